@@ -1,0 +1,83 @@
+// Builds the Hono app that serves /api (and, in development, the outside-service simulators).
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { ApiError, errorBody, sendError } from './errors';
+import { isDevelopment, type AppEnv } from './env';
+import { hostName, orgForHost } from './db/orgs';
+import { API_CSP, applySecurityHeaders, jsonOnly, sameOrigin } from './security';
+import { catalogue } from './routes/catalogue';
+import { org } from './routes/org';
+import { dev } from './routes/dev';
+import { simulators } from './services/simulators';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+async function drain(body: ReadableStream<Uint8Array> | null, upTo: number) {
+  if (!body || body.locked) return;
+  const reader = body.getReader();
+  let seen = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      seen += value.byteLength;
+      if (seen > upTo) return void (await reader.cancel());
+    }
+  } catch {
+    /* the client went away: nothing left to read */
+  }
+}
+
+const api = new Hono<AppEnv>();
+api.use(
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: async (c) => {
+      // Read what was sent before answering: a reply mid-upload resets the connection in some proxies.
+      await drain(c.req.raw.body, 8 * MAX_BODY_BYTES);
+      return c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request body is larger than 64 KiB'), 413);
+    },
+  }),
+);
+api.use(sameOrigin, jsonOnly);
+api.use(async (c, next) => {
+  c.set('org', await orgForHost(c.env.DB, hostName(c.req.header('host') ?? new URL(c.req.url).host)));
+  await next();
+});
+api.route('/', catalogue);
+api.route('/', org);
+api.use('/dev/*', async (c, next) => {
+  if (!isDevelopment(c.env)) throw new ApiError(404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}`);
+  await next();
+});
+api.route('/dev', dev);
+
+export const app = new Hono<AppEnv>();
+app.use(requestId({ headerName: 'X-Request-Id' }));
+app.use(async (c, next) => {
+  await next();
+  applySecurityHeaders(c.res.headers, API_CSP);
+  if (c.res.headers.get('content-type') === 'application/json') c.res.headers.set('content-type', 'application/json; charset=utf-8');
+});
+app.route('/api', api);
+app.use('/_sim/*', async (c, next) => {
+  if (!isDevelopment(c.env)) return c.notFound();
+  await next();
+});
+app.route('/_sim', simulators);
+
+app.notFound((c) => c.json(errorBody('NOT_FOUND', `No route ${c.req.method} ${c.req.path}`), 404));
+app.onError((err, c) => {
+  if (err instanceof ApiError) return sendError(c, err);
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 401 ? 'UNAUTHORIZED' : status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
+    return c.json(errorBody(code, err.message || 'Request refused'), status);
+  }
+  console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), path: c.req.path, error: String(err), stack: (err as Error)?.stack }));
+  return c.json(errorBody('INTERNAL', `Something went wrong (request ${c.get('requestId')})`), 500);
+});
+
+export type App = typeof app;

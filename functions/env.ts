@@ -1,0 +1,35 @@
+// The Worker's bindings, vars and secrets, and the per-request values the middleware puts on the context.
+import type { OrgRow } from './db/orgs';
+
+export interface Bindings {
+  DB: D1Database;
+  ASSETS: Fetcher;
+  ENVIRONMENT: string;
+  SELF_ORIGIN: string;
+  RATES_API_URL: string;
+  SAVINGS_PROGRAM_ID: string;
+  SAVINGS_MEMBER_PREFIX: string;
+  SAVINGS_DIRECTOR_URL: string;
+  SAVINGS_API_URL: string;
+  SAVINGS_API_KEY?: string;
+  GOOGLE_JWKS_URL: string;
+  GOOGLE_ISSUER: string;
+  FACEBOOK_GRAPH_URL: string;
+  SHOW_LABEL_KEYS: string;
+  PASSWORD_PEPPER?: string;
+  SSO_SECRET_DEFAULT?: string;
+}
+
+export interface Variables {
+  requestId: string;
+  org: OrgRow;
+}
+
+export type AppEnv = { Bindings: Bindings; Variables: Variables };
+
+export const isDevelopment = (env: Pick<Bindings, 'ENVIRONMENT'>) => env.ENVIRONMENT === 'development';
+
+/** Configured service addresses may be relative ("/_sim/…"): they then point at this Worker's own origin. */
+export function serviceUrl(env: Pick<Bindings, 'SELF_ORIGIN'>, configured: string): string {
+  return configured.startsWith('/') ? new URL(configured, env.SELF_ORIGIN || 'http://127.0.0.1:8787').toString() : configured;
+}

@@ -1,0 +1,44 @@
+// The contract's error shape (CONTRACT.md 1) and the one error type routes throw to produce it.
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+
+export type ErrorCode =
+  | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE' | 'UNPROCESSABLE' | 'TOO_MANY_REQUESTS' | 'UPSTREAM_FAILED' | 'INTERNAL';
+
+export interface Issue { path: string; message: string }
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: Issue[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, issues?: Issue[]) => new ApiError(400, 'BAD_REQUEST', message, issues);
+export const notFound = (message = 'Not found') => new ApiError(404, 'NOT_FOUND', message);
+export const unauthorized = (message = 'Please sign in') => new ApiError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'Forbidden') => new ApiError(403, 'FORBIDDEN', message);
+export const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
+
+export function issuesOf(error: z.ZodError, prefix = ''): Issue[] {
+  return error.issues.map((i) => ({
+    path: [prefix, ...i.path.map(String)].filter(Boolean).join('.'),
+    message: i.message,
+  }));
+}
+
+export function errorBody(code: ErrorCode, message: string, issues?: Issue[]) {
+  return { status: 'failed' as const, error: { code, message, ...(issues?.length ? { issues } : {}) } };
+}
+
+export function sendError(c: Context, err: ApiError) {
+  for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+  return c.json(errorBody(err.code, err.message, err.issues), err.status);
+}

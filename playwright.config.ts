@@ -1,0 +1,31 @@
+// End-to-end tests in Debian's Chromium against the built Worker (scripts/serve-e2e.mjs).
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8792);
+export const E2E_ORIGIN = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: E2E_ORIGIN,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: 'node scripts/serve-e2e.mjs',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,92 @@
+// Shared by npm start, the test setups and the bench: build, prepare local D1 (migrations + development seed), serve.
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildSeedSql } from '../../seed/index.mjs';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const QUIET_ENV = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_SEND_METRICS: 'false',
+  ASTRO_TELEMETRY_DISABLED: '1',
+  NO_COLOR: '1',
+};
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, env: QUIET_ENV, stdio: opts.quiet ? 'pipe' : 'inherit', encoding: 'utf8' });
+  if (r.status !== 0) {
+    if (opts.quiet) process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}`);
+    throw new Error(`${cmd} ${args.join(' ')} exited with ${r.status}`);
+  }
+  return r.stdout;
+}
+
+export function ensureDevVars() {
+  const target = join(ROOT, '.dev.vars');
+  if (!existsSync(target)) copyFileSync(join(ROOT, '.dev.vars.example'), target);
+}
+
+export function readDevVars() {
+  ensureDevVars();
+  const vars = {};
+  for (const line of (spawnSync('cat', [join(ROOT, '.dev.vars')], { encoding: 'utf8' }).stdout ?? '').split('\n')) {
+    const m = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
+    if (m) vars[m[1]] = m[2];
+  }
+  return vars;
+}
+
+export function build() {
+  ensureDevVars();
+  run('npx', ['astro', 'build']);
+}
+
+/** Applies the migrations and the development seed to local D1 under `persistTo` (wrangler's default state when omitted). */
+export async function prepareDatabase({ persistTo, quiet = false } = {}) {
+  const persist = persistTo ? ['--persist-to', persistTo] : [];
+  run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', ...persist], { quiet });
+  const sql = await buildSeedSql({ devVars: readDevVars() });
+  const dir = join(ROOT, '.wrangler', 'tmp');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `seed-${process.pid}-${Date.now()}.sql`);
+  writeFileSync(file, sql);
+  run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', ...persist, '--file', file, '--yes'], { quiet });
+}
+
+/** Starts `wrangler dev` on the built worker; resolves once it answers. */
+export async function startServer({ port, persistTo, stdio = 'inherit', vars = {} } = {}) {
+  const origin = `http://127.0.0.1:${port}`;
+  const args = ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--var', `SELF_ORIGIN:${origin}`, '--show-interactive-dev-session=false'];
+  for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
+  if (persistTo) args.push('--persist-to', persistTo);
+  const child = spawn('npx', args, { cwd: ROOT, env: QUIET_ENV, stdio, detached: process.platform !== 'win32' });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${origin}/api/health`);
+      if (res.ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error('wrangler dev did not answer within 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    origin,
+    child,
+    stop() {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        child.kill('SIGTERM');
+      }
+    },
+  };
+}
+
+export function freshPersistDir(name) {
+  const dir = join(tmpdir(), `travel-club-${name}-${process.pid}-${Date.now()}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}

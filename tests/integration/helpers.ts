@@ -1,0 +1,85 @@
+// Talking to the Worker under test like a browser or client would: host (org), origin, cookies, JSON.
+import { inject } from 'vitest';
+import { request as httpRequest } from 'node:http';
+
+export const baseUrl = () => inject('baseUrl');
+export const ACME = 'acme.localhost';
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json: any;
+  cookies: string[];
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+  /** Host name the request claims (selects the org); defaults to localhost. */
+  host?: string;
+  cookie?: string;
+}
+
+/** node:http, not fetch, so the Host header (the org) can be chosen freely. */
+export function call(path: string, opts: CallOptions = {}): Promise<Reply> {
+  const url = new URL(path, baseUrl());
+  const method = opts.method ?? (opts.body !== undefined || opts.rawBody !== undefined ? 'POST' : 'GET');
+  const payload = opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined);
+  const headers: Record<string, string> = {
+    host: `${opts.host ?? 'localhost'}:${url.port}`,
+    ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...(opts.cookie ? { cookie: opts.cookie } : {}),
+    ...opts.headers,
+  };
+  if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ hostname: '127.0.0.1', port: url.port, path: url.pathname + url.search, method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        const setCookie = res.headers['set-cookie'] ?? [];
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, cookies: setCookie });
+      });
+    });
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
+
+/** Keeps cookies between calls, as a browser does for one site. */
+export class Client {
+  jar = new Map<string, string>();
+  constructor(readonly host = 'localhost') {}
+  get cookie() {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  async call(path: string, opts: CallOptions = {}) {
+    const reply = await call(path, { host: this.host, cookie: this.cookie || undefined, ...opts });
+    for (const c of reply.cookies) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      const name = pair!.slice(0, i).trim();
+      const value = pair!.slice(i + 1).trim();
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(c) || value === '') this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+    return reply;
+  }
+}
+
+export const expectErrorShape = (json: any, code: string) => {
+  if (json?.status !== 'failed' || json?.error?.code !== code || typeof json?.error?.message !== 'string') {
+    throw new Error(`expected the contract's error shape with code ${code}, got ${JSON.stringify(json)}`);
+  }
+};
