@@ -1,5 +1,5 @@
 // Builds the Hono app that serves /api (and, in development, the outside-service simulators).
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
@@ -9,10 +9,25 @@ import { hostName, orgForHost } from './db/orgs';
 import { API_CSP, applySecurityHeaders, jsonOnly, sameOrigin } from './security';
 import { catalogue } from './routes/catalogue';
 import { org } from './routes/org';
+import { auth } from './routes/auth';
+import { signup } from './routes/signup';
+import { profile } from './routes/profile';
+import { products } from './routes/products';
+import { booking } from './routes/booking';
+import { savings } from './routes/savings';
+import { referral } from './routes/referral';
+import { agent } from './routes/agent';
 import { dev } from './routes/dev';
+import { devWallet } from './routes/dev-wallet';
+import { go } from './routes/go';
 import { simulators } from './services/simulators';
 
 export const MAX_BODY_BYTES = 64 * 1024;
+
+const resolveOrg: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set('org', await orgForHost(c.env.DB, hostName(c.req.header('host') ?? new URL(c.req.url).host)));
+  await next();
+};
 
 async function drain(body: ReadableStream<Uint8Array> | null, upTo: number) {
   if (!body || body.locked) return;
@@ -42,17 +57,23 @@ api.use(
   }),
 );
 api.use(sameOrigin, jsonOnly);
-api.use(async (c, next) => {
-  c.set('org', await orgForHost(c.env.DB, hostName(c.req.header('host') ?? new URL(c.req.url).host)));
-  await next();
-});
+api.use(resolveOrg);
 api.route('/', catalogue);
 api.route('/', org);
+api.route('/', auth);
+api.route('/', signup);
+api.route('/', profile);
+api.route('/', products);
+api.route('/', booking);
+api.route('/', savings);
+api.route('/', referral);
+api.route('/', agent);
 api.use('/dev/*', async (c, next) => {
   if (!isDevelopment(c.env)) throw new ApiError(404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}`);
   await next();
 });
 api.route('/dev', dev);
+api.route('/dev', devWallet);
 
 export const app = new Hono<AppEnv>();
 app.use(requestId({ headerName: 'X-Request-Id' }));
@@ -62,6 +83,8 @@ app.use(async (c, next) => {
   if (c.res.headers.get('content-type') === 'application/json') c.res.headers.set('content-type', 'application/json; charset=utf-8');
 });
 app.route('/api', api);
+app.use('/go/*', resolveOrg);
+app.route('/go', go);
 app.use('/_sim/*', async (c, next) => {
   if (!isDevelopment(c.env)) return c.notFound();
   await next();

@@ -1,5 +1,6 @@
 // The Worker's bindings, vars and secrets, and the per-request values the middleware puts on the context.
 import type { OrgRow } from './db/orgs';
+import type { SessionUser } from './auth/session';
 
 export interface Bindings {
   DB: D1Database;
@@ -23,6 +24,7 @@ export interface Bindings {
 export interface Variables {
   requestId: string;
   org: OrgRow;
+  user: SessionUser;
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };

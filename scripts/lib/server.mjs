@@ -38,29 +38,35 @@ export function readDevVars() {
   return vars;
 }
 
+/** Where `astro build` writes (BUILD_DIR, default dist/); wrangler reads the Worker config it generates there. */
+export const buildDir = () => resolve(ROOT, process.env.BUILD_DIR ?? 'dist');
+const builtConfig = () => ['--config', join(buildDir(), 'server', 'wrangler.json')];
+
 export function build() {
   ensureDevVars();
   run('npx', ['astro', 'build']);
 }
 
 /** Applies the migrations and the development seed to local D1 under `persistTo` (wrangler's default state when omitted). */
-export async function prepareDatabase({ persistTo, quiet = false } = {}) {
-  const persist = persistTo ? ['--persist-to', persistTo] : [];
-  run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', ...persist], { quiet });
+export const DEFAULT_STATE = join(ROOT, '.wrangler', 'state');
+
+export async function prepareDatabase({ persistTo = DEFAULT_STATE, quiet = false } = {}) {
+  const persist = ['--persist-to', persistTo];
+  run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', ...persist, ...builtConfig()], { quiet });
   const sql = await buildSeedSql({ devVars: readDevVars() });
   const dir = join(ROOT, '.wrangler', 'tmp');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `seed-${process.pid}-${Date.now()}.sql`);
   writeFileSync(file, sql);
-  run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', ...persist, '--file', file, '--yes'], { quiet });
+  run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', ...persist, ...builtConfig(), '--file', file, '--yes'], { quiet });
 }
 
 /** Starts `wrangler dev` on the built worker; resolves once it answers. */
-export async function startServer({ port, persistTo, stdio = 'inherit', vars = {} } = {}) {
+export async function startServer({ port, persistTo = DEFAULT_STATE, stdio = 'inherit', vars = {} } = {}) {
   const origin = `http://127.0.0.1:${port}`;
-  const args = ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--var', `SELF_ORIGIN:${origin}`, '--show-interactive-dev-session=false'];
+  const args = ['wrangler', 'dev', ...builtConfig(), '--port', String(port), '--ip', '127.0.0.1', '--var', `SELF_ORIGIN:${origin}`, '--show-interactive-dev-session=false'];
   for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
-  if (persistTo) args.push('--persist-to', persistTo);
+  args.push('--persist-to', persistTo);
   const child = spawn('npx', args, { cwd: ROOT, env: QUIET_ENV, stdio, detached: process.platform !== 'win32' });
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -1,0 +1,21 @@
+// Every label of the product, merged from one table per area (each area owns its file).
+import type { LabelTable } from './types';
+import { commonLabels } from './common';
+import { catalogueLabels } from './catalogue';
+import { authLabels } from './auth';
+import { bookingLabels } from './booking';
+import { savingsLabels } from './savings';
+import { referralLabels } from './referral';
+import { agentLabels } from './agent';
+
+export * from './types';
+
+export const LABELS: LabelTable = {
+  ...commonLabels,
+  ...catalogueLabels,
+  ...authLabels,
+  ...bookingLabels,
+  ...savingsLabels,
+  ...referralLabels,
+  ...agentLabels,
+};

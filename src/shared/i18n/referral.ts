@@ -1,0 +1,4 @@
+// Labels of the referral area in every supported language.
+import type { LabelTable } from './types';
+
+export const referralLabels: LabelTable = {};
