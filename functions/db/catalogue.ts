@@ -1,0 +1,66 @@
+// Catalogue reads (countries, nationalities, currencies, languages) and exchange rates, with the SQL beside each.
+export interface CountryRow {
+  id: number;
+  name: string;
+  code: string;
+  alpha3: string | null;
+  flag: string;
+  isd_code: string;
+  distance_unit: 'Miles' | 'Km' | null;
+  temp_unit: 'C' | 'F' | null;
+  default_country: number;
+}
+export interface NationalityRow { id: number; name: string; code: string }
+export interface CurrencyRow { id: number; code: string; name: string; symbol: string; status: number; flag: string; decimals: number }
+export interface LanguageRow { id: number; code: string; name: string }
+
+export async function listCountries(db: D1Database): Promise<CountryRow[]> {
+  const { results } = await db
+    .prepare('SELECT id, name, code, alpha3, flag, isd_code, distance_unit, temp_unit, default_country FROM countries ORDER BY name')
+    .all<CountryRow>();
+  return results;
+}
+
+export async function listNationalities(db: D1Database): Promise<NationalityRow[]> {
+  const { results } = await db.prepare('SELECT id, name, code FROM nationalities ORDER BY id').all<NationalityRow>();
+  return results;
+}
+
+export async function listCurrencies(db: D1Database): Promise<CurrencyRow[]> {
+  const { results } = await db
+    .prepare('SELECT id, code, name, symbol, status, flag, decimals FROM currencies WHERE status = 1 ORDER BY id')
+    .all<CurrencyRow>();
+  return results;
+}
+
+export async function listLanguages(db: D1Database): Promise<LanguageRow[]> {
+  const { results } = await db.prepare('SELECT id, code, name FROM languages ORDER BY id').all<LanguageRow>();
+  return results;
+}
+
+const RATES_TTL_MS = 60_000;
+let ratesCache: { rates: Record<string, number>; at: number } | undefined;
+
+/** Units of each currency per 1 USD (USD itself is 1), cached briefly per isolate. */
+export async function ratesFromUsd(db: D1Database): Promise<Record<string, number>> {
+  if (ratesCache && Date.now() - ratesCache.at < RATES_TTL_MS) return ratesCache.rates;
+  const { results } = await db.prepare('SELECT code, rate FROM exchange_rates').all<{ code: string; rate: number }>();
+  const rates: Record<string, number> = { USD: 1 };
+  for (const r of results) rates[r.code] = r.rate;
+  ratesCache = { rates, at: Date.now() };
+  return rates;
+}
+
+/** Drops the cached rates so the next read sees a refresh at once. */
+export function forgetRates() {
+  ratesCache = undefined;
+}
+
+/** Replaces the rates with `rates` in one batch (all or nothing). */
+export async function saveRates(db: D1Database, rates: Record<string, number>, updatedAt: string) {
+  const upsert = db.prepare(
+    'INSERT INTO exchange_rates (code, rate, updated_at) VALUES (?, ?, ?) ON CONFLICT(code) DO UPDATE SET rate = excluded.rate, updated_at = excluded.updated_at',
+  );
+  await db.batch(Object.entries({ ...rates, USD: 1 }).map(([code, rate]) => upsert.bind(code, rate, updatedAt)));
+  forgetRates();
+}
