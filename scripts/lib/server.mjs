@@ -1,6 +1,6 @@
 // Shared by npm start, the test setups and the bench: build, prepare local D1 (migrations + development seed), serve.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSeedSql } from '../../seed/index.mjs';
@@ -44,6 +44,8 @@ const builtConfig = () => ['--config', join(buildDir(), 'server', 'wrangler.json
 
 export function build() {
   ensureDevVars();
+  // The countries' flag files (countryFlag) are served from /flags/; they come from the flag-icons package.
+  cpSync(join(ROOT, 'node_modules', 'flag-icons', 'flags', '4x3'), join(ROOT, 'public', 'flags'), { recursive: true, force: false });
   run('npx', ['astro', 'build']);
 }
 
@@ -64,7 +66,7 @@ export async function prepareDatabase({ persistTo = DEFAULT_STATE, quiet = false
 /** Starts `wrangler dev` on the built worker; resolves once it answers. */
 export async function startServer({ port, persistTo = DEFAULT_STATE, stdio = 'inherit', vars = {} } = {}) {
   const origin = `http://127.0.0.1:${port}`;
-  const args = ['wrangler', 'dev', ...builtConfig(), '--port', String(port), '--ip', '127.0.0.1', '--var', `SELF_ORIGIN:${origin}`, '--show-interactive-dev-session=false'];
+  const args = ['wrangler', 'dev', ...builtConfig(), '--port', String(port), '--ip', '127.0.0.1', '--var', `SELF_ORIGIN:${origin}`, '--show-interactive-dev-session=false', '--test-scheduled'];
   for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
   args.push('--persist-to', persistTo);
   const child = spawn('npx', args, { cwd: ROOT, env: QUIET_ENV, stdio, detached: process.platform !== 'win32' });
