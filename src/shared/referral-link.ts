@@ -1,0 +1,98 @@
+// Referral links (CONTRACT.md 9): building one from a base address, and reading the referral out of a landing URL.
+
+export type ReferralBaseKind = 'site' | 'landing' | 'current';
+
+export interface ReferralLinkInput {
+  /** Absolute address the link starts from: the site, the loyalty landing page or the current page. */
+  base: string;
+  code: string;
+  name?: string;
+  org?: string | number;
+  /** Extra parameters, in order; empty names are skipped. */
+  extra?: ReadonlyArray<readonly [string, string]> | Record<string, string>;
+  /** Where the visitor goes after landing; sent URL-encoded once. */
+  redirect?: string;
+}
+
+/** The parameters this builder writes; a base that already carries one of them has it replaced, not doubled. */
+export const REFERRAL_PARAMS = ['referral_code', 'referral_name', 'referral_org', 'redirect'] as const;
+export const REFERRAL_COOKIE_DAYS = 30;
+
+const enc = (s: string) => encodeURIComponent(s);
+
+function extraPairs(extra: ReferralLinkInput['extra']): [string, string][] {
+  if (!extra) return [];
+  const list = Array.isArray(extra) ? extra : Object.entries(extra);
+  return list.map(([k, v]) => [String(k).trim(), String(v ?? '')] as [string, string]).filter(([k]) => k !== '');
+}
+
+/** base + referral_code, referral_name, referral_org, extra parameters and redirect; the base's own query and fragment are kept. */
+export function buildReferralLink(input: ReferralLinkInput): string {
+  const url = new URL(input.base);
+  const extras = extraPairs(input.extra);
+  const ours = new Set<string>([...REFERRAL_PARAMS, ...extras.map(([k]) => k)]);
+  // The base's query is kept exactly as written, minus any parameter this link sets again.
+  const kept = url.search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((part) => {
+      if (part === '') return false;
+      const rawName = part.split('=')[0]!;
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      } catch {
+        /* keep names that are not valid percent-encoding as they are */
+      }
+      return !ours.has(name);
+    });
+  const added: string[] = [`referral_code=${enc(input.code)}`];
+  if (input.name) added.push(`referral_name=${enc(input.name)}`);
+  if (input.org !== undefined && input.org !== '') added.push(`referral_org=${enc(String(input.org))}`);
+  for (const [k, v] of extras) added.push(`${enc(k)}=${enc(v)}`);
+  if (input.redirect) added.push(`redirect=${enc(input.redirect)}`);
+  return `${url.origin}${url.pathname}?${[...kept, ...added].join('&')}${url.hash}`;
+}
+
+export interface ReferralParams {
+  referralCode: string;
+  referralOrg: string;
+  referralName: string;
+  redirect: string;
+}
+
+const CODE_RE = /^[A-Za-z0-9_-]{1,64}$/;
+const ORG_RE = /^[0-9]{1,9}$/;
+
+/** The referral a landing URL carries, or null when it carries none; malformed codes and orgs are ignored. */
+export function readReferralParams(url: string | URL): ReferralParams | null {
+  const u = typeof url === 'string' ? new URL(url, 'http://localhost') : url;
+  const q = u.searchParams;
+  const code = (q.get('referral_code') ?? '').trim();
+  const org = (q.get('referral_org') ?? '').trim();
+  const validCode = CODE_RE.test(code) ? code : '';
+  const validOrg = ORG_RE.test(org) ? org : '';
+  if (!validCode && !validOrg) return null;
+  return { referralCode: validCode, referralOrg: validOrg, referralName: (q.get('referral_name') ?? '').slice(0, 100), redirect: q.get('redirect') ?? '' };
+}
+
+/** A redirect that stays on `origin` (a path or a same-origin address), else ''. Prevents the link from being an open redirect. */
+export function sameOriginRedirect(redirect: string, origin: string): string {
+  if (!redirect) return '';
+  try {
+    const target = new URL(redirect, origin);
+    if (target.origin !== new URL(origin).origin) return '';
+    return target.pathname + target.search + target.hash;
+  } catch {
+    return '';
+  }
+}
+
+/** Cookie strings (for document.cookie) that store a landing's referral until sign-up reads it. */
+export function referralCookies(params: ReferralParams, secure: boolean): string[] {
+  const attrs = `; Path=/; Max-Age=${REFERRAL_COOKIE_DAYS * 86400}; SameSite=Lax${secure ? '; Secure' : ''}`;
+  const out: string[] = [];
+  if (params.referralCode) out.push(`referral_code=${enc(params.referralCode)}${attrs}`);
+  if (params.referralOrg) out.push(`referral_org=${enc(params.referralOrg)}${attrs}`);
+  return out;
+}
