@@ -1,0 +1,100 @@
+// Money in integer minor units, conversion through USD (from USD multiply, to USD divide) and formatting.
+
+/** Exchange rates as units of each currency per 1 USD (CONTRACT.md 6). */
+export type Rates = Readonly<Record<string, number>>;
+
+export const BASE_CURRENCY = 'USD';
+
+// ISO 4217 exponents that are not 2; kept here rather than read from Intl so every runtime agrees.
+const ZERO_DIGIT = new Set(['JPY', 'KRW', 'VND', 'CLP', 'ISK', 'PYG', 'UGX', 'XAF', 'XOF', 'XPF', 'BIF', 'DJF', 'GNF', 'KMF', 'RWF', 'VUV']);
+const THREE_DIGIT = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
+
+export class UnknownCurrencyError extends Error {
+  constructor(readonly currency: string) {
+    super(`No exchange rate for ${currency}`);
+  }
+}
+
+/** How many decimal places one major unit has (USD 2, JPY 0, KWD 3). */
+export function minorDigits(currency: string): number {
+  const code = currency.toUpperCase();
+  if (ZERO_DIGIT.has(code)) return 0;
+  if (THREE_DIGIT.has(code)) return 3;
+  return 2;
+}
+
+const scale = (currency: string) => 10 ** minorDigits(currency);
+
+/** Rounds half away from zero after trimming float noise (0.1 + 0.2 style errors). */
+export function roundHalfUp(x: number): number {
+  const clean = Number(x.toFixed(6));
+  return Math.sign(clean) * Math.round(Math.abs(clean));
+}
+
+/** A decimal amount of `currency` (as sent on the wire) to integer minor units. */
+export function toMinor(amount: number, currency: string): number {
+  return roundHalfUp(amount * scale(currency));
+}
+
+/** Integer minor units to the wire's decimal number (at most 2 places for 2-digit currencies). */
+export function fromMinor(minor: number, currency: string): number {
+  const digits = minorDigits(currency);
+  return Number((minor / 10 ** digits).toFixed(digits));
+}
+
+/** Units of `currency` per 1 USD; USD is always 1. */
+export function rateOf(rates: Rates, currency: string): number {
+  const code = currency.toUpperCase();
+  if (code === BASE_CURRENCY) return 1;
+  const rate = rates[code];
+  if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0) throw new UnknownCurrencyError(code);
+  return rate;
+}
+
+export const knowsCurrency = (rates: Rates, currency: string) => {
+  try {
+    rateOf(rates, currency);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Converts minor units of `from` into minor units of `to`: divide by `from`'s rate to reach USD, multiply by `to`'s. */
+export function convertMinor(minor: number, from: string, to: string, rates: Rates): number {
+  if (from.toUpperCase() === to.toUpperCase()) return minor;
+  const usd = minor / scale(from) / rateOf(rates, from);
+  return roundHalfUp(usd * rateOf(rates, to) * scale(to));
+}
+
+/** Like convertMinor but never rounds up: used where the result must not exceed what a card holds. */
+export function convertMinorDown(minor: number, from: string, to: string, rates: Rates): number {
+  if (from.toUpperCase() === to.toUpperCase()) return minor;
+  const exact = (minor / scale(from) / rateOf(rates, from)) * rateOf(rates, to) * scale(to);
+  return Math.floor(Number(exact.toFixed(6)));
+}
+
+/** A price for people: "€1,234.50", "1 234,50 €", "¥12,345". */
+export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
+  const digits = minorDigits(currency);
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(minor / 10 ** digits);
+  } catch {
+    return `${(minor / 10 ** digits).toFixed(digits)} ${currency.toUpperCase()}`;
+  }
+}
+
+/**
+ * Whether prices are shown: guests always see them (spec 6); signed-in users follow the org's displayPrice
+ * (or their own display_price flag when the login result carries one).
+ */
+export function pricesVisible(input: { signedIn: boolean; orgDisplayPrice: number; userDisplayPrice?: number | null }): boolean {
+  if (!input.signedIn) return true;
+  if (input.userDisplayPrice === 0 || input.userDisplayPrice === 1) return input.userDisplayPrice === 1;
+  return input.orgDisplayPrice === 1;
+}
