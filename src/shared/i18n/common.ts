@@ -1,4 +1,304 @@
-// Labels of the common area in every supported language.
+// Labels of the page shell, the product menu, the account menu, the locale switchers and the page headings.
 import type { LabelTable } from './types';
 
-export const commonLabels: LabelTable = {};
+const L = (en: string, es: string, fr: string) => ({ 'en-US': en, 'es-ES': es, 'fr-FR': fr });
+
+export const commonLabels: LabelTable = {
+  // Shell
+  skip_to_content: L('Skip to main content', 'Saltar al contenido principal', 'Aller au contenu principal'),
+  nav_products: L('Travel products', 'Productos de viaje', 'Produits de voyage'),
+  nav_home: L('Home', 'Inicio', 'Accueil'),
+  loading: L('Loading…', 'Cargando…', 'Chargement…'),
+  close: L('Close', 'Cerrar', 'Fermer'),
+  footer_privacy: L('Privacy policy', 'Política de privacidad', 'Politique de confidentialité'),
+  footer_terms: L('Terms of use', 'Condiciones de uso', "Conditions d'utilisation"),
+  footer_rights: L('All rights reserved.', 'Todos los derechos reservados.', 'Tous droits réservés.'),
+  footer_tagline: L(
+    'Member prices on hotels, resorts, stays and activities worldwide.',
+    'Precios para socios en hoteles, resorts, alojamientos y actividades en todo el mundo.',
+    'Des prix membres sur les hôtels, resorts, séjours et activités du monde entier.',
+  ),
+  footer_secure: L('Secure payments', 'Pagos seguros', 'Paiements sécurisés'),
+  footer_support: L('Support 7 days a week', 'Asistencia los 7 días de la semana', 'Assistance 7 jours sur 7'),
+  footer_legal: L('Legal', 'Legal', 'Mentions légales'),
+  footer_explore: L('Explore', 'Explorar', 'Explorer'),
+
+  // Product menu
+  product_hotel: L('Hotels', 'Hoteles', 'Hôtels'),
+  product_hotelgd: L('Green deals', 'Ofertas verdes', 'Offres vertes'),
+  product_stays: L('Stays', 'Alojamientos', 'Séjours'),
+  product_activities: L('Activities', 'Actividades', 'Activités'),
+  product_resorts: L('Resorts', 'Resorts', 'Resorts'),
+  product_weeks: L('Weeks', 'Semanas', 'Semaines'),
+  product_condo: L('Condos', 'Condominios', 'Condos'),
+  product_packages: L('Packages', 'Paquetes', 'Forfaits'),
+  product_holidaystays: L('Holiday rentals', 'Alquileres vacacionales', 'Locations de vacances'),
+  product_cruises: L('Cruises', 'Cruceros', 'Croisières'),
+  product_flight: L('Flights', 'Vuelos', 'Vols'),
+  product_cars: L('Cars', 'Coches', 'Voitures'),
+  product_transfers: L('Transfers', 'Traslados', 'Transferts'),
+  product_dreamtrips: L('Dream trips', 'Viajes de ensueño', 'Voyages de rêve'),
+  product_all_inclusive: L('All-inclusive', 'Todo incluido', 'Tout compris'),
+  product_tra: L('Trips', 'Viajes', 'Voyages'),
+  product_dailydeals: L('Daily deals', 'Ofertas del día', 'Offres du jour'),
+
+  // Account menu
+  account_menu: L('Account', 'Cuenta', 'Compte'),
+  account_menu_signed_in_as: L('Signed in as', 'Sesión iniciada como', 'Connecté en tant que'),
+  menu_booking_history: L('Booking history', 'Historial de reservas', 'Historique des réservations'),
+  menu_my_account: L('My account', 'Mi cuenta', 'Mon compte'),
+  menu_travel_profile: L('Travel profile', 'Perfil de viaje', 'Profil de voyage'),
+  menu_my_trips: L('My trips', 'Mis viajes', 'Mes voyages'),
+  menu_wallet: L('Wallet', 'Monedero', 'Portefeuille'),
+  menu_language: L('Language', 'Idioma', 'Langue'),
+  menu_currencies: L('Currencies', 'Monedas', 'Devises'),
+  menu_logout: L('Log out', 'Cerrar sesión', 'Se déconnecter'),
+  menu_signin: L('Sign in', 'Iniciar sesión', 'Se connecter'),
+  menu_agent_profile: L('Agent profile', 'Perfil de agente', "Profil d'agent"),
+  menu_client_list: L('Client list', 'Lista de clientes', 'Liste des clients'),
+  menu_my_quotes: L('My quotes', 'Mis cotizaciones', 'Mes devis'),
+  menu_agent_bookings: L('Agent bookings', 'Reservas de agente', "Réservations d'agent"),
+
+  // Language and currency switchers
+  locale_button: L('Language and currency', 'Idioma y moneda', 'Langue et devise'),
+  locale_dialog_title: L('Language and currency', 'Idioma y moneda', 'Langue et devise'),
+  locale_language: L('Language', 'Idioma', 'Langue'),
+  locale_currency: L('Currency', 'Moneda', 'Devise'),
+  locale_current: L('Selected', 'Seleccionado', 'Sélectionné'),
+  locale_applying: L('Applying your choice…', 'Aplicando tu elección…', 'Application de votre choix…'),
+
+  // Sign-in prompt on pages for signed-in users
+  signin_prompt_title: L('Sign in to continue', 'Inicia sesión para continuar', 'Connectez-vous pour continuer'),
+  signin_prompt_text: L(
+    'This page shows your own account. Sign in to see it.',
+    'Esta página muestra tu propia cuenta. Inicia sesión para verla.',
+    'Cette page affiche votre compte. Connectez-vous pour le voir.',
+  ),
+  signin_prompt_button: L('Sign in', 'Iniciar sesión', 'Se connecter'),
+  signin_prompt_checking: L('Checking your session…', 'Comprobando tu sesión…', 'Vérification de votre session…'),
+
+  // Home
+  home_title: L('Find your next trip', 'Encuentra tu próximo viaje', 'Trouvez votre prochain voyage'),
+  home_subtitle: L(
+    'Hotels, resorts, stays and activities at member prices, with your wallet savings applied at checkout.',
+    'Hoteles, resorts, alojamientos y actividades a precios de socio, con el ahorro de tu monedero aplicado al pagar.',
+    'Hôtels, resorts, séjours et activités à prix membres, avec les économies de votre portefeuille appliquées au paiement.',
+  ),
+  home_search_heading: L('Search hotels', 'Buscar hoteles', 'Rechercher des hôtels'),
+  home_destinations: L('Popular destinations', 'Destinos populares', 'Destinations populaires'),
+  home_destinations_sub: L(
+    'Member prices per night, taxes included.',
+    'Precios para socios por noche, impuestos incluidos.',
+    'Prix membres par nuit, taxes comprises.',
+  ),
+  home_products: L('Everything for your trip', 'Todo para tu viaje', 'Tout pour votre voyage'),
+  home_why: L('Why travel with us', 'Por qué viajar con nosotros', 'Pourquoi voyager avec nous'),
+  price_from: L('from', 'desde', 'à partir de'),
+  price_per_night: L('per night', 'por noche', 'par nuit'),
+  dest_lisbon: L('Lisbon', 'Lisboa', 'Lisbonne'),
+  dest_cancun: L('Cancún', 'Cancún', 'Cancún'),
+  dest_new_york: L('New York', 'Nueva York', 'New York'),
+  dest_paris: L('Paris', 'París', 'Paris'),
+  dest_rome: L('Rome', 'Roma', 'Rome'),
+  dest_orlando: L('Orlando', 'Orlando', 'Orlando'),
+  country_portugal: L('Portugal', 'Portugal', 'Portugal'),
+  country_mexico: L('Mexico', 'México', 'Mexique'),
+  country_usa: L('United States', 'Estados Unidos', 'États-Unis'),
+  country_france: L('France', 'Francia', 'France'),
+  country_italy: L('Italy', 'Italia', 'Italie'),
+  benefit_prices_title: L('Member prices', 'Precios para socios', 'Prix membres'),
+  benefit_prices_text: L(
+    'Rates negotiated for members, often below public prices.',
+    'Tarifas negociadas para socios, a menudo por debajo de los precios públicos.',
+    'Des tarifs négociés pour les membres, souvent sous les prix publics.',
+  ),
+  benefit_wallet_title: L('Your wallet pays too', 'Tu monedero también paga', 'Votre portefeuille paie aussi'),
+  benefit_wallet_text: L(
+    'Certificates, discount cards and your cash card apply at checkout.',
+    'Certificados, tarjetas de descuento y tu tarjeta de efectivo se aplican al pagar.',
+    'Certificats, cartes de réduction et carte cash s’appliquent au paiement.',
+  ),
+  benefit_support_title: L('People who help', 'Personas que ayudan', 'Des personnes pour vous aider'),
+  benefit_support_text: L(
+    'Travel specialists answer seven days a week, before and during your trip.',
+    'Especialistas en viajes responden los siete días de la semana, antes y durante tu viaje.',
+    'Des spécialistes répondent sept jours sur sept, avant et pendant votre voyage.',
+  ),
+
+  // Product landing pages
+  product_highlight_prices: L('Member-only prices', 'Precios exclusivos para socios', 'Prix réservés aux membres'),
+  product_highlight_prices_text: L(
+    'Sign in to see the rates negotiated for members.',
+    'Inicia sesión para ver las tarifas negociadas para socios.',
+    'Connectez-vous pour voir les tarifs négociés pour les membres.',
+  ),
+  product_highlight_wallet: L('Use your wallet', 'Usa tu monedero', 'Utilisez votre portefeuille'),
+  product_highlight_wallet_text: L(
+    'Certificates and discount cards lower the price at checkout.',
+    'Los certificados y tarjetas de descuento reducen el precio al pagar.',
+    'Certificats et cartes de réduction baissent le prix au paiement.',
+  ),
+  product_highlight_help: L('Help when you need it', 'Ayuda cuando la necesitas', "De l'aide quand il le faut"),
+  product_highlight_help_text: L(
+    'Our travel specialists can plan and change your booking with you.',
+    'Nuestros especialistas pueden planificar y cambiar tu reserva contigo.',
+    'Nos spécialistes peuvent organiser et modifier votre réservation avec vous.',
+  ),
+  lede_activities: L(
+    'Tours, tickets and experiences at your destination.',
+    'Tours, entradas y experiencias en tu destino.',
+    'Visites, billets et expériences à destination.',
+  ),
+  lede_stays: L(
+    'Apartments and homes for longer, roomier stays.',
+    'Apartamentos y casas para estancias más largas y amplias.',
+    'Appartements et maisons pour des séjours plus longs et spacieux.',
+  ),
+  lede_condo: L(
+    'Condos with kitchens and living space, by the week or the night.',
+    'Condominios con cocina y sala, por semana o por noche.',
+    'Des condos avec cuisine et salon, à la semaine ou à la nuit.',
+  ),
+  lede_packages: L(
+    'Hotel and flight together, for one price.',
+    'Hotel y vuelo juntos, por un solo precio.',
+    'Hôtel et vol ensemble, pour un seul prix.',
+  ),
+  lede_cruises: L(
+    'Ocean and river cruises with member cabins and onboard credit.',
+    'Cruceros oceánicos y fluviales con camarotes y crédito a bordo para socios.',
+    'Croisières en mer et fluviales avec cabines et crédit à bord pour les membres.',
+  ),
+  lede_flight: L(
+    'Flights to pair with your stay.',
+    'Vuelos para combinar con tu estancia.',
+    'Des vols à associer à votre séjour.',
+  ),
+  lede_cars: L(
+    'Rental cars at the airport or in town.',
+    'Coches de alquiler en el aeropuerto o en la ciudad.',
+    'Location de voitures à l’aéroport ou en ville.',
+  ),
+  lede_transfers: L(
+    'Private and shared rides between the airport and your hotel.',
+    'Traslados privados y compartidos entre el aeropuerto y tu hotel.',
+    'Transferts privés et partagés entre l’aéroport et votre hôtel.',
+  ),
+  lede_dreamtrips: L(
+    'Hand-picked journeys with everything arranged.',
+    'Viajes seleccionados con todo organizado.',
+    'Des voyages choisis avec soin, tout compris.',
+  ),
+  lede_holidaystays: L(
+    'Villas, cottages and cabins for the whole family.',
+    'Villas, casitas y cabañas para toda la familia.',
+    'Villas, cottages et chalets pour toute la famille.',
+  ),
+  lede_resorts: L(
+    'Resort weeks and nights in sunny places.',
+    'Semanas y noches en resorts de lugares soleados.',
+    'Semaines et nuits en resort sous le soleil.',
+  ),
+  product_contact: L(
+    'Ask a travel specialist to plan this with you.',
+    'Pide a un especialista que lo planifique contigo.',
+    'Demandez à un spécialiste de l’organiser avec vous.',
+  ),
+
+  // Page headings
+  page_promotions: L('Promotions', 'Promociones', 'Promotions'),
+  lede_promotions: L(
+    'Offers for members, updated every week.',
+    'Ofertas para socios, actualizadas cada semana.',
+    'Des offres pour les membres, mises à jour chaque semaine.',
+  ),
+  page_user_details: L('My account', 'Mi cuenta', 'Mon compte'),
+  lede_user_details: L(
+    'Your trips, bookings and travel profile in one place.',
+    'Tus viajes, reservas y perfil de viaje en un solo lugar.',
+    'Vos voyages, réservations et profil de voyage au même endroit.',
+  ),
+  page_wallet: L('Wallet', 'Monedero', 'Portefeuille'),
+  lede_wallet: L(
+    'Certificates, discount cards and your cash card.',
+    'Certificados, tarjetas de descuento y tu tarjeta de efectivo.',
+    'Certificats, cartes de réduction et votre carte cash.',
+  ),
+  page_profile: L('My profile', 'Mi perfil', 'Mon profil'),
+  page_travelers: L('Travelers', 'Viajeros', 'Voyageurs'),
+  page_my_trips: L('My trips', 'Mis viajes', 'Mes voyages'),
+  page_booking_history: L('Booking history', 'Historial de reservas', 'Historique des réservations'),
+  page_agent_profile: L('Agent profile', 'Perfil de agente', "Profil d'agent"),
+  page_agent_quotes: L('My quotes', 'Mis cotizaciones', 'Mes devis'),
+  page_agent_bookings: L('Agent bookings', 'Reservas de agente', "Réservations d'agent"),
+  page_agent_clients: L('Client list', 'Lista de clientes', 'Liste des clients'),
+  page_referral_programs: L('Referral programs', 'Programas de referidos', 'Programmes de parrainage'),
+  page_referral_credits: L('Referral credits', 'Créditos por referidos', 'Crédits de parrainage'),
+  page_your_rewards: L('Your rewards', 'Tus recompensas', 'Vos récompenses'),
+  sso_signing_in: L('Signing you in…', 'Iniciando sesión…', 'Connexion en cours…'),
+  page_verify_account: L('Verify your account', 'Verifica tu cuenta', 'Vérifiez votre compte'),
+  page_change_password: L('Choose a new password', 'Elige una nueva contraseña', 'Choisissez un nouveau mot de passe'),
+  page_resorts: L('Resorts', 'Resorts', 'Resorts'),
+  page_resort_results: L('Resorts found', 'Resorts encontrados', 'Resorts trouvés'),
+  page_search_results: L('Hotels found', 'Hoteles encontrados', 'Hôtels trouvés'),
+  page_hotel_details: L('Hotel details', 'Detalles del hotel', "Détails de l'hôtel"),
+  page_checkout: L('Checkout', 'Pago', 'Paiement'),
+  page_checkout_success: L('Booking confirmed', 'Reserva confirmada', 'Réservation confirmée'),
+  page_privacy: L('Privacy policy', 'Política de privacidad', 'Politique de confidentialité'),
+  page_terms: L('Terms of use', 'Condiciones de uso', "Conditions d'utilisation"),
+  page_not_found: L('Page not found', 'Página no encontrada', 'Page introuvable'),
+  not_found_text: L(
+    'The page you asked for does not exist or has moved.',
+    'La página que buscas no existe o se ha movido.',
+    "La page demandée n'existe pas ou a été déplacée.",
+  ),
+  back_home: L('Back to the home page', 'Volver al inicio', "Retour à l'accueil"),
+
+  // Legal pages
+  privacy_intro: L(
+    'We collect only what we need to run your bookings and your account, and we never sell it.',
+    'Recopilamos solo lo necesario para gestionar tus reservas y tu cuenta, y nunca lo vendemos.',
+    'Nous ne collectons que le nécessaire pour vos réservations et votre compte, et ne le vendons jamais.',
+  ),
+  privacy_data_title: L('What we keep', 'Qué guardamos', 'Ce que nous conservons'),
+  privacy_data_text: L(
+    'Your name, email, phone, nationality and travel preferences; your bookings and wallet cards; the language and currency you chose.',
+    'Tu nombre, correo, teléfono, nacionalidad y preferencias de viaje; tus reservas y tarjetas del monedero; el idioma y la moneda elegidos.',
+    'Votre nom, e-mail, téléphone, nationalité et préférences de voyage ; vos réservations et cartes ; la langue et la devise choisies.',
+  ),
+  privacy_cookies_title: L('Cookies', 'Cookies', 'Cookies'),
+  privacy_cookies_text: L(
+    'A session cookie keeps you signed in; two cookies remember your language and currency for a year.',
+    'Una cookie de sesión mantiene tu sesión iniciada; dos cookies recuerdan tu idioma y moneda durante un año.',
+    'Un cookie de session vous garde connecté ; deux cookies retiennent votre langue et votre devise pendant un an.',
+  ),
+  privacy_rights_title: L('Your rights', 'Tus derechos', 'Vos droits'),
+  privacy_rights_text: L(
+    'You can see, correct or delete your data at any time from your account or by writing to us.',
+    'Puedes ver, corregir o eliminar tus datos en cualquier momento desde tu cuenta o escribiéndonos.',
+    'Vous pouvez consulter, corriger ou supprimer vos données à tout moment depuis votre compte ou en nous écrivant.',
+  ),
+  terms_intro: L(
+    'These terms apply when you use this site to search and book travel.',
+    'Estas condiciones se aplican cuando usas este sitio para buscar y reservar viajes.',
+    "Ces conditions s'appliquent lorsque vous utilisez ce site pour chercher et réserver des voyages.",
+  ),
+  terms_account_title: L('Your account', 'Tu cuenta', 'Votre compte'),
+  terms_account_text: L(
+    'Keep your password private. You are responsible for bookings made with your account.',
+    'Mantén tu contraseña en privado. Eres responsable de las reservas hechas con tu cuenta.',
+    'Gardez votre mot de passe secret. Vous êtes responsable des réservations faites avec votre compte.',
+  ),
+  terms_booking_title: L('Bookings and payment', 'Reservas y pago', 'Réservations et paiement'),
+  terms_booking_text: L(
+    'A booking is confirmed when you receive its confirmation. Prices are shown in the currency you chose; certificates and cards follow their own conditions.',
+    'Una reserva se confirma cuando recibes su confirmación. Los precios se muestran en la moneda elegida; los certificados y tarjetas siguen sus propias condiciones.',
+    'Une réservation est confirmée à réception de sa confirmation. Les prix sont affichés dans la devise choisie ; certificats et cartes suivent leurs propres conditions.',
+  ),
+  terms_changes_title: L('Changes and cancellations', 'Cambios y cancelaciones', 'Modifications et annulations'),
+  terms_changes_text: L(
+    'Each product states its own change and cancellation rules before you book.',
+    'Cada producto indica sus reglas de cambio y cancelación antes de reservar.',
+    "Chaque produit indique ses règles de modification et d'annulation avant la réservation.",
+  ),
+};

@@ -1,0 +1,142 @@
+// Startup logic (spec 4): query parameters, org config, the login check, the profile, and the country and nationality lists.
+import { atom, onMount } from 'nanostores';
+import { api } from '../shared/api-client';
+import { OrgConfigSchema, type OrgConfig } from '../shared/schemas/org';
+import { readBoot } from './locale';
+import { $profile, $signedIn, setSignedIn, setSignedOut, type LoginResult } from './session';
+
+export const QUERY_PARAMS = ['lang', 'key', 'signup', 'action', 'referral_org', 'trip_id', 'is_package', 'latitude', 'longitude'] as const;
+export type StartupQuery = Record<(typeof QUERY_PARAMS)[number], string | null>;
+
+export function readQuery(search: string): StartupQuery {
+  const params = new URLSearchParams(search);
+  return Object.fromEntries(QUERY_PARAMS.map((k) => [k, params.get(k)])) as StartupQuery;
+}
+
+/** Pages that establish the session themselves (the one-time key or token in their address does it). */
+const OWN_SESSION_PAGES = ['sso', 'verify-account', 'change-password'];
+
+/** The login check runs unless a key or signup is in the query, the page is one of OWN_SESSION_PAGES, or it already ran. */
+export function shouldCheckLogin(path: string, query: Pick<StartupQuery, 'key' | 'signup'>, alreadyRan: boolean): boolean {
+  if (alreadyRan) return false;
+  if (query.key !== null || query.signup !== null) return false;
+  const segments = path.split('/').filter(Boolean);
+  return !segments.some((s) => OWN_SESSION_PAGES.includes(s));
+}
+
+export interface CheckLoginReply {
+  status: 'success' | 'failed';
+  result?: LoginResult;
+  message?: { ssocheck?: { is_sso?: number } };
+  session_out_url?: string;
+}
+
+/** Where a failed check sends the browser: the org's session-out address, only for single sign-on sessions. */
+export function sessionOutTarget(reply: CheckLoginReply): string | null {
+  if (reply.status === 'success') return null;
+  return reply.message?.ssocheck?.is_sso === 1 && reply.session_out_url ? reply.session_out_url : null;
+}
+
+export interface Country {
+  countryName: string;
+  countryId: number;
+  countryCode: string;
+  countryFlag: string;
+  isdCode: string;
+  distanceUnit: string | null;
+  tempUnit: string | null;
+  default_country: number;
+}
+export interface Nationality {
+  nationalityId: number;
+  nationalityName: string;
+  nationalityCode: string;
+}
+
+export const $query = atom<StartupQuery>(readQuery(''));
+export const $org = atom<OrgConfig | null>(readBoot()?.org ?? null);
+export const $countries = atom<Country[]>([]);
+export const $nationalities = atom<Nationality[]>([]);
+/** The user's nationality code; US when unknown or when the lists fail (spec 8). */
+export const $nationality = atom<string>('US');
+/** True once the login check (or the decision to skip it) is done. */
+export const $startupDone = atom(false);
+
+let startup: Promise<void> | null = null;
+
+/** Runs once per page load, whichever island asks first; no refetch on focus or reconnect. */
+export function runStartup(): Promise<void> {
+  startup ??= start();
+  return startup;
+}
+
+async function start() {
+  if (typeof location === 'undefined') return;
+  const query = readQuery(location.search);
+  $query.set(query);
+  const orgReady = $org.get() ? Promise.resolve() : loadOrg();
+  if (shouldCheckLogin(location.pathname, query, $signedIn.get() !== null)) await checkLogin();
+  else if ($signedIn.get() === null) setSignedOut();
+  await orgReady;
+  $startupDone.set(true);
+}
+
+async function loadOrg() {
+  try {
+    $org.set(OrgConfigSchema.parse((await api<{ data: unknown }>('/api/org/config')).data));
+  } catch {
+    // The edge's boot block normally carries the config; without it the menus keep their static form.
+  }
+}
+
+async function checkLogin() {
+  let reply: CheckLoginReply;
+  try {
+    reply = await api<CheckLoginReply>('/api/auth/checkLogin', { method: 'POST' });
+  } catch {
+    setSignedOut();
+    return;
+  }
+  if (reply.status === 'success' && reply.result) {
+    setSignedIn(reply.result);
+    if (reply.result.nationality) $nationality.set(String(reply.result.nationality));
+    void loadProfile();
+    return;
+  }
+  setSignedOut();
+  const target = sessionOutTarget(reply);
+  if (target) location.assign(target);
+}
+
+export async function loadProfile() {
+  try {
+    const reply = await api<{ data?: Record<string, unknown> } & Record<string, unknown>>('/api/profile');
+    $profile.set((reply.data as Record<string, unknown> | undefined) ?? reply);
+  } catch {
+    $profile.set(null);
+  }
+}
+
+let catalogues: Promise<void> | null = null;
+
+/** The country and nationality lists, fetched the first time an island shows them. */
+export function loadCatalogues(): Promise<void> {
+  catalogues ??= Promise.all([
+    api<{ data: Country[] }>('/api/general/getCountry').then((r) => r.data),
+    api<{ data: Nationality[] }>('/api/general/getNationalities').then((r) => r.data),
+  ]).then(
+    ([countries, nationalities]) => {
+      $countries.set(countries);
+      $nationalities.set(nationalities);
+    },
+    () => {
+      $countries.set([]);
+      $nationalities.set([]);
+      $nationality.set('US');
+    },
+  );
+  return catalogues;
+}
+
+onMount($countries, () => void loadCatalogues());
+onMount($nationalities, () => void loadCatalogues());
