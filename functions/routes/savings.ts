@@ -1,5 +1,58 @@
-// Daily savings enrolment (CONTRACT.md 7).
-import { Hono } from 'hono';
+// Daily savings enrolment (CONTRACT.md 7): every route acts on the caller's own member, whatever ids are sent.
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
+import { requireUser } from '../auth/session';
+import { ApiError, conflict } from '../errors';
+import { jsonBody } from '../validate';
+import { findSavingsMember, markEnrolled, saveMember } from '../db/savings';
+import { enrolmentRecord, httpSavingsProvider, SavingsProviderError } from '../services/savings';
+import { SavingsCodeRequest, SavingsMemberRequest } from '../../src/shared/schemas/loyalty';
 
-export const savings = new Hono<AppEnv>();
+function upstreamFailed(err: unknown): never {
+  if (err instanceof SavingsProviderError) {
+    throw new ApiError(err.kind === 'timeout' ? 503 : 502, 'UPSTREAM_FAILED', 'The savings program is not available right now. Please try again later.');
+  }
+  throw err;
+}
+
+function own(c: Context<AppEnv>) {
+  const user = c.get('user');
+  const record = enrolmentRecord(c.env, user);
+  return { user, record, member: { userId: user.id, orgId: user.orgId, memberId: record.member_customer_identifier, email: user.email } };
+}
+
+export const savings = new Hono<AppEnv>()
+  // Read the body before a refusal: answering with the request body unread makes workerd drop the next request on the connection.
+  .use('/savings/*', async (c, next) => {
+    await c.req.text();
+    await next();
+  })
+  .use('/savings/*', requireUser)
+  .post('/savings/getMember', async (c) => {
+    await jsonBody(c, SavingsMemberRequest);
+    const { user, member } = own(c);
+    const row = await findSavingsMember(c.env.DB, user.id, user.orgId);
+    if (row?.status !== 'active') return c.json({ code: 404 });
+    return c.json({ code: 200, data: { email: user.email, userId: user.id, memberid: member.memberId } });
+  })
+  .post('/savings/setMember', async (c) => {
+    await jsonBody(c, SavingsMemberRequest);
+    const { user, member } = own(c);
+    const row = await findSavingsMember(c.env.DB, user.id, user.orgId);
+    if (row?.status !== 'active' && row?.status !== 'enrolled') {
+      // Only a member the provider knows may be saved: otherwise the saved member would point at nothing.
+      const known = await httpSavingsProvider(c.env).getMember(member.memberId).catch(upstreamFailed);
+      if (!known) throw conflict('Enrol in the savings program before saving the member');
+    }
+    await saveMember(c.env.DB, member);
+    return c.json({ status: 'OK' });
+  })
+  .post('/savings/savingsCode', async (c) => {
+    await jsonBody(c, SavingsCodeRequest);
+    const { user, record, member } = own(c);
+    const row = await findSavingsMember(c.env.DB, user.id, user.orgId);
+    if (row?.status === 'active' || row?.status === 'enrolled') return c.json({ data: [{ valid_members_count: 1 }] });
+    const result = await httpSavingsProvider(c.env).importMembers([record]).catch(upstreamFailed);
+    if (result[0]?.valid_members_count === 1) await markEnrolled(c.env.DB, member);
+    return c.json({ data: result });
+  });
