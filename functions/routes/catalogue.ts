@@ -1,5 +1,195 @@
-// Catalogues and locale (CONTRACT.md 6): countries, nationalities, currencies, languages, labels, rates, IP.
-import { Hono } from 'hono';
+// Catalogues and locale (CONTRACT.md 6): countries, nationalities, currencies, languages, labels, rates, IP and location.
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
+import { listCountries, listCurrencies, listLanguages, listNationalities, ratesFromUsd } from '../db/catalogue';
+import { labelsFor } from '../db/labels';
+import { crossRate } from '../services/rates';
+import { jsonBody, parseWith, queryOf } from '../validate';
+import {
+  CatalogueRequestSchema,
+  CurrencyRateRequestSchema,
+  CurrencyRatesRequestSchema,
+  LabelsQuerySchema,
+  type Country,
+  type CountryCat,
+  type CurrencyInfo,
+  type Nationality,
+} from '../../src/shared/schemas/catalogue';
 
-export const catalogue = new Hono<AppEnv>();
+type Ctx = Context<AppEnv>;
+interface CachedBody { body: string; etag: string }
+
+/** Reference data changes only with a migration (a new deployment): browsers may keep it an hour, the edge a day more. */
+const REFERENCE_CACHE = 'public, max-age=3600, stale-while-revalidate=86400';
+/** Labels change with the org's overrides, which take effect within the labels' own 30 s cache. */
+const LABELS_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
+/** The geolocation fallback: the United States and its geographic centre. */
+const US_FALLBACK = { countryCode: 'US', latitude: 39.8283, longitude: -98.5795 };
+
+async function etagOf(body: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
+  const hex = [...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `"${hex}"`;
+}
+
+// Bodies that depend only on the migrated data are serialized and hashed once per isolate.
+const onceBodies = new Map<string, Promise<CachedBody>>();
+function once(key: string, produce: () => Promise<unknown>): Promise<CachedBody> {
+  let hit = onceBodies.get(key);
+  if (!hit) {
+    hit = produce().then(async (value) => {
+      const body = JSON.stringify(value);
+      return { body, etag: await etagOf(body) };
+    });
+    hit.catch(() => onceBodies.delete(key));
+    onceBodies.set(key, hit);
+  }
+  return hit;
+}
+
+// Label bodies follow labelsFor's cache: the same labels object gives the same body and ETag.
+const labelBodies = new WeakMap<Record<string, string>, Promise<CachedBody>>();
+function labelsBody(labels: Record<string, string>): Promise<CachedBody> {
+  let hit = labelBodies.get(labels);
+  if (!hit) {
+    const body = JSON.stringify({ data: Object.entries(labels).map(([field_name, wl_lang_value]) => ({ field_name, wl_lang_value })) });
+    hit = etagOf(body).then((etag) => ({ body, etag }));
+    labelBodies.set(labels, hit);
+  }
+  return hit;
+}
+
+function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/** GET answers carry Cache-Control and the ETag and may be 304; POST (the existing client's form) gets the same body. */
+async function sendCatalogue(c: Ctx, cached: CachedBody, cacheControl: string) {
+  if (c.req.method === 'GET') {
+    c.header('ETag', cached.etag);
+    c.header('Cache-Control', cacheControl);
+    c.header('Vary', 'Host');
+    if (ifNoneMatchHits(c.req.header('if-none-match'), cached.etag)) return c.body(null, 304);
+  } else {
+    await jsonBody(c, CatalogueRequestSchema);
+    c.header('Cache-Control', 'no-store');
+  }
+  c.header('Content-Type', 'application/json; charset=utf-8');
+  return c.body(cached.body);
+}
+
+const countriesBody = (db: D1Database) =>
+  once('countries', async () => ({
+    data: (await listCountries(db)).map(
+      (r): Country => ({
+        countryName: r.name,
+        countryId: r.id,
+        countryCode: r.code,
+        countryFlag: r.flag,
+        isdCode: r.isd_code,
+        distanceUnit: r.distance_unit,
+        tempUnit: r.temp_unit,
+        default_country: r.default_country === 1 ? 1 : 0,
+      }),
+    ),
+  }));
+
+const countryCatBody = (db: D1Database) =>
+  once('countryCat', async () => ({
+    data: {
+      data: (await listCountries(db)).map(
+        (r): CountryCat => ({ countryId: r.id, countryName: r.name, countryCode: r.code, isdCode: r.isd_code, countryFlag: r.flag }),
+      ),
+    },
+  }));
+
+const nationalityList = async (db: D1Database) =>
+  (await listNationalities(db)).map((r): Nationality => ({ nationalityId: r.id, nationalityName: r.name, nationalityCode: r.code }));
+
+const currencyInfoBody = (c: Ctx) => {
+  const org = c.get('org');
+  return once(`currencyInfo|${org.default_currency}|${org.default_language}`, async () => {
+    const [currencies, languages] = await Promise.all([listCurrencies(c.env.DB), listLanguages(c.env.DB)]);
+    const data: CurrencyInfo = {
+      currencies: currencies.map(({ id, name, code, status, flag }) => ({ id, name, code, status, flag })),
+      languages: languages.map(({ id, name, code }) => ({ id, name, code })),
+      defaultCurrency: org.default_currency || 'USD',
+      defaultLanguage: org.default_language || 'en-US',
+    };
+    return { data };
+  });
+};
+
+/** The caller's address as the edge saw it: CF-Connecting-IP, else the first X-Forwarded-For; a value that is not an address is ignored. */
+export function clientIp(header: (name: string) => string | undefined): string {
+  const plausible = (v: string | undefined) => {
+    const ip = v?.trim();
+    return ip && ip.length <= 45 && /^[0-9a-fA-F:.]+$/.test(ip) && /[.:]/.test(ip) ? ip : undefined;
+  };
+  return plausible(header('cf-connecting-ip')) ?? plausible(header('x-forwarded-for')?.split(',')[0]) ?? '127.0.0.1';
+}
+
+const coordinate = (v: unknown, limit: number) => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) && Math.abs(n) <= limit ? n : null;
+};
+
+/** Country and coordinates from the edge's request metadata; the United States when the country is unknown. */
+export function locationFromCf(cf: Record<string, unknown> | undefined) {
+  const country = typeof cf?.country === 'string' && /^[A-Z]{2}$/.test(cf.country) && cf.country !== 'XX' && cf.country !== 'T1' ? cf.country : null;
+  if (!country) return { ...US_FALLBACK };
+  return { countryCode: country, latitude: coordinate(cf?.latitude, 90), longitude: coordinate(cf?.longitude, 180) };
+}
+
+async function labelsReply(c: Ctx, lang: string) {
+  const labels = await labelsFor(c.env.DB, c.get('org').id, lang, c.env.SHOW_LABEL_KEYS === '1');
+  return labelsBody(labels);
+}
+
+export const catalogue = new Hono<AppEnv>()
+  .on(['GET', 'POST'], '/general/getCountry', async (c) => sendCatalogue(c, await countriesBody(c.env.DB), REFERENCE_CACHE))
+  .on(['GET', 'POST'], '/getCountryCat', async (c) => sendCatalogue(c, await countryCatBody(c.env.DB), REFERENCE_CACHE))
+  .on(['GET', 'POST'], '/getNationalityCat', async (c) =>
+    sendCatalogue(c, await once('nationalityCat', async () => ({ data: { data: await nationalityList(c.env.DB) } })), REFERENCE_CACHE),
+  )
+  .on(['GET', 'POST'], '/general/getNationalities', async (c) =>
+    sendCatalogue(c, await once('nationalities', async () => ({ data: await nationalityList(c.env.DB) })), REFERENCE_CACHE),
+  )
+  .on(['GET', 'POST'], '/layout/getCurrencyinfo', async (c) => sendCatalogue(c, await currencyInfoBody(c), REFERENCE_CACHE))
+  .get('/general/getLabels', async (c) => sendCatalogue(c, await labelsReply(c, queryOf(c, LabelsQuerySchema).lang), LABELS_CACHE))
+  .post('/general/getLabels', async (c) => {
+    // The language may come in the query (as for GET) or the body; the body is read once, here.
+    const body = await jsonBody(c, CatalogueRequestSchema);
+    const { lang } = parseWith(LabelsQuerySchema, { lang: c.req.query('lang') ?? body.lang });
+    const cached = await labelsReply(c, lang);
+    c.header('Cache-Control', 'no-store');
+    c.header('Content-Type', 'application/json; charset=utf-8');
+    return c.body(cached.body);
+  })
+  .post('/general/getCurrencyRate', async (c) => {
+    const { fromCurrency, toCurrency } = await jsonBody(c, CurrencyRateRequestSchema);
+    return c.json({ roeRate: crossRate(await ratesFromUsd(c.env.DB), fromCurrency, toCurrency) });
+  })
+  .post('/general/getCurrencyRates', async (c) => {
+    const { fromCurrency } = await jsonBody(c, CurrencyRatesRequestSchema);
+    const rates = await ratesFromUsd(c.env.DB);
+    const roes = Object.keys(rates)
+      .sort()
+      .map((currency) => ({ currency, rate: crossRate(rates, fromCurrency, currency) }))
+      .filter((r): r is { currency: string; rate: number } => r.rate !== null);
+    return c.json({ roes });
+  })
+  .get('/get-ip', (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ ip: clientIp((n) => c.req.header(n)) });
+  })
+  .post('/general/getGeolocationByIp', async (c) => {
+    await jsonBody(c, CatalogueRequestSchema);
+    const cf = (c.req.raw as Request & { cf?: Record<string, unknown> }).cf;
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ data: { ip: clientIp((n) => c.req.header(n)), ...locationFromCf(cf) } });
+  });
