@@ -1,23 +1,9 @@
 // The signed-in user as the islands see it: login result, profile, user type. Actions change it.
-import { atom } from 'nanostores';
+import { atom, computed } from 'nanostores';
+import { api } from '../shared/api-client';
+import type { LoginResult } from '../shared/schemas/auth';
 
-export interface LoginResult {
-  token: string;
-  username: string;
-  email: string;
-  currency_code: string;
-  language: string;
-  nationality: number | string | null;
-  userId: number;
-  role: 'user' | 'agent';
-  last_name: string;
-  is_promotion: 0 | 1;
-  subscription_details: { plan_status: 'ACTIVE' | 'ACTIVE-REFRESH' | 'NOPLAN' }[];
-  display_price: 0 | 1;
-  credit_limit: number;
-  phone_country_code: string;
-  access_code: string;
-}
+export type { LoginResult };
 
 /** null until the login check has answered. */
 export const $user = atom<LoginResult | null>(null);
@@ -41,3 +27,85 @@ export function setSignedOut() {
 
 export const planActive = (r: Pick<LoginResult, 'subscription_details'> | null) =>
   ['ACTIVE', 'ACTIVE-REFRESH'].includes(r?.subscription_details?.[0]?.plan_status ?? '');
+export const $planActive = computed($user, planActive);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sign-in results, logout and the profile: the actions the account islands call.
+
+/** localStorage keys this device keeps across visits. */
+export const STORAGE = {
+  /** The last account action ('login' / 'logout'), read by other tabs and the startup logic. */
+  action: 'action',
+  nationality: 'nationality',
+  /** The email of a "remember me" sign-in, prefilled next time on this device. */
+  rememberedEmail: 'rememberedEmail',
+} as const;
+
+export const LOGOUT_RELOAD_MS = 500;
+
+function store(key: string, value: string | null) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Storage can be disabled (private mode, policies): the session itself lives in the cookie.
+  }
+}
+
+export function storedValue(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Pages where a promotion redirect would lose what the visitor is doing. */
+const NO_PROMOTION_REDIRECT = [/^\/promotions\b/, /checkout/, /^\/verify-account\b/, /^\/change-password\b/, /^\/login\/sso\b/];
+export const promotionRedirectAllowed = (pathname: string) => !NO_PROMOTION_REDIRECT.some((re) => re.test(pathname));
+
+/**
+ * Keeps a successful sign-in: the session atoms, the local action 'login' and the nationality; the remembered
+ * email when asked. Answers where to go next: '/promotions' when the result flags a promotion and the page
+ * allows the redirect, otherwise null (reload in place).
+ */
+export function applySignIn(
+  result: LoginResult,
+  opts: { remember?: boolean; email?: string; pathname?: string } = {},
+): '/promotions' | null {
+  setSignedIn(result);
+  store(STORAGE.action, 'login');
+  store(STORAGE.nationality, result.nationality === null || result.nationality === undefined ? null : String(result.nationality));
+  if (opts.remember !== undefined) store(STORAGE.rememberedEmail, opts.remember && opts.email ? opts.email : null);
+  const pathname = opts.pathname ?? (typeof location === 'undefined' ? '/' : location.pathname);
+  return result.is_promotion === 1 && promotionRedirectAllowed(pathname) ? '/promotions' : null;
+}
+
+/** GET /api/profile into $profile; null (and an empty profile) when signed out or when it fails. */
+export async function loadProfile(): Promise<Record<string, unknown> | null> {
+  try {
+    $profile.set((await api<{ data?: Record<string, unknown> }>('/api/profile')).data ?? null);
+  } catch {
+    $profile.set(null);
+  }
+  return $profile.get();
+}
+
+/** Logout (spec 4): the server session, the local auth and the profile go; then home, reloaded after 500 ms. */
+export async function logout(): Promise<void> {
+  try {
+    await api('/api/iqps/logout', { method: 'POST' });
+  } catch {
+    // The session may already be gone; the local state is cleared either way.
+  }
+  setSignedOut();
+  store(STORAGE.action, 'logout');
+  store(STORAGE.nationality, null);
+  try {
+    sessionStorage.clear();
+  } catch {}
+  setTimeout(() => {
+    if (location.pathname === '/') location.reload();
+    else location.assign('/');
+  }, LOGOUT_RELOAD_MS);
+}

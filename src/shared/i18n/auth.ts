@@ -1,4 +1,381 @@
-// Labels of the auth area in every supported language.
+// Labels of the auth area in every supported language: the sign-in, sign-up and password dialogs, the account
+// pages, and the server's messages (keys auth_msg_<name of MSG in src/shared/schemas/auth.ts>, en-US exact).
 import type { LabelTable } from './types';
 
-export const authLabels: LabelTable = {};
+const messages: LabelTable = {
+  auth_msg_signInEmailRequired: {
+    'en-US': 'Please Enter Email Address',
+    'es-ES': 'Introduzca su correo electrónico',
+    'fr-FR': 'Veuillez saisir votre adresse e-mail',
+  },
+  auth_msg_signInPasswordRequired: {
+    'en-US': 'Please Enter Password',
+    'es-ES': 'Introduzca su contraseña',
+    'fr-FR': 'Veuillez saisir votre mot de passe',
+  },
+  auth_msg_invalidCredentials: {
+    'en-US': 'INVALID EMAIL ADDRESS OR PASSWORD',
+    'es-ES': 'CORREO ELECTRÓNICO O CONTRASEÑA NO VÁLIDOS',
+    'fr-FR': 'ADRESSE E-MAIL OU MOT DE PASSE INCORRECT',
+  },
+  auth_msg_verifyFirst: {
+    'en-US': 'PLEASE VERIFY YOUR EMAIL ADDRESS BEFORE SIGNING IN',
+    'es-ES': 'VERIFIQUE SU CORREO ELECTRÓNICO ANTES DE INICIAR SESIÓN',
+    'fr-FR': 'VEUILLEZ VÉRIFIER VOTRE ADRESSE E-MAIL AVANT DE VOUS CONNECTER',
+  },
+  auth_msg_tooManyAttempts: {
+    'en-US': 'TOO MANY ATTEMPTS. PLEASE TRY AGAIN LATER',
+    'es-ES': 'DEMASIADOS INTENTOS. INTÉNTELO DE NUEVO MÁS TARDE',
+    'fr-FR': 'TROP DE TENTATIVES. VEUILLEZ RÉESSAYER PLUS TARD',
+  },
+  auth_msg_accessCodeRequired: {
+    'en-US': 'Please Enter The Access Code',
+    'es-ES': 'Introduzca el código de acceso',
+    'fr-FR': "Veuillez saisir le code d'accès",
+  },
+  auth_msg_emailRequired: {
+    'en-US': 'Please Enter Email ID',
+    'es-ES': 'Introduzca su correo electrónico',
+    'fr-FR': 'Veuillez saisir votre adresse e-mail',
+  },
+  auth_msg_emailInvalid: {
+    'en-US': 'Invalid Mail',
+    'es-ES': 'Correo electrónico no válido',
+    'fr-FR': 'Adresse e-mail non valide',
+  },
+  auth_msg_titleRequired: {
+    'en-US': 'Please Select Title',
+    'es-ES': 'Seleccione el tratamiento',
+    'fr-FR': 'Veuillez choisir une civilité',
+  },
+  auth_msg_firstNameRequired: {
+    'en-US': 'Please Enter First Name',
+    'es-ES': 'Introduzca su nombre',
+    'fr-FR': 'Veuillez saisir votre prénom',
+  },
+  auth_msg_lastNameRequired: {
+    'en-US': 'Please Enter Last Name',
+    'es-ES': 'Introduzca sus apellidos',
+    'fr-FR': 'Veuillez saisir votre nom',
+  },
+  auth_msg_termsRequired: {
+    'en-US': 'PLEASE ACCEPT THE TERMS & CONDITIONS TO PROCEED',
+    'es-ES': 'ACEPTE LOS TÉRMINOS Y CONDICIONES PARA CONTINUAR',
+    'fr-FR': 'VEUILLEZ ACCEPTER LES CONDITIONS GÉNÉRALES POUR CONTINUER',
+  },
+  auth_msg_passwordsDoNotMatch: {
+    'en-US': 'Passwords Do Not Match',
+    'es-ES': 'Las contraseñas no coinciden',
+    'fr-FR': 'Les mots de passe ne correspondent pas',
+  },
+  auth_msg_userExists: {
+    'en-US': 'User Already Exists. Please login with Email',
+    'es-ES': 'El usuario ya existe. Inicie sesión con su correo electrónico',
+    'fr-FR': "L'utilisateur existe déjà. Veuillez vous connecter avec votre adresse e-mail",
+  },
+  auth_msg_confirmationSent: {
+    'en-US': 'An email confirmation has been sent to your account. Please accept to continue your registration process.',
+    'es-ES': 'Se ha enviado un correo de confirmación a su cuenta. Acéptelo para continuar con el registro.',
+    'fr-FR': "Un e-mail de confirmation a été envoyé à votre adresse. Veuillez l'accepter pour poursuivre votre inscription.",
+  },
+  auth_msg_confirmationSentUpper: {
+    'en-US': 'AN EMAIL CONFIRMATION HAS BEEN SENT TO YOUR ACCOUNT. PLEASE ACCEPT TO CONTINUE YOUR REGISTRATION PROCESS',
+    'es-ES': 'SE HA ENVIADO UN CORREO DE CONFIRMACIÓN A SU CUENTA. ACÉPTELO PARA CONTINUAR CON EL REGISTRO',
+    'fr-FR': "UN E-MAIL DE CONFIRMATION A ÉTÉ ENVOYÉ À VOTRE ADRESSE. VEUILLEZ L'ACCEPTER POUR POURSUIVRE VOTRE INSCRIPTION",
+  },
+  auth_msg_socialWelcome: {
+    'en-US': 'WELCOME! YOUR ACCOUNT HAS BEEN CREATED AND YOU ARE NOW SIGNED IN',
+    'es-ES': '¡BIENVENIDO! SU CUENTA SE HA CREADO Y YA HA INICIADO SESIÓN',
+    'fr-FR': 'BIENVENUE ! VOTRE COMPTE A ÉTÉ CRÉÉ ET VOUS ÊTES CONNECTÉ',
+  },
+  auth_msg_invalidAccessCode: {
+    'en-US': 'INVALID ACCESS CODE',
+    'es-ES': 'CÓDIGO DE ACCESO NO VÁLIDO',
+    'fr-FR': "CODE D'ACCÈS NON VALIDE",
+  },
+  auth_msg_completeYourInformation: {
+    'en-US': 'COMPLETE YOUR INFORMATION',
+    'es-ES': 'COMPLETE SU INFORMACIÓN',
+    'fr-FR': 'COMPLÉTEZ VOS INFORMATIONS',
+  },
+  auth_msg_reviewMissingInformation: {
+    'en-US': 'PLEASE REVIEW AND COMPLETE ANY MISSING INFORMATION',
+    'es-ES': 'REVISE Y COMPLETE LA INFORMACIÓN QUE FALTE',
+    'fr-FR': 'VEUILLEZ VÉRIFIER ET COMPLÉTER LES INFORMATIONS MANQUANTES',
+  },
+  auth_msg_nameCharacters: {
+    'en-US': 'Please use letters, spaces, apostrophes, dots and hyphens only',
+    'es-ES': 'Utilice solo letras, espacios, apóstrofos, puntos y guiones',
+    'fr-FR': 'Veuillez utiliser uniquement des lettres, espaces, apostrophes, points et traits d’union',
+  },
+  auth_msg_mobileDigits: {
+    'en-US': 'Please enter digits only (at most 15)',
+    'es-ES': 'Introduzca solo cifras (15 como máximo)',
+    'fr-FR': 'Veuillez saisir uniquement des chiffres (15 au maximum)',
+  },
+  auth_msg_forgotPasswordSent: {
+    'en-US': 'IF AN ACCOUNT EXISTS FOR THIS EMAIL ADDRESS, A PASSWORD RESET LINK HAS BEEN SENT TO IT',
+    'es-ES': 'SI EXISTE UNA CUENTA CON ESTE CORREO ELECTRÓNICO, SE LE HA ENVIADO UN ENLACE PARA RESTABLECER LA CONTRASEÑA',
+    'fr-FR': 'SI UN COMPTE EXISTE POUR CETTE ADRESSE E-MAIL, UN LIEN DE RÉINITIALISATION DU MOT DE PASSE Y A ÉTÉ ENVOYÉ',
+  },
+  auth_msg_passwordChanged: {
+    'en-US': 'YOUR PASSWORD HAS BEEN CHANGED. PLEASE SIGN IN',
+    'es-ES': 'SU CONTRASEÑA SE HA CAMBIADO. INICIE SESIÓN',
+    'fr-FR': 'VOTRE MOT DE PASSE A ÉTÉ MODIFIÉ. VEUILLEZ VOUS CONNECTER',
+  },
+  auth_msg_accountVerified: {
+    'en-US': 'YOUR EMAIL ADDRESS HAS BEEN VERIFIED. PLEASE SIGN IN',
+    'es-ES': 'SU CORREO ELECTRÓNICO SE HA VERIFICADO. INICIE SESIÓN',
+    'fr-FR': 'VOTRE ADRESSE E-MAIL A ÉTÉ VÉRIFIÉE. VEUILLEZ VOUS CONNECTER',
+  },
+  auth_msg_linkInvalid: {
+    'en-US': 'THIS LINK IS INVALID, HAS EXPIRED OR HAS ALREADY BEEN USED',
+    'es-ES': 'ESTE ENLACE NO ES VÁLIDO, HA CADUCADO O YA SE HA UTILIZADO',
+    'fr-FR': 'CE LIEN EST INVALIDE, A EXPIRÉ OU A DÉJÀ ÉTÉ UTILISÉ',
+  },
+  auth_msg_currentPasswordWrong: {
+    'en-US': 'THE CURRENT PASSWORD IS NOT CORRECT',
+    'es-ES': 'LA CONTRASEÑA ACTUAL NO ES CORRECTA',
+    'fr-FR': "LE MOT DE PASSE ACTUEL N'EST PAS CORRECT",
+  },
+  auth_msg_signUpFailed: {
+    'en-US': 'SIGN-UP COULD NOT BE COMPLETED. PLEASE TRY AGAIN',
+    'es-ES': 'NO SE HA PODIDO COMPLETAR EL REGISTRO. INTÉNTELO DE NUEVO',
+    'fr-FR': "L'INSCRIPTION N'A PAS PU ÊTRE FINALISÉE. VEUILLEZ RÉESSAYER",
+  },
+  auth_msg_socialSignInOff: {
+    'en-US': 'THIS SIGN-IN METHOD IS NOT AVAILABLE',
+    'es-ES': 'ESTE MÉTODO DE INICIO DE SESIÓN NO ESTÁ DISPONIBLE',
+    'fr-FR': "CETTE MÉTHODE DE CONNEXION N'EST PAS DISPONIBLE",
+  },
+  auth_msg_ssoInvalid: {
+    'en-US': 'THE SINGLE SIGN-ON LINK IS INVALID OR HAS EXPIRED',
+    'es-ES': 'EL ENLACE DE INICIO DE SESIÓN ÚNICO NO ES VÁLIDO O HA CADUCADO',
+    'fr-FR': "LE LIEN D'AUTHENTIFICATION UNIQUE EST INVALIDE OU A EXPIRÉ",
+  },
+  auth_msg_passwordRule: {
+    'en-US':
+      'PASSWORD MUST BE BETWEEN 8-13 CHARACTERS IN LENGTH AND MUST COMPRISE OF AT LEAST 1 LOWERCASE ALPHABET (A-Z), 1 UPPERCASE ALPHABET (A-Z), 1 NUMBER (0-9) AND 1 SPECIAL CHARACTER',
+    'es-ES':
+      'LA CONTRASEÑA DEBE TENER ENTRE 8 Y 13 CARACTERES Y CONTENER AL MENOS 1 LETRA MINÚSCULA (A-Z), 1 LETRA MAYÚSCULA (A-Z), 1 NÚMERO (0-9) Y 1 CARÁCTER ESPECIAL',
+    'fr-FR':
+      'LE MOT DE PASSE DOIT COMPTER DE 8 À 13 CARACTÈRES ET CONTENIR AU MOINS 1 LETTRE MINUSCULE (A-Z), 1 LETTRE MAJUSCULE (A-Z), 1 CHIFFRE (0-9) ET 1 CARACTÈRE SPÉCIAL',
+  },
+  auth_msg_passwordTooCommon: {
+    'en-US': 'THIS PASSWORD IS TOO COMMON. PLEASE CHOOSE ANOTHER ONE',
+    'es-ES': 'ESTA CONTRASEÑA ES DEMASIADO COMÚN. ELIJA OTRA',
+    'fr-FR': 'CE MOT DE PASSE EST TROP COURANT. VEUILLEZ EN CHOISIR UN AUTRE',
+  },
+  auth_msg_networkError: {
+    'en-US': 'We could not reach the server. Please check your connection and try again.',
+    'es-ES': 'No hemos podido conectar con el servidor. Compruebe su conexión e inténtelo de nuevo.',
+    'fr-FR': 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.',
+  },
+  auth_msg_popupBlocked: {
+    'en-US': 'The sign-in window could not open. Please allow pop-ups for this site and try again.',
+    'es-ES': 'No se ha podido abrir la ventana de inicio de sesión. Permita las ventanas emergentes para este sitio e inténtelo de nuevo.',
+    'fr-FR': 'La fenêtre de connexion n’a pas pu s’ouvrir. Autorisez les fenêtres contextuelles pour ce site et réessayez.',
+  },
+  auth_msg_socialCancelled: {
+    'en-US': 'The sign-in with the provider was cancelled.',
+    'es-ES': 'Se ha cancelado el inicio de sesión con el proveedor.',
+    'fr-FR': 'La connexion avec le fournisseur a été annulée.',
+  },
+};
+
+const dialogs: LabelTable = {
+  auth_close: { 'en-US': 'Close', 'es-ES': 'Cerrar', 'fr-FR': 'Fermer' },
+  auth_email: { 'en-US': 'Email address', 'es-ES': 'Correo electrónico', 'fr-FR': 'Adresse e-mail' },
+  auth_password: { 'en-US': 'Password', 'es-ES': 'Contraseña', 'fr-FR': 'Mot de passe' },
+  auth_show_password: { 'en-US': 'Show password', 'es-ES': 'Mostrar contraseña', 'fr-FR': 'Afficher le mot de passe' },
+  auth_hide_password: { 'en-US': 'Hide password', 'es-ES': 'Ocultar contraseña', 'fr-FR': 'Masquer le mot de passe' },
+  auth_or: { 'en-US': 'or', 'es-ES': 'o', 'fr-FR': 'ou' },
+  auth_please_wait: { 'en-US': 'Please wait…', 'es-ES': 'Espere, por favor…', 'fr-FR': 'Veuillez patienter…' },
+
+  auth_signin_title: { 'en-US': 'Sign in', 'es-ES': 'Iniciar sesión', 'fr-FR': 'Connexion' },
+  auth_signin_subtitle: {
+    'en-US': 'Welcome back! Sign in to book at member prices.',
+    'es-ES': '¡Hola de nuevo! Inicie sesión para reservar a precios de socio.',
+    'fr-FR': 'Bon retour ! Connectez-vous pour réserver aux prix membres.',
+  },
+  auth_remember: { 'en-US': 'Remember me on this device', 'es-ES': 'Recordarme en este dispositivo', 'fr-FR': 'Se souvenir de moi sur cet appareil' },
+  auth_login: { 'en-US': 'Log in', 'es-ES': 'Iniciar sesión', 'fr-FR': 'Se connecter' },
+  auth_signing_in: { 'en-US': 'Signing in…', 'es-ES': 'Iniciando sesión…', 'fr-FR': 'Connexion…' },
+  auth_forgot_link: { 'en-US': 'Forgot password?', 'es-ES': '¿Ha olvidado su contraseña?', 'fr-FR': 'Mot de passe oublié ?' },
+  auth_no_account: { 'en-US': 'New here?', 'es-ES': '¿Es nuevo aquí?', 'fr-FR': 'Nouveau ici ?' },
+  auth_signup_link: { 'en-US': 'Create an account', 'es-ES': 'Crear una cuenta', 'fr-FR': 'Créer un compte' },
+  auth_google_signin: { 'en-US': 'Continue with Google', 'es-ES': 'Continuar con Google', 'fr-FR': 'Continuer avec Google' },
+  auth_facebook_signin: { 'en-US': 'Continue with Facebook', 'es-ES': 'Continuar con Facebook', 'fr-FR': 'Continuer avec Facebook' },
+
+  auth_signup_title: { 'en-US': 'Create your account', 'es-ES': 'Cree su cuenta', 'fr-FR': 'Créez votre compte' },
+  auth_signup_subtitle: {
+    'en-US': 'Members book hotels, resorts, stays and activities at exclusive prices.',
+    'es-ES': 'Los socios reservan hoteles, resorts, estancias y actividades a precios exclusivos.',
+    'fr-FR': 'Les membres réservent hôtels, resorts, séjours et activités à des prix exclusifs.',
+  },
+  auth_password_step_title: { 'en-US': 'Choose your password', 'es-ES': 'Elija su contraseña', 'fr-FR': 'Choisissez votre mot de passe' },
+  auth_step_details: { 'en-US': 'Step 1 of 2: your details', 'es-ES': 'Paso 1 de 2: sus datos', 'fr-FR': 'Étape 1 sur 2 : vos informations' },
+  auth_step_password: { 'en-US': 'Step 2 of 2: your password', 'es-ES': 'Paso 2 de 2: su contraseña', 'fr-FR': 'Étape 2 sur 2 : votre mot de passe' },
+  auth_access_code: { 'en-US': 'Access code', 'es-ES': 'Código de acceso', 'fr-FR': "Code d'accès" },
+  auth_title: { 'en-US': 'Title', 'es-ES': 'Tratamiento', 'fr-FR': 'Civilité' },
+  auth_title_choose: { 'en-US': 'Select', 'es-ES': 'Seleccione', 'fr-FR': 'Choisir' },
+  auth_title_Miss: { 'en-US': 'Miss', 'es-ES': 'Srta.', 'fr-FR': 'Mlle' },
+  auth_title_Mr: { 'en-US': 'Mr', 'es-ES': 'Sr.', 'fr-FR': 'M.' },
+  auth_title_Mrs: { 'en-US': 'Mrs', 'es-ES': 'Sra.', 'fr-FR': 'Mme' },
+  auth_first_name: { 'en-US': 'First name', 'es-ES': 'Nombre', 'fr-FR': 'Prénom' },
+  auth_last_name: { 'en-US': 'Last name', 'es-ES': 'Apellidos', 'fr-FR': 'Nom' },
+  auth_nationality: { 'en-US': 'Nationality', 'es-ES': 'Nacionalidad', 'fr-FR': 'Nationalité' },
+  auth_nationality_hint: {
+    'en-US': 'Type the first letters, then choose from the list.',
+    'es-ES': 'Escriba las primeras letras y elija en la lista.',
+    'fr-FR': 'Saisissez les premières lettres, puis choisissez dans la liste.',
+  },
+  auth_phone: { 'en-US': 'Phone number', 'es-ES': 'Número de teléfono', 'fr-FR': 'Numéro de téléphone' },
+  auth_country_code: { 'en-US': 'Country code', 'es-ES': 'Prefijo del país', 'fr-FR': 'Indicatif du pays' },
+  auth_country_search: { 'en-US': 'Search country or code', 'es-ES': 'Buscar país o prefijo', 'fr-FR': 'Rechercher un pays ou un indicatif' },
+  auth_countries: { 'en-US': 'Countries', 'es-ES': 'Países', 'fr-FR': 'Pays' },
+  auth_no_matches: { 'en-US': 'No matches', 'es-ES': 'Sin resultados', 'fr-FR': 'Aucun résultat' },
+  auth_optional: { 'en-US': '(optional)', 'es-ES': '(opcional)', 'fr-FR': '(facultatif)' },
+  auth_signup_email: { 'en-US': 'Sign up with email', 'es-ES': 'Registrarse con correo electrónico', 'fr-FR': "S'inscrire par e-mail" },
+  auth_signup_google: { 'en-US': 'Sign up with Google', 'es-ES': 'Registrarse con Google', 'fr-FR': "S'inscrire avec Google" },
+  auth_signup_facebook: { 'en-US': 'Sign up with Facebook', 'es-ES': 'Registrarse con Facebook', 'fr-FR': "S'inscrire avec Facebook" },
+  auth_continue: { 'en-US': 'Continue', 'es-ES': 'Continuar', 'fr-FR': 'Continuer' },
+  auth_have_account: { 'en-US': 'Already a member?', 'es-ES': '¿Ya es socio?', 'fr-FR': 'Déjà membre ?' },
+  auth_signin_link: { 'en-US': 'Sign in', 'es-ES': 'Iniciar sesión', 'fr-FR': 'Se connecter' },
+  auth_confirm_password: { 'en-US': 'Confirm password', 'es-ES': 'Confirmar contraseña', 'fr-FR': 'Confirmer le mot de passe' },
+  auth_password_hint: {
+    'en-US': '8 to 13 characters, with a lowercase and an uppercase letter, a number and a special character.',
+    'es-ES': 'De 8 a 13 caracteres, con una minúscula, una mayúscula, un número y un carácter especial.',
+    'fr-FR': 'De 8 à 13 caractères, avec une minuscule, une majuscule, un chiffre et un caractère spécial.',
+  },
+  auth_terms_before: { 'en-US': 'I accept the', 'es-ES': 'Acepto la', 'fr-FR': "J'accepte la" },
+  auth_privacy_policy: { 'en-US': 'Privacy Policy', 'es-ES': 'Política de privacidad', 'fr-FR': 'Politique de confidentialité' },
+  auth_terms_between: { 'en-US': 'and the', 'es-ES': 'y los', 'fr-FR': 'et les' },
+  auth_terms_of_use: { 'en-US': 'Terms of Use', 'es-ES': 'Términos de uso', 'fr-FR': "Conditions d'utilisation" },
+  auth_back: { 'en-US': 'Back', 'es-ES': 'Atrás', 'fr-FR': 'Retour' },
+  auth_create_account: { 'en-US': 'Create account', 'es-ES': 'Crear cuenta', 'fr-FR': 'Créer mon compte' },
+  auth_signup_done_title: { 'en-US': 'Check your inbox', 'es-ES': 'Revise su correo', 'fr-FR': 'Consultez votre boîte de réception' },
+  auth_welcome_title: { 'en-US': 'Welcome!', 'es-ES': '¡Bienvenido!', 'fr-FR': 'Bienvenue !' },
+  auth_ok: { 'en-US': 'OK', 'es-ES': 'Aceptar', 'fr-FR': 'OK' },
+
+  auth_forgot_title: { 'en-US': 'Reset your password', 'es-ES': 'Restablecer la contraseña', 'fr-FR': 'Réinitialiser le mot de passe' },
+  auth_forgot_intro: {
+    'en-US': 'Enter the email address of your account and we will send you a link to choose a new password.',
+    'es-ES': 'Introduzca el correo electrónico de su cuenta y le enviaremos un enlace para elegir una nueva contraseña.',
+    'fr-FR': 'Saisissez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
+  },
+  auth_forgot_send: { 'en-US': 'Send reset link', 'es-ES': 'Enviar enlace', 'fr-FR': 'Envoyer le lien' },
+  auth_back_to_signin: { 'en-US': 'Back to sign in', 'es-ES': 'Volver a iniciar sesión', 'fr-FR': 'Retour à la connexion' },
+};
+
+const pages: LabelTable = {
+  auth_verify_title: { 'en-US': 'Email verification', 'es-ES': 'Verificación del correo electrónico', 'fr-FR': "Vérification de l'adresse e-mail" },
+  auth_verify_checking: {
+    'en-US': 'Verifying your email address…',
+    'es-ES': 'Verificando su correo electrónico…',
+    'fr-FR': 'Vérification de votre adresse e-mail…',
+  },
+  auth_change_title: { 'en-US': 'Choose a new password', 'es-ES': 'Elija una nueva contraseña', 'fr-FR': 'Choisissez un nouveau mot de passe' },
+  auth_new_password: { 'en-US': 'New password', 'es-ES': 'Nueva contraseña', 'fr-FR': 'Nouveau mot de passe' },
+  auth_current_password: { 'en-US': 'Current password', 'es-ES': 'Contraseña actual', 'fr-FR': 'Mot de passe actuel' },
+  auth_save_password: { 'en-US': 'Save password', 'es-ES': 'Guardar contraseña', 'fr-FR': 'Enregistrer le mot de passe' },
+  auth_request_new_link: { 'en-US': 'Request a new link', 'es-ES': 'Solicitar un nuevo enlace', 'fr-FR': 'Demander un nouveau lien' },
+  auth_sso_title: { 'en-US': 'Single sign-on', 'es-ES': 'Inicio de sesión único', 'fr-FR': 'Authentification unique' },
+  auth_sso_signing_in: { 'en-US': 'Signing you in…', 'es-ES': 'Iniciando su sesión…', 'fr-FR': 'Connexion en cours…' },
+  auth_go_home: { 'en-US': 'Go to the home page', 'es-ES': 'Ir a la página de inicio', 'fr-FR': "Aller à l'accueil" },
+
+  acct_my_account: { 'en-US': 'My account', 'es-ES': 'Mi cuenta', 'fr-FR': 'Mon compte' },
+  acct_my_account_intro: {
+    'en-US': 'Your personal details, contact number and preferences.',
+    'es-ES': 'Sus datos personales, su teléfono y sus preferencias.',
+    'fr-FR': 'Vos informations personnelles, votre numéro de téléphone et vos préférences.',
+  },
+  acct_overview_title: { 'en-US': 'Your account', 'es-ES': 'Su cuenta', 'fr-FR': 'Votre compte' },
+  acct_overview_intro: {
+    'en-US': 'Your trips, your bookings and the way you like to travel.',
+    'es-ES': 'Sus viajes, sus reservas y su forma de viajar.',
+    'fr-FR': 'Vos voyages, vos réservations et votre façon de voyager.',
+  },
+  acct_booking_history: { 'en-US': 'Booking history', 'es-ES': 'Historial de reservas', 'fr-FR': 'Historique des réservations' },
+  acct_booking_history_text: {
+    'en-US': 'Every booking you have made, with its status.',
+    'es-ES': 'Todas sus reservas, con su estado.',
+    'fr-FR': 'Toutes vos réservations, avec leur statut.',
+  },
+  acct_my_trips: { 'en-US': 'My trips', 'es-ES': 'Mis viajes', 'fr-FR': 'Mes voyages' },
+  acct_my_trips_text: { 'en-US': 'Your upcoming and past trips.', 'es-ES': 'Sus próximos viajes y los anteriores.', 'fr-FR': 'Vos voyages à venir et passés.' },
+  acct_my_account_text: {
+    'en-US': 'Name, phone, nationality, language, currency and password.',
+    'es-ES': 'Nombre, teléfono, nacionalidad, idioma, moneda y contraseña.',
+    'fr-FR': 'Nom, téléphone, nationalité, langue, devise et mot de passe.',
+  },
+  acct_wallet: { 'en-US': 'Wallet', 'es-ES': 'Monedero', 'fr-FR': 'Portefeuille' },
+  acct_wallet_text: {
+    'en-US': 'Certificates, discount cards and your cash card.',
+    'es-ES': 'Certificados, tarjetas de descuento y su tarjeta monedero.',
+    'fr-FR': 'Certificats, cartes de réduction et votre carte prépayée.',
+  },
+  acct_travel_profile: { 'en-US': 'Travel profile', 'es-ES': 'Perfil de viaje', 'fr-FR': 'Profil de voyage' },
+  acct_travel_profile_intro: {
+    'en-US': 'Tell us how you like to travel and we will suggest trips that suit you.',
+    'es-ES': 'Cuéntenos cómo le gusta viajar y le sugeriremos viajes a su medida.',
+    'fr-FR': 'Dites-nous comment vous aimez voyager et nous vous proposerons des voyages qui vous ressemblent.',
+  },
+  acct_travel_preferences: { 'en-US': 'Travel preferences', 'es-ES': 'Preferencias de viaje', 'fr-FR': 'Préférences de voyage' },
+  acct_age_band: { 'en-US': 'Age band', 'es-ES': 'Franja de edad', 'fr-FR': "Tranche d'âge" },
+  acct_not_specified: { 'en-US': 'Not specified', 'es-ES': 'Sin especificar', 'fr-FR': 'Non précisé' },
+  'acct_age_18 to 25': { 'en-US': '18 to 25', 'es-ES': 'De 18 a 25', 'fr-FR': '18 à 25 ans' },
+  'acct_age_26 to 30': { 'en-US': '26 to 30', 'es-ES': 'De 26 a 30', 'fr-FR': '26 à 30 ans' },
+  'acct_age_31 to 40': { 'en-US': '31 to 40', 'es-ES': 'De 31 a 40', 'fr-FR': '31 à 40 ans' },
+  'acct_age_41 to 50': { 'en-US': '41 to 50', 'es-ES': 'De 41 a 50', 'fr-FR': '41 à 50 ans' },
+  'acct_age_51 to 60': { 'en-US': '51 to 60', 'es-ES': 'De 51 a 60', 'fr-FR': '51 à 60 ans' },
+  'acct_age_above 60': { 'en-US': 'above 60', 'es-ES': 'Más de 60', 'fr-FR': 'Plus de 60 ans' },
+  acct_pref_Beach: { 'en-US': 'Beach', 'es-ES': 'Playa', 'fr-FR': 'Plage' },
+  'acct_pref_City breaks': { 'en-US': 'City breaks', 'es-ES': 'Escapadas urbanas', 'fr-FR': 'Escapades en ville' },
+  acct_pref_Nature: { 'en-US': 'Nature', 'es-ES': 'Naturaleza', 'fr-FR': 'Nature' },
+  acct_pref_Adventure: { 'en-US': 'Adventure', 'es-ES': 'Aventura', 'fr-FR': 'Aventure' },
+  acct_pref_Culture: { 'en-US': 'Culture', 'es-ES': 'Cultura', 'fr-FR': 'Culture' },
+  'acct_pref_Food & wine': { 'en-US': 'Food & wine', 'es-ES': 'Gastronomía y vino', 'fr-FR': 'Gastronomie et vin' },
+  acct_pref_Family: { 'en-US': 'Family', 'es-ES': 'En familia', 'fr-FR': 'En famille' },
+  acct_pref_Romance: { 'en-US': 'Romance', 'es-ES': 'Romántico', 'fr-FR': 'Romantique' },
+  acct_pref_Wellness: { 'en-US': 'Wellness', 'es-ES': 'Bienestar', 'fr-FR': 'Bien-être' },
+  acct_pref_Cruises: { 'en-US': 'Cruises', 'es-ES': 'Cruceros', 'fr-FR': 'Croisières' },
+  acct_pref_Ski: { 'en-US': 'Ski', 'es-ES': 'Esquí', 'fr-FR': 'Ski' },
+  acct_pref_Golf: { 'en-US': 'Golf', 'es-ES': 'Golf', 'fr-FR': 'Golf' },
+  'acct_pref_Road trips': { 'en-US': 'Road trips', 'es-ES': 'Viajes por carretera', 'fr-FR': 'Road trips' },
+  'acct_pref_Theme parks': { 'en-US': 'Theme parks', 'es-ES': 'Parques temáticos', 'fr-FR': "Parcs d'attractions" },
+  acct_personal_details: { 'en-US': 'Personal details', 'es-ES': 'Datos personales', 'fr-FR': 'Informations personnelles' },
+  acct_email_fixed: {
+    'en-US': 'Your email address identifies your account and cannot be changed here.',
+    'es-ES': 'Su correo electrónico identifica su cuenta y no se puede cambiar aquí.',
+    'fr-FR': 'Votre adresse e-mail identifie votre compte et ne peut pas être modifiée ici.',
+  },
+  acct_preferences: { 'en-US': 'Preferences', 'es-ES': 'Preferencias', 'fr-FR': 'Préférences' },
+  acct_language: { 'en-US': 'Preferred language', 'es-ES': 'Idioma preferido', 'fr-FR': 'Langue préférée' },
+  acct_currency: { 'en-US': 'Preferred currency', 'es-ES': 'Moneda preferida', 'fr-FR': 'Devise préférée' },
+  acct_change_password: { 'en-US': 'Change password', 'es-ES': 'Cambiar contraseña', 'fr-FR': 'Changer le mot de passe' },
+  acct_no_password_yet: {
+    'en-US': 'You signed up with Google or Facebook. To add a password, use “Forgot password?” in the sign-in window.',
+    'es-ES': 'Se registró con Google o Facebook. Para añadir una contraseña, use «¿Ha olvidado su contraseña?» en la ventana de inicio de sesión.',
+    'fr-FR': 'Vous vous êtes inscrit avec Google ou Facebook. Pour ajouter un mot de passe, utilisez « Mot de passe oublié ? » dans la fenêtre de connexion.',
+  },
+  acct_save: { 'en-US': 'Save changes', 'es-ES': 'Guardar cambios', 'fr-FR': 'Enregistrer' },
+  acct_saving: { 'en-US': 'Saving…', 'es-ES': 'Guardando…', 'fr-FR': 'Enregistrement…' },
+  acct_saved: {
+    'en-US': 'Your changes have been saved.',
+    'es-ES': 'Se han guardado los cambios.',
+    'fr-FR': 'Vos modifications ont été enregistrées.',
+  },
+  acct_load_failed: {
+    'en-US': 'We could not load your account. Please reload the page.',
+    'es-ES': 'No hemos podido cargar su cuenta. Vuelva a cargar la página.',
+    'fr-FR': 'Impossible de charger votre compte. Veuillez recharger la page.',
+  },
+  acct_fix_errors: {
+    'en-US': 'Please correct the highlighted fields.',
+    'es-ES': 'Corrija los campos señalados.',
+    'fr-FR': 'Veuillez corriger les champs signalés.',
+  },
+};
+
+export const authLabels: LabelTable = { ...messages, ...dialogs, ...pages };
