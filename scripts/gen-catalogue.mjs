@@ -7,7 +7,7 @@ import { currencies as currencyData } from 'countries-list/currencies';
 import isoCountries from 'i18n-iso-countries';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const OUT = join(ROOT, 'migrations', '0002_catalogue.sql');
+export const OUT = join(ROOT, 'migrations', '0002_catalogue.sql');
 const FLAGS = join(ROOT, 'node_modules', 'flag-icons', 'flags', '4x3');
 const esNames = JSON.parse(readFileSync(join(ROOT, 'node_modules', 'i18n-iso-countries', 'langs', 'es.json'), 'utf8')).countries;
 const frNames = JSON.parse(readFileSync(join(ROOT, 'node_modules', 'i18n-iso-countries', 'langs', 'fr.json'), 'utf8')).countries;
@@ -169,14 +169,18 @@ INSERT INTO exchange_rates (code, rate, updated_at) VALUES ('USD', 1, NULL);
 `;
 }
 
-const sql = catalogueSql();
-if (process.argv.includes('--check')) {
-  const current = existsSync(OUT) ? readFileSync(OUT, 'utf8') : '';
-  if (current !== sql) {
-    console.error(`${OUT} is out of date: run scripts/gen-catalogue.mjs`);
-    process.exit(1);
+function main() {
+  const sql = catalogueSql();
+  if (process.argv.includes('--check')) {
+    const current = existsSync(OUT) ? readFileSync(OUT, 'utf8') : '';
+    if (current !== sql) {
+      console.error(`${OUT} is out of date: run scripts/gen-catalogue.mjs`);
+      process.exit(1);
+    }
+  } else {
+    writeFileSync(OUT, sql);
+    console.log(`wrote ${OUT}`);
   }
-} else {
-  writeFileSync(OUT, sql);
-  console.log(`wrote ${OUT}`);
 }
+
+if (import.meta.filename === resolve(process.argv[1] ?? '')) main();
