@@ -1,0 +1,49 @@
+// Which language and currency a page request gets, and how a USD price reads in that currency (pure, unit-tested).
+import { LANGUAGES } from '../../src/shared/i18n/types';
+import { BASE_CURRENCY, formatMoney, toMinor, type Rates } from '../../src/shared/money';
+
+export const DEFAULT_LANGUAGE = 'en-US';
+
+export function parseCookies(header: string | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i <= 0) continue;
+    const name = part.slice(0, i).trim();
+    if (name in out) continue;
+    try {
+      out[name] = decodeURIComponent(part.slice(i + 1).trim());
+    } catch {
+      out[name] = part.slice(i + 1).trim();
+    }
+  }
+  return out;
+}
+
+const supported = (lang: string | null | undefined): lang is string => !!lang && (LANGUAGES as readonly string[]).includes(lang);
+
+/** The query's `lang`, else the `lan_code` cookie, else the org's default, else en-US; unsupported values are skipped. */
+export function resolveLanguage(query: string | null, cookie: string | undefined, orgDefault: string | undefined): string {
+  for (const candidate of [query, cookie, orgDefault]) if (supported(candidate)) return candidate;
+  return DEFAULT_LANGUAGE;
+}
+
+/** The `currency_code` cookie when it is a currency with a rate, else USD. */
+export function resolveCurrency(cookie: string | undefined, rates: Rates): string {
+  const code = (cookie ?? '').trim().toUpperCase();
+  if (/^[A-Z]{3}$/.test(code) && (code === BASE_CURRENCY || (typeof rates[code] === 'number' && rates[code]! > 0))) return code;
+  return BASE_CURRENCY;
+}
+
+/** A USD amount shown in `currency` for `language`; `wholeUnits` drops the cents (for "from …" teasers). */
+export function formatUsdPrice(usd: number, currency: string, rates: Rates, language: string, wholeUnits = false): string {
+  const rate = currency === BASE_CURRENCY ? 1 : rates[currency];
+  if (!Number.isFinite(usd) || !rate) return formatMoney(toMinor(usd, BASE_CURRENCY), BASE_CURRENCY, language);
+  const amount = usd * rate;
+  if (!wholeUnits) return formatMoney(toMinor(amount, currency), currency, language);
+  try {
+    return new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(Math.round(amount));
+  } catch {
+    return `${Math.round(amount)} ${currency}`;
+  }
+}

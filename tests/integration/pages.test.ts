@@ -1,0 +1,107 @@
+// Pages dressed at the edge (ADR 0001): security headers, org name/logo/menu per host, language, currency, boot block.
+import { describe, expect, it } from 'vitest';
+import { ACME, call } from './helpers';
+
+const ROUTES = [
+  '/', '/home', '/promotions', '/user-details', '/wallet', '/user/profile', '/user/travelers', '/user/my-trips',
+  '/user/booking-history', '/agent/profile', '/agent/my-quotes', '/agent/booking-history', '/agent/client-list',
+  '/referral/programs', '/referral/credits', '/your-rewards', '/login/sso', '/verify-account', '/change-password',
+  '/resorts', '/resorts/search-details', '/search-detail', '/hotel-details', '/hotel-checkout', '/checkout-success',
+  '/privacy-policy', '/terms-of-use', '/activities', '/stays', '/condo', '/packages', '/cruises', '/flight', '/cars',
+  '/transfers', '/dreamtrips', '/holidaystays',
+];
+
+const boot = (html: string) => JSON.parse(/<script type="application\/json" id="tc-boot">(.*?)<\/script>/s.exec(html)![1]!);
+const menuCodes = (html: string) => [...html.matchAll(/<li class="product-nav__item" data-product="([^"]+)"/g)].map((m) => m[1]);
+const heading = (html: string, key: string) => new RegExp(`<h1 data-l="${key}">([^<]*)<`).exec(html)?.[1];
+
+describe('pages', () => {
+  it('every route of the product answers 200 with HTML', async () => {
+    for (const path of ROUTES) {
+      const r = await call(path);
+      expect(r.status, path).toBe(200);
+      expect(r.headers['content-type'], path).toMatch(/^text\/html/);
+      expect(r.text, path).toMatch(/<main id="main"/);
+    }
+  });
+
+  it('pages carry the security headers and are private to the visitor, never revalidated blindly', async () => {
+    const r = await call('/wallet', { host: ACME });
+    expect(r.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(r.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['x-frame-options']).toBe('DENY');
+    expect(r.headers['cache-control']).toBe('private, no-cache');
+    expect(String(r.headers.vary)).toMatch(/cookie/i);
+    expect(r.headers.etag).toBeUndefined();
+  });
+
+  it('static assets stay cacheable and undressed', async () => {
+    const r = await call('/images/logo-acme.svg', { host: ACME });
+    expect(r.status).toBe(200);
+    expect(r.headers['cache-control'] ?? '').not.toContain('private');
+  });
+
+  it('acme.localhost gets Acme name, logo, tag, theme link and only its eligible products', async () => {
+    const r = await call('/', { host: ACME });
+    expect(r.text).toMatch(/<title[^>]*>Find your next trip · Acme Travel<\/title>/);
+    expect(r.text).toMatch(/<span class="brand-name" data-org-name>Acme Travel<\/span>/);
+    expect(r.text).not.toContain('>Travel Club<');
+    expect(r.text).toMatch(/<img[^>]*data-org-logo[^>]*src="\/images\/logo-acme.svg"/);
+    expect(r.text).toMatch(/<meta name="google-tag-id" content="G-ACMETRAVEL"/);
+    expect(r.text).toContain('href="/api/general/getCss/theme"');
+    expect(menuCodes(r.text)).toEqual(['hotel', 'stays', 'activities', 'cruises', 'dailydeals']);
+    expect(r.text).not.toContain('googletagmanager');
+  });
+
+  it('localhost gets Travel Club with its full menu, externals pointing at its addresses', async () => {
+    const r = await call('/');
+    expect(r.text).toMatch(/data-org-name>Travel Club</);
+    const codes = menuCodes(r.text);
+    expect(codes).toContain('all-inclusive');
+    expect(codes).toContain('tra');
+    expect(codes).toHaveLength(17);
+    expect(r.text).toMatch(/data-external="all-inclusive"|href="https:\/\/all-inclusive.example.com\/search"/);
+    expect(r.text).toContain('href="https://trips.example.com/"');
+    expect(r.text).toMatch(/<button type="button" class="product-nav__link" data-method="dailydeals">/);
+  });
+
+  it('the language comes from ?lang, then the lan_code cookie, then the org default', async () => {
+    const fromQuery = await call('/?lang=es-ES', { cookie: 'lan_code=fr-FR' });
+    expect(fromQuery.text).toMatch(/<html lang="es-ES"/);
+    expect(heading(fromQuery.text, 'home_title')).toBe('Encuentra tu próximo viaje');
+    expect(fromQuery.cookies.join()).toMatch(/lan_code=es-ES;.*Max-Age=31536000.*SameSite=Lax/);
+    const fromCookie = await call('/wallet', { cookie: 'lan_code=fr-FR' });
+    expect(fromCookie.text).toMatch(/<html lang="fr-FR"/);
+    expect(heading(fromCookie.text, 'page_wallet')).toBe('Portefeuille');
+    const unknown = await call('/', { cookie: 'lan_code=de-DE' });
+    expect(unknown.text).toMatch(/<html lang="en-US"/);
+    expect(heading(unknown.text, 'home_title')).toBe('Find your next trip');
+  });
+
+  it('prices follow the currency_code cookie; an unknown code shows USD', async () => {
+    const usd = await call('/');
+    expect(usd.text).toMatch(/data-usd="129" data-whole data-currency="USD">\$129</);
+    const eur = await call('/', { cookie: 'currency_code=EUR' });
+    expect(eur.text).toMatch(/data-usd="129" data-whole data-currency="EUR">€\d+</);
+    expect(eur.text).not.toMatch(/data-usd="129"[^>]*>\$129</);
+    const bogus = await call('/', { cookie: 'currency_code=ZZZ' });
+    expect(bogus.text).toMatch(/data-usd="129" data-whole data-currency="USD">\$129</);
+  });
+
+  it('the boot block carries the org config, language, currency and labels for the islands', async () => {
+    const r = await call('/wallet?lang=fr-FR', { host: ACME, cookie: 'currency_code=GBP' });
+    const b = boot(r.text);
+    expect(b.org).toMatchObject({ orgId: 2, orgName: 'Acme Travel', eligibleProducts: expect.any(Array) });
+    expect(b.language).toBe('fr-FR');
+    expect(b.currency).toBe('GBP');
+    expect(b.labels.menu_logout).toBe('Se déconnecter');
+    expect(b.showKeys).toBe(false);
+  });
+
+  it('nothing in a label can break out of the boot block', async () => {
+    const r = await call('/');
+    const block = /<script type="application\/json" id="tc-boot">(.*?)<\/script>/s.exec(r.text)![1]!;
+    expect(block).not.toMatch(/<|>/);
+  });
+});

@@ -1,0 +1,47 @@
+// The account menu's entries for signed-out visitors, consumers and agents (spec 2, 6).
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MENU, accountMenuFor } from '../../src/shared/account-menu';
+import { commonLabels } from '../../src/shared/i18n/common';
+
+const ids = (signedIn: boolean, type: 1 | 2) => accountMenuFor(signedIn, type).map((e) => e.id);
+
+describe('account menu', () => {
+  it('a signed-out visitor sees only Sign-in', () => {
+    expect(ids(false, 2)).toEqual(['signin']);
+    expect(ids(false, 1)).toEqual(['signin']);
+  });
+
+  it('a signed-in consumer sees the account entries and Log-out, not Sign-in nor agent pages', () => {
+    expect(ids(true, 2)).toEqual(['booking-history', 'my-account', 'travel-profile', 'my-trips', 'wallet', 'language', 'currency', 'logout']);
+  });
+
+  it('an agent additionally gets the four agent pages', () => {
+    const agent = accountMenuFor(true, 1);
+    expect(agent.filter((e) => e.agentOnly).map((e) => e.href)).toEqual([
+      '/agent/profile',
+      '/agent/client-list',
+      '/agent/my-quotes',
+      '/agent/booking-history',
+    ]);
+    expect(agent.map((e) => e.id)).toContain('logout');
+  });
+
+  it('the entries lead where the spec says', () => {
+    const href = Object.fromEntries(ACCOUNT_MENU.filter((e) => e.href).map((e) => [e.id, e.href]));
+    expect(href).toMatchObject({
+      'booking-history': '/user/booking-history',
+      'my-account': '/user/profile',
+      'travel-profile': '/user-details#travel-profile',
+      'my-trips': '/user-details',
+      wallet: '/wallet',
+    });
+  });
+
+  it('every entry is declared for one state and has a label in all three languages', () => {
+    for (const e of ACCOUNT_MENU) {
+      expect(['signed-in', 'signed-out']).toContain(e.when);
+      const texts = commonLabels[e.labelKey];
+      expect(texts?.['en-US'] && texts['es-ES'] && texts['fr-FR'], e.labelKey).toBeTruthy();
+    }
+  });
+});
