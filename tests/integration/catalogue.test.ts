@@ -1,6 +1,8 @@
 // Catalogues and locale (CONTRACT.md 6) against the built Worker on real local D1: shapes, data, caching, bad input.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ACME, call, expectErrorShape } from './helpers';
 import { LABELS, LANGUAGES } from '../../src/shared/i18n';
 import {
@@ -137,6 +139,20 @@ describe('labels', () => {
       expect(r.status, lang).toBe(400);
       expectErrorShape(r.json, 'BAD_REQUEST');
     }
+  });
+
+  it("an org's label override in D1 replaces the bundled text for that org only", async () => {
+    const config = join(process.env.BUILD_DIR ?? 'dist', 'server', 'wrangler.json');
+    const sql = "INSERT OR REPLACE INTO label_overrides (org_id, lang, field_name, value) VALUES (2, 'fr-FR', 'catalogue.currency', 'Monnaie')";
+    const r = spawnSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', inject('persistTo'), '--config', config, '--command', sql], {
+      encoding: 'utf8',
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const text = async (host: string) =>
+      new Map((await call('/api/general/getLabels?lang=fr-FR', { host })).json.data.map((e: any) => [e.field_name, e.wl_lang_value])).get('catalogue.currency');
+    expect(await text(ACME)).toBe('Monnaie');
+    expect(await text('localhost')).toBe('Devise');
   });
 
   it('without a language the labels are English', async () => {
