@@ -1,5 +1,322 @@
-// Wallet and booking: payment cards, preview, checkout, reservations (CONTRACT.md 8, 10).
+// Wallet and booking (CONTRACT.md 8, 10): payment cards, redeeming a card, preview, checkout, reservations, saved travellers.
 import { Hono } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../env';
+import { currentUser, type SessionUser } from '../auth/session';
+import { ApiError, badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
+import { jsonBody, parseWith } from '../validate';
+import { productById, type ProductRow } from '../db/products';
+import { cardByCode, cardEntry, cardsOfUser, claimCard, orgCertificates, ownCard, walletCardOf, type CardRow } from '../db/cards';
+import { bookingByKey, bookingsOfUser, cardSpendsOf, createBooking, newBookingRef, type BookingRow } from '../db/bookings';
+import { addTraveler, deleteTraveler, travelersOf, updateTraveler, MAX_TRAVELERS } from '../db/travelers';
+import { checkDates, currencyFor, productSummary } from './products';
+import { convertMinor, fromMinor, type Rates } from '../../src/shared/money';
+import {
+  bookingPriceUsdMinor, cardProblem, computeAmounts, nightsBetween, parseWalletOptions, pickCashCard, type CardKind, type WalletAmounts,
+} from '../../src/shared/wallet';
+import {
+  addDays, CheckoutSchema, eligibleTypes, PaymentCardsByOrgSchema, PaymentCardsByUserSchema, PreviewSchema, RedeemSchema, ReservationsSchema,
+  TravelerIdSchema, TravelerSchema, type PreviewRequest,
+} from '../../src/shared/schemas/booking';
 
-export const booking = new Hono<AppEnv>();
+type C = Context<AppEnv>;
+
+async function signedIn(c: C): Promise<SessionUser> {
+  const user = await currentUser(c);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** Booking needs an account allowed to book (can_user_book = 1) or an org that takes bookings without a session. */
+async function bookingCaller(c: C): Promise<SessionUser | null> {
+  const user = await currentUser(c);
+  const org = c.get('org');
+  if (user && (user.canUserBook === 1 || org.allow_guest_booking === 1)) return user;
+  if (user) throw forbidden('This account is not allowed to book');
+  if (org.allow_guest_booking === 1) return null;
+  throw unauthorized('Please sign in to book');
+}
+
+const refuse = (path: string, message: string) => badRequest(message, [{ path, message }]);
+
+interface Quote {
+  product: ProductRow;
+  checkOut: string | null;
+  nights: number;
+  amounts: WalletAmounts;
+  rates: Rates;
+  cards: { certificate: CardRow | null; discount: CardRow | null; cash: CardRow | null };
+}
+
+/** Recomputes a booking's amounts from the product, the dates and the caller's own cards; trusts no amount sent. */
+async function quote(c: C, body: PreviewRequest, user: SessionUser | null): Promise<Quote> {
+  const org = c.get('org');
+  const product = await productById(c.env.DB, org.id, body.product_id);
+  if (!product || !eligibleTypes(org.eligible_products).includes(product.type)) throw refuse('product_id', 'No such product');
+  checkDates(org, body.check_in, body.check_out);
+  const nightly = product.price_unit === 'night';
+  const checkOut = body.check_out ?? (nightly ? addDays(body.check_in, 1) : null);
+  if (nightly && checkOut! <= body.check_in) throw refuse('check_out', 'Check-out must be after check-in');
+  if (body.guests > product.max_guests) throw refuse('guests', `At most ${product.max_guests} guests`);
+  if ((product.available_from && body.check_in < product.available_from) || (product.available_to && (checkOut ?? body.check_in) > product.available_to)) {
+    throw refuse('check_in', 'Not available on these dates');
+  }
+  const { currency, rates } = await currencyFor(c, body.currency);
+  const nights = nightly ? nightsBetween(body.check_in, checkOut) : 1;
+  const priceMinor = convertMinor(bookingPriceUsdMinor(product.price_usd_minor, product.type, nights, body.guests), 'USD', currency, rates);
+
+  const options = parseWalletOptions(org.wallet_options);
+  const wanted: { path: string; kind: CardKind; id: number; enabled: boolean }[] = [];
+  if (body.certificate_id) wanted.push({ path: 'certificate_id', kind: 'certificate', id: body.certificate_id, enabled: options.certificates });
+  if (body.discount_card_id) wanted.push({ path: 'discount_card_id', kind: 'discount', id: body.discount_card_id, enabled: options.discountCards });
+  if (body.cash_card_id || body.use_cash) wanted.push({ path: body.cash_card_id ? 'cash_card_id' : 'use_cash', kind: 'cash', id: body.cash_card_id ?? 0, enabled: options.cashCard });
+
+  const cards: Quote['cards'] = { certificate: null, discount: null, cash: null };
+  for (const w of wanted) {
+    if (!w.enabled) throw refuse(w.path, 'This wallet option is not offered on this site');
+    if (!user) throw refuse(w.path, 'Sign in to pay with your wallet');
+    let row: CardRow | null;
+    if (w.id) {
+      row = await ownCard(c.env.DB, org.id, user.id, w.id);
+    } else {
+      const mine = await cardsOfUser(c.env.DB, org.id, user.id);
+      const best = pickCashCard(mine.map(walletCardOf), rates);
+      row = best ? mine.find((r) => r.id === best.id) ?? null : null;
+      if (!row) throw refuse(w.path, 'You have no cash card with a balance');
+    }
+    if (!row) throw refuse(w.path, 'No such card in your wallet');
+    const problem = cardProblem(walletCardOf(row), w.kind, product.type);
+    if (problem) throw refuse(w.path, problem);
+    cards[w.kind === 'discount' ? 'discount' : w.kind] = row;
+  }
+  for (const row of Object.values(cards)) {
+    if (row) currencyKnown(rates, row.payment_card_currency);
+  }
+  const amounts = computeAmounts({
+    priceMinor,
+    product: product.type,
+    currency,
+    rates,
+    certificate: cards.certificate ? walletCardOf(cards.certificate) : null,
+    discountCard: cards.discount ? walletCardOf(cards.discount) : null,
+    cashCard: cards.cash ? walletCardOf(cards.cash) : null,
+  });
+  return { product, checkOut, nights, amounts, rates, cards };
+}
+
+function currencyKnown(rates: Rates, code: string) {
+  try {
+    convertMinor(1, code, 'USD', rates);
+  } catch {
+    throw new ApiError(409, 'CONFLICT', `This card's currency ${code} cannot be converted right now`);
+  }
+}
+
+function amountsBody(a: WalletAmounts) {
+  const m = (v: number) => fromMinor(v, a.currency);
+  return { price: m(a.priceMinor), certificate_amount: m(a.certificateMinor), discount_amount: m(a.discountMinor), cash_amount: m(a.cashMinor), total: m(a.totalMinor), currency: a.currency };
+}
+
+/** Key order and absent optional fields do not change the hash: same meaning, same hash. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined && v !== null && v !== false)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
+  }
+  return value;
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function checkoutBody(b: BookingRow) {
+  return { booking_id: b.booking_ref, status: b.status, total: fromMinor(b.total_minor, b.currency), currency: b.currency, ...bookingAmounts(b) };
+}
+
+function bookingAmounts(b: BookingRow) {
+  const m = (v: number) => fromMinor(v, b.currency);
+  return { price: m(b.price_minor), certificate_amount: m(b.certificate_minor), discount_amount: m(b.discount_minor), cash_amount: m(b.cash_minor) };
+}
+
+/** The same key again: the same booking if the request is the same, 422 if it is not. */
+function replay(existing: BookingRow, hash: string, c: C) {
+  if (existing.request_hash !== hash) {
+    throw new ApiError(422, 'UNPROCESSABLE', 'This idempotency_key was already used for a different booking request');
+  }
+  c.header('Idempotent-Replayed', 'true');
+  return c.json({ data: checkoutBody(existing) }, 200);
+}
+
+function walletSummary(rows: CardRow[], currency: string, rates: Rates) {
+  const active = rows.filter((r) => r.status === 'ACTIVE');
+  let total = 0;
+  for (const r of active) {
+    try {
+      total += convertMinor(r.kind === 'certificate' ? r.redemption_price_minor : r.card_amount_minor, r.payment_card_currency, currency, rates);
+    } catch {
+      /* a card in a currency without a rate is left out of the total */
+    }
+  }
+  return { count: rows.length, active_count: active.length, total_value: fromMinor(total, currency), currency };
+}
+
+function ratesFor(rows: CardRow[], currency: string, rates: Rates): Record<string, number> {
+  const out: Record<string, number> = { USD: 1 };
+  for (const code of [currency, ...rows.map((r) => r.payment_card_currency)]) if (rates[code] !== undefined) out[code] = rates[code]!;
+  return out;
+}
+
+export const booking = new Hono<AppEnv>()
+  .post('/walletUser/getPaymentCardByOrg', async (c) => {
+    await jsonBody(c, PaymentCardsByOrgSchema);
+    const rows = await orgCertificates(c.env.DB, c.get('org').id);
+    return c.json({ data: rows.map(cardEntry) });
+  })
+  .post('/booking/get-paymentcard-by-user', async (c) => {
+    const body = await jsonBody(c, PaymentCardsByUserSchema);
+    const user = await signedIn(c);
+    const org = c.get('org');
+    const { currency, rates } = await currencyFor(c, body.currency ?? user.currency);
+    const [mine, orgCards] = await Promise.all([cardsOfUser(c.env.DB, org.id, user.id), orgCertificates(c.env.DB, org.id)]);
+    const of = (kind: CardKind) => mine.filter((r) => r.kind === kind);
+    return c.json({
+      data: [
+        {
+          certidata: of('certificate').map(cardEntry),
+          discountcarddata: of('discount').map(cardEntry),
+          cashcarddata: of('cash').map(cardEntry),
+          certificate_details: walletSummary(of('certificate'), currency, rates),
+          discountcard_details: walletSummary(of('discount'), currency, rates),
+          cashcard_details: walletSummary(of('cash'), currency, rates),
+          orgcertidata: orgCards.map(cardEntry),
+          exchange_rates: ratesFor([...mine, ...orgCards], currency, rates),
+          walletOptions: [{ org_site_wallet: org.wallet_options }],
+        },
+      ],
+    });
+  })
+  .post('/wallet/redeem', async (c) => {
+    const body = await jsonBody(c, RedeemSchema);
+    const user = await signedIn(c);
+    const org = c.get('org');
+    const claimed = await claimCard(c.env.DB, org.id, user.id, body.card_code);
+    if (claimed) return c.json({ data: cardEntry(claimed) });
+    const card = await cardByCode(c.env.DB, org.id, body.card_code);
+    if (card && card.user_id === user.id) throw conflict('This card is already in your wallet');
+    if (card && card.user_id === null && card.listed === 0 && card.status !== 'ACTIVE') throw conflict('This card can no longer be used');
+    throw notFound('No card with this code');
+  })
+  .post('/booking/preview', async (c) => {
+    const body = await jsonBody(c, PreviewSchema);
+    const user = await currentUser(c);
+    const q = await quote(c, body, user);
+    return c.json({
+      data: {
+        ...amountsBody(q.amounts),
+        product: productSummary(q.product, q.amounts.currency, q.rates, { checkIn: body.check_in, checkOut: q.checkOut, guests: body.guests }),
+        check_in: body.check_in,
+        check_out: q.checkOut,
+        nights: q.product.price_unit === 'night' ? q.nights : null,
+        guests: body.guests,
+        cards: q.amounts.spends.map((s) => ({ payment_card_id: s.cardId, kind: s.kind, amount: fromMinor(s.amountMinor, q.amounts.currency) })),
+      },
+    });
+  })
+  .post('/booking/checkout', async (c) => {
+    const body = await jsonBody(c, CheckoutSchema);
+    const user = await bookingCaller(c);
+    const org = c.get('org');
+    const hash = await sha256Hex(JSON.stringify(canonical(body)));
+    const existing = await bookingByKey(c.env.DB, org.id, user?.id ?? null, body.idempotency_key);
+    if (existing) return replay(existing, hash, c);
+    const q = await quote(c, body, user);
+    const image = productSummary(q.product, 'USD', { USD: 1 }, {}).image;
+    const result = await createBooking(
+      c.env.DB,
+      {
+        ref: newBookingRef(),
+        orgId: org.id,
+        userId: user?.id ?? null,
+        productId: q.product.id,
+        productType: q.product.type,
+        productName: q.product.name,
+        city: q.product.city,
+        image,
+        checkIn: body.check_in,
+        checkOut: q.checkOut,
+        guests: body.guests,
+        currency: q.amounts.currency,
+        priceMinor: q.amounts.priceMinor,
+        certificateMinor: q.amounts.certificateMinor,
+        discountMinor: q.amounts.discountMinor,
+        cashMinor: q.amounts.cashMinor,
+        totalMinor: q.amounts.totalMinor,
+        idempotencyKey: body.idempotency_key,
+        requestHash: hash,
+        traveler: JSON.stringify(body.traveler),
+      },
+      q.amounts.spends,
+    );
+    if (result.created) return c.json({ data: checkoutBody(result.booking) }, 200);
+    const raced = await bookingByKey(c.env.DB, org.id, user?.id ?? null, body.idempotency_key);
+    if (raced) return replay(raced, hash, c);
+    throw conflict('A card was already used by another booking; nothing was charged. Check your wallet and try again');
+  })
+  .post('/reservations', async (c) => {
+    await jsonBody(c, ReservationsSchema);
+    const user = await signedIn(c);
+    const rows = await bookingsOfUser(c.env.DB, c.get('org').id, user.id);
+    const spends = await cardSpendsOf(c.env.DB, rows.map((r) => r.id));
+    return c.json({
+      data: rows.map((b) => ({
+        booking_id: b.booking_ref,
+        status: b.status,
+        product_id: b.product_id,
+        product_type: b.product_type,
+        product_name: b.product_name,
+        city: b.city,
+        image: b.image,
+        check_in: b.check_in,
+        check_out: b.check_out,
+        guests: b.guests,
+        currency: b.currency,
+        total: fromMinor(b.total_minor, b.currency),
+        ...bookingAmounts(b),
+        traveler: JSON.parse(b.traveler) as unknown,
+        cards: spends.filter((s) => s.booking_id === b.id).map((s) => ({ kind: s.kind, card_code: s.card_code, amount: fromMinor(s.amount_minor, b.currency) })),
+        created_at: b.created_at,
+      })),
+    });
+  })
+  .get('/user/travelers', async (c) => {
+    const user = await signedIn(c);
+    return c.json({ data: await travelersOf(c.env.DB, c.get('org').id, user.id) });
+  })
+  .post('/user/travelers', async (c) => {
+    const body = await jsonBody(c, TravelerSchema);
+    const user = await signedIn(c);
+    const row = await addTraveler(c.env.DB, c.get('org').id, user.id, body);
+    if (!row) throw conflict(`You can save at most ${MAX_TRAVELERS} travellers`);
+    return c.json({ data: row }, 201);
+  })
+  .put('/user/travelers/:id', async (c) => {
+    const id = parseWith(TravelerIdSchema, c.req.param('id'));
+    const body = await jsonBody(c, TravelerSchema);
+    const user = await signedIn(c);
+    const row = await updateTraveler(c.env.DB, c.get('org').id, user.id, id, body);
+    if (!row) throw notFound('No such traveller');
+    return c.json({ data: row });
+  })
+  .delete('/user/travelers/:id', async (c) => {
+    const id = parseWith(TravelerIdSchema, c.req.param('id'));
+    const user = await signedIn(c);
+    if (!(await deleteTraveler(c.env.DB, c.get('org').id, user.id, id))) throw notFound('No such traveller');
+    return c.json({ data: { deleted: true } });
+  });

@@ -1,0 +1,152 @@
+// Bookings and what each card paid: one atomic batch per checkout, idempotent per user and key (CONTRACT.md 8, 10).
+import type { CardSpend } from '../../src/shared/wallet';
+
+export interface BookingRow {
+  id: number;
+  booking_ref: string;
+  org_id: number;
+  user_id: number | null;
+  product_id: number;
+  product_type: string;
+  product_name: string;
+  city: string;
+  image: string;
+  check_in: string;
+  check_out: string | null;
+  guests: number;
+  currency: string;
+  price_minor: number;
+  certificate_minor: number;
+  discount_minor: number;
+  cash_minor: number;
+  total_minor: number;
+  status: string;
+  idempotency_key: string;
+  request_hash: string;
+  traveler: string;
+  created_at: string;
+}
+
+const COLUMNS =
+  'id, booking_ref, org_id, user_id, product_id, product_type, product_name, city, image, check_in, check_out, guests, currency, price_minor, certificate_minor, discount_minor, cash_minor, total_minor, status, idempotency_key, request_hash, traveler, created_at';
+
+export async function bookingByKey(db: D1Database, orgId: number, userId: number | null, key: string): Promise<BookingRow | null> {
+  return db
+    .prepare(`SELECT ${COLUMNS} FROM bookings WHERE org_id = ? AND IFNULL(user_id, 0) = ? AND idempotency_key = ?`)
+    .bind(orgId, userId ?? 0, key)
+    .first<BookingRow>();
+}
+
+export async function bookingsOfUser(db: D1Database, orgId: number, userId: number, limit = 100): Promise<BookingRow[]> {
+  const { results } = await db
+    .prepare(`SELECT ${COLUMNS} FROM bookings WHERE org_id = ? AND user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`)
+    .bind(orgId, userId, limit)
+    .all<BookingRow>();
+  return results;
+}
+
+export async function cardSpendsOf(db: D1Database, bookingIds: number[]) {
+  if (bookingIds.length === 0) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT s.booking_id, s.card_id, s.kind, s.amount_minor, p.card_code FROM card_spends s JOIN payment_cards p ON p.id = s.card_id
+       WHERE s.booking_id IN (${bookingIds.map(() => '?').join(',')})`,
+    )
+    .bind(...bookingIds)
+    .all<{ booking_id: number; card_id: number; kind: string; amount_minor: number; card_code: string }>();
+  return results;
+}
+
+export interface NewBooking {
+  ref: string;
+  orgId: number;
+  userId: number | null;
+  productId: number;
+  productType: string;
+  productName: string;
+  city: string;
+  image: string;
+  checkIn: string;
+  checkOut: string | null;
+  guests: number;
+  currency: string;
+  priceMinor: number;
+  certificateMinor: number;
+  discountMinor: number;
+  cashMinor: number;
+  totalMinor: number;
+  idempotencyKey: string;
+  requestHash: string;
+  traveler: string;
+}
+
+/** The condition under which a card can still give what this checkout takes from it. */
+function spendableSql(spend: CardSpend): { sql: string; binds: unknown[] } {
+  return spend.kind === 'certificate'
+    ? { sql: "id = ? AND org_id = ? AND user_id = ? AND kind = 'certificate' AND status = 'ACTIVE'", binds: [spend.cardId] }
+    : { sql: "id = ? AND org_id = ? AND user_id = ? AND kind = ? AND status = 'ACTIVE' AND card_amount_minor >= ?", binds: [spend.cardId, spend.kind, spend.cardMinor] };
+}
+
+export type CreateResult = { created: true; booking: BookingRow } | { created: false };
+
+/**
+ * Writes the booking, spends every card and records each spend in one batch (one transaction). The booking row
+ * is inserted only if every card can still pay its part; the card updates and spend rows are tied to that row,
+ * so a checkout that lost a race writes nothing at all.
+ */
+export async function createBooking(db: D1Database, b: NewBooking, spends: CardSpend[]): Promise<CreateResult> {
+  const guards = spends.map((s) => {
+    const cond = spendableSql(s);
+    return { sql: `EXISTS (SELECT 1 FROM payment_cards WHERE ${cond.sql})`, binds: insertBinds(cond, s, b) };
+  });
+  const insert = db
+    .prepare(
+      `INSERT INTO bookings (booking_ref, org_id, user_id, product_id, product_type, product_name, city, image, check_in, check_out, guests, currency,
+         price_minor, certificate_minor, discount_minor, cash_minor, total_minor, status, idempotency_key, request_hash, traveler)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CONFIRMED', ?, ?, ?
+       WHERE ${guards.length ? guards.map((g) => g.sql).join(' AND ') : '1'}
+       ON CONFLICT DO NOTHING`,
+    )
+    .bind(
+      b.ref, b.orgId, b.userId, b.productId, b.productType, b.productName, b.city, b.image, b.checkIn, b.checkOut, b.guests, b.currency,
+      b.priceMinor, b.certificateMinor, b.discountMinor, b.cashMinor, b.totalMinor, b.idempotencyKey, b.requestHash, b.traveler,
+      ...guards.flatMap((g) => g.binds),
+    );
+  const statements: D1PreparedStatement[] = [insert];
+  for (const s of spends) {
+    const cond = spendableSql(s);
+    const set = s.kind === 'certificate' ? "status = 'REDEEMED'" : 'card_amount_minor = card_amount_minor - ?';
+    const setBinds = s.kind === 'certificate' ? [] : [s.cardMinor];
+    statements.push(
+      db
+        .prepare(
+          `UPDATE payment_cards SET ${set}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+           WHERE ${cond.sql} AND EXISTS (SELECT 1 FROM bookings WHERE booking_ref = ?)`,
+        )
+        .bind(...setBinds, ...insertBinds(cond, s, b), b.ref),
+    );
+    statements.push(
+      db
+        .prepare(`INSERT INTO card_spends (booking_id, card_id, kind, amount_minor, card_currency_minor) SELECT id, ?, ?, ?, ? FROM bookings WHERE booking_ref = ?`)
+        .bind(s.cardId, s.kind, s.amountMinor, s.cardMinor, b.ref),
+    );
+  }
+  const results = await db.batch(statements);
+  if ((results[0]?.meta.changes ?? 0) !== 1) return { created: false };
+  const booking = await db.prepare(`SELECT ${COLUMNS} FROM bookings WHERE booking_ref = ?`).bind(b.ref).first<BookingRow>();
+  return { created: true, booking: booking! };
+}
+
+/** Binds of a spendable condition in the order of its placeholders: id, org, user, then kind and amount. */
+function insertBinds(cond: { binds: unknown[] }, s: CardSpend, b: Pick<NewBooking, 'orgId' | 'userId'>): unknown[] {
+  const [id, ...rest] = cond.binds;
+  return [id, b.orgId, b.userId, ...rest];
+}
+
+/** A short booking reference people can read out: TC-XXXX-XXXX. */
+export function newBookingRef(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(10));
+  const body = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+  return `BK-${body.slice(0, 5)}-${body.slice(5)}`;
+}

@@ -1,0 +1,137 @@
+// Bookable products per org (CONTRACT.md 10): search by city or coordinates, dates and guests; one product by id.
+import type { ProductType } from '../../src/shared/wallet';
+
+export interface ProductRow {
+  id: number;
+  org_id: number;
+  type: ProductType;
+  name: string;
+  city: string;
+  country: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  images: string;
+  description: string;
+  amenities: string;
+  rating: number;
+  price_usd_minor: number;
+  price_unit: 'night' | 'person';
+  max_guests: number;
+  available_from: string | null;
+  available_to: string | null;
+  status: string;
+}
+
+export interface ProductFilter {
+  orgId: number;
+  type: ProductType;
+  city?: string;
+  checkIn?: string;
+  checkOut?: string;
+  guests?: number;
+  maxPriceUsdMinor?: number;
+}
+
+const COLUMNS =
+  'id, org_id, type, name, city, country, address, latitude, longitude, images, description, amenities, rating, price_usd_minor, price_unit, max_guests, available_from, available_to, status';
+
+/** WHERE clause shared by both search shapes; every value is bound. */
+function whereOf(f: ProductFilter): { sql: string; binds: unknown[] } {
+  const parts = ["org_id = ?", 'type = ?', "status = 'ACTIVE'"];
+  const binds: unknown[] = [f.orgId, f.type];
+  if (f.city) {
+    parts.push("(city = ? COLLATE NOCASE OR city LIKE ? ESCAPE '\\')");
+    binds.push(f.city, `${f.city.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+  }
+  if (f.checkIn) {
+    parts.push('(available_from IS NULL OR available_from <= ?)');
+    binds.push(f.checkIn);
+    parts.push('(available_to IS NULL OR available_to >= ?)');
+    binds.push(f.checkOut ?? f.checkIn);
+  }
+  if (f.guests) {
+    parts.push('max_guests >= ?');
+    binds.push(f.guests);
+  }
+  if (f.maxPriceUsdMinor !== undefined) {
+    parts.push('price_usd_minor <= ?');
+    binds.push(f.maxPriceUsdMinor);
+  }
+  return { sql: parts.join(' AND '), binds };
+}
+
+const ORDER: Record<string, string> = {
+  price: 'price_usd_minor ASC, id ASC',
+  '-price': 'price_usd_minor DESC, id ASC',
+  name: 'name COLLATE NOCASE ASC, id ASC',
+  rating: 'rating DESC, id ASC',
+};
+
+/** One page of products matching the filter, and how many match in all. */
+export async function searchProducts(db: D1Database, f: ProductFilter, sort: string, limit: number, offset: number) {
+  const where = whereOf(f);
+  const [rows, total] = await db.batch([
+    db.prepare(`SELECT ${COLUMNS} FROM products WHERE ${where.sql} ORDER BY ${ORDER[sort] ?? ORDER.rating} LIMIT ? OFFSET ?`).bind(...where.binds, limit, offset),
+    db.prepare(`SELECT COUNT(*) AS n FROM products WHERE ${where.sql}`).bind(...where.binds),
+  ]);
+  return { rows: (rows!.results ?? []) as ProductRow[], count: Number((total!.results?.[0] as { n: number } | undefined)?.n ?? 0) };
+}
+
+const EARTH_KM = 6371;
+export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLon = (lon2 - lon1) * rad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** Products within `radiusKm` of a point, nearest first (a bounding box in SQL, the exact distance here). */
+export async function productsNear(db: D1Database, f: ProductFilter, lat: number, lon: number, radiusKm: number) {
+  const where = whereOf(f);
+  const dLat = radiusKm / 111.2;
+  const cosLat = Math.cos((lat * Math.PI) / 180);
+  const dLon = cosLat > 0.01 ? radiusKm / (111.2 * cosLat) : 360;
+  let box = ' AND latitude BETWEEN ? AND ?';
+  const binds: unknown[] = [...where.binds, lat - dLat, lat + dLat];
+  if (dLon < 180 && lon - dLon >= -180 && lon + dLon <= 180) {
+    box += ' AND longitude BETWEEN ? AND ?';
+    binds.push(lon - dLon, lon + dLon);
+  }
+  const { results } = await db.prepare(`SELECT ${COLUMNS} FROM products WHERE ${where.sql}${box}`).bind(...binds).all<ProductRow>();
+  return results
+    .map((row) => ({ row, km: distanceKm(lat, lon, row.latitude, row.longitude) }))
+    .filter((r) => r.km <= radiusKm)
+    .sort((a, b) => a.km - b.km || a.row.id - b.row.id);
+}
+
+export async function productById(db: D1Database, orgId: number, id: number): Promise<ProductRow | null> {
+  return db.prepare(`SELECT ${COLUMNS} FROM products WHERE id = ? AND org_id = ? AND status = 'ACTIVE'`).bind(id, orgId).first<ProductRow>();
+}
+
+/** Cities with products of the given types, for the destination suggestions. */
+export async function productCities(db: D1Database, orgId: number, types: readonly ProductType[], prefix: string, limit = 8) {
+  if (types.length === 0) return [];
+  const marks = types.map(() => '?').join(',');
+  const { results } = await db
+    .prepare(
+      `SELECT city, country, AVG(latitude) AS latitude, AVG(longitude) AS longitude, COUNT(*) AS products FROM products
+       WHERE org_id = ? AND status = 'ACTIVE' AND type IN (${marks}) AND city LIKE ? ESCAPE '\\'
+       GROUP BY city, country ORDER BY products DESC, city LIMIT ?`,
+    )
+    .bind(orgId, ...types, `${prefix.replace(/[\\%_]/g, (m) => `\\${m}`)}%`, limit)
+    .all<{ city: string; country: string; latitude: number; longitude: number; products: number }>();
+  return results;
+}
+
+export const imagesOf = (row: Pick<ProductRow, 'images'>): string[] => {
+  try {
+    const list = JSON.parse(row.images);
+    return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+export const amenitiesOf = (row: Pick<ProductRow, 'amenities'>): string[] => imagesOf({ images: row.amenities });

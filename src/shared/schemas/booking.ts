@@ -1,0 +1,161 @@
+// The booking area's contract (CONTRACT.md 8, 10, 12): request schemas shared by the API and the islands, and the date rules.
+import { z } from 'zod';
+import { PRODUCT_TYPES, type ProductType } from '../wallet';
+
+/** Eligible-product names of an org (orgs.eligible_products) and the bookable type each one offers. */
+export const TYPE_OF_PRODUCT: Record<string, ProductType> = { hotel: 'HLT', activities: 'ACT', resorts: 'RST', weeks: 'RST', stays: 'STY' };
+
+/** The bookable types an org offers, from its eligible products list. */
+export function eligibleTypes(eligibleProducts: string): ProductType[] {
+  const types = new Set<ProductType>();
+  for (const name of eligibleProducts.split(',')) {
+    const type = TYPE_OF_PRODUCT[name.trim().toLowerCase()];
+    if (type) types.add(type);
+  }
+  return PRODUCT_TYPES.filter((t) => types.has(t));
+}
+
+// ---- dates -------------------------------------------------------------------------------------------------
+
+/** YYYY-MM-DD of a Date in UTC. */
+export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+export function addDays(day: string, days: number): string {
+  return isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
+}
+
+/** The earliest check-in: today plus the org's minCheckinDays (spec 9). */
+export const minCheckInDate = (minCheckinDays: number, today: string = isoDay(new Date())) => addDays(today, Math.max(0, minCheckinDays));
+
+export const MAX_NIGHTS = 60;
+export const MAX_GUESTS = 20;
+export const PAGE_SIZE = 10;
+
+/** A calendar day that exists (2027-02-30 does not); the check is safe on any text since zod runs it after a format failure too. */
+const realDay = z.iso.date('Use a date as YYYY-MM-DD').refine((s) => {
+  const t = Date.parse(`${s}T00:00:00Z`);
+  return Number.isFinite(t) && isoDay(new Date(t)) === s;
+}, 'No such date');
+
+/** Calendar week start from orgCountryData.calendarType: 0 Sunday (the default), 1 Monday. */
+export const weekStartsOn = (calendarType: string | null | undefined): 0 | 1 => (calendarType === 'Monday' ? 1 : 0);
+
+// ---- query strings ---------------------------------------------------------------------------------------------
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalQuery = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+export const ProductTypeSchema = z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(PRODUCT_TYPES, 'Use one of HLT, ACT, RST or STY'));
+export const CurrencySchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+  z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code'),
+);
+
+const latitude = z.coerce.number('Use a number').min(-90).max(90);
+const longitude = z.coerce.number('Use a number').min(-180).max(180);
+
+export const SearchQuerySchema = z
+  .object({
+    type: z.preprocess(blankToUndefined, ProductTypeSchema.default('HLT')),
+    city: optionalQuery(z.string().trim().max(80)),
+    latitude: optionalQuery(latitude),
+    longitude: optionalQuery(longitude),
+    radius_km: optionalQuery(z.coerce.number('Use a number').positive().max(1000)),
+    check_in: optionalQuery(realDay),
+    check_out: optionalQuery(realDay),
+    guests: optionalQuery(z.coerce.number('Use a whole number').int('Use a whole number').min(1).max(MAX_GUESTS)),
+    currency: optionalQuery(CurrencySchema),
+    page: optionalQuery(z.coerce.number('Use a whole number').int('Use a whole number').min(1).max(10_000)),
+    per_page: optionalQuery(z.coerce.number('Use a whole number').int('Use a whole number').min(1).max(50)),
+    sort: optionalQuery(z.enum(['price', '-price', 'name', 'rating', 'distance'])),
+    max_price: optionalQuery(z.coerce.number('Use a number').nonnegative()),
+  })
+  .superRefine((q, ctx) => {
+    if ((q.latitude === undefined) !== (q.longitude === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [q.latitude === undefined ? 'latitude' : 'longitude'], message: 'Send latitude and longitude together' });
+    }
+    if (q.check_out && !q.check_in) ctx.addIssue({ code: 'custom', path: ['check_in'], message: 'Send a check-in date with the check-out date' });
+    if (q.check_in && q.check_out && q.check_out < q.check_in) ctx.addIssue({ code: 'custom', path: ['check_out'], message: 'Check-out must not be before check-in' });
+  });
+export type SearchQuery = z.output<typeof SearchQuerySchema>;
+
+export const ProductQuerySchema = z.object({ currency: optionalQuery(CurrencySchema) });
+export const ProductIdSchema = z.coerce.number('Unknown product').int('Unknown product').positive('Unknown product').max(2 ** 31);
+
+// ---- booking ---------------------------------------------------------------------------------------------------
+
+export const TITLES = ['Miss', 'Mr', 'Mrs'] as const;
+/** Letters of any script, spaces, apostrophes, hyphens and dots (the name character filter). */
+export const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
+
+const cardId = z.number('Use a card id').int('Use a card id').positive('Use a card id').max(2 ** 31);
+
+export const TravelerSchema = z.object({
+  title: z.enum(TITLES, 'Please Select Title'),
+  first_name: z.string('Please Enter First Name').trim().min(1, 'Please Enter First Name').max(50).regex(NAME_PATTERN, 'Use letters only'),
+  last_name: z.string('Please Enter Last Name').trim().min(1, 'Please Enter Last Name').max(50).regex(NAME_PATTERN, 'Use letters only'),
+  email: z.string('Please Enter Email ID').trim().min(1, 'Please Enter Email ID').max(254).pipe(z.email('Invalid Mail')),
+  phone: z
+    .string('Please enter a phone number')
+    .trim()
+    .max(24)
+    .regex(/^\+?[0-9][0-9 -]*$/, 'Use digits only')
+    .refine((p) => {
+      const digits = p.replace(/\D/g, '').length;
+      return digits >= 6 && digits <= 15;
+    }, 'Use 6 to 15 digits'),
+});
+export type Traveler = z.output<typeof TravelerSchema>;
+
+const bookingFields = {
+  product_id: z.number('Choose a product').int('Choose a product').positive('Choose a product').max(2 ** 31),
+  check_in: realDay,
+  check_out: realDay.optional().nullable(),
+  guests: z.number('Use a whole number of guests').int('Use a whole number of guests').min(1).max(MAX_GUESTS),
+  currency: CurrencySchema,
+  certificate_id: cardId.optional().nullable(),
+  discount_card_id: cardId.optional().nullable(),
+  use_cash: z.boolean('Use true or false').optional().nullable(),
+  cash_card_id: cardId.optional().nullable(),
+};
+
+const datesInOrder = (b: { check_in: string; check_out?: string | null }, ctx: z.RefinementCtx) => {
+  if (b.check_out && b.check_out < b.check_in) ctx.addIssue({ code: 'custom', path: ['check_out'], message: 'Check-out must not be before check-in' });
+};
+
+export const PreviewSchema = z.object(bookingFields).superRefine(datesInOrder);
+export type PreviewRequest = z.output<typeof PreviewSchema>;
+
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
+export const CheckoutSchema = z
+  .object({
+    ...bookingFields,
+    idempotency_key: z.string('Send an idempotency_key').regex(IDEMPOTENCY_KEY, 'Use 8 to 100 letters, digits, dashes or underscores'),
+    traveler: TravelerSchema,
+  })
+  .superRefine(datesInOrder);
+export type CheckoutRequest = z.output<typeof CheckoutSchema>;
+
+export const ReservationsSchema = z.object({ json: z.object({ token: z.string().max(512).optional().nullable() }).optional() });
+
+export const PaymentCardsByUserSchema = z.object({ currency: CurrencySchema.optional() });
+export const PaymentCardsByOrgSchema = z.record(z.string(), z.unknown());
+
+export const CARD_CODE = /^[A-Za-z0-9-]{4,40}$/;
+export const RedeemSchema = z.object({
+  card_code: z.string('Enter the card code').trim().regex(CARD_CODE, 'Enter the card code as printed: letters, digits and dashes'),
+});
+
+export const IssueCardSchema = z.object({
+  email: z.string().trim().max(254).pipe(z.email('Invalid Mail')),
+  kind: z.enum(['certificate', 'discount', 'cash'], 'Use certificate, discount or cash'),
+  services: z.array(ProductTypeSchema).max(4).optional(),
+  pro_code: z.string().trim().max(40).regex(/^[A-Za-z,\s-]*$/, 'Use product codes').optional(),
+  amount: z.number('Send an amount').nonnegative().max(1_000_000),
+  redemption_price: z.number().nonnegative().max(1_000_000).optional(),
+  currency: CurrencySchema.default('USD'),
+  status: z.enum(['ACTIVE', 'INACTIVE', 'REDEEMED', 'EXPIRED']).default('ACTIVE'),
+  card_code: z.string().trim().regex(CARD_CODE).optional(),
+});
+
+export const TravelerIdSchema = z.coerce.number('Unknown traveller').int().positive().max(2 ** 31);
