@@ -1,5 +1,374 @@
 // Sign-in, sign-out, session check, verification, password reset and SSO (CONTRACT.md 3, 4, 5.5-5.6).
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { jwtVerify, errors as joseErrors } from 'jose';
 import type { AppEnv } from '../env';
+import { badRequest, unauthorized } from '../errors';
+import { jsonBody } from '../validate';
+import { checkLimit, clearEvents, recordEvent } from '../db/rate-limits';
+import { claimVerifyMail, setPasswordHash, markVerified, userByEmail, userById, userByProvider, type UserRow } from '../db/users';
+import { deleteSessionByHash, deleteUserSessions } from '../db/sessions';
+import { retireTokens, spendEmailToken } from '../db/email-tokens';
+import { validAccessCode } from '../db/access-codes';
+import { logActivity } from '../db/activity';
+import { dummyVerify, hashPassword, verifyPassword } from '../auth/password';
+import { sha256Hex } from '../auth/crypto';
+import { requestToken, sessionOf } from '../auth/session';
+import { getCookie } from 'hono/cookie';
+import { clearSessionCookies, SSO_MARK_COOKIE } from '../auth/cookies';
+import { accountOfIdentity, verifySocialToken } from '../auth/social';
+import {
+  clientIp, completeSignIn, countEvent, createAccount, enforceLimit, LIMITS, loginResult, pepper, sendLinkMail, tooMany,
+  VERIFY_MAIL_INTERVAL_MS,
+} from '../auth/accounts';
+import {
+  ActivityBody, AuthSignInBody, ChangePasswordBody, ForgotPasswordBody, MSG, normalizeEmail, SignInBody, SsoBody, VerifyAccountBody,
+  type SignIn,
+} from '../../src/shared/schemas/auth';
+import { z } from 'zod';
 
-export const auth = new Hono<AppEnv>();
+const invalid = (c: Context<AppEnv>) => c.json({ status: 'failed' as const, message: MSG.invalidCredentials }, 401);
+
+/** The sign-in of CONTRACT.md 4, shared by /api/signIn and /api/auth/signIn. */
+async function signIn(c: Context<AppEnv>, body: SignIn) {
+  if (body.googletoken || body.fbtoken) return socialSignIn(c, body);
+  const db = c.env.DB;
+  const org = c.get('org');
+  const now = Date.now();
+  const ip = clientIp(c);
+  const email = normalizeEmail(body.email_id);
+  const emailKey = `${org.id}:${email}`;
+  const [byEmail, byIp] = await Promise.all([
+    checkLimit(db, LIMITS.signInEmail, emailKey, now),
+    checkLimit(db, LIMITS.signInIp, ip, now),
+  ]);
+  if (byEmail.limited || byIp.limited) return tooMany(c, Math.max(byEmail.retryAfter, byIp.retryAfter));
+
+  const row = await userByEmail(db, org.id, email);
+  // Unknown emails cost the same hashing as known ones: the answer's time does not reveal which accounts exist.
+  const check = row?.password_hash
+    ? await verifyPassword(body.password, row.password_hash, pepper(c))
+    : { ok: await dummyVerify(body.password, pepper(c)), needsRehash: false };
+  if (!row || !check.ok) {
+    await db.batch([
+      recordEvent(db, LIMITS.signInEmail, emailKey, now),
+      recordEvent(db, LIMITS.signInIp, ip, now),
+      logActivity(db, { orgId: org.id, userId: row?.id ?? null, action: 'login_failed', ip, userAgent: c.req.header('user-agent') }),
+    ]);
+    return invalid(c);
+  }
+  if (row.verified_at === null) {
+    if (await claimVerifyMail(db, row.id, now, VERIFY_MAIL_INTERVAL_MS)) await sendLinkMail(c, row, 'verify', now);
+    return c.json({ status: 'failed' as const, message: MSG.verifyFirst }, 403);
+  }
+  const tidy = [clearEvents(db, LIMITS.signInEmail, emailKey)];
+  if (check.needsRehash) tidy.push(setPasswordHash(db, row.id, await hashPassword(body.password, pepper(c))));
+  await db.batch(tidy);
+  const result = await completeSignIn(c, row, { remember: body.remember });
+  return c.json({ status: 'success' as const, message: '', result }, 200);
+}
+
+/** Google / Facebook sign-in: a verified token signs its account in, creating it (verified) when the org lets anyone join. */
+async function socialSignIn(c: Context<AppEnv>, body: SignIn) {
+  const db = c.env.DB;
+  const org = c.get('org');
+  const now = Date.now();
+  const ip = clientIp(c);
+  const byIp = await checkLimit(db, LIMITS.signInIp, ip, now);
+  if (byIp.limited) return tooMany(c, byIp.retryAfter);
+  const provider = body.googletoken ? 'google' : 'facebook';
+  const identity = await verifySocialToken(c, provider, body.googletoken || body.fbtoken);
+  if (!identity) {
+    await recordEvent(db, LIMITS.signInIp, ip, now).run();
+    return invalid(c);
+  }
+  let row = await accountOfIdentity(c, identity);
+  if (!row) {
+    const code = body.accesscode || body.userdetails?.mastercode || '';
+    const accessCode = code ? await validAccessCode(db, org.id, code, pepper(c), now) : null;
+    if (!identity.email || (org.access_code_required && !accessCode)) {
+      await recordEvent(db, LIMITS.signInIp, ip, now).run();
+      return invalid(c);
+    }
+    const created = await createAccount(
+      c,
+      {
+        email: identity.email,
+        passwordHash: null,
+        provider: identity.provider,
+        providerSubject: identity.subject,
+        title: '',
+        firstName: identity.firstName,
+        lastName: identity.lastName,
+        nationalityId: null,
+        countryCode: '',
+        phoneCountryCode: '',
+        mobileNo: '',
+        language: org.default_language,
+        currency: org.default_currency,
+        verified: identity.emailVerified,
+        referredByCode: null,
+        referralOrg: null,
+        accessCode: accessCode ? code.trim().toUpperCase() : '',
+      },
+      { accessCodeId: accessCode?.id ?? null, sendVerify: false },
+    );
+    if (created.kind === 'created') row = created.row;
+    else row = await userByProvider(db, org.id, identity.provider, identity.subject);
+    if (!row) return invalid(c);
+  }
+  const result = await completeSignIn(c, row, { remember: body.remember, action: `login_${provider}` });
+  return c.json({ status: 'success' as const, message: '', result }, 200);
+}
+
+const SsoClaims = z.object({
+  email: z.string().email().max(254),
+  sub: z.string().max(200).optional(),
+  given_name: z.string().max(50).optional(),
+  family_name: z.string().max(50).optional(),
+  first_name: z.string().max(50).optional(),
+  last_name: z.string().max(50).optional(),
+  org: z.union([z.number(), z.string()]).optional(),
+  exp: z.number(),
+  iat: z.number(),
+});
+/** SSO keys are short-lived: at most 10 minutes between issue and expiry. */
+const SSO_MAX_LIFETIME_S = 600;
+
+export function ssoSecret(env: AppEnv['Bindings'], orgId: number): string {
+  const perOrg = (env as unknown as Record<string, string | undefined>)[`SSO_SECRET_ORG_${orgId}`];
+  return perOrg || env.SSO_SECRET_DEFAULT || '';
+}
+
+export const auth = new Hono<AppEnv>()
+  .post('/signIn', async (c) => {
+    const { jsonSign } = await jsonBody(c, SignInBody);
+    return signIn(c, jsonSign);
+  })
+  .post('/auth/signIn', async (c) => {
+    const { jsonSingIn } = await jsonBody(c, AuthSignInBody);
+    return signIn(c, jsonSingIn);
+  })
+
+  .post('/auth/checkLogin', async (c) => {
+    const { user, wasSso } = await sessionOf(c);
+    if (user) {
+      // The token stays in its HttpOnly cookie: the check does not hand it to page scripts.
+      return c.json({ status: 'success' as const, result: loginResult(user, ''), message: { ssocheck: { is_sso: 0 as const } } });
+    }
+    const sso = wasSso || getCookie(c, SSO_MARK_COOKIE) === '1';
+    return c.json({
+      status: 'failed' as const,
+      message: { ssocheck: { is_sso: sso ? 1 : 0 } },
+      session_out_url: sso ? c.get('org').session_out_url : '',
+    });
+  })
+
+  /** Which social sign-ins the org offers and where the islands open them (see functions/services/sim/google.ts). */
+  .get('/auth/providers', (c) => {
+    const org = c.get('org');
+    const env = c.env as AppEnv['Bindings'] & { GOOGLE_AUTHORIZE_URL?: string; FACEBOOK_AUTHORIZE_URL?: string };
+    return c.json({
+      data: {
+        google: { enabled: org.google_enabled === 1, clientId: org.google_enabled ? org.google_client_id : '', authorizeUrl: env.GOOGLE_AUTHORIZE_URL ?? '' },
+        facebook: { enabled: org.facebook_enabled === 1, appId: org.facebook_enabled ? org.facebook_app_id : '', authorizeUrl: env.FACEBOOK_AUTHORIZE_URL ?? '' },
+      },
+    });
+  })
+
+  /** The verified details behind a social token, to prefill the sign-up form ("COMPLETE YOUR INFORMATION"). */
+  .post('/auth/socialProfile', async (c) => {
+    const body = await jsonBody(
+      c,
+      z.object({ googletoken: z.string().max(8192).optional(), fbtoken: z.string().max(8192).optional() }).refine((v) => Boolean(v.googletoken || v.fbtoken), 'Send googletoken or fbtoken'),
+    );
+    const ip = clientIp(c);
+    await enforceLimit(c, LIMITS.signInIp, ip);
+    const provider = body.googletoken ? 'google' : 'facebook';
+    const identity = await verifySocialToken(c, provider, (body.googletoken || body.fbtoken)!);
+    if (!identity) {
+      await countEvent(c, LIMITS.signInIp, ip);
+      return invalid(c);
+    }
+    const account = await userByProvider(c.env.DB, c.get('org').id, identity.provider, identity.subject);
+    const byEmail = identity.email ? await userByEmail(c.env.DB, c.get('org').id, identity.email) : null;
+    return c.json({
+      data: {
+        provider,
+        email: identity.email,
+        email_verified: identity.emailVerified ? 1 : 0,
+        first_name: identity.firstName,
+        last_name: identity.lastName,
+        exists: account || byEmail ? 1 : 0,
+      },
+    });
+  })
+
+  .post('/auth/verifyAccount', async (c) => {
+    const ip = clientIp(c);
+    await enforceLimit(c, LIMITS.verifyIp, ip);
+    const { token } = await jsonBody(c, VerifyAccountBody);
+    const now = Date.now();
+    const userId = await spendEmailToken(c.env.DB, 'verify', await sha256Hex(token), c.get('org').id, now);
+    if (userId === null) {
+      await countEvent(c, LIMITS.verifyIp, ip, now);
+      throw badRequest(MSG.linkInvalid);
+    }
+    await c.env.DB.batch([
+      markVerified(c.env.DB, userId, now),
+      logActivity(c.env.DB, { orgId: c.get('org').id, userId, action: 'email_verified', ip }),
+    ]);
+    return c.json({ status: 'success' as const, message: MSG.accountVerified });
+  })
+
+  .post('/auth/forgotPassword', async (c) => {
+    const { email_id } = await jsonBody(c, ForgotPasswordBody);
+    const db = c.env.DB;
+    const org = c.get('org');
+    const ip = clientIp(c);
+    const now = Date.now();
+    await enforceLimit(c, LIMITS.forgotIp, ip, now);
+    const email = normalizeEmail(email_id);
+    const emailKey = `${org.id}:${email}`;
+    const [row, byEmail] = await Promise.all([userByEmail(db, org.id, email), checkLimit(db, LIMITS.forgotEmail, emailKey, now)]);
+    await db.batch([recordEvent(db, LIMITS.forgotIp, ip, now), recordEvent(db, LIMITS.forgotEmail, emailKey, now)]);
+    // Past the per-address limit nothing more is sent, and the answer stays the same: it never tells whether the account exists.
+    if (row && !byEmail.limited) await sendLinkMail(c, row, 'reset', now);
+    return c.json({ status: 'success' as const, message: MSG.forgotPasswordSent });
+  })
+
+  .post('/auth/changePassword', async (c) => {
+    const body = await jsonBody(c, ChangePasswordBody);
+    const db = c.env.DB;
+    const org = c.get('org');
+    const now = Date.now();
+    const ip = clientIp(c);
+    if ('token' in body) {
+      await enforceLimit(c, LIMITS.verifyIp, ip, now);
+      const hash = await hashPassword(body.password, pepper(c));
+      const userId = await spendEmailToken(db, 'reset', await sha256Hex(body.token), org.id, now);
+      if (userId === null) {
+        await countEvent(c, LIMITS.verifyIp, ip, now);
+        throw badRequest(MSG.linkInvalid);
+      }
+      // The reset proves the address: it also verifies the account; every session and other reset link ends.
+      await db.batch([
+        setPasswordHash(db, userId, hash),
+        markVerified(db, userId, now),
+        retireTokens(db, 'reset', userId, now),
+        deleteUserSessions(db, userId),
+        logActivity(db, { orgId: org.id, userId, action: 'password_reset', ip }),
+      ]);
+      clearSessionCookies(c);
+      return c.json({ status: 'success' as const, message: MSG.passwordChanged });
+    }
+    const { user } = await sessionOf(c);
+    if (!user) throw unauthorized();
+    const emailKey = `${org.id}:${user.email}`;
+    const limited = await checkLimit(db, LIMITS.signInEmail, emailKey, now);
+    if (limited.limited) return tooMany(c, limited.retryAfter);
+    const row = await userById(db, org.id, user.id);
+    const ok = row?.password_hash ? (await verifyPassword(body.current_password, row.password_hash, pepper(c))).ok : await dummyVerify(body.current_password, pepper(c));
+    if (!row || !ok) {
+      await recordEvent(db, LIMITS.signInEmail, emailKey, now).run();
+      throw badRequest(MSG.currentPasswordWrong, [{ path: 'current_password', message: MSG.currentPasswordWrong }]);
+    }
+    const hash = await hashPassword(body.password, pepper(c));
+    // Other sessions of the account end; this one stays.
+    await db.batch([
+      setPasswordHash(db, row.id, hash),
+      db.prepare('DELETE FROM sessions WHERE user_id = ? AND id <> ?').bind(row.id, Number(user.sessionId)),
+      logActivity(db, { orgId: org.id, userId: row.id, action: 'password_changed', ip }),
+    ]);
+    return c.json({ status: 'success' as const, message: MSG.passwordChanged });
+  })
+
+  .post('/auth/sso', async (c) => {
+    const { key } = await jsonBody(c, SsoBody);
+    const db = c.env.DB;
+    const org = c.get('org');
+    const ip = clientIp(c);
+    const now = Date.now();
+    await enforceLimit(c, LIMITS.signInIp, ip, now);
+    const refuse = async () => {
+      await countEvent(c, LIMITS.signInIp, ip, now);
+      return c.json({ status: 'failed' as const, message: MSG.ssoInvalid }, 401);
+    };
+    const secret = ssoSecret(c.env, org.id);
+    if (!secret) return refuse();
+    let claims: z.infer<typeof SsoClaims>;
+    try {
+      const { payload } = await jwtVerify(key, new TextEncoder().encode(secret), { algorithms: ['HS256'], requiredClaims: ['exp', 'iat'], clockTolerance: 30 });
+      const parsed = SsoClaims.safeParse(payload);
+      if (!parsed.success) return refuse();
+      claims = parsed.data;
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError) return refuse();
+      throw err;
+    }
+    if (claims.exp - claims.iat > SSO_MAX_LIFETIME_S || (claims.org !== undefined && String(claims.org) !== String(org.id))) return refuse();
+    // A key signs in once.
+    const spent = await db
+      .prepare('INSERT INTO sso_keys_used (key_hash, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING')
+      .bind(await sha256Hex(key), claims.exp * 1000)
+      .run();
+    if (spent.meta.changes !== 1) return refuse();
+    const email = normalizeEmail(claims.email);
+    const subject = claims.sub ?? email;
+    let row: UserRow | null = (await userByProvider(db, org.id, 'sso', subject)) ?? (await userByEmail(db, org.id, email));
+    if (!row) {
+      const created = await createAccount(
+        c,
+        {
+          email,
+          passwordHash: null,
+          provider: 'sso',
+          providerSubject: subject,
+          title: '',
+          firstName: (claims.given_name ?? claims.first_name ?? '').trim(),
+          lastName: (claims.family_name ?? claims.last_name ?? '').trim(),
+          nationalityId: null,
+          countryCode: '',
+          phoneCountryCode: '',
+          mobileNo: '',
+          language: org.default_language,
+          currency: org.default_currency,
+          verified: true,
+          referredByCode: null,
+          referralOrg: null,
+          accessCode: '',
+        },
+        { accessCodeId: null, sendVerify: false },
+      );
+      row = created.kind === 'created' ? created.row : await userByEmail(db, org.id, email);
+      if (!row) return refuse();
+    } else if (row.verified_at === null) {
+      await markVerified(db, row.id, now).run();
+    }
+    const result = await completeSignIn(c, row, { remember: false, isSso: true, action: 'login_sso' });
+    return c.json({ status: 'success' as const, message: '', result });
+  })
+
+  .post('/iqps/logout', async (c) => {
+    const token = requestToken(c);
+    const { user } = await sessionOf(c);
+    const db = c.env.DB;
+    const statements = [];
+    if (token) statements.push(deleteSessionByHash(db, await sha256Hex(token)));
+    if (user) statements.push(logActivity(db, { orgId: user.orgId, userId: user.id, action: 'logout', ip: clientIp(c), userAgent: c.req.header('user-agent') }));
+    if (statements.length) await db.batch(statements);
+    clearSessionCookies(c);
+    return c.json({ status: 'success' as const, message: '' });
+  })
+
+  .post('/iqps/user-fqs', async (c) => {
+    const body = await jsonBody(c, ActivityBody);
+    const { user } = await sessionOf(c);
+    if (!user) throw unauthorized();
+    if (body.userId !== undefined && body.userId !== null && body.userId !== '' && String(body.userId) !== String(user.id)) {
+      throw badRequest('userId is not the signed-in user', [{ path: 'userId', message: 'Not the signed-in user' }]);
+    }
+    await logActivity(c.env.DB, {
+      orgId: user.orgId, userId: user.id, action: body.action, ip: clientIp(c), clientIp: body.ip ?? '', userAgent: c.req.header('user-agent'),
+    }).run();
+    return c.json({ status: 'success' as const, message: '' });
+  });

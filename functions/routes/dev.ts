@@ -1,5 +1,41 @@
 // Development-only routes (CONTRACT.md 12); app.ts mounts them only when ENVIRONMENT=development.
 import { Hono } from 'hono';
+import { SignJWT } from 'jose';
+import { z } from 'zod';
 import type { AppEnv } from '../env';
+import { jsonBody, queryOf } from '../validate';
+import { listOutbox } from '../db/outbox';
+import { ssoSecret } from './auth';
 
-export const dev = new Hono<AppEnv>();
+export const dev = new Hono<AppEnv>()
+  /** Every mail the outbox sender "sent", newest last (`?to=` narrows to one recipient). */
+  .get('/outbox', async (c) => {
+    const q = queryOf(c, z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(1000).optional() }));
+    return c.json({ data: await listOutbox(c.env.DB, q) });
+  })
+  /** Mints a single-sign-on key for the request's org, as the org's portal would (for /login/sso?key=… by hand and in tests). */
+  .post('/sso-key', async (c) => {
+    const body = await jsonBody(
+      c,
+      z.object({
+        email: z.string().email().max(254),
+        first_name: z.string().max(50).optional(),
+        last_name: z.string().max(50).optional(),
+        sub: z.string().max(200).optional(),
+        expires_in: z.number().int().min(-3600).max(3600).optional(),
+      }),
+    );
+    const now = Math.floor(Date.now() / 1000);
+    const key = await new SignJWT({
+      email: body.email,
+      given_name: body.first_name ?? '',
+      family_name: body.last_name ?? '',
+      org: c.get('org').id,
+      ...(body.sub ? { sub: body.sub } : {}),
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + (body.expires_in ?? 300))
+      .sign(new TextEncoder().encode(ssoSecret(c.env, c.get('org').id)));
+    return c.json({ data: { key, url: `/login/sso?key=${encodeURIComponent(key)}` } });
+  });

@@ -1,5 +1,142 @@
 // The signed-in user's profile and preferences (GET/PUT /api/profile, updatePrefCurrLang).
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
+import { jsonBody } from '../validate';
+import { requireUser } from '../auth/session';
+import { refreshUserDataCookie } from '../auth/cookies';
+import { userDataOf } from '../auth/accounts';
+import { referrerOf, updateProfile, userById, type ProfileChanges, type UserRow } from '../db/users';
+import { checkCatalogueRefs } from './signup';
+import { AGE_BANDS, PrefCurrLangBody, ProfileUpdateSchema, TRAVEL_PREFERENCES, type Profile } from '../../src/shared/schemas/auth';
+import { notFound } from '../errors';
 
-export const profile = new Hono<AppEnv>();
+function parseJsonList(text: string): string[] {
+  try {
+    const v = JSON.parse(text);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Wallet summary for the profile: cash balance in USD and counts of active certificates and discount cards. */
+async function walletSummary(db: D1Database, orgId: number, userId: number) {
+  try {
+    const row = await db
+      .prepare(
+        `SELECT
+           COALESCE(SUM(CASE WHEN p.kind = 'cash' THEN p.card_amount_minor / COALESCE(r.rate, 1) END), 0) AS cash_minor,
+           COUNT(CASE WHEN p.kind = 'certificate' THEN 1 END) AS certificates,
+           COUNT(CASE WHEN p.kind = 'discount' AND p.card_amount_minor > 0 THEN 1 END) AS discount
+         FROM payment_cards p LEFT JOIN exchange_rates r ON r.code = p.payment_card_currency
+         WHERE p.org_id = ? AND p.user_id = ? AND p.status = 'ACTIVE'`,
+      )
+      .bind(orgId, userId)
+      .first<{ cash_minor: number; certificates: number; discount: number }>();
+    return { cash: Math.round(row?.cash_minor ?? 0) / 100, certificates: row?.certificates ?? 0, discount: row?.discount ?? 0 };
+  } catch {
+    // The wallet tables belong to another area; a profile still answers without them.
+    return { cash: 0, certificates: 0, discount: 0 };
+  }
+}
+
+export async function profileOf(db: D1Database, row: UserRow): Promise<Profile> {
+  const [referrer, wallet] = await Promise.all([
+    row.referred_by_code ? referrerOf(db, row.org_id, row.referred_by_code) : null,
+    walletSummary(db, row.org_id, row.id),
+  ]);
+  const ageBand = (AGE_BANDS as readonly string[]).includes(row.age_band ?? '') ? (row.age_band as Profile['travprofile']['age_band']) : null;
+  const prefs = parseJsonList(row.travel_preferences).filter((p): p is (typeof TRAVEL_PREFERENCES)[number] =>
+    (TRAVEL_PREFERENCES as readonly string[]).includes(p),
+  );
+  return {
+    basicprofile: [
+      {
+        user_id: row.id,
+        type: row.role === 'agent' ? 1 : 2,
+        role: row.role,
+        can_user_book: row.can_user_book ? 1 : 0,
+        subscription_details: [{ plan_status: row.plan_status }],
+        country: row.country_code,
+        phone_country_code: row.phone_country_code,
+        mobile_no: row.mobile_no,
+        access_code: row.access_code,
+        title: row.title,
+        first_name: row.first_name,
+        last_name: row.last_name,
+        email: row.email,
+        nationality: row.nationality_id,
+        language: row.language,
+        currency: row.currency,
+        referral_code: row.referral_code,
+        is_promotion: row.is_promotion ? 1 : 0,
+        display_price: row.display_price ? 1 : 0,
+        credit_limit: row.credit_limit_minor / 100,
+        verified: row.verified_at ? 1 : 0,
+        has_password: row.password_hash ? 1 : 0,
+        provider: row.provider,
+        created_at: row.created_at,
+      },
+    ],
+    referralData: referrer ? { first_name: referrer.first_name, last_name: referrer.last_name } : null,
+    ...wallet,
+    promotions: { is_promotion: row.is_promotion ? 1 : 0 },
+    travprofile: { age_band: ageBand },
+    travelpreference: prefs,
+  };
+}
+
+async function ownRow(c: Context<AppEnv>) {
+  const user = c.get('user');
+  const row = await userById(c.env.DB, user.orgId, user.id);
+  if (!row) throw notFound('No such account');
+  return row;
+}
+
+function refreshCookie(c: Context<AppEnv>, row: UserRow) {
+  const user = c.get('user');
+  refreshUserDataCookie(
+    c,
+    userDataOf({ firstName: row.first_name, email: row.email, role: row.role, currency: row.currency, language: row.language, id: row.id }),
+    user.remember,
+  );
+}
+
+export const profile = new Hono<AppEnv>()
+  .use('/profile', requireUser)
+  .use('/profile/*', requireUser)
+  .get('/profile', async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ data: await profileOf(c.env.DB, await ownRow(c)) });
+  })
+  .put('/profile', async (c) => {
+    const body = await jsonBody(c, ProfileUpdateSchema);
+    const user = c.get('user');
+    await checkCatalogueRefs(c.env.DB, { nationality: body.nationality, language: body.language, currency: body.currency }, '');
+    const changes: ProfileChanges = {
+      title: body.title,
+      first_name: body.first_name,
+      last_name: body.last_name,
+      nationality_id: body.nationality,
+      country_code: body.country,
+      phone_country_code: body.phone_country_code,
+      mobile_no: body.mobile_no,
+      language: body.language,
+      currency: body.currency,
+      age_band: body.travprofile ? body.travprofile.age_band : undefined,
+      travel_preferences: body.travelpreference ? JSON.stringify([...new Set(body.travelpreference)]) : undefined,
+    };
+    await updateProfile(c.env.DB, user.orgId, user.id, changes);
+    const row = await ownRow(c);
+    refreshCookie(c, row);
+    return c.json({ status: 'success' as const, message: '', data: await profileOf(c.env.DB, row) });
+  })
+  .post('/profile/updatePrefCurrLang', async (c) => {
+    const body = await jsonBody(c, PrefCurrLangBody);
+    const user = c.get('user');
+    await checkCatalogueRefs(c.env.DB, { language: body.language, currency: body.currency_code }, '');
+    await updateProfile(c.env.DB, user.orgId, user.id, { currency: body.currency_code, language: body.language });
+    const row = await ownRow(c);
+    refreshCookie(c, row);
+    return c.json({ status: 'success' as const, message: '', data: { currency_code: row.currency, language: row.language } });
+  });

@@ -1,5 +1,152 @@
 // Sign-up: account-exists check, access codes, account creation (CONTRACT.md 5).
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
+import { badRequest } from '../errors';
+import { jsonBody } from '../validate';
+import { emailTaken, userByProvider, userByReferralCode } from '../db/users';
+import { normalizeAccessCode, validAccessCode } from '../db/access-codes';
+import { logActivity } from '../db/activity';
+import { hashPassword } from '../auth/password';
+import { accountOfIdentity, verifySocialToken } from '../auth/social';
+import { clientIp, completeSignIn, countEvent, createAccount, enforceLimit, LIMITS, mailLink, pepper } from '../auth/accounts';
+import { CheckAccountBody, MSG, normalizeEmail, SignUpBody, ValidateAccessCodeBody } from '../../src/shared/schemas/auth';
 
-export const signup = new Hono<AppEnv>();
+const REFERRAL_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** `{ status: 0, data: { code: 500, resp } }`: the contract's business refusal of a sign-up. */
+const refused = (c: Context<AppEnv>, resp: string, status: 400 | 401 | 403 | 409 = 400) => c.json({ status: 0 as const, data: { code: 500 as const, resp } }, status);
+
+const alreadyExists = (c: Context<AppEnv>) =>
+  c.json({ status: 1 as const, data: { code: 201 as const, message: 'USER_ALREADY_CREATED' as const, resp: MSG.userExists, isProfileCreated: 0 as const } });
+
+/** Rows of the catalogue tables (migration 0002) that a sign-up or profile refers to must exist. */
+export async function checkCatalogueRefs(
+  db: D1Database,
+  refs: { nationality?: number | null; language?: string; currency?: string | null },
+  prefix: string,
+) {
+  const issues: { path: string; message: string }[] = [];
+  const [nat, lang, cur] = await Promise.all([
+    refs.nationality ? db.prepare('SELECT 1 AS x FROM nationalities WHERE id = ?').bind(refs.nationality).first() : 'skip',
+    refs.language ? db.prepare('SELECT 1 AS x FROM languages WHERE code = ?').bind(refs.language).first() : 'skip',
+    refs.currency ? db.prepare('SELECT 1 AS x FROM currencies WHERE code = ? AND status = 1').bind(refs.currency).first() : 'skip',
+  ]);
+  if (!nat) issues.push({ path: `${prefix}nationality`, message: 'Unknown nationality' });
+  if (!lang) issues.push({ path: `${prefix}language`, message: 'Unknown language' });
+  if (!cur) issues.push({ path: `${prefix}currency`, message: 'Unknown currency' });
+  if (issues.length) throw badRequest(`Invalid ${issues[0]!.path}: ${issues[0]!.message}`, issues);
+}
+
+export const signup = new Hono<AppEnv>()
+  .post('/signUp/checkAccountForExists', async (c) => {
+    const { jsonSigUp } = await jsonBody(c, CheckAccountBody);
+    const ip = clientIp(c);
+    await enforceLimit(c, LIMITS.accountCheckIp, ip);
+    await countEvent(c, LIMITS.accountCheckIp, ip);
+    const taken = await emailTaken(c.env.DB, c.get('org').id, normalizeEmail(jsonSigUp.email_id));
+    return c.json(taken ? { data: { code: 201 as const, resp: MSG.userExists } } : { data: { code: 404 as const, resp: '' } });
+  })
+
+  .post('/signUp/validateAccessCode', async (c) => {
+    const { jsonRegister } = await jsonBody(c, ValidateAccessCodeBody);
+    const org = c.get('org');
+    const ip = clientIp(c);
+    if (!normalizeAccessCode(jsonRegister.accesscode)) {
+      return c.json(
+        org.access_code_required ? { data: { status: 0 as const, resp: MSG.accessCodeRequired } } : { data: { status: 1 as const, resp: '' } },
+      );
+    }
+    await enforceLimit(c, LIMITS.accessCodeIp, ip);
+    const code = await validAccessCode(c.env.DB, org.id, jsonRegister.accesscode, pepper(c), Date.now());
+    if (!code) {
+      await countEvent(c, LIMITS.accessCodeIp, ip);
+      return c.json({ data: { status: 0 as const, resp: MSG.invalidAccessCode } });
+    }
+    return c.json({ data: { status: 1 as const, resp: '' } });
+  })
+
+  .post('/signUp', async (c) => {
+    const { jsonRegister: r } = await jsonBody(c, SignUpBody);
+    const db = c.env.DB;
+    const org = c.get('org');
+    const ip = clientIp(c);
+    const now = Date.now();
+    await enforceLimit(c, LIMITS.signUpIp, ip, now);
+    await checkCatalogueRefs(db, { nationality: r.nationality, language: r.language, currency: r.currency }, 'jsonRegister.');
+
+    const social = r.googletoken ? 'google' : r.fbtoken ? 'facebook' : null;
+    const identity = social ? await verifySocialToken(c, social, r.googletoken || r.fbtoken) : null;
+    if (social && !identity) {
+      await countEvent(c, LIMITS.signInIp, ip, now);
+      return refused(c, MSG.invalidCredentials, 401);
+    }
+    const email = identity?.email || r.email_id;
+    if (!email) throw badRequest(`Invalid jsonRegister.email_id: ${MSG.emailRequired}`, [{ path: 'jsonRegister.email_id', message: MSG.emailRequired }]);
+
+    if (await emailTaken(db, org.id, email)) return alreadyExists(c);
+    if (identity && ((await userByProvider(db, org.id, identity.provider, identity.subject)) || (await accountOfIdentity(c, identity)))) {
+      return alreadyExists(c);
+    }
+
+    // The referral comes from the form or, failing that, from the landing cookies (CONTRACT.md 9).
+    const referralCode = [r.referral_code, getCookie(c, 'referral_code') ?? ''].map((v) => v.trim()).find((v) => REFERRAL_CODE.test(v)) ?? null;
+    const referralOrg = (r.referral_org || getCookie(c, 'referral_org') || '').trim().slice(0, 64) || null;
+
+    // Access code: the form's code or the invitation's master code; required by the org unless a member's referral replaces it.
+    const codeText = r.accesscode || r.mastercode;
+    let accessCodeId: number | null = null;
+    if (codeText) {
+      const code = await validAccessCode(db, org.id, codeText, pepper(c), now);
+      if (!code) {
+        await countEvent(c, LIMITS.accessCodeIp, ip, now);
+        return refused(c, MSG.invalidAccessCode);
+      }
+      accessCodeId = code.id;
+    } else if (org.access_code_required) {
+      const referrer = referralCode ? await userByReferralCode(db, org.id, referralCode) : null;
+      if (!referrer) {
+        throw badRequest(`Invalid jsonRegister.accesscode: ${MSG.accessCodeRequired}`, [{ path: 'jsonRegister.accesscode', message: MSG.accessCodeRequired }]);
+      }
+    }
+
+    const verified = identity !== null && identity.emailVerified && identity.email === email;
+    const created = await createAccount(
+      c,
+      {
+        email,
+        passwordHash: social ? null : await hashPassword(r.password, pepper(c)),
+        provider: identity?.provider ?? 'email',
+        providerSubject: identity?.subject ?? null,
+        title: r.title,
+        firstName: r.userdetails.first_name,
+        lastName: r.userdetails.last_name,
+        nationalityId: r.nationality,
+        countryCode: r.userdetails.country_code,
+        phoneCountryCode: r.userdetails.mobile_country_code,
+        mobileNo: r.userdetails.mobile_no,
+        language: r.language,
+        currency: r.currency ?? org.default_currency,
+        verified,
+        referredByCode: referralCode,
+        referralOrg,
+        accessCode: codeText ? normalizeAccessCode(codeText) : '',
+      },
+      { accessCodeId, sendVerify: !verified },
+    );
+    if (created.kind === 'exists') return alreadyExists(c);
+    if (created.kind === 'code-used-up') return refused(c, MSG.invalidAccessCode);
+    await countEvent(c, LIMITS.signUpIp, ip, now);
+    await logActivity(db, { orgId: org.id, userId: created.row.id, action: social ? `signup_${social}` : 'signup', ip, userAgent: c.req.header('user-agent') }).run();
+    if (created.verifyToken) await mailLink(c, created.row, 'verify', created.verifyToken);
+
+    if (verified) {
+      const result = await completeSignIn(c, created.row, { remember: false, action: `login_${social}` });
+      return c.json({
+        status: 1 as const,
+        data: { code: 200 as const, message: 'USER_CREATED' as const, resp: MSG.socialWelcome, isProfileCreated: 1 as const },
+        result,
+      });
+    }
+    return c.json({ status: 1 as const, data: { code: 200 as const, message: 'USER_CREATED' as const, resp: MSG.confirmationSent, isProfileCreated: 1 as const } });
+  });

@@ -1,0 +1,186 @@
+// The account flows shared by the sign-in, sign-up, SSO and profile routes: starting a session, the LoginResult,
+// rate limits, the client's address, links in mails and the confirmation mail.
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { hostName, type OrgRow } from '../db/orgs';
+import { deleteSessionByHash, purgeOldSessions } from '../db/sessions';
+import { checkLimit, purgeOldEvents, recordEvent, type Limit } from '../db/rate-limits';
+import { logActivity } from '../db/activity';
+import { insertEmailTokenFor, insertEmailTokenForNewUser, type EmailTokenKind } from '../db/email-tokens';
+import { emailTaken, insertUserStatement, newReferralCode, userByEmail, userByProvider, type NewUser, type UserRow } from '../db/users';
+import { consumeAccessCodeFor } from '../db/access-codes';
+import { mailSender, resetMail, verificationMail, type MailEnv } from '../services/mail';
+import { MSG, type LoginResult, type UserDataCookie } from '../../src/shared/schemas/auth';
+import { randomToken, sha256Hex } from './crypto';
+import { requestToken, startSession, toSessionUser, type SessionUser } from './session';
+import { SSO_MARK_COOKIE, setSessionCookies, setSsoMark } from './cookies';
+
+export const LIMITS = {
+  signInEmail: { bucket: 'signin-email', max: 5, windowMs: 15 * 60_000 },
+  signInIp: { bucket: 'signin-ip', max: 50, windowMs: 15 * 60_000 },
+  forgotIp: { bucket: 'forgot-ip', max: 20, windowMs: 15 * 60_000 },
+  forgotEmail: { bucket: 'forgot-email', max: 3, windowMs: 60 * 60_000 },
+  accessCodeIp: { bucket: 'access-code-ip', max: 10, windowMs: 15 * 60_000 },
+  accountCheckIp: { bucket: 'account-check-ip', max: 60, windowMs: 15 * 60_000 },
+  signUpIp: { bucket: 'signup-ip', max: 20, windowMs: 60 * 60_000 },
+  verifyIp: { bucket: 'verify-ip', max: 30, windowMs: 15 * 60_000 },
+} satisfies Record<string, Limit>;
+
+/** A fresh confirmation mail at most this often per account. */
+export const VERIFY_MAIL_INTERVAL_MS = 10 * 60_000;
+
+/** The caller's address as Cloudflare sees it (never the client's claim). */
+export const clientIp = (c: Context<AppEnv>) => (c.req.header('cf-connecting-ip') ?? '').trim().slice(0, 64) || 'unknown';
+
+export const pepper = (c: Context<AppEnv>) => c.env.PASSWORD_PEPPER ?? '';
+
+/** The `{ status: 'failed', message }` 429 of CONTRACT.md 4, with Retry-After. */
+export function tooMany(c: Context<AppEnv>, retryAfter: number) {
+  c.header('Retry-After', String(retryAfter));
+  return c.json({ status: 'failed' as const, message: MSG.tooManyAttempts }, 429);
+}
+
+/** Throws the 429 in the contract's error shape when `key` is over `limit`. */
+export async function enforceLimit(c: Context<AppEnv>, limit: Limit, key: string, now = Date.now()) {
+  const state = await checkLimit(c.env.DB, limit, key, now);
+  if (state.limited) {
+    throw new ApiError(429, 'TOO_MANY_REQUESTS', MSG.tooManyAttempts, undefined, { 'Retry-After': String(state.retryAfter) });
+  }
+}
+
+export const countEvent = (c: Context<AppEnv>, limit: Limit, key: string, now = Date.now()) => recordEvent(c.env.DB, limit, key, now).run();
+
+/** Work that may finish after the answer (cleanup, logs). */
+export function later(c: Context<AppEnv>, work: Promise<unknown>) {
+  const safe = work.catch((err) => console.error(JSON.stringify({ level: 'warn', what: 'background work failed', error: String(err) })));
+  try {
+    c.executionCtx.waitUntil(safe);
+  } catch {
+    return safe;
+  }
+  return undefined;
+}
+
+export function loginResult(user: SessionUser, token: string): LoginResult {
+  return {
+    token,
+    username: user.firstName || user.email.split('@')[0]!,
+    email: user.email,
+    currency_code: user.currency,
+    language: user.language,
+    nationality: user.nationalityId,
+    userId: user.id,
+    role: user.role,
+    last_name: user.lastName,
+    is_promotion: user.isPromotion ? 1 : 0,
+    subscription_details: [{ plan_status: user.planStatus }],
+    display_price: user.displayPrice ? 1 : 0,
+    credit_limit: user.creditLimit,
+    phone_country_code: user.phoneCountryCode,
+    access_code: user.accessCode,
+  };
+}
+
+export function userDataOf(user: Pick<SessionUser, 'firstName' | 'email' | 'role' | 'currency' | 'language' | 'id'>): UserDataCookie {
+  return {
+    username: user.firstName || user.email.split('@')[0]!,
+    email: user.email,
+    role: user.role,
+    currency_code: user.currency,
+    language: user.language,
+    userId: user.id,
+  };
+}
+
+/**
+ * Signs `row` in: a new token every time (the request's previous session, if any, is ended), cookies appended,
+ * the sign-in logged. Returns the LoginResult to send.
+ */
+export async function completeSignIn(
+  c: Context<AppEnv>,
+  row: UserRow,
+  opts: { remember: boolean; isSso?: boolean; action?: string },
+): Promise<LoginResult> {
+  const db = c.env.DB;
+  const ip = clientIp(c);
+  const userAgent = c.req.header('user-agent') ?? '';
+  const session = await startSession(db, { userId: row.id, orgId: row.org_id, remember: opts.remember, isSso: opts.isSso === true, ip, userAgent });
+  const previous = requestToken(c);
+  const statements = [session.statement, logActivity(db, { orgId: row.org_id, userId: row.id, action: opts.action ?? 'login', ip, userAgent })];
+  if (previous) statements.push(deleteSessionByHash(db, await sha256Hex(previous)));
+  await db.batch(statements);
+  const user = toSessionUser(row, { id: 0, isSso: opts.isSso === true, remember: opts.remember });
+  setSessionCookies(c, session.token, userDataOf(user), opts.remember);
+  if (opts.isSso) setSsoMark(c, true);
+  else if (getCookie(c, SSO_MARK_COOKIE)) setSsoMark(c, false);
+  if (Math.random() < 0.05) later(c, Promise.all([purgeOldSessions(db, Date.now()), purgeOldEvents(db, Date.now())]));
+  return loginResult(user, session.token);
+}
+
+/**
+ * The site address for links in mails: the request's host when it is one of the org's registered domains (so a forged
+ * Host header cannot send reset links elsewhere), else SELF_ORIGIN.
+ */
+export async function siteOrigin(c: Context<AppEnv>, org: OrgRow): Promise<string> {
+  const hostHeader = c.req.header('host') ?? new URL(c.req.url).host;
+  const known = await c.env.DB.prepare('SELECT 1 AS x FROM org_domains WHERE host = ? AND org_id = ?').bind(hostName(hostHeader), org.id).first();
+  if (known && /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(hostHeader)) return `${new URL(c.req.url).protocol}//${hostHeader}`;
+  return (c.env.SELF_ORIGIN || new URL(c.req.url).origin).replace(/\/$/, '');
+}
+
+/** Issues a single-use link token of `kind` for the user (stored hashed) and mails the link. */
+export async function sendLinkMail(c: Context<AppEnv>, row: UserRow, kind: EmailTokenKind, now = Date.now()) {
+  const org = c.get('org');
+  const token = randomToken();
+  await insertEmailTokenFor(c.env.DB, kind, await sha256Hex(token), row.id, now).run();
+  await mailLink(c, row, kind, token);
+}
+
+export async function mailLink(c: Context<AppEnv>, row: Pick<UserRow, 'email' | 'first_name'>, kind: EmailTokenKind, token: string) {
+  const org = c.get('org');
+  const origin = await siteOrigin(c, org);
+  const path = kind === 'verify' ? '/verify-account' : '/change-password';
+  const link = `${origin}${path}?token=${encodeURIComponent(token)}`;
+  const mail = kind === 'verify' ? verificationMail(org.name, row.email, row.first_name, link) : resetMail(org.name, row.email, row.first_name, link);
+  await mailSender(c.env as AppEnv['Bindings'] & MailEnv, org.id).send(mail);
+}
+
+export type CreateOutcome =
+  | { kind: 'created'; row: UserRow; verifyToken: string | null }
+  | { kind: 'exists' }
+  | { kind: 'code-used-up' };
+
+/**
+ * Creates an account in one batch: the user row (only if the email, the provider identity and, with a code, the code's
+ * uses allow it), the code's use and the confirmation token. Of concurrent sign-ups of one email exactly one is created.
+ */
+export async function createAccount(
+  c: Context<AppEnv>,
+  data: Omit<NewUser, 'orgId' | 'referralCode' | 'verifyMailSentAt'>,
+  opts: { accessCodeId: number | null; sendVerify: boolean },
+): Promise<CreateOutcome> {
+  const db = c.env.DB;
+  const orgId = c.get('org').id;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const now = Date.now();
+    const referralCode = newReferralCode();
+    const user: NewUser = { ...data, orgId, referralCode, verifyMailSentAt: opts.sendVerify ? now : null };
+    const statements = [insertUserStatement(db, user, opts.accessCodeId, now)];
+    if (opts.accessCodeId !== null) statements.push(consumeAccessCodeFor(db, opts.accessCodeId, referralCode));
+    const verifyToken = opts.sendVerify ? randomToken() : null;
+    if (verifyToken) statements.push(insertEmailTokenForNewUser(db, 'verify', await sha256Hex(verifyToken), referralCode, now));
+    const [insert] = await db.batch(statements);
+    if (insert?.meta.changes === 1) {
+      const row = await userByEmail(db, orgId, data.email);
+      if (!row) throw new Error('the account just created is missing');
+      return { kind: 'created', row, verifyToken };
+    }
+    if (await emailTaken(db, orgId, data.email)) return { kind: 'exists' };
+    if (data.providerSubject && (await userByProvider(db, orgId, data.provider, data.providerSubject))) return { kind: 'exists' };
+    if (opts.accessCodeId !== null) return { kind: 'code-used-up' };
+    // Otherwise the random referral code collided with another member's: draw again.
+  }
+  throw new Error('could not create the account after 3 attempts');
+}

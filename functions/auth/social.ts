@@ -1,0 +1,48 @@
+// Social and single sign-on identities: verifying them for the request's org and finding (or linking) their account.
+import type { Context } from 'hono';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { IdentityUnavailable, verifyFacebookToken, verifyGoogleIdToken, type IdentityEnv, type ProviderIdentity } from '../services/identity';
+import { deleteUserSessions } from '../db/sessions';
+import { linkProvider, markVerified, userByEmail, userById, userByProvider, type UserRow } from '../db/users';
+
+/** The verified identity behind a Google or Facebook token for this org, or null (off for the org, invalid, expired…). */
+export async function verifySocialToken(c: Context<AppEnv>, provider: 'google' | 'facebook', token: string): Promise<ProviderIdentity | null> {
+  const org = c.get('org');
+  try {
+    if (provider === 'google') return org.google_enabled ? await verifyGoogleIdToken(c.env, org.google_client_id, token) : null;
+    return org.facebook_enabled ? await verifyFacebookToken(c.env as AppEnv['Bindings'] & IdentityEnv, org.facebook_app_id, token) : null;
+  } catch (err) {
+    if (err instanceof IdentityUnavailable) {
+      console.error(JSON.stringify({ level: 'warn', what: 'identity provider unavailable', provider, error: err.message }));
+      throw new ApiError(502, 'UPSTREAM_FAILED', 'The sign-in provider could not be reached. Please try again');
+    }
+    throw err;
+  }
+}
+
+/**
+ * The org's account of this identity: by provider + subject first; else by an email the provider has verified
+ * (then the identity is linked to it when the account has none yet, and the address counts as verified).
+ */
+export async function accountOfIdentity(c: Context<AppEnv>, identity: ProviderIdentity): Promise<UserRow | null> {
+  const db = c.env.DB;
+  const orgId = c.get('org').id;
+  const bySubject = await userByProvider(db, orgId, identity.provider, identity.subject);
+  if (bySubject) return bySubject;
+  if (!identity.email || !identity.emailVerified) return null;
+  const byEmail = await userByEmail(db, orgId, identity.email);
+  if (!byEmail) return null;
+  const now = Date.now();
+  if (byEmail.provider_subject === null) await linkProvider(db, byEmail.id, identity.provider, identity.subject);
+  if (byEmail.verified_at === null) {
+    // Nobody proved owning this address before: a password set by whoever registered it must not survive (account
+    // pre-hijacking), nor any session.
+    await db.batch([
+      markVerified(db, byEmail.id, now),
+      db.prepare('UPDATE users SET password_hash = NULL WHERE id = ?').bind(byEmail.id),
+      deleteUserSessions(db, byEmail.id),
+    ]);
+  }
+  return userById(db, orgId, byEmail.id);
+}

@@ -1,0 +1,79 @@
+// Sending email behind one small interface: an HTTP mail API when configured, else the outbox table
+// (development always uses the outbox, listed at GET /api/dev/outbox).
+import { isDevelopment, type Bindings } from '../env';
+import { insertOutbox } from '../db/outbox';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailSender {
+  send(mail: Mail): Promise<void>;
+}
+
+/** Settings this area reads beyond the shared Bindings. */
+export interface MailEnv {
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  MAIL_FROM?: string;
+}
+
+export function outboxSender(db: D1Database, orgId: number | null): MailSender {
+  return { send: async (mail) => void (await insertOutbox(db, orgId, mail).run()) };
+}
+
+/** A JSON mail API (`POST { from, to, subject, text, html }` with a bearer key), as most transactional providers take. */
+export function httpSender(url: string, key: string, from: string): MailSender {
+  return {
+    async send(mail) {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify({ from, ...mail }),
+        signal: AbortSignal.timeout(5000),
+      });
+      if (!res.ok) throw new Error(`mail API answered ${res.status}`);
+    },
+  };
+}
+
+export function mailSender(env: Bindings & MailEnv, orgId: number | null): MailSender {
+  if (!isDevelopment(env) && env.MAIL_API_URL) return httpSender(env.MAIL_API_URL, env.MAIL_API_KEY ?? '', env.MAIL_FROM ?? 'no-reply@example.com');
+  return outboxSender(env.DB, orgId);
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+function linkMail(to: string, subject: string, greeting: string, lines: string[], action: string, link: string): Mail {
+  const text = `${greeting}\n\n${lines.join('\n')}\n\n${action}: ${link}\n`;
+  const html =
+    `<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}` +
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(link)}</p>`;
+  return { to, subject, text, html };
+}
+
+export function verificationMail(orgName: string, to: string, firstName: string, link: string): Mail {
+  return linkMail(
+    to,
+    `${orgName}: please confirm your email address`,
+    `Hello ${firstName || 'traveller'},`,
+    [`Thank you for signing up to ${orgName}.`, 'Please confirm your email address to finish your registration. The link works once and expires in 48 hours.'],
+    'Confirm my email address',
+    link,
+  );
+}
+
+export function resetMail(orgName: string, to: string, firstName: string, link: string): Mail {
+  return linkMail(
+    to,
+    `${orgName}: reset your password`,
+    `Hello ${firstName || 'traveller'},`,
+    ['Someone (hopefully you) asked to reset the password of your account.', 'The link works once and expires in 1 hour. If you did not ask for it, ignore this email.'],
+    'Choose a new password',
+    link,
+  );
+}
