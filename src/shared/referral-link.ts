@@ -8,7 +8,7 @@ export interface ReferralLinkInput {
   code: string;
   name?: string;
   org?: string | number;
-  /** Extra parameters, in order; empty names are skipped. */
+  /** Extra parameters, in order; empty names and the referral parameters themselves are skipped. */
   extra?: ReadonlyArray<readonly [string, string]> | Record<string, string>;
   /** Where the visitor goes after landing; sent URL-encoded once. */
   redirect?: string;
@@ -23,7 +23,8 @@ const enc = (s: string) => encodeURIComponent(s);
 function extraPairs(extra: ReferralLinkInput['extra']): [string, string][] {
   if (!extra) return [];
   const list = Array.isArray(extra) ? extra : Object.entries(extra);
-  return list.map(([k, v]) => [String(k).trim(), String(v ?? '')] as [string, string]).filter(([k]) => k !== '');
+  const reserved: readonly string[] = REFERRAL_PARAMS;
+  return list.map(([k, v]) => [String(k).trim(), String(v ?? '')] as [string, string]).filter(([k]) => k !== '' && !reserved.includes(k));
 }
 
 /** base + referral_code, referral_name, referral_org, extra parameters and redirect; the base's own query and fragment are kept. */

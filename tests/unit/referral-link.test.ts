@@ -45,6 +45,11 @@ describe('buildReferralLink', () => {
     expect(link).toBe('https://t.example/?referral_code=C&utm_campaign=spring%20sale&ref=a%2Fb');
   });
 
+  it('an extra parameter cannot override the referral parameters', () => {
+    const link = buildReferralLink({ base: 'https://t.example/', code: 'MINE', extra: [['referral_code', 'THEIRS'], ['redirect', 'https://evil.example']] });
+    expect(link).toBe('https://t.example/?referral_code=MINE');
+  });
+
   it('accepts extra parameters as an object too', () => {
     const link = buildReferralLink({ base: 'https://t.example/', code: 'C', extra: { a: '1', b: '2' } });
     expect(link).toBe('https://t.example/?referral_code=C&a=1&b=2');

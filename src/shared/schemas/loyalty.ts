@@ -116,6 +116,7 @@ export const RewardsResponse = z.object({
     endDate: z.string().nullable(),
     landingUrl: z.string(),
     referralCode: z.string(),
+    referralName: z.string(),
     orgId: z.number().int(),
     referralCount: z.number().int(),
     totalCredits: z.number(),
