@@ -1,0 +1,60 @@
+// Gzip bytes of the JavaScript each page type loads: the /_astro/*.js its HTML references plus their static imports.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const PAGES = [
+  { kind: 'home', path: '/' },
+  { kind: 'product page', path: '/search-detail' },
+  { kind: 'page with islands', path: '/wallet' },
+];
+
+/** Every /_astro/*.js the HTML names: module scripts, modulepreload links and the islands' component/renderer URLs. */
+export function referencedScripts(html) {
+  const found = new Set();
+  for (const m of html.matchAll(/(?:src|href|component-url|renderer-url)="(\/_astro\/[^"]+?\.js)"/g)) found.add(m[1]);
+  // Astro may inline the island loader with the URLs in a JSON-ish string.
+  for (const m of html.matchAll(/["'](\/_astro\/[^"'\s]+?\.js)["']/g)) found.add(m[1]);
+  return [...found];
+}
+
+/** Static imports only (`import … from "x"`, `import "x"`, `export … from "x"`); dynamic import() is loaded on demand. */
+export function staticImports(source) {
+  const specs = new Set();
+  const re = /(?:^|[;\s}])(?:import|export)\s*(?:[\w*${}\s,]+?\s*from\s*)?["']([^"']+\.js)["']/g;
+  for (const m of source.matchAll(re)) specs.add(m[1]);
+  return [...specs];
+}
+
+function closure(entries, clientDir) {
+  const seen = new Set();
+  const stack = [...entries];
+  while (stack.length) {
+    const url = stack.pop();
+    if (seen.has(url)) continue;
+    const file = join(clientDir, url);
+    if (!existsSync(file)) continue;
+    seen.add(url);
+    for (const spec of staticImports(readFileSync(file, 'utf8'))) {
+      if (spec.startsWith('./') || spec.startsWith('../') || spec.startsWith('/')) {
+        stack.push(spec.startsWith('/') ? spec : posix.normalize(posix.join(posix.dirname(url), spec)));
+      }
+    }
+  }
+  return [...seen];
+}
+
+export async function run(ctx) {
+  const rows = [];
+  for (const page of PAGES) {
+    const res = await fetch(ctx.origin + page.path, { redirect: 'manual' });
+    if (res.status !== 200) {
+      rows.push({ metric: `JS gzip, ${page.kind} (${page.path})`, value: null, unit: 'KB', note: `page answered ${res.status}` });
+      continue;
+    }
+    const modules = closure(referencedScripts(await res.text()), ctx.clientDir);
+    const bytes = modules.reduce((sum, url) => sum + gzipSync(readFileSync(join(ctx.clientDir, url)), { level: 9 }).byteLength, 0);
+    rows.push({ metric: `JS gzip, ${page.kind} (${page.path})`, value: Math.round(bytes / 102.4) / 10, unit: 'KB', note: `${modules.length} modules` });
+  }
+  return rows;
+}
