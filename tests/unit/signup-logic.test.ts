@@ -1,7 +1,7 @@
 // The account dialogs' pure rules: list filters, invitation and referral parameters, sign-up answers, messages.
 import { describe, expect, it } from 'vitest';
 import {
-  accessCodeShown, fieldErrors, filterCountries, filterNationalities, findCountry, idTokenProfile, messageKey, readInvitation,
+  accessCodeShown, CLIENT_MSG, failureText, fieldErrors, filterCountries, filterNationalities, findCountry, idTokenProfile, messageKey, readInvitation,
   signUpOutcome, translateMessage, usrTypeFor,
 } from '../../src/islands/account/signup-logic';
 import { MSG, PASSWORD_RULE_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE, signUpDetailsSchema, SignUpPasswordStepSchema } from '../../src/shared/schemas/auth';
@@ -35,6 +35,12 @@ describe('country-code selector filter', () => {
     expect(filterCountries(countries, '+44').map((c) => c.countryCode)).toEqual(['GB', 'GG']);
     expect(filterCountries(countries, '868').map((c) => c.countryCode)).toEqual(['TT']);
     expect(filterCountries(countries, '1').map((c) => c.countryCode)).toEqual(['US', 'CA', 'TT']);
+  });
+  it('lists exact code matches first, then names starting with the text', () => {
+    const withAngola = [{ countryName: 'Angola', countryCode: 'AO', isdCode: '+244' }, ...countries];
+    expect(filterCountries(withAngola, '44').map((c) => c.countryCode)).toEqual(['GB', 'GG', 'AO']);
+    expect(filterCountries(withAngola, 'ca').map((c) => c.countryCode)).toEqual(['CA']);
+    expect(filterCountries(withAngola, 'u').map((c) => c.countryCode)).toEqual(['US', 'GB', 'GG', 'RU']);
   });
   it('ignores accents and case, and an empty text lists every country', () => {
     expect(filterCountries(countries, 'COTE').map((c) => c.countryCode)).toEqual(['CI']);
@@ -127,7 +133,7 @@ describe('messages', () => {
   });
   it('server answers are translated and upper-cased; unknown texts pass through upper-cased', () => {
     expect(translateMessage(es, 'INVALID EMAIL ADDRESS OR PASSWORD', true)).toBe('CORREO ELECTRÓNICO O CONTRASEÑA NO VÁLIDOS');
-    expect(translateMessage(es, MSG.userExists, true)).toBe('EL USUARIO YA EXISTE. INICIE SESIÓN CON SU CORREO ELECTRÓNICO');
+    expect(translateMessage(es, MSG.userExists, true)).toBe('EL USUARIO YA EXISTE. INICIA SESIÓN CON TU CORREO ELECTRÓNICO');
     expect(translateMessage(es, 'Something new', true)).toBe('SOMETHING NEW');
     expect(translateMessage(() => '', MSG.emailInvalid)).toBe('Invalid Mail');
   });
@@ -162,5 +168,26 @@ describe('step 1 and step 2 checks give the exact messages per field', () => {
   it('step 2: terms, mismatch and the password rule', () => {
     const r = SignUpPasswordStepSchema.safeParse({ password: 'short', confirm_password: 'other', terms_accepted: false });
     expect(fieldErrors(r.error!.issues)).toEqual({ terms_accepted: MSG.termsRequired, confirm_password: MSG.passwordsDoNotMatch, password: PASSWORD_RULE_MESSAGE });
+  });
+});
+
+describe('failed calls', () => {
+  class Failure extends Error {
+    constructor(readonly status: number, readonly body: unknown) {
+      super('failed');
+    }
+  }
+  it('show sign-in and sign-up refusals, then the first issue, then the error message, else the fallback', () => {
+    expect(failureText(new Failure(401, { status: 'failed', message: MSG.invalidCredentials }), 'x')).toBe(MSG.invalidCredentials);
+    expect(failureText(new Failure(400, { status: 'failed', error: { code: 'BAD_REQUEST', message: 'Invalid token: X', issues: [{ path: 'token', message: MSG.linkInvalid }] } }), 'x')).toBe(MSG.linkInvalid);
+    expect(failureText(new Failure(400, { status: 'failed', error: { code: 'BAD_REQUEST', message: MSG.linkInvalid } }), 'x')).toBe(MSG.linkInvalid);
+    expect(failureText(new Failure(500, undefined), MSG.invalidCredentials)).toBe(MSG.invalidCredentials);
+    expect(failureText(new Failure(400, { status: 0, data: { code: 500, resp: MSG.invalidAccessCode } }), 'x')).toBe(MSG.invalidAccessCode);
+  });
+  it('a call that never got an answer is a network error', () => {
+    expect(failureText(new TypeError('Failed to fetch'), 'x')).toBe(CLIENT_MSG.networkError);
+    expect(authLabels.auth_msg_networkError?.['en-US']).toBe(CLIENT_MSG.networkError);
+    expect(authLabels.auth_msg_popupBlocked?.['en-US']).toBe(CLIENT_MSG.popupBlocked);
+    expect(authLabels.auth_msg_socialCancelled?.['en-US']).toBe(CLIENT_MSG.socialCancelled);
   });
 });

@@ -18,17 +18,28 @@ export interface NationalityOption {
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 
-/** The country-code selector's filter: name, ISO code or dialling code CONTAINING the text ("44", "+44", "kingdom", "gb"). */
+/**
+ * The country-code selector's filter: name, ISO code or dialling code CONTAINING the text ("44", "+44", "kingdom",
+ * "gb"). Exact code matches come first, then names starting with the text, then the rest, each in list order.
+ */
 export function filterCountries<C extends CountryOption>(countries: readonly C[], text: string): C[] {
   const q = fold(text);
   if (!q) return [...countries];
   const digits = q.replace(/^\+/, '');
-  return countries.filter(
-    (c) =>
-      fold(c.countryName).includes(q) ||
-      c.countryCode.toLowerCase().includes(q) ||
-      (digits !== '' && c.isdCode.replace(/^\+/, '').includes(digits)),
-  );
+  const rank = (c: C): number => {
+    const isd = c.isdCode.replace(/^\+/, '');
+    const name = fold(c.countryName);
+    const code = c.countryCode.toLowerCase();
+    if (code === q || (digits !== '' && isd === digits)) return 0;
+    if (name.startsWith(q)) return 1;
+    if (name.includes(q) || code.includes(q) || (digits !== '' && isd.includes(digits))) return 2;
+    return 3;
+  };
+  return countries
+    .map((c, i) => ({ c, i, r: rank(c) }))
+    .filter((x) => x.r < 3)
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.c);
 }
 
 /** The nationality type-ahead: names STARTING with the text, case- and accent-insensitive. */
@@ -114,9 +125,17 @@ export function signUpOutcome(reply: unknown, social: boolean): SignUpOutcome {
   return { kind: 'error', text: resp || MSG.signUpFailed };
 }
 
+/** Messages the islands produce themselves (their en-US label is the same text). */
+export const CLIENT_MSG = {
+  networkError: 'We could not reach the server. Please check your connection and try again.',
+  popupBlocked: 'The sign-in window could not open. Please allow pop-ups for this site and try again.',
+  socialCancelled: 'The sign-in with the provider was cancelled.',
+} as const;
+
 const MESSAGE_KEYS = new Map<string, string>();
 for (const [text, key] of [
   ...Object.entries(MSG).map(([name, text]) => [text, `auth_msg_${name}`]),
+  ...Object.entries(CLIENT_MSG).map(([name, text]) => [text, `auth_msg_${name}`]),
   [PASSWORD_RULE_MESSAGE, 'auth_msg_passwordRule'],
   [PASSWORD_TOO_COMMON_MESSAGE, 'auth_msg_passwordTooCommon'],
 ] as [string, string][]) {
@@ -164,6 +183,25 @@ export function idTokenProfile(idToken: string): ProviderProfile {
   } catch {
     return { email: '', firstName: '', lastName: '' };
   }
+}
+
+/**
+ * The text to show for a failed call: the contract's `message` (sign-in's refusals) or `data.resp` (sign-up's), else the first issue or the
+ * error's message (the 400 shape); a call that never got an answer is a network error.
+ */
+export function failureText(error: unknown, fallback: string): string {
+  const body = (
+    error as { body?: { message?: unknown; data?: { resp?: unknown }; error?: { message?: unknown; issues?: { message?: unknown }[] } } } | null
+  )?.body;
+  if (error && typeof error === 'object' && 'status' in error) {
+    if (typeof body?.message === 'string' && body.message) return body.message;
+    if (typeof body?.data?.resp === 'string' && body.data.resp) return body.data.resp;
+    const issue = body?.error?.issues?.[0]?.message;
+    if (typeof issue === 'string' && issue) return issue;
+    if (typeof body?.error?.message === 'string' && body.error.message) return body.error.message;
+    return fallback;
+  }
+  return CLIENT_MSG.networkError;
 }
 
 /** Field errors from a zod result: the first message per top-level field. */

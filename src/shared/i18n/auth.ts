@@ -5,12 +5,12 @@ import type { LabelTable } from './types';
 const messages: LabelTable = {
   auth_msg_signInEmailRequired: {
     'en-US': 'Please Enter Email Address',
-    'es-ES': 'Introduzca su correo electrónico',
+    'es-ES': 'Introduce tu correo electrónico',
     'fr-FR': 'Veuillez saisir votre adresse e-mail',
   },
   auth_msg_signInPasswordRequired: {
     'en-US': 'Please Enter Password',
-    'es-ES': 'Introduzca su contraseña',
+    'es-ES': 'Introduce tu contraseña',
     'fr-FR': 'Veuillez saisir votre mot de passe',
   },
   auth_msg_invalidCredentials: {
@@ -20,22 +20,22 @@ const messages: LabelTable = {
   },
   auth_msg_verifyFirst: {
     'en-US': 'PLEASE VERIFY YOUR EMAIL ADDRESS BEFORE SIGNING IN',
-    'es-ES': 'VERIFIQUE SU CORREO ELECTRÓNICO ANTES DE INICIAR SESIÓN',
+    'es-ES': 'VERIFICA TU CORREO ELECTRÓNICO ANTES DE INICIAR SESIÓN',
     'fr-FR': 'VEUILLEZ VÉRIFIER VOTRE ADRESSE E-MAIL AVANT DE VOUS CONNECTER',
   },
   auth_msg_tooManyAttempts: {
     'en-US': 'TOO MANY ATTEMPTS. PLEASE TRY AGAIN LATER',
-    'es-ES': 'DEMASIADOS INTENTOS. INTÉNTELO DE NUEVO MÁS TARDE',
+    'es-ES': 'DEMASIADOS INTENTOS. INTÉNTALO DE NUEVO MÁS TARDE',
     'fr-FR': 'TROP DE TENTATIVES. VEUILLEZ RÉESSAYER PLUS TARD',
   },
   auth_msg_accessCodeRequired: {
     'en-US': 'Please Enter The Access Code',
-    'es-ES': 'Introduzca el código de acceso',
+    'es-ES': 'Introduce el código de acceso',
     'fr-FR': "Veuillez saisir le code d'accès",
   },
   auth_msg_emailRequired: {
     'en-US': 'Please Enter Email ID',
-    'es-ES': 'Introduzca su correo electrónico',
+    'es-ES': 'Introduce tu correo electrónico',
     'fr-FR': 'Veuillez saisir votre adresse e-mail',
   },
   auth_msg_emailInvalid: {
@@ -45,22 +45,22 @@ const messages: LabelTable = {
   },
   auth_msg_titleRequired: {
     'en-US': 'Please Select Title',
-    'es-ES': 'Seleccione el tratamiento',
+    'es-ES': 'Selecciona el tratamiento',
     'fr-FR': 'Veuillez choisir une civilité',
   },
   auth_msg_firstNameRequired: {
     'en-US': 'Please Enter First Name',
-    'es-ES': 'Introduzca su nombre',
+    'es-ES': 'Introduce tu nombre',
     'fr-FR': 'Veuillez saisir votre prénom',
   },
   auth_msg_lastNameRequired: {
     'en-US': 'Please Enter Last Name',
-    'es-ES': 'Introduzca sus apellidos',
+    'es-ES': 'Introduce tus apellidos',
     'fr-FR': 'Veuillez saisir votre nom',
   },
   auth_msg_termsRequired: {
     'en-US': 'PLEASE ACCEPT THE TERMS & CONDITIONS TO PROCEED',
-    'es-ES': 'ACEPTE LOS TÉRMINOS Y CONDICIONES PARA CONTINUAR',
+    'es-ES': 'ACEPTA LOS TÉRMINOS Y CONDICIONES PARA CONTINUAR',
     'fr-FR': 'VEUILLEZ ACCEPTER LES CONDITIONS GÉNÉRALES POUR CONTINUER',
   },
   auth_msg_passwordsDoNotMatch: {
@@ -70,22 +70,22 @@ const messages: LabelTable = {
   },
   auth_msg_userExists: {
     'en-US': 'User Already Exists. Please login with Email',
-    'es-ES': 'El usuario ya existe. Inicie sesión con su correo electrónico',
+    'es-ES': 'El usuario ya existe. Inicia sesión con tu correo electrónico',
     'fr-FR': "L'utilisateur existe déjà. Veuillez vous connecter avec votre adresse e-mail",
   },
   auth_msg_confirmationSent: {
     'en-US': 'An email confirmation has been sent to your account. Please accept to continue your registration process.',
-    'es-ES': 'Se ha enviado un correo de confirmación a su cuenta. Acéptelo para continuar con el registro.',
+    'es-ES': 'Se ha enviado un correo de confirmación a tu cuenta. Acéptalo para continuar con el registro.',
     'fr-FR': "Un e-mail de confirmation a été envoyé à votre adresse. Veuillez l'accepter pour poursuivre votre inscription.",
   },
   auth_msg_confirmationSentUpper: {
     'en-US': 'AN EMAIL CONFIRMATION HAS BEEN SENT TO YOUR ACCOUNT. PLEASE ACCEPT TO CONTINUE YOUR REGISTRATION PROCESS',
-    'es-ES': 'SE HA ENVIADO UN CORREO DE CONFIRMACIÓN A SU CUENTA. ACÉPTELO PARA CONTINUAR CON EL REGISTRO',
+    'es-ES': 'SE HA ENVIADO UN CORREO DE CONFIRMACIÓN A TU CUENTA. ACÉPTALO PARA CONTINUAR CON EL REGISTRO',
     'fr-FR': "UN E-MAIL DE CONFIRMATION A ÉTÉ ENVOYÉ À VOTRE ADRESSE. VEUILLEZ L'ACCEPTER POUR POURSUIVRE VOTRE INSCRIPTION",
   },
   auth_msg_socialWelcome: {
     'en-US': 'WELCOME! YOUR ACCOUNT HAS BEEN CREATED AND YOU ARE NOW SIGNED IN',
-    'es-ES': '¡BIENVENIDO! SU CUENTA SE HA CREADO Y YA HA INICIADO SESIÓN',
+    'es-ES': '¡BIENVENIDO! TU CUENTA SE HA CREADO Y YA HAS INICIADO SESIÓN',
     'fr-FR': 'BIENVENUE ! VOTRE COMPTE A ÉTÉ CRÉÉ ET VOUS ÊTES CONNECTÉ',
   },
   auth_msg_invalidAccessCode: {
@@ -95,37 +95,37 @@ const messages: LabelTable = {
   },
   auth_msg_completeYourInformation: {
     'en-US': 'COMPLETE YOUR INFORMATION',
-    'es-ES': 'COMPLETE SU INFORMACIÓN',
+    'es-ES': 'COMPLETA TU INFORMACIÓN',
     'fr-FR': 'COMPLÉTEZ VOS INFORMATIONS',
   },
   auth_msg_reviewMissingInformation: {
     'en-US': 'PLEASE REVIEW AND COMPLETE ANY MISSING INFORMATION',
-    'es-ES': 'REVISE Y COMPLETE LA INFORMACIÓN QUE FALTE',
+    'es-ES': 'REVISA Y COMPLETA LA INFORMACIÓN QUE FALTE',
     'fr-FR': 'VEUILLEZ VÉRIFIER ET COMPLÉTER LES INFORMATIONS MANQUANTES',
   },
   auth_msg_nameCharacters: {
     'en-US': 'Please use letters, spaces, apostrophes, dots and hyphens only',
-    'es-ES': 'Utilice solo letras, espacios, apóstrofos, puntos y guiones',
+    'es-ES': 'Utiliza solo letras, espacios, apóstrofos, puntos y guiones',
     'fr-FR': 'Veuillez utiliser uniquement des lettres, espaces, apostrophes, points et traits d’union',
   },
   auth_msg_mobileDigits: {
     'en-US': 'Please enter digits only (at most 15)',
-    'es-ES': 'Introduzca solo cifras (15 como máximo)',
+    'es-ES': 'Introduce solo cifras (15 como máximo)',
     'fr-FR': 'Veuillez saisir uniquement des chiffres (15 au maximum)',
   },
   auth_msg_forgotPasswordSent: {
     'en-US': 'IF AN ACCOUNT EXISTS FOR THIS EMAIL ADDRESS, A PASSWORD RESET LINK HAS BEEN SENT TO IT',
-    'es-ES': 'SI EXISTE UNA CUENTA CON ESTE CORREO ELECTRÓNICO, SE LE HA ENVIADO UN ENLACE PARA RESTABLECER LA CONTRASEÑA',
+    'es-ES': 'SI EXISTE UNA CUENTA CON ESTE CORREO ELECTRÓNICO, SE HA ENVIADO UN ENLACE PARA RESTABLECER LA CONTRASEÑA',
     'fr-FR': 'SI UN COMPTE EXISTE POUR CETTE ADRESSE E-MAIL, UN LIEN DE RÉINITIALISATION DU MOT DE PASSE Y A ÉTÉ ENVOYÉ',
   },
   auth_msg_passwordChanged: {
     'en-US': 'YOUR PASSWORD HAS BEEN CHANGED. PLEASE SIGN IN',
-    'es-ES': 'SU CONTRASEÑA SE HA CAMBIADO. INICIE SESIÓN',
+    'es-ES': 'TU CONTRASEÑA SE HA CAMBIADO. INICIA SESIÓN',
     'fr-FR': 'VOTRE MOT DE PASSE A ÉTÉ MODIFIÉ. VEUILLEZ VOUS CONNECTER',
   },
   auth_msg_accountVerified: {
     'en-US': 'YOUR EMAIL ADDRESS HAS BEEN VERIFIED. PLEASE SIGN IN',
-    'es-ES': 'SU CORREO ELECTRÓNICO SE HA VERIFICADO. INICIE SESIÓN',
+    'es-ES': 'TU CORREO ELECTRÓNICO SE HA VERIFICADO. INICIA SESIÓN',
     'fr-FR': 'VOTRE ADRESSE E-MAIL A ÉTÉ VÉRIFIÉE. VEUILLEZ VOUS CONNECTER',
   },
   auth_msg_linkInvalid: {
@@ -140,7 +140,7 @@ const messages: LabelTable = {
   },
   auth_msg_signUpFailed: {
     'en-US': 'SIGN-UP COULD NOT BE COMPLETED. PLEASE TRY AGAIN',
-    'es-ES': 'NO SE HA PODIDO COMPLETAR EL REGISTRO. INTÉNTELO DE NUEVO',
+    'es-ES': 'NO SE HA PODIDO COMPLETAR EL REGISTRO. INTÉNTALO DE NUEVO',
     'fr-FR': "L'INSCRIPTION N'A PAS PU ÊTRE FINALISÉE. VEUILLEZ RÉESSAYER",
   },
   auth_msg_socialSignInOff: {
@@ -163,17 +163,17 @@ const messages: LabelTable = {
   },
   auth_msg_passwordTooCommon: {
     'en-US': 'THIS PASSWORD IS TOO COMMON. PLEASE CHOOSE ANOTHER ONE',
-    'es-ES': 'ESTA CONTRASEÑA ES DEMASIADO COMÚN. ELIJA OTRA',
+    'es-ES': 'ESTA CONTRASEÑA ES DEMASIADO COMÚN. ELIGE OTRA',
     'fr-FR': 'CE MOT DE PASSE EST TROP COURANT. VEUILLEZ EN CHOISIR UN AUTRE',
   },
   auth_msg_networkError: {
     'en-US': 'We could not reach the server. Please check your connection and try again.',
-    'es-ES': 'No hemos podido conectar con el servidor. Compruebe su conexión e inténtelo de nuevo.',
+    'es-ES': 'No hemos podido conectar con el servidor. Comprueba tu conexión e inténtelo de nuevo.',
     'fr-FR': 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.',
   },
   auth_msg_popupBlocked: {
     'en-US': 'The sign-in window could not open. Please allow pop-ups for this site and try again.',
-    'es-ES': 'No se ha podido abrir la ventana de inicio de sesión. Permita las ventanas emergentes para este sitio e inténtelo de nuevo.',
+    'es-ES': 'No se ha podido abrir la ventana de inicio de sesión. Permite las ventanas emergentes para este sitio e inténtelo de nuevo.',
     'fr-FR': 'La fenêtre de connexion n’a pas pu s’ouvrir. Autorisez les fenêtres contextuelles pour ce site et réessayez.',
   },
   auth_msg_socialCancelled: {
@@ -190,35 +190,35 @@ const dialogs: LabelTable = {
   auth_show_password: { 'en-US': 'Show password', 'es-ES': 'Mostrar contraseña', 'fr-FR': 'Afficher le mot de passe' },
   auth_hide_password: { 'en-US': 'Hide password', 'es-ES': 'Ocultar contraseña', 'fr-FR': 'Masquer le mot de passe' },
   auth_or: { 'en-US': 'or', 'es-ES': 'o', 'fr-FR': 'ou' },
-  auth_please_wait: { 'en-US': 'Please wait…', 'es-ES': 'Espere, por favor…', 'fr-FR': 'Veuillez patienter…' },
+  auth_please_wait: { 'en-US': 'Please wait…', 'es-ES': 'Espera, por favor…', 'fr-FR': 'Veuillez patienter…' },
 
   auth_signin_title: { 'en-US': 'Sign in', 'es-ES': 'Iniciar sesión', 'fr-FR': 'Connexion' },
   auth_signin_subtitle: {
     'en-US': 'Welcome back! Sign in to book at member prices.',
-    'es-ES': '¡Hola de nuevo! Inicie sesión para reservar a precios de socio.',
+    'es-ES': '¡Hola de nuevo! Inicia sesión para reservar a precios de socio.',
     'fr-FR': 'Bon retour ! Connectez-vous pour réserver aux prix membres.',
   },
   auth_remember: { 'en-US': 'Remember me on this device', 'es-ES': 'Recordarme en este dispositivo', 'fr-FR': 'Se souvenir de moi sur cet appareil' },
   auth_login: { 'en-US': 'Log in', 'es-ES': 'Iniciar sesión', 'fr-FR': 'Se connecter' },
   auth_signing_in: { 'en-US': 'Signing in…', 'es-ES': 'Iniciando sesión…', 'fr-FR': 'Connexion…' },
-  auth_forgot_link: { 'en-US': 'Forgot password?', 'es-ES': '¿Ha olvidado su contraseña?', 'fr-FR': 'Mot de passe oublié ?' },
-  auth_no_account: { 'en-US': 'New here?', 'es-ES': '¿Es nuevo aquí?', 'fr-FR': 'Nouveau ici ?' },
+  auth_forgot_link: { 'en-US': 'Forgot password?', 'es-ES': '¿Has olvidado tu contraseña?', 'fr-FR': 'Mot de passe oublié ?' },
+  auth_no_account: { 'en-US': 'New here?', 'es-ES': '¿Eres nuevo?', 'fr-FR': 'Nouveau ici ?' },
   auth_signup_link: { 'en-US': 'Create an account', 'es-ES': 'Crear una cuenta', 'fr-FR': 'Créer un compte' },
   auth_google_signin: { 'en-US': 'Continue with Google', 'es-ES': 'Continuar con Google', 'fr-FR': 'Continuer avec Google' },
   auth_facebook_signin: { 'en-US': 'Continue with Facebook', 'es-ES': 'Continuar con Facebook', 'fr-FR': 'Continuer avec Facebook' },
 
-  auth_signup_title: { 'en-US': 'Create your account', 'es-ES': 'Cree su cuenta', 'fr-FR': 'Créez votre compte' },
+  auth_signup_title: { 'en-US': 'Create your account', 'es-ES': 'Crea tu cuenta', 'fr-FR': 'Créez votre compte' },
   auth_signup_subtitle: {
     'en-US': 'Members book hotels, resorts, stays and activities at exclusive prices.',
     'es-ES': 'Los socios reservan hoteles, resorts, estancias y actividades a precios exclusivos.',
     'fr-FR': 'Les membres réservent hôtels, resorts, séjours et activités à des prix exclusifs.',
   },
-  auth_password_step_title: { 'en-US': 'Choose your password', 'es-ES': 'Elija su contraseña', 'fr-FR': 'Choisissez votre mot de passe' },
-  auth_step_details: { 'en-US': 'Step 1 of 2: your details', 'es-ES': 'Paso 1 de 2: sus datos', 'fr-FR': 'Étape 1 sur 2 : vos informations' },
-  auth_step_password: { 'en-US': 'Step 2 of 2: your password', 'es-ES': 'Paso 2 de 2: su contraseña', 'fr-FR': 'Étape 2 sur 2 : votre mot de passe' },
+  auth_password_step_title: { 'en-US': 'Choose your password', 'es-ES': 'Elige tu contraseña', 'fr-FR': 'Choisissez votre mot de passe' },
+  auth_step_details: { 'en-US': 'Step 1 of 2: your details', 'es-ES': 'Paso 1 de 2: tus datos', 'fr-FR': 'Étape 1 sur 2 : vos informations' },
+  auth_step_password: { 'en-US': 'Step 2 of 2: your password', 'es-ES': 'Paso 2 de 2: tu contraseña', 'fr-FR': 'Étape 2 sur 2 : votre mot de passe' },
   auth_access_code: { 'en-US': 'Access code', 'es-ES': 'Código de acceso', 'fr-FR': "Code d'accès" },
   auth_title: { 'en-US': 'Title', 'es-ES': 'Tratamiento', 'fr-FR': 'Civilité' },
-  auth_title_choose: { 'en-US': 'Select', 'es-ES': 'Seleccione', 'fr-FR': 'Choisir' },
+  auth_title_choose: { 'en-US': 'Select', 'es-ES': 'Selecciona', 'fr-FR': 'Choisir' },
   auth_title_Miss: { 'en-US': 'Miss', 'es-ES': 'Srta.', 'fr-FR': 'Mlle' },
   auth_title_Mr: { 'en-US': 'Mr', 'es-ES': 'Sr.', 'fr-FR': 'M.' },
   auth_title_Mrs: { 'en-US': 'Mrs', 'es-ES': 'Sra.', 'fr-FR': 'Mme' },
@@ -227,7 +227,7 @@ const dialogs: LabelTable = {
   auth_nationality: { 'en-US': 'Nationality', 'es-ES': 'Nacionalidad', 'fr-FR': 'Nationalité' },
   auth_nationality_hint: {
     'en-US': 'Type the first letters, then choose from the list.',
-    'es-ES': 'Escriba las primeras letras y elija en la lista.',
+    'es-ES': 'Escribe las primeras letras y elige en la lista.',
     'fr-FR': 'Saisissez les premières lettres, puis choisissez dans la liste.',
   },
   auth_phone: { 'en-US': 'Phone number', 'es-ES': 'Número de teléfono', 'fr-FR': 'Numéro de téléphone' },
@@ -240,7 +240,7 @@ const dialogs: LabelTable = {
   auth_signup_google: { 'en-US': 'Sign up with Google', 'es-ES': 'Registrarse con Google', 'fr-FR': "S'inscrire avec Google" },
   auth_signup_facebook: { 'en-US': 'Sign up with Facebook', 'es-ES': 'Registrarse con Facebook', 'fr-FR': "S'inscrire avec Facebook" },
   auth_continue: { 'en-US': 'Continue', 'es-ES': 'Continuar', 'fr-FR': 'Continuer' },
-  auth_have_account: { 'en-US': 'Already a member?', 'es-ES': '¿Ya es socio?', 'fr-FR': 'Déjà membre ?' },
+  auth_have_account: { 'en-US': 'Already a member?', 'es-ES': '¿Ya eres socio?', 'fr-FR': 'Déjà membre ?' },
   auth_signin_link: { 'en-US': 'Sign in', 'es-ES': 'Iniciar sesión', 'fr-FR': 'Se connecter' },
   auth_confirm_password: { 'en-US': 'Confirm password', 'es-ES': 'Confirmar contraseña', 'fr-FR': 'Confirmer le mot de passe' },
   auth_password_hint: {
@@ -254,14 +254,14 @@ const dialogs: LabelTable = {
   auth_terms_of_use: { 'en-US': 'Terms of Use', 'es-ES': 'Términos de uso', 'fr-FR': "Conditions d'utilisation" },
   auth_back: { 'en-US': 'Back', 'es-ES': 'Atrás', 'fr-FR': 'Retour' },
   auth_create_account: { 'en-US': 'Create account', 'es-ES': 'Crear cuenta', 'fr-FR': 'Créer mon compte' },
-  auth_signup_done_title: { 'en-US': 'Check your inbox', 'es-ES': 'Revise su correo', 'fr-FR': 'Consultez votre boîte de réception' },
+  auth_signup_done_title: { 'en-US': 'Check your inbox', 'es-ES': 'Revisa tu correo', 'fr-FR': 'Consultez votre boîte de réception' },
   auth_welcome_title: { 'en-US': 'Welcome!', 'es-ES': '¡Bienvenido!', 'fr-FR': 'Bienvenue !' },
   auth_ok: { 'en-US': 'OK', 'es-ES': 'Aceptar', 'fr-FR': 'OK' },
 
   auth_forgot_title: { 'en-US': 'Reset your password', 'es-ES': 'Restablecer la contraseña', 'fr-FR': 'Réinitialiser le mot de passe' },
   auth_forgot_intro: {
     'en-US': 'Enter the email address of your account and we will send you a link to choose a new password.',
-    'es-ES': 'Introduzca el correo electrónico de su cuenta y le enviaremos un enlace para elegir una nueva contraseña.',
+    'es-ES': 'Introduce el correo electrónico de tu cuenta y te enviaremos un enlace para elegir una nueva contraseña.',
     'fr-FR': 'Saisissez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
   },
   auth_forgot_send: { 'en-US': 'Send reset link', 'es-ES': 'Enviar enlace', 'fr-FR': 'Envoyer le lien' },
@@ -272,38 +272,38 @@ const pages: LabelTable = {
   auth_verify_title: { 'en-US': 'Email verification', 'es-ES': 'Verificación del correo electrónico', 'fr-FR': "Vérification de l'adresse e-mail" },
   auth_verify_checking: {
     'en-US': 'Verifying your email address…',
-    'es-ES': 'Verificando su correo electrónico…',
+    'es-ES': 'Verificando tu correo electrónico…',
     'fr-FR': 'Vérification de votre adresse e-mail…',
   },
-  auth_change_title: { 'en-US': 'Choose a new password', 'es-ES': 'Elija una nueva contraseña', 'fr-FR': 'Choisissez un nouveau mot de passe' },
+  auth_change_title: { 'en-US': 'Choose a new password', 'es-ES': 'Elige una nueva contraseña', 'fr-FR': 'Choisissez un nouveau mot de passe' },
   auth_new_password: { 'en-US': 'New password', 'es-ES': 'Nueva contraseña', 'fr-FR': 'Nouveau mot de passe' },
   auth_current_password: { 'en-US': 'Current password', 'es-ES': 'Contraseña actual', 'fr-FR': 'Mot de passe actuel' },
   auth_save_password: { 'en-US': 'Save password', 'es-ES': 'Guardar contraseña', 'fr-FR': 'Enregistrer le mot de passe' },
   auth_request_new_link: { 'en-US': 'Request a new link', 'es-ES': 'Solicitar un nuevo enlace', 'fr-FR': 'Demander un nouveau lien' },
   auth_sso_title: { 'en-US': 'Single sign-on', 'es-ES': 'Inicio de sesión único', 'fr-FR': 'Authentification unique' },
-  auth_sso_signing_in: { 'en-US': 'Signing you in…', 'es-ES': 'Iniciando su sesión…', 'fr-FR': 'Connexion en cours…' },
+  auth_sso_signing_in: { 'en-US': 'Signing you in…', 'es-ES': 'Iniciando tu sesión…', 'fr-FR': 'Connexion en cours…' },
   auth_go_home: { 'en-US': 'Go to the home page', 'es-ES': 'Ir a la página de inicio', 'fr-FR': "Aller à l'accueil" },
 
   acct_my_account: { 'en-US': 'My account', 'es-ES': 'Mi cuenta', 'fr-FR': 'Mon compte' },
   acct_my_account_intro: {
     'en-US': 'Your personal details, contact number and preferences.',
-    'es-ES': 'Sus datos personales, su teléfono y sus preferencias.',
+    'es-ES': 'Tus datos personales, tu teléfono y tus preferencias.',
     'fr-FR': 'Vos informations personnelles, votre numéro de téléphone et vos préférences.',
   },
-  acct_overview_title: { 'en-US': 'Your account', 'es-ES': 'Su cuenta', 'fr-FR': 'Votre compte' },
+  acct_overview_title: { 'en-US': 'Your account', 'es-ES': 'Tu cuenta', 'fr-FR': 'Votre compte' },
   acct_overview_intro: {
     'en-US': 'Your trips, your bookings and the way you like to travel.',
-    'es-ES': 'Sus viajes, sus reservas y su forma de viajar.',
+    'es-ES': 'Tus viajes, tus reservas y tu forma de viajar.',
     'fr-FR': 'Vos voyages, vos réservations et votre façon de voyager.',
   },
   acct_booking_history: { 'en-US': 'Booking history', 'es-ES': 'Historial de reservas', 'fr-FR': 'Historique des réservations' },
   acct_booking_history_text: {
     'en-US': 'Every booking you have made, with its status.',
-    'es-ES': 'Todas sus reservas, con su estado.',
+    'es-ES': 'Todas tus reservas, con su estado.',
     'fr-FR': 'Toutes vos réservations, avec leur statut.',
   },
   acct_my_trips: { 'en-US': 'My trips', 'es-ES': 'Mis viajes', 'fr-FR': 'Mes voyages' },
-  acct_my_trips_text: { 'en-US': 'Your upcoming and past trips.', 'es-ES': 'Sus próximos viajes y los anteriores.', 'fr-FR': 'Vos voyages à venir et passés.' },
+  acct_my_trips_text: { 'en-US': 'Your upcoming and past trips.', 'es-ES': 'Tus próximos viajes y los anteriores.', 'fr-FR': 'Vos voyages à venir et passés.' },
   acct_my_account_text: {
     'en-US': 'Name, phone, nationality, language, currency and password.',
     'es-ES': 'Nombre, teléfono, nacionalidad, idioma, moneda y contraseña.',
@@ -312,13 +312,13 @@ const pages: LabelTable = {
   acct_wallet: { 'en-US': 'Wallet', 'es-ES': 'Monedero', 'fr-FR': 'Portefeuille' },
   acct_wallet_text: {
     'en-US': 'Certificates, discount cards and your cash card.',
-    'es-ES': 'Certificados, tarjetas de descuento y su tarjeta monedero.',
+    'es-ES': 'Certificados, tarjetas de descuento y tu tarjeta monedero.',
     'fr-FR': 'Certificats, cartes de réduction et votre carte prépayée.',
   },
   acct_travel_profile: { 'en-US': 'Travel profile', 'es-ES': 'Perfil de viaje', 'fr-FR': 'Profil de voyage' },
   acct_travel_profile_intro: {
     'en-US': 'Tell us how you like to travel and we will suggest trips that suit you.',
-    'es-ES': 'Cuéntenos cómo le gusta viajar y le sugeriremos viajes a su medida.',
+    'es-ES': 'Cuéntanos cómo te gusta viajar y te sugeriremos viajes a tu medida.',
     'fr-FR': 'Dites-nous comment vous aimez voyager et nous vous proposerons des voyages qui vous ressemblent.',
   },
   acct_travel_preferences: { 'en-US': 'Travel preferences', 'es-ES': 'Preferencias de viaje', 'fr-FR': 'Préférences de voyage' },
@@ -347,7 +347,7 @@ const pages: LabelTable = {
   acct_personal_details: { 'en-US': 'Personal details', 'es-ES': 'Datos personales', 'fr-FR': 'Informations personnelles' },
   acct_email_fixed: {
     'en-US': 'Your email address identifies your account and cannot be changed here.',
-    'es-ES': 'Su correo electrónico identifica su cuenta y no se puede cambiar aquí.',
+    'es-ES': 'Tu correo electrónico identifica tu cuenta y no se puede cambiar aquí.',
     'fr-FR': 'Votre adresse e-mail identifie votre compte et ne peut pas être modifiée ici.',
   },
   acct_preferences: { 'en-US': 'Preferences', 'es-ES': 'Preferencias', 'fr-FR': 'Préférences' },
@@ -356,7 +356,7 @@ const pages: LabelTable = {
   acct_change_password: { 'en-US': 'Change password', 'es-ES': 'Cambiar contraseña', 'fr-FR': 'Changer le mot de passe' },
   acct_no_password_yet: {
     'en-US': 'You signed up with Google or Facebook. To add a password, use “Forgot password?” in the sign-in window.',
-    'es-ES': 'Se registró con Google o Facebook. Para añadir una contraseña, use «¿Ha olvidado su contraseña?» en la ventana de inicio de sesión.',
+    'es-ES': 'Te registraste con Google o Facebook. Para añadir una contraseña, usa «¿Has olvidado tu contraseña?» en la ventana de inicio de sesión.',
     'fr-FR': 'Vous vous êtes inscrit avec Google ou Facebook. Pour ajouter un mot de passe, utilisez « Mot de passe oublié ? » dans la fenêtre de connexion.',
   },
   acct_save: { 'en-US': 'Save changes', 'es-ES': 'Guardar cambios', 'fr-FR': 'Enregistrer' },
@@ -368,12 +368,12 @@ const pages: LabelTable = {
   },
   acct_load_failed: {
     'en-US': 'We could not load your account. Please reload the page.',
-    'es-ES': 'No hemos podido cargar su cuenta. Vuelva a cargar la página.',
+    'es-ES': 'No hemos podido cargar tu cuenta. Vuelve a cargar la página.',
     'fr-FR': 'Impossible de charger votre compte. Veuillez recharger la page.',
   },
   acct_fix_errors: {
     'en-US': 'Please correct the highlighted fields.',
-    'es-ES': 'Corrija los campos señalados.',
+    'es-ES': 'Corrige los campos señalados.',
     'fr-FR': 'Veuillez corriger les champs signalés.',
   },
 };
