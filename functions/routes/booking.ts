@@ -86,7 +86,8 @@ async function quote(c: C, body: PreviewRequest, user: SessionUser | null): Prom
     }
     if (!row) throw refuse(w.path, 'No such card in your wallet');
     const problem = cardProblem(walletCardOf(row), w.kind, product.type);
-    if (problem) throw refuse(w.path, problem);
+    if (problem?.reason === 'spent') throw conflict(problem.message);
+    if (problem) throw refuse(w.path, problem.message);
     cards[w.kind === 'discount' ? 'discount' : w.kind] = row;
   }
   for (const row of Object.values(cards)) {

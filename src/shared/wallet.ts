@@ -159,13 +159,22 @@ export function beforeBooking(input: GateInput): GateResult {
   return { proceed: false, openCertificateModal: true, defaultCertificate };
 }
 
+export interface CardProblem {
+  /** 'spent': used up by an earlier booking (a conflict with the card's state); 'unfit': not usable here at all. */
+  reason: 'spent' | 'unfit';
+  message: string;
+}
+
 /** Why a card may not pay for this product, or null when it may. */
-export function cardProblem(card: WalletCard, asKind: CardKind, product: string): string | null {
-  if (card.kind !== asKind) return `Card ${card.code} is not a ${asKind === 'discount' ? 'discount card' : asKind === 'cash' ? 'cash card' : 'certificate'}`;
-  if (!isActive(card)) return `Card ${card.code} is not active`;
-  if (asKind === 'certificate' && !certificateFits(card, product)) return `Certificate ${card.code} cannot be used for this product`;
-  if (asKind === 'discount' && !discountCardFits(card, product)) return `Discount card ${card.code} cannot be used for this product`;
-  if (asKind === 'cash' && !cashCardUsable(card)) return `Cash card ${card.code} has no balance`;
+export function cardProblem(card: WalletCard, asKind: CardKind, product: string): CardProblem | null {
+  const unfit = (message: string): CardProblem => ({ reason: 'unfit', message });
+  const spent = (message: string): CardProblem => ({ reason: 'spent', message });
+  if (card.kind !== asKind) return unfit(`Card ${card.code} is not a ${asKind === 'discount' ? 'discount card' : asKind === 'cash' ? 'cash card' : 'certificate'}`);
+  if (card.kind === 'certificate' && card.status === REDEEMED) return spent(`Certificate ${card.code} has already been used`);
+  if (!isActive(card)) return unfit(`Card ${card.code} is not active`);
+  if (asKind === 'certificate' && !certificateFits(card, product)) return unfit(`Certificate ${card.code} cannot be used for this product`);
+  if (asKind === 'discount' && !card.proCode.toUpperCase().includes(product.trim().toUpperCase())) return unfit(`Discount card ${card.code} cannot be used for this product`);
+  if (asKind !== 'certificate' && card.amountMinor <= 0) return spent(`Card ${card.code} has no balance left`);
   return null;
 }
 

@@ -42,12 +42,18 @@ describe('which cards count', () => {
     expect(discountCardFits(disc('HLT'), '')).toBe(false);
   });
 
-  it('explains why a card may not pay', () => {
+  it('explains why a card may not pay, telling a spent card from one that never fits', () => {
     expect(cardProblem(cert(['HLT']), 'certificate', 'HLT')).toBeNull();
-    expect(cardProblem(cert(['HLT']), 'certificate', 'ACT')).toMatch(/cannot be used/);
-    expect(cardProblem(cert(['HLT'], 1, { status: 'REDEEMED' }), 'certificate', 'HLT')).toMatch(/not active/);
-    expect(cardProblem(cash(100), 'discount', 'HLT')).toMatch(/not a discount card/);
-    expect(cardProblem(cash(0), 'cash', 'HLT')).toMatch(/no balance/);
+    expect(cardProblem(disc('hlt'), 'discount', 'HLT')).toBeNull();
+    expect(cardProblem(cash(1), 'cash', 'ACT')).toBeNull();
+    expect(cardProblem(cert(['HLT']), 'certificate', 'ACT')).toMatchObject({ reason: 'unfit', message: expect.stringMatching(/cannot be used/) });
+    expect(cardProblem(cert(['HLT'], 1, { status: 'INACTIVE' }), 'certificate', 'HLT')).toMatchObject({ reason: 'unfit', message: expect.stringMatching(/not active/) });
+    expect(cardProblem(cert(['HLT'], 1, { status: 'REDEEMED' }), 'certificate', 'HLT')).toMatchObject({ reason: 'spent' });
+    expect(cardProblem(cash(100), 'discount', 'HLT')).toMatchObject({ reason: 'unfit', message: expect.stringMatching(/not a discount card/) });
+    expect(cardProblem(disc('STY'), 'discount', 'HLT')).toMatchObject({ reason: 'unfit' });
+    expect(cardProblem(disc('HLT', 0), 'discount', 'HLT')).toMatchObject({ reason: 'spent' });
+    expect(cardProblem(cash(0), 'cash', 'HLT')).toMatchObject({ reason: 'spent', message: expect.stringMatching(/no balance/) });
+    expect(cardProblem(cash(0, { status: 'EXPIRED' }), 'cash', 'HLT')).toMatchObject({ reason: 'unfit' });
   });
 });
 
