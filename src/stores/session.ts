@@ -61,24 +61,27 @@ export function storedValue(key: string): string | null {
 }
 
 /** Pages where a promotion redirect would lose what the visitor is doing. */
-const NO_PROMOTION_REDIRECT = [/^\/promotions\b/, /checkout/, /^\/verify-account\b/, /^\/change-password\b/, /^\/login\/sso\b/];
+const NO_PROMOTION_REDIRECT = [/^\/promotions\b/, /checkout/];
+/** Pages whose one-time token is spent: after signing in there, home rather than a reload of a used link. */
+const LEAVE_AFTER_SIGN_IN = [/^\/verify-account\b/, /^\/change-password\b/, /^\/login\/sso\b/];
 export const promotionRedirectAllowed = (pathname: string) => !NO_PROMOTION_REDIRECT.some((re) => re.test(pathname));
 
 /**
  * Keeps a successful sign-in: the session atoms, the local action 'login' and the nationality; the remembered
  * email when asked. Answers where to go next: '/promotions' when the result flags a promotion and the page
- * allows the redirect, otherwise null (reload in place).
+ * allows the redirect, '/' from a page whose link is spent, otherwise null (reload in place).
  */
 export function applySignIn(
   result: LoginResult,
   opts: { remember?: boolean; email?: string; pathname?: string } = {},
-): '/promotions' | null {
+): '/promotions' | '/' | null {
   setSignedIn(result);
   store(STORAGE.action, 'login');
   store(STORAGE.nationality, result.nationality === null || result.nationality === undefined ? null : String(result.nationality));
   if (opts.remember !== undefined) store(STORAGE.rememberedEmail, opts.remember && opts.email ? opts.email : null);
   const pathname = opts.pathname ?? (typeof location === 'undefined' ? '/' : location.pathname);
-  return result.is_promotion === 1 && promotionRedirectAllowed(pathname) ? '/promotions' : null;
+  if (result.is_promotion === 1 && promotionRedirectAllowed(pathname)) return '/promotions';
+  return LEAVE_AFTER_SIGN_IN.some((re) => re.test(pathname)) ? '/' : null;
 }
 
 /** GET /api/profile into $profile; null (and an empty profile) when signed out or when it fails. */

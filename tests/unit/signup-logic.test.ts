@@ -125,6 +125,8 @@ describe('messages', () => {
     expect(messageKey(PASSWORD_RULE_MESSAGE)).toBe('auth_msg_passwordRule');
     expect(messageKey(PASSWORD_TOO_COMMON_MESSAGE)).toBe('auth_msg_passwordTooCommon');
     expect(messageKey('user already exists. please login with email.')).toBe('auth_msg_userExists');
+    expect(messageKey(MSG.confirmationSentUpper)).toBe('auth_msg_confirmationSentUpper');
+    expect(translateMessage(() => '', MSG.confirmationSentUpper, true)).toBe(MSG.confirmationSentUpper);
   });
   it('the en-US label of each message is the exact text of the spec and contract', () => {
     for (const [name, text] of Object.entries(MSG)) expect(authLabels[`auth_msg_${name}`]?.['en-US']).toBe(text);

@@ -132,6 +132,7 @@ export const CLIENT_MSG = {
   socialCancelled: 'The sign-in with the provider was cancelled.',
 } as const;
 
+const EXACT_KEYS = new Map<string, string>();
 const MESSAGE_KEYS = new Map<string, string>();
 for (const [text, key] of [
   ...Object.entries(MSG).map(([name, text]) => [text, `auth_msg_${name}`]),
@@ -139,6 +140,7 @@ for (const [text, key] of [
   [PASSWORD_RULE_MESSAGE, 'auth_msg_passwordRule'],
   [PASSWORD_TOO_COMMON_MESSAGE, 'auth_msg_passwordTooCommon'],
 ] as [string, string][]) {
+  EXACT_KEYS.set(text, key);
   // Texts that differ only in case (the confirmation and its upper-case form) keep the first key.
   if (!MESSAGE_KEYS.has(norm(text))) MESSAGE_KEYS.set(norm(text), key);
 }
@@ -146,8 +148,8 @@ function norm(text: string) {
   return text.toUpperCase().replace(/[.\s]+$/, '').replace(/\s+/g, ' ').trim();
 }
 
-/** The label key of a server or rule message (compared case-insensitively, trailing dot ignored), or null. */
-export const messageKey = (text: string): string | null => MESSAGE_KEYS.get(norm(text)) ?? null;
+/** The label key of a server or rule message (the exact text first, then case-insensitively, trailing dot ignored), or null. */
+export const messageKey = (text: string): string | null => EXACT_KEYS.get(text) ?? MESSAGE_KEYS.get(norm(text)) ?? null;
 
 /** A message in the chosen language; unknown texts pass through. `upper` per spec 8 for server answers. */
 export function translateMessage(t: (key: string) => string, text: string, upper = false): string {

@@ -1,0 +1,238 @@
+// /user/profile (My account): title, names, phone with country code, nationality, preferred language and currency,
+// saved with PUT /api/profile under the sign-up rules; and the change-password form.
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { api } from '../../shared/api-client';
+import { filterMobile, filterName, ProfileUpdateSchema, TITLES, type Profile } from '../../shared/schemas/auth';
+import { $currency, $currencyInfo, $language, loadCurrencyInfo, NATIVE_LANGUAGE_NAMES, useT, writeCookie } from '../../stores/locale';
+import { $profile } from '../../stores/session';
+import { $countries, $nationalities, $org } from '../../stores/startup';
+import ChangePassword from './ChangePassword';
+import CountryCodeSelect from './CountryCodeSelect';
+import Field, { fieldA11y } from './Field';
+import NationalityTypeahead from './NationalityTypeahead';
+import { failureText, fieldErrors, findCountry, translateMessage, type CountryOption } from './signup-logic';
+import { useProfile } from './useProfile';
+import '../../styles/auth.css';
+
+interface Form {
+  title: string;
+  firstName: string;
+  lastName: string;
+  nationality: number | null;
+  country: string;
+  isd: string;
+  mobile: string;
+  language: string;
+  currency: string;
+}
+
+function formOf(basic: Profile['basicprofile'][number]): Form {
+  return {
+    title: basic.title,
+    firstName: basic.first_name,
+    lastName: basic.last_name,
+    nationality: basic.nationality,
+    country: basic.country,
+    isd: basic.phone_country_code,
+    mobile: basic.mobile_no,
+    language: basic.language,
+    currency: basic.currency,
+  };
+}
+
+export default function ProfileForm() {
+  const t = useT();
+  const { state, basic } = useProfile();
+  const countries = useStore($countries);
+  const nationalities = useStore($nationalities);
+  const info = useStore($currencyInfo);
+  const org = useStore($org);
+  const [form, setForm] = useState<Form | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => void loadCurrencyInfo(), []);
+  useEffect(() => {
+    if (basic && !form) setForm(formOf(basic));
+  }, [basic]);
+
+  // An account without a phone country yet gets the one of its dialling code, else the org's country.
+  useEffect(() => {
+    if (!form || form.country || countries.length === 0) return;
+    const orgCountry = org?.orgBySite?.orgCountryData?.code ?? '';
+    const c = findCountry(countries, form.isd, orgCountry) ?? countries.find((x) => x.countryCode === orgCountry) ?? countries.find((x) => x.default_country === 1);
+    if (c) setForm((f) => f && { ...f, country: c.countryCode, isd: f.isd || c.isdCode });
+  }, [form?.country, countries, org]);
+
+  if (state === 'checking' || state === 'signed-out') return null;
+  if (state === 'failed')
+    return (
+      <p className="alert alert-error" role="alert">
+        {t('acct_load_failed')}
+      </p>
+    );
+  if (!form || !basic)
+    return (
+      <div className="account-status" role="status">
+        <span className="spinner" aria-hidden="true" />
+      </div>
+    );
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => f && { ...f, [key]: value });
+  const tr = (m?: string) => (m ? translateMessage(t, m) : undefined);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy || !form) return;
+    setStatus(null);
+    const body = {
+      title: form.title,
+      first_name: form.firstName,
+      last_name: form.lastName,
+      nationality: form.nationality,
+      country: form.country,
+      phone_country_code: form.mobile ? form.isd : '',
+      mobile_no: form.mobile,
+      language: form.language,
+      currency: form.currency,
+    };
+    const parsed = ProfileUpdateSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      setStatus({ ok: false, text: t('acct_fix_errors') });
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const r = await api<{ data: Profile }>('/api/profile', { method: 'PUT', body: parsed.data });
+      $profile.set(r.data as unknown as Record<string, unknown>);
+      // The chosen language and currency apply to the whole site at once: the pages are dressed from these cookies.
+      if (form.language !== $language.get() || form.currency !== $currency.get()) {
+        writeCookie('lan_code', form.language);
+        writeCookie('currency_code', form.currency);
+        location.reload();
+        return;
+      }
+      setStatus({ ok: true, text: t('acct_saved') });
+    } catch (err) {
+      setStatus({ ok: false, text: translateMessage(t, failureText(err, t('acct_load_failed'))) });
+    }
+    setBusy(false);
+  }
+
+  const languages = info?.languages ?? Object.entries(NATIVE_LANGUAGE_NAMES).map(([code, name], id) => ({ id, code, name }));
+  const currencies = info?.currencies ?? [{ id: 9, code: form.currency || 'USD', name: form.currency || 'USD', status: 1, flag: '' }];
+
+  return (
+    <div className="account-page" data-testid="profile-page">
+      <form ref={formRef} className="panel form account-section" noValidate onSubmit={onSubmit} aria-labelledby="profile-details-title" data-testid="profile-form">
+        <h2 id="profile-details-title">{t('acct_personal_details')}</h2>
+        <Field id="profile-email" label={t('auth_email')} hint={t('acct_email_fixed')}>
+          <input {...fieldA11y('profile-email', undefined, true)} className="input" type="email" value={basic.email} readOnly />
+        </Field>
+        <div className="form-row auth-names">
+          <Field id="profile-title" label={t('auth_title')} error={tr(errors.title)}>
+            <select {...fieldA11y('profile-title', errors.title)} className="select" value={form.title} onChange={(e) => set('title', e.target.value)}>
+              <option value="">{t('auth_title_choose')}</option>
+              {TITLES.map((title) => (
+                <option key={title} value={title}>
+                  {t(`auth_title_${title}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="profile-first" label={t('auth_first_name')} error={tr(errors.first_name)}>
+            <input
+              {...fieldA11y('profile-first', errors.first_name)}
+              className="input"
+              autoComplete="given-name"
+              value={form.firstName}
+              onChange={(e) => set('firstName', filterName(e.target.value))}
+            />
+          </Field>
+          <Field id="profile-last" label={t('auth_last_name')} error={tr(errors.last_name)}>
+            <input
+              {...fieldA11y('profile-last', errors.last_name)}
+              className="input"
+              autoComplete="family-name"
+              value={form.lastName}
+              onChange={(e) => set('lastName', filterName(e.target.value))}
+            />
+          </Field>
+        </div>
+        <Field id="profile-mobile" label={t('auth_phone')} note={t('auth_optional')} error={tr(errors.mobile_no)}>
+          <div className="phone-group">
+            <CountryCodeSelect
+              id="profile-country-code"
+              countries={countries}
+              value={form.country}
+              onChange={(c: CountryOption) => setForm((f) => f && { ...f, country: c.countryCode, isd: c.isdCode })}
+            />
+            <input
+              {...fieldA11y('profile-mobile', errors.mobile_no)}
+              className="input"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={15}
+              value={form.mobile}
+              onChange={(e) => set('mobile', filterMobile(e.target.value))}
+            />
+          </div>
+        </Field>
+        <Field id="profile-nationality" label={t('auth_nationality')} note={t('auth_optional')} hint={t('auth_nationality_hint')}>
+          <NationalityTypeahead
+            id="profile-nationality"
+            nationalities={nationalities}
+            value={form.nationality}
+            onChange={(id) => set('nationality', id)}
+            describedBy="profile-nationality-hint"
+          />
+        </Field>
+        <h3 className="account-subtitle">{t('acct_preferences')}</h3>
+        <div className="form-row">
+          <Field id="profile-language" label={t('acct_language')} error={tr(errors.language)}>
+            <select {...fieldA11y('profile-language', errors.language)} className="select" value={form.language} onChange={(e) => set('language', e.target.value)}>
+              {languages.map((l) => (
+                <option key={l.code} value={l.code} lang={l.code}>
+                  {NATIVE_LANGUAGE_NAMES[l.code] ?? l.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="profile-currency" label={t('acct_currency')} error={tr(errors.currency)}>
+            <select {...fieldA11y('profile-currency', errors.currency)} className="select" value={form.currency} onChange={(e) => set('currency', e.target.value)}>
+              {currencies.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.code} · {c.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" aria-busy={busy || undefined}>
+            {busy ? <span className="spinner" aria-hidden="true" /> : null}
+            <span>{busy ? t('acct_saving') : t('acct_save')}</span>
+          </button>
+          <div aria-live="polite" className="form-status">
+            {status ? (
+              <p className={`alert ${status.ok ? 'alert-success' : 'alert-error'}`} data-testid="profile-status">
+                {status.text}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </form>
+      <section className="panel account-section" aria-labelledby="profile-password-title">
+        <h2 id="profile-password-title">{t('acct_change_password')}</h2>
+        {basic.has_password ? <ChangePassword mode="current" /> : <p>{t('acct_no_password_yet')}</p>}
+      </section>
+    </div>
+  );
+}
