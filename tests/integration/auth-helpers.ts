@@ -1,0 +1,91 @@
+// Helpers of the accounts tests: fresh addresses and client IPs, sign-up + verification through the outbox, simulator tokens.
+import { expect } from 'vitest';
+import { call, Client, type CallOptions } from './helpers';
+
+export const uniqueEmail = (tag = 'user') => `${tag}-${crypto.randomUUID().slice(0, 12)}@example.com`;
+/** A fresh client address, so per-IP limits of one test never touch another's. */
+export const freshIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
+export const PASSWORD = 'Zebra7!stripe';
+
+export const signInBody = (email: string, password: string, extra: Record<string, unknown> = {}) => ({
+  jsonSign: { usr_type: 2, email_id: email, password, googletoken: '', fbtoken: '', site_url: '', accesscode: '', isPasswordAttempt: true, promotions: { isPromotionVisited: 0 }, userdetails: { usr_email_id: '', first_name: '', last_name: '', mastercode: '' }, ...extra },
+  navAgent: 'vitest',
+});
+
+export function signUpBody(email: string, extra: Record<string, unknown> = {}, details: Record<string, unknown> = {}) {
+  return {
+    jsonRegister: {
+      promotions: 0, accesscode: '', email_id: email, password: PASSWORD, confirm_password: PASSWORD, terms_accepted: true,
+      googletoken: '', fbtoken: '', nationality: 1, site_url: 'http://localhost/', mastercode: '', referral_code: '', language: 'en-US',
+      title: 'Mrs', site_id: 1, client_ip_address: '', true_client_ip: '', trip_id: '', referral_org: '',
+      userdetails: { email_id: email, first_name: 'Ada', last_name: 'Lovelace', country_code: 'GB', mobile_no: '7700900123', mobile_country_code: '+44', ...details },
+      ...extra,
+    },
+  };
+}
+
+export const withIp = (ip: string, opts: CallOptions = {}): CallOptions => ({ ...opts, headers: { 'cf-connecting-ip': ip, ...opts.headers } });
+
+export async function outbox(to: string, host = 'localhost') {
+  const r = await call(`/api/dev/outbox?to=${encodeURIComponent(to)}`, { host });
+  expect(r.status).toBe(200);
+  return r.json.data as { to: string; subject: string; text: string; html: string; created_at: string }[];
+}
+
+/** The token of the last mail to `to` linking to `path` (/verify-account or /change-password). */
+export async function linkToken(to: string, path: string, host = 'localhost') {
+  const mails = await outbox(to, host);
+  const link = [...mails].reverse().map((m) => new RegExp(`(https?://[^\\s"]+${path}\\?token=[A-Za-z0-9_%-]+)`).exec(m.text)?.[1]).find(Boolean);
+  if (!link) throw new Error(`no ${path} link mailed to ${to}`);
+  return { link, token: decodeURIComponent(new URL(link).searchParams.get('token')!) };
+}
+
+/** Signs up by email and follows the confirmation link: a verified account ready to sign in. */
+export async function verifiedAccount(host = 'localhost', extra: Record<string, unknown> = {}) {
+  const email = uniqueEmail();
+  const ip = freshIp();
+  const r = await call('/api/signUp', withIp(ip, { host, body: signUpBody(email, extra) }));
+  expect(r.json?.data?.code, JSON.stringify(r.json)).toBe(200);
+  const { token } = await linkToken(email, '/verify-account', host);
+  const v = await call('/api/auth/verifyAccount', withIp(ip, { host, body: { token } }));
+  expect(v.status).toBe(200);
+  return { email, password: PASSWORD, ip };
+}
+
+export async function signedInClient(email: string, password: string, host = 'localhost', extra: Record<string, unknown> = {}) {
+  const client = new Client(host);
+  const r = await client.call('/api/signIn', withIp(freshIp(), { body: signInBody(email, password, extra) }));
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  return { client, reply: r, token: r.json.result.token as string };
+}
+
+export async function googleToken(claims: Record<string, unknown>) {
+  const r = await call('/_sim/google/token', { body: claims });
+  expect(r.status, r.text).toBe(200);
+  return r.json.id_token as string;
+}
+
+export async function facebookToken(claims: Record<string, unknown>) {
+  const r = await call('/_sim/facebook/token', { body: claims });
+  expect(r.status, r.text).toBe(200);
+  return r.json.access_token as string;
+}
+
+export const cookieNamed = (cookies: string[], name: string) => cookies.find((c) => c.startsWith(`${name}=`));
+
+/** Reads the local D1 of the server under test directly (to prove what is stored, e.g. only hashes). */
+export async function d1Query<T = Record<string, unknown>>(sql: string): Promise<T[]> {
+  const { inject } = await import('vitest');
+  const { spawnSync } = await import('node:child_process');
+  const { join, resolve } = await import('node:path');
+  const root = resolve(import.meta.dirname, '../..');
+  const config = join(resolve(root, process.env.BUILD_DIR ?? 'dist'), 'server', 'wrangler.json');
+  const r = spawnSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', inject('persistTo'), '--config', config, '--command', sql, '--json'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
+  });
+  if (r.status !== 0) throw new Error(`wrangler d1 execute failed: ${r.stderr}`);
+  const out = JSON.parse(r.stdout.slice(r.stdout.indexOf('[')));
+  return out[out.length - 1].results as T[];
+}
