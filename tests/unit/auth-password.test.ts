@@ -5,7 +5,6 @@ import {
   dummyVerify, hashPassword, parsePasswordHash, PBKDF2_ITERATIONS, verifyPassword, WORKERS_PBKDF2_MAX_ITERATIONS,
 } from '../../functions/auth/password';
 import { constantTimeEqual } from '../../functions/auth/crypto';
-// @ts-expect-error plain ESM seed part
 import { hashPassword as seedHash } from '../../seed/parts/03-accounts.mjs';
 
 describe('password hashing', () => {
