@@ -280,6 +280,32 @@ describe('sessions', () => {
   });
 });
 
+describe('session expiry', () => {
+  const sha = async (token: string) => Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token))).toString('hex');
+
+  it('ends a session idle for over 12 hours, slides one in use, and still tells an expired SSO session from others', async () => {
+    const idle = await signedInClient(DEMO.email, DEMO.password);
+    const active = await signedInClient(DEMO.email, DEMO.password);
+    const ssoKey = (await call('/api/dev/sso-key', { host: ACME, body: { email: uniqueEmail('sso-idle') } })).json.data.key;
+    const sso = await call('/api/auth/sso', withIp(freshIp(), { host: ACME, body: { key: ssoKey } }));
+    const ssoToken = sso.json.result.token as string;
+    const [a, b, c] = await Promise.all([sha(idle.token), sha(ssoToken), sha(active.token)]);
+    const H = 3600_000;
+    await d1Query(
+      `UPDATE sessions SET last_seen_at = last_seen_at - ${13 * H} WHERE token_hash IN ('${a}', '${b}'); ` +
+        `UPDATE sessions SET last_seen_at = last_seen_at - ${11 * H} WHERE token_hash = '${c}'`,
+    );
+    expect((await idle.client.call('/api/auth/checkLogin', { method: 'POST' })).json).toEqual({ status: 'failed', message: { ssocheck: { is_sso: 0 } }, session_out_url: '' });
+    // Only the token cookie (no SSO mark): the ended session itself says it came from SSO.
+    const ssoGone = await call('/api/auth/checkLogin', { method: 'POST', host: ACME, cookie: `userToken=${ssoToken}` });
+    expect(ssoGone.json).toEqual({ status: 'failed', message: { ssocheck: { is_sso: 1 } }, session_out_url: 'http://acme.localhost:8787/' });
+    const before = Date.now();
+    expect((await active.client.call('/api/auth/checkLogin', { method: 'POST' })).json.status).toBe('success');
+    const [row] = await d1Query<{ last_seen_at: number }>(`SELECT last_seen_at FROM sessions WHERE token_hash = '${c}'`);
+    expect(row!.last_seen_at).toBeGreaterThanOrEqual(before - 5000);
+  });
+});
+
 describe('the Client helper keeps the session like a browser', () => {
   it('reload keeps the session (cookie), and a fresh browser has none', async () => {
     const { client } = await signedInClient(DEMO.email, DEMO.password);
