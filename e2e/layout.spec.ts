@@ -1,0 +1,126 @@
+// The page shell: the home page renders cleanly, nothing shifts, and the account menu works from the keyboard.
+import { expect, test, type Page } from '@playwright/test';
+
+function collectErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+async function signIn(page: Page, email = 'demo@example.com', password = 'Demo1!pass') {
+  const r = await page.request.post('/api/signIn', {
+    data: {
+      jsonSign: {
+        usr_type: email.includes('agent') ? 1 : 2, email_id: email, password, googletoken: '', fbtoken: '', site_url: '', accesscode: '',
+        isPasswordAttempt: 1, promotions: { isPromotionVisited: 0 }, userdetails: { usr_email_id: '', first_name: '', last_name: '', mastercode: '' },
+      },
+      navAgent: 'playwright',
+    },
+  });
+  expect(r.status()).toBe(200);
+}
+
+test('the home page renders the shell with no console errors', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Find your next trip' })).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Travel Club')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Travel products' }).getByRole('link', { name: 'Hotels' })).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy-policy');
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/terms-of-use');
+  await expect(page.getByRole('button', { name: /^Account: Sign in/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
+
+test('the skip link is the first stop and jumps to the main content', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+});
+
+test('nothing shifts while the islands load', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { __cls: number }).__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const path of ['/', '/wallet']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    expect(cls, path).toBeLessThan(0.02);
+  }
+});
+
+test('signed out, the account menu opens with the keyboard, offers Sign-in, and Escape returns focus', async ({ page }) => {
+  await page.goto('/');
+  const button = page.getByRole('button', { name: /^Account: Sign in/ });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: 'Account' });
+  await expect(menu).toBeVisible();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  const items = menu.getByRole('menuitem');
+  await expect(items).toHaveText(['Sign in']);
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('signed in, arrows move through the account entries and Enter follows one', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/');
+  const button = page.getByRole('button', { name: /^Account: Demo/ });
+  await button.focus();
+  await page.keyboard.press('ArrowDown');
+  const menu = page.getByRole('menu', { name: 'Account' });
+  const items = menu.getByRole('menuitem');
+  await expect(items).toHaveText(['Booking history', 'My account', 'Travel profile', 'My trips', 'Wallet', 'Language', 'Currencies', 'Log out']);
+  await expect(items.nth(0)).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(items.nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(items.nth(4)).toHaveText('Wallet');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/wallet$/);
+});
+
+test('an agent gets the agent pages in the account menu', async ({ page }) => {
+  await signIn(page, 'agent@example.com', 'Agent1!pass');
+  await page.goto('/');
+  await page.getByRole('button', { name: /^Account: / }).click();
+  const menu = page.getByRole('menu', { name: 'Account' });
+  await expect(menu.getByRole('menuitem', { name: 'Client list' })).toHaveAttribute('href', '/agent/client-list');
+  await expect(menu.getByRole('menuitem', { name: 'My quotes' })).toHaveAttribute('href', '/agent/my-quotes');
+  await expect(menu.getByRole('menuitem', { name: 'Agent profile' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Agent bookings' })).toBeVisible();
+});
+
+test('log-out ends the session and lands on the home page signed out', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/wallet');
+  await page.getByRole('button', { name: /^Account: Demo/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: /^Account: Sign in/ })).toBeVisible();
+  const check = await page.request.post('/api/auth/checkLogin');
+  expect((await check.json()).status).toBe('failed');
+});
