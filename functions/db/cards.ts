@@ -35,6 +35,7 @@ export function walletCardOf(row: CardRow): WalletCard {
     currency: row.payment_card_currency,
     productCode: row.payment_product_code,
     owner: row.user_id === null ? 'org' : 'user',
+    name: row.name,
   };
 }
 

@@ -51,6 +51,7 @@ export interface WalletCard {
   productCode: string;
   /** 'org' cards are issued by the org and not (yet) in anyone's wallet. */
   owner: 'user' | 'org';
+  name?: string;
 }
 
 export const isActive = (card: Pick<WalletCard, 'status'>) => card.status === ACTIVE;

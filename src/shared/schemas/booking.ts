@@ -1,6 +1,7 @@
 // The booking area's contract (CONTRACT.md 8, 10, 12): request schemas shared by the API and the islands, and the date rules.
 import { z } from 'zod';
-import { PRODUCT_TYPES, type ProductType } from '../wallet';
+import { toMinor } from '../money';
+import { PRODUCT_TYPES, type CardKind, type ProductType, type WalletCard } from '../wallet';
 
 /** Eligible-product names of an org (orgs.eligible_products) and the bookable type each one offers. */
 export const TYPE_OF_PRODUCT: Record<string, ProductType> = { hotel: 'HLT', activities: 'ACT', resorts: 'RST', weeks: 'RST', stays: 'STY' };
@@ -159,3 +160,54 @@ export const IssueCardSchema = z.object({
 });
 
 export const TravelerIdSchema = z.coerce.number('Unknown traveller').int().positive().max(2 ** 31);
+
+// ---- wallet entries as the API sends them (spec 3) --------------------------------------------------------------
+
+export const CardEntrySchema = z.object({
+  payment_card_id: z.number(),
+  card_code: z.string(),
+  card_name: z.string().optional().default(''),
+  card_type: z.enum(['certificate', 'discount', 'cash']).optional(),
+  pro_code: z.string().default(''),
+  status: z.string(),
+  services: z.string().default(''),
+  card_amount: z.number().default(0),
+  payment_card_redemption_price: z.number().default(0),
+  payment_product_code: z.string().default(''),
+  payment_card_currency: z.string().default('USD'),
+});
+export type CardEntry = z.output<typeof CardEntrySchema>;
+
+const SummarySchema = z.object({ count: z.number(), active_count: z.number(), total_value: z.number(), currency: z.string() });
+
+export const WalletEntrySchema = z.object({
+  certidata: z.array(CardEntrySchema).default([]),
+  discountcarddata: z.array(CardEntrySchema).default([]),
+  cashcarddata: z.array(CardEntrySchema).default([]),
+  certificate_details: SummarySchema.optional(),
+  discountcard_details: SummarySchema.optional(),
+  cashcard_details: SummarySchema.optional(),
+  orgcertidata: z.array(CardEntrySchema).default([]),
+  exchange_rates: z.record(z.string(), z.number()).default({}),
+  walletOptions: z.array(z.object({ org_site_wallet: z.string().nullable().optional() })).default([]),
+});
+export type WalletEntry = z.output<typeof WalletEntrySchema>;
+
+/** A wire card entry as the wallet rules see it (amounts in minor units of the card's currency). */
+export function walletCardFromEntry(entry: CardEntry, kind: CardKind, owner: 'user' | 'org'): WalletCard {
+  const currency = entry.payment_card_currency.toUpperCase();
+  return {
+    id: entry.payment_card_id,
+    code: entry.card_code,
+    kind,
+    status: entry.status,
+    services: entry.services.split(',').map((s) => s.trim()).filter(Boolean),
+    proCode: entry.pro_code,
+    amountMinor: toMinor(entry.card_amount, currency),
+    redemptionMinor: toMinor(entry.payment_card_redemption_price, currency),
+    currency,
+    productCode: entry.payment_product_code,
+    owner,
+    name: entry.card_name,
+  };
+}

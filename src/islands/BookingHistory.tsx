@@ -1,0 +1,158 @@
+// The user's bookings from POST /api/reservations: every booking (/user/booking-history) or trips ahead and past (/user/my-trips).
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import Money from './Money';
+import { api } from '../shared/api-client';
+import { isoDay } from '../shared/schemas/booking';
+import { $language, useT } from '../stores/locale';
+import { $signedIn } from '../stores/session';
+import { runStartup } from '../stores/startup';
+
+export interface Reservation {
+  booking_id: string;
+  status: string;
+  product_id: number;
+  product_type: string;
+  product_name: string;
+  city: string;
+  image: string;
+  check_in: string;
+  check_out: string | null;
+  guests: number;
+  currency: string;
+  price: number;
+  certificate_amount: number;
+  discount_amount: number;
+  cash_amount: number;
+  total: number;
+  created_at: string;
+  cards: { kind: string; card_code: string; amount: number }[];
+}
+
+export default function BookingHistory({ mode = 'history' }: { mode?: 'history' | 'trips' }) {
+  const t = useT();
+  const language = useStore($language);
+  const signedIn = useStore($signedIn);
+  const [list, setList] = useState<Reservation[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => void runStartup(), []);
+  useEffect(() => {
+    if (signedIn !== true) return;
+    api<{ data: Reservation[] }>('/api/reservations', { body: { json: { token: '' } } })
+      .then((r) => setList(r.data))
+      .catch(() => setFailed(true));
+  }, [signedIn]);
+
+  if (signedIn !== true) return null;
+  if (failed)
+    return (
+      <p className="alert alert-error" role="alert">
+        {t('bk_history_failed')}
+      </p>
+    );
+  if (!list)
+    return (
+      <div role="status" className="bk-wallet--loading">
+        <span className="spinner" aria-hidden="true" /> {t('bk_loading')}
+      </div>
+    );
+  if (list.length === 0)
+    return (
+      <div className="panel bk-empty" data-testid="bookings-empty">
+        <p>{t('bk_no_bookings')}</p>
+        <a className="btn btn-primary" href="/">
+          {t('bk_start_search')}
+        </a>
+      </div>
+    );
+
+  const day = (d: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  const today = isoDay(new Date());
+  if (mode === 'trips') {
+    const ahead = list.filter((b) => (b.check_out ?? b.check_in) >= today).sort((a, b) => a.check_in.localeCompare(b.check_in));
+    const past = list.filter((b) => (b.check_out ?? b.check_in) < today);
+    return (
+      <div className="stack" data-testid="trips">
+        <section aria-labelledby="bk-trips-ahead">
+          <h2 id="bk-trips-ahead">{t('bk_upcoming_trips')}</h2>
+          {ahead.length ? <TripCards list={ahead} day={day} /> : <p className="muted">{t('bk_no_upcoming')}</p>}
+        </section>
+        <section aria-labelledby="bk-trips-past">
+          <h2 id="bk-trips-past">{t('bk_past_trips')}</h2>
+          {past.length ? <TripCards list={past} day={day} /> : <p className="muted">{t('bk_no_past')}</p>}
+        </section>
+      </div>
+    );
+  }
+  return (
+    <div className="table-wrap">
+      <table className="table bk-history" data-testid="bookings">
+        <caption className="visually-hidden">{t('bk_your_bookings')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('bk_booking_reference')}</th>
+            <th scope="col">{t('bk_booked')}</th>
+            <th scope="col">{t('bk_dates')}</th>
+            <th scope="col">{t('bk_guests')}</th>
+            <th scope="col">{t('bk_wallet_used')}</th>
+            <th scope="col">{t('bk_total_paid')}</th>
+            <th scope="col">{t('bk_status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((b) => (
+            <tr key={b.booking_id} data-testid="booking-row" data-booking-id={b.booking_id}>
+              <td>
+                <code>{b.booking_id}</code>
+              </td>
+              <td>
+                <a href={`/hotel-details?id=${b.product_id}`}>{b.product_name}</a>
+                <div className="muted small">{b.city}</div>
+              </td>
+              <td>{b.check_out ? `${day(b.check_in)} – ${day(b.check_out)}` : day(b.check_in)}</td>
+              <td>{b.guests}</td>
+              <td>
+                {b.cards.length === 0
+                  ? '—'
+                  : b.cards.map((card) => (
+                      <div key={card.card_code} className="small">
+                        {t(`bk_kind_${card.kind}`)}: −<Money amount={card.amount} currency={b.currency} />
+                      </div>
+                    ))}
+              </td>
+              <td>
+                <Money amount={b.total} currency={b.currency} testId="booking-total" />
+              </td>
+              <td>
+                <span className="badge">{t(`bk_status_${b.status}`) || b.status}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TripCards({ list, day }: { list: Reservation[]; day: (d: string) => string }) {
+  const t = useT();
+  return (
+    <ul className="grid grid-3" role="list">
+      {list.map((b) => (
+        <li key={b.booking_id} className="card" data-testid="trip">
+          <div className="card-media">{b.image ? <img src={b.image} alt="" width="400" height="250" loading="lazy" /> : null}</div>
+          <div className="card-body bk-trip-card">
+            <h3 className="card-title">{b.product_name}</h3>
+            <p className="muted small">{b.city}</p>
+            <p className="small">{b.check_out ? `${day(b.check_in)} – ${day(b.check_out)}` : day(b.check_in)}</p>
+            <p className="small">
+              {t('bk_booking_reference')} <code>{b.booking_id}</code>
+            </p>
+            <Money amount={b.total} currency={b.currency} className="price" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,178 @@
+// Search results of one product type: filters, sorting, pages, prices in the chosen currency (CONTRACT.md 10).
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import Money, { usePricesVisible } from './Money';
+import { $currency, useT } from '../stores/locale';
+import { $org, runStartup } from '../stores/startup';
+import { $results, $resultsError, $resultsLoading, criteriaFromQuery, defaultCriteria, detailsUrl, queryOf, runSearch, type Criteria, type ProductItem } from '../stores/search';
+import type { ProductType } from '../shared/wallet';
+
+export default function SearchResults({ type }: { type: ProductType }) {
+  const t = useT();
+  const id = useId();
+  const org = useStore($org);
+  const currency = useStore($currency);
+  const results = useStore($results);
+  const loading = useStore($resultsLoading);
+  const error = useStore($resultsError);
+  const showPrices = usePricesVisible();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [c, setC] = useState<Criteria | null>(null);
+  const [maxPrice, setMaxPrice] = useState('');
+
+  useEffect(() => void runStartup(), []);
+  useEffect(() => {
+    const base = defaultCriteria(type, org?.orgBySite.minCheckinDays ?? 1);
+    const fromUrl = criteriaFromQuery(location.search, base);
+    setC({ ...fromUrl, type });
+    setMaxPrice(fromUrl.maxPrice);
+    const onPop = () => setC({ ...criteriaFromQuery(location.search, base), type });
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
+  }, [type, org]);
+  useEffect(() => {
+    if (c) void runSearch(c, currency);
+  }, [c, currency]);
+
+  function change(patch: Partial<Criteria>, focus = false) {
+    if (!c) return;
+    const next = { ...c, page: 1, ...patch };
+    history.pushState(null, '', `${location.pathname}?${queryOf(next)}`);
+    setC(next);
+    if (focus) heading.current?.focus();
+  }
+
+  if (!c) return <ResultsSkeleton />;
+  const near = c.latitude !== '' && c.longitude !== '';
+  const pages = results ? Math.max(1, Math.ceil(results.count / results.per_page)) : 1;
+  const place = c.city || (near ? t('bk_near_you') : t('bk_all_destinations'));
+
+  return (
+    <section className="bk-results" aria-labelledby={`${id}-title`} aria-busy={loading}>
+      <div className="bk-results__head">
+        <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="bk-results__title" data-testid="results-title">
+          {results ? t('bk_results_count').replace('{count}', String(results.count)).replace('{place}', place) : t('bk_searching')}
+        </h2>
+        <form
+          className="bk-results__filters cluster"
+          onSubmit={(e) => {
+            e.preventDefault();
+            change({ maxPrice: maxPrice.trim() }, true);
+          }}
+        >
+          <div className="field">
+            <label htmlFor={`${id}-sort`}>{t('bk_sort')}</label>
+            <select id={`${id}-sort`} className="select" value={c.sort} onChange={(e) => change({ sort: e.target.value })}>
+              <option value="">{near ? t('bk_sort_distance') : t('bk_sort_recommended')}</option>
+              <option value="price">{t('bk_sort_price_low')}</option>
+              <option value="-price">{t('bk_sort_price_high')}</option>
+              <option value="rating">{t('bk_sort_rating')}</option>
+              {!near ? <option value="name">{t('bk_sort_name')}</option> : null}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-max`}>{t('bk_max_price').replace('{currency}', currency)}</label>
+            <div className="input-group">
+              <input id={`${id}-max`} className="input" type="number" min={0} step="any" inputMode="decimal" value={maxPrice} onChange={(e) => setMaxPrice(e.target.value)} />
+              <button type="submit" className="btn">
+                {t('bk_apply')}
+              </button>
+            </div>
+          </div>
+        </form>
+      </div>
+
+      {error ? (
+        <p className="alert alert-error" role="alert">
+          {error.status === 400 ? error.message : t('bk_search_failed')}
+        </p>
+      ) : null}
+      {!results && loading ? <ResultsSkeleton /> : null}
+      {results && results.data.length === 0 ? <p className="bk-empty">{t('bk_no_results')}</p> : null}
+      {results && results.data.length > 0 ? (
+        <ol className="bk-list" data-testid="results">
+          {results.data.map((p) => (
+            <ResultCard key={p.product_id} p={p} href={detailsUrl(c, p.product_id)} showPrices={showPrices} />
+          ))}
+        </ol>
+      ) : null}
+
+      {results && pages > 1 ? (
+        <nav className="bk-pages" aria-label={t('bk_pages')}>
+          <button type="button" className="btn btn-sm" disabled={c.page <= 1} onClick={() => change({ page: c.page - 1 }, true)}>
+            {t('bk_previous_page')}
+          </button>
+          <ul className="cluster" role="list">
+            {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
+              <li key={n}>
+                <button type="button" className={`btn btn-sm${n === c.page ? ' btn-primary' : ''}`} aria-current={n === c.page ? 'page' : undefined} aria-label={t('bk_page_n').replace('{n}', String(n))} onClick={() => change({ page: n }, true)}>
+                  {n}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="btn btn-sm" disabled={c.page >= pages} onClick={() => change({ page: c.page + 1 }, true)}>
+            {t('bk_next_page')}
+          </button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+function ResultCard({ p, href, showPrices }: { p: ProductItem; href: string; showPrices: boolean }) {
+  const t = useT();
+  const unit = p.price_unit === 'night' ? t('bk_per_night') : t('bk_per_person');
+  return (
+    <li className="card bk-item" data-testid="result" data-product-id={p.product_id}>
+      <img className="bk-item__img" src={p.image} alt="" width="320" height="200" loading="lazy" />
+      <div className="bk-item__body">
+        <h3 className="bk-item__name">
+          <a href={href}>{p.name}</a>
+        </h3>
+        <p className="muted small">
+          {p.city}, {p.country}
+          {p.distance_km !== undefined ? ` · ${t('bk_distance').replace('{km}', String(p.distance_km))}` : ''}
+        </p>
+        <p className="bk-rating small" aria-label={t('bk_rating').replace('{rating}', p.rating.toFixed(1))}>
+          ★ {p.rating.toFixed(1)}
+        </p>
+        <p className="bk-item__summary">{p.summary}</p>
+      </div>
+      <div className="bk-item__price">
+        {showPrices ? (
+          <>
+            <Money amount={p.price} currency={p.currency} className="price" testId="price" />
+            <span className="muted small">{unit}</span>
+            {p.total_price !== p.price ? (
+              <span className="small">
+                {t('bk_total')} <Money amount={p.total_price} currency={p.currency} />
+              </span>
+            ) : null}
+          </>
+        ) : (
+          <span className="muted small">{t('bk_price_at_checkout')}</span>
+        )}
+        <a className="btn btn-primary btn-sm" href={href} aria-label={`${t('bk_view')}: ${p.name}`}>
+          {t('bk_view')}
+        </a>
+      </div>
+    </li>
+  );
+}
+
+export function ResultsSkeleton() {
+  return (
+    <div className="bk-list" aria-hidden="true">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="card bk-item bk-item--skeleton">
+          <div className="skeleton bk-item__img" />
+          <div className="bk-item__body">
+            <div className="skeleton bk-skel-line" />
+            <div className="skeleton bk-skel-line bk-skel-short" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+// Product search state: criteria read from and written to the address, result pages, and where each product type lives.
+import { atom } from 'nanostores';
+import { api, ApiFailure } from '../shared/api-client';
+import { addDays, minCheckInDate } from '../shared/schemas/booking';
+import type { ProductType } from '../shared/wallet';
+
+export interface Criteria {
+  type: ProductType;
+  city: string;
+  latitude: string;
+  longitude: string;
+  checkIn: string;
+  checkOut: string;
+  guests: number;
+  page: number;
+  sort: string;
+  maxPrice: string;
+}
+
+export interface ProductItem {
+  product_id: number;
+  type: ProductType;
+  name: string;
+  city: string;
+  country: string;
+  price: number;
+  currency: string;
+  price_unit: 'night' | 'person';
+  total_price: number;
+  nights: number | null;
+  image: string;
+  rating: number;
+  summary: string;
+  distance_km?: number;
+}
+
+export interface ResultPage {
+  count: number;
+  page: number;
+  per_page: number;
+  data: ProductItem[];
+}
+
+/** This tab's last booking, kept for the confirmation page (guests cannot list their reservations). */
+export const LAST_BOOKING_KEY = 'tc-last-booking';
+
+/** Where the results of each type are listed. */
+export const RESULTS_PATH: Record<ProductType, string> = { HLT: '/search-detail', RST: '/resorts/search-details', ACT: '/activities', STY: '/stays' };
+/** The product type of each eligible-product name the org lists. */
+export const TYPE_LABEL: Record<ProductType, string> = { HLT: 'bk_type_HLT', RST: 'bk_type_RST', ACT: 'bk_type_ACT', STY: 'bk_type_STY' };
+
+export function defaultCriteria(type: ProductType, minCheckinDays: number, today?: string): Criteria {
+  const checkIn = minCheckInDate(minCheckinDays, today);
+  return { type, city: '', latitude: '', longitude: '', checkIn, checkOut: type === 'ACT' ? '' : addDays(checkIn, 2), guests: 2, page: 1, sort: '', maxPrice: '' };
+}
+
+/** Criteria from a query string; anything missing keeps the default. */
+export function criteriaFromQuery(search: string, fallback: Criteria): Criteria {
+  const p = new URLSearchParams(search);
+  const type = (p.get('type') ?? '').toUpperCase();
+  const guests = Number(p.get('guests'));
+  const page = Number(p.get('page'));
+  return {
+    type: (['HLT', 'ACT', 'RST', 'STY'].includes(type) ? type : fallback.type) as ProductType,
+    city: p.get('city') ?? fallback.city,
+    latitude: p.get('latitude') ?? fallback.latitude,
+    longitude: p.get('longitude') ?? fallback.longitude,
+    checkIn: p.get('check_in') ?? fallback.checkIn,
+    checkOut: p.get('check_out') ?? fallback.checkOut,
+    guests: Number.isInteger(guests) && guests > 0 ? guests : fallback.guests,
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    sort: p.get('sort') ?? fallback.sort,
+    maxPrice: p.get('max_price') ?? fallback.maxPrice,
+  };
+}
+
+/** The query string of the criteria (empty values left out). */
+export function queryOf(c: Criteria, extra: Record<string, string> = {}): string {
+  const p = new URLSearchParams();
+  const set = (k: string, v: string | number) => v !== '' && v !== undefined && p.set(k, String(v));
+  set('type', c.type);
+  if (c.latitude && c.longitude) {
+    set('latitude', c.latitude);
+    set('longitude', c.longitude);
+  }
+  set('city', c.city);
+  set('check_in', c.checkIn);
+  if (c.type !== 'ACT') set('check_out', c.checkOut);
+  set('guests', c.guests);
+  if (c.page > 1) set('page', c.page);
+  set('sort', c.sort);
+  set('max_price', c.maxPrice);
+  for (const [k, v] of Object.entries(extra)) set(k, v);
+  return p.toString();
+}
+
+export const resultsUrl = (c: Criteria) => `${RESULTS_PATH[c.type]}?${queryOf({ ...c, page: 1 })}`;
+export const detailsUrl = (c: Criteria, id: number) => `/hotel-details?${new URLSearchParams({ id: String(id), ...paramsOfStay(c) }).toString()}`;
+export const checkoutUrl = (c: Criteria, id: number) => `/hotel-checkout?${new URLSearchParams({ id: String(id), ...paramsOfStay(c) }).toString()}`;
+
+function paramsOfStay(c: Criteria): Record<string, string> {
+  const out: Record<string, string> = { check_in: c.checkIn, guests: String(c.guests) };
+  if (c.type !== 'ACT' && c.checkOut) out.check_out = c.checkOut;
+  return out;
+}
+
+export const $results = atom<ResultPage | null>(null);
+export const $resultsLoading = atom(false);
+export const $resultsError = atom<{ status: number; message: string } | null>(null);
+
+let seq = 0;
+
+/** One page of results in `currency`; a newer search wins over an older answer. */
+export async function runSearch(c: Criteria, currency: string): Promise<void> {
+  const mine = ++seq;
+  $resultsLoading.set(true);
+  $resultsError.set(null);
+  try {
+    const page = await api<ResultPage>(`/api/products/search?${queryOf(c, { currency })}`);
+    if (mine === seq) $results.set(page);
+  } catch (err) {
+    if (mine !== seq) return;
+    $results.set(null);
+    $resultsError.set({ status: err instanceof ApiFailure ? err.status : 0, message: err instanceof Error ? err.message : '' });
+  } finally {
+    if (mine === seq) $resultsLoading.set(false);
+  }
+}
+
+export interface CitySuggestion {
+  city: string;
+  country: string;
+  latitude: number;
+  longitude: number;
+  products: number;
+}
+
+export async function suggestCities(prefix: string, type: ProductType, signal?: AbortSignal): Promise<CitySuggestion[]> {
+  try {
+    const r = await api<{ data: CitySuggestion[] }>(`/api/products/cities?${new URLSearchParams({ q: prefix, type })}`, { signal });
+    return r.data;
+  } catch {
+    return [];
+  }
+}
