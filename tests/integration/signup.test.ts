@@ -22,7 +22,10 @@ describe('account-exists check', () => {
   });
 
   it('is per org', async () => {
-    expect(await exists('demo@example.com', ACME)).toBe(404);
+    const email = uniqueEmail('org1');
+    await call('/api/signUp', withIp(freshIp(), { body: signUpBody(email) }));
+    expect(await exists(email)).toBe(201);
+    expect(await exists(email, ACME)).toBe(404);
   });
 
   it('refuses a missing or malformed email with 400 and the spec messages', async () => {
