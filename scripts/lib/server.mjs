@@ -64,12 +64,14 @@ export async function prepareDatabase({ persistTo = DEFAULT_STATE, quiet = false
 }
 
 /** Starts `wrangler dev` on the built worker; resolves once it answers. */
-export async function startServer({ port, persistTo = DEFAULT_STATE, stdio = 'inherit', vars = {} } = {}) {
+export async function startServer({ port, persistTo = DEFAULT_STATE, stdio = 'inherit', vars = {}, detached = true } = {}) {
   const origin = `http://127.0.0.1:${port}`;
   const args = ['wrangler', 'dev', ...builtConfig(), '--port', String(port), '--ip', '127.0.0.1', '--var', `SELF_ORIGIN:${origin}`, '--show-interactive-dev-session=false', '--test-scheduled'];
   for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
   args.push('--persist-to', persistTo);
-  const child = spawn('npx', args, { cwd: ROOT, env: QUIET_ENV, stdio, detached: process.platform !== 'win32' });
+  // Detached (own process group) so stop() ends wrangler and workerd together; Playwright's web server runs it
+  // attached instead, so that Playwright's own process-tree kill reaches it.
+  const child = spawn('npx', args, { cwd: ROOT, env: QUIET_ENV, stdio, detached });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
@@ -85,7 +87,8 @@ export async function startServer({ port, persistTo = DEFAULT_STATE, stdio = 'in
     child,
     stop() {
       try {
-        process.kill(-child.pid, 'SIGTERM');
+        if (detached) process.kill(-child.pid, 'SIGTERM');
+        else child.kill('SIGTERM');
       } catch {
         child.kill('SIGTERM');
       }
