@@ -63,7 +63,14 @@ export function deleteUserSessions(db: D1Database, userId: number) {
   return db.prepare('DELETE FROM sessions WHERE user_id = ?').bind(userId);
 }
 
-/** Drops rows long past any use (kept a day after expiry so checkLogin can still tell an SSO session ended). */
+/**
+ * Drops rows long past any use: sessions a day after expiry (checkLogin can still tell an SSO session ended), spent
+ * SSO keys once they could not verify any more, email tokens a week after expiry.
+ */
 export function purgeOldSessions(db: D1Database, now: number) {
-  return db.prepare('DELETE FROM sessions WHERE expires_at < ?').bind(now - 24 * 3600_000).run();
+  return db.batch([
+    db.prepare('DELETE FROM sessions WHERE expires_at < ?').bind(now - 24 * 3600_000),
+    db.prepare('DELETE FROM sso_keys_used WHERE expires_at < ?').bind(now - 3600_000),
+    db.prepare('DELETE FROM email_tokens WHERE expires_at < ?').bind(now - 7 * 24 * 3600_000),
+  ]);
 }

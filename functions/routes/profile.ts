@@ -134,7 +134,7 @@ export const profile = new Hono<AppEnv>()
   .post('/profile/updatePrefCurrLang', async (c) => {
     const body = await jsonBody(c, PrefCurrLangBody);
     const user = c.get('user');
-    await checkCatalogueRefs(c.env.DB, { language: body.language, currency: body.currency_code }, '');
+    await checkCatalogueRefs(c.env.DB, { language: body.language, currency: body.currency_code }, '', { currency: 'currency_code' });
     await updateProfile(c.env.DB, user.orgId, user.id, { currency: body.currency_code, language: body.language });
     const row = await ownRow(c);
     refreshCookie(c, row);

@@ -25,6 +25,7 @@ export async function checkCatalogueRefs(
   db: D1Database,
   refs: { nationality?: number | null; language?: string; currency?: string | null },
   prefix: string,
+  names: { nationality?: string; language?: string; currency?: string } = {},
 ) {
   const issues: { path: string; message: string }[] = [];
   const [nat, lang, cur] = await Promise.all([
@@ -32,9 +33,9 @@ export async function checkCatalogueRefs(
     refs.language ? db.prepare('SELECT 1 AS x FROM languages WHERE code = ?').bind(refs.language).first() : 'skip',
     refs.currency ? db.prepare('SELECT 1 AS x FROM currencies WHERE code = ? AND status = 1').bind(refs.currency).first() : 'skip',
   ]);
-  if (!nat) issues.push({ path: `${prefix}nationality`, message: 'Unknown nationality' });
-  if (!lang) issues.push({ path: `${prefix}language`, message: 'Unknown language' });
-  if (!cur) issues.push({ path: `${prefix}currency`, message: 'Unknown currency' });
+  if (!nat) issues.push({ path: `${prefix}${names.nationality ?? 'nationality'}`, message: 'Unknown nationality' });
+  if (!lang) issues.push({ path: `${prefix}${names.language ?? 'language'}`, message: 'Unknown language' });
+  if (!cur) issues.push({ path: `${prefix}${names.currency ?? 'currency'}`, message: 'Unknown currency' });
   if (issues.length) throw badRequest(`Invalid ${issues[0]!.path}: ${issues[0]!.message}`, issues);
 }
 

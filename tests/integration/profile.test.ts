@@ -112,6 +112,8 @@ describe('POST /api/profile/updatePrefCurrLang', () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
       expectErrorShape(r.json, 'BAD_REQUEST');
     }
+    const unknown = await client.call('/api/profile/updatePrefCurrLang', { body: { currency_code: 'ZZZ' } });
+    expect(unknown.json.error.issues).toEqual([{ path: 'currency_code', message: 'Unknown currency' }]);
   });
 
   it("a member of one org cannot read or change a profile through another org's host", async () => {
