@@ -169,6 +169,14 @@ describe('refused sign-ins', () => {
     expect(await outbox(email)).toHaveLength(1);
     const wrong = await call('/api/signIn', withIp(ip, { body: signInBody(email, 'Wrong1!pass') }));
     expect(wrong.status).toBe(401);
+    // Ten minutes later (moved back in the database), the next attempt mails a fresh, working link.
+    await d1Query(`UPDATE users SET verify_mail_sent_at = verify_mail_sent_at - ${11 * 60_000} WHERE email = '${email}'`);
+    expect((await call('/api/signIn', withIp(ip, { body: signInBody(email, PASSWORD) }))).status).toBe(403);
+    const mails = await outbox(email);
+    expect(mails).toHaveLength(2);
+    const { token } = await linkToken(email, '/verify-account');
+    expect((await call('/api/auth/verifyAccount', withIp(ip, { body: { token } }))).status).toBe(200);
+    expect((await call('/api/signIn', withIp(ip, { body: signInBody(email, PASSWORD) }))).status).toBe(200);
   });
 
   it('after 5 failures for one email in 15 minutes, 429 with Retry-After, even from other addresses and with the right password', async () => {
