@@ -132,7 +132,6 @@ export async function siteOrigin(c: Context<AppEnv>, org: OrgRow): Promise<strin
 
 /** Issues a single-use link token of `kind` for the user (stored hashed) and mails the link. */
 export async function sendLinkMail(c: Context<AppEnv>, row: UserRow, kind: EmailTokenKind, now = Date.now()) {
-  const org = c.get('org');
   const token = randomToken();
   await insertEmailTokenFor(c.env.DB, kind, await sha256Hex(token), row.id, now).run();
   await mailLink(c, row, kind, token);
