@@ -150,6 +150,8 @@ export const auth = new Hono<AppEnv>()
   })
 
   .post('/auth/checkLogin', async (c) => {
+    // The body is empty by contract; read whatever came so the connection stays usable.
+    await c.req.text().catch(() => '');
     const { user, wasSso } = await sessionOf(c);
     if (user) {
       // The token stays in its HttpOnly cookie: the check does not hand it to page scripts.
@@ -204,9 +206,9 @@ export const auth = new Hono<AppEnv>()
   })
 
   .post('/auth/verifyAccount', async (c) => {
+    const { token } = await jsonBody(c, VerifyAccountBody);
     const ip = clientIp(c);
     await enforceLimit(c, LIMITS.verifyIp, ip);
-    const { token } = await jsonBody(c, VerifyAccountBody);
     const now = Date.now();
     const userId = await spendEmailToken(c.env.DB, 'verify', await sha256Hex(token), c.get('org').id, now);
     if (userId === null) {
@@ -349,6 +351,7 @@ export const auth = new Hono<AppEnv>()
   })
 
   .post('/iqps/logout', async (c) => {
+    await c.req.text().catch(() => '');
     const token = requestToken(c);
     const { user } = await sessionOf(c);
     const db = c.env.DB;
