@@ -48,8 +48,12 @@ export function finishSignIn(result: LoginResult, opts: { remember?: boolean; em
   const next = applySignIn(result, opts);
   if (result.nationality !== null) $nationality.set(String(result.nationality));
   closeDialog();
-  if (next) location.assign(next);
-  else location.reload();
+  if (next) return location.assign(next);
+  // Reloaded without ?signup=1 / ?action=login, which would open a dialog again (and skip the login check).
+  const url = new URL(location.href);
+  for (const p of ['signup', 'action']) url.searchParams.delete(p);
+  if (url.href === location.href) location.reload();
+  else location.replace(url.href);
 }
 
 export default function SignInDialog() {
