@@ -130,7 +130,7 @@ function ResultCard({ p, href, showPrices }: { p: ProductItem; href: string; sho
         <h3 className="bk-item__name">
           <a href={href}>{p.name}</a>
         </h3>
-        <p className="muted small">
+        <p className="muted small" data-testid="result-place">
           {p.city}, {p.country}
           {p.distance_km !== undefined ? ` · ${t('bk_distance').replace('{km}', String(p.distance_km))}` : ''}
         </p>

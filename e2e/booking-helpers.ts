@@ -1,0 +1,49 @@
+// Steps shared by the booking and wallet end-to-end tests: signing in, issuing wallet cards, dates, checkout form.
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+export async function signInDemo(page: Page, email = 'demo@example.com', password = 'Demo1!pass') {
+  const r = await page.request.post('/api/signIn', {
+    data: {
+      jsonSign: {
+        usr_type: 2, email_id: email, password, googletoken: '', fbtoken: '', site_url: '', accesscode: '', isPasswordAttempt: 1,
+        promotions: { isPromotionVisited: 0 }, userdetails: { usr_email_id: '', first_name: '', last_name: '', mastercode: '' },
+      },
+      navAgent: 'playwright',
+    },
+  });
+  expect(r.status()).toBe(200);
+}
+
+export async function issueCard(request: APIRequestContext, body: Record<string, unknown>): Promise<{ payment_card_id: number; card_code: string }> {
+  const r = await request.post('/api/dev/wallet/issue', { data: { email: 'demo@example.com', currency: 'USD', ...body } });
+  expect(r.status(), await r.text()).toBe(200);
+  return (await r.json()).data;
+}
+
+export async function productOf(request: APIRequestContext, type: string, city: string) {
+  const r = await request.get(`/api/products/search?type=${type}&city=${encodeURIComponent(city)}&per_page=1`);
+  expect(r.status()).toBe(200);
+  return (await r.json()).data[0] as { product_id: number; name: string; price: number };
+}
+
+export async function fillTraveler(page: Page, t = { first: 'Dana', last: 'Demo', email: 'dana@example.com', phone: '+1 415 555 0134' }) {
+  const form = page.getByTestId('checkout');
+  await form.getByLabel('First name').fill(t.first);
+  await form.getByLabel('Last name').fill(t.last);
+  await form.getByLabel('Email').fill(t.email);
+  await form.getByLabel('Phone').fill(t.phone);
+}
+
+/** The amount a Money element shows, from its data attribute. */
+export async function amountOf(page: Page, testId: string): Promise<number> {
+  return Number(await page.getByTestId(testId).getAttribute('data-amount'));
+}
+
+export function collectErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}

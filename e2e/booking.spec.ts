@@ -1,0 +1,186 @@
+// A traveller searches, opens a product, checks out with the wallet (certificate modal, discount card, cash card, in EUR)
+// and finds the booking in the history; a guest sees prices; the checkout works from the keyboard.
+import { expect, test } from '@playwright/test';
+import { amountOf, collectErrors, day, fillTraveler, issueCard, productOf, signInDemo } from './booking-helpers';
+
+test('search from the home page, open a hotel, pay with a discount card, see it in the booking history', async ({ page }) => {
+  const errors = collectErrors(page);
+  await signInDemo(page);
+  const card = await issueCard(page.request, { kind: 'discount', pro_code: 'HLT', amount: 25 });
+
+  await page.goto('/');
+  const box = page.getByTestId('search-box');
+  await box.getByRole('combobox', { name: 'Destination' }).fill('Lis');
+  await box.getByRole('option', { name: /Lisbon/ }).click();
+  await box.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/search-detail\?.*city=Lisbon/);
+  const results = page.getByTestId('result');
+  await expect(results.first()).toBeVisible();
+  await expect(page.getByTestId('results-title')).toContainText('Lisbon');
+  for (const city of await results.getByTestId('result-place').allTextContents()) expect(city).toContain('Lisbon');
+
+  await results.first().getByRole('link', { name: /^View/ }).click();
+  await expect(page).toHaveURL(/\/hotel-details\?id=\d+/);
+  await expect(page.getByTestId('stay-total')).toBeVisible();
+  await page.getByTestId('book-now').click();
+  await expect(page).toHaveURL(/\/hotel-checkout\?id=\d+/);
+
+  const wallet = page.getByTestId('wallet');
+  await expect(wallet).toHaveAttribute('data-loaded', 'true');
+  await wallet.getByRole('radio', { name: new RegExp(card.card_code) }).check();
+  await expect(page.getByTestId('sum-discount')).toBeVisible();
+  const price = await amountOf(page, 'sum-price');
+  const discount = await amountOf(page, 'sum-discount');
+  expect(discount).toBeCloseTo(Math.min(25, Math.floor(price * 10) / 100), 2);
+  await expect.poll(() => amountOf(page, 'sum-total')).toBeCloseTo(price - discount, 2);
+
+  await fillTraveler(page);
+  await page.getByTestId('book').click();
+  await expect(page).toHaveURL(/\/checkout-success\?booking_id=/);
+  const bookingId = (await page.getByTestId('booking-id').textContent())!;
+  await expect(page.getByTestId('paid-total')).toHaveAttribute('data-amount', String(Math.round((price - discount) * 100) / 100));
+
+  await page.getByRole('link', { name: 'See my bookings' }).click();
+  await expect(page).toHaveURL(/\/user\/booking-history/);
+  await expect(page.getByTestId('booking-row').first()).toHaveAttribute('data-booking-id', bookingId);
+  expect(errors).toEqual([]);
+});
+
+test('the certificate modal opens before booking a resort, and a redeemed certificate pays', async ({ page }) => {
+  await signInDemo(page);
+  const gift = await issueCard(page.request, { kind: 'certificate', services: ['RST'], amount: 120, to: 'unassigned' });
+  const resort = await productOf(page.request, 'RST', 'Cancún');
+
+  await page.goto(`/hotel-checkout?id=${resort.product_id}&check_in=${day(30)}&check_out=${day(33)}&guests=2`);
+  await expect(page.getByTestId('wallet')).toHaveAttribute('data-loaded', 'true');
+  await fillTraveler(page);
+  await page.getByTestId('book').click();
+
+  const modal = page.getByRole('dialog', { name: 'Use a certificate for this booking' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByTestId('certificate-modal')).toContainText('Travel Club Resort Week Certificate');
+  // Booking is blocked while the modal is open: still on the checkout page.
+  await expect(page).toHaveURL(/\/hotel-checkout/);
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await expect(modal).toHaveCount(0);
+
+  await page.getByTestId('book').click();
+  await expect(modal).toBeVisible();
+  await modal.getByLabel('Card code').fill(gift.card_code);
+  await modal.getByRole('button', { name: 'Add to wallet' }).click();
+  await expect(modal.getByText(/is applied to this booking/)).toBeVisible();
+  await modal.getByRole('button', { name: 'Book with this certificate' }).click();
+
+  await expect(page).toHaveURL(/\/checkout-success/);
+  await expect(page.getByTestId('confirmation')).toContainText(resort.name);
+  await expect(page.getByTestId('confirmation')).toContainText('Certificate');
+});
+
+test('pay with the cash card in EUR', async ({ page, context, baseURL }) => {
+  await signInDemo(page);
+  await context.addCookies([{ name: 'currency_code', value: 'EUR', url: baseURL! }]);
+  const activity = await productOf(page.request, 'ACT', 'Paris');
+
+  await page.goto(`/hotel-checkout?id=${activity.product_id}&check_in=${day(15)}&guests=2`);
+  const wallet = page.getByTestId('wallet');
+  await expect(wallet).toHaveAttribute('data-loaded', 'true');
+  await wallet.getByRole('radio', { name: 'No certificate or discount card' }).check();
+  await wallet.getByRole('checkbox', { name: /Use my cash card/ }).check();
+  await expect(page.getByTestId('sum-cash')).toBeVisible();
+  await expect(page.getByTestId('sum-total')).toHaveAttribute('data-currency', 'EUR');
+  await expect(page.getByTestId('sum-price')).toContainText('€');
+  const price = await amountOf(page, 'sum-price');
+  const cash = await amountOf(page, 'sum-cash');
+  expect(cash).toBeGreaterThan(0);
+  expect(await amountOf(page, 'sum-total')).toBeCloseTo(Math.max(0, price - cash), 2);
+
+  await fillTraveler(page);
+  await page.getByTestId('book').click();
+  await expect(page).toHaveURL(/\/checkout-success/);
+  const bookingId = (await page.getByTestId('booking-id').textContent())!;
+  await page.goto('/user/booking-history');
+  const row = page.locator(`[data-booking-id="${bookingId}"]`);
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('booking-total')).toHaveAttribute('data-currency', 'EUR');
+  await expect(row).toContainText('Cash card');
+});
+
+test('a guest sees prices; Travel Club asks a guest to sign in to book, Acme lets a guest book', async ({ page, baseURL }) => {
+  await page.goto('/search-detail?type=HLT&city=Paris');
+  await expect(page.getByTestId('price').first()).toBeVisible();
+  await expect(page.getByTestId('price').first()).toContainText('$');
+  const hotel = await productOf(page.request, 'HLT', 'Paris');
+  await page.goto(`/hotel-checkout?id=${hotel.product_id}&check_in=${day(10)}&check_out=${day(12)}&guests=1`);
+  await expect(page.getByTestId('checkout').getByText('Please sign in to book.')).toBeVisible();
+  await expect(page.getByTestId('sum-total')).toBeVisible();
+
+  const acme = baseURL!.replace('localhost', 'acme.localhost');
+  await page.goto(`${acme}/search-detail?type=HLT&city=London`);
+  await expect(page.getByTestId('price').first()).toBeVisible();
+  await page.getByTestId('result').first().getByRole('link', { name: /^View/ }).click();
+  await page.getByTestId('book-now').click();
+  await expect(page.getByText('You are booking as a guest.')).toBeVisible();
+  await fillTraveler(page);
+  await page.getByTestId('book').click();
+  await expect(page).toHaveURL(/\/checkout-success/);
+  await expect(page.getByTestId('booking-id')).toHaveText(/^BK-/);
+});
+
+test('the checkout works from the keyboard alone', async ({ page }) => {
+  await signInDemo(page);
+  const card = await issueCard(page.request, { kind: 'discount', pro_code: 'HLT', amount: 15 });
+  const hotel = await productOf(page.request, 'HLT', 'Rome');
+  await page.goto(`/hotel-checkout?id=${hotel.product_id}&check_in=${day(40)}&check_out=${day(41)}&guests=1`);
+  await expect(page.getByTestId('wallet')).toHaveAttribute('data-loaded', 'true');
+
+  await page.getByTestId('checkout').getByLabel('Title').focus();
+  await page.keyboard.press('ArrowDown'); // Mr -> Mrs
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Kim');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Keys');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('kim@example.com');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('+44 20 7946 0958');
+  // Into the wallet's radio group: arrows move the choice, and the one for our card gets it.
+  await page.keyboard.press('Tab');
+  const radios = page.getByTestId('wallet').getByRole('radio');
+  await expect(radios.first()).toBeFocused();
+  const target = page.getByTestId('wallet').getByRole('radio', { name: new RegExp(card.card_code) });
+  for (let i = 0; i < 20 && !(await target.isChecked()); i++) await page.keyboard.press('ArrowDown');
+  await expect(target).toBeChecked();
+  await expect(page.getByTestId('sum-discount')).toBeVisible();
+  // On to the cash checkbox, the code field and its button, then the confirm button.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('checkbox', { name: /Use my cash card/ })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('book')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/checkout-success/);
+  await expect(page.getByTestId('confirmation')).toContainText('Discount card');
+});
+
+test('the calendar starts weeks on the org’s day and refuses days before the minimum check-in', async ({ page, baseURL }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Choose a date: Check-in' }).click();
+  const calendar = page.getByTestId('calendar');
+  await expect(calendar.getByTestId('weekday').first()).toHaveAttribute('title', 'Sunday');
+  const today = calendar.locator(`[data-day="${day(0)}"]`);
+  await expect(today).toHaveAttribute('aria-disabled', 'true');
+  await expect(calendar.locator(`[data-day="${day(1)}"]`)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(calendar).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Check-in' })).toHaveValue(day(2));
+
+  const acme = baseURL!.replace('localhost', 'acme.localhost');
+  await page.goto(acme);
+  await page.getByRole('button', { name: 'Choose a date: Check-in' }).click();
+  await expect(page.getByTestId('calendar').getByTestId('weekday').first()).toHaveAttribute('title', 'Monday');
+  await expect(page.getByTestId('calendar').locator(`[data-day="${day(2)}"]`)).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('calendar').locator(`[data-day="${day(3)}"]`)).toBeFocused();
+});
