@@ -1,7 +1,8 @@
 // The wallet routes (CONTRACT.md 8, 12, spec 3, 7): cards by user and by org, redeeming a card code, issuing in development, saved travellers.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACME, call, Client, expectErrorShape } from './helpers';
-import { cardIn, issue, signIn, walletOf } from './booking-helpers';
+import { cardIn, day, issue, signIn, walletOf } from './booking-helpers';
+import { signedInClient, verifiedAccount } from './auth-helpers';
 
 let demo: Client;
 let agent: Client;
@@ -143,5 +144,49 @@ describe('saved travellers', () => {
     }
     expect((await demo.call('/api/user/travelers/abc', { method: 'PUT', body: ana })).status).toBe(400);
     expect((await call('/api/user/travelers')).status).toBe(401);
+  });
+});
+
+describe('a user of another org', () => {
+  it('sees only their org’s wallet options, cannot pay with certificates there, and cannot use org 1 cards', async () => {
+    const { email, password } = await verifiedAccount(ACME, { accesscode: 'WELCOME2026' });
+    const { client } = await signedInClient(email, password, ACME);
+    const entry = await walletOf(client, 'GBP');
+    expect(entry.walletOptions).toEqual([{ org_site_wallet: 'Discount Cards,Cash Card' }]);
+    expect(entry.orgcertidata).toEqual([]);
+
+    const cert = await issue({ email, kind: 'certificate', services: ['HLT'], amount: 20, host: ACME });
+    const cash = await issue({ email, kind: 'cash', amount: 20, currency: 'GBP', host: ACME });
+    const hotel = await call('/api/products/search?type=HLT&per_page=1', { host: ACME });
+    const body = { product_id: hotel.json.data[0].product_id, check_in: day(20), check_out: day(21), guests: 1, currency: 'GBP' };
+    const refused = await client.call('/api/booking/preview', { body: { ...body, certificate_id: cert.payment_card_id } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.message).toMatch(/not offered/);
+    const paid = await client.call('/api/booking/preview', { body: { ...body, cash_card_id: cash.payment_card_id } });
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.json.data.cash_amount).toBe(20);
+
+    const demoCard = await issue({ kind: 'cash', amount: 20 });
+    expect((await client.call('/api/booking/preview', { body: { ...body, cash_card_id: demoCard.payment_card_id } })).status).toBe(400);
+    expect((await client.call('/api/wallet/redeem', { body: { card_code: 'GIFT-CASH-0100' } })).status).toBe(404);
+    const mine = await client.call('/api/wallet/redeem', { body: { card_code: 'ACME-GIFT-0050' } });
+    expect(mine.status, mine.text).toBe(200);
+    expect(mine.json.data).toMatchObject({ card_amount: 50, payment_card_currency: 'GBP' });
+  });
+
+  it('a new member of org 1 books with their own wallet only', async () => {
+    const { email, password } = await verifiedAccount();
+    const { client } = await signedInClient(email, password);
+    expect((await walletOf(client)).certidata).toEqual([]);
+    expect((await client.call('/api/reservations', { body: { json: { token: 'x' } } })).json.data).toEqual([]);
+    const cash = await issue({ email, kind: 'cash', amount: 30 });
+    const hotel = await call('/api/products/search?type=STY&per_page=1');
+    const r = await client.call('/api/booking/checkout', {
+      body: { product_id: hotel.json.data[0].product_id, check_in: day(9), check_out: day(10), guests: 1, currency: 'USD', use_cash: true, idempotency_key: `k-${crypto.randomUUID()}`, traveler: { title: 'Miss', first_name: 'Ada', last_name: 'Lovelace', email, phone: '07700900123' } },
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.data.cash_amount).toBe(30);
+    expect(cardIn(await walletOf(client), cash.payment_card_id).card_amount).toBe(0);
+    expect((await client.call('/api/reservations', { body: { json: { token: 'x' } } })).json.data).toHaveLength(1);
   });
 });
