@@ -76,3 +76,22 @@ test('the promotions page lists the org’s promotions to anyone', async ({ page
   await expect(promos.getByRole('heading', { name: 'Spring escape' })).toBeVisible();
   await expect(promos.getByRole('link', { name: 'See the offer' }).first()).toHaveAttribute('href', '/');
 });
+
+test('the loyalty pages have no serious accessibility violations', async ({ page }) => {
+  test.setTimeout(60_000);
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await page.goto('/promotions');
+  await signInThroughDialog(page, 'demo@example.com', 'Demo1!pass');
+  for (const [path, ready] of [
+    ['/promotions', 'promotions'],
+    ['/referral/programs', 'referral-builder'],
+    ['/referral/credits', 'referral-credits'],
+    ['/your-rewards', 'rewards'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId(ready)).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('#page-content').analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), path).toEqual([]);
+  }
+});
