@@ -1,5 +1,353 @@
-// The agent portal's API (CONTRACT.md 11).
-import { Hono } from 'hono';
+// The agent portal's API (CONTRACT.md 11): clients, quotes (send, book on account), bookings and the profile, for
+// accounts whose stored role is 'agent'; and the read-only quote a client opens from the mailed link.
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../env';
+import { currentUser } from '../auth/session';
+import { siteOrigin } from '../auth/accounts';
+import { randomToken, sha256Hex } from '../auth/crypto';
+import { ApiError, badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
+import { jsonBody, queryOf } from '../validate';
+import { clientOf, deleteClient, insertClient, listClients, phoneRefsKnown, updateClient, type ClientRow, type Owner } from '../db/clients';
+import { bookQuote, insertQuote, markSent, quoteByTokenHash, quoteOf, quotesOf, type QuoteRow } from '../db/quotes';
+import { agentCounts, agentProfile, bookingsOfAgent, creditOf, defaultMarkupBps, type AgentBookingRow } from '../db/agents';
+import { imagesOf, productById } from '../db/products';
+import { newBookingRef } from '../db/bookings';
+import { mailSender, type MailEnv } from '../services/mail';
+import { quoteMail } from '../services/agent-mail';
+import { checkDates, currencyFor } from './products';
+import { checkCatalogueRefs } from './signup';
+import { convertMinor, formatMoney, fromMinor } from '../../src/shared/money';
+import { bookingPriceUsdMinor, nightsBetween } from '../../src/shared/wallet';
+import { addDays, eligibleTypes, minCheckInDate } from '../../src/shared/schemas/booking';
+import {
+  AGENT_MSG, CLIENTS_PAGE_SIZE, ClientQuerySchema, ClientSchema, DEFAULT_MARKUP_BPS, QuoteQuerySchema, QuoteSchema, QuoteViewSchema, RowIdSchema,
+  bpsOfPercent, markupOf, percentOfBps, type AgentBooking, type AgentClient, type AgentProfile, type AgentQuote, type ClientInput,
+  type CreditSummary, type SharedQuote,
+} from '../../src/shared/schemas/agent';
 
-export const agent = new Hono<AppEnv>();
+type C = Context<AppEnv>;
+
+/** The role comes from the stored account behind the session, never from anything the client sends. */
+const requireAgent: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = await currentUser(c);
+  if (!user) throw unauthorized();
+  if (user.role !== 'agent') throw forbidden('The agent portal is for agent accounts only');
+  c.set('user', user);
+  await next();
+};
+
+const ownerOf = (c: C): Owner => ({ orgId: c.get('org').id, agentId: c.get('user').id });
+const refuse = (path: string, message: string) => badRequest(message, [{ path, message }]);
+
+function idParam(c: C): number {
+  const id = RowIdSchema.safeParse(c.req.param('id'));
+  if (!id.success) throw notFound('Not found');
+  return id.data;
+}
+
+function clientBody(r: ClientRow): AgentClient {
+  return {
+    client_id: r.id,
+    title: r.title,
+    first_name: r.first_name,
+    last_name: r.last_name,
+    email: r.email,
+    nationality: r.nationality_id,
+    country_code: r.country_code,
+    phone_country_code: r.phone_country_code,
+    mobile_no: r.mobile_no,
+    notes: r.notes,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+const nightsOf = (r: Pick<QuoteRow, 'product_type' | 'check_in' | 'check_out'>) => (r.check_out ? nightsBetween(r.check_in, r.check_out) : null);
+
+function quoteBody(r: QuoteRow): AgentQuote {
+  const m = (minor: number) => fromMinor(minor, r.currency);
+  return {
+    quote_id: r.id,
+    client: { client_id: r.client_id, name: r.client_name, email: r.client_email },
+    product: { product_id: r.product_id, type: r.product_type, name: r.product_name, city: r.city, image: r.image },
+    check_in: r.check_in,
+    check_out: r.check_out,
+    nights: nightsOf(r),
+    guests: r.guests,
+    currency: r.currency,
+    net_price: m(r.net_minor),
+    markup_percent: percentOfBps(r.markup_bps),
+    markup_amount: m(r.total_minor - r.net_minor),
+    total: m(r.total_minor),
+    charged_usd: fromMinor(r.net_usd_minor, 'USD'),
+    note: r.note,
+    status: r.status,
+    sent_at: r.sent_at,
+    booked_at: r.booked_at,
+    booking_id: r.booking_ref,
+    created_at: r.created_at,
+  };
+}
+
+function bookingBody(b: AgentBookingRow): AgentBooking {
+  return {
+    booking_id: b.booking_ref,
+    quote_id: b.quote_id,
+    status: b.status,
+    client: { client_id: b.client_id, name: b.client_name, email: b.client_email },
+    product: { product_id: b.product_id, type: b.product_type, name: b.product_name, city: b.city, image: b.image },
+    check_in: b.check_in,
+    check_out: b.check_out,
+    guests: b.guests,
+    currency: b.currency,
+    total: fromMinor(b.total_minor, b.currency),
+    charged_usd: fromMinor(b.net_usd_minor, 'USD'),
+    created_at: b.created_at,
+  };
+}
+
+function creditBody(credit: { limitMinor: number; outstandingMinor: number }): CreditSummary {
+  return {
+    currency: 'USD',
+    credit_limit: fromMinor(credit.limitMinor, 'USD'),
+    outstanding: fromMinor(credit.outstandingMinor, 'USD'),
+    available: fromMinor(Math.max(0, credit.limitMinor - credit.outstandingMinor), 'USD'),
+  };
+}
+
+/** Nationality, dialling code and country must be rows of the catalogue, as on sign-up. */
+async function checkClientRefs(c: C, body: ClientInput) {
+  await checkCatalogueRefs(c.env.DB, { nationality: body.nationality }, '');
+  const known = await phoneRefsKnown(c.env.DB, body.phone_country_code, body.country_code);
+  if (!known.isd) throw refuse('phone_country_code', AGENT_MSG.unknownCountryCode);
+  if (!known.country) throw refuse('country_code', 'Unknown country');
+}
+
+const dayText = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+
+export const agent = new Hono<AppEnv>()
+  .use('/agent/*', requireAgent)
+  .use('/agent', requireAgent)
+
+  // ---- profile -------------------------------------------------------------------------------------------------
+  .get('/agent/profile', async (c) => {
+    const owner = ownerOf(c);
+    const db = c.env.DB;
+    const [row, credit, counts] = await Promise.all([agentProfile(db, owner), creditOf(db, owner), agentCounts(db, owner)]);
+    if (!row) throw forbidden('The agent portal is for agent accounts only');
+    const body: AgentProfile = {
+      agent: {
+        user_id: row.user_id,
+        email: row.email,
+        title: row.title,
+        first_name: row.first_name,
+        last_name: row.last_name,
+        phone_country_code: row.phone_country_code,
+        mobile_no: row.mobile_no,
+      },
+      agency: row.agency_name
+        ? {
+            name: row.agency_name,
+            license_no: row.agency_license_no ?? '',
+            address: row.agency_address ?? '',
+            phone: row.agency_phone ?? '',
+            email: row.agency_email ?? '',
+          }
+        : null,
+      markup_percent: percentOfBps(row.default_markup_bps ?? DEFAULT_MARKUP_BPS),
+      credit: creditBody(credit),
+      b2b_mode: c.get('org').b2b_mode === 1 ? 1 : 0,
+      counts,
+    };
+    return c.json({ data: body });
+  })
+
+  // ---- clients -------------------------------------------------------------------------------------------------
+  .get('/agent/clients', async (c) => {
+    const q = queryOf(c, ClientQuerySchema);
+    const perPage = q.per_page ?? CLIENTS_PAGE_SIZE;
+    const page = q.page ?? 1;
+    const { rows, count } = await listClients(c.env.DB, ownerOf(c), q.q, perPage, (page - 1) * perPage);
+    return c.json({ count, page, per_page: perPage, data: rows.map(clientBody) });
+  })
+  .get('/agent/clients/:id', async (c) => {
+    const row = await clientOf(c.env.DB, ownerOf(c), idParam(c));
+    if (!row) throw notFound('No such client');
+    return c.json({ data: clientBody(row) });
+  })
+  .post('/agent/clients', async (c) => {
+    const body = await jsonBody(c, ClientSchema);
+    await checkClientRefs(c, body);
+    const row = await insertClient(c.env.DB, ownerOf(c), body);
+    if (!row) throw new ApiError(409, 'CONFLICT', AGENT_MSG.clientExists, [{ path: 'email', message: AGENT_MSG.clientExists }]);
+    return c.json({ data: clientBody(row) }, 201);
+  })
+  .put('/agent/clients/:id', async (c) => {
+    const id = idParam(c);
+    const body = await jsonBody(c, ClientSchema);
+    await checkClientRefs(c, body);
+    const result = await updateClient(c.env.DB, ownerOf(c), id, body);
+    if (result.kind === 'missing') throw notFound('No such client');
+    if (result.kind === 'email-taken') throw new ApiError(409, 'CONFLICT', AGENT_MSG.clientExists, [{ path: 'email', message: AGENT_MSG.clientExists }]);
+    return c.json({ data: clientBody(result.row) });
+  })
+  .delete('/agent/clients/:id', async (c) => {
+    if (!(await deleteClient(c.env.DB, ownerOf(c), idParam(c)))) throw notFound('No such client');
+    return c.json({ data: { deleted: true } });
+  })
+
+  // ---- quotes --------------------------------------------------------------------------------------------------
+  .get('/agent/quotes', async (c) => {
+    const q = queryOf(c, QuoteQuerySchema);
+    const rows = await quotesOf(c.env.DB, ownerOf(c), { status: q.status, clientId: q.client_id });
+    return c.json({ count: rows.length, data: rows.map(quoteBody) });
+  })
+  .get('/agent/quotes/:id', async (c) => {
+    const row = await quoteOf(c.env.DB, ownerOf(c), idParam(c));
+    if (!row) throw notFound('No such quote');
+    return c.json({ data: quoteBody(row) });
+  })
+  .post('/agent/quotes', async (c) => {
+    const body = await jsonBody(c, QuoteSchema);
+    const db = c.env.DB;
+    const org = c.get('org');
+    const owner = ownerOf(c);
+    const client = await clientOf(db, owner, body.client_id);
+    if (!client) throw refuse('client_id', 'No such client');
+    const product = await productById(db, org.id, body.product_id);
+    if (!product || !eligibleTypes(org.eligible_products).includes(product.type)) throw refuse('product_id', 'No such product');
+    checkDates(org, body.check_in, body.check_out);
+    const nightly = product.price_unit === 'night';
+    const checkOut = body.check_out ?? (nightly ? addDays(body.check_in, 1) : null);
+    if (nightly && checkOut! <= body.check_in) throw refuse('check_out', 'Check-out must be after check-in');
+    if (body.guests > product.max_guests) throw refuse('guests', `At most ${product.max_guests} guests`);
+    if ((product.available_from && body.check_in < product.available_from) || (product.available_to && (checkOut ?? body.check_in) > product.available_to)) {
+      throw refuse('check_in', 'Not available on these dates');
+    }
+    const { currency, rates } = await currencyFor(c, body.currency ?? c.get('user').currency);
+    const nights = nightly ? nightsBetween(body.check_in, checkOut) : 1;
+    const markupBps = body.markup_percent == null ? ((await defaultMarkupBps(db, owner)) ?? DEFAULT_MARKUP_BPS) : bpsOfPercent(body.markup_percent);
+    // The price is the product's, computed here; nothing the client sends is trusted for it.
+    const netUsdMinor = bookingPriceUsdMinor(product.price_usd_minor, product.type, nights, body.guests);
+    const netMinor = convertMinor(netUsdMinor, 'USD', currency, rates);
+    const id = await insertQuote(db, owner, {
+      clientId: client.id,
+      productId: product.id,
+      productType: product.type,
+      productName: product.name,
+      city: product.city,
+      image: imagesOf(product)[0] ?? '',
+      checkIn: body.check_in,
+      checkOut: nightly ? checkOut : null,
+      guests: body.guests,
+      currency,
+      markupBps,
+      netUsdMinor,
+      totalUsdMinor: netUsdMinor + markupOf(netUsdMinor, markupBps),
+      netMinor,
+      totalMinor: netMinor + markupOf(netMinor, markupBps),
+      note: body.note,
+    });
+    if (id === null) throw refuse('client_id', 'No such client');
+    const row = await quoteOf(db, owner, id);
+    return c.json({ data: quoteBody(row!) }, 201);
+  })
+  .post('/agent/quotes/:id/send', async (c) => {
+    const id = idParam(c);
+    await jsonBody(c, z.object({}));
+    const db = c.env.DB;
+    const org = c.get('org');
+    const owner = ownerOf(c);
+    const quote = await quoteOf(db, owner, id);
+    if (!quote) throw notFound('No such quote');
+    const token = randomToken();
+    if (!(await markSent(db, owner, id, await sha256Hex(token)))) throw notFound('No such quote');
+    const profile = await agentProfile(db, owner);
+    const user = c.get('user');
+    const link = `${await siteOrigin(c, org)}/quote?token=${encodeURIComponent(token)}`;
+    const mail = quoteMail({
+      orgName: org.name,
+      to: quote.client_email,
+      clientName: quote.client_name,
+      agentName: `${user.firstName} ${user.lastName}`.trim() || user.email,
+      agencyName: profile?.agency_name ?? '',
+      productName: quote.product_name,
+      city: quote.city,
+      dates: quote.check_out ? `${dayText(quote.check_in)} to ${dayText(quote.check_out)}` : dayText(quote.check_in),
+      guests: quote.guests,
+      total: formatMoney(quote.total_minor, quote.currency, 'en-US'),
+      note: quote.note,
+      link,
+    });
+    try {
+      await mailSender(c.env as AppEnv['Bindings'] & MailEnv, org.id).send(mail);
+    } catch {
+      throw new ApiError(502, 'UPSTREAM_FAILED', 'The email could not be sent. Please try again');
+    }
+    return c.json({ data: quoteBody((await quoteOf(db, owner, id))!) });
+  })
+  .post('/agent/quotes/:id/book', async (c) => {
+    const id = idParam(c);
+    await jsonBody(c, z.object({}));
+    const db = c.env.DB;
+    const org = c.get('org');
+    const owner = ownerOf(c);
+    const quote = await quoteOf(db, owner, id);
+    if (!quote) throw notFound('No such quote');
+    if (quote.status === 'BOOKED') throw conflict(AGENT_MSG.quoteBooked);
+    const product = await productById(db, org.id, quote.product_id);
+    if (!product || !eligibleTypes(org.eligible_products).includes(product.type)) throw conflict(AGENT_MSG.productGone);
+    if (quote.check_in < minCheckInDate(org.min_checkin_days)) throw conflict(AGENT_MSG.quoteExpired);
+    const outcome = await bookQuote(db, owner, id, newBookingRef());
+    if (outcome.kind === 'missing') throw notFound('No such quote');
+    if (outcome.kind === 'already-booked') throw conflict(AGENT_MSG.quoteBooked);
+    if (outcome.kind === 'credit-limit') return c.json({ status: 'failed' as const, message: AGENT_MSG.creditLimitExceeded }, 409);
+    const [row, credit] = await Promise.all([quoteOf(db, owner, id), creditOf(db, owner)]);
+    return c.json({
+      data: {
+        booking_id: outcome.ref,
+        status: 'CONFIRMED' as const,
+        total: fromMinor(quote.total_minor, quote.currency),
+        currency: quote.currency,
+        charged_usd: fromMinor(quote.net_usd_minor, 'USD'),
+        quote: quoteBody(row!),
+        credit: creditBody(credit),
+      },
+    });
+  })
+
+  // ---- bookings on account -------------------------------------------------------------------------------------
+  .get('/agent/bookings', async (c) => {
+    const owner = ownerOf(c);
+    const [rows, credit] = await Promise.all([bookingsOfAgent(c.env.DB, owner), creditOf(c.env.DB, owner)]);
+    return c.json({ count: rows.length, data: rows.map(bookingBody), credit: creditBody(credit) });
+  })
+
+  // ---- the client's read-only view (no session: the unguessable token is the key) -------------------------------
+  .post('/quotes/view', async (c) => {
+    const { token } = await jsonBody(c, QuoteViewSchema);
+    const org = c.get('org');
+    const row = await quoteByTokenHash(c.env.DB, org.id, await sha256Hex(token));
+    if (!row) throw notFound('This quote link is not valid');
+    c.header('Cache-Control', 'private, no-store');
+    const body: SharedQuote = {
+      reference: `Q-${row.id}`,
+      client_name: row.client_name,
+      agent_name: `${row.agent_first_name} ${row.agent_last_name}`.trim(),
+      agency_name: row.agency_name ?? '',
+      agent_email: row.agent_email,
+      org_name: org.name,
+      product: { type: row.product_type, name: row.product_name, city: row.city, image: row.image, description: row.description },
+      check_in: row.check_in,
+      check_out: row.check_out,
+      nights: nightsOf(row),
+      guests: row.guests,
+      total: fromMinor(row.total_minor, row.currency),
+      currency: row.currency,
+      note: row.note,
+      status: row.status,
+      created_at: row.created_at,
+    };
+    return c.json({ data: body });
+  });

@@ -1,0 +1,175 @@
+// Agents' quotes (table agent_quotes) and booking one on account (agent_bookings + credit_ledger) in one batch
+// whose insert only happens while the agent's outstanding balance plus the quote's net price stays within the limit.
+import type { Owner } from './clients';
+
+export interface QuoteRow {
+  id: number;
+  org_id: number;
+  agent_id: number;
+  client_id: number | null;
+  client_name: string;
+  client_email: string;
+  product_id: number;
+  product_type: string;
+  product_name: string;
+  city: string;
+  image: string;
+  check_in: string;
+  check_out: string | null;
+  guests: number;
+  currency: string;
+  markup_bps: number;
+  net_usd_minor: number;
+  total_usd_minor: number;
+  net_minor: number;
+  total_minor: number;
+  note: string;
+  status: 'DRAFT' | 'SENT' | 'BOOKED';
+  sent_at: string | null;
+  booked_at: string | null;
+  created_at: string;
+  /** From the booking, when there is one. */
+  booking_ref: string | null;
+}
+
+const COLUMNS = `q.id, q.org_id, q.agent_id, q.client_id, q.client_name, q.client_email, q.product_id, q.product_type, q.product_name, q.city, q.image,
+  q.check_in, q.check_out, q.guests, q.currency, q.markup_bps, q.net_usd_minor, q.total_usd_minor, q.net_minor, q.total_minor, q.note, q.status,
+  q.sent_at, q.booked_at, q.created_at, b.booking_ref`;
+const FROM = 'agent_quotes q LEFT JOIN agent_bookings b ON b.quote_id = q.id';
+
+export interface NewQuote {
+  clientId: number;
+  productId: number;
+  productType: string;
+  productName: string;
+  city: string;
+  image: string;
+  checkIn: string;
+  checkOut: string | null;
+  guests: number;
+  currency: string;
+  markupBps: number;
+  netUsdMinor: number;
+  totalUsdMinor: number;
+  netMinor: number;
+  totalMinor: number;
+  note: string;
+}
+
+/** The new quote's id, or null when the client is not one of the agent's own. The client's name and email are copied. */
+export async function insertQuote(db: D1Database, owner: Owner, q: NewQuote): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `INSERT INTO agent_quotes (org_id, agent_id, client_id, client_name, client_email, product_id, product_type, product_name, city, image,
+         check_in, check_out, guests, currency, markup_bps, net_usd_minor, total_usd_minor, net_minor, total_minor, note)
+       SELECT c.org_id, c.agent_id, c.id, trim(c.title || ' ' || c.first_name || ' ' || c.last_name), c.email, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+       FROM agent_clients c WHERE c.id = ? AND c.org_id = ? AND c.agent_id = ?
+       RETURNING id`,
+    )
+    .bind(
+      q.productId, q.productType, q.productName, q.city, q.image, q.checkIn, q.checkOut, q.guests, q.currency, q.markupBps,
+      q.netUsdMinor, q.totalUsdMinor, q.netMinor, q.totalMinor, q.note, q.clientId, owner.orgId, owner.agentId,
+    )
+    .first<{ id: number }>();
+  return row?.id ?? null;
+}
+
+export function quoteOf(db: D1Database, owner: Owner, id: number) {
+  return db.prepare(`SELECT ${COLUMNS} FROM ${FROM} WHERE q.id = ? AND q.org_id = ? AND q.agent_id = ?`).bind(id, owner.orgId, owner.agentId).first<QuoteRow>();
+}
+
+export async function quotesOf(db: D1Database, owner: Owner, filter: { status?: string; clientId?: number }, limit = 200): Promise<QuoteRow[]> {
+  let where = 'q.org_id = ? AND q.agent_id = ?';
+  const binds: unknown[] = [owner.orgId, owner.agentId];
+  if (filter.status) {
+    where += ' AND q.status = ?';
+    binds.push(filter.status);
+  }
+  if (filter.clientId) {
+    where += ' AND q.client_id = ?';
+    binds.push(filter.clientId);
+  }
+  const { results } = await db.prepare(`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY q.id DESC LIMIT ?`).bind(...binds, limit).all<QuoteRow>();
+  return results;
+}
+
+/** Gives the quote a new link token (the previous link stops working) and marks a draft as sent. */
+export async function markSent(db: D1Database, owner: Owner, id: number, tokenHash: string): Promise<boolean> {
+  const r = await db
+    .prepare(
+      `UPDATE agent_quotes SET token_hash = ?, sent_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+         status = CASE WHEN status = 'DRAFT' THEN 'SENT' ELSE status END
+       WHERE id = ? AND org_id = ? AND agent_id = ?`,
+    )
+    .bind(tokenHash, id, owner.orgId, owner.agentId)
+    .run();
+  return r.meta.changes === 1;
+}
+
+export interface SharedQuoteRow extends QuoteRow {
+  description: string;
+  agent_first_name: string;
+  agent_last_name: string;
+  agent_email: string;
+  agency_name: string | null;
+}
+
+/** The quote a mailed link points at, in the org of the request. */
+export function quoteByTokenHash(db: D1Database, orgId: number, tokenHash: string) {
+  return db
+    .prepare(
+      `SELECT ${COLUMNS}, IFNULL(p.description, '') AS description, u.first_name AS agent_first_name, u.last_name AS agent_last_name,
+         u.email AS agent_email, a.name AS agency_name
+       FROM ${FROM}
+       JOIN users u ON u.id = q.agent_id
+       LEFT JOIN products p ON p.id = q.product_id
+       LEFT JOIN agent_details d ON d.user_id = q.agent_id
+       LEFT JOIN agencies a ON a.id = d.agency_id
+       WHERE q.token_hash = ? AND q.org_id = ?`,
+    )
+    .bind(tokenHash, orgId)
+    .first<SharedQuoteRow>();
+}
+
+export type BookOutcome = { kind: 'booked'; ref: string } | { kind: 'credit-limit' } | { kind: 'already-booked' } | { kind: 'missing' };
+
+/**
+ * Books the quote on the agent's account in one batch (one transaction): the booking row is inserted only if the
+ * quote is the agent's, not booked yet, and the ledger's sum plus the quote's net price is within the agent's credit
+ * limit; the ledger entry and the quote's status follow that row, so a refused booking writes nothing. D1 runs a
+ * batch's statements without interleaving other writes, so concurrent bookings see each other's ledger rows.
+ */
+export async function bookQuote(db: D1Database, owner: Owner, quoteId: number, ref: string): Promise<BookOutcome> {
+  const results = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO agent_bookings (booking_ref, org_id, agent_id, quote_id, client_id, client_name, client_email, product_id, product_type,
+           product_name, city, image, check_in, check_out, guests, currency, total_minor, net_usd_minor, total_usd_minor)
+         SELECT ?, q.org_id, q.agent_id, q.id, q.client_id, q.client_name, q.client_email, q.product_id, q.product_type, q.product_name, q.city,
+           q.image, q.check_in, q.check_out, q.guests, q.currency, q.total_minor, q.net_usd_minor, q.total_usd_minor
+         FROM agent_quotes q JOIN users u ON u.id = q.agent_id
+         WHERE q.id = ? AND q.org_id = ? AND q.agent_id = ? AND q.status <> 'BOOKED' AND u.role = 'agent'
+           AND (SELECT IFNULL(SUM(l.amount_usd_minor), 0) FROM credit_ledger l WHERE l.agent_id = q.agent_id AND l.org_id = q.org_id)
+               + q.net_usd_minor <= u.credit_limit_minor
+         ON CONFLICT DO NOTHING`,
+      )
+      .bind(ref, quoteId, owner.orgId, owner.agentId),
+    db
+      .prepare(
+        `INSERT INTO credit_ledger (org_id, agent_id, kind, amount_usd_minor, booking_id, note)
+         SELECT org_id, agent_id, 'booking', net_usd_minor, id, booking_ref FROM agent_bookings WHERE booking_ref = ?`,
+      )
+      .bind(ref),
+    db
+      .prepare(
+        `UPDATE agent_quotes SET status = 'BOOKED', booked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+         WHERE id = ? AND EXISTS (SELECT 1 FROM agent_bookings WHERE booking_ref = ? AND quote_id = ?)`,
+      )
+      .bind(quoteId, ref, quoteId),
+  ]);
+  if ((results[0]?.meta.changes ?? 0) === 1) return { kind: 'booked', ref };
+  const quote = await quoteOf(db, owner, quoteId);
+  if (!quote) return { kind: 'missing' };
+  if (quote.status === 'BOOKED') return { kind: 'already-booked' };
+  return { kind: 'credit-limit' };
+}

@@ -1,0 +1,271 @@
+// Org administration from the command line: create an agent (and mail them a link to choose a password), record an
+// agent's payment. Runs the Worker's own statement builders against D1 through `wrangler d1 execute` (local by default,
+// --remote for the deployed database).
+//
+//   npm run admin -- create-agent --org 1 --email ann@agency.example --credit-limit 5000 [--first-name Ann --last-name Lee
+//                    --title Mrs --agency "Blue Horizon Travel" --markup 10 --origin https://travel.example] [--remote]
+//   npm run admin -- record-payment --org 1 --email ann@agency.example --amount 250 [--note "Invoice 42"] [--remote]
+//
+// Local runs use the build's Worker config (BUILD_DIR, as scripts/lib/server.mjs does) and wrangler's default state,
+// or --persist-to <dir>.
+import { registerHooks } from 'node:module';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildDir, DEFAULT_STATE, QUIET_ENV, ROOT } from './lib/server.mjs';
+import { q } from '../seed/index.mjs';
+
+// The Worker's modules are TypeScript with extension-less relative imports; Node strips the types, this finds the files.
+registerHooks({
+  resolve(specifier, context, next) {
+    try {
+      return next(specifier, context);
+    } catch (err) {
+      if (err?.code === 'ERR_MODULE_NOT_FOUND' && /^\.{1,2}\//.test(specifier) && !/\.[cm]?[jt]sx?$/.test(specifier)) return next(`${specifier}.ts`, context);
+      throw err;
+    }
+  },
+});
+
+const { insertUserStatement, newReferralCode } = await import('../functions/db/users.ts');
+const { insertEmailTokenForNewUser } = await import('../functions/db/email-tokens.ts');
+const { insertOutbox } = await import('../functions/db/outbox.ts');
+const { httpSender } = await import('../functions/services/mail.ts');
+const { randomToken, sha256Hex } = await import('../functions/auth/crypto.ts');
+const { promoteToAgentStatements, upsertAgencyStatement, paymentStatement, inviteTokenLifetimeStatement, INVITE_VALID_HOURS } = await import(
+  '../functions/db/agents.ts'
+);
+const { agentInviteMail } = await import('../functions/services/agent-mail.ts');
+const { TitleSchema, FirstNameSchema, LastNameSchema, SignUpEmail } = await import('../src/shared/schemas/auth.ts');
+
+class UsageError extends Error {}
+
+// ---- D1 through wrangler -------------------------------------------------------------------------------------
+
+/** Bound values as SQL literals, so a statement can travel in a --file / --command. */
+function literal(v) {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'boolean') return v ? '1' : '0';
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error(`Cannot bind ${v}`);
+    return String(v);
+  }
+  return q(String(v));
+}
+
+/** Replaces each `?` outside quoted text with the next bound value. */
+export function inline(sql, binds) {
+  let out = '';
+  let i = 0;
+  let quote = null;
+  for (const ch of sql) {
+    if (quote) {
+      if (ch === quote) quote = null;
+      out += ch;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+      out += ch;
+    } else if (ch === '?') {
+      if (i >= binds.length) throw new Error('More placeholders than bound values');
+      out += literal(binds[i++]);
+    } else out += ch;
+  }
+  if (i !== binds.length) throw new Error('More bound values than placeholders');
+  return out;
+}
+
+/** A D1Database stand-in: statements are only collected (and rendered to SQL) by the builders, never run here. */
+const recorder = {
+  prepare(sql) {
+    const statement = (binds) => ({ sql, binds, bind: (...next) => statement(next), toSql: () => inline(sql, binds) });
+    return statement([]);
+  },
+};
+
+const WRANGLER = join(ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
+
+function wrangler(target, args) {
+  const where = target.remote ? ['--remote'] : ['--local', '--persist-to', target.persistTo];
+  for (let attempt = 1; ; attempt++) {
+    const r = spawnSync(process.execPath, [WRANGLER, 'd1', 'execute', 'DB', ...where, '--config', target.config, ...args], {
+      cwd: ROOT,
+      env: QUIET_ENV,
+      encoding: 'utf8',
+    });
+    if (r.status === 0) return r.stdout;
+    const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+    // A running local server may hold the SQLite file for a moment; the statement did not run, so it can be retried.
+    if (!target.remote && attempt < 4 && /SQLITE_BUSY|database is locked/.test(output)) {
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500 * attempt);
+      continue;
+    }
+    throw new Error(`wrangler d1 execute failed:\n${output}`);
+  }
+}
+
+const resultsOf = (out) => JSON.parse(out.slice(out.indexOf('[')));
+
+/** Rows of one read. */
+function query(target, statement) {
+  return resultsOf(wrangler(target, ['--command', statement.toSql(), '--json']))[0]?.results ?? [];
+}
+
+/**
+ * Runs the statements together from one file (D1 applies a file as one unit), then `check`: its rows are returned.
+ * Locally the check rides in the same file; the remote import API answers no rows, so there it is a second call.
+ */
+function execute(target, statements, check) {
+  const dir = join(ROOT, '.wrangler', 'tmp');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `admin-${process.pid}-${Date.now()}.sql`);
+  const all = target.remote ? statements : [...statements, check];
+  writeFileSync(file, all.map((s) => `${s.toSql().trim()};`).join('\n') + '\n');
+  try {
+    const out = wrangler(target, ['--file', file, '--yes', ...(target.remote ? [] : ['--json'])]);
+    return target.remote ? query(target, check) : (resultsOf(out).at(-1)?.results ?? []);
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+// ---- commands ------------------------------------------------------------------------------------------------
+
+const parse = (field, schema, value) => {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new UsageError(`--${field}: ${r.error.issues[0]?.message ?? 'invalid'}`);
+  return r.data;
+};
+
+function money(text, field) {
+  const n = Number(text);
+  if (text === undefined || !Number.isFinite(n) || n < 0 || n > 100_000_000 || Math.abs(n * 100 - Math.round(n * 100)) > 1e-6) {
+    throw new UsageError(`--${field} must be an amount in USD with at most 2 decimals, e.g. 5000`);
+  }
+  return Math.round(n * 100);
+}
+
+const orgIdOf = (orgText) => {
+  const orgId = Number(orgText);
+  if (!Number.isInteger(orgId) || orgId < 1) throw new UsageError('--org must be an organisation id, e.g. 1');
+  return orgId;
+};
+
+/** The org, the role of the account with this email in it (null when none) and the org's host names, in one read. */
+function orgAndAccount(target, orgId, email) {
+  const org = query(
+    target,
+    recorder
+      .prepare(
+        `SELECT o.id, o.name, (SELECT role FROM users WHERE org_id = o.id AND email = ?) AS role,
+           (SELECT host FROM org_domains WHERE org_id = o.id AND (host = 'localhost' OR host LIKE '%.localhost') ORDER BY length(host) LIMIT 1) AS local_host,
+           (SELECT host FROM org_domains WHERE org_id = o.id AND host NOT IN ('localhost', '127.0.0.1') AND host NOT LIKE '%.localhost' ORDER BY host LIMIT 1) AS public_host
+         FROM orgs o WHERE o.id = ?`,
+      )
+      .bind(email, orgId),
+  )[0];
+  if (!org) throw new UsageError(`There is no organisation ${orgId}`);
+  return org;
+}
+
+/** Where the link in the mail points: --origin, else the org's own domain (remote) or its local name on the local server. */
+function originFor(target, org, given) {
+  if (given) {
+    if (!URL.canParse(given) || !/^https?:$/.test(new URL(given).protocol)) throw new UsageError('--origin must be a site address such as https://travel.example');
+    return new URL(given).origin;
+  }
+  if (!target.remote) return `http://${org.local_host ?? 'localhost'}:${process.env.PORT ?? 8787}`;
+  if (!org.public_host) throw new UsageError(`Organisation ${org.id} has no domain: pass --origin https://…`);
+  return `https://${org.public_host}`;
+}
+
+async function createAgent(target, o) {
+  const email = parse('email', SignUpEmail, o.email ?? '').toLowerCase();
+  const creditLimitMinor = money(o['credit-limit'], 'credit-limit');
+  const title = o.title ? parse('title', TitleSchema, o.title) : '';
+  const firstName = o['first-name'] ? parse('first-name', FirstNameSchema, o['first-name']) : '';
+  const lastName = o['last-name'] ? parse('last-name', LastNameSchema, o['last-name']) : '';
+  const markup = o.markup === undefined ? 10 : Number(o.markup);
+  if (!Number.isFinite(markup) || markup < 0 || markup > 100) throw new UsageError('--markup is a percentage between 0 and 100');
+  const agency = o.agency?.trim() || null;
+  if (agency && agency.length > 120) throw new UsageError('--agency is at most 120 characters');
+  const orgId = orgIdOf(o.org);
+  const origin = o.origin ? originFor(target, null, o.origin) : null;
+  const org = orgAndAccount(target, orgId, email);
+  if (org.role) throw new UsageError(`An account with ${email} already exists in organisation ${org.id} (${org.role})`);
+
+  const now = Date.now();
+  const token = randomToken();
+  const referralCode = newReferralCode();
+  const user = {
+    orgId: org.id, email, passwordHash: null, provider: 'email', providerSubject: null, title, firstName, lastName, nationalityId: null,
+    countryCode: '', phoneCountryCode: '', mobileNo: '', language: 'en-US', currency: 'USD', verified: false, referralCode,
+    referredByCode: null, referralOrg: null, accessCode: '', verifyMailSentAt: null,
+  };
+  const link = `${origin ?? originFor(target, org)}/change-password?token=${encodeURIComponent(token)}`;
+  const mail = agentInviteMail(org.name, email, firstName, link, INVITE_VALID_HOURS);
+  const tokenHash = await sha256Hex(token);
+  const mailApi = target.remote && process.env.MAIL_API_URL;
+  const statements = [
+    insertUserStatement(recorder, user, null, now),
+    ...(agency ? [upsertAgencyStatement(recorder, org.id, { name: agency })] : []),
+    ...promoteToAgentStatements(recorder, { orgId: org.id, referralCode, creditLimitMinor, agencyName: agency, markupBps: Math.round(markup * 100) }),
+    insertEmailTokenForNewUser(recorder, 'reset', tokenHash, referralCode, now),
+    inviteTokenLifetimeStatement(recorder, tokenHash, now),
+    ...(mailApi ? [] : [insertOutbox(recorder, org.id, mail)]),
+  ];
+  const created = execute(target, statements, recorder.prepare("SELECT id FROM users WHERE org_id = ? AND email = ? AND role = 'agent' AND referral_code = ?").bind(org.id, email, referralCode))[0];
+  if (!created) throw new Error('The agent was not created (was the email taken meanwhile?)');
+  if (mailApi) await httpSender(process.env.MAIL_API_URL, process.env.MAIL_API_KEY ?? '', process.env.MAIL_FROM ?? 'no-reply@example.com').send(mail);
+  console.log(`Created agent ${email} (user ${created.id}) in organisation ${org.id} "${org.name}", credit limit ${(creditLimitMinor / 100).toFixed(2)} USD.`);
+  if (mailApi) console.log(`A link to choose a password was mailed to ${email}.`);
+  else if (target.remote) console.log(`No MAIL_API_URL is set: the invitation is in the outbox table. Send ${email} this link (valid ${INVITE_VALID_HOURS} h):\n${link}`);
+  else console.log(`The invitation is in the development outbox (GET /api/dev/outbox). Set-password link (valid ${INVITE_VALID_HOURS} h):\n${link}`);
+}
+
+function recordPayment(target, o) {
+  const email = parse('email', SignUpEmail, o.email ?? '').toLowerCase();
+  const amountMinor = money(o.amount, 'amount');
+  if (amountMinor === 0) throw new UsageError('--amount must be above 0');
+  const org = orgAndAccount(target, orgIdOf(o.org), email);
+  if (org.role !== 'agent') throw new UsageError(`No agent ${email} in organisation ${org.id}`);
+  execute(target, [paymentStatement(recorder, { orgId: org.id, email, amountMinor, note: (o.note ?? '').slice(0, 200) })], recorder.prepare('SELECT 1 AS ok'));
+  console.log(`Recorded a payment of ${(amountMinor / 100).toFixed(2)} USD from ${email}.`);
+}
+
+const USAGE = `Usage:
+  npm run admin -- create-agent --org <id> --email <address> --credit-limit <USD> [--first-name … --last-name … --title Miss|Mr|Mrs
+                   --agency <name> --markup <percent> --origin <site address>] [--remote | --persist-to <dir>]
+  npm run admin -- record-payment --org <id> --email <address> --amount <USD> [--note …] [--remote | --persist-to <dir>]`;
+
+async function main(argv) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      org: { type: 'string' }, email: { type: 'string' }, 'credit-limit': { type: 'string' }, 'first-name': { type: 'string' },
+      'last-name': { type: 'string' }, title: { type: 'string' }, agency: { type: 'string' }, markup: { type: 'string' },
+      origin: { type: 'string' }, amount: { type: 'string' }, note: { type: 'string' }, remote: { type: 'boolean' },
+      'persist-to': { type: 'string' }, help: { type: 'boolean' },
+    },
+  });
+  const command = positionals[0];
+  if (values.help || !command) return console.log(USAGE);
+  const config = join(buildDir(), 'server', 'wrangler.json');
+  if (!existsSync(config)) throw new UsageError(`No build at ${buildDir()}: run npm run build first (it writes the Worker config wrangler reads)`);
+  const target = { remote: values.remote === true, persistTo: values['persist-to'] ?? DEFAULT_STATE, config };
+  if (command === 'create-agent') return createAgent(target, values);
+  if (command === 'record-payment') return recordPayment(target, values);
+  throw new UsageError(`Unknown command ${command}`);
+}
+
+try {
+  await main(process.argv.slice(2));
+} catch (err) {
+  if (err instanceof UsageError || err?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || err?.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    console.error(`${err.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  console.error(err?.message ?? err);
+  process.exit(1);
+}

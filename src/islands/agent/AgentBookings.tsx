@@ -1,0 +1,109 @@
+// /agent/booking-history: bookings the agent made on account for clients, and the credit they use.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { $agentBookings, $credit, loadAgentBookings } from '../../stores/agent';
+import { useT } from '../../stores/locale';
+import AgentAway from './AgentAway';
+import CreditSummary from './CreditSummary';
+import { agentFailure, useAgentAccess, useDates, useMoney } from './agent-ui';
+
+export default function AgentBookings() {
+  const t = useT();
+  const money = useMoney();
+  const { day, range } = useDates();
+  const access = useAgentAccess();
+  const bookings = useStore($agentBookings);
+  const credit = useStore($credit);
+  const [error, setError] = useState('');
+
+  async function load() {
+    setError('');
+    try {
+      await loadAgentBookings();
+    } catch (err) {
+      setError(agentFailure(t, err));
+    }
+  }
+  useEffect(() => {
+    if (access === 'agent') void load();
+  }, [access]);
+
+  if (access !== 'agent') return <AgentAway access={access} />;
+  if (error)
+    return (
+      <div className="alert alert-error" role="alert">
+        <p>{error}</p>
+        <button type="button" className="btn btn-sm" onClick={() => void load()}>
+          {t('agent_retry')}
+        </button>
+      </div>
+    );
+  if (!bookings)
+    return (
+      <div className="agent-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <span className="visually-hidden">{t('loading')}</span>
+      </div>
+    );
+
+  return (
+    <div className="stack" data-testid="agent-bookings">
+      {credit ? <CreditSummary credit={credit} /> : null}
+      {bookings.length === 0 ? (
+        <p className="muted">{t('agent_bookings_empty')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table agent-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('agent_col_booking')}</th>
+                <th scope="col">{t('agent_col_product')}</th>
+                <th scope="col">{t('agent_col_client')}</th>
+                <th scope="col">{t('agent_col_dates')}</th>
+                <th scope="col" className="num">{t('agent_col_total')}</th>
+                <th scope="col" className="num">{t('agent_col_charged')}</th>
+                <th scope="col">{t('agent_col_status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {bookings.map((b) => (
+                <tr key={b.booking_id} data-testid="agent-booking-row">
+                  <td>
+                    <strong>{b.booking_id}</strong>
+                    <span className="agent-sub">
+                      {t('agent_col_booked_on')} {day(b.created_at)}
+                    </span>
+                  </td>
+                  <td>
+                    <div className="agent-product">
+                      {b.product.image ? <img src={b.product.image} alt="" width="56" height="40" loading="lazy" /> : null}
+                      <div>
+                        {b.product.name}
+                        <span className="agent-sub">{b.product.city}</span>
+                      </div>
+                    </div>
+                  </td>
+                  <td>
+                    {b.client.name}
+                    <span className="agent-sub">{b.client.email}</span>
+                  </td>
+                  <td>
+                    {range(b.check_in, b.check_out)}
+                    <span className="agent-sub">
+                      {b.guests} {t(b.guests === 1 ? 'agent_guest' : 'agent_guests')}
+                    </span>
+                  </td>
+                  <td className="num">{money(b.total, b.currency)}</td>
+                  <td className="num">{money(b.charged_usd, 'USD')}</td>
+                  <td>
+                    <span className={`badge agent-badge-${b.status}`}>{t(`agent_status_${b.status}`)}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

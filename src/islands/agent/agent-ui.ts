@@ -1,0 +1,49 @@
+// What the agent islands share that is not a component: the access hook, money and date display, message texts.
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { formatMoney, toMinor } from '../../shared/money';
+import { AGENT_MSG } from '../../shared/schemas/agent';
+import { $agentAccess, type AgentAccess } from '../../stores/agent';
+import { $language } from '../../stores/locale';
+import { runStartup } from '../../stores/startup';
+import { failureText, translateMessage } from '../account/signup-logic';
+
+/** Starts the login check (once per page) and answers who is looking: the agent pages render only for 'agent'. */
+export function useAgentAccess(): AgentAccess {
+  useEffect(() => void runStartup(), []);
+  return useStore($agentAccess);
+}
+
+/** A wire amount (decimal) of `currency` for people, in the page's language. */
+export function useMoney() {
+  const language = useStore($language);
+  return (amount: number, currency: string) => formatMoney(toMinor(amount, currency), currency, language);
+}
+
+export function useDates() {
+  const language = useStore($language);
+  const day = (iso: string) => {
+    try {
+      return new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString(language, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+    } catch {
+      return iso.slice(0, 10);
+    }
+  };
+  return { day, range: (from: string, to: string | null) => (to ? `${day(from)} – ${day(to)}` : day(from)) };
+}
+
+const AGENT_KEYS = new Map<string, string>(Object.entries(AGENT_MSG).map(([name, text]) => [text.toUpperCase(), `agent_msg_${name}`]));
+
+/** The text of a failed call in the page's language: the agent area's own messages, then the accounts' (field rules). */
+export function agentFailure(t: (key: string) => string, error: unknown, fallbackKey = 'agent_load_failed'): string {
+  const text = failureText(error, t(fallbackKey) || 'Something went wrong');
+  const key = AGENT_KEYS.get(text.toUpperCase());
+  return (key && t(key)) || translateMessage(t, text);
+}
+
+/** A server or schema message shown next to a field. */
+export function fieldMessage(t: (key: string) => string, text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const key = AGENT_KEYS.get(text.toUpperCase());
+  return (key && t(key)) || translateMessage(t, text);
+}

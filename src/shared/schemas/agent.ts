@@ -1,0 +1,196 @@
+// The agent portal's contract (CONTRACT.md 11): client, quote and query schemas shared by the API and the islands,
+// the pricing rule for a quote (net + markup) and the exact refusal texts.
+import { z } from 'zod';
+import {
+  CountryCodeSchema, FirstNameSchema, LastNameSchema, MobileSchema, NationalitySchema, PhoneCountryCodeSchema, SignUpEmail, TitleSchema,
+} from './auth';
+import { PreviewSchema } from './booking';
+
+export const AGENT_MSG = {
+  creditLimitExceeded: 'CREDIT LIMIT EXCEEDED',
+  agentsOnly: 'This page is for travel agents only.',
+  clientExists: 'You already have a client with this email address',
+  quoteBooked: 'This quote is already booked',
+  quoteExpired: 'The check-in date of this quote has passed; make a new quote',
+  productGone: 'This product can no longer be booked; make a new quote',
+  countryCodeRequired: 'Please choose the country code of the phone number',
+  unknownCountryCode: 'Unknown country code',
+} as const;
+
+/** 10 % unless the agent's details say otherwise. */
+export const DEFAULT_MARKUP_BPS = 1000;
+export const MAX_MARKUP_PERCENT = 100;
+export const CLIENTS_PAGE_SIZE = 20;
+
+/** The markup in minor units of a net price: half-up to the minor unit. */
+export const markupOf = (netMinor: number, markupBps: number) => Math.round((netMinor * markupBps) / 10_000);
+/** What the client pays: the net price plus the agent's markup. */
+export const sellPrice = (netMinor: number, markupBps: number) => netMinor + markupOf(netMinor, markupBps);
+export const bpsOfPercent = (percent: number) => Math.round(percent * 100);
+export const percentOfBps = (bps: number) => bps / 100;
+
+// ---- clients ---------------------------------------------------------------------------------------------------
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ?? '').trim());
+
+/** A client as the agent enters it: the same field rules as sign-up (names, email, nationality, phone with country code). */
+export const ClientSchema = z
+  .object({
+    title: TitleSchema,
+    first_name: FirstNameSchema,
+    last_name: LastNameSchema,
+    email: SignUpEmail.transform((e) => e.toLowerCase()),
+    nationality: NationalitySchema.optional().transform((v) => v ?? null),
+    country_code: CountryCodeSchema.nullish().transform((v) => v ?? ''),
+    phone_country_code: PhoneCountryCodeSchema.nullish().transform((v) => (v ? `+${v.replace(/^\+/, '')}` : '')),
+    mobile_no: MobileSchema.nullish().transform((v) => v ?? ''),
+    notes: optionalText(1000),
+  })
+  .superRefine((v, ctx) => {
+    if (v.mobile_no && !v.phone_country_code) ctx.addIssue({ code: 'custom', path: ['phone_country_code'], message: AGENT_MSG.countryCodeRequired });
+  });
+export type ClientInput = z.output<typeof ClientSchema>;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+export const ClientQuerySchema = z.object({
+  q: z.preprocess(blankToUndefined, z.string().trim().max(80).optional()),
+  page: z.preprocess(blankToUndefined, z.coerce.number('Use a whole number').int('Use a whole number').min(1).max(10_000).optional()),
+  per_page: z.preprocess(blankToUndefined, z.coerce.number('Use a whole number').int('Use a whole number').min(1).max(100).optional()),
+});
+
+/** Ids in paths: anything that is not a positive integer names nothing (404). */
+export const RowIdSchema = z.coerce.number().int().positive().max(2 ** 31);
+
+// ---- quotes ----------------------------------------------------------------------------------------------------
+
+const { product_id, check_in, check_out, guests, currency } = PreviewSchema.shape;
+
+export const QuoteSchema = z
+  .object({
+    client_id: z.number('Choose a client').int('Choose a client').positive('Choose a client').max(2 ** 31),
+    product_id,
+    check_in,
+    check_out,
+    guests,
+    currency: currency.optional(),
+    markup_percent: z
+      .number('Use a number')
+      .min(0, 'The markup cannot be negative')
+      .max(MAX_MARKUP_PERCENT, `The markup is at most ${MAX_MARKUP_PERCENT} %`)
+      .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, 'Use at most 2 decimals')
+      .optional()
+      .nullable(),
+    note: optionalText(500),
+  })
+  .superRefine((q, ctx) => {
+    if (q.check_out && q.check_out < q.check_in) ctx.addIssue({ code: 'custom', path: ['check_out'], message: 'Check-out must not be before check-in' });
+  });
+export type QuoteInput = z.output<typeof QuoteSchema>;
+
+export const QUOTE_STATUSES = ['DRAFT', 'SENT', 'BOOKED'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+export const QuoteQuerySchema = z.object({
+  status: z.preprocess((v) => (typeof v === 'string' && v.trim() ? v.trim().toUpperCase() : undefined), z.enum(QUOTE_STATUSES).optional()),
+  client_id: z.preprocess(blankToUndefined, z.coerce.number('Use a client id').int().positive().max(2 ** 31).optional()),
+});
+
+/** The read-only quote page sends the token from its link: 256 bits, base64url. */
+export const QuoteViewSchema = z.object({ token: z.string('Send the token').regex(/^[A-Za-z0-9_-]{43}$/, 'Not a quote link') });
+
+// ---- what the API answers (the islands read these shapes) ---------------------------------------------------
+
+export interface AgentClient {
+  client_id: number;
+  title: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  nationality: number | null;
+  country_code: string;
+  phone_country_code: string;
+  mobile_no: string;
+  notes: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AgentQuote {
+  quote_id: number;
+  client: { client_id: number | null; name: string; email: string };
+  product: { product_id: number; type: string; name: string; city: string; image: string };
+  check_in: string;
+  check_out: string | null;
+  nights: number | null;
+  guests: number;
+  currency: string;
+  net_price: number;
+  markup_percent: number;
+  markup_amount: number;
+  total: number;
+  /** What booking it on account adds to the agent's balance (the net price in USD). */
+  charged_usd: number;
+  note: string;
+  status: QuoteStatus;
+  sent_at: string | null;
+  booked_at: string | null;
+  booking_id: string | null;
+  created_at: string;
+}
+
+export interface CreditSummary {
+  currency: 'USD';
+  credit_limit: number;
+  outstanding: number;
+  available: number;
+}
+
+export interface AgentBooking {
+  booking_id: string;
+  quote_id: number;
+  status: string;
+  client: { client_id: number | null; name: string; email: string };
+  product: { product_id: number; type: string; name: string; city: string; image: string };
+  check_in: string;
+  check_out: string | null;
+  guests: number;
+  currency: string;
+  total: number;
+  charged_usd: number;
+  created_at: string;
+}
+
+export interface AgentProfile {
+  agent: { user_id: number; email: string; title: string; first_name: string; last_name: string; phone_country_code: string; mobile_no: string };
+  agency: { name: string; license_no: string; address: string; phone: string; email: string } | null;
+  markup_percent: number;
+  credit: CreditSummary;
+  b2b_mode: 0 | 1;
+  counts: { clients: number; quotes: number; bookings: number };
+}
+
+/** What the client sees through the mailed link: the price to pay, never the net price or the markup. */
+export interface SharedQuote {
+  reference: string;
+  client_name: string;
+  agent_name: string;
+  agency_name: string;
+  agent_email: string;
+  org_name: string;
+  product: { type: string; name: string; city: string; image: string; description: string };
+  check_in: string;
+  check_out: string | null;
+  nights: number | null;
+  guests: number;
+  total: number;
+  currency: string;
+  note: string;
+  status: QuoteStatus;
+  created_at: string;
+}

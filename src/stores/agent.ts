@@ -1,0 +1,118 @@
+// The agent portal's client state: who may see it, the profile and credit, clients, quotes and bookings, and the
+// actions that call /api/agent and keep these atoms current.
+import { atom, computed } from 'nanostores';
+import { api } from '../shared/api-client';
+import type {
+  AgentBooking, AgentClient, AgentProfile, AgentQuote, CreditSummary, QuoteStatus,
+} from '../shared/schemas/agent';
+import { $signedIn, $userType } from './session';
+
+export type AgentAccess = 'checking' | 'signed-out' | 'consumer' | 'agent';
+
+/** From the session's stored role (user type 1), never from anything typed in. */
+export const $agentAccess = computed([$signedIn, $userType], (signedIn, type): AgentAccess =>
+  signedIn === null ? 'checking' : !signedIn ? 'signed-out' : type === 1 ? 'agent' : 'consumer',
+);
+
+/** How long a consumer reads the message before going home. */
+export const AWAY_DELAY_MS = 1500;
+
+export const $agentProfile = atom<AgentProfile | null>(null);
+export const $credit = atom<CreditSummary | null>(null);
+export const $clients = atom<{ count: number; page: number; perPage: number; data: AgentClient[] } | null>(null);
+export const $quotes = atom<AgentQuote[] | null>(null);
+export const $agentBookings = atom<AgentBooking[] | null>(null);
+
+export async function loadAgentProfile(): Promise<AgentProfile> {
+  const { data } = await api<{ data: AgentProfile }>('/api/agent/profile');
+  $agentProfile.set(data);
+  $credit.set(data.credit);
+  return data;
+}
+
+export async function loadClients(query = '', page = 1, perPage = 20) {
+  const params = new URLSearchParams({ page: String(page), per_page: String(perPage) });
+  if (query.trim()) params.set('q', query.trim());
+  const r = await api<{ count: number; page: number; per_page: number; data: AgentClient[] }>(`/api/agent/clients?${params}`);
+  $clients.set({ count: r.count, page: r.page, perPage: r.per_page, data: r.data });
+  return r;
+}
+
+/** Every client (for the quote builder's picker), without touching the list page's atom. */
+export async function allClients(): Promise<AgentClient[]> {
+  return (await api<{ data: AgentClient[] }>('/api/agent/clients?per_page=100')).data;
+}
+
+export type ClientFields = Omit<AgentClient, 'client_id' | 'created_at' | 'updated_at'>;
+
+export async function saveClient(fields: ClientFields, id?: number): Promise<AgentClient> {
+  const { data } = await api<{ data: AgentClient }>(id ? `/api/agent/clients/${id}` : '/api/agent/clients', { method: id ? 'PUT' : 'POST', body: fields });
+  return data;
+}
+
+export async function removeClient(id: number): Promise<void> {
+  await api(`/api/agent/clients/${id}`, { method: 'DELETE' });
+}
+
+export async function loadQuotes(status?: QuoteStatus) {
+  const { data } = await api<{ data: AgentQuote[] }>(`/api/agent/quotes${status ? `?status=${status}` : ''}`);
+  $quotes.set(data);
+  return data;
+}
+
+function replaceQuote(quote: AgentQuote) {
+  const list = $quotes.get();
+  if (!list) return;
+  $quotes.set(list.some((q) => q.quote_id === quote.quote_id) ? list.map((q) => (q.quote_id === quote.quote_id ? quote : q)) : [quote, ...list]);
+}
+
+export interface NewQuoteFields {
+  client_id: number;
+  product_id: number;
+  check_in: string;
+  check_out?: string | null;
+  guests: number;
+  currency?: string;
+  markup_percent?: number | null;
+  note?: string;
+}
+
+export async function createQuote(fields: NewQuoteFields): Promise<AgentQuote> {
+  const { data } = await api<{ data: AgentQuote }>('/api/agent/quotes', { body: fields });
+  replaceQuote(data);
+  return data;
+}
+
+export async function sendQuote(id: number): Promise<AgentQuote> {
+  const { data } = await api<{ data: AgentQuote }>(`/api/agent/quotes/${id}/send`, { body: {} });
+  replaceQuote(data);
+  return data;
+}
+
+export interface BookResult {
+  booking_id: string;
+  status: 'CONFIRMED';
+  total: number;
+  currency: string;
+  charged_usd: number;
+  quote: AgentQuote;
+  credit: CreditSummary;
+}
+
+export async function bookQuote(id: number): Promise<BookResult> {
+  const { data } = await api<{ data: BookResult }>(`/api/agent/quotes/${id}/book`, { body: {} });
+  replaceQuote(data.quote);
+  $credit.set(data.credit);
+  return data;
+}
+
+export async function loadAgentBookings() {
+  const r = await api<{ data: AgentBooking[]; credit: CreditSummary }>('/api/agent/bookings');
+  $agentBookings.set(r.data);
+  $credit.set(r.credit);
+  return r;
+}
+
+/** Share of the credit limit in use, 0–100 (a full bar when there is no limit and something is owed). */
+export const creditUsedPercent = (c: CreditSummary) =>
+  c.credit_limit > 0 ? Math.min(100, Math.round((c.outstanding / c.credit_limit) * 100)) : c.outstanding > 0 ? 100 : 0;
