@@ -56,6 +56,12 @@ api.use(
     },
   }),
 );
+// Read the (at most 64 KiB) body before any refusal: answering a request whose body is unread breaks the next
+// request on the connection under wrangler dev (workers-sdk#15203). Hono keeps it for the handlers.
+api.use(async (c, next) => {
+  if (c.req.raw.body && !c.req.raw.bodyUsed) await c.req.arrayBuffer();
+  await next();
+});
 api.use(sameOrigin, jsonOnly);
 api.use(resolveOrg);
 api.route('/', catalogue);
@@ -79,6 +85,8 @@ export const app = new Hono<AppEnv>();
 app.use(requestId({ headerName: 'X-Request-Id' }));
 app.use(async (c, next) => {
   await next();
+  // An answer sent with the request body still unread drops the connection under wrangler dev (workers-sdk#15203): read it first.
+  if (c.req.raw.body && !c.req.raw.bodyUsed) await drain(c.req.raw.body, 8 * MAX_BODY_BYTES);
   applySecurityHeaders(c.res.headers, API_CSP);
   if (c.res.headers.get('content-type') === 'application/json') c.res.headers.set('content-type', 'application/json; charset=utf-8');
 });
