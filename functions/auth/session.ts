@@ -137,7 +137,11 @@ export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | nul
 /** 401 in the contract's shape unless signed in; the user is then on c.var.user. */
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = await currentUser(c);
-  if (!user) throw unauthorized();
+  if (!user) {
+    // Read the body before refusing: an unread body breaks the next request on the connection under wrangler dev.
+    if (c.req.raw.body && !c.req.raw.bodyUsed) await c.req.text().catch(() => '');
+    throw unauthorized();
+  }
   c.set('user', user);
   await next();
 };

@@ -73,8 +73,16 @@ export async function facebookToken(claims: Record<string, unknown>) {
 
 export const cookieNamed = (cookies: string[], name: string) => cookies.find((c) => c.startsWith(`${name}=`));
 
-/** Reads the local D1 of the server under test directly (to prove what is stored, e.g. only hashes). */
+/** Reads the local D1 of the server under test directly (to prove what is stored, e.g. only hashes); about 5-15 s. */
+export const DB_TEST_TIMEOUT = 120_000;
+
 export async function d1Query<T = Record<string, unknown>>(sql: string): Promise<T[]> {
+  const all = await d1QueryAll(sql);
+  return all[all.length - 1] as T[];
+}
+
+/** The results of every statement of `sql` (one wrangler run: each costs seconds). */
+export async function d1QueryAll(sql: string): Promise<Record<string, any>[][]> {
   const { inject } = await import('vitest');
   const { spawnSync } = await import('node:child_process');
   const { join, resolve } = await import('node:path');
@@ -87,5 +95,5 @@ export async function d1Query<T = Record<string, unknown>>(sql: string): Promise
   });
   if (r.status !== 0) throw new Error(`wrangler d1 execute failed: ${r.stderr}`);
   const out = JSON.parse(r.stdout.slice(r.stdout.indexOf('[')));
-  return out[out.length - 1].results as T[];
+  return out.map((o: { results: Record<string, any>[] }) => o.results);
 }

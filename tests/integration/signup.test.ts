@@ -1,7 +1,7 @@
 // Sign-up (CONTRACT.md 5): account-exists check, access codes, every rule, concurrency, referrals, verification links.
 import { describe, expect, it } from 'vitest';
 import { ACME, call, Client, expectErrorShape } from './helpers';
-import { d1Query, freshIp, linkToken, outbox, PASSWORD, signInBody, signUpBody, uniqueEmail, verifiedAccount, withIp } from './auth-helpers';
+import { d1Query, DB_TEST_TIMEOUT, freshIp, linkToken, outbox, PASSWORD, signInBody, signUpBody, uniqueEmail, verifiedAccount, withIp } from './auth-helpers';
 import { MSG, PASSWORD_RULE_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE } from '../../src/shared/schemas/auth';
 
 const CREATED = {
@@ -100,7 +100,7 @@ describe('access codes', () => {
     const [row] = await d1Query<{ referral_code: string }>(`SELECT referral_code FROM users WHERE email = '${referrer}'`);
     const referred = await call('/api/signUp', withIp(ip, { host: ACME, body: signUpBody(uniqueEmail(), { referral_code: row!.referral_code }) }));
     expect(referred.json).toEqual(CREATED);
-  });
+  }, DB_TEST_TIMEOUT);
 });
 
 describe('sign-up by email', () => {
@@ -161,7 +161,7 @@ describe('sign-up by email', () => {
     const rows = await d1Query<{ n: number }>(`SELECT count(*) AS n FROM users WHERE email = '${email}'`);
     expect(rows[0]!.n).toBe(1);
     expect(await outbox(email)).toHaveLength(1);
-  });
+  }, DB_TEST_TIMEOUT);
 
   it('stores the referral from the body, else from the landing cookies, on the new account', async () => {
     const fromBody = uniqueEmail('ref-body');
@@ -178,7 +178,7 @@ describe('sign-up by email', () => {
     // Every member has a referral code of their own, all different.
     expect(rows[0]!.referral_code).toMatch(/^[A-Z0-9]{10}$/);
     expect(rows[0]!.referral_code).not.toBe(rows[1]!.referral_code);
-  });
+  }, DB_TEST_TIMEOUT);
 
   const field = (path: string, value: unknown) => {
     const body = signUpBody(uniqueEmail('bad')) as any;
