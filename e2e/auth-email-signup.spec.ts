@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { dialog, fillDetails, GOOD_PASSWORD, linkFromOutbox, openPage, openSignInFromMenu, signIn, uniqueEmail } from './auth-helpers';
 
 test('email sign-up, verification link, sign-in, reload keeps the session, log out', async ({ page }) => {
+  test.slow();
   const email = uniqueEmail('signup');
   await openPage(page, '/');
   await openSignInFromMenu(page);

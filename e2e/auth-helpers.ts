@@ -73,3 +73,31 @@ export async function fillDetails(
   if (d.first !== undefined) await dlg.getByLabel('First name').fill(d.first);
   if (d.last !== undefined) await dlg.getByLabel('Last name').fill(d.last);
 }
+
+/** A verified account made through the API (sign-up, then the link from the outbox), for specs that start signed up. */
+export async function createVerifiedAccount(
+  request: APIRequestContext,
+  opts: { email?: string; password?: string; first?: string; last?: string; origin?: string } = {},
+) {
+  const email = opts.email ?? uniqueEmail('acct');
+  const password = opts.password ?? GOOD_PASSWORD;
+  const at = (path: string) => (opts.origin ? new URL(path, opts.origin).toString() : path);
+  const r = await request.post(at('/api/signUp'), {
+    data: {
+      jsonRegister: {
+        email_id: email,
+        password,
+        confirm_password: password,
+        terms_accepted: true,
+        title: 'Mr',
+        userdetails: { first_name: opts.first ?? 'Test', last_name: opts.last ?? 'Traveller' },
+      },
+    },
+  });
+  expect(r.status(), await r.text()).toBe(200);
+  const link = await linkFromOutbox(request, email, '/verify-account');
+  const token = new URL(link, 'http://x').searchParams.get('token');
+  const v = await request.post(at('/api/auth/verifyAccount'), { data: { token } });
+  expect(v.status(), await v.text()).toBe(200);
+  return { email, password };
+}

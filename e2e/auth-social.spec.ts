@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { dialog, openPage, uniqueEmail } from './auth-helpers';
 
 test('Google sign-up: the popup prefills the form, the account is created and signed in', async ({ page }) => {
+  test.slow();
   const email = uniqueEmail('google');
   await openPage(page, '/?signup=1');
   const signUp = dialog(page, 'Create your account');

@@ -1,6 +1,7 @@
 // An accessible modal: role=dialog with a name, focus kept inside, the page behind made inert, focus returned on close.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { focusReturnTarget, restoreFocus } from './account/focus-return';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -31,7 +32,7 @@ export default function Dialog({ title, subtitle, onClose, closeLabel, closeOnEs
   onCloseRef.current = onClose;
 
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const opener = focusReturnTarget();
     const root = panel.current!.closest<HTMLElement>('.dlg-layer')!;
     // Everything else on the page is taken out of the tab order and the accessibility tree while the modal is open.
     const others = [...document.body.children].filter((el): el is HTMLElement => el !== root && el instanceof HTMLElement && !el.inert);
@@ -42,7 +43,7 @@ export default function Dialog({ title, subtitle, onClose, closeLabel, closeOnEs
     return () => {
       for (const el of others) el.inert = false;
       document.body.classList.remove('dlg-open');
-      if (opener?.isConnected) opener.focus();
+      restoreFocus(opener);
     };
   }, []);
 

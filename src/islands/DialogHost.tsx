@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { createPortal } from 'react-dom';
 import { $dialog, openDialog, type DialogName } from '../stores/dialogs';
+import { trackFocus } from './account/focus-return';
 
 const DIALOGS: Partial<Record<DialogName, LazyExoticComponent<ComponentType>>> = {
   signin: lazy(() => import('./SignInDialog')),
@@ -33,6 +34,7 @@ export default function DialogHost() {
   const dialog = useStore($dialog);
 
   useEffect(() => {
+    trackFocus();
     const wanted = dialogFromQuery(location.search);
     if (wanted && $dialog.get() === null) openDialog(wanted);
     document.documentElement.dataset.dialogHost = 'ready';

@@ -459,7 +459,6 @@ export default function SignUpDialog() {
               name="tel-national"
               autoComplete="tel-national"
               inputMode="numeric"
-              maxLength={15}
               value={details.mobile}
               onChange={(e) => set('mobile', filterMobile(e.target.value))}
             />

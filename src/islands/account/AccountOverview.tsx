@@ -19,10 +19,15 @@ export default function AccountOverview() {
 
   // The menu's "Travel profile" entry points at #travel-profile, which exists only once this island has rendered.
   useEffect(() => {
-    if (state === 'ready' && location.hash === '#travel-profile') {
+    if (state !== 'ready') return;
+    const show = () => {
+      if (location.hash !== '#travel-profile') return;
       travelHeading.current?.scrollIntoView({ block: 'start' });
       travelHeading.current?.focus({ preventScroll: true });
-    }
+    };
+    show();
+    window.addEventListener('hashchange', show);
+    return () => window.removeEventListener('hashchange', show);
   }, [state]);
 
   if (state === 'checking' || state === 'signed-out') return null;

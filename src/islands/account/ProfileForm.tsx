@@ -179,7 +179,6 @@ export default function ProfileForm() {
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
-              maxLength={15}
               value={form.mobile}
               onChange={(e) => set('mobile', filterMobile(e.target.value))}
             />
