@@ -1,0 +1,227 @@
+// The fuzz gate: every route of the route table gets FUZZ_RUNS inputs (half derived from its zod schema, half hostile
+// JSON, bytes, queries, path segments and headers) over real HTTP; none may get a 5xx, every refusal must be in the
+// contract's shape, and a batch of refused requests must leave every table as it was.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostileBodies, hostileQueries, hostileSegments, nastyString, schemaInputs, type RawBody } from './gates-arbitrary';
+import { DbWatch, type Signature } from './gates-db';
+import { AGENTS, ACME, freshIp, passwordUser, ssoUser, type Session } from './gates-fixtures';
+import { call, useGate } from './gates-http';
+import { startGateServer, type GateServer } from './gates-server';
+import type { Reply } from './helpers';
+import { pathOf, routeName, ROUTES, type RouteSpec } from './route-table';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 8);
+const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const ONLY = (process.env.FUZZ_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+export const FUZZ_EMAIL = 'gate-fuzz@example.com';
+
+interface Case {
+  kind: string;
+  path: string;
+  rawBody?: string | Buffer;
+  contentType?: string;
+  signedIn: boolean;
+  host: string;
+  headers: Record<string, string>;
+}
+
+let gate: GateServer;
+let watch: DbWatch;
+let user: Session;
+let agent: Session;
+const summary: { route: string; runs: number; statuses: Record<number, number>; seconds: number }[] = [];
+
+beforeAll(async () => {
+  gate = await startGateServer('fuzz');
+  useGate(gate.origin);
+  watch = DbWatch.open(gate.persistTo);
+  user = await ssoUser('localhost', FUZZ_EMAIL, ['Fuzz', 'Tester']);
+  agent = await passwordUser(AGENTS.two.email, AGENTS.two.password);
+}, 120_000);
+
+afterAll(() => {
+  watch?.close();
+  gate?.stop();
+  if (summary.length) {
+    const total = summary.reduce((n, s) => n + s.runs, 0);
+    const lines = summary.map((s) => `${s.route.padEnd(48)} ${String(s.runs).padStart(5)} runs ${s.seconds.toFixed(1).padStart(5)} s  ${JSON.stringify(s.statuses)}`);
+    console.log(`fuzz gate (seed ${SEED}): ${total} requests over ${summary.length} routes\n${lines.join('\n')}`);
+  }
+});
+
+const byWeight = <T>(...pairs: [number, T][]) => fc.oneof(...pairs.map(([weight, v]) => ({ weight, arbitrary: fc.constant(v) })));
+
+const enc = (s: string) => encodeURIComponent(s.toWellFormed());
+
+/** A query string from a generated value (arrays repeat the key, objects go as JSON, as a careless client would send). */
+function toQuery(value: unknown): string {
+  if (value === undefined) return '';
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return `q=${enc(JSON.stringify(value) ?? '')}`;
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (v === undefined) continue;
+    const values = Array.isArray(v) ? v : [v];
+    for (const one of values) parts.push(`${enc(k)}=${enc(one === null ? '' : typeof one === 'object' ? JSON.stringify(one) : String(one))}`);
+  }
+  return parts.join('&');
+}
+
+/** Header noise a hostile client adds: forged cookies and tokens, odd addresses, conditional requests. */
+const headerNoise: fc.Arbitrary<Record<string, string>> = fc.oneof(
+  { weight: 6, arbitrary: fc.constant({}) },
+  { weight: 1, arbitrary: nastyString.map((s) => ({ cookie: `userToken=${enc(s)}; userData=${enc(s)}` })) },
+  { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/).map((t) => ({ authorization: `Bearer ${t}` })) },
+  { weight: 1, arbitrary: nastyString.map((s) => ({ authorization: `Bearer ${enc(s)}` })) },
+  { weight: 1, arbitrary: fc.constantFrom('::1', '999.1.1.1', 'not-an-ip', '', '1.1.1.1, 2.2.2.2').map((ip) => ({ 'x-forwarded-for': ip })) },
+  { weight: 1, arbitrary: fc.constantFrom('*', '"x"', 'W/"abc"', ',,,').map((t) => ({ 'if-none-match': t })) },
+  { weight: 1, arbitrary: fc.constantFrom('text/html', '*/*', 'application/json', 'x').map((a) => ({ accept: a })) },
+);
+
+function casesFor(route: RouteSpec, n: number, seed: number): Case[] {
+  const bodyRoute = route.method !== 'GET';
+  const withSession = route.session !== 'none' && !route.fuzzSignedOut;
+  const signedIn = route.fuzzSignedOut ? fc.constant(false) : withSession ? byWeight([4, true], [1, false]) : byWeight([1, true], [9, false]);
+  const host = route.dev || route.session === 'agent' ? fc.constant('localhost') : byWeight([9, 'localhost'], [1, ACME]);
+  const goodParams = route.params ? fc.record(route.params) : fc.constant({});
+  const badParams = route.params ? fc.record(Object.fromEntries(Object.keys(route.params).map((k) => [k, hostileSegments]))) : fc.constant({});
+  const queryKeys = route.schema && (route.schema as any)._zod.def.shape ? Object.keys((route.schema as any)._zod.def.shape) : [];
+
+  const fromSchema = fc.record({
+    params: goodParams,
+    input: route.schema ? schemaInputs(route.schema, route.hints) : fc.constant(undefined),
+    signedIn,
+    host,
+  }).map(({ params, input, signedIn, host }): Case => {
+    const path = pathOf(route, params);
+    if (!bodyRoute) return { kind: 'schema', path: input === undefined ? path : `${path}?${toQuery(input)}`, signedIn, host, headers: {} };
+    return { kind: 'schema', path, rawBody: input === undefined ? undefined : JSON.stringify(input), contentType: 'application/json', signedIn, host, headers: {} };
+  });
+
+  const hostile = fc.record({
+    params: route.params ? fc.oneof(goodParams, badParams) : fc.constant({}),
+    body: bodyRoute ? hostileBodies : fc.constant<RawBody | null>(null),
+    query: bodyRoute ? fc.option(hostileQueries(queryKeys), { freq: 5 }) : hostileQueries(queryKeys),
+    noise: headerNoise,
+    signedIn,
+    host,
+  }).map(({ params, body, query, noise, signedIn, host }): Case => ({
+    kind: body ? `hostile:${body.kind}` : 'hostile:query',
+    path: `${pathOf(route, params)}${query ? `?${query}` : ''}`,
+    rawBody: body?.body,
+    contentType: body ? (body.contentType ?? 'application/json') : undefined,
+    signedIn,
+    host,
+    headers: noise,
+  }));
+
+  const schemaRuns = route.schema || route.params ? Math.ceil(n / 2) : Math.ceil(n / 5);
+  return [...fc.sample(fromSchema, { numRuns: schemaRuns, seed }), ...fc.sample(hostile, { numRuns: n - schemaRuns, seed: seed + 1 })];
+}
+
+/** Node refuses request paths with raw non-ASCII, spaces or controls: escape those, keep every other oddity as sent. */
+const wireSafe = (path: string) =>
+  path.replace(/[^\x21-\x7e]/gu, (ch) => {
+    try {
+      return encodeURIComponent(ch);
+    } catch {
+      return '%EF%BF%BD';
+    }
+  });
+
+function send(route: RouteSpec, c: Case): Promise<Reply> {
+  const session = route.session === 'agent' ? agent : user;
+  const headers: Record<string, string> = { 'cf-connecting-ip': freshIp(), ...c.headers };
+  if (c.signedIn && c.host === 'localhost') headers.authorization = `Bearer ${session.token}`;
+  if (c.contentType) headers['content-type'] = c.contentType;
+  return call(wireSafe(c.path), { method: route.method, host: c.host, rawBody: c.rawBody, headers });
+}
+
+/** Runs `work` over `items` with at most `limit` in flight; answers in input order. */
+async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await work(items[i]!);
+      }
+    }),
+  );
+  return out;
+}
+
+/** A route that ends sessions (or a session that idled out) must not leave the next routes fuzzed signed out. */
+async function ensureSessions() {
+  const alive = async (s: Session) => (await call('/api/auth/checkLogin', { body: {}, headers: { authorization: `Bearer ${s.token}` } })).json?.status === 'success';
+  if (!(await alive(user))) user = await ssoUser('localhost', FUZZ_EMAIL, ['Fuzz', 'Tester']);
+  if (!(await alive(agent))) agent = await passwordUser(AGENTS.two.email, AGENTS.two.password);
+}
+
+const isErrorShape = (j: any) =>
+  j?.status === 'failed' && typeof j?.error?.code === 'string' && typeof j?.error?.message === 'string' && j.error.message.length > 0;
+
+/** What is wrong with one answer, if anything. */
+function problemsOf(route: RouteSpec, c: Case, r: Reply): string[] {
+  const out: string[] = [];
+  if (r.status >= 500 || r.status === 0) out.push(`answered ${r.status}${r.status === 0 ? ` (${r.text})` : `: ${r.text.slice(0, 200)}`}`);
+  if (r.status === 0) return out;
+  const h = r.headers;
+  if (!h['strict-transport-security']) out.push('no Strict-Transport-Security');
+  if (!String(h['content-security-policy'] ?? '').includes('frame-ancestors')) out.push('no CSP frame-ancestors');
+  if (h['x-content-type-options'] !== 'nosniff') out.push('no nosniff');
+  if (!h['referrer-policy']) out.push('no Referrer-Policy');
+  const browserPage = route.htmlForBrowsers && (c.headers.accept ?? '').includes('text/html') && String(h['content-type']).startsWith('text/html');
+  if (r.status >= 400 && !browserPage) {
+    const documented = isErrorShape(r.json) || (route.refusals ?? []).some((s) => s.safeParse(r.json).success);
+    if (!documented) out.push(`refusal ${r.status} not in the contract's shape: ${r.text.slice(0, 160)}`);
+    if (!String(h['content-type'] ?? '').startsWith('application/json')) out.push(`refusal ${r.status} is not JSON (${h['content-type']})`);
+  }
+  return out;
+}
+
+const excerpt = (c: Case) => {
+  const body = c.rawBody === undefined ? '' : Buffer.isBuffer(c.rawBody) ? `<${c.rawBody.length} bytes>` : c.rawBody.length > 200 ? `${c.rawBody.slice(0, 200)}… (${c.rawBody.length} chars)` : c.rawBody;
+  const path = c.path.length > 200 ? `${c.path.slice(0, 200)}…` : c.path;
+  return `${c.kind} ${c.host}${c.signedIn ? ' signed-in' : ''} ${path} ${body}`;
+};
+
+describe('fuzz gate: every route survives generated and hostile input', () => {
+  const routes = ROUTES.filter((r) => ONLY.length === 0 || ONLY.some((o) => routeName(r).includes(o)));
+  routes.forEach((route) => {
+    const index = ROUTES.indexOf(route);
+    it(`${routeName(route)}: ${RUNS} inputs, no 5xx, refusals in the contract's shape, nothing written by a refusal`, async () => {
+      const started = Date.now();
+      const seed = SEED + index * 7919;
+      const cases = casesFor(route, RUNS, seed);
+      const problems: string[] = [];
+      const statuses: Record<number, number> = {};
+      await ensureSessions();
+      let before: Signature = watch.signature();
+      // Hostile inputs are nearly always refused: they go in larger batches. Schema-derived ones are often accepted, so
+      // small batches keep most all-refused batches (the ones the database check can judge).
+      for (let i = 0; i < cases.length; ) {
+        const size = cases[i]!.kind === 'schema' ? CONCURRENCY : CONCURRENCY * 4;
+        const batch = cases.slice(i, i + size);
+        i += batch.length;
+        const replies = await pool(batch, CONCURRENCY, (c) => send(route, c).catch((err): Reply => ({ status: 0, headers: {}, text: String(err), json: undefined, cookies: [] })));
+        const after = watch.signature();
+        replies.forEach((r, k) => {
+          statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+          for (const p of problemsOf(route, batch[k]!, r)) problems.push(`${p}\n    input: ${excerpt(batch[k]!)}`);
+        });
+        if (replies.every((r) => r.status >= 400)) {
+          const moved = DbWatch.changed(before, after, route.refusalWrites);
+          if (moved.length) problems.push(`refused requests changed ${moved.join(', ')}\n    inputs: ${batch.map(excerpt).join('\n            ')}`);
+        }
+        before = after;
+      }
+      summary.push({ route: routeName(route), runs: cases.length, statuses, seconds: (Date.now() - started) / 1000 });
+      const distinct = [...new Set(problems)];
+      expect(distinct.slice(0, 12), `seed ${seed} (FUZZ_SEED=${SEED} FUZZ_ONLY='${routeName(route)}'), ${distinct.length} problem(s)`).toEqual([]);
+      expect(cases.length).toBe(RUNS);
+    }, 300_000);
+  });
+});

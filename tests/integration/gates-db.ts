@@ -1,0 +1,74 @@
+// Reads the Worker's local D1 (the SQLite file under the test's persist dir) read-only, to prove refused requests wrote nothing.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { inject } from 'vitest';
+
+/** Tables written on purpose by refused requests too: the rate limiter's events and the audit log. */
+export const AUDIT_TABLES = ['rate_limits', 'activity_log'];
+/** Columns a refused request may still touch: a session's idle clock moves whenever the session is used. */
+const IGNORED_COLUMNS: Record<string, string[]> = { sessions: ['last_seen_at'] };
+const INTERNAL = /^(sqlite_|_cf_|d1_migrations$)/;
+
+export type Signature = Record<string, string>;
+
+export class DbWatch {
+  private db: DatabaseSync;
+  private queries = new Map<string, string>();
+  private lastVersion = -1;
+  private last: Signature | null = null;
+
+  constructor(file: string) {
+    this.db = new DatabaseSync(file, { readOnly: true });
+    const tables = this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
+    for (const { name } of tables) {
+      if (INTERNAL.test(name) || AUDIT_TABLES.includes(name)) continue;
+      const cols = (this.db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[])
+        .map((c) => c.name)
+        .filter((c) => !(IGNORED_COLUMNS[name] ?? []).includes(c));
+      // Row count, rowids and, per column, the sum of lengths and of numeric values: any insert, delete or update of
+      // a watched column moves at least one of them in practice, at the cost of one scan of a small table.
+      const parts = cols.map((c) => `total(length("${c}")) || ',' || total("${c}")`).join(` || ';' || `);
+      this.queries.set(name, `SELECT count(*) || '/' || total(rowid) || '/' || ${parts || "''"} AS sig FROM "${name}"`);
+    }
+  }
+
+  static open(persistTo: string = inject('persistTo')): DbWatch {
+    const dir = join(persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject');
+    const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
+    if (!file) throw new Error(`no D1 database under ${dir}`);
+    return new DbWatch(join(dir, file));
+  }
+
+  get tables(): string[] {
+    return [...this.queries.keys()];
+  }
+
+  /** Signature of every table (cheap when nothing was committed since the last call). */
+  signature(): Signature {
+    const version = (this.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version;
+    if (this.last && version === this.lastVersion) return this.last;
+    const sig: Signature = {};
+    for (const [name, sql] of this.queries) sig[name] = String((this.db.prepare(sql).get() as { sig: string }).sig);
+    this.last = sig;
+    this.lastVersion = version;
+    return sig;
+  }
+
+  /** Tables whose signature moved between two snapshots, leaving out `allowed`. */
+  static changed(before: Signature, after: Signature, allowed: string[] = []): string[] {
+    return Object.keys(after).filter((t) => !allowed.includes(t) && before[t] !== after[t]);
+  }
+
+  count(table: string, where = '1 = 1', ...params: (string | number)[]): number {
+    return (this.db.prepare(`SELECT count(*) AS n FROM "${table}" WHERE ${where}`).get(...params) as { n: number }).n;
+  }
+
+  row(table: string, where: string, ...params: (string | number)[]): Record<string, unknown> | undefined {
+    return this.db.prepare(`SELECT * FROM "${table}" WHERE ${where}`).get(...params) as Record<string, unknown> | undefined;
+  }
+
+  close() {
+    this.db.close();
+  }
+}

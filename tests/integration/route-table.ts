@@ -1,0 +1,373 @@
+// Every route of the Hono app (/api, /go) in one table: method, path, the schema its input is generated from, a valid
+// example, whether it needs a session, which ids it takes and whose they are. The fuzz, security and fault gates read it;
+// a new route is one more line here.
+import fc from 'fast-check';
+import { z } from 'zod';
+import {
+  ActivityBody, AuthSignInBody, ChangePasswordBody, CheckAccountBody, ForgotPasswordBody, PrefCurrLangBody, ProfileUpdateSchema, SignInBody,
+  SignInFailureSchema, SignUpBody, SignUpRefusedSchema, SsoBody, ValidateAccessCodeBody, VerifyAccountBody,
+} from '../../src/shared/schemas/auth';
+import {
+  CheckoutSchema, IssueCardSchema, PaymentCardsByOrgSchema, PaymentCardsByUserSchema, PreviewSchema, ProductQuerySchema, RedeemSchema,
+  ReservationsSchema, SearchQuerySchema, TravelerSchema,
+} from '../../src/shared/schemas/booking';
+import { CatalogueRequestSchema, CurrencyRateRequestSchema, CurrencyRatesRequestSchema, LabelsQuerySchema } from '../../src/shared/schemas/catalogue';
+import { ActionsListQuery, CampaignListQuery, ReferralListQuery, SavingsCodeRequest, SavingsMemberRequest } from '../../src/shared/schemas/loyalty';
+import { ClientQuerySchema, ClientSchema, QuoteQuerySchema, QuoteSchema, QuoteViewSchema } from '../../src/shared/schemas/agent';
+import { nearDay, type Hints } from './gates-arbitrary';
+import { day, TRAVELER } from './gates-fixtures';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** none: public; optional: works both ways; user: a signed-in consumer (or any account); agent: an agent account. */
+export type SessionNeed = 'none' | 'optional' | 'user' | 'agent';
+
+/** The ids a consumer and an agent own (tests/integration/gates-fixtures.ts creates them). */
+export interface OwnedIds {
+  travelerId: number;
+  certificateId: number;
+  certificateCode: string;
+  discountId: number;
+  cashId: number;
+  referredMember: number;
+  userId: number;
+  email: string;
+  memberId: string;
+  clientId: number;
+  quoteId: number;
+  productId: number;
+}
+
+export interface IdUse {
+  /** Where the id goes: a path parameter, a body field or a query parameter. */
+  in: 'param' | 'body' | 'query';
+  name: string;
+  owner: 'user' | 'agent';
+  of: keyof OwnedIds;
+  /**
+   * refused: someone else's id gets 400/403/404/409 and changes nothing;
+   * own-only: the route ignores the id and answers about the caller alone (200 without the owner's data).
+   */
+  expect: 'refused' | 'own-only';
+}
+
+export interface Example {
+  body?: unknown;
+  query?: Record<string, string | number>;
+  params?: Record<string, string | number>;
+}
+
+export interface RouteSpec {
+  method: Method;
+  path: string;
+  /** The input's schema: the body for POST/PUT, the query string for GET. */
+  schema?: z.ZodType;
+  /** Field arbitraries that reach deeper than the schema alone (real ids, near dates, known codes). */
+  hints?: Hints;
+  /** Path parameters' arbitraries (schema-derived runs; hostile runs use odd segments). */
+  params?: Record<string, fc.Arbitrary<string | number>>;
+  /** A request that succeeds for the owner of `ids`. */
+  example: (ids: OwnedIds) => Example;
+  session: SessionNeed;
+  /** POST/PUT/DELETE that changes something (the catalogue POSTs only read). */
+  changesState: boolean;
+  ids?: IdUse[];
+  /** Documented non-2xx bodies besides the contract's error shape. */
+  refusals?: z.ZodType[];
+  /** Tables a refused request may write by contract (besides the rate limiter and the audit log). */
+  refusalWrites?: string[];
+  /** Calls an outside service (the fault gate drives these). */
+  upstream?: ('savings' | 'google' | 'facebook' | 'mail' | 'rates')[];
+  /** Present only with ENVIRONMENT=development. */
+  dev?: boolean;
+  /** Fuzz it signed out: a session would end (logout) or be replaced. */
+  fuzzSignedOut?: boolean;
+  /** A GET that changes state by contract (and why). */
+  getWrites?: string;
+  /** Answers a browser (Accept: text/html) with a small page instead of JSON, refusals included. */
+  htmlForBrowsers?: boolean;
+}
+
+const CURRENCIES = fc.constantFrom('USD', 'EUR', 'GBP', 'JPY', 'INR', 'MXN', 'usd', 'XXX', 'ZZZ');
+const SMALL_ID = fc.integer({ min: 1, max: 60 });
+const PRODUCT_TYPES = fc.constantFrom('HLT', 'ACT', 'RST', 'STY', 'hlt', 'XYZ');
+const EMAILS = fc.oneof(fc.constantFrom('demo@example.com', 'agent@example.com', 'DEMO@Example.com '), fc.emailAddress());
+
+const BOOKING_HINTS: Hints = {
+  product_id: fc.integer({ min: 1, max: 90 }),
+  check_in: nearDay,
+  check_out: fc.option(nearDay, { nil: undefined }),
+  guests: fc.integer({ min: 1, max: 5 }),
+  currency: CURRENCIES,
+  certificate_id: fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined, freq: 2 }),
+  discount_card_id: fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined, freq: 2 }),
+  cash_card_id: fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined, freq: 2 }),
+};
+
+const bookingExample = (o: OwnedIds) => ({ product_id: o.productId, check_in: day(20), check_out: day(22), guests: 2, currency: 'USD' });
+
+/** The router's inline schemas, mirrored here because they are not exported. */
+const PageCss = z.object({ pageCode: z.string().max(40).optional(), apikey: z.string().max(200).optional() });
+const SocialProfileBody = z.object({ googletoken: z.string().max(8192).optional(), fbtoken: z.string().max(8192).optional() });
+const CitiesQuery = z.object({ q: z.string().max(60).optional(), type: z.enum(['HLT', 'ACT', 'RST', 'STY']).optional() });
+const LabelsBody = CatalogueRequestSchema.extend({ lang: LabelsQuerySchema.shape.lang.optional() });
+const OutboxQuery = z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(1000).optional() });
+const SsoKeyBody = z.object({
+  email: z.email().max(254),
+  first_name: z.string().max(50).optional(),
+  last_name: z.string().max(50).optional(),
+  sub: z.string().max(200).optional(),
+  expires_in: z.number().int().min(-3600).max(3600).optional(),
+});
+const IssueBody = IssueCardSchema.extend({ email: IssueCardSchema.shape.email.optional(), to: z.enum(['user', 'unassigned', 'org']).optional(), name: z.string().max(80).optional() });
+const Empty = z.object({});
+
+/** The sign-in family's `{ status: 'failed', message }` (401, 403, 429). */
+const SIGN_IN_REFUSAL = SignInFailureSchema;
+/** GET /go/daily-savings signed out (CONTRACT.md 7). */
+const SHOW_SIGN_IN = z.object({ showSignIn: z.literal(true) });
+
+const catalogue = (path: string): RouteSpec[] => [
+  { method: 'GET', path, example: () => ({}), session: 'none', changesState: false },
+  { method: 'POST', path, schema: CatalogueRequestSchema, example: () => ({ body: {} }), session: 'none', changesState: false },
+];
+
+export const ROUTES: RouteSpec[] = [
+  // ---- catalogues, locale, org (functions/routes/catalogue.ts, org.ts) ------------------------------------------
+  ...catalogue('/api/general/getCountry'),
+  ...catalogue('/api/getCountryCat'),
+  ...catalogue('/api/getNationalityCat'),
+  ...catalogue('/api/general/getNationalities'),
+  ...catalogue('/api/layout/getCurrencyinfo'),
+  { method: 'GET', path: '/api/general/getLabels', schema: LabelsQuerySchema, example: () => ({ query: { lang: 'es-ES' } }), session: 'none', changesState: false },
+  { method: 'POST', path: '/api/general/getLabels', schema: LabelsBody, example: () => ({ body: { lang: 'fr-FR' } }), session: 'none', changesState: false },
+  {
+    method: 'POST', path: '/api/general/getCurrencyRate', schema: CurrencyRateRequestSchema, hints: { fromCurrency: CURRENCIES, toCurrency: CURRENCIES },
+    example: () => ({ body: { fromCurrency: 'USD', toCurrency: 'EUR' } }), session: 'none', changesState: false,
+  },
+  {
+    method: 'POST', path: '/api/general/getCurrencyRates', schema: CurrencyRatesRequestSchema, hints: { fromCurrency: CURRENCIES, toCurrency: CURRENCIES },
+    example: () => ({ body: { fromCurrency: 'EUR', all: true } }), session: 'none', changesState: false,
+  },
+  { method: 'GET', path: '/api/get-ip', example: () => ({}), session: 'none', changesState: false },
+  { method: 'POST', path: '/api/general/getGeolocationByIp', schema: CatalogueRequestSchema, example: () => ({ body: {} }), session: 'none', changesState: false },
+  { method: 'GET', path: '/api/health', example: () => ({}), session: 'none', changesState: false },
+  { method: 'GET', path: '/api/org/config', example: () => ({}), session: 'none', changesState: false },
+  {
+    method: 'GET', path: '/api/general/getCss/:name', params: { name: fc.constantFrom('theme', 'prelogin', 'postlogin', 'theme.css', 'nope') },
+    example: () => ({ params: { name: 'theme' } }), session: 'none', changesState: false,
+  },
+  { method: 'POST', path: '/api/general/getwhitelabelcss', schema: PageCss, example: () => ({ body: { pageCode: 'home' } }), session: 'none', changesState: false },
+  { method: 'POST', path: '/api/general/getCssPreAndPostLogin', schema: PageCss, example: () => ({ body: { pageCode: 'home', apikey: 'x' } }), session: 'none', changesState: false },
+
+  // ---- accounts (functions/routes/auth.ts, signup.ts, profile.ts) -----------------------------------------------
+  {
+    method: 'POST', path: '/api/signIn', schema: SignInBody, hints: { 'jsonSign.email_id': EMAILS }, session: 'none', changesState: true, fuzzSignedOut: true,
+    example: () => ({ body: { jsonSign: { usr_type: 2, email_id: 'demo@example.com', password: 'Demo1!pass' }, navAgent: 'gates' } }),
+    refusals: [SIGN_IN_REFUSAL], refusalWrites: ['email_tokens', 'outbox', 'users'], upstream: ['google', 'facebook', 'mail'],
+  },
+  {
+    method: 'POST', path: '/api/auth/signIn', schema: AuthSignInBody, hints: { 'jsonSingIn.email_id': EMAILS }, session: 'none', changesState: true, fuzzSignedOut: true,
+    example: () => ({ body: { jsonSingIn: { usr_type: 2, email_id: 'demo@example.com', password: 'Demo1!pass' }, ipAddress: '', navAgent: 'gates' } }),
+    refusals: [SIGN_IN_REFUSAL], refusalWrites: ['email_tokens', 'outbox', 'users'], upstream: ['google', 'facebook', 'mail'],
+  },
+  { method: 'POST', path: '/api/auth/checkLogin', schema: Empty, example: () => ({ body: {} }), session: 'optional', changesState: false },
+  { method: 'GET', path: '/api/auth/providers', example: () => ({}), session: 'none', changesState: false },
+  {
+    method: 'POST', path: '/api/auth/socialProfile', schema: SocialProfileBody, session: 'none', changesState: false, refusals: [SIGN_IN_REFUSAL],
+    example: () => ({ body: { googletoken: 'not-a-token' } }), upstream: ['google', 'facebook'],
+  },
+  { method: 'POST', path: '/api/auth/verifyAccount', schema: VerifyAccountBody, example: () => ({ body: { token: 'x'.repeat(43) } }), session: 'none', changesState: true },
+  {
+    method: 'POST', path: '/api/auth/forgotPassword', schema: ForgotPasswordBody, hints: { email_id: EMAILS }, session: 'none', changesState: true,
+    example: () => ({ body: { email_id: 'nobody@example.com' } }), upstream: ['mail'],
+  },
+  {
+    method: 'POST', path: '/api/auth/changePassword', schema: ChangePasswordBody, session: 'optional', changesState: true, refusals: [SIGN_IN_REFUSAL],
+    example: () => ({ body: { current_password: 'Wrong1!pass', password: 'Newp4ss!x' } }),
+  },
+  { method: 'POST', path: '/api/auth/sso', schema: SsoBody, example: () => ({ body: { key: 'x.y.z' } }), session: 'none', changesState: true, refusals: [SIGN_IN_REFUSAL], fuzzSignedOut: true },
+  { method: 'POST', path: '/api/iqps/logout', schema: Empty, example: () => ({ body: {} }), session: 'optional', changesState: true, fuzzSignedOut: true },
+  {
+    method: 'POST', path: '/api/iqps/user-fqs', schema: ActivityBody, example: (o) => ({ body: { userId: o.userId, ip: '', action: 'search' } }), session: 'user', changesState: true,
+  },
+  {
+    method: 'POST', path: '/api/signUp/checkAccountForExists', schema: CheckAccountBody, hints: { 'jsonSigUp.email_id': EMAILS }, session: 'none', changesState: false,
+    example: () => ({ body: { jsonSigUp: { email_id: 'demo@example.com' } } }),
+  },
+  {
+    method: 'POST', path: '/api/signUp/validateAccessCode', schema: ValidateAccessCodeBody, hints: { 'jsonRegister.accesscode': fc.oneof(fc.constantFrom('WELCOME2026', 'welcome2026', ''), fc.string({ maxLength: 64 })) },
+    session: 'none', changesState: false, example: () => ({ body: { jsonRegister: { accesscode: 'WELCOME2026', email_id: '' } } }),
+  },
+  {
+    method: 'POST', path: '/api/signUp', schema: SignUpBody, session: 'none', changesState: true, refusals: [SignUpRefusedSchema], upstream: ['google', 'facebook', 'mail'],
+    hints: { 'jsonRegister.nationality': fc.option(fc.integer({ min: 0, max: 300 }), { nil: undefined }), 'jsonRegister.currency': fc.option(CURRENCIES, { nil: undefined }) },
+    example: () => ({
+      body: { jsonRegister: { email_id: `gate-${crypto.randomUUID()}@example.com`, password: 'Gate1!pass', terms_accepted: true, title: 'Mr', userdetails: { first_name: 'Gus', last_name: 'Gate' } } },
+    }),
+  },
+  { method: 'GET', path: '/api/profile', example: () => ({}), session: 'user', changesState: false },
+  {
+    method: 'PUT', path: '/api/profile', schema: ProfileUpdateSchema, hints: { nationality: fc.integer({ min: 0, max: 260 }), currency: CURRENCIES },
+    example: () => ({ body: { first_name: 'Gale' } }), session: 'user', changesState: true,
+  },
+  {
+    method: 'POST', path: '/api/profile/updatePrefCurrLang', schema: PrefCurrLangBody, hints: { currency_code: CURRENCIES },
+    example: () => ({ body: { currency_code: 'EUR', language: 'es-ES' } }), session: 'user', changesState: true,
+  },
+
+  // ---- products, wallet, booking (functions/routes/products.ts, booking.ts) ---------------------------------------
+  {
+    method: 'GET', path: '/api/products/search', schema: SearchQuerySchema, hints: { type: PRODUCT_TYPES, check_in: nearDay, check_out: nearDay, currency: CURRENCIES },
+    example: () => ({ query: { type: 'HLT', check_in: day(20), check_out: day(22), guests: 2, currency: 'EUR' } }), session: 'none', changesState: false,
+  },
+  { method: 'GET', path: '/api/products/cities', schema: CitiesQuery, example: () => ({ query: { q: 'Par' } }), session: 'none', changesState: false },
+  {
+    method: 'GET', path: '/api/products/:product_id', schema: ProductQuerySchema, hints: { currency: CURRENCIES }, params: { product_id: fc.integer({ min: 1, max: 90 }) },
+    example: (o) => ({ params: { product_id: o.productId }, query: { currency: 'GBP' } }), session: 'none', changesState: false,
+  },
+  { method: 'POST', path: '/api/walletUser/getPaymentCardByOrg', schema: PaymentCardsByOrgSchema, example: () => ({ body: {} }), session: 'none', changesState: false },
+  {
+    method: 'POST', path: '/api/booking/get-paymentcard-by-user', schema: PaymentCardsByUserSchema, hints: { currency: CURRENCIES },
+    example: () => ({ body: { currency: 'USD' } }), session: 'user', changesState: false,
+  },
+  {
+    method: 'POST', path: '/api/wallet/redeem', schema: RedeemSchema, hints: { card_code: fc.oneof(fc.constantFrom('GIFT-CERT-RESORT', 'DEMO-CERT-HOTEL-150', 'TC-ORG-HOTEL-100'), fc.stringMatching(/^[A-Z0-9-]{4,20}$/)) },
+    example: (o) => ({ body: { card_code: o.certificateCode } }), session: 'user', changesState: true,
+    ids: [{ in: 'body', name: 'card_code', owner: 'user', of: 'certificateCode', expect: 'refused' }],
+  },
+  {
+    method: 'POST', path: '/api/booking/preview', schema: PreviewSchema, hints: BOOKING_HINTS, session: 'optional', changesState: false,
+    example: (o) => ({ body: { ...bookingExample(o), certificate_id: o.certificateId } }),
+    ids: [
+      { in: 'body', name: 'certificate_id', owner: 'user', of: 'certificateId', expect: 'refused' },
+      { in: 'body', name: 'discount_card_id', owner: 'user', of: 'discountId', expect: 'refused' },
+      { in: 'body', name: 'cash_card_id', owner: 'user', of: 'cashId', expect: 'refused' },
+    ],
+  },
+  {
+    method: 'POST', path: '/api/booking/checkout', schema: CheckoutSchema, session: 'user', changesState: true,
+    hints: { ...BOOKING_HINTS, idempotency_key: fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/), 'traveler.email': fc.emailAddress() },
+    example: (o) => ({ body: { ...bookingExample(o), discount_card_id: o.discountId, idempotency_key: `gate-${crypto.randomUUID()}`, traveler: TRAVELER } }),
+    ids: [
+      { in: 'body', name: 'certificate_id', owner: 'user', of: 'certificateId', expect: 'refused' },
+      { in: 'body', name: 'discount_card_id', owner: 'user', of: 'discountId', expect: 'refused' },
+      { in: 'body', name: 'cash_card_id', owner: 'user', of: 'cashId', expect: 'refused' },
+    ],
+  },
+  { method: 'POST', path: '/api/reservations', schema: ReservationsSchema, example: () => ({ body: { json: { token: '' } } }), session: 'user', changesState: false },
+  { method: 'GET', path: '/api/user/travelers', example: () => ({}), session: 'user', changesState: false },
+  { method: 'POST', path: '/api/user/travelers', schema: TravelerSchema, example: () => ({ body: TRAVELER }), session: 'user', changesState: true },
+  {
+    method: 'PUT', path: '/api/user/travelers/:id', schema: TravelerSchema, params: { id: SMALL_ID }, session: 'user', changesState: true,
+    example: (o) => ({ params: { id: o.travelerId }, body: { ...TRAVELER, first_name: 'Changed' } }),
+    ids: [{ in: 'param', name: 'id', owner: 'user', of: 'travelerId', expect: 'refused' }],
+  },
+  {
+    method: 'DELETE', path: '/api/user/travelers/:id', params: { id: SMALL_ID }, session: 'user', changesState: true,
+    example: (o) => ({ params: { id: o.travelerId } }),
+    ids: [{ in: 'param', name: 'id', owner: 'user', of: 'travelerId', expect: 'refused' }],
+  },
+
+  // ---- savings and referrals (functions/routes/savings.ts, referral.ts, go.ts) -------------------------------------
+  {
+    method: 'POST', path: '/api/savings/getMember', schema: SavingsMemberRequest, session: 'user', changesState: false,
+    example: (o) => ({ body: { email: o.email, userId: o.userId, memberid: o.memberId } }),
+    ids: [
+      { in: 'body', name: 'userId', owner: 'user', of: 'userId', expect: 'own-only' },
+      { in: 'body', name: 'memberid', owner: 'user', of: 'memberId', expect: 'own-only' },
+    ],
+  },
+  {
+    method: 'POST', path: '/api/savings/setMember', schema: SavingsMemberRequest, session: 'user', changesState: true, upstream: ['savings'],
+    example: (o) => ({ body: { email: o.email, userId: o.userId, memberid: o.memberId } }),
+  },
+  {
+    method: 'POST', path: '/api/savings/savingsCode', schema: SavingsCodeRequest, session: 'user', changesState: true, upstream: ['savings'],
+    example: (o) => ({
+      body: {
+        reqSaving: {
+          import: {
+            members: [
+              {
+                organization_customer_identifier: '1', program_customer_identifier: 'SAVPROG-1', member_status: 'OPEN', first_name: 'Gale', last_name: 'Gatekeeper',
+                email_address: o.email, member_customer_identifier: o.memberId,
+              },
+            ],
+          },
+        },
+      },
+    }),
+  },
+  {
+    method: 'GET', path: '/go/daily-savings', session: 'optional', changesState: false, refusals: [SHOW_SIGN_IN], upstream: ['savings'], example: () => ({}), htmlForBrowsers: true,
+    getWrites: 'CONTRACT.md 7: the daily-savings link enrols the signed-in member (once; a repeat only redirects)',
+  },
+  { method: 'GET', path: '/api/referral/getCampaignList', schema: CampaignListQuery, example: () => ({ query: { campaign_type: 'Promotion' } }), session: 'none', changesState: false },
+  { method: 'GET', path: '/api/referral/getReferralList', schema: ReferralListQuery, example: () => ({ query: { program: '', per_page: 5, page: 1 } }), session: 'user', changesState: false },
+  {
+    method: 'GET', path: '/api/referral/getActionsList', schema: ActionsListQuery, session: 'user', changesState: false, hints: { member: SMALL_ID.map(String) },
+    example: (o) => ({ query: { member: o.referredMember } }),
+    ids: [{ in: 'query', name: 'member', owner: 'user', of: 'referredMember', expect: 'own-only' }],
+  },
+  { method: 'GET', path: '/api/referral/getRewards', example: () => ({}), session: 'user', changesState: false },
+
+  // ---- agents (functions/routes/agent.ts) ------------------------------------------------------------------------
+  { method: 'GET', path: '/api/agent/profile', example: () => ({}), session: 'agent', changesState: false },
+  { method: 'GET', path: '/api/agent/clients', schema: ClientQuerySchema, example: () => ({ query: { page: 1 } }), session: 'agent', changesState: false },
+  {
+    method: 'GET', path: '/api/agent/clients/:id', params: { id: SMALL_ID }, session: 'agent', changesState: false,
+    example: (o) => ({ params: { id: o.clientId } }), ids: [{ in: 'param', name: 'id', owner: 'agent', of: 'clientId', expect: 'refused' }],
+  },
+  {
+    method: 'POST', path: '/api/agent/clients', schema: ClientSchema, hints: { nationality: fc.integer({ min: 0, max: 260 }), phone_country_code: fc.constantFrom('+1', '+44', '1', '+999', '') },
+    example: () => ({ body: { title: 'Miss', first_name: 'Cleo', last_name: 'Client', email: `client-${crypto.randomUUID()}@example.com` } }), session: 'agent', changesState: true,
+  },
+  {
+    method: 'PUT', path: '/api/agent/clients/:id', schema: ClientSchema, params: { id: SMALL_ID }, session: 'agent', changesState: true,
+    example: (o) => ({ params: { id: o.clientId }, body: { title: 'Miss', first_name: 'Cleo', last_name: 'Changed', email: `client-${crypto.randomUUID()}@example.com` } }),
+    ids: [{ in: 'param', name: 'id', owner: 'agent', of: 'clientId', expect: 'refused' }],
+  },
+  {
+    method: 'DELETE', path: '/api/agent/clients/:id', params: { id: SMALL_ID }, session: 'agent', changesState: true,
+    example: (o) => ({ params: { id: o.clientId } }), ids: [{ in: 'param', name: 'id', owner: 'agent', of: 'clientId', expect: 'refused' }],
+  },
+  {
+    method: 'GET', path: '/api/agent/quotes', schema: QuoteQuerySchema, session: 'agent', changesState: false, hints: { client_id: SMALL_ID },
+    example: (o) => ({ query: { client_id: o.clientId } }), ids: [{ in: 'query', name: 'client_id', owner: 'agent', of: 'clientId', expect: 'own-only' }],
+  },
+  {
+    method: 'GET', path: '/api/agent/quotes/:id', params: { id: SMALL_ID }, session: 'agent', changesState: false,
+    example: (o) => ({ params: { id: o.quoteId } }), ids: [{ in: 'param', name: 'id', owner: 'agent', of: 'quoteId', expect: 'refused' }],
+  },
+  {
+    method: 'POST', path: '/api/agent/quotes', schema: QuoteSchema, hints: { ...BOOKING_HINTS, client_id: SMALL_ID, markup_percent: fc.option(fc.integer({ min: 0, max: 120 }), { nil: undefined }) },
+    session: 'agent', changesState: true,
+    example: (o) => ({ body: { client_id: o.clientId, product_id: o.productId, check_in: day(20), check_out: day(22), guests: 2, currency: 'USD' } }),
+    ids: [{ in: 'body', name: 'client_id', owner: 'agent', of: 'clientId', expect: 'refused' }],
+  },
+  {
+    method: 'POST', path: '/api/agent/quotes/:id/send', schema: Empty, params: { id: SMALL_ID }, session: 'agent', changesState: true, upstream: ['mail'],
+    example: (o) => ({ params: { id: o.quoteId }, body: {} }), ids: [{ in: 'param', name: 'id', owner: 'agent', of: 'quoteId', expect: 'refused' }],
+  },
+  {
+    method: 'POST', path: '/api/agent/quotes/:id/book', schema: Empty, params: { id: SMALL_ID }, session: 'agent', changesState: true, refusals: [SIGN_IN_REFUSAL],
+    example: (o) => ({ params: { id: o.quoteId }, body: {} }), ids: [{ in: 'param', name: 'id', owner: 'agent', of: 'quoteId', expect: 'refused' }],
+  },
+  { method: 'GET', path: '/api/agent/bookings', example: () => ({}), session: 'agent', changesState: false },
+  { method: 'POST', path: '/api/quotes/view', schema: QuoteViewSchema, example: () => ({ body: { token: 'a'.repeat(43) } }), session: 'none', changesState: false },
+
+  // ---- development only (functions/routes/dev.ts, dev-wallet.ts) ---------------------------------------------------
+  { method: 'GET', path: '/api/dev/outbox', schema: OutboxQuery, example: () => ({ query: { limit: 5 } }), session: 'none', changesState: false, dev: true },
+  { method: 'POST', path: '/api/dev/sso-key', schema: SsoKeyBody, example: () => ({ body: { email: 'demo@example.com' } }), session: 'none', changesState: false, dev: true },
+  {
+    method: 'POST', path: '/api/dev/wallet/issue', schema: IssueBody, hints: { email: EMAILS }, dev: true, session: 'none', changesState: true,
+    example: (o) => ({ body: { email: o.email, kind: 'cash', amount: 5, currency: 'USD' } }),
+  },
+];
+
+/** The route's path with its parameters filled in. */
+export function pathOf(route: Pick<RouteSpec, 'path'>, params: Record<string, string | number> = {}): string {
+  return route.path.replace(/:([a-z_]+)/g, (_, name: string) => String(params[name] ?? '1'));
+}
+
+export const routeName = (r: Pick<RouteSpec, 'method' | 'path'>) => `${r.method} ${r.path}`;
