@@ -12,9 +12,9 @@ import { validAccessCode } from '../db/access-codes';
 import { logActivity } from '../db/activity';
 import { dummyVerify, hashPassword, verifyPassword } from '../auth/password';
 import { sha256Hex } from '../auth/crypto';
-import { requestToken, sessionOf } from '../auth/session';
+import { requestToken, sessionOf, USER_DATA_COOKIE } from '../auth/session';
 import { getCookie } from 'hono/cookie';
-import { clearSessionCookies, SSO_MARK_COOKIE } from '../auth/cookies';
+import { clearSessionCookies, setSsoMark, SSO_MARK_COOKIE } from '../auth/cookies';
 import { accountOfIdentity, verifySocialToken } from '../auth/social';
 import {
   clientIp, completeSignIn, countEvent, createAccount, enforceLimit, LIMITS, loginResult, pepper, sendLinkMail, tooMany,
@@ -158,6 +158,9 @@ export const auth = new Hono<AppEnv>()
       return c.json({ status: 'success' as const, result: loginResult(user, ''), message: { ssocheck: { is_sso: 0 as const } } });
     }
     const sso = wasSso || getCookie(c, SSO_MARK_COOKIE) === '1';
+    // Said once: the island then leaves for session_out_url, and coming back must not send it there again.
+    if (requestToken(c) || getCookie(c, USER_DATA_COOKIE)) clearSessionCookies(c);
+    if (getCookie(c, SSO_MARK_COOKIE)) setSsoMark(c, false);
     return c.json({
       status: 'failed' as const,
       message: { ssocheck: { is_sso: sso ? 1 : 0 } },
