@@ -2,26 +2,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { accountMenuFor, type AccountMenuEntry } from '../shared/account-menu';
-import { api } from '../shared/api-client';
 import { openDialog } from '../stores/dialogs';
 import { openLocaleDialog, useT } from '../stores/locale';
-import { $signedIn, $user, $userType, setSignedOut } from '../stores/session';
+import { $signedIn, $user, $userType, logout } from '../stores/session';
 import { runStartup } from '../stores/startup';
-
-export const LOGOUT_RELOAD_MS = 500;
-
-export async function logOut() {
-  try {
-    await api('/api/iqps/logout', { method: 'POST' });
-  } catch {
-    // The session may already be gone; the local state is cleared either way.
-  }
-  setSignedOut();
-  try {
-    sessionStorage.clear();
-  } catch {}
-  setTimeout(() => location.assign('/'), LOGOUT_RELOAD_MS);
-}
 
 function UserIcon() {
   return (
@@ -100,7 +84,7 @@ export default function AccountMenu() {
     else if (entry.action === 'language' || entry.action === 'currency') openLocaleDialog(entry.action);
     else if (entry.action === 'logout') {
       setLeaving(true);
-      void logOut();
+      void logout();
     }
   };
 
@@ -134,7 +118,10 @@ export default function AccountMenu() {
             <strong>{user.email}</strong>
           </li>
         )}
-        {entries.map((entry, index) => (
+        {entries.map((entry, index) => [
+          index > 0 && entries[index - 1]!.group !== entry.group && (
+            <li role="separator" className="menu-separator" key={`${entry.id}-sep`} />
+          ),
           <li role="none" key={entry.id}>
             {entry.href ? (
               <a
@@ -161,8 +148,8 @@ export default function AccountMenu() {
                 {t(entry.labelKey)}
               </button>
             )}
-          </li>
-        ))}
+          </li>,
+        ])}
       </ul>
     </div>
   );

@@ -1,4 +1,5 @@
-// Keeps the product menu's all-inclusive link carrying the signed-in user's details (spec 2); renders nothing itself.
+// Keeps the product menu's all-inclusive link carrying the signed-in user's details (spec 2) and the current
+// product in view; renders nothing itself.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { allInclusiveHref, type MenuUser } from '../shared/products';
@@ -17,7 +18,14 @@ export default function ProductMenuLinks() {
   const user = useStore($user);
   const profile = useStore($profile);
   const org = useStore($org);
-  useEffect(() => void runStartup(), []);
+  useEffect(() => {
+    void runStartup();
+    // The strip scrolls sideways: bring the current product into view.
+    const current = document.querySelector<HTMLElement>('.product-nav__link[aria-current="page"]');
+    const list = current?.closest('ul');
+    if (current && list && list.scrollWidth > list.clientWidth)
+      list.scrollLeft = current.parentElement!.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, []);
 
   useEffect(() => {
     if (!org?.allInclusiveUrl) return;

@@ -1,4 +1,5 @@
 // On pages for signed-in users: asks a signed-out visitor to sign in (the page's own island shows once signed in).
+// While the login check runs, the same box is drawn with its content hidden, so nothing moves when it answers.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { openDialog } from '../stores/dialogs';
@@ -12,15 +13,15 @@ export default function SignInPrompt() {
   useEffect(() => void runStartup(), []);
 
   if (signedIn === true) return null;
-  if (signedIn === null)
-    return (
-      <div className="signin-prompt signin-prompt--checking signin-slot" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('signin_prompt_checking')}
-      </div>
-    );
+  const checking = signedIn === null;
   return (
-    <section className="signin-prompt" aria-labelledby="signin-prompt-title" data-testid="signin-prompt">
+    <section
+      className={checking ? 'signin-prompt is-checking' : 'signin-prompt'}
+      aria-labelledby="signin-prompt-title"
+      aria-busy={checking}
+      data-testid={checking ? undefined : 'signin-prompt'}
+    >
+      {checking && <span className="spinner signin-prompt__spinner" role="status" aria-label={t('signin_prompt_checking')} />}
       <div className="signin-prompt__icon" aria-hidden="true">
         <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
           <path d="M6 11h12v10H6zM8 11V8a4 4 0 0 1 8 0v3" />
@@ -28,7 +29,7 @@ export default function SignInPrompt() {
       </div>
       <h2 id="signin-prompt-title">{t('signin_prompt_title')}</h2>
       <p>{t('signin_prompt_text')}</p>
-      <button type="button" className="btn btn-primary btn-lg" onClick={() => openDialog('signin')}>
+      <button type="button" className="btn btn-primary btn-lg" disabled={checking} onClick={() => openDialog('signin')}>
         {t('signin_prompt_button')}
       </button>
     </section>

@@ -3,7 +3,7 @@ import { atom, onMount } from 'nanostores';
 import { api } from '../shared/api-client';
 import { OrgConfigSchema, type OrgConfig } from '../shared/schemas/org';
 import { readBoot } from './locale';
-import { $profile, $signedIn, setSignedIn, setSignedOut, type LoginResult } from './session';
+import { $signedIn, loadProfile, setSignedIn, setSignedOut, type LoginResult } from './session';
 
 export const QUERY_PARAMS = ['lang', 'key', 'signup', 'action', 'referral_org', 'trip_id', 'is_package', 'latitude', 'longitude'] as const;
 export type StartupQuery = Record<(typeof QUERY_PARAMS)[number], string | null>;
@@ -106,15 +106,6 @@ async function checkLogin() {
   setSignedOut();
   const target = sessionOutTarget(reply);
   if (target) location.assign(target);
-}
-
-export async function loadProfile() {
-  try {
-    const reply = await api<{ data?: Record<string, unknown> } & Record<string, unknown>>('/api/profile');
-    $profile.set((reply.data as Record<string, unknown> | undefined) ?? reply);
-  } catch {
-    $profile.set(null);
-  }
 }
 
 let catalogues: Promise<void> | null = null;

@@ -199,6 +199,8 @@ export const commonLabels: LabelTable = {
     'Semanas y noches en resorts de lugares soleados.',
     'Semaines et nuits en resort sous le soleil.',
   ),
+  product_callout_title: L('Planned with you', 'Planificado contigo', 'Organisé avec vous'),
+  product_callout_button: L('See member offers', 'Ver ofertas para socios', 'Voir les offres membres'),
   product_contact: L(
     'Ask a travel specialist to plan this with you.',
     'Pide a un especialista que lo planifique contigo.',
