@@ -16,6 +16,12 @@ export interface Bindings {
   GOOGLE_JWKS_URL: string;
   GOOGLE_ISSUER: string;
   FACEBOOK_GRAPH_URL: string;
+  GOOGLE_AUTHORIZE_URL?: string;
+  FACEBOOK_AUTHORIZE_URL?: string;
+  FACEBOOK_APP_SECRET?: string;
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  MAIL_FROM?: string;
   SHOW_LABEL_KEYS: string;
   PASSWORD_PEPPER?: string;
   SSO_SECRET_DEFAULT?: string;
