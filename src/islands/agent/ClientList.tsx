@@ -181,7 +181,7 @@ export default function ClientList() {
           onClose={() => setEditing(null)}
           closeLabel={t('agent_close')}
           closeOnEscape
-          className="dialog-wide"
+          className="dialog-wide agent-dialog"
         >
           <ClientForm
             initial={editing.kind === 'edit' ? editing.client : null}

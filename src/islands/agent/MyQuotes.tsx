@@ -230,7 +230,7 @@ export default function MyQuotes() {
       ) : null}
 
       {building ? (
-        <Dialog title={t("agent_quotes_new")} onClose={closeBuilder} closeLabel={t("agent_close")} closeOnEscape className="dialog-wide">
+        <Dialog title={t("agent_quotes_new")} onClose={closeBuilder} closeLabel={t("agent_close")} closeOnEscape className="dialog-wide agent-dialog">
           <QuoteBuilder
             productId={building.productId}
             clientId={building.clientId}

@@ -1,0 +1,154 @@
+// The agent portal end to end in Chromium: an agent signs in, adds a client, builds a quote from a product search,
+// sends it (the mailed link opens the read-only quote), books it on account and sees it in the booking history with
+// the balance changed; consumers and signed-out visitors do not get in.
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { linkFromOutbox, openPage, openSignInFromMenu, signIn, uniqueEmail } from './auth-helpers';
+
+const AGENT = { email: 'agent@example.com', password: 'Agent1!pass' };
+const AGENT_PAGES = ['/agent/profile', '/agent/client-list', '/agent/my-quotes', '/agent/booking-history'];
+
+/** "$1,234.50" → 1234.5 */
+const amount = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
+
+async function signInByApi(page: Page, email: string, password: string) {
+  const r = await page.request.post('/api/signIn', { data: { jsonSign: { usr_type: 2, email_id: email, password }, navAgent: 'playwright' } });
+  expect(r.status()).toBe(200);
+}
+
+test('an agent adds a client, quotes a product, sends and books it, and sees the booking and the new balance', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const client = { first: 'Camille', last: 'Durand', email: uniqueEmail('client') };
+
+  // Signs in from the account menu on an agent page.
+  await openPage(page, '/agent/client-list');
+  await expect(page.getByTestId('signin-prompt')).toBeVisible();
+  await openSignInFromMenu(page);
+  await signIn(page, AGENT.email, AGENT.password);
+  await expect(page.getByTestId('client-list')).toBeVisible({ timeout: 15_000 });
+
+  // Adds a client with the sign-up form's nationality type-ahead and country-code selector.
+  await page.getByTestId('client-add').click();
+  const form = page.getByRole('dialog', { name: 'New client' });
+  await form.getByLabel('Title').selectOption('Mrs');
+  await form.getByLabel('First name').fill(client.first);
+  await form.getByLabel('Last name').fill(client.last);
+  await form.getByLabel('Email address').fill(client.email);
+  await form.getByTestId('country-code-button').click();
+  await form.getByRole('combobox', { name: 'Search country or code' }).fill('france');
+  await form.getByRole('option', { name: /France/ }).first().click();
+  await expect(form.getByTestId('country-code-button')).toContainText('+33');
+  await form.getByLabel(/^Phone number/).fill('612345678');
+  await form.getByRole('combobox', { name: /Nationality/ }).fill('Fra');
+  await form.getByRole('option', { name: 'France', exact: true }).click();
+  await form.getByTestId('client-save').click();
+  await expect(page.getByTestId('client-status')).toHaveText('Client saved.');
+  await page.getByLabel('Search clients').fill(client.last);
+  const row = page.getByTestId('client-row').filter({ hasText: client.email });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('+33 612345678');
+  await expect(row).toContainText('France');
+
+  // Builds a quote from a product search.
+  await page.goto('/agent/my-quotes');
+  await page.getByTestId('quote-new').click();
+  const builder = page.getByRole('dialog', { name: 'New quote' });
+  await builder.getByLabel('Product type').selectOption('HLT');
+  await builder.getByLabel('City').fill('Lisbon');
+  await builder.getByRole('button', { name: 'Search' }).click();
+  const firstResult = builder.getByTestId('quote-result').first();
+  await expect(firstResult).toBeVisible();
+  const productName = (await firstResult.locator('.agent-result__name').textContent())!.trim();
+  await firstResult.getByRole('button', { name: /Choose/ }).click();
+  await expect(builder.getByTestId('quote-product')).toContainText(productName);
+  await builder.getByLabel('Client', { exact: true }).selectOption({ label: `${client.first} ${client.last} · ${client.email}` });
+  await builder.getByLabel('Markup (%)').fill('15');
+  await expect(builder.getByTestId('quote-estimate')).toBeVisible();
+  await builder.getByTestId('quote-create').click();
+  await expect(page.getByTestId('quote-status')).toHaveText('Quote created.');
+  const quoteRow = page.getByTestId('quote-row').filter({ hasText: client.email });
+  await expect(quoteRow).toHaveCount(1);
+  await expect(quoteRow).toContainText(productName);
+  await expect(quoteRow.getByTestId('quote-state')).toHaveText('Draft');
+  const total = (await quoteRow.getByTestId('quote-total').textContent())!.trim();
+
+  // Sends it: the client's mail links to the read-only quote, which shows the price but not the net or the markup.
+  await quoteRow.getByTestId('quote-send').click();
+  await expect(page.getByTestId('quote-status')).toHaveText(`Quote sent to ${client.email}`);
+  await expect(quoteRow.getByTestId('quote-state')).toHaveText('Sent');
+  const link = await linkFromOutbox(request, client.email, '/quote');
+  const clientView = await page.context().browser()!.newPage();
+  await clientView.goto(new URL(link, page.url()).toString());
+  const shared = clientView.getByTestId('shared-quote');
+  await expect(shared).toBeVisible();
+  await expect(shared).toContainText(productName);
+  await expect(shared).toContainText(`Mrs ${client.first} ${client.last}`);
+  await expect(clientView.getByTestId('shared-quote-total')).toHaveText(total);
+  await expect(shared).not.toContainText(/net price|markup/i);
+  await clientView.close();
+
+  // The balance before booking, then books on account.
+  await page.goto('/agent/booking-history');
+  const before = amount(await page.getByTestId('credit-outstanding').textContent());
+  await page.goto('/agent/my-quotes');
+  await page.getByTestId('quote-row').filter({ hasText: client.email }).getByTestId('quote-book').click();
+  const confirm = page.getByRole('dialog', { name: 'Book this quote on account?' });
+  const charge = amount(await confirm.getByTestId('book-charge').textContent());
+  expect(charge).toBeGreaterThan(0);
+  await confirm.getByTestId('book-confirm').click();
+  await expect(page.getByTestId('quote-status')).toContainText('Booked on account. Reference BK-');
+  const reference = (await page.getByTestId('quote-status').textContent())!.split('Reference ')[1]!.trim();
+  await expect(page.getByTestId('quote-row').filter({ hasText: client.email }).getByTestId('quote-state')).toHaveText('Booked');
+
+  // The booking history lists it and the outstanding balance grew by the charge.
+  await page.goto('/agent/booking-history');
+  const booking = page.getByTestId('agent-booking-row').filter({ hasText: reference });
+  await expect(booking).toHaveCount(1);
+  await expect(booking).toContainText(productName);
+  await expect(booking).toContainText(`${client.first} ${client.last}`);
+  await expect(booking).toContainText(total);
+  await expect(page.getByTestId('credit-outstanding')).not.toHaveText('');
+  expect(amount(await page.getByTestId('credit-outstanding').textContent())).toBeCloseTo(before + charge, 2);
+  const limit = amount(await page.getByTestId('credit-limit').textContent());
+  expect(amount(await page.getByTestId('credit-available').textContent())).toBeCloseTo(limit - before - charge, 2);
+});
+
+test('a consumer is sent away from every /agent page with a message', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signInByApi(page, 'demo@example.com', 'Demo1!pass');
+  for (const path of AGENT_PAGES) {
+    await page.goto(path);
+    await expect(page.getByTestId('agent-away')).toHaveText('This page is for travel agents only. Taking you to the home page…');
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+  }
+  await page.goto('/agent/client-list');
+  await expect(page.getByTestId('client-row')).toHaveCount(0);
+});
+
+test('a signed-out visitor sees the sign-in prompt on agent pages, not agent data', async ({ page }) => {
+  for (const path of AGENT_PAGES) {
+    await openPage(page, path);
+    await expect(page.getByTestId('signin-prompt')).toBeVisible();
+    await expect(page.getByTestId('agent-away')).toHaveCount(0);
+  }
+});
+
+test('the agent pages and the quote dialog pass an accessibility check', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInByApi(page, AGENT.email, AGENT.password);
+  for (const [path, ready] of [
+    ['/agent/profile', 'agent-profile'],
+    ['/agent/client-list', 'client-list'],
+    ['/agent/booking-history', 'agent-bookings'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId(ready)).toBeVisible({ timeout: 20_000 });
+    const scan = await new AxeBuilder({ page }).include('#page-content').analyze();
+    expect(scan.violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
+  }
+  await page.goto('/agent/my-quotes');
+  await page.getByTestId('quote-new').click();
+  await expect(page.getByRole('dialog', { name: 'New quote' })).toBeVisible();
+  const scan = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(scan.violations.map((v) => v.id)).toEqual([]);
+});
