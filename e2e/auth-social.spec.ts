@@ -65,3 +65,22 @@ test('an org with social sign-in off shows no Google or Facebook button', async 
   await expect(dialog(page, 'Sign in')).toBeVisible();
   await expect(page.getByRole('button', { name: /Google|Facebook/ })).toHaveCount(0);
 });
+
+test('Facebook sign-up prefills from the provider and skips the password step', async ({ page }) => {
+  test.slow();
+  const email = uniqueEmail('facebook');
+  await openPage(page, '/?signup=1');
+  const popupOpened = page.waitForEvent('popup');
+  await dialog(page, 'Create your account').getByRole('button', { name: 'Sign up with Facebook' }).click();
+  const popup = await popupOpened;
+  await popup.getByLabel('Email').fill(email);
+  await popup.getByLabel('Full name').fill('Aiko Tanaka');
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  const complete = dialog(page, 'COMPLETE YOUR INFORMATION');
+  await expect(complete.getByLabel('First name')).toHaveValue('Aiko');
+  await expect(complete.getByLabel('Last name')).toHaveValue('Tanaka');
+  await complete.getByLabel('Title').selectOption('Mrs');
+  await complete.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('signup-done')).toHaveText('WELCOME! YOUR ACCOUNT HAS BEEN CREATED AND YOU ARE NOW SIGNED IN');
+  await expect(dialog(page, 'Choose your password')).toHaveCount(0);
+});

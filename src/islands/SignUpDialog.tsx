@@ -491,7 +491,7 @@ export default function SignUpDialog() {
 /** After the provider prefilled the form: the first field still empty gets focus. */
 function focusFirstInvalidOrEmpty(form: HTMLFormElement | null) {
   requestAnimationFrame(() => {
-    const fields = [...(form?.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input:not([type=hidden]), select') ?? [])];
+    const fields = [...(form?.querySelectorAll<HTMLInputElement>('input:not([type=hidden]), select') ?? [])];
     (fields.find((f) => !f.value && !f.readOnly) ?? fields[0])?.focus();
   });
 }
