@@ -57,7 +57,8 @@ export default function Wallet({ mode = 'page' }: { mode?: 'page' | 'checkout' }
   }, [mode, signedIn, currency]);
 
   if (signedIn !== true) return null;
-  if (!loaded)
+  // A refresh (after redeeming a code, a refused card) keeps showing the cards it already has.
+  if (!loaded && !wallet)
     return (
       <div className="bk-wallet bk-wallet--loading" role="status" data-testid="wallet" data-loaded="false">
         <span className="spinner" aria-hidden="true" /> {t('bk_wallet_loading')}
@@ -65,7 +66,7 @@ export default function Wallet({ mode = 'page' }: { mode?: 'page' | 'checkout' }
     );
   if (!wallet || !wallet.shown)
     return mode === 'page' ? (
-      <p className="alert" data-testid="wallet" data-loaded="true">
+      <p className="alert" data-testid="wallet" data-loaded={loaded}>
         {t('bk_wallet_unavailable')}
       </p>
     ) : null;
@@ -79,7 +80,7 @@ export default function Wallet({ mode = 'page' }: { mode?: 'page' | 'checkout' }
     const selectedKey = selection ? `${selection.kind}-${selection.id}` : 'none';
     const any = choices.length > 0 || (options.cashCard && cash);
     return (
-      <section className="bk-wallet" aria-labelledby={`${id}-title`} data-testid="wallet" data-loaded="true">
+      <section className="bk-wallet" aria-labelledby={`${id}-title`} aria-busy={!loaded} data-testid="wallet" data-loaded={loaded}>
         <h3 id={`${id}-title`}>{t('bk_wallet_pay_with')}</h3>
         {!any ? <p className="muted">{t('bk_wallet_nothing_fits')}</p> : null}
         {choices.length > 0 ? (
@@ -124,7 +125,7 @@ export default function Wallet({ mode = 'page' }: { mode?: 'page' | 'checkout' }
   ].filter((k) => k.on);
 
   return (
-    <div className="bk-wallet-page stack" data-testid="wallet" data-loaded="true">
+    <div className="bk-wallet-page stack" aria-busy={!loaded} data-testid="wallet" data-loaded={loaded}>
       <ul className="grid grid-3 bk-wallet__totals" role="list">
         {kinds.map((k) => (
           <li key={k.key} className="panel">
