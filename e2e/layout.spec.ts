@@ -1,4 +1,5 @@
 // The page shell: the home page renders cleanly, nothing shifts, and the account menu works from the keyboard.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 function collectErrors(page: Page) {
@@ -123,4 +124,22 @@ test('log-out ends the session and lands on the home page signed out', async ({ 
   await expect(page.getByRole('button', { name: /^Account: Sign in/ })).toBeVisible();
   const check = await page.request.post('/api/auth/checkLogin');
   expect((await check.json()).status).toBe('failed');
+});
+
+test('the shell has no WCAG A/AA violations, menus and dialog open included', async ({ page }) => {
+  test.setTimeout(120_000);
+  const audit = async (label: string) => {
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), label).toEqual([]);
+  };
+  await page.goto('/wallet');
+  await expect(page.getByTestId('signin-prompt')).toBeVisible();
+  await audit('signed-in page, signed out');
+  await page.getByRole('button', { name: /^Account: Sign in/ }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await audit('account menu open');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /^Language and currency/ }).click();
+  await expect(page.getByRole('dialog').getByRole('button', { name: /^USD/ })).toBeVisible();
+  await audit('language and currency dialog');
 });
