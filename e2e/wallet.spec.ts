@@ -1,5 +1,9 @@
 // The wallet page and saved travellers: cards with balances, the loading flag, redeeming a code, travellers reused at checkout.
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
+
+// These flows cross several pages and islands; on a busy machine the default 7 s per expectation is too tight.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 120_000 });
 import { collectErrors, day, issueCard, productOf, signInDemo } from './booking-helpers';
 
 test('the wallet page lists the org’s wallet options and the cards with their balances', async ({ page }) => {
@@ -7,7 +11,7 @@ test('the wallet page lists the org’s wallet options and the cards with their 
   await signInDemo(page);
   await page.goto('/wallet');
   const wallet = page.getByTestId('wallet');
-  await expect(wallet).toHaveAttribute('data-loaded', 'true', { timeout: 20_000 });
+  await expect(wallet).toHaveAttribute('data-loaded', 'true');
   for (const heading of ['Certificates', 'Discount Cards', 'Cash Card', 'My Vacations']) {
     await expect(wallet.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible();
   }
@@ -39,7 +43,7 @@ test('a card code is redeemed into the wallet from the wallet page', async ({ pa
   await signInDemo(page);
   const gift = await issueCard(page.request, { kind: 'cash', amount: 42, to: 'unassigned' });
   await page.goto('/wallet');
-  await expect(page.getByTestId('wallet')).toHaveAttribute('data-loaded', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('wallet')).toHaveAttribute('data-loaded', 'true');
   await page.getByRole('textbox', { name: 'Card code' }).fill('NOPE-0000-0000');
   await page.getByRole('button', { name: 'Add to wallet' }).click();
   await expect(page.getByText('No card has this code.')).toBeVisible();
