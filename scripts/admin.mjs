@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildDir, DEFAULT_STATE, QUIET_ENV, ROOT } from './lib/server.mjs';
-import { q } from '../seed/index.mjs';
+import { recorder } from './lib/d1-statements.mjs';
 
 // The Worker's modules are TypeScript with extension-less relative imports; Node strips the types, this finds the files.
 registerHooks({
@@ -42,46 +42,6 @@ const { TitleSchema, FirstNameSchema, LastNameSchema, SignUpEmail } = await impo
 class UsageError extends Error {}
 
 // ---- D1 through wrangler -------------------------------------------------------------------------------------
-
-/** Bound values as SQL literals, so a statement can travel in a --file / --command. */
-function literal(v) {
-  if (v === null || v === undefined) return 'NULL';
-  if (typeof v === 'boolean') return v ? '1' : '0';
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) throw new Error(`Cannot bind ${v}`);
-    return String(v);
-  }
-  return q(String(v));
-}
-
-/** Replaces each `?` outside quoted text with the next bound value. */
-export function inline(sql, binds) {
-  let out = '';
-  let i = 0;
-  let quote = null;
-  for (const ch of sql) {
-    if (quote) {
-      if (ch === quote) quote = null;
-      out += ch;
-    } else if (ch === "'" || ch === '"') {
-      quote = ch;
-      out += ch;
-    } else if (ch === '?') {
-      if (i >= binds.length) throw new Error('More placeholders than bound values');
-      out += literal(binds[i++]);
-    } else out += ch;
-  }
-  if (i !== binds.length) throw new Error('More bound values than placeholders');
-  return out;
-}
-
-/** A D1Database stand-in: statements are only collected (and rendered to SQL) by the builders, never run here. */
-const recorder = {
-  prepare(sql) {
-    const statement = (binds) => ({ sql, binds, bind: (...next) => statement(next), toSql: () => inline(sql, binds) });
-    return statement([]);
-  },
-};
 
 const WRANGLER = join(ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
 

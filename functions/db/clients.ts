@@ -67,7 +67,20 @@ export function insertClient(db: D1Database, owner: Owner, c: ClientInput) {
 export type UpdateOutcome = { kind: 'updated'; row: ClientRow } | { kind: 'missing' } | { kind: 'email-taken' };
 
 export async function updateClient(db: D1Database, owner: Owner, id: number, c: ClientInput): Promise<UpdateOutcome> {
-  const row = await db
+  let row: ClientRow | null;
+  try {
+    row = await updateStatement(db, owner, id, c).first<ClientRow>();
+  } catch (err) {
+    // A concurrent edit took the email between the NOT EXISTS check and the write: the unique index refused it.
+    if (/UNIQUE/i.test(String(err))) return { kind: 'email-taken' };
+    throw err;
+  }
+  if (row) return { kind: 'updated', row };
+  return (await clientOf(db, owner, id)) ? { kind: 'email-taken' } : { kind: 'missing' };
+}
+
+function updateStatement(db: D1Database, owner: Owner, id: number, c: ClientInput) {
+  return db
     .prepare(
       `UPDATE agent_clients SET title = ?, first_name = ?, last_name = ?, email = ?, nationality_id = ?, country_code = ?, phone_country_code = ?,
          mobile_no = ?, notes = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
@@ -75,10 +88,7 @@ export async function updateClient(db: D1Database, owner: Owner, id: number, c: 
          AND NOT EXISTS (SELECT 1 FROM agent_clients o WHERE o.agent_id = ? AND o.email = ? AND o.id <> ?)
        RETURNING ${COLUMNS}`,
     )
-    .bind(...values(c), id, owner.orgId, owner.agentId, owner.agentId, c.email, id)
-    .first<ClientRow>();
-  if (row) return { kind: 'updated', row };
-  return (await clientOf(db, owner, id)) ? { kind: 'email-taken' } : { kind: 'missing' };
+    .bind(...values(c), id, owner.orgId, owner.agentId, owner.agentId, c.email, id);
 }
 
 /** Quotes and bookings keep their copy of the client's name and email (their client_id becomes NULL). */
