@@ -91,3 +91,24 @@ test('my trips lists the development bookings as past trips', async ({ page }) =
   await expect(trips).toContainText('Hôtel Lumière Marais');
   await expect(trips).toContainText('Colosseum Underground Tour');
 });
+
+test('the booking pages have no serious accessibility violations in their content', async ({ page }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await signInDemo(page);
+  const stay = await productOf(page.request, 'STY', 'Paris');
+  const pages: [string, string][] = [
+    ['/', 'search-box'],
+    [`/search-detail?type=HLT&city=Rome`, 'results'],
+    [`/hotel-details?id=${stay.product_id}&check_in=${day(20)}&check_out=${day(22)}&guests=2`, 'product-details'],
+    [`/hotel-checkout?id=${stay.product_id}&check_in=${day(20)}&check_out=${day(22)}&guests=2`, 'wallet'],
+    ['/wallet', 'wallet'],
+    ['/user/booking-history', 'bookings'],
+  ];
+  for (const [path, ready] of pages) {
+    await page.goto(path);
+    await expect(page.getByTestId(ready).first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('#page-content').withTags(['wcag2a', 'wcag2aa']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+});
