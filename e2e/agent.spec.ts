@@ -113,6 +113,26 @@ test('an agent adds a client, quotes a product, sends and books it, and sees the
   expect(amount(await page.getByTestId('credit-available').textContent())).toBeCloseTo(limit - before - charge, 2);
 });
 
+test('"Add to quote" links open the quote builder with the product, stay and client chosen', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await signInByApi(page, AGENT.email, AGENT.password);
+  const product = (await (await request.get('/api/products/search?type=ACT&city=Paris&per_page=1')).json()).data[0] as { product_id: number; name: string };
+  const clients = await page.request.get('/api/agent/clients?q=grace');
+  const grace = (await clients.json()).data[0] as { client_id: number };
+  const checkIn = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/agent/my-quotes?new=1&product_id=${product.product_id}&check_in=${checkIn}&guests=3&client_id=${grace.client_id}`);
+  const builder = page.getByRole('dialog', { name: 'New quote' });
+  await expect(builder.getByTestId('quote-product')).toContainText(product.name, { timeout: 20_000 });
+  await expect(builder.getByLabel('Check-in')).toHaveValue(checkIn);
+  await expect(builder.getByLabel('Guests')).toHaveValue('3');
+  await expect(builder.getByLabel('Client', { exact: true })).toHaveValue(String(grace.client_id));
+  await builder.getByTestId('quote-create').click();
+  const row = page.getByTestId('quote-row').filter({ hasText: product.name }).first();
+  await expect(row).toContainText('grace.hopper@example.com');
+  await expect(row).toContainText('3 guests');
+  expect(new URL(page.url()).search).toBe('');
+});
+
 test('a consumer is sent away from every /agent page with a message', async ({ page }) => {
   test.setTimeout(60_000);
   await signInByApi(page, 'demo@example.com', 'Demo1!pass');
