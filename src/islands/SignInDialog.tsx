@@ -153,7 +153,13 @@ export default function SignInDialog() {
           <span>{busy === 'password' ? t('auth_signing_in') : t('auth_login')}</span>
         </button>
       </form>
-      <SocialButtonsBlock busy={busy} onSocial={onSocial} />
+      <SocialButtons
+        labels={{ google: 'auth_google_signin', facebook: 'auth_facebook_signin' }}
+        busy={busy === 'google' || busy === 'facebook' ? busy : null}
+        disabled={busy === 'password'}
+        divider={t('auth_or')}
+        onChoose={onSocial}
+      />
       <p className="auth-switch">
         {t('auth_no_account')}{' '}
         <button type="button" className="btn-link auth-link" onClick={() => openDialog('signup')}>
@@ -161,18 +167,5 @@ export default function SignInDialog() {
         </button>
       </p>
     </Dialog>
-  );
-}
-
-function SocialButtonsBlock({ busy, onSocial }: { busy: 'password' | Provider | null; onSocial: (p: Provider) => void }) {
-  const t = useT();
-  return (
-    <SocialButtons
-      labels={{ google: 'auth_google_signin', facebook: 'auth_facebook_signin' }}
-      busy={busy === 'google' || busy === 'facebook' ? busy : null}
-      disabled={busy === 'password'}
-      onChoose={onSocial}
-      divider={t('auth_or')}
-    />
   );
 }
