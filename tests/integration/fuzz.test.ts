@@ -81,8 +81,8 @@ const headerNoise: fc.Arbitrary<Record<string, string>> = fc.oneof(
 
 function casesFor(route: RouteSpec, n: number, seed: number): Case[] {
   const bodyRoute = route.method !== 'GET';
-  const withSession = route.session !== 'none' && !route.fuzzSignedOut;
-  const signedIn = route.fuzzSignedOut ? fc.constant(false) : withSession ? byWeight([4, true], [1, false]) : byWeight([1, true], [9, false]);
+  const withSession = route.session !== 'none' && !route.endsSession;
+  const signedIn = route.endsSession ? fc.constant(false) : withSession ? byWeight([4, true], [1, false]) : byWeight([1, true], [9, false]);
   const host = route.dev || route.session === 'agent' ? fc.constant('localhost') : byWeight([9, 'localhost'], [1, ACME]);
   const goodParams = route.params ? fc.record(route.params) : fc.constant({});
   const badParams = route.params ? fc.record(Object.fromEntries(Object.keys(route.params).map((k) => [k, hostileSegments]))) : fc.constant({});

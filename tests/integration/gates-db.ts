@@ -68,6 +68,10 @@ export class DbWatch {
     return this.db.prepare(`SELECT * FROM "${table}" WHERE ${where}`).get(...params) as Record<string, unknown> | undefined;
   }
 
+  all(sql: string, ...params: (string | number)[]): Record<string, unknown>[] {
+    return this.db.prepare(sql).all(...params) as Record<string, unknown>[];
+  }
+
   close() {
     this.db.close();
   }

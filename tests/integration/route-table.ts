@@ -48,6 +48,8 @@ export interface IdUse {
    * own-only: the route ignores the id and answers about the caller alone (200 without the owner's data).
    */
   expect: 'refused' | 'own-only';
+  /** The owner's own answer when it is not a success (redeeming a card already in one's wallet is a 409). */
+  ownerAnswer?: number;
 }
 
 export interface Example {
@@ -79,8 +81,8 @@ export interface RouteSpec {
   upstream?: ('savings' | 'google' | 'facebook' | 'mail' | 'rates')[];
   /** Present only with ENVIRONMENT=development. */
   dev?: boolean;
-  /** Fuzz it signed out: a session would end (logout) or be replaced. */
-  fuzzSignedOut?: boolean;
+  /** Signing in or out ends the caller's session (or replaces it): the gates call it signed out. */
+  endsSession?: boolean;
   /** A GET that changes state by contract (and why). */
   getWrites?: string;
   /** Answers a browser (Accept: text/html) with a small page instead of JSON, refusals included. */
@@ -161,12 +163,12 @@ export const ROUTES: RouteSpec[] = [
 
   // ---- accounts (functions/routes/auth.ts, signup.ts, profile.ts) -----------------------------------------------
   {
-    method: 'POST', path: '/api/signIn', schema: SignInBody, hints: { 'jsonSign.email_id': EMAILS }, session: 'none', changesState: true, fuzzSignedOut: true,
+    method: 'POST', path: '/api/signIn', schema: SignInBody, hints: { 'jsonSign.email_id': EMAILS }, session: 'none', changesState: true, endsSession: true,
     example: () => ({ body: { jsonSign: { usr_type: 2, email_id: 'demo@example.com', password: 'Demo1!pass' }, navAgent: 'gates' } }),
     refusals: [SIGN_IN_REFUSAL], refusalWrites: ['email_tokens', 'outbox', 'users'], upstream: ['google', 'facebook', 'mail'],
   },
   {
-    method: 'POST', path: '/api/auth/signIn', schema: AuthSignInBody, hints: { 'jsonSingIn.email_id': EMAILS }, session: 'none', changesState: true, fuzzSignedOut: true,
+    method: 'POST', path: '/api/auth/signIn', schema: AuthSignInBody, hints: { 'jsonSingIn.email_id': EMAILS }, session: 'none', changesState: true, endsSession: true,
     example: () => ({ body: { jsonSingIn: { usr_type: 2, email_id: 'demo@example.com', password: 'Demo1!pass' }, ipAddress: '', navAgent: 'gates' } }),
     refusals: [SIGN_IN_REFUSAL], refusalWrites: ['email_tokens', 'outbox', 'users'], upstream: ['google', 'facebook', 'mail'],
   },
@@ -185,8 +187,8 @@ export const ROUTES: RouteSpec[] = [
     method: 'POST', path: '/api/auth/changePassword', schema: ChangePasswordBody, session: 'optional', changesState: true, refusals: [SIGN_IN_REFUSAL],
     example: () => ({ body: { current_password: 'Wrong1!pass', password: 'Newp4ss!x' } }),
   },
-  { method: 'POST', path: '/api/auth/sso', schema: SsoBody, example: () => ({ body: { key: 'x.y.z' } }), session: 'none', changesState: true, refusals: [SIGN_IN_REFUSAL], fuzzSignedOut: true },
-  { method: 'POST', path: '/api/iqps/logout', schema: Empty, example: () => ({ body: {} }), session: 'optional', changesState: true, fuzzSignedOut: true },
+  { method: 'POST', path: '/api/auth/sso', schema: SsoBody, example: () => ({ body: { key: 'x.y.z' } }), session: 'none', changesState: true, refusals: [SIGN_IN_REFUSAL], endsSession: true },
+  { method: 'POST', path: '/api/iqps/logout', schema: Empty, example: () => ({ body: {} }), session: 'optional', changesState: true, endsSession: true },
   {
     method: 'POST', path: '/api/iqps/user-fqs', schema: ActivityBody, example: (o) => ({ body: { userId: o.userId, ip: '', action: 'search' } }), session: 'user', changesState: true,
   },
@@ -233,7 +235,7 @@ export const ROUTES: RouteSpec[] = [
   {
     method: 'POST', path: '/api/wallet/redeem', schema: RedeemSchema, hints: { card_code: fc.oneof(fc.constantFrom('GIFT-CERT-RESORT', 'DEMO-CERT-HOTEL-150', 'TC-ORG-HOTEL-100'), fc.stringMatching(/^[A-Z0-9-]{4,20}$/)) },
     example: (o) => ({ body: { card_code: o.certificateCode } }), session: 'user', changesState: true,
-    ids: [{ in: 'body', name: 'card_code', owner: 'user', of: 'certificateCode', expect: 'refused' }],
+    ids: [{ in: 'body', name: 'card_code', owner: 'user', of: 'certificateCode', expect: 'refused', ownerAnswer: 409 }],
   },
   {
     method: 'POST', path: '/api/booking/preview', schema: PreviewSchema, hints: BOOKING_HINTS, session: 'optional', changesState: false,

@@ -1,0 +1,273 @@
+// The fault gate: the Worker runs against outside services served by the test (tests/integration/gates-outside.ts) that
+// answer 500, time out or answer malformed data on demand; each route must answer its documented status, write nothing
+// partial, call non-idempotent operations at most once, and log each failure once with the request id.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DbWatch } from './gates-db';
+import { freshIp } from './gates-fixtures';
+import { call, useGate } from './gates-http';
+import { OutsideWorld, RATES, type Mode } from './gates-outside';
+import { startGateServer, type GateServer } from './gates-server';
+import type { Reply } from './helpers';
+
+const GOOGLE_CLIENT_ID = 'travel-club-web.apps.local';
+const FACEBOOK_APP_ID = '100000000000001';
+const FAILURES: Mode[] = ['fail', 'timeout', 'malformed'];
+
+/**
+ * Faults the Worker does not handle yet (reported with the gate's findings). Their tests run as it.fails: they pass
+ * while the bug is there and fail once it is fixed, to be turned back into plain it().
+ */
+const KNOWN: Record<string, string> = {
+  'Google fail': 'functions/services/identity.ts treats a non-200 from the keys endpoint (a generic JOSEError) as a bad token: 401, not 502',
+  'Facebook malformed': 'functions/services/identity.ts graph() turns an unreadable Graph answer into null: 401, not 502',
+  'mail fail sign-up': 'functions/routes/signup.ts mails after the account is committed: the mail error becomes a 500 and the account stays',
+  'mail timeout sign-up': 'as above, after the 5 s mail timeout',
+  'mail fail forgot': 'functions/auth/accounts.ts sendLinkMail stores the token, then the mail error becomes a 500',
+  'mail timeout forgot': 'as above, after the 5 s mail timeout',
+  'mail fail quote': 'functions/routes/agent.ts marks the quote SENT before mailing: 502 answered but the quote stays SENT',
+  'mail timeout quote': 'as above, after the 5 s mail timeout',
+};
+const gateIt = (key: string) => (KNOWN[key] ? it.fails : it);
+
+let world: OutsideWorld;
+let gate: GateServer;
+let watch: DbWatch;
+/** Every answer to a request made while a service was failing: the log check reads their request ids. */
+const injected: { what: string; requestId: string; body: string }[] = [];
+
+beforeAll(async () => {
+  world = await new OutsideWorld().start();
+  // Not 'development': mail then goes to the configured mail API instead of the outbox table, as in production.
+  gate = await startGateServer('faults', { vars: { ...world.vars(), ENVIRONMENT: 'faults' }, logs: true });
+  useGate(gate.origin);
+  watch = DbWatch.open(gate.persistTo);
+}, 120_000);
+
+afterEach(() => world.reset());
+
+afterAll(() => {
+  watch?.close();
+  gate?.stop();
+  world?.stop();
+});
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) => call(path, { body, headers: { 'cf-connecting-ip': freshIp(), ...headers } });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+function remember(what: string, r: Reply) {
+  injected.push({ what, requestId: String(r.headers['x-request-id'] ?? ''), body: r.text });
+}
+
+function expectUpstreamFailure(r: Reply, what: string) {
+  expect([502, 503], `${what}: ${r.status} ${r.text.slice(0, 300)}`).toContain(r.status);
+  expect(r.json?.status, what).toBe('failed');
+  expect(r.json?.error?.code, what).toBe('UPSTREAM_FAILED');
+}
+
+/** Signs a new member in through Google (the provider working), creating the account. */
+async function googleMember(): Promise<{ token: string; userId: number; email: string }> {
+  world.set('google', 'ok');
+  const email = `fault-${crypto.randomUUID()}@example.com`;
+  const r = await post('/api/signIn', { jsonSign: { googletoken: await world.googleToken(email, GOOGLE_CLIENT_ID) } });
+  expect(r.status, r.text).toBe(200);
+  return { token: r.json.result.token, userId: r.json.result.userId, email };
+}
+
+describe('identity providers failing', () => {
+  // Google's keys are cached once fetched, so the failures run first, on a Worker that has never seen them.
+  for (const mode of FAILURES) {
+    gateIt(`Google ${mode}`)(`Google ${mode}: sign-in, sign-up and the social profile answer 502/503 and create nobody`, async () => {
+      world.set('google', mode);
+      const email = `g-${mode}-${crypto.randomUUID()}@example.com`;
+      const token = await world.googleToken(email, GOOGLE_CLIENT_ID);
+      const before = watch.signature();
+      const signIn = await post('/api/signIn', { jsonSign: { googletoken: token } });
+      const signUp = await post('/api/signUp', { jsonRegister: { googletoken: token, title: 'Mr', userdetails: { first_name: 'Gus', last_name: 'Google' } } });
+      const profile = await post('/api/auth/socialProfile', { googletoken: token });
+      for (const [what, r] of [['sign-in', signIn], ['sign-up', signUp], ['social profile', profile]] as const) {
+        expectUpstreamFailure(r, `${what} with Google ${mode}`);
+        remember(`Google ${mode} ${what}`, r);
+      }
+      expect(DbWatch.changed(before, watch.signature())).toEqual([]);
+      expect(watch.count('users', 'email = ?', email)).toBe(0);
+      world.reset();
+    }, 40_000);
+  }
+
+  for (const mode of FAILURES) {
+    gateIt(`Facebook ${mode}`)(`Facebook ${mode}: sign-in answers 502/503 and creates nobody`, async () => {
+      const email = `f-${mode}-${crypto.randomUUID()}@example.com`;
+      const token = world.facebookToken(email, FACEBOOK_APP_ID);
+      world.set('facebook', mode);
+      const before = watch.signature();
+      const r = await post('/api/signIn', { jsonSign: { fbtoken: token } });
+      remember(`Facebook ${mode} sign-in`, r);
+      expectUpstreamFailure(r, `Facebook ${mode}`);
+      expect(DbWatch.changed(before, watch.signature())).toEqual([]);
+      world.reset();
+    }, 40_000);
+  }
+
+  it('with the providers back, the same sign-ins succeed and create the account once', async () => {
+    const email = `back-${crypto.randomUUID()}@example.com`;
+    const g = await post('/api/signIn', { jsonSign: { googletoken: await world.googleToken(email, GOOGLE_CLIENT_ID) } });
+    expect(g.status, `Google: ${g.text}`).toBe(200);
+    const f = await post('/api/signIn', { jsonSign: { fbtoken: world.facebookToken(`fb-${email}`, FACEBOOK_APP_ID) } });
+    expect(f.status, `Facebook: ${f.text}`).toBe(200);
+    expect(watch.count('users', 'email = ?', email)).toBe(1);
+  });
+});
+
+describe('the savings provider failing', () => {
+  for (const mode of FAILURES) {
+    it(`${mode}: the daily-savings link answers { isNew: true, redirect: "" }, saves no member and imports at most once`, async () => {
+      const m = await googleMember();
+      world.set('savings', mode);
+      const since = Date.now();
+      const r = await call('/go/daily-savings', { headers: { ...bearer(m.token), accept: 'application/json' } });
+      remember(`savings ${mode} daily-savings`, r);
+      expect(r.status, r.text).toBe(200);
+      expect(r.json).toEqual({ isNew: true, redirect: '' });
+      expect(watch.count('savings_members', 'user_id = ?', m.userId)).toBe(0);
+      expect(world.callsTo('savings', since).filter((c) => c.method === 'POST').length).toBeLessThanOrEqual(1);
+      world.reset();
+    }, 40_000);
+
+    it(`${mode}: setMember and savingsCode answer 502/503 and save nothing`, async () => {
+      const m = await googleMember();
+      world.set('savings', mode);
+      const since = Date.now();
+      const set = await post('/api/savings/setMember', {}, bearer(m.token));
+      const code = await post(
+        '/api/savings/savingsCode',
+        {
+          reqSaving: {
+            import: {
+              members: [
+                { organization_customer_identifier: '1', program_customer_identifier: 'SAVPROG-1', member_status: 'OPEN', first_name: 'G', last_name: 'M', email_address: m.email, member_customer_identifier: `TRV-${m.userId}` },
+              ],
+            },
+          },
+        },
+        bearer(m.token),
+      );
+      for (const [what, r] of [['setMember', set], ['savingsCode', code]] as const) {
+        remember(`savings ${mode} ${what}`, r);
+        expectUpstreamFailure(r, `${what} with the provider ${mode}`);
+      }
+      expect(watch.count('savings_members', 'user_id = ?', m.userId)).toBe(0);
+      expect(world.callsTo('savings', since).filter((c) => c.method === 'POST').length).toBeLessThanOrEqual(1);
+      world.reset();
+    }, 40_000);
+  }
+
+  it('after a failure, the link enrols the member exactly once when the provider is back', async () => {
+    const m = await googleMember();
+    world.set('savings', 'fail');
+    expect((await call('/go/daily-savings', { headers: { ...bearer(m.token), accept: 'application/json' } })).json).toEqual({ isNew: true, redirect: '' });
+    world.reset();
+    const since = Date.now();
+    const first = await call('/go/daily-savings', { headers: bearer(m.token) });
+    expect(first.status, first.text).toBe(302);
+    expect(String(first.headers.location)).toMatch(/\/savings\/director\?cvt=[0-9a-f]{64}$/);
+    const again = await call('/go/daily-savings', { headers: bearer(m.token) });
+    expect(again.status).toBe(302);
+    expect(watch.row('savings_members', 'user_id = ?', m.userId)?.status).toBe('active');
+    expect(world.callsTo('savings', since).filter((c) => c.method === 'POST').length).toBe(1);
+  });
+});
+
+describe('the mail API failing', () => {
+  for (const mode of ['fail', 'timeout'] as Mode[]) {
+    gateIt(`mail ${mode} sign-up`)(`${mode}: an email sign-up either creates the account (mail to follow) or answers 502/503 and creates nothing`, async () => {
+      world.set('mail', mode);
+      const email = `mail-${mode}-${crypto.randomUUID()}@example.com`;
+      const r = await post('/api/signUp', { jsonRegister: { email_id: email, password: 'Mail1!pass', terms_accepted: true, title: 'Mrs', userdetails: { first_name: 'May', last_name: 'Mail' } } });
+      remember(`mail ${mode} sign-up`, r);
+      world.reset();
+      expect([200, 502, 503], `${r.status} ${r.text.slice(0, 300)}`).toContain(r.status);
+      expect(watch.count('users', 'email = ?', email)).toBe(r.status === 200 ? 1 : 0);
+    }, 40_000);
+
+    gateIt(`mail ${mode} forgot`)(`${mode}: forgot password still answers 200 with the same text (it never tells whether the account exists)`, async () => {
+      const nobody = await post('/api/auth/forgotPassword', { email_id: `nobody-${crypto.randomUUID()}@example.com` });
+      world.set('mail', mode);
+      const r = await post('/api/auth/forgotPassword', { email_id: 'demo@example.com' });
+      remember(`mail ${mode} forgot password`, r);
+      world.reset();
+      expect(r.status, r.text.slice(0, 300)).toBe(200);
+      expect(r.json).toEqual(nobody.json);
+    }, 40_000);
+
+    gateIt(`mail ${mode} quote`)(`${mode}: sending a quote answers 502/503 and leaves the quote unsent`, async () => {
+      const signIn = await post('/api/signIn', { jsonSign: { usr_type: 1, email_id: 'agent@example.com', password: 'Agent1!pass' } });
+      expect(signIn.status, signIn.text).toBe(200);
+      const auth = bearer(signIn.json.result.token);
+      const client = await post('/api/agent/clients', { title: 'Mr', first_name: 'Quinn', last_name: 'Quote', email: `q-${crypto.randomUUID()}@example.com` }, auth);
+      expect(client.status, client.text).toBe(201);
+      const product = (await call('/api/products/search?type=HLT&per_page=1')).json.data[0].product_id;
+      const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+      const quote = await post('/api/agent/quotes', { client_id: client.json.data.client_id, product_id: product, check_in: day(20), check_out: day(21), guests: 1 }, auth);
+      expect(quote.status, quote.text).toBe(201);
+      const id = quote.json.data.quote_id;
+      world.set('mail', mode);
+      const r = await post(`/api/agent/quotes/${id}/send`, {}, auth);
+      remember(`mail ${mode} quote send`, r);
+      world.reset();
+      expectUpstreamFailure(r, `quote send with mail ${mode}`);
+      const row = watch.row('agent_quotes', 'id = ?', id);
+      expect({ status: row?.status, sent: row?.sent_at ?? null }).toEqual({ status: 'DRAFT', sent: null });
+    }, 40_000);
+  }
+});
+
+describe('the rates provider failing', () => {
+  const rates = () => JSON.stringify(watch.all('SELECT code, rate FROM exchange_rates ORDER BY code'));
+  async function refresh() {
+    const since = Date.now();
+    await fetch(`${gate.origin}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('17 * * * *')}`);
+    // The refresh runs after the scheduled answer (waitUntil): wait for the provider call, then for its outcome.
+    const deadline = Date.now() + 15_000;
+    while (world.callsTo('rates', since).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, world.modes.rates === 'timeout' ? 6_500 : 800));
+  }
+
+  for (const mode of FAILURES) {
+    it(`${mode}: the scheduled refresh keeps the old rates, logs the failure once, and prices still answer`, async () => {
+      const old = rates();
+      world.set('rates', mode);
+      const logsBefore = gate.logs().length;
+      await refresh();
+      world.reset();
+      expect(rates()).toBe(old);
+      const failures = gate.logs().slice(logsBefore).split('\n').filter((l) => l.includes('rates.refresh_failed'));
+      expect(failures.length, gate.logs().slice(logsBefore)).toBe(1);
+      const search = await call('/api/products/search?type=HLT&currency=EUR&per_page=1');
+      expect(search.status).toBe(200);
+    }, 40_000);
+  }
+
+  it('with the provider back, the refresh replaces the rates', async () => {
+    await refresh();
+    const eur = watch.all("SELECT rate FROM exchange_rates WHERE code = 'EUR'")[0] as { rate: number } | undefined;
+    expect(eur?.rate).toBe(RATES.EUR);
+  }, 40_000);
+});
+
+describe('logging', () => {
+  // KNOWN BUG (reported): the provider failure logs (functions/auth/social.ts, functions/services/daily-savings.ts) carry
+  // no request id and the savings routes and mail failures log nothing. When fixed this test starts failing: make it it().
+  it.fails('each injected failure is logged exactly once, with the request id of the answer', () => {
+    const lines = gate.logs().split('\n');
+    const wrong = injected
+      .map(({ what, requestId }) => ({ what, requestId, lines: lines.filter((l) => requestId && l.includes(requestId)).length }))
+      .filter((x) => x.lines !== 1);
+    expect(wrong).toEqual([]);
+  });
+
+  it("no answer under injected faults shows a stack trace or the provider's own words", () => {
+    expect(injected.length).toBeGreaterThan(0);
+    const leaky = injected.filter(({ body }) => /\bat \S+ \(|Error:|injected failure|TimeoutError|AbortError/.test(body));
+    expect(leaky.map(({ what, body }) => `${what}: ${body.slice(0, 200)}`)).toEqual([]);
+  });
+});

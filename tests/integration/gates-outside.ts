@@ -1,0 +1,147 @@
+// The outside world for the fault gate, served from the test process on loopback: Google's keys, Facebook's Graph, the
+// savings provider, the rates provider and a mail API, each switchable to answer 500, time out or answer malformed data.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+
+export type Service = 'google' | 'facebook' | 'savings' | 'rates' | 'mail';
+export type Mode = 'ok' | 'fail' | 'timeout' | 'malformed';
+
+/** Longer than every client timeout of the Worker (3 s identity and savings, 5 s rates and mail). */
+const HANG_MS = 9_000;
+
+export const RATES = { USD: 1, EUR: 0.9, GBP: 0.8, CAD: 1.35, AUD: 1.5, JPY: 150, INR: 84, MXN: 18 };
+
+export class OutsideWorld {
+  url = '';
+  readonly modes: Record<Service, Mode> = { google: 'ok', facebook: 'ok', savings: 'ok', rates: 'ok', mail: 'ok' };
+  readonly calls: { service: Service; method: string; path: string; at: number }[] = [];
+  readonly mails: { to: string; subject: string; text: string }[] = [];
+  readonly members = new Map<string, Record<string, unknown>>();
+  private server?: Server;
+  private key?: { kid: string; privateKey: CryptoKey; jwk: JWK };
+  private fbTokens = new Map<string, { id: string; email: string; name: string; appId: string }>();
+  private hanging = new Set<ServerResponse>();
+
+  async start(): Promise<this> {
+    const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+    this.key = { kid: 'gate-key-1', privateKey, jwk: { ...(await exportJWK(publicKey)), kid: 'gate-key-1', alg: 'RS256', use: 'sig' } };
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
+    return this;
+  }
+
+  stop() {
+    for (const res of this.hanging) res.destroy();
+    this.server?.close();
+  }
+
+  set(service: Service, mode: Mode) {
+    this.modes[service] = mode;
+  }
+
+  reset() {
+    for (const s of Object.keys(this.modes) as Service[]) this.modes[s] = 'ok';
+  }
+
+  callsTo(service: Service, since = 0) {
+    return this.calls.filter((c) => c.service === service && c.at >= since);
+  }
+
+  /** The Worker's settings that point every outside service here. */
+  vars(): Record<string, string> {
+    return {
+      GOOGLE_JWKS_URL: `${this.url}/google/jwks`,
+      GOOGLE_ISSUER: `${this.url}/google`,
+      FACEBOOK_GRAPH_URL: `${this.url}/facebook`,
+      SAVINGS_API_URL: `${this.url}/savings`,
+      SAVINGS_DIRECTOR_URL: `${this.url}/savings/director`,
+      RATES_API_URL: `${this.url}/rates`,
+      MAIL_API_URL: `${this.url}/mail`,
+      MAIL_API_KEY: 'gate-mail-key',
+    };
+  }
+
+  async googleToken(email: string, aud: string, name = 'Gail Google'): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    const [given, family] = name.split(' ');
+    return new SignJWT({ email, email_verified: true, name, given_name: given, family_name: family })
+      .setProtectedHeader({ alg: 'RS256', kid: this.key!.kid, typ: 'JWT' })
+      .setIssuer(`${this.url}/google`)
+      .setAudience(aud)
+      .setSubject(`g-${email}`)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(this.key!.privateKey);
+  }
+
+  facebookToken(email: string, appId: string, name = 'Fay Facebook'): string {
+    const token = `fbgate${crypto.randomUUID().replaceAll('-', '')}`;
+    this.fbTokens.set(token, { id: String(10_000_000 + this.fbTokens.size), email, name, appId });
+    return token;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', this.url);
+    const service = url.pathname.split('/')[1] as Service;
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    this.calls.push({ service, method: req.method ?? 'GET', path: url.pathname, at: Date.now() });
+    const json = (status: number, value: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(value));
+    };
+    if (url.pathname === '/savings/director') return json(200, { cvt: url.searchParams.get('cvt') });
+    const mode = this.modes[service] ?? 'ok';
+    if (mode === 'fail') return json(500, { error: 'injected failure' });
+    if (mode === 'timeout') {
+      this.hanging.add(res);
+      await new Promise((r) => setTimeout(r, HANG_MS));
+      this.hanging.delete(res);
+      if (!res.destroyed) json(200, { late: true });
+      return;
+    }
+    if (mode === 'malformed') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      // Each service gets a body that parses badly or has the wrong shape.
+      return res.end(service === 'google' ? '{"keys":"none"}' : service === 'rates' ? '{"base":"USD","rates":{"EUR":"a lot","GBP":-1}}' : '{"valid_members_count": 1, "data": ');
+    }
+    switch (service) {
+      case 'google':
+        return json(200, { keys: [this.key!.jwk] });
+      case 'facebook': {
+        if (url.pathname.endsWith('/debug_token')) {
+          const t = this.fbTokens.get(url.searchParams.get('input_token') ?? '');
+          const appId = (url.searchParams.get('access_token') ?? '').split('|')[0];
+          if (!t) return json(200, { data: { is_valid: false } });
+          return json(200, { data: { app_id: t.appId, is_valid: t.appId === appId, user_id: t.id, expires_at: Math.floor(Date.now() / 1000) + 600 } });
+        }
+        const t = this.fbTokens.get(url.searchParams.get('access_token') ?? '');
+        if (!t) return json(400, { error: { message: 'Invalid OAuth access token.' } });
+        return json(200, { id: t.id, name: t.name, email: t.email });
+      }
+      case 'savings': {
+        const member = /\/members\/([^/]+)$/.exec(url.pathname)?.[1];
+        if (req.method === 'GET' && member) {
+          const found = this.members.get(decodeURIComponent(member));
+          return found ? json(200, { member: found }) : json(404, { error: 'no such member' });
+        }
+        if (req.method === 'POST' && url.pathname.endsWith('/import')) {
+          const list = (JSON.parse(body || '{}')?.import?.members ?? []) as Record<string, unknown>[];
+          for (const m of list) this.members.set(String(m.member_customer_identifier), m);
+          return json(200, [{ valid_members_count: list.length }]);
+        }
+        return json(404, { error: 'unknown' });
+      }
+      case 'rates':
+        return json(200, { base: 'USD', timestamp: new Date().toISOString(), rates: RATES });
+      case 'mail': {
+        const mail = JSON.parse(body || '{}');
+        this.mails.push({ to: mail.to, subject: mail.subject, text: mail.text });
+        return json(200, { id: `mail-${this.mails.length}` });
+      }
+      default:
+        return json(404, { error: 'unknown service' });
+    }
+  }
+}
