@@ -44,7 +44,8 @@ const COMMON_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
-  'Cross-Origin-Opener-Policy': 'same-origin',
+  // allow-popups: the Google and Facebook sign-in popups must be able to hand their result back to the page.
+  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self), payment=(self)',
 };
 
