@@ -281,8 +281,12 @@ export default function Checkout() {
         </div>
         <button type="submit" className="btn btn-primary btn-lg" disabled={submitting || (signedIn === true && !walletLoaded)} data-testid="book">
           {submitting ? <span className="spinner spinner-sm" aria-hidden="true" /> : null}
-          {preview ? `${t('bk_confirm_and_pay')} · ` : t('bk_confirm_and_pay')}
-          {preview ? <Money amount={preview.total} currency={preview.currency} /> : null}
+          <span>{t('bk_confirm_and_pay')}</span>
+          {preview ? (
+            <span className="bk-nowrap">
+              · <Money amount={preview.total} currency={preview.currency} />
+            </span>
+          ) : null}
         </button>
       </form>
 

@@ -140,7 +140,7 @@ export const bookingLabels: LabelTable = {
   bk_kind_cash: L('Cash card', 'Tarjeta monedero', 'Carte prépayée'),
   bk_myvacations: L('My Vacations', 'Mis vacaciones', 'Mes vacances'),
   bk_myvacations_text: L('Your member vacation benefits are applied by our travel specialists.', 'Nuestros especialistas aplican tus ventajas vacacionales de socio.', 'Nos conseillers appliquent vos avantages vacances de membre.'),
-  bk_active_cards: L('{n} active', '{n} activas', '{n} actives'),
+  bk_active_cards: L('Active: {n}', 'Activas: {n}', 'Actives : {n}'),
   bk_no_cards: L('No cards yet.', 'Aún no hay tarjetas.', 'Aucune carte pour le moment.'),
   bk_card: L('Card', 'Tarjeta', 'Carte'),
   bk_card_code: L('Card code', 'Código de tarjeta', 'Code de la carte'),
