@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACME, call, Client, expectErrorShape } from './helpers';
 import { bookingBody, cardIn, day, firstProduct, issue, key, reservationsOf, signIn, traveler, walletOf } from './booking-helpers';
+import { DB_TEST_TIMEOUT, d1Query, signedInClient, verifiedAccount } from './auth-helpers';
 
 let demo: Client;
 let agent: Client;
@@ -169,7 +170,11 @@ describe('checkout', () => {
     for (const r of replies.filter((x) => x.status === 409)) expectErrorShape(r.json, 'CONFLICT');
     expect(cardIn(await walletOf(demo), cert.payment_card_id).status).toBe('REDEEMED');
     expect((await reservationsOf(demo)).length).toBe(before + 1);
-  });
+    const [spends] = await d1Query<{ n: number; bookings: number }>(
+      `SELECT COUNT(*) AS n, COUNT(DISTINCT booking_id) AS bookings FROM card_spends WHERE card_id = ${cert.payment_card_id}`,
+    );
+    expect(spends).toEqual({ n: 1, bookings: 1 });
+  }, DB_TEST_TIMEOUT);
 
   it('concurrent checkouts spending the last of a cash balance: one succeeds, the balance never goes below 0', async () => {
     const cash = await issue({ kind: 'cash', amount: 100 });
@@ -243,6 +248,21 @@ describe('checkout', () => {
 });
 
 describe('who may book', () => {
+  it('an account with can_user_book = 0 is refused where guests may not book, and books where they may', async () => {
+    const { email, password } = await verifiedAccount();
+    await d1Query(`UPDATE users SET can_user_book = 0 WHERE email = '${email}'`);
+    const { client } = await signedInClient(email, password);
+    const r = await client.call('/api/booking/checkout', { body: { ...bookingBody(hotel.product_id), idempotency_key: key(), traveler } });
+    expect(r.status).toBe(403);
+    expectErrorShape(r.json, 'FORBIDDEN');
+    const acmeAccount = await verifiedAccount(ACME, { accesscode: 'WELCOME2026' });
+    await d1Query(`UPDATE users SET can_user_book = 0 WHERE email = '${acmeAccount.email}'`);
+    const acme = await signedInClient(acmeAccount.email, acmeAccount.password, ACME);
+    const acmeHotel = await firstProduct('HLT', ACME);
+    const ok = await acme.client.call('/api/booking/checkout', { body: { ...bookingBody(acmeHotel.product_id), idempotency_key: key(), traveler } });
+    expect(ok.status, ok.text).toBe(200);
+  }, DB_TEST_TIMEOUT);
+
   it('without a session, org 1 asks for sign-in', async () => {
     const r = await call('/api/booking/checkout', { body: { ...bookingBody(hotel.product_id), idempotency_key: key(), traveler } });
     expect(r.status).toBe(401);
