@@ -184,7 +184,11 @@ export const booking = new Hono<AppEnv>()
     const body = await jsonBody(c, PaymentCardsByUserSchema);
     const user = await signedIn(c);
     const org = c.get('org');
-    const { currency, rates } = await currencyFor(c, body.currency ?? user.currency);
+    // Without a currency in the body, the user's own (when it has a rate), else the org's default.
+    const { currency, rates } = await currencyFor(c, body.currency).then(async (fallback) => {
+      if (body.currency || !user.currency) return fallback;
+      return currencyFor(c, user.currency).catch(() => fallback);
+    });
     const [mine, orgCards] = await Promise.all([cardsOfUser(c.env.DB, org.id, user.id), orgCertificates(c.env.DB, org.id)]);
     const of = (kind: CardKind) => mine.filter((r) => r.kind === kind);
     return c.json({
