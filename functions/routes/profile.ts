@@ -9,6 +9,8 @@ import { referrerOf, updateProfile, userById, type ProfileChanges, type UserRow 
 import { checkCatalogueRefs } from './signup';
 import { AGE_BANDS, PrefCurrLangBody, ProfileUpdateSchema, TRAVEL_PREFERENCES, type Profile } from '../../src/shared/schemas/auth';
 import { notFound } from '../errors';
+import { ratesFromUsd } from '../db/catalogue';
+import { convertMinor, fromMinor } from '../../src/shared/money';
 
 function parseJsonList(text: string): string[] {
   try {
@@ -22,18 +24,25 @@ function parseJsonList(text: string): string[] {
 /** Wallet summary for the profile: cash balance in USD and counts of active certificates and discount cards. */
 async function walletSummary(db: D1Database, orgId: number, userId: number) {
   try {
-    const row = await db
-      .prepare(
-        `SELECT
-           COALESCE(SUM(CASE WHEN p.kind = 'cash' THEN p.card_amount_minor / COALESCE(r.rate, 1) END), 0) AS cash_minor,
-           COUNT(CASE WHEN p.kind = 'certificate' THEN 1 END) AS certificates,
-           COUNT(CASE WHEN p.kind = 'discount' AND p.card_amount_minor > 0 THEN 1 END) AS discount
-         FROM payment_cards p LEFT JOIN exchange_rates r ON r.code = p.payment_card_currency
-         WHERE p.org_id = ? AND p.user_id = ? AND p.status = 'ACTIVE'`,
-      )
-      .bind(orgId, userId)
-      .first<{ cash_minor: number; certificates: number; discount: number }>();
-    return { cash: Math.round(row?.cash_minor ?? 0) / 100, certificates: row?.certificates ?? 0, discount: row?.discount ?? 0 };
+    const [{ results }, rates] = await Promise.all([
+      db
+        .prepare(
+          `SELECT kind, card_amount_minor, payment_card_currency FROM payment_cards
+           WHERE org_id = ? AND user_id = ? AND status = 'ACTIVE'`,
+        )
+        .bind(orgId, userId)
+        .all<{ kind: string; card_amount_minor: number; payment_card_currency: string }>(),
+      ratesFromUsd(db),
+    ]);
+    // Cash cards may hold any currency (and a currency's own minor unit): sum them in USD through the shared rule.
+    const cashUsdMinor = results
+      .filter((c) => c.kind === 'cash')
+      .reduce((sum, c) => sum + convertMinor(c.card_amount_minor, c.payment_card_currency, 'USD', rates), 0);
+    return {
+      cash: fromMinor(cashUsdMinor, 'USD'),
+      certificates: results.filter((c) => c.kind === 'certificate').length,
+      discount: results.filter((c) => c.kind === 'discount' && c.card_amount_minor > 0).length,
+    };
   } catch {
     // The wallet tables belong to another area; a profile still answers without them.
     return { cash: 0, certificates: 0, discount: 0 };

@@ -122,3 +122,16 @@ describe('POST /api/profile/updatePrefCurrLang', () => {
     expect((await call('/api/profile/updatePrefCurrLang', { host: ACME, headers: { authorization: `Bearer ${token}` }, body: { currency_code: 'EUR' } })).status).toBe(401);
   });
 });
+
+describe('profile wallet summary', () => {
+  it('sums cash cards of any currency in US dollars through the exchange rates', async () => {
+    const { email, password } = await verifiedAccount();
+    await call('/api/dev/wallet/issue', { body: { email, kind: 'cash', amount: 15000, currency: 'JPY' } });
+    await call('/api/dev/wallet/issue', { body: { email, kind: 'cash', amount: 25, currency: 'USD' } });
+    const rates = (await call('/api/general/getCurrencyRates', { body: { fromCurrency: 'USD', all: true } })).json.roes as { currency: string; rate: number }[];
+    const jpy = rates.find((r) => r.currency === 'JPY')!.rate;
+    const me = await signedInClient(email, password);
+    const { cash } = (await me.client.call('/api/profile')).json.data;
+    expect(cash).toBeCloseTo(25 + 15000 / jpy, 2);
+  });
+});
