@@ -1,7 +1,7 @@
 // Startup logic (spec 4): query parameters, org config, the login check, the profile, and the country and nationality lists.
 import { atom, onMount } from 'nanostores';
 import { api } from '../shared/api-client';
-import { OrgConfigSchema, type OrgConfig } from '../shared/schemas/org';
+import type { OrgConfig } from '../shared/schemas/org';
 import { readBoot } from './locale';
 import { $signedIn, loadProfile, setSignedIn, setSignedOut, type LoginResult } from './session';
 
@@ -81,9 +81,41 @@ async function start() {
   $startupDone.set(true);
 }
 
+/** The type of each field of OrgConfigSchema. Checked by hand: runtime zod would add ~25 KB gzip to every page. */
+const ORG_FIELD_TYPES: Record<keyof OrgConfig, 'number' | 'string' | 'object'> = {
+  orgId: 'number',
+  orgName: 'string',
+  logoUrl: 'string',
+  googleTagId: 'string',
+  defaultLanguage: 'string',
+  defaultCurrency: 'string',
+  eligibleProducts: 'object',
+  orgBySite: 'object',
+  displayPrice: 'number',
+  accessCodeRequired: 'number',
+  socialSignIn: 'object',
+  googleClientId: 'string',
+  facebookAppId: 'string',
+  walletOptions: 'string',
+  allowGuestBooking: 'number',
+  b2bMode: 'number',
+  allInclusiveUrl: 'string',
+  tripsSiteUrl: 'string',
+  loyaltyLandingUrl: 'string',
+};
+
+/** A shape check of /api/org/config's answer: every field present with its type (nested objects not null). */
+export function isOrgConfig(value: unknown): value is OrgConfig {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  const fieldsFit = Object.entries(ORG_FIELD_TYPES).every(([key, type]) => typeof record[key] === type && record[key] !== null);
+  return fieldsFit && Array.isArray(record.eligibleProducts);
+}
+
 async function loadOrg() {
   try {
-    $org.set(OrgConfigSchema.parse((await api<{ data: unknown }>('/api/org/config')).data));
+    const data = (await api<{ data: unknown }>('/api/org/config')).data;
+    if (isOrgConfig(data)) $org.set(data);
   } catch {
     // The edge's boot block normally carries the config; without it the menus keep their static form.
   }
