@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { api, ApiFailure } from '../../shared/api-client';
 import { fromMinor, toMinor } from '../../shared/money';
-import { sellPrice, type AgentClient, type AgentQuote } from '../../shared/schemas/agent';
+import { AGENT_MSG, sellPrice, type AgentClient, type AgentQuote } from '../../shared/schemas/agent';
 import { addDays, eligibleTypes, MAX_GUESTS, minCheckInDate } from '../../shared/schemas/booking';
 import { bookingPriceUsdMinor, nightsBetween, type ProductType } from '../../shared/wallet';
 import { $agentProfile, allClients, createQuote, loadAgentProfile } from '../../stores/agent';
@@ -116,7 +116,7 @@ export default function QuoteBuilder({ productId, clientId, stay, onCreated, onC
     if (!product) return;
     const next: Record<string, string> = {};
     if (!client) next.client_id = t('agent_quote_client_choose');
-    if (markup.trim() !== '' && !(Number(markup) >= 0 && Number(markup) <= 100)) next.markup_percent = 'The markup is at most 100 %';
+    if (markup.trim() !== '' && !(Number(markup) >= 0 && Number(markup) <= 100)) next.markup_percent = AGENT_MSG.markupRange;
     setErrors(next);
     if (Object.keys(next).length) return;
     setBusy(true);

@@ -88,6 +88,7 @@ export const agentLabels: LabelTable = {
     "Veuillez choisir l'indicatif du pays du numéro de téléphone",
   ),
   agent_msg_unknownCountryCode: L('Unknown country code', 'Prefijo de país desconocido', 'Indicatif de pays inconnu'),
+  agent_msg_markupRange: L('The markup is between 0 and 100 %', 'El margen está entre 0 y 100 %', 'La marge est comprise entre 0 et 100 %'),
 
   // Quotes
   agent_quotes_new: L('New quote', 'Nueva cotización', 'Nouveau devis'),

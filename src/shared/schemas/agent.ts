@@ -15,6 +15,7 @@ export const AGENT_MSG = {
   productGone: 'This product can no longer be booked; make a new quote',
   countryCodeRequired: 'Please choose the country code of the phone number',
   unknownCountryCode: 'Unknown country code',
+  markupRange: 'The markup is between 0 and 100 %',
 } as const;
 
 /** 10 % unless the agent's details say otherwise. */
@@ -81,8 +82,8 @@ export const QuoteSchema = z
     currency: currency.optional(),
     markup_percent: z
       .number('Use a number')
-      .min(0, 'The markup cannot be negative')
-      .max(MAX_MARKUP_PERCENT, `The markup is at most ${MAX_MARKUP_PERCENT} %`)
+      .min(0, AGENT_MSG.markupRange)
+      .max(MAX_MARKUP_PERCENT, AGENT_MSG.markupRange)
       .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, 'Use at most 2 decimals')
       .optional()
       .nullable(),
