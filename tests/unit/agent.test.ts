@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { bpsOfPercent, ClientSchema, markupOf, percentOfBps, QuoteSchema, sellPrice } from '../../src/shared/schemas/agent';
-// @ts-expect-error plain ESM helper of the command-line tools
 import { inline, literal, recorder } from '../../scripts/lib/d1-statements.mjs';
 import { insertOutbox } from '../../functions/db/outbox';
 import { promoteToAgentStatements } from '../../functions/db/agents';
