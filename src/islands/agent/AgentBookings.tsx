@@ -10,7 +10,7 @@ import { agentFailure, useAgentAccess, useDates, useMoney } from './agent-ui';
 export default function AgentBookings() {
   const t = useT();
   const money = useMoney();
-  const { day, range } = useDates();
+  const { day } = useDates();
   const access = useAgentAccess();
   const bookings = useStore($agentBookings);
   const credit = useStore($credit);
@@ -69,14 +69,14 @@ export default function AgentBookings() {
               {bookings.map((b) => (
                 <tr key={b.booking_id} data-testid="agent-booking-row">
                   <td>
-                    <strong>{b.booking_id}</strong>
+                    <strong className="agent-nowrap">{b.booking_id}</strong>
                     <span className="agent-sub">
                       {t('agent_col_booked_on')} {day(b.created_at)}
                     </span>
                   </td>
                   <td>
                     <div className="agent-product">
-                      {b.product.image ? <img src={b.product.image} alt="" width="56" height="40" loading="lazy" /> : null}
+                      {b.product.image ? <img src={b.product.image} alt="" width="44" height="32" loading="lazy" /> : null}
                       <div>
                         {b.product.name}
                         <span className="agent-sub">{b.product.city}</span>
@@ -87,8 +87,9 @@ export default function AgentBookings() {
                     {b.client.name}
                     <span className="agent-sub">{b.client.email}</span>
                   </td>
-                  <td>
-                    {range(b.check_in, b.check_out)}
+                  <td className="agent-dates">
+                    <span className="agent-nowrap">{day(b.check_in)}</span>
+                    {b.check_out ? <span className="agent-nowrap"> – {day(b.check_out)}</span> : null}
                     <span className="agent-sub">
                       {b.guests} {t(b.guests === 1 ? 'agent_guest' : 'agent_guests')}
                     </span>

@@ -32,7 +32,7 @@ function presetFromUrl(search: string): Preset | null {
 export default function MyQuotes() {
   const t = useT();
   const money = useMoney();
-  const { range } = useDates();
+  const { day } = useDates();
   const access = useAgentAccess();
   const quotes = useStore($quotes);
   const credit = useStore($credit);
@@ -161,7 +161,7 @@ export default function MyQuotes() {
                 <tr key={q.quote_id} data-testid="quote-row" data-quote-id={q.quote_id}>
                   <td>
                     <div className="agent-product">
-                      {q.product.image ? <img src={q.product.image} alt="" width="56" height="40" loading="lazy" /> : null}
+                      {q.product.image ? <img src={q.product.image} alt="" width="44" height="32" loading="lazy" /> : null}
                       <div>
                         {q.product.name}
                         <span className="agent-sub">
@@ -174,8 +174,9 @@ export default function MyQuotes() {
                     {q.client.name}
                     <span className="agent-sub">{q.client.email}</span>
                   </td>
-                  <td>
-                    {range(q.check_in, q.check_out)}
+                  <td className="agent-dates">
+                    <span className="agent-nowrap">{day(q.check_in)}</span>
+                    {q.check_out ? <span className="agent-nowrap"> – {day(q.check_out)}</span> : null}
                     <span className="agent-sub">
                       {q.guests} {t(q.guests === 1 ? 'agent_guest' : 'agent_guests')}
                       {q.nights ? ` · ${q.nights} ${t(q.nights === 1 ? 'agent_night' : 'agent_nights')}` : ''}
@@ -193,9 +194,10 @@ export default function MyQuotes() {
                     <span className={`badge agent-badge-${q.status}`} data-testid="quote-state">
                       {t(`agent_status_${q.status}`)}
                     </span>
-                    {q.booking_id ? <span className="agent-sub">{q.booking_id}</span> : null}
+                    {q.booking_id ? <span className="agent-sub agent-nowrap">{q.booking_id}</span> : null}
                   </td>
-                  <td className="agent-actions">
+                  <td className="agent-actions agent-actions--stack">
+                    <div>
                     <button
                       type="button"
                       className="btn btn-sm"
@@ -221,6 +223,7 @@ export default function MyQuotes() {
                         {t('agent_book')}
                       </button>
                     ) : null}
+                    </div>
                   </td>
                 </tr>
               ))}
