@@ -133,6 +133,24 @@ test('"Add to quote" links open the quote builder with the product, stay and cli
   expect(new URL(page.url()).search).toBe('');
 });
 
+test('an agent sees "Add to quote" on a product page and it opens the builder with that product; a consumer does not see it', async ({ page, request, browser }) => {
+  test.setTimeout(90_000);
+  const product = (await (await request.get('/api/products/search?type=HLT&per_page=1')).json()).data[0] as { product_id: number; name: string };
+  await signInByApi(page, AGENT.email, AGENT.password);
+  await page.goto(`/hotel-details?id=${product.product_id}`);
+  await expect(page.getByTestId('book-now')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('add-to-quote').click();
+  await expect(page.getByRole('dialog', { name: 'New quote' }).getByTestId('quote-product')).toContainText(product.name, { timeout: 20_000 });
+
+  const consumer = await browser.newContext();
+  const other = await consumer.newPage();
+  await signInByApi(other, 'demo@example.com', 'Demo1!pass');
+  await other.goto(`/hotel-details?id=${product.product_id}`);
+  await expect(other.getByTestId('book-now')).toBeVisible({ timeout: 20_000 });
+  await expect(other.getByTestId('add-to-quote')).toHaveCount(0);
+  await consumer.close();
+});
+
 test('a consumer is sent away from every /agent page with a message', async ({ page }) => {
   test.setTimeout(60_000);
   await signInByApi(page, 'demo@example.com', 'Demo1!pass');

@@ -2,6 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import DatePicker from './DatePicker';
+import AddToQuote from './agent/AddToQuote';
 import Money, { usePricesVisible } from './Money';
 import { api, ApiFailure } from '../shared/api-client';
 import { addDays, MAX_NIGHTS, minCheckInDate, weekStartsOn } from '../shared/schemas/booking';
@@ -190,6 +191,7 @@ export default function ProductDetails() {
           <a className={`btn btn-primary btn-lg btn-block${quoteError ? ' is-disabled' : ''}`} aria-disabled={quoteError ? true : undefined} href={quoteError ? undefined : checkoutUrl({ ...c, type: product.type }, product.product_id)} data-testid="book-now">
             {t('bk_book_now')}
           </a>
+          <AddToQuote productId={product.product_id} checkIn={c.checkIn} checkOut={c.checkOut} guests={c.guests} className="btn-block" />
         </aside>
       </div>
     </article>
