@@ -4,11 +4,20 @@ import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 
-// The browser's chunks: React in one file and the shell every page hydrates (stores, api client, header helpers) in
-// another, so a page's first load is a few requests of well-compressed code rather than a dozen small ones.
-const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\\/]runtime/;
-const SHELL =
-  /[\\/]src[\\/](stores[\\/](locale|session|startup|dialogs)\.ts|shared[\\/](api-client|account-menu|products)\.ts|islands[\\/]account[\\/]focus-return\.ts)$|node_modules[\\/](nanostores|@nanostores[\\/]react)[\\/]|vite[\\/]preload-helper/;
+// The browser's chunks: React in one file and the shell every page hydrates (the layout's islands, their stores, the
+// api client) in another, so a page's first load is a few requests of well-compressed code rather than a dozen small
+// ones. The dialogs the shell opens stay in their own chunks, imported when they open.
+const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const SHELL = new RegExp(
+  [
+    String.raw`[\\/]src[\\/]islands[\\/](AccountMenu|LocaleSwitcher|ProductMenuLinks|DialogHost|LoyaltyBindings)\.tsx$`,
+    String.raw`[\\/]src[\\/]stores[\\/](locale|session|startup|dialogs)\.ts$`,
+    String.raw`[\\/]src[\\/]shared[\\/](api-client|account-menu|products)\.ts$`,
+    String.raw`[\\/]src[\\/]islands[\\/]account[\\/]focus-return\.ts$`,
+    String.raw`node_modules[\\/](nanostores|@nanostores[\\/]react)[\\/]`,
+    String.raw`vite[\\/]preload-helper`,
+  ].join('|'),
+);
 
 // BUILD_DIR lets several builds live side by side (each test run serves its own).
 export default defineConfig({
