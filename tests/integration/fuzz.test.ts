@@ -2,11 +2,11 @@
 // JSON, bytes, queries, path segments and headers) over real HTTP; none may get a 5xx, every refusal must be in the
 // contract's shape, and a batch of refused requests must leave every table as it was.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { hostileBodies, hostileQueries, hostileSegments, nastyString, schemaInputs, type RawBody } from './gates-arbitrary';
 import { DbWatch, type Signature } from './gates-db';
 import { AGENTS, ACME, freshIp, passwordUser, ssoUser, type Session } from './gates-fixtures';
-import { call, useGate } from './gates-http';
+import { call, inGate } from './gates-http';
 import { startGateServer, type GateServer } from './gates-server';
 import type { Reply } from './helpers';
 import { pathOf, routeName, ROUTES, type RouteSpec } from './route-table';
@@ -27,29 +27,54 @@ interface Case {
   headers: Record<string, string>;
 }
 
-let gate: GateServer;
-let watch: DbWatch;
-let user: Session;
-let agent: Session;
+const LANES = Math.max(1, Number(process.env.FUZZ_LANES ?? 2));
+
+/** A Worker of its own with the fuzz sessions on it; routes take turns on the lanes, one route per lane at a time. */
+interface Lane {
+  gate: GateServer;
+  watch: DbWatch;
+  user: Session;
+  agent: Session;
+  busy: Promise<void>;
+}
+const lanes: Lane[] = [];
 const summary: { route: string; runs: number; statuses: Record<number, number>; seconds: number }[] = [];
 
 beforeAll(async () => {
-  gate = await startGateServer('fuzz');
-  useGate(gate.origin);
-  watch = DbWatch.open(gate.persistTo);
-  user = await ssoUser('localhost', FUZZ_EMAIL, ['Fuzz', 'Tester']);
-  agent = await passwordUser(AGENTS.two.email, AGENTS.two.password);
-}, 120_000);
+  // One after the other: two wrangler dev processes starting together on one build step on each other.
+  for (let i = 0; i < LANES; i++) {
+    const gate = await startGateServer(`fuzz${i}`);
+    await inGate(gate.origin, async () => {
+      const [user, agent] = [await ssoUser('localhost', FUZZ_EMAIL, ['Fuzz', 'Tester']), await passwordUser(AGENTS.two.email, AGENTS.two.password)];
+      lanes.push({ gate, watch: DbWatch.open(gate.persistTo), user, agent, busy: Promise.resolve() });
+    });
+  }
+}, 180_000);
 
 afterAll(() => {
-  watch?.close();
-  gate?.stop();
+  for (const lane of lanes) {
+    lane.watch.close();
+    lane.gate.stop();
+  }
   if (summary.length) {
     const total = summary.reduce((n, s) => n + s.runs, 0);
     const lines = summary.map((s) => `${s.route.padEnd(48)} ${String(s.runs).padStart(5)} runs ${s.seconds.toFixed(1).padStart(5)} s  ${JSON.stringify(s.statuses)}`);
-    console.log(`fuzz gate (seed ${SEED}): ${total} requests over ${summary.length} routes\n${lines.join('\n')}`);
+    console.log(`fuzz gate (seed ${SEED}, ${LANES} lanes): ${total} requests over ${summary.length} routes\n${lines.join('\n')}`);
   }
 });
+
+/** Waits for the lane to be free, then runs `work` on it alone. */
+async function onLane<T>(lane: Lane, work: () => Promise<T>): Promise<T> {
+  const previous = lane.busy;
+  let release!: () => void;
+  lane.busy = new Promise<void>((r) => (release = r));
+  await previous;
+  try {
+    return await inGate(lane.gate.origin, work);
+  } finally {
+    release();
+  }
+}
 
 const byWeight = <T>(...pairs: [number, T][]) => fc.oneof(...pairs.map(([weight, v]) => ({ weight, arbitrary: fc.constant(v) })));
 
@@ -130,8 +155,8 @@ const wireSafe = (path: string) =>
     }
   });
 
-function send(route: RouteSpec, c: Case): Promise<Reply> {
-  const session = route.session === 'agent' ? agent : user;
+function send(lane: Lane, route: RouteSpec, c: Case): Promise<Reply> {
+  const session = route.session === 'agent' ? lane.agent : lane.user;
   const headers: Record<string, string> = { 'cf-connecting-ip': freshIp(), ...c.headers };
   if (c.signedIn && c.host === 'localhost') headers.authorization = `Bearer ${session.token}`;
   if (c.contentType) headers['content-type'] = c.contentType;
@@ -154,10 +179,10 @@ async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<
 }
 
 /** A route that ends sessions (or a session that idled out) must not leave the next routes fuzzed signed out. */
-async function ensureSessions() {
+async function ensureSessions(lane: Lane) {
   const alive = async (s: Session) => (await call('/api/auth/checkLogin', { body: {}, headers: { authorization: `Bearer ${s.token}` } })).json?.status === 'success';
-  if (!(await alive(user))) user = await ssoUser('localhost', FUZZ_EMAIL, ['Fuzz', 'Tester']);
-  if (!(await alive(agent))) agent = await passwordUser(AGENTS.two.email, AGENTS.two.password);
+  if (!(await alive(lane.user))) lane.user = await ssoUser('localhost', FUZZ_EMAIL, ['Fuzz', 'Tester']);
+  if (!(await alive(lane.agent))) lane.agent = await passwordUser(AGENTS.two.email, AGENTS.two.password);
 }
 
 const isErrorShape = (j: any) =>
@@ -190,38 +215,46 @@ const excerpt = (c: Case) => {
 
 describe('fuzz gate: every route survives generated and hostile input', () => {
   const routes = ROUTES.filter((r) => ONLY.length === 0 || ONLY.some((o) => routeName(r).includes(o)));
-  routes.forEach((route) => {
+  routes.forEach((route, position) => {
     const index = ROUTES.indexOf(route);
-    it(`${routeName(route)}: ${RUNS} inputs, no 5xx, refusals in the contract's shape, nothing written by a refusal`, async () => {
-      const started = Date.now();
-      const seed = SEED + index * 7919;
-      const cases = casesFor(route, RUNS, seed);
-      const problems: string[] = [];
-      const statuses: Record<number, number> = {};
-      await ensureSessions();
-      let before: Signature = watch.signature();
-      // Hostile inputs are nearly always refused: they go in larger batches. Schema-derived ones are often accepted, so
-      // small batches keep most all-refused batches (the ones the database check can judge).
-      for (let i = 0; i < cases.length; ) {
-        const size = cases[i]!.kind === 'schema' ? CONCURRENCY : CONCURRENCY * 4;
-        const batch = cases.slice(i, i + size);
-        i += batch.length;
-        const replies = await pool(batch, CONCURRENCY, (c) => send(route, c).catch((err): Reply => ({ status: 0, headers: {}, text: String(err), json: undefined, cookies: [] })));
-        const after = watch.signature();
-        replies.forEach((r, k) => {
-          statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-          for (const p of problemsOf(route, batch[k]!, r)) problems.push(`${p}\n    input: ${excerpt(batch[k]!)}`);
-        });
-        if (replies.every((r) => r.status >= 400)) {
-          const moved = DbWatch.changed(before, after, route.refusalWrites);
-          if (moved.length) problems.push(`refused requests changed ${moved.join(', ')}\n    inputs: ${batch.map(excerpt).join('\n            ')}`);
-        }
-        before = after;
-      }
-      summary.push({ route: routeName(route), runs: cases.length, statuses, seconds: (Date.now() - started) / 1000 });
+    // Concurrent tests, one route per lane at a time: the lanes' Workers keep both cores busy.
+    it.concurrent(`${routeName(route)}: ${RUNS} inputs, no 5xx, refusals in the contract's shape, nothing written by a refusal`, async ({ expect }) => {
+      const lane = lanes[position % lanes.length]!;
+      const { problems, statuses, seconds, runs, seed } = await onLane(lane, () => fuzzRoute(lane, route, index));
+      summary.push({ route: routeName(route), runs, statuses, seconds });
+      console.log(`fuzz ${routeName(route)}: ${runs} runs in ${seconds.toFixed(1)} s ${JSON.stringify(statuses)}`);
       const distinct = [...new Set(problems)];
       expect(distinct.slice(0, 12), `seed ${seed} (FUZZ_SEED=${SEED} FUZZ_ONLY='${routeName(route)}'), ${distinct.length} problem(s)`).toEqual([]);
-      expect(cases.length).toBe(RUNS);
-    }, 300_000);
+      expect(runs).toBe(RUNS);
+    }, 600_000);
   });
 });
+
+async function fuzzRoute(lane: Lane, route: RouteSpec, index: number) {
+  const started = Date.now();
+  const seed = SEED + index * 7919;
+  const cases = casesFor(route, RUNS, seed);
+  const problems: string[] = [];
+  const statuses: Record<number, number> = {};
+  await ensureSessions(lane);
+  let before: Signature = lane.watch.signature();
+  // Hostile inputs are nearly always refused: they go in larger batches. Schema-derived ones are often accepted, so
+  // small batches keep most all-refused batches (the ones the database check can judge).
+  for (let i = 0; i < cases.length; ) {
+    const size = cases[i]!.kind === 'schema' ? CONCURRENCY : CONCURRENCY * 4;
+    const batch = cases.slice(i, i + size);
+    i += batch.length;
+    const replies = await pool(batch, CONCURRENCY, (c) => send(lane, route, c).catch((err): Reply => ({ status: 0, headers: {}, text: String(err), json: undefined, cookies: [] })));
+    const after = lane.watch.signature();
+    replies.forEach((r, k) => {
+      statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+      for (const p of problemsOf(route, batch[k]!, r)) problems.push(`${p}\n    input: ${excerpt(batch[k]!)}`);
+    });
+    if (replies.every((r) => r.status >= 400)) {
+      const moved = DbWatch.changed(before, after, route.refusalWrites);
+      if (moved.length) problems.push(`refused requests changed ${moved.join(', ')}\n    inputs: ${batch.map(excerpt).join('\n            ')}`);
+    }
+    before = after;
+  }
+  return { problems, statuses, seconds: (Date.now() - started) / 1000, runs: cases.length, seed };
+}
