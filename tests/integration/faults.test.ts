@@ -129,7 +129,9 @@ describe('the savings provider failing', () => {
       expect(r.status, r.text).toBe(200);
       expect(r.json).toEqual({ isNew: true, redirect: '' });
       expect(watch.count('savings_members', 'user_id = ?', m.userId)).toBe(0);
+      // An import is not idempotent: never retried. A lookup may be, a bounded number of times.
       expect(world.callsTo('savings', since).filter((c) => c.method === 'POST').length).toBeLessThanOrEqual(1);
+      expect(world.callsTo('savings', since).filter((c) => c.method === 'GET').length).toBeLessThanOrEqual(3);
       world.reset();
     }, 40_000);
 
