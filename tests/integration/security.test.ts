@@ -112,7 +112,7 @@ describe('secure headers on every answer', () => {
     expect(PAGES.length).toBeGreaterThan(20);
     for (const page of PAGES) {
       for (const s of [null, userA]) {
-        const r = await as(s, page, { headers: { accept: 'text/html' } });
+        const r = await call(page, { cookie: s?.cookie, headers: { accept: 'text/html' } });
         expect(r.status, page).toBe(200);
         expectSecureHeaders(r, page);
       }
