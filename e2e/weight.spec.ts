@@ -53,3 +53,10 @@ test('the page shell loads no zod: its stores and header islands check data by h
   expect(scripts.length).toBeGreaterThan(0);
   for (const script of scripts) expect(await script.body, script.url).not.toContain('$ZodType');
 });
+
+test('the home page with its search box loads no zod either', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await loadShell(page, '/');
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) expect(await script.body, script.url).not.toContain('$ZodType');
+});

@@ -1,6 +1,6 @@
 // A date field with a keyboard-usable calendar whose weeks start on the org's calendar day (Sunday or Monday).
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { addDays } from '../shared/schemas/booking';
+import { addDays } from '../shared/booking-dates';
 
 export interface DatePickerProps {
   label: string;
@@ -52,7 +52,9 @@ export default function DatePicker({ label, value, onChange, min, max, weekStart
   useEffect(() => setText(value), [value]);
 
   const days = useMemo(() => monthGrid(month, weekStart), [month, weekStart]);
+  // Intl formatters are slow to create (the first one loads locale data): only once the calendar is open.
   const weekdays = useMemo(() => {
+    if (!open) return [];
     const fmt = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' });
     const long = new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' });
     // 2023-01-01 was a Sunday.
@@ -60,8 +62,8 @@ export default function DatePicker({ label, value, onChange, min, max, weekStart
       const d = new Date(Date.UTC(2023, 0, 1 + ((i + weekStart) % 7)));
       return { short: fmt.format(d), long: long.format(d) };
     });
-  }, [language, weekStart]);
-  const monthTitle = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+  }, [open, language, weekStart]);
+  const monthTitle = !open ? '' : new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
   const dayLabel = (d: string) => new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
   const selectable = (d: string) => d >= min && (!max || d <= max);
 

@@ -6,7 +6,7 @@ import DatePicker from './DatePicker';
 import { $language, useT } from '../stores/locale';
 import { $org, runStartup } from '../stores/startup';
 import { criteriaFromQuery, defaultCriteria, resultsUrl, suggestCities, TYPE_LABEL, type CitySuggestion, type Criteria } from '../stores/search';
-import { addDays, eligibleTypes, MAX_GUESTS, MAX_NIGHTS, minCheckInDate, weekStartsOn } from '../shared/schemas/booking';
+import { addDays, eligibleTypes, MAX_GUESTS, MAX_NIGHTS, minCheckInDate, weekStartsOn } from '../shared/booking-dates';
 import type { ProductType } from '../shared/wallet';
 
 export interface SearchBoxProps {

@@ -75,15 +75,22 @@ export function convertMinorDown(minor: number, from: string, to: string, rates:
 }
 
 /** A price for people: "€1,234.50", "1 234,50 €", "¥12,345". */
+/** Intl.NumberFormat is slow to create (a results page formats dozens of prices): one per locale and currency. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+function moneyFormat(locale: string, currency: string, digits: number): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
   const digits = minorDigits(currency);
   try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(minor / 10 ** digits);
+    return moneyFormat(locale, currency.toUpperCase(), digits).format(minor / 10 ** digits);
   } catch {
     return `${(minor / 10 ** digits).toFixed(digits)} ${currency.toUpperCase()}`;
   }

@@ -1,7 +1,7 @@
 // Product search state: criteria read from and written to the address, result pages, and where each product type lives.
 import { atom } from 'nanostores';
 import { api, ApiFailure } from '../shared/api-client';
-import { addDays, minCheckInDate } from '../shared/schemas/booking';
+import { addDays, minCheckInDate } from '../shared/booking-dates';
 import type { ProductType } from '../shared/wallet';
 
 export interface Criteria {

@@ -3,43 +3,15 @@ import { z } from 'zod';
 import { toMinor } from '../money';
 import { PRODUCT_TYPES, type CardKind, type ProductType, type WalletCard } from '../wallet';
 
-/** Eligible-product names of an org (orgs.eligible_products) and the bookable type each one offers. */
-export const TYPE_OF_PRODUCT: Record<string, ProductType> = { hotel: 'HLT', activities: 'ACT', resorts: 'RST', weeks: 'RST', stays: 'STY' };
+import { TYPE_OF_PRODUCT, eligibleTypes, isoDay, addDays, minCheckInDate, MAX_NIGHTS, MAX_GUESTS, PAGE_SIZE, weekStartsOn } from '../booking-dates';
 
-/** The bookable types an org offers, from its eligible products list. */
-export function eligibleTypes(eligibleProducts: string): ProductType[] {
-  const types = new Set<ProductType>();
-  for (const name of eligibleProducts.split(',')) {
-    const type = TYPE_OF_PRODUCT[name.trim().toLowerCase()];
-    if (type) types.add(type);
-  }
-  return PRODUCT_TYPES.filter((t) => types.has(t));
-}
-
-// ---- dates -------------------------------------------------------------------------------------------------
-
-/** YYYY-MM-DD of a Date in UTC. */
-export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
-export function addDays(day: string, days: number): string {
-  return isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
-}
-
-/** The earliest check-in: today plus the org's minCheckinDays (spec 9). */
-export const minCheckInDate = (minCheckinDays: number, today: string = isoDay(new Date())) => addDays(today, Math.max(0, minCheckinDays));
-
-export const MAX_NIGHTS = 60;
-export const MAX_GUESTS = 20;
-export const PAGE_SIZE = 10;
+export { TYPE_OF_PRODUCT, eligibleTypes, isoDay, addDays, minCheckInDate, MAX_NIGHTS, MAX_GUESTS, PAGE_SIZE, weekStartsOn };
 
 /** A calendar day that exists (2027-02-30 does not); the check is safe on any text since zod runs it after a format failure too. */
 const realDay = z.iso.date('Use a date as YYYY-MM-DD').refine((s) => {
   const t = Date.parse(`${s}T00:00:00Z`);
   return Number.isFinite(t) && isoDay(new Date(t)) === s;
 }, 'No such date');
-
-/** Calendar week start from orgCountryData.calendarType: 0 Sunday (the default), 1 Monday. */
-export const weekStartsOn = (calendarType: string | null | undefined): 0 | 1 => (calendarType === 'Monday' ? 1 : 0);
 
 // ---- query strings ---------------------------------------------------------------------------------------------
 

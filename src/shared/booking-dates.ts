@@ -1,0 +1,38 @@
+// Booking rules the search box needs, kept free of zod so the home page does not load it: eligible product
+// types and the date helpers. schemas/booking.ts re-exports them for the API.
+import type { ProductType } from './wallet';
+
+/** The bookable types in the order the search box offers them (wallet.ts PRODUCT_TYPES; importing it would pull money.ts and wallet.ts into the page). */
+const TYPE_ORDER: readonly ProductType[] = ['HLT', 'ACT', 'RST', 'STY'];
+
+/** Eligible-product names of an org (orgs.eligible_products) and the bookable type each one offers. */
+export const TYPE_OF_PRODUCT: Record<string, ProductType> = { hotel: 'HLT', activities: 'ACT', resorts: 'RST', weeks: 'RST', stays: 'STY' };
+
+/** The bookable types an org offers, from its eligible products list. */
+export function eligibleTypes(eligibleProducts: string): ProductType[] {
+  const types = new Set<ProductType>();
+  for (const name of eligibleProducts.split(',')) {
+    const type = TYPE_OF_PRODUCT[name.trim().toLowerCase()];
+    if (type) types.add(type);
+  }
+  return TYPE_ORDER.filter((t) => types.has(t));
+}
+
+// ---- dates -------------------------------------------------------------------------------------------------
+
+/** YYYY-MM-DD of a Date in UTC. */
+export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+export function addDays(day: string, days: number): string {
+  return isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
+}
+
+/** The earliest check-in: today plus the org's minCheckinDays (spec 9). */
+export const minCheckInDate = (minCheckinDays: number, today: string = isoDay(new Date())) => addDays(today, Math.max(0, minCheckinDays));
+
+export const MAX_NIGHTS = 60;
+export const MAX_GUESTS = 20;
+export const PAGE_SIZE = 10;
+
+/** Calendar week start from orgCountryData.calendarType: 0 Sunday (the default), 1 Monday. */
+export const weekStartsOn = (calendarType: string | null | undefined): 0 | 1 => (calendarType === 'Monday' ? 1 : 0);
