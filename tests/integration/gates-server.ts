@@ -5,8 +5,16 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// @ts-expect-error plain ESM helper shared with npm start
-import { buildDir, prepareDatabase, ROOT, startServer } from '../../scripts/lib/server.mjs';
+import type { ChildProcess } from 'node:child_process';
+// @ts-ignore plain ESM helper shared with npm start (typed below, whether or not the compiler reads JavaScript)
+import * as serverLib from '../../scripts/lib/server.mjs';
+
+const { buildDir, prepareDatabase, ROOT, startServer } = serverLib as unknown as {
+  buildDir(): string;
+  prepareDatabase(o: { persistTo: string; quiet?: boolean }): Promise<void>;
+  ROOT: string;
+  startServer(o: { port: number; persistTo: string; stdio?: 'pipe' | 'ignore' | 'inherit'; vars?: Record<string, string> }): Promise<{ origin: string; child: ChildProcess; stop(): void }>;
+};
 
 export interface GateServer {
   origin: string;
@@ -53,8 +61,8 @@ export async function startGateServer(name: string, opts: { vars?: Record<string
   const server = await startServer({ port, persistTo, stdio: opts.logs ? 'pipe' : 'ignore', vars: opts.vars ?? {} });
   let output = '';
   if (opts.logs) {
-    server.child.stdout.on('data', (d: Buffer) => (output += d.toString('utf8')));
-    server.child.stderr.on('data', (d: Buffer) => (output += d.toString('utf8')));
+    server.child.stdout?.on('data', (d: Buffer) => (output += d.toString('utf8')));
+    server.child.stderr?.on('data', (d: Buffer) => (output += d.toString('utf8')));
   }
   return {
     origin: server.origin,
