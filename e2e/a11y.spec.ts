@@ -95,6 +95,8 @@ test('every page passes axe signed out', async ({ page }) => {
 });
 
 test('every page passes axe signed in as demo@example.com', async ({ page }) => {
+  // Every page of the product in turn: minutes on a shared 2-core machine.
+  test.setTimeout(480_000);
   await signInAs(page, 'demo@example.com', 'Demo1!pass');
   await sweep(page, [...PAGES, ...(await contentPages(page))], 'demo');
 });
