@@ -101,19 +101,26 @@ test('sign up with the keyboard alone, from the sign-in dialog to the confirmati
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-// fixme(#7): typing the city into the search box's combobox from the keyboard sometimes submits the partial text
-// ("Lis") before the suggestion is taken; the checkout's own keyboard walkthrough is e2e/booking.spec.ts.
-test.fixme('book a hotel with the keyboard alone: search, results, details, checkout, confirmation', async ({ page }) => {
-  const signIn = await page.request.post('/api/signIn', { data: { jsonSign: { usr_type: 2, email_id: 'demo@example.com', password: 'Demo1!pass' }, navAgent: 'keyboard' } });
-  expect(signIn.status()).toBe(200);
+test('book a hotel with the keyboard alone: search, results, details, checkout, confirmation', async ({ page }) => {
+  // A member of its own (single sign-on from the development portal): no other spec spends its wallet meanwhile.
+  const key = await page.request.post('/api/dev/sso-key', { data: { email: `keys-${crypto.randomUUID().slice(0, 8)}@example.com`, first_name: 'Kay', last_name: 'Keys' } });
+  const signIn = await page.request.post('/api/auth/sso', { data: { key: (await key.json()).data.key } });
+  expect(signIn.status(), await signIn.text()).toBe(200);
   await open(page, '/');
 
   const box = page.getByTestId('search-box');
-  await tabTo(page, box.getByRole('combobox', { name: 'Destination' }));
+  const destination = box.getByRole('combobox', { name: 'Destination' });
+  await tabTo(page, destination);
   await page.keyboard.type('Lis');
-  await expect(box.getByRole('option', { name: /Lisbon/ })).toBeVisible();
+  const lisbon = box.getByRole('option', { name: /Lisbon/ });
+  await expect(lisbon).toBeVisible();
+  // Each keystroke refreshes the suggestions and a late refresh resets the highlighted one (reported with the gate's
+  // findings): let the last one land before choosing, as a person reading the list would.
+  await page.waitForLoadState('networkidle');
   await page.keyboard.press('ArrowDown');
+  await expect(lisbon).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
+  await expect(destination).toHaveValue(/Lisbon/);
   await tabTo(page, box.getByRole('button', { name: 'Search' }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/search-detail\?.*city=Lisbon/);
@@ -136,6 +143,9 @@ test.fixme('book a hotel with the keyboard alone: search, results, details, chec
     await page.keyboard.type(text);
   }
   await tabTo(page, page.getByTestId('book'));
+  // The button waits for the wallet and the price preview to settle after each change, as a person would.
+  await expect(page.getByTestId('book')).toBeEnabled();
+  await expect(page.getByRole('complementary', { name: 'Price summary' })).not.toHaveAttribute('aria-busy', 'true');
   await page.keyboard.press('Enter');
 
   // The org offers a certificate for hotels: the modal may ask first. It is answered from the keyboard too.
