@@ -38,12 +38,15 @@ interface Lane {
   busy: Promise<void>;
 }
 const lanes: Lane[] = [];
+/** Every server started, stopped at the end even when a lane's setup failed. */
+const servers: GateServer[] = [];
 const summary: { route: string; runs: number; statuses: Record<number, number>; seconds: number }[] = [];
 
 beforeAll(async () => {
   // One after the other: two wrangler dev processes starting together on one build step on each other.
   for (let i = 0; i < LANES; i++) {
     const gate = await startGateServer(`fuzz${i}`);
+    servers.push(gate);
     await inGate(gate.origin, async () => {
       const [user, agent] = [await ssoUser('localhost', FUZZ_EMAIL, ['Fuzz', 'Tester']), await passwordUser(AGENTS.two.email, AGENTS.two.password)];
       lanes.push({ gate, watch: DbWatch.open(gate.persistTo), user, agent, busy: Promise.resolve() });
@@ -52,10 +55,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(() => {
-  for (const lane of lanes) {
-    lane.watch.close();
-    lane.gate.stop();
-  }
+  for (const lane of lanes) lane.watch.close();
+  for (const gate of servers) gate.stop();
   if (summary.length) {
     const total = summary.reduce((n, s) => n + s.runs, 0);
     const lines = summary.map((s) => `${s.route.padEnd(48)} ${String(s.runs).padStart(5)} runs ${s.seconds.toFixed(1).padStart(5)} s  ${JSON.stringify(s.statuses)}`);
