@@ -1,50 +1,19 @@
 // /agent/booking-history: bookings the agent made on account for clients, and the credit they use.
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
 import { $agentBookings, $credit, loadAgentBookings } from '../../stores/agent';
 import { useT } from '../../stores/locale';
-import AgentAway from './AgentAway';
+import { useAgentLoad } from './AgentLoad';
 import CreditSummary from './CreditSummary';
-import { agentFailure, useAgentAccess, useDates, useMoney } from './agent-ui';
+import { useDates, useMoney } from './agent-ui';
 
 export default function AgentBookings() {
   const t = useT();
   const money = useMoney();
   const { day } = useDates();
-  const access = useAgentAccess();
   const bookings = useStore($agentBookings);
   const credit = useStore($credit);
-  const [error, setError] = useState('');
-
-  async function load() {
-    setError('');
-    try {
-      await loadAgentBookings();
-    } catch (err) {
-      setError(agentFailure(t, err));
-    }
-  }
-  useEffect(() => {
-    if (access === 'agent') void load();
-  }, [access]);
-
-  if (access !== 'agent') return <AgentAway access={access} />;
-  if (error)
-    return (
-      <div className="alert alert-error" role="alert">
-        <p>{error}</p>
-        <button type="button" className="btn btn-sm" onClick={() => void load()}>
-          {t('agent_retry')}
-        </button>
-      </div>
-    );
-  if (!bookings)
-    return (
-      <div className="agent-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        <span className="visually-hidden">{t('loading')}</span>
-      </div>
-    );
+  const pending = useAgentLoad(loadAgentBookings, bookings !== null);
+  if (pending || !bookings) return pending;
 
   return (
     <div className="stack" data-testid="agent-bookings">

@@ -1,47 +1,15 @@
 // /agent/profile: the agent, the agency, the default markup and the credit on account (limit, outstanding, available).
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
 import { $agentProfile, loadAgentProfile } from '../../stores/agent';
 import { useT } from '../../stores/locale';
-import AgentAway from './AgentAway';
+import { useAgentLoad } from './AgentLoad';
 import CreditSummary from './CreditSummary';
-import { agentFailure, useAgentAccess } from './agent-ui';
 
 export default function AgentProfile() {
   const t = useT();
-  const access = useAgentAccess();
   const profile = useStore($agentProfile);
-  const [error, setError] = useState('');
-
-  async function load() {
-    setError('');
-    try {
-      await loadAgentProfile();
-    } catch (err) {
-      setError(agentFailure(t, err));
-    }
-  }
-  useEffect(() => {
-    if (access === 'agent') void load();
-  }, [access]);
-
-  if (access !== 'agent') return <AgentAway access={access} />;
-  if (error)
-    return (
-      <div className="alert alert-error" role="alert">
-        <p>{error}</p>
-        <button type="button" className="btn btn-sm" onClick={() => void load()}>
-          {t('agent_retry')}
-        </button>
-      </div>
-    );
-  if (!profile)
-    return (
-      <div className="agent-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        <span className="visually-hidden">{t('loading')}</span>
-      </div>
-    );
+  const pending = useAgentLoad(loadAgentProfile, profile !== null);
+  if (pending || !profile) return pending;
 
   const { agent, agency } = profile;
   const name = [agent.title, agent.first_name, agent.last_name].filter(Boolean).join(' ') || agent.email;
