@@ -32,31 +32,27 @@ async function etagOf(body: string): Promise<string> {
   return `"${hex}"`;
 }
 
-// Bodies that depend only on the migrated data are serialized and hashed once per isolate.
-const onceBodies = new Map<string, Promise<CachedBody>>();
-function once(key: string, produce: () => Promise<unknown>): Promise<CachedBody> {
-  let hit = onceBodies.get(key);
-  if (!hit) {
-    hit = produce().then(async (value) => {
-      const body = JSON.stringify(value);
-      return { body, etag: await etagOf(body) };
-    });
-    hit.catch(() => onceBodies.delete(key));
-    onceBodies.set(key, hit);
-  }
-  return hit;
+// Bodies that depend only on the migrated data are serialized and hashed once per isolate. Only settled values are
+// shared: a promise still waiting on one request's D1 call must not be awaited by another (workerd refuses that I/O).
+const onceBodies = new Map<string, CachedBody>();
+async function once(key: string, produce: () => Promise<unknown>): Promise<CachedBody> {
+  const hit = onceBodies.get(key);
+  if (hit) return hit;
+  const body = JSON.stringify(await produce());
+  const cached = { body, etag: await etagOf(body) };
+  onceBodies.set(key, cached);
+  return cached;
 }
 
 // Label bodies follow labelsFor's cache: the same labels object gives the same body and ETag.
-const labelBodies = new WeakMap<Record<string, string>, Promise<CachedBody>>();
-function labelsBody(labels: Record<string, string>): Promise<CachedBody> {
-  let hit = labelBodies.get(labels);
-  if (!hit) {
-    const body = JSON.stringify({ data: Object.entries(labels).map(([field_name, wl_lang_value]) => ({ field_name, wl_lang_value })) });
-    hit = etagOf(body).then((etag) => ({ body, etag }));
-    labelBodies.set(labels, hit);
-  }
-  return hit;
+const labelBodies = new WeakMap<Record<string, string>, CachedBody>();
+async function labelsBody(labels: Record<string, string>): Promise<CachedBody> {
+  const hit = labelBodies.get(labels);
+  if (hit) return hit;
+  const body = JSON.stringify({ data: Object.entries(labels).map(([field_name, wl_lang_value]) => ({ field_name, wl_lang_value })) });
+  const cached = { body, etag: await etagOf(body) };
+  labelBodies.set(labels, cached);
+  return cached;
 }
 
 function ifNoneMatchHits(header: string | undefined, etag: string): boolean {

@@ -63,8 +63,11 @@ export async function prepareDatabase({ persistTo = DEFAULT_STATE, quiet = false
   run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', ...persist, ...builtConfig(), '--file', file, '--yes'], { quiet });
 }
 
-/** Starts `wrangler dev` on the built worker; resolves once it answers. */
-export async function startServer({ port, persistTo = DEFAULT_STATE, stdio = 'inherit', vars = {}, detached = true } = {}) {
+/**
+ * Starts `wrangler dev` on the built worker; resolves once it answers.
+ * @param {{ port: number, persistTo?: string, stdio?: import('node:child_process').StdioOptions, vars?: Record<string, string>, detached?: boolean }} options
+ */
+export async function startServer({ port, persistTo = DEFAULT_STATE, stdio = 'inherit', vars = {}, detached = true }) {
   const origin = `http://127.0.0.1:${port}`;
   const args = ['wrangler', 'dev', ...builtConfig(), '--port', String(port), '--ip', '127.0.0.1', '--var', `SELF_ORIGIN:${origin}`, '--show-interactive-dev-session=false', '--test-scheduled'];
   for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);

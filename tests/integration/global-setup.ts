@@ -1,6 +1,5 @@
 // Starts the built Worker under wrangler dev on a fresh local D1 (migrations + development seed) for the integration tests.
 import type { TestProject } from 'vitest/node';
-// @ts-expect-error plain ESM helper shared with npm start
 import { freshPersistDir, prepareDatabase, startServer } from '../../scripts/lib/server.mjs';
 
 export default async function setup(project: TestProject) {
