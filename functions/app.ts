@@ -3,6 +3,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import { logEvent } from './log';
 import { ApiError, errorBody, sendError } from './errors';
 import { isDevelopment, type AppEnv } from './env';
 import { hostName, orgForHost } from './db/orgs';
@@ -107,7 +108,7 @@ app.onError((err, c) => {
     const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 401 ? 'UNAUTHORIZED' : status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
     return c.json(errorBody(code, err.message || 'Request refused'), status);
   }
-  console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), path: c.req.path, error: String(err), stack: (err as Error)?.stack }));
+  logEvent(c, 'error', 'unhandled', { error: String(err), stack: (err as Error)?.stack });
   return c.json(errorBody('INTERNAL', `Something went wrong (request ${c.get('requestId')})`), 500);
 });
 
