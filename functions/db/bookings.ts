@@ -1,5 +1,6 @@
 // Bookings and what each card paid: one atomic batch per checkout, idempotent per user and key (CONTRACT.md 8, 10).
 import type { CardSpend } from '../../src/shared/wallet';
+import { firstBookingActionStatement } from './referrals';
 
 export interface BookingRow {
   id: number;
@@ -92,7 +93,8 @@ export type CreateResult = { created: true; booking: BookingRow } | { created: f
 /**
  * Writes the booking, spends every card and records each spend in one batch (one transaction). The booking row
  * is inserted only if every card can still pay its part; the card updates and spend rows are tied to that row,
- * so a checkout that lost a race writes nothing at all.
+ * so a checkout that lost a race writes nothing at all. A referred member's first booking also records the
+ * referrer's FIRST_BOOKING action in the same batch.
  */
 export async function createBooking(db: D1Database, b: NewBooking, spends: CardSpend[]): Promise<CreateResult> {
   const guards = spends.map((s) => {
@@ -131,6 +133,8 @@ export async function createBooking(db: D1Database, b: NewBooking, spends: CardS
         .bind(s.cardId, s.kind, s.amountMinor, s.cardMinor, b.ref),
     );
   }
+  // A referred member's first booking earns the referrer's action in this same transaction (none for guests).
+  if (b.userId !== null) statements.push(firstBookingActionStatement(db, b.orgId, b.userId, b.ref));
   const results = await db.batch(statements);
   if ((results[0]?.meta.changes ?? 0) !== 1) return { created: false };
   const booking = await db.prepare(`SELECT ${COLUMNS} FROM bookings WHERE booking_ref = ?`).bind(b.ref).first<BookingRow>();

@@ -2,6 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACME, call, expectErrorShape } from './helpers';
 import { freshMember, signedIn, signUpOnly, type Member } from './loyalty-helpers';
+import { bookingBody, firstProduct, issue, key, traveler } from './booking-helpers';
+import { d1Query } from './auth-helpers';
 
 async function codeOf(m: { client: Member['client'] }) {
   const r = await m.client.call('/api/referral/getRewards');
@@ -173,4 +175,71 @@ describe('referrals never cross orgs', () => {
     expect(rewards.json.data).toMatchObject({ loyaltyEnabled: false, orgId: 2, referralCount: 0 });
     expect((await acme.client.call('/api/referral/getReferralList')).json.count).toBe(0);
   });
+});
+
+describe('a referred member’s first booking', () => {
+  const checkout = (m: Member, body: Record<string, unknown>, host = 'localhost') =>
+    m.client.call('/api/booking/checkout', { host, body: { traveler, idempotency_key: key(), ...body } });
+  const actionsOf = async (m: Member) => {
+    const r = await m.client.call('/api/referral/getActionsList');
+    expect(r.status, r.text).toBe(200);
+    return r.json as { count: number; totalCredits: number; data: { member: number; action: string; credits: number }[] };
+  };
+
+  it('earns the referrer one FIRST_BOOKING action with the org’s credits, even when bookings race', async () => {
+    const referrer = await freshMember({ firstName: 'Bruno' });
+    const friend = await freshMember({ referralCode: await codeOf(referrer), referralOrg: 1, firstName: 'Booker' });
+    const before = await actionsOf(referrer);
+    expect(before.data.map((a) => a.action)).toEqual(['SIGN_UP']);
+    expect(before.totalCredits).toBe(10);
+
+    const hotel = await firstProduct('HLT');
+    const replies = await Promise.all(Array.from({ length: 6 }, () => checkout(friend, bookingBody(hotel.product_id))));
+    expect(replies.map((r) => r.status)).toEqual(Array(6).fill(200));
+
+    const after = await actionsOf(referrer);
+    expect(after.data.filter((a) => a.action === 'FIRST_BOOKING')).toEqual([expect.objectContaining({ member: friend.userId, credits: 25 })]);
+    expect(after.totalCredits).toBe(35);
+    const row = (await referrer.client.call('/api/referral/getReferralList?per_page=5&page=1')).json.data[0];
+    expect(row).toMatchObject({ member: friend.userId, actions: 2, credits: 35 });
+    const rewards = (await referrer.client.call('/api/referral/getRewards')).json.data;
+    expect(rewards.totalCredits).toBe(35);
+    expect(rewards.rewards).toEqual(expect.arrayContaining([{ action: 'FIRST_BOOKING', count: 1, credits: 25 }]));
+
+    expect((await checkout(friend, bookingBody(hotel.product_id))).status).toBe(200);
+    const rows = await d1Query<{ n: number }>(`SELECT COUNT(*) AS n FROM referral_actions WHERE referred_id = ${friend.userId}`);
+    expect(rows[0]!.n).toBe(1);
+  }, 120_000);
+
+  it('is written with the booking or not at all: checkouts that lose a certificate race record nothing more', async () => {
+    const referrer = await freshMember({ firstName: 'Carla' });
+    const friend = await freshMember({ referralCode: await codeOf(referrer), referralOrg: 1, firstName: 'Racer' });
+    const cert = await issue({ email: friend.email, kind: 'certificate', services: ['HLT'], amount: 40 });
+    const hotel = await firstProduct('HLT');
+    const replies = await Promise.all(Array.from({ length: 8 }, () => checkout(friend, bookingBody(hotel.product_id, { certificate_id: cert.payment_card_id }))));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, ...Array(7).fill(409)]);
+    const [rows] = await d1Query<{ actions: number; bookings: number }>(
+      `SELECT (SELECT COUNT(*) FROM referral_actions WHERE referred_id = ${friend.userId}) AS actions,
+              (SELECT COUNT(*) FROM bookings WHERE user_id = ${friend.userId}) AS bookings`,
+    );
+    expect(rows).toEqual({ actions: 1, bookings: 1 });
+    expect((await actionsOf(referrer)).totalCredits).toBe(35);
+  }, 120_000);
+
+  it('a member nobody referred records no action; another org’s referral never reaches this org’s referrer', async () => {
+    const loner = await freshMember({ firstName: 'Solo' });
+    const hotel = await firstProduct('HLT');
+    expect((await checkout(loner, bookingBody(hotel.product_id))).status).toBe(200);
+    const mine = await d1Query<{ n: number }>(`SELECT COUNT(*) AS n FROM referral_actions WHERE referred_id = ${loner.userId}`);
+    expect(mine[0]!.n).toBe(0);
+
+    const referrer = await freshMember({ firstName: 'Dora' });
+    const acme = await freshMember({ host: ACME, referralCode: await codeOf(referrer), referralOrg: 1, accessCode: 'WELCOME2026' });
+    const acmeHotel = await firstProduct('HLT', ACME);
+    const booked = await checkout(acme, bookingBody(acmeHotel.product_id), ACME);
+    expect(booked.status, booked.text).toBe(200);
+    const theirs = await d1Query<{ n: number }>(`SELECT COUNT(*) AS n FROM referral_actions WHERE referred_id = ${acme.userId}`);
+    expect(theirs[0]!.n).toBe(0);
+    expect((await actionsOf(referrer)).count).toBe(0);
+  }, 120_000);
 });
