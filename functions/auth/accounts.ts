@@ -11,7 +11,7 @@ import { logActivity } from '../db/activity';
 import { insertEmailTokenFor, insertEmailTokenForNewUser, type EmailTokenKind } from '../db/email-tokens';
 import { emailTaken, insertUserStatement, newReferralCode, userByEmail, userByProvider, type NewUser, type UserRow } from '../db/users';
 import { consumeAccessCodeFor } from '../db/access-codes';
-import { mailSender, resetMail, verificationMail, type MailEnv } from '../services/mail';
+import { resetMail, sendMail, verificationMail, type MailError } from '../services/mail';
 import { MSG, type LoginResult, type UserDataCookie } from '../../src/shared/schemas/auth';
 import { randomToken, sha256Hex } from './crypto';
 import { requestToken, startSession, toSessionUser, type SessionUser } from './session';
@@ -130,20 +130,27 @@ export async function siteOrigin(c: Context<AppEnv>, org: OrgRow): Promise<strin
   return (c.env.SELF_ORIGIN || new URL(c.req.url).origin).replace(/\/$/, '');
 }
 
-/** Issues a single-use link token of `kind` for the user (stored hashed) and mails the link. */
-export async function sendLinkMail(c: Context<AppEnv>, row: UserRow, kind: EmailTokenKind, now = Date.now()) {
+/**
+ * Mails a fresh single-use link of `kind` to the user, then stores its token (hashed). The mail goes first so that a
+ * mail failure leaves nothing behind; the failure is logged once and returned, never thrown: the callers' answers
+ * (forgot password's same 200, sign-in's 403) must not depend on the mail API.
+ */
+export async function sendLinkMail(c: Context<AppEnv>, row: UserRow, kind: EmailTokenKind, now = Date.now()): Promise<MailError | null> {
   const token = randomToken();
+  const failure = await mailLink(c, row, kind, token);
+  if (failure) return failure;
   await insertEmailTokenFor(c.env.DB, kind, await sha256Hex(token), row.id, now).run();
-  await mailLink(c, row, kind, token);
+  return null;
 }
 
-export async function mailLink(c: Context<AppEnv>, row: Pick<UserRow, 'email' | 'first_name'>, kind: EmailTokenKind, token: string) {
+/** Mails the link carrying `token`; a failure is logged once (with the request id) and returned. */
+export async function mailLink(c: Context<AppEnv>, row: Pick<UserRow, 'email' | 'first_name'>, kind: EmailTokenKind, token: string): Promise<MailError | null> {
   const org = c.get('org');
   const origin = await siteOrigin(c, org);
   const path = kind === 'verify' ? '/verify-account' : '/change-password';
   const link = `${origin}${path}?token=${encodeURIComponent(token)}`;
   const mail = kind === 'verify' ? verificationMail(org.name, row.email, row.first_name, link) : resetMail(org.name, row.email, row.first_name, link);
-  await mailSender(c.env as AppEnv['Bindings'] & MailEnv, org.id).send(mail);
+  return sendMail(c, mail, kind === 'verify' ? 'verify-link' : 'reset-link');
 }
 
 export type CreateOutcome =
@@ -154,21 +161,23 @@ export type CreateOutcome =
 /**
  * Creates an account in one batch: the user row (only if the email, the provider identity and, with a code, the code's
  * uses allow it), the code's use and the confirmation token. Of concurrent sign-ups of one email exactly one is created.
+ * `verifyToken` is the token of a confirmation link already mailed (sign-up mails first, so a mail failure creates
+ * nothing); without it, `sendVerify` draws one for the caller to mail.
  */
 export async function createAccount(
   c: Context<AppEnv>,
   data: Omit<NewUser, 'orgId' | 'referralCode' | 'verifyMailSentAt'>,
-  opts: { accessCodeId: number | null; sendVerify: boolean },
+  opts: { accessCodeId: number | null; sendVerify: boolean; verifyToken?: string },
 ): Promise<CreateOutcome> {
   const db = c.env.DB;
   const orgId = c.get('org').id;
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = Date.now();
     const referralCode = newReferralCode();
-    const user: NewUser = { ...data, orgId, referralCode, verifyMailSentAt: opts.sendVerify ? now : null };
+    const user: NewUser = { ...data, orgId, referralCode, verifyMailSentAt: opts.sendVerify || opts.verifyToken ? now : null };
     const statements = [insertUserStatement(db, user, opts.accessCodeId, now)];
     if (opts.accessCodeId !== null) statements.push(consumeAccessCodeFor(db, opts.accessCodeId, referralCode));
-    const verifyToken = opts.sendVerify ? randomToken() : null;
+    const verifyToken = opts.verifyToken ?? (opts.sendVerify ? randomToken() : null);
     if (verifyToken) statements.push(insertEmailTokenForNewUser(db, 'verify', await sha256Hex(verifyToken), referralCode, now));
     const [insert] = await db.batch(statements);
     if (insert?.meta.changes === 1) {

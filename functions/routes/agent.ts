@@ -13,7 +13,7 @@ import { bookQuote, insertQuote, markSent, quoteByTokenHash, quoteOf, quotesOf, 
 import { agentCounts, agentProfile, bookingsOfAgent, creditOf, defaultMarkupBps, type AgentBookingRow } from '../db/agents';
 import { imagesOf, productById } from '../db/products';
 import { newBookingRef } from '../db/bookings';
-import { mailSender, type MailEnv } from '../services/mail';
+import { mailUpstreamStatus, sendMail } from '../services/mail';
 import { quoteMail } from '../services/agent-mail';
 import { checkDates, currencyFor } from './products';
 import { checkCatalogueRefs } from './signup';
@@ -262,7 +262,6 @@ export const agent = new Hono<AppEnv>()
     const quote = await quoteOf(db, owner, id);
     if (!quote) throw notFound('No such quote');
     const token = randomToken();
-    if (!(await markSent(db, owner, id, await sha256Hex(token)))) throw notFound('No such quote');
     const profile = await agentProfile(db, owner);
     const user = c.get('user');
     const link = `${await siteOrigin(c, org)}/quote?token=${encodeURIComponent(token)}`;
@@ -280,11 +279,11 @@ export const agent = new Hono<AppEnv>()
       note: quote.note,
       link,
     });
-    try {
-      await mailSender(c.env as AppEnv['Bindings'] & MailEnv, org.id).send(mail);
-    } catch {
-      throw new ApiError(502, 'UPSTREAM_FAILED', 'The email could not be sent. Please try again');
-    }
+    // Mailed first, marked sent after: a mail failure leaves the quote as it was (a draft stays a draft, a sent
+    // quote keeps its working link). The failure is logged once by sendMail.
+    const failure = await sendMail(c, mail, 'quote');
+    if (failure) throw new ApiError(mailUpstreamStatus(failure), 'UPSTREAM_FAILED', 'The email could not be sent. Please try again');
+    if (!(await markSent(db, owner, id, await sha256Hex(token)))) throw notFound('No such quote');
     return c.json({ data: quoteBody((await quoteOf(db, owner, id))!) });
   })
   .post('/agent/quotes/:id/book', async (c) => {

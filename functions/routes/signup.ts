@@ -2,17 +2,22 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
-import { badRequest } from '../errors';
+import { ApiError, badRequest } from '../errors';
 import { jsonBody } from '../validate';
 import { emailTaken, userByProvider, userByReferralCode } from '../db/users';
 import { normalizeAccessCode, validAccessCode } from '../db/access-codes';
 import { logActivity } from '../db/activity';
 import { hashPassword } from '../auth/password';
+import { randomToken } from '../auth/crypto';
+import { mailUpstreamStatus } from '../services/mail';
 import { accountOfIdentity, verifySocialToken } from '../auth/social';
 import { clientIp, completeSignIn, countEvent, createAccount, enforceLimit, LIMITS, mailLink, pepper } from '../auth/accounts';
 import { CheckAccountBody, MSG, normalizeEmail, SignUpBody, ValidateAccessCodeBody } from '../../src/shared/schemas/auth';
 
 const REFERRAL_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Sign-up's 502/503 when the confirmation mail cannot go out: nothing was created, the person can simply try again. */
+export const CONFIRMATION_MAIL_FAILED = 'We could not send your confirmation email, so your account was not created. Please try again in a few minutes.';
 
 /** `{ status: 0, data: { code: 500, resp } }`: the contract's business refusal of a sign-up. */
 const refused = (c: Context<AppEnv>, resp: string, status: 400 | 401 | 403 | 409 = 400) => c.json({ status: 0 as const, data: { code: 500 as const, resp } }, status);
@@ -112,11 +117,19 @@ export const signup = new Hono<AppEnv>()
     }
 
     const verified = identity !== null && identity.emailVerified && identity.email === email;
+    const passwordHash = social ? null : await hashPassword(r.password, pepper(c));
+    // The confirmation mail goes out before the account is written (docs/decisions/0009-mail-failures.md): when the
+    // mail API fails, nothing is created and the answer says to try again; its token is stored with the account.
+    const verifyToken = verified ? undefined : randomToken();
+    if (verifyToken) {
+      const failure = await mailLink(c, { email, first_name: r.userdetails.first_name }, 'verify', verifyToken);
+      if (failure) throw new ApiError(mailUpstreamStatus(failure), 'UPSTREAM_FAILED', CONFIRMATION_MAIL_FAILED);
+    }
     const created = await createAccount(
       c,
       {
         email,
-        passwordHash: social ? null : await hashPassword(r.password, pepper(c)),
+        passwordHash,
         provider: identity?.provider ?? 'email',
         providerSubject: identity?.subject ?? null,
         title: r.title,
@@ -133,13 +146,12 @@ export const signup = new Hono<AppEnv>()
         referralOrg,
         accessCode: codeText ? normalizeAccessCode(codeText) : '',
       },
-      { accessCodeId, sendVerify: !verified },
+      { accessCodeId, sendVerify: !verified, verifyToken },
     );
     if (created.kind === 'exists') return alreadyExists(c);
     if (created.kind === 'code-used-up') return refused(c, MSG.invalidAccessCode);
     await countEvent(c, LIMITS.signUpIp, ip, now);
     await logActivity(db, { orgId: org.id, userId: created.row.id, action: social ? `signup_${social}` : 'signup', ip, userAgent: c.req.header('user-agent') }).run();
-    if (created.verifyToken) await mailLink(c, created.row, 'verify', created.verifyToken);
 
     if (verified) {
       const result = await completeSignIn(c, created.row, { remember: false, action: `login_${social}` });

@@ -1,7 +1,9 @@
 // Sending email behind one small interface: an HTTP mail API when configured, else the outbox table
 // (development always uses the outbox, listed at GET /api/dev/outbox).
-import { isDevelopment, type Bindings } from '../env';
+import type { Context } from 'hono';
+import { isDevelopment, type AppEnv, type Bindings } from '../env';
 import { insertOutbox } from '../db/outbox';
+import { logEvent, reason } from '../log';
 
 export interface Mail {
   to: string;
@@ -25,17 +27,37 @@ export function outboxSender(db: D1Database, orgId: number | null): MailSender {
   return { send: async (mail) => void (await insertOutbox(db, orgId, mail).run()) };
 }
 
+/** A mail that did not go out: the mail API refused it or did not answer in time. */
+export class MailError extends Error {
+  constructor(
+    readonly kind: 'failed' | 'timeout',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'MailError';
+  }
+}
+
+export const MAIL_TIMEOUT_MS = 5000;
+
 /** A JSON mail API (`POST { from, to, subject, text, html }` with a bearer key), as most transactional providers take. */
 export function httpSender(url: string, key: string, from: string): MailSender {
   return {
     async send(mail) {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-        body: JSON.stringify({ from, ...mail }),
-        signal: AbortSignal.timeout(5000),
-      });
-      if (!res.ok) throw new Error(`mail API answered ${res.status}`);
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+          body: JSON.stringify({ from, ...mail }),
+          signal: AbortSignal.timeout(MAIL_TIMEOUT_MS),
+        });
+      } catch (err) {
+        const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+        throw new MailError(timedOut ? 'timeout' : 'failed', timedOut ? `mail API did not answer in ${MAIL_TIMEOUT_MS} ms` : reason(err));
+      }
+      await res.body?.cancel().catch(() => undefined);
+      if (!res.ok) throw new MailError('failed', `mail API answered ${res.status}`);
     },
   };
 }
@@ -44,6 +66,25 @@ export function mailSender(env: Bindings & MailEnv, orgId: number | null): MailS
   if (!isDevelopment(env) && env.MAIL_API_URL) return httpSender(env.MAIL_API_URL, env.MAIL_API_KEY ?? '', env.MAIL_FROM ?? 'no-reply@example.com');
   return outboxSender(env.DB, orgId);
 }
+
+/**
+ * Sends one mail for the request and never throws: a failure is logged once (event `mail.send_failed`, with the
+ * request id) and returned, so the route answers its documented status and decides what (not) to write. Never
+ * retried here: a mail API that timed out may still have sent it.
+ */
+export async function sendMail(c: Context<AppEnv>, mail: Mail, purpose: string): Promise<MailError | null> {
+  try {
+    await mailSender(c.env as Bindings & MailEnv, c.get('org')?.id ?? null).send(mail);
+    return null;
+  } catch (err) {
+    const failure = err instanceof MailError ? err : new MailError('failed', reason(err));
+    logEvent(c, 'error', 'mail.send_failed', { purpose, kind: failure.kind, reason: failure.message });
+    return failure;
+  }
+}
+
+/** The contract's 502 (the mail API refused) or 503 (it timed out) for a mail the route could not do without. */
+export const mailUpstreamStatus = (failure: MailError) => (failure.kind === 'timeout' ? 503 : 502) as 502 | 503;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
