@@ -20,12 +20,6 @@ const FAILURES: Mode[] = ['fail', 'timeout', 'malformed'];
 const KNOWN: Record<string, string> = {
   'Google fail': 'functions/services/identity.ts treats a non-200 from the keys endpoint (a generic JOSEError) as a bad token: 401, not 502',
   'Facebook malformed': 'functions/services/identity.ts graph() turns an unreadable Graph answer into null: 401, not 502',
-  'mail fail sign-up': 'functions/routes/signup.ts mails after the account is committed: the mail error becomes a 500 and the account stays',
-  'mail timeout sign-up': 'as above, after the 5 s mail timeout',
-  'mail fail forgot': 'functions/auth/accounts.ts sendLinkMail stores the token, then the mail error becomes a 500',
-  'mail timeout forgot': 'as above, after the 5 s mail timeout',
-  'mail fail quote': 'functions/routes/agent.ts marks the quote SENT before mailing: 502 answered but the quote stays SENT',
-  'mail timeout quote': 'as above, after the 5 s mail timeout',
 };
 const gateIt = (key: string) => (KNOWN[key] ? it.fails : it);
 
