@@ -23,6 +23,8 @@ export default function LocaleSwitcher() {
   const section = useStore($localeDialog);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const open = section !== null;
+  // The name starts with the text the button shows (WCAG 2.5.3 Label in Name), then says what it is for.
+  const shown = `${shortLanguage(language)} · ${currency}`;
 
   useEffect(() => {
     if (!open) return;
@@ -39,14 +41,12 @@ export default function LocaleSwitcher() {
         className="menu-button"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={`${t('locale_button')}: ${NATIVE_LANGUAGE_NAMES[language] ?? language}, ${currency}`}
+        aria-label={`${shown}, ${t('locale_button')}: ${NATIVE_LANGUAGE_NAMES[language] ?? language}`}
         onClick={() => openLocaleDialog('language')}
         data-testid="locale-button"
       >
         <GlobeIcon />
-        <span className="menu-button__text">
-          {shortLanguage(language)} · {currency}
-        </span>
+        <span className="menu-button__text">{shown}</span>
       </button>
       {section && (
         <Suspense fallback={null}>
