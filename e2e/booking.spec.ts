@@ -188,3 +188,39 @@ test('the calendar starts weeks on the org’s day and refuses days before the m
   await expect(page.getByTestId('calendar').locator(`[data-day="${day(2)}"]`)).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByTestId('calendar').locator(`[data-day="${day(3)}"]`)).toBeFocused();
 });
+
+test('a card spent elsewhere meanwhile: the refusal stays on screen with the refreshed price until the person acts again', async ({ page }) => {
+  await signInDemo(page);
+  const certificate = await issueCard(page.request, { kind: 'certificate', services: ['HLT'], amount: 40 });
+  const hotel = await productOf(page.request, 'HLT', 'Barcelona');
+  const trip = { product_id: hotel.product_id, check_in: day(50), check_out: day(52), guests: 2, currency: 'USD' };
+  await page.goto(`/hotel-checkout?id=${trip.product_id}&check_in=${trip.check_in}&check_out=${trip.check_out}&guests=2`);
+  const wallet = page.getByTestId('wallet');
+  await expect(wallet).toHaveAttribute('data-loaded', 'true');
+  const ours = wallet.getByRole('radio', { name: new RegExp(certificate.card_code) });
+  await ours.check();
+  await expect(page.getByTestId('sum-certificate')).toBeVisible();
+  await fillTraveler(page);
+
+  // Meanwhile another booking (another tab of the same account) spends the certificate.
+  const elsewhere = await page.request.post('/api/booking/checkout', {
+    data: { ...trip, certificate_id: certificate.payment_card_id, idempotency_key: crypto.randomUUID(), traveler: { title: 'Mrs', first_name: 'Other', last_name: 'Tab', email: 'other@example.com', phone: '+1 415 555 0100' } },
+  });
+  expect(elsewhere.status(), await elsewhere.text()).toBe(200);
+
+  await page.getByTestId('book').click();
+  // The refusal reloads the wallet (the spent certificate is gone) and the price is asked for again ...
+  await expect(ours).toHaveCount(0);
+  await expect(page.getByRole('complementary', { name: 'Price summary' })).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByTestId('sum-total')).toBeVisible();
+  // ... and the message is still there to read, on the same page.
+  const message = page.getByTestId('checkout-error');
+  await expect(message).toHaveText('One of your cards was just used by another booking. Nothing was charged; your wallet has been refreshed.');
+  await expect(page).toHaveURL(/\/hotel-checkout/);
+  await page.waitForTimeout(1_000);
+  await expect(message).toBeVisible();
+
+  // The person acts again (edits a field): the old message goes.
+  await page.getByTestId('checkout').getByLabel('First name').fill('Dora');
+  await expect(message).toHaveCount(0);
+});

@@ -65,7 +65,10 @@ export default function Checkout() {
   const [saved, setSaved] = useState<SavedTraveler[]>([]);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [previewBusy, setPreviewBusy] = useState(false);
-  const [problem, setProblem] = useState('');
+  // A refused booking's (or a 409's) message stays until the person acts again (submits or changes something), even
+  // though the wallet reload it triggers refreshes the price; a failed price check clears once a later one works.
+  const [problem, setProblemState] = useState<{ text: string; sticky: boolean }>({ text: '', sticky: false });
+  const setProblem = (text: string, sticky = false) => setProblemState({ text, sticky });
   const [submitting, setSubmitting] = useState(false);
   const [gateCard, setGateCard] = useState<WalletCard | null>(null);
   const lastAttempt = useRef<{ body: string; key: string } | null>(null);
@@ -111,12 +114,13 @@ export default function Checkout() {
     api<{ data: Preview }>('/api/booking/preview', { body: tripBody, signal: ctrl.signal })
       .then((r) => {
         setPreview(r.data);
-        setProblem('');
+        setProblemState((p) => (p.sticky ? p : { text: '', sticky: false }));
       })
       .catch((err) => {
         if (ctrl.signal.aborted) return;
-        setProblem(err instanceof ApiFailure && err.status < 500 ? err.message : t('bk_quote_failed'));
-        if (err instanceof ApiFailure && err.status === 409) void loadWallet(currency);
+        const conflict = err instanceof ApiFailure && err.status === 409;
+        setProblem(err instanceof ApiFailure && err.status < 500 ? err.message : t('bk_quote_failed'), conflict);
+        if (conflict) void loadWallet(currency);
       })
       .finally(() => !ctrl.signal.aborted && setPreviewBusy(false));
     return () => ctrl.abort();
@@ -153,7 +157,7 @@ export default function Checkout() {
     setProblem('');
     if (!allowed) {
       if (signedIn !== true) openDialog('signin');
-      else setProblem(t('bk_cannot_book'));
+      else setProblem(t('bk_cannot_book'), true);
       return;
     }
     const parsed = TravelerSchema.safeParse(traveler);
@@ -189,7 +193,7 @@ export default function Checkout() {
     } catch (err) {
       setSubmitting(false);
       const status = err instanceof ApiFailure ? err.status : 0;
-      setProblem(status === 409 ? t('bk_card_conflict') : status === 401 ? t('bk_sign_in_to_book') : status && status < 500 ? (err as Error).message : t('bk_booking_failed'));
+      setProblem(status === 409 ? t('bk_card_conflict') : status === 401 ? t('bk_sign_in_to_book') : status && status < 500 ? (err as Error).message : t('bk_booking_failed'), true);
       if (status === 409) void loadWallet(currency);
       if (status === 401) openDialog('signin');
       errorBox.current?.focus();
@@ -202,6 +206,8 @@ export default function Checkout() {
       <form
         className="bk-checkout__main stack"
         noValidate
+        // A change the person makes (a traveller field, a wallet choice) answers a refused booking's message.
+        onChange={() => problem.sticky && setProblem('')}
         onSubmit={(e) => {
           e.preventDefault();
           void book();
@@ -273,9 +279,9 @@ export default function Checkout() {
         {signedIn === false && allowed ? <p className="muted small">{t('bk_guest_booking')}</p> : null}
 
         <div ref={errorBox} tabIndex={-1} aria-live="assertive" className="bk-problem">
-          {problem ? (
+          {problem.text ? (
             <p className="alert alert-error" data-testid="checkout-error">
-              {problem}
+              {problem.text}
             </p>
           ) : null}
         </div>
