@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { logEvent } from './log';
+import { faultsFromHeaders, isRetryableDbError, newDbState, resilientDb } from './db/retry';
 import { ApiError, errorBody, sendError } from './errors';
 import { isDevelopment, type AppEnv } from './env';
 import { hostName, orgForHost } from './db/orgs';
@@ -24,6 +25,7 @@ import { go } from './routes/go';
 import { simulators } from './services/simulators';
 
 export const MAX_BODY_BYTES = 64 * 1024;
+export const DB_UNAVAILABLE = 'Service temporarily unavailable, please try again';
 
 const resolveOrg: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('org', await orgForHost(c.env.DB, hostName(c.req.header('host') ?? new URL(c.req.url).host)));
@@ -84,6 +86,14 @@ api.route('/dev', devWallet);
 
 export const app = new Hono<AppEnv>();
 app.use(requestId({ headerName: 'X-Request-Id' }));
+// D1 with bounded retries of reads (functions/db/retry.ts); the fault gate injects D1 errors only where ENVIRONMENT is 'faults'.
+app.use(async (c, next) => {
+  const faults = c.env.ENVIRONMENT === 'faults' ? faultsFromHeaders(c.req.header('x-fault-db'), c.req.header('x-fault-db-on')) : undefined;
+  const state = newDbState(faults?.inject, faults?.injectOn);
+  c.env = { ...c.env, DB: resilientDb(c.env.DB, state) };
+  await next();
+  if (state.failures) logEvent(c, state.gaveUp ? 'error' : 'warn', state.gaveUp ? 'db.unavailable' : 'db.retried', { failures: state.failures, retries: state.retries, error: state.lastError });
+});
 app.use(async (c, next) => {
   await next();
   // An answer sent with the request body still unread drops the connection under wrangler dev (workers-sdk#15203): read it first.
@@ -107,6 +117,11 @@ app.onError((err, c) => {
     const status = err.status;
     const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 401 ? 'UNAUTHORIZED' : status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
     return c.json(errorBody(code, err.message || 'Request refused'), status);
+  }
+  if (isRetryableDbError(err)) {
+    // Logged once by the D1 middleware above.
+    c.header('Retry-After', '1');
+    return c.json(errorBody('UPSTREAM_FAILED', DB_UNAVAILABLE), 503);
   }
   logEvent(c, 'error', 'unhandled', { error: String(err), stack: (err as Error)?.stack });
   return c.json(errorBody('INTERNAL', `Something went wrong (request ${c.get('requestId')})`), 500);

@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { logEvent } from '../log';
 import { IdentityUnavailable, verifyFacebookToken, verifyGoogleIdToken, type IdentityEnv, type ProviderIdentity } from '../services/identity';
 import { deleteUserSessions } from '../db/sessions';
 import { linkProvider, markVerified, userByEmail, userById, userByProvider, type UserRow } from '../db/users';
@@ -14,7 +15,7 @@ export async function verifySocialToken(c: Context<AppEnv>, provider: 'google' |
     return org.facebook_enabled ? await verifyFacebookToken(c.env as AppEnv['Bindings'] & IdentityEnv, org.facebook_app_id, token) : null;
   } catch (err) {
     if (err instanceof IdentityUnavailable) {
-      console.error(JSON.stringify({ level: 'warn', what: 'identity provider unavailable', provider, error: err.message }));
+      logEvent(c, 'warn', 'identity.provider_unavailable', { provider, error: err.message });
       throw new ApiError(502, 'UPSTREAM_FAILED', 'The sign-in provider could not be reached. Please try again');
     }
     throw err;

@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { currentUser } from '../auth/session';
 import { runDailySavings } from '../services/daily-savings';
+import { logEvent } from '../log';
 import { LABELS, LANGUAGES, type Language } from '../../src/shared/i18n';
 
 const wantsHtml = (c: Context<AppEnv>) => (c.req.header('accept') ?? '').includes('text/html');
@@ -34,5 +35,6 @@ export const go = new Hono<AppEnv>().get('/daily-savings', async (c) => {
   const outcome = await runDailySavings(c.env, user);
   c.header('Cache-Control', 'no-store');
   if (outcome.ok) return c.redirect(outcome.redirect, 302);
+  logEvent(c, 'warn', 'savings.daily_failed', { reason: outcome.reason, ...(outcome.detail ? { error: outcome.detail } : {}) });
   return wantsHtml(c) ? page(c, 200, 'savings_title', 'savings_unavailable') : c.json({ isNew: true, redirect: '' }, 200);
 });

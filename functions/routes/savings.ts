@@ -4,16 +4,19 @@ import type { AppEnv } from '../env';
 import { requireUser } from '../auth/session';
 import { ApiError, conflict } from '../errors';
 import { jsonBody } from '../validate';
+import { logEvent } from '../log';
 import { findSavingsMember, markEnrolled, saveMember } from '../db/savings';
 import { enrolmentRecord, httpSavingsProvider, SavingsProviderError } from '../services/savings';
 import { SavingsCodeRequest, SavingsMemberRequest } from '../../src/shared/schemas/loyalty';
 
-function upstreamFailed(err: unknown): never {
+/** Turns a provider failure into the contract's 502/503, logged once with the request id. */
+const upstreamFailed = (c: Context<AppEnv>) => (err: unknown): never => {
   if (err instanceof SavingsProviderError) {
+    logEvent(c, 'warn', 'savings.provider_failed', { kind: err.kind, status: err.status, error: err.message });
     throw new ApiError(err.kind === 'timeout' ? 503 : 502, 'UPSTREAM_FAILED', 'The savings program is not available right now. Please try again later.');
   }
   throw err;
-}
+};
 
 function own(c: Context<AppEnv>) {
   const user = c.get('user');
@@ -41,7 +44,7 @@ export const savings = new Hono<AppEnv>()
     const row = await findSavingsMember(c.env.DB, user.id, user.orgId);
     if (row?.status !== 'active' && row?.status !== 'enrolled') {
       // Only a member the provider knows may be saved: otherwise the saved member would point at nothing.
-      const known = await httpSavingsProvider(c.env).getMember(member.memberId).catch(upstreamFailed);
+      const known = await httpSavingsProvider(c.env).getMember(member.memberId).catch(upstreamFailed(c));
       if (!known) throw conflict('Enrol in the savings program before saving the member');
     }
     await saveMember(c.env.DB, member);
@@ -52,7 +55,7 @@ export const savings = new Hono<AppEnv>()
     const { user, record, member } = own(c);
     const row = await findSavingsMember(c.env.DB, user.id, user.orgId);
     if (row?.status === 'active' || row?.status === 'enrolled') return c.json({ data: [{ valid_members_count: 1 }] });
-    const result = await httpSavingsProvider(c.env).importMembers([record]).catch(upstreamFailed);
+    const result = await httpSavingsProvider(c.env).importMembers([record]).catch(upstreamFailed(c));
     if (result[0]?.valid_members_count === 1) await markEnrolled(c.env.DB, member);
     return c.json({ data: result });
   });

@@ -6,13 +6,13 @@ import { directorUrl, enrolmentRecord, httpSavingsProvider, SavingsProviderError
 
 export type DailySavingsOutcome =
   | { ok: true; isNew: boolean; redirect: string }
-  | { ok: false; isNew: true; redirect: ''; reason: SavingsFailureKind | 'config' | 'busy' | 'refused' };
+  | { ok: false; isNew: true; redirect: ''; reason: SavingsFailureKind | 'config' | 'busy' | 'refused'; detail?: string };
 
 /** How long a request waits for another request of the same user that is enrolling right now. */
 const WAIT_FOR_OTHER_MS = 4_000;
 const POLL_MS = 200;
 
-const failed = (reason: Extract<DailySavingsOutcome, { ok: false }>['reason']): DailySavingsOutcome => ({ ok: false, isNew: true, redirect: '', reason });
+const failed = (reason: Extract<DailySavingsOutcome, { ok: false }>['reason'], detail?: string): DailySavingsOutcome => ({ ok: false, isNew: true, redirect: '', reason, ...(detail ? { detail } : {}) });
 
 export async function runDailySavings(
   env: Bindings,
@@ -42,10 +42,8 @@ export async function runDailySavings(
         }
       } catch (err) {
         await releaseClaim(db, user.id, token);
-        if (err instanceof SavingsProviderError) {
-          console.warn(JSON.stringify({ level: 'warn', area: 'savings', kind: err.kind, message: err.message }));
-          return failed(err.kind);
-        }
+        // The caller logs the outcome (with the request id): not here, so a failure is logged once.
+        if (err instanceof SavingsProviderError) return failed(err.kind, err.message);
         throw err;
       }
       if (await activateClaimed(db, user.id, token)) return { ok: true, isNew: true, redirect: target };

@@ -1,6 +1,6 @@
 // Verifying social sign-in tokens: Google ID tokens (OpenID Connect, against the configured JWKS) and Facebook access
 // tokens (the configured Graph debug_token endpoint). Both addresses are configuration, so tests use the /_sim issuers.
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, errors, jwtVerify, type FlattenedJWSInput, type JWSHeaderParameters, type JWTPayload } from 'jose';
 import { serviceUrl, type Bindings } from '../env';
 
 export interface ProviderIdentity {
@@ -19,14 +19,27 @@ export interface IdentityEnv {
   FACEBOOK_APP_SECRET?: string;
 }
 
-const jwksByUrl = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
-function jwks(url: string) {
-  let set = jwksByUrl.get(url);
-  if (!set) {
-    set = createRemoteJWKSet(new URL(url), { timeoutDuration: 3000, cooldownDuration: 30_000, cacheMaxAge: 3600_000 });
-    jwksByUrl.set(url, set);
+type KeyGetter = (header: JWSHeaderParameters, token: FlattenedJWSInput) => Promise<CryptoKey>;
+const jwksByUrl = new Map<string, KeyGetter>();
+/**
+ * Google's key set, cached. Whatever goes wrong while fetching the keys (a non-200, a timeout, an unreadable or
+ * malformed set) is the provider failing, not the token: only "no key fits this token" stays the token's fault.
+ */
+function jwks(url: string): KeyGetter {
+  let get = jwksByUrl.get(url);
+  if (!get) {
+    const set = createRemoteJWKSet(new URL(url), { timeoutDuration: 3000, cooldownDuration: 30_000, cacheMaxAge: 3600_000 });
+    get = async (header, token) => {
+      try {
+        return await set(header, token);
+      } catch (err) {
+        if (err instanceof errors.JWKSNoMatchingKey || err instanceof errors.JWKSMultipleMatchingKeys || err instanceof errors.JOSENotSupported) throw err;
+        throw new IdentityUnavailable(`Google keys unavailable: ${String(err)}`);
+      }
+    };
+    jwksByUrl.set(url, get);
   }
-  return set;
+  return get;
 }
 
 function splitName(p: { given_name?: unknown; family_name?: unknown; name?: unknown; first_name?: unknown; last_name?: unknown }) {
@@ -58,9 +71,7 @@ export async function verifyGoogleIdToken(env: Bindings, clientId: string, idTok
       clockTolerance: 30,
     }));
   } catch (err) {
-    if (err instanceof errors.JWKSTimeout || err instanceof errors.JWKSInvalid || err instanceof TypeError) {
-      throw new IdentityUnavailable(`Google keys unavailable: ${String(err)}`);
-    }
+    if (err instanceof IdentityUnavailable) throw err;
     if (err instanceof errors.JOSEError) return null;
     throw new IdentityUnavailable(`Google keys unavailable: ${String(err)}`);
   }
@@ -75,15 +86,31 @@ export async function verifyGoogleIdToken(env: Bindings, clientId: string, idTok
   };
 }
 
+/**
+ * One Graph call. A 4xx is Graph refusing the token (the caller answers "invalid"); a 5xx, a timeout or a 200 whose
+ * body is not a JSON object is Graph failing (the caller answers 502).
+ */
 async function graph(url: string): Promise<{ status: number; body: any }> {
   let res: Response;
+  let text: string;
   try {
+    // One signal covers the connection and reading the whole body.
     res = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(3000) });
+    text = await res.text();
   } catch (err) {
     throw new IdentityUnavailable(`Facebook Graph unreachable: ${String(err)}`);
   }
   if (res.status >= 500) throw new IdentityUnavailable(`Facebook Graph answered ${res.status}`);
-  return { status: res.status, body: await res.json().catch(() => null) };
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    if (res.status === 200) throw new IdentityUnavailable('Facebook Graph answered something that is not JSON');
+  }
+  if (res.status === 200 && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+    throw new IdentityUnavailable('Facebook Graph answered an unexpected shape');
+  }
+  return { status: res.status, body };
 }
 
 export async function verifyFacebookToken(env: Bindings & IdentityEnv, appId: string, accessToken: string): Promise<ProviderIdentity | null> {
@@ -92,6 +119,7 @@ export async function verifyFacebookToken(env: Bindings & IdentityEnv, appId: st
   const appToken = `${appId}|${env.FACEBOOK_APP_SECRET ?? ''}`;
   const debug = await graph(`${base}/debug_token?input_token=${encodeURIComponent(accessToken)}&access_token=${encodeURIComponent(appToken)}`);
   const data = debug.body?.data;
+  if (debug.status === 200 && (typeof data !== 'object' || data === null)) throw new IdentityUnavailable('Facebook Graph answered a token check without data');
   if (debug.status !== 200 || !data || data.is_valid !== true || String(data.app_id) !== appId || !data.user_id) return null;
   if (typeof data.expires_at === 'number' && data.expires_at !== 0 && data.expires_at * 1000 <= Date.now()) return null;
   const me = await graph(`${base}/me?fields=id,name,email,first_name,last_name&access_token=${encodeURIComponent(accessToken)}`);

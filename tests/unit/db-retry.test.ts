@@ -1,0 +1,88 @@
+// The D1 retry policy (functions/db/retry.ts) over a stand-in database: which errors and statements are retried, how often, how long.
+import { describe, expect, it } from 'vitest';
+import { backoffMs, DB_ATTEMPTS, isReadOnlySql, isRetryableDbError, newDbState, resilientDb } from '../../functions/db/retry';
+
+const LOST = () => new Error('D1_ERROR: Network connection lost.');
+
+/** A database whose statements fail with the given errors, in order, before answering. */
+function fakeDb(failures: (() => Error)[]) {
+  const calls: string[] = [];
+  const answer = async (sql: string) => {
+    calls.push(sql);
+    const f = failures.shift();
+    if (f) throw f();
+    return { results: [], success: true, meta: {} };
+  };
+  const statement = (sql: string): any => ({
+    bind: () => statement(sql),
+    first: () => answer(sql).then(() => ({ n: 1 })),
+    all: () => answer(sql),
+    run: () => answer(sql),
+    raw: () => answer(sql).then(() => []),
+  });
+  const db = { prepare: statement, batch: (s: unknown[]) => answer(`batch of ${s.length}`).then(() => []) } as unknown as D1Database;
+  return { db, calls };
+}
+
+describe('D1 retries', () => {
+  it('knows the transient errors Cloudflare lists, and nothing else', () => {
+    expect(isRetryableDbError(LOST())).toBe(true);
+    expect(isRetryableDbError(new Error('D1_ERROR: Durable Object reset because its code was updated.'))).toBe(true);
+    expect(isRetryableDbError(new Error('D1_ERROR: internal error; reference = x; storage caused object to be reset'))).toBe(true);
+    expect(isRetryableDbError(new Error('D1_ERROR: UNIQUE constraint failed: users.email'))).toBe(false);
+    expect(isRetryableDbError(new Error('D1_ERROR: no such table: nope'))).toBe(false);
+  });
+
+  it('counts only SELECT/WITH statements without a writing keyword as reads', () => {
+    expect(isReadOnlySql('  select * from users where id = ?')).toBe(true);
+    expect(isReadOnlySql('WITH x AS (SELECT 1) SELECT * FROM x')).toBe(true);
+    expect(isReadOnlySql('WITH x AS (SELECT 1) INSERT INTO t SELECT * FROM x')).toBe(false);
+    expect(isReadOnlySql('UPDATE users SET name = ?')).toBe(false);
+    expect(isReadOnlySql('INSERT INTO t VALUES (1) RETURNING id')).toBe(false);
+  });
+
+  it('waits a random time below an exponentially growing, capped ceiling', () => {
+    expect([0, 1, 2, 3, 8].map((a) => backoffMs(a, () => 0))).toEqual([0, 0, 0, 0, 0]);
+    expect([0, 1, 2, 3, 8].map((a) => backoffMs(a, () => 0.999999))).toEqual([40, 80, 160, 200, 200]);
+  });
+
+  it(`retries a read up to ${DB_ATTEMPTS} attempts in all, then gives the error to the caller`, async () => {
+    const ok = fakeDb([LOST, LOST]);
+    const state = newDbState();
+    await expect(resilientDb(ok.db, state).prepare('SELECT 1').first()).resolves.toEqual({ n: 1 });
+    expect(ok.calls.length).toBe(3);
+    expect(state).toMatchObject({ failures: 2, retries: 2, gaveUp: false });
+
+    const bad = fakeDb([LOST, LOST, LOST, LOST]);
+    const badState = newDbState();
+    await expect(resilientDb(bad.db, badState).prepare('SELECT 1').bind(1).all()).rejects.toThrow('Network connection lost');
+    expect(bad.calls.length).toBe(DB_ATTEMPTS);
+    expect(badState).toMatchObject({ failures: 3, retries: 2, gaveUp: true });
+  });
+
+  it('never sends a write, or a batch holding one, twice', async () => {
+    const { db, calls } = fakeDb([LOST, LOST]);
+    const state = newDbState();
+    const d = resilientDb(db, state);
+    await expect(d.prepare('INSERT INTO t VALUES (?)').bind(1).run()).rejects.toThrow('Network connection lost');
+    await expect(d.batch([d.prepare('SELECT 1'), d.prepare('DELETE FROM t')])).rejects.toThrow('Network connection lost');
+    expect(calls).toEqual(['INSERT INTO t VALUES (?)', 'batch of 2']);
+    expect(state).toMatchObject({ failures: 2, retries: 0, gaveUp: true });
+  });
+
+  it('does not retry errors that are not transient', async () => {
+    const { db, calls } = fakeDb([() => new Error('D1_ERROR: no such column: x')]);
+    await expect(resilientDb(db, newDbState()).prepare('SELECT x').first()).rejects.toThrow('no such column');
+    expect(calls.length).toBe(1);
+  });
+
+  it('injects the asked number of failures into the asked kind of call, without reaching the database', async () => {
+    const { db, calls } = fakeDb([]);
+    const state = newDbState(1, 'write');
+    const d = resilientDb(db, state);
+    await expect(d.prepare('SELECT 1').first()).resolves.toEqual({ n: 1 });
+    await expect(d.prepare('UPDATE t SET a = 1').run()).rejects.toThrow('Network connection lost');
+    await expect(d.prepare('UPDATE t SET a = 2').run()).resolves.toMatchObject({ success: true });
+    expect(calls).toEqual(['SELECT 1', 'UPDATE t SET a = 2']);
+  });
+});
