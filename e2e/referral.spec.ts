@@ -1,9 +1,16 @@
-// A member builds and copies a referral link; a friend opens it in a fresh browser, signs up, and the member sees the referral.
+// A member builds and copies a referral link; a friend opens it in a fresh browser, signs up, confirms, books, and the member
+// sees the referral with its sign-up and first-booking actions and credits.
 import { expect, test } from '@playwright/test';
+import { linkFromOutbox } from './auth-helpers';
+import { fillTraveler } from './booking-helpers';
 import { openSignIn, PASSWORD, signInThroughDialog, verifiedMember } from './loyalty-helpers';
 
-test('a referral link copied, opened elsewhere and signed up through shows on the referrer’s credits page', async ({ browser, page, context }) => {
-  test.setTimeout(60_000);
+test('a referral link copied, opened elsewhere and signed up through shows on the referrer’s credits page, and the friend’s first booking earns its credits', async ({
+  browser,
+  page,
+  context,
+}) => {
+  test.setTimeout(150_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const referrer = await verifiedMember(page.request, 'Rosa');
 
@@ -45,15 +52,47 @@ test('a referral link copied, opened elsewhere and signed up through shows on th
   await passwordStep.getByRole('checkbox').check();
   await passwordStep.getByRole('button', { name: 'Create account' }).click();
   await expect(friend.getByRole('dialog', { name: 'Check your inbox' })).toBeVisible({ timeout: 15_000 });
-  await friendContext.close();
 
   await page.goto('/referral/credits');
   const credits = page.getByTestId('referral-credits');
   await expect(credits.getByTestId('referral-count')).toHaveText('1');
-  await expect(credits.getByRole('row', { name: /Frida Friend/ })).toBeVisible();
+  // Cells after the name: email, joined, actions, credits.
+  const row = credits.getByRole('row', { name: /Frida Friend/ });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('cell').nth(2)).toHaveText('1');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('10');
   await credits.getByRole('button', { name: 'Show actions' }).click();
   await expect(credits.getByText('Signed up')).toBeVisible();
+  await expect(credits.getByText('First booking')).toHaveCount(0);
   await expect(page.getByTestId('referral-page')).toHaveText('Page 1 of 1');
+
+  // The friend confirms the address from the email, signs in and books an activity from its details page.
+  await friend.goto(await linkFromOutbox(friend.request, friendEmail, '/verify-account'));
+  await expect(friend.getByTestId('verify-result')).toHaveText('YOUR EMAIL ADDRESS HAS BEEN VERIFIED. PLEASE SIGN IN');
+  await signInThroughDialog(friend, friendEmail, PASSWORD);
+  await friend.goto('/activities');
+  await friend.getByTestId('result').first().getByRole('link', { name: /^View/ }).click();
+  await expect(friend).toHaveURL(/-details\?id=\d+/);
+  await friend.getByTestId('book-now').click();
+  await expect(friend).toHaveURL(/\/hotel-checkout\?id=\d+/);
+  await expect(friend.getByTestId('wallet')).toHaveAttribute('data-loaded', 'true', { timeout: 20_000 });
+  await fillTraveler(friend, { first: 'Frida', last: 'Friend', email: 'frida@example.com', phone: '+33 6 12 34 56 78' });
+  await friend.getByTestId('book').click();
+  await expect(friend).toHaveURL(/\/checkout-success\?booking_id=/, { timeout: 20_000 });
+  await friendContext.close();
+
+  // The referrer now sees the first booking among the friend's actions, and its credits in the totals and rewards.
+  await page.reload();
+  await expect(row.getByRole('cell').nth(2)).toHaveText('2');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('35');
+  await expect(credits.getByTestId('referral-credits-total')).toHaveText('35');
+  await credits.getByRole('button', { name: 'Show actions' }).click();
+  await expect(credits.getByText('First booking')).toBeVisible();
+  await expect(credits.getByText('Signed up')).toBeVisible();
+  await page.goto('/your-rewards');
+  const rewards = page.getByTestId('rewards');
+  await expect(rewards.getByTestId('rewards-credits')).toHaveText('35');
+  await expect(rewards.getByText('First booking × 1')).toBeVisible();
 });
 
 test('the credits page pages through the demo member’s referrals and the rewards page sums them', async ({ page }) => {
