@@ -1,13 +1,14 @@
 // Dresses every page response for the request's org and locale (ADR 0001): org name, logo and tag, <html lang>,
 // translated [data-l] text, prices in the chosen currency, the org's product menu and a JSON boot block for the islands.
 import type { Bindings } from '../env';
-import { hostName, orgForHost, type OrgRow } from '../db/orgs';
+import { hostName, orgForHost, orgTheme, type OrgRow } from '../db/orgs';
 import { labelsFor } from '../db/labels';
 import { ratesFromUsd } from '../db/catalogue';
 import { orgConfig } from '../routes/org';
 import { applySecurityHeaders, PAGE_CSP } from '../security';
 import { eligibleCodes, PRODUCTS } from '../../src/shared/products';
 import { formatUsdPrice, parseCookies, resolveCurrency, resolveLanguage } from './locale';
+import { cssVersion, themeHref } from './theme';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const LABEL_ATTRIBUTES = ['aria-label', 'placeholder', 'title', 'alt'] as const;
@@ -30,11 +31,15 @@ export async function decoratePage(request: Request, response: Response, env: Bi
   const cookies = parseCookies(request.headers.get('cookie'));
   const queryLang = url.searchParams.get('lang');
   const showKeys = env.SHOW_LABEL_KEYS === '1';
-  let org: OrgRow, language: string, labels: Record<string, string>, rates: Record<string, number>;
+  let org: OrgRow, language: string, labels: Record<string, string>, rates: Record<string, number>, themeVersion: string | null;
   try {
     org = await orgForHost(env.DB, hostName(request.headers.get('host') ?? url.host));
     language = resolveLanguage(queryLang, cookies.lan_code, org.default_language);
-    [labels, rates] = await Promise.all([labelsFor(env.DB, org.id, language, showKeys), ratesFromUsd(env.DB)]);
+    // The theme is read on every view (not cached here): its versioned address is cached for good by browsers.
+    const theme = orgTheme(env.DB, org.id, 'theme')
+      .then((t) => (t ? cssVersion(t.css) : null))
+      .catch(() => null);
+    [labels, rates, themeVersion] = await Promise.all([labelsFor(env.DB, org.id, language, showKeys), ratesFromUsd(env.DB), theme]);
   } catch (err) {
     // Better the built page undressed than no page at all.
     console.error(JSON.stringify({ level: 'error', where: 'decoratePage', path: url.pathname, error: String(err) }));
@@ -65,6 +70,7 @@ export async function decoratePage(request: Request, response: Response, env: Bi
     })
     .on('[data-org-name]', { element: (el) => void el.setInnerContent(org.name) })
     .on('img[data-org-logo]', { element: (el) => void (org.logo_url && el.setAttribute('src', org.logo_url)) })
+    .on('link[data-org-theme]', { element: (el) => void (themeVersion && el.setAttribute('href', themeHref(themeVersion))) })
     .on('meta[data-org-google-tag]', { element: (el) => void el.setAttribute('content', org.google_tag_id) })
     .on('[data-product]', {
       element(el) {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { orgTheme, type OrgRow } from '../db/orgs';
 import { notFound } from '../errors';
+import { cssVersion, themeHref } from '../pages/theme';
 import { jsonBody } from '../validate';
 import type { OrgConfig } from '../../src/shared/schemas/org';
 
@@ -45,9 +46,12 @@ export const org = new Hono<AppEnv>()
     if (!name.success) throw notFound('No such stylesheet');
     const theme = await orgTheme(c.env.DB, c.get('org').id, name.data);
     if (!theme) throw notFound('No such stylesheet');
-    const etag = `"${c.get('org').id}-${name.data}-${theme.updated_at}"`;
+    const version = await cssVersion(theme.css);
+    const etag = `"${c.get('org').id}-${name.data}-${version}"`;
     c.header('ETag', etag);
-    c.header('Cache-Control', 'public, max-age=300');
+    // Pages name the theme with ?v=<content hash>: that address never changes content, so it is cached for good.
+    // Any other address (no version, an outdated one) is revalidated after five minutes.
+    c.header('Cache-Control', c.req.query('v') === version ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
     c.header('Vary', 'Host');
     if (c.req.header('if-none-match') === etag) return c.body(null, 304);
     c.header('Content-Type', 'text/css; charset=utf-8');
@@ -56,7 +60,8 @@ export const org = new Hono<AppEnv>()
   .post('/general/getwhitelabelcss', async (c) => {
     const body = await jsonBody(c, PageCss);
     const theme = await orgTheme(c.env.DB, c.get('org').id, 'theme');
-    return c.json({ data: { pageCode: (body as { pageCode?: string }).pageCode ?? '', href: '/api/general/getCss/theme', css: theme?.css ?? '' } });
+    const href = theme ? themeHref(await cssVersion(theme.css)) : '/api/general/getCss/theme';
+    return c.json({ data: { pageCode: (body as { pageCode?: string }).pageCode ?? '', href, css: theme?.css ?? '' } });
   })
   .post('/general/getCssPreAndPostLogin', async (c) => {
     await jsonBody(c, PageCss);
