@@ -130,10 +130,9 @@ describe('secure headers on every answer', () => {
     for (const [what, r] of answers) expectSecureHeaders(r, what);
   });
 
-  // KNOWN BUG (reported): the asset paths skip the Worker (wrangler.jsonc run_worker_first excludes /_astro/*, /flags/*,
-  // /images/*, /favicon.svg), so they get no security headers; a public/_headers rule for /* would add them.
-  // When fixed this test starts failing: turn it.fails into it.
-  it.fails('static files (scripts, styles, flags, images) carry nosniff and HSTS', async () => {
+  // The asset paths skip the Worker (wrangler.jsonc run_worker_first excludes /_astro/*, /flags/*, /images/*,
+  // /favicon.svg): public/_headers gives them the headers.
+  it('static files (scripts, styles, flags, images) carry nosniff and HSTS', async () => {
     const home = await call('/', { headers: { accept: 'text/html' } });
     const asset = /(?:src|href)="(\/_astro\/[^"]+\.(?:js|css))"/.exec(home.text)?.[1];
     expect(asset, 'the home page names a built asset').toBeTruthy();
