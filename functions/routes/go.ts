@@ -4,7 +4,10 @@ import type { AppEnv } from '../env';
 import { currentUser } from '../auth/session';
 import { runDailySavings } from '../services/daily-savings';
 import { logEvent } from '../log';
+import { errorBody } from '../errors';
 import { LABELS, LANGUAGES, type Language } from '../../src/shared/i18n';
+
+const DAILY_SAVINGS_PATH = '/go/daily-savings';
 
 const wantsHtml = (c: Context<AppEnv>) => (c.req.header('accept') ?? '').includes('text/html');
 
@@ -16,22 +19,64 @@ function languageOf(c: Context<AppEnv>): Language {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
+/** This route's own texts (the confirmation a link from another site leads to). */
+const OWN_LABELS: Record<string, Record<Language, string>> = {
+  savings_confirm_text: {
+    'en-US': 'You followed a link from another site. Continue to join the daily savings program (if you have not yet) and open it.',
+    'es-ES': 'Ha seguido un enlace desde otro sitio. Continúe para unirse al programa de ahorros diarios (si aún no lo ha hecho) y abrirlo.',
+    'fr-FR': 'Vous avez suivi un lien depuis un autre site. Continuez pour rejoindre le programme d’économies du jour (si ce n’est pas déjà fait) et l’ouvrir.',
+  },
+  savings_confirm_continue: { 'en-US': 'Continue to daily savings', 'es-ES': 'Continuar a ahorros diarios', 'fr-FR': 'Continuer vers les économies du jour' },
+};
+
 /** A small page for people who opened the link in a tab; API clients get the contract's JSON instead. */
-function page(c: Context<AppEnv>, status: 200 | 401, titleKey: string, textKey: string) {
+function page(c: Context<AppEnv>, status: 200 | 401, titleKey: string, textKey: string, action?: { href: string; labelKey: string }) {
   const lang = languageOf(c);
-  const label = (k: string) => escapeHtml(LABELS[k]?.[lang] ?? LABELS[k]?.['en-US'] ?? k);
+  const label = (k: string) => escapeHtml(OWN_LABELS[k]?.[lang] ?? LABELS[k]?.[lang] ?? LABELS[k]?.['en-US'] ?? k);
   c.header('Cache-Control', 'no-store');
   return c.html(
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
       `<title>${label(titleKey)}</title></head><body><main><h1>${label(titleKey)}</h1><p>${label(textKey)}</p>` +
+      (action ? `<p><a href="${escapeHtml(action.href)}">${label(action.labelKey)}</a></p>` : '') +
       `<p><a href="/">${label('savings_back_home')}</a></p></main></body></html>`,
     status,
   );
 }
 
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Whether the navigation started somewhere other than this site: Sec-Fetch-Site when the browser sends it
+ * ('same-origin', or 'none' for a typed address or a bookmark, are this site; 'same-site' is another org's site
+ * under the same domain), else the Origin or Referer of another host. A request with neither (an API client, an
+ * old browser with no referrer) is taken as the site's own, as /api's same-origin check does.
+ */
+export function fromAnotherSite(c: Context<AppEnv>): boolean {
+  const fetchSite = c.req.header('sec-fetch-site');
+  if (fetchSite) return fetchSite !== 'same-origin' && fetchSite !== 'none';
+  const host = (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
+  for (const from of [c.req.header('origin'), c.req.header('referer')]) {
+    if (from) return hostOf(from) !== host;
+  }
+  return false;
+}
+
 export const go = new Hono<AppEnv>().get('/daily-savings', async (c) => {
   const user = await currentUser(c);
   if (!user) return wantsHtml(c) ? page(c, 401, 'savings_title', 'savings_sign_in_first') : c.json({ showSignIn: true }, 401);
+  // The GET enrols (CONTRACT.md 7), so another site's link or <img> must not do it with the member's cookie: the
+  // person confirms on this site's own page, whose link is a same-origin navigation to this same address.
+  if (fromAnotherSite(c)) {
+    c.header('Cache-Control', 'no-store');
+    if (wantsHtml(c)) return page(c, 200, 'savings_title', 'savings_confirm_text', { href: DAILY_SAVINGS_PATH, labelKey: 'savings_confirm_continue' });
+    return c.json(errorBody('FORBIDDEN', 'Cross-site requests are not allowed'), 403);
+  }
   const outcome = await runDailySavings(c.env, user);
   c.header('Cache-Control', 'no-store');
   if (outcome.ok) return c.redirect(outcome.redirect, 302);

@@ -1,8 +1,8 @@
 // Daily savings over real HTTP against the provider simulator (CONTRACT.md 7): every outcome, and only the caller's own member.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ACME, call, Client, expectErrorShape } from './helpers';
+import { ACME, baseUrl, call, Client, expectErrorShape } from './helpers';
 import { memberHash } from '../../src/shared/savings-hash';
-import { freshMember, signedIn, sim } from './loyalty-helpers';
+import { freshMember, signedIn, sim, type Member } from './loyalty-helpers';
 
 const PROGRAM = 'SAVPROG-1';
 const PREFIX = 'TRV-';
@@ -249,3 +249,72 @@ function recordOf(m: { userId: number; email: string; firstName: string; lastNam
     member_customer_identifier: `${PREFIX}${m.userId}`,
   };
 }
+
+describe('the daily-savings link opened from another site', () => {
+  // The GET enrols, so a link or an <img> on another site must not enrol the signed-in member with their cookie.
+  const site = () => `http://localhost:${new URL(baseUrl()).port}`;
+  const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+  const enrolled = async (m: Member) => (await sim(`/state?member=${PREFIX}${m.userId}`)).calls.imports > 0;
+
+  const elsewhere: [string, Record<string, string>][] = [
+    ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' }],
+    ['Sec-Fetch-Site same-site (another org under the same domain)', { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' }],
+    ['no Sec-Fetch-Site, Referer of another site', { referer: 'https://evil.example/page' }],
+    ['no Sec-Fetch-Site, Origin null', { origin: 'null' }],
+    ['no Sec-Fetch-Site, Referer of another org of this product', { referer: `http://${ACME}:${new URL(baseUrl()).port}/` }],
+  ];
+  for (const [what, headers] of elsewhere) {
+    it(`${what}: a signed-in browser gets this site's page to confirm, and is not enrolled`, async () => {
+      const m = await freshMember();
+      const r = await m.client.call('/go/daily-savings', { headers: { ...browser, ...headers } });
+      expect(r.status, r.text.slice(0, 200)).toBe(200);
+      expect(r.headers['content-type']).toMatch(/^text\/html/);
+      expect(r.headers['cache-control']).toBe('no-store');
+      expect(r.text).toContain('<a href="/go/daily-savings">Continue to daily savings</a>');
+      expect(await enrolled(m)).toBe(false);
+      const got = await m.client.call('/api/savings/getMember', { body: { email: m.email, userId: m.userId, memberid: `${PREFIX}${m.userId}` } });
+      expect(got.json).toEqual({ code: 404 });
+    });
+  }
+
+  it('an <img> on another site pointing at the link gets 403 in the error shape and enrols nobody', async () => {
+    const m = await freshMember();
+    const r = await m.client.call('/go/daily-savings', { headers: { accept: 'image/avif,image/webp,*/*', 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'image', 'sec-fetch-mode': 'no-cors' } });
+    expect(r.status).toBe(403);
+    expectErrorShape(r.json, 'FORBIDDEN');
+    expect(await enrolled(m)).toBe(false);
+  });
+
+  it("following the confirmation page's link (a same-origin navigation) enrols once and goes to the director", async () => {
+    const m = await freshMember();
+    const first = await m.client.call('/go/daily-savings', { headers: { ...browser, 'sec-fetch-site': 'cross-site' } });
+    expect(first.status).toBe(200);
+    const confirmed = await m.client.call('/go/daily-savings', { headers: { ...browser, 'sec-fetch-site': 'same-origin', referer: `${site()}/go/daily-savings` } });
+    expect(confirmed.status, confirmed.text.slice(0, 200)).toBe(302);
+    expect(String(confirmed.headers.location)).toContain(await directorOf(m.userId));
+    expect((await sim(`/state?member=${PREFIX}${m.userId}`)).calls.imports).toBe(1);
+  });
+
+  it("the product's own menu link (same-origin) and a typed address (Sec-Fetch-Site none) enrol and redirect as before", async () => {
+    const fromMenu = await freshMember();
+    const menu = await fromMenu.client.call('/go/daily-savings', { headers: { ...browser, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate', referer: `${site()}/` } });
+    expect(menu.status, menu.text.slice(0, 200)).toBe(302);
+    expect(String(menu.headers.location)).toContain(await directorOf(fromMenu.userId));
+    expect(await enrolled(fromMenu)).toBe(true);
+
+    const typed = await freshMember();
+    const r = await typed.client.call('/go/daily-savings', { headers: { ...browser, 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' } });
+    expect(r.status).toBe(302);
+    expect(await enrolled(typed)).toBe(true);
+
+    const oldBrowser = await freshMember();
+    const own = await oldBrowser.client.call('/go/daily-savings', { headers: { ...browser, referer: `${site()}/home` } });
+    expect(own.status).toBe(302);
+  });
+
+  it('signed out, a link from another site still answers the sign-in page (401) and changes nothing', async () => {
+    const r = await call('/go/daily-savings', { headers: { ...browser, 'sec-fetch-site': 'cross-site' } });
+    expect(r.status).toBe(401);
+    expect(r.text).toContain('Please sign in to open your daily savings.');
+  });
+});
