@@ -3,7 +3,7 @@
 import { atom, computed } from 'nanostores';
 import { api, ApiFailure } from '../shared/api-client';
 import type { Rates } from '../shared/money';
-import { WalletEntrySchema, walletCardFromEntry, type WalletEntry } from '../shared/schemas/booking';
+import { parseWalletEntry, walletCardFromEntry, type WalletEntry } from '../shared/wallet-entry';
 import {
   beforeBooking, cardsForProduct, parseWalletOptions, pickCashCard, selectForProduct, walletShown, type GateResult, type Selection,
   type WalletCard, type WalletOptions,
@@ -54,7 +54,7 @@ export async function loadWallet(currency: string): Promise<WalletData | null> {
   let data: WalletData | null = null;
   try {
     const reply = await api<{ data: unknown[] }>('/api/booking/get-paymentcard-by-user', { body: { currency } });
-    data = walletFromEntry(WalletEntrySchema.parse(reply.data?.[0] ?? {}));
+    data = walletFromEntry(parseWalletEntry(reply.data?.[0] ?? {}));
   } catch (err) {
     console.warn('wallet', err instanceof Error ? err.message : err);
   }

@@ -1,7 +1,6 @@
 // The booking area's contract (CONTRACT.md 8, 10, 12): request schemas shared by the API and the islands, and the date rules.
 import { z } from 'zod';
-import { toMinor } from '../money';
-import { PRODUCT_TYPES, type CardKind, type ProductType, type WalletCard } from '../wallet';
+import { PRODUCT_TYPES, type ProductType } from '../wallet';
 
 import { TYPE_OF_PRODUCT, eligibleTypes, isoDay, addDays, minCheckInDate, MAX_NIGHTS, MAX_GUESTS, PAGE_SIZE, weekStartsOn } from '../booking-dates';
 
@@ -165,21 +164,5 @@ export const WalletEntrySchema = z.object({
 });
 export type WalletEntry = z.output<typeof WalletEntrySchema>;
 
-/** A wire card entry as the wallet rules see it (amounts in minor units of the card's currency). */
-export function walletCardFromEntry(entry: CardEntry, kind: CardKind, owner: 'user' | 'org'): WalletCard {
-  const currency = entry.payment_card_currency.toUpperCase();
-  return {
-    id: entry.payment_card_id,
-    code: entry.card_code,
-    kind,
-    status: entry.status,
-    services: entry.services.split(',').map((s) => s.trim()).filter(Boolean),
-    proCode: entry.pro_code,
-    amountMinor: toMinor(entry.card_amount, currency),
-    redemptionMinor: toMinor(entry.payment_card_redemption_price, currency),
-    currency,
-    productCode: entry.payment_product_code,
-    owner,
-    name: entry.card_name,
-  };
-}
+// Card entries become wallet cards in a zod-free module the islands share.
+export { walletCardFromEntry } from '../wallet-entry';
