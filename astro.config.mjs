@@ -7,7 +7,7 @@ import react from '@astrojs/react';
 // The browser's chunks: React in one file and the shell every page hydrates (the layout's islands, their stores, the
 // api client) in another, so a page's first load is a few requests of well-compressed code rather than a dozen small
 // ones. The dialogs the shell opens stay in their own chunks, imported when they open.
-const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]|node_modules[\\/]@astrojs[\\/]react[\\/]dist[\\/]client\.js$/;
 const SHELL = new RegExp(
   [
     String.raw`[\\/]src[\\/]islands[\\/](AccountMenu|LocaleSwitcher|ProductMenuLinks|DialogHost|LoyaltyBindings)\.tsx$`,
@@ -18,6 +18,24 @@ const SHELL = new RegExp(
     String.raw`vite[\\/]preload-helper`,
   ].join('|'),
 );
+
+// Astro gives a page every stylesheet its server module graph reaches, through dynamic import() too: the account
+// dialogs' auth.css would block the first paint of every page that has the dialog host. The server never renders the
+// on-demand dialogs (they open in the browser), so its build answers their import() with an empty component; the
+// browser build is untouched and loads each dialog's CSS with its chunk (Vite's preload), before the dialog shows.
+const ON_DEMAND_DIALOG = /[\\/]src[\\/]islands[\\/]\w+Dialog\.tsx$/;
+const SERVER_STUB = '\0on-demand-dialog';
+const onDemandDialogs = {
+  name: 'travel-club:on-demand-dialogs',
+  applyToEnvironment: (environment) => environment.name !== 'client',
+  async resolveDynamicImport(specifier, importer) {
+    if (typeof specifier !== 'string' || !importer) return null;
+    const resolved = await this.resolve(specifier, importer);
+    return resolved && ON_DEMAND_DIALOG.test(resolved.id) ? SERVER_STUB : null;
+  },
+  resolveId: (id) => (id === SERVER_STUB ? id : null),
+  load: (id) => (id === SERVER_STUB ? 'export default function OnDemandDialog() { return null; }' : null),
+};
 
 // BUILD_DIR lets several builds live side by side (each test run serves its own).
 export default defineConfig({
@@ -30,6 +48,7 @@ export default defineConfig({
   build: { inlineStylesheets: 'never' },
   devToolbar: { enabled: false },
   vite: {
+    plugins: [onDemandDialogs],
     environments: {
       client: {
         build: {
