@@ -86,3 +86,53 @@ describe('D1 retries', () => {
     expect(calls).toEqual(['SELECT 1', 'UPDATE t SET a = 2']);
   });
 });
+
+describe('the app with D1 failing', () => {
+  // The org lookup is every /api request's first read; each case uses a host of its own (orgs are cached per host).
+  const org = { id: 1, name: 'Org', default_language: 'en-US', default_currency: 'USD' };
+  function env(environment: string, failures: number) {
+    const calls: string[] = [];
+    const statement = (sql: string): any => ({
+      bind: () => statement(sql),
+      first: async () => {
+        calls.push(sql);
+        if (failures-- > 0) throw LOST();
+        return org;
+      },
+    });
+    return { calls, env: { ENVIRONMENT: environment, DB: { prepare: statement } as unknown as D1Database } };
+  }
+  const ctx = { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} } as unknown as ExecutionContext;
+  const get = async (host: string, e: object, headers: Record<string, string> = {}) => {
+    const { app } = await import('../../functions/app');
+    return app.fetch(new Request(`http://${host}/api/health`, { headers: { host, ...headers } }), e, ctx);
+  };
+
+  it('answers 503 in the error shape with Retry-After when a read fails on every attempt', async () => {
+    const { env: e, calls } = env('production', 5);
+    const res = await get(`a-${crypto.randomUUID()}.example`, e);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(await res.json()).toEqual({ status: 'failed', error: { code: 'UPSTREAM_FAILED', message: 'Service temporarily unavailable, please try again' } });
+    expect(calls.length).toBe(DB_ATTEMPTS);
+  });
+
+  it('recovers from a read failing twice', async () => {
+    const { env: e, calls } = env('production', 2);
+    const res = await get(`b-${crypto.randomUUID()}.example`, e);
+    expect(res.status).toBe(200);
+    expect(calls.length).toBe(3);
+  });
+
+  it('honours the x-fault-db header only in the faults environment', async () => {
+    for (const environment of ['production', 'development']) {
+      const { env: e, calls } = env(environment, 0);
+      const res = await get(`c-${crypto.randomUUID()}.example`, e, { 'x-fault-db': '9' });
+      expect(res.status, environment).toBe(200);
+      expect(calls.length).toBe(1);
+    }
+    const { env: e } = env('faults', 0);
+    expect((await get(`d-${crypto.randomUUID()}.example`, e, { 'x-fault-db': '9' })).status).toBe(503);
+    expect((await get(`e-${crypto.randomUUID()}.example`, e, { 'x-fault-db': '2' })).status).toBe(200);
+  });
+});
