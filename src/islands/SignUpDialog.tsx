@@ -3,22 +3,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { api } from '../shared/api-client';
-import {
-  filterMobile, filterName, MSG, sanitizeEmail, signUpDetailsSchema, SignUpPasswordStepSchema, TITLES, type LoginResult,
-} from '../shared/schemas/auth';
+import { filterName, MSG, sanitizeEmail, signUpDetailsSchema, SignUpPasswordStepSchema, type LoginResult } from '../shared/schemas/auth';
 import { closeDialog, openDialog } from '../stores/dialogs';
 import { $currency, $language, readCookie, useT } from '../stores/locale';
-import { $countries, $nationalities, $org } from '../stores/startup';
+import { $org } from '../stores/startup';
 import Dialog from './Dialog';
-import Field, { errorId, fieldA11y, hintId } from './account/Field';
+import Field, { errorId, fieldA11y } from './account/Field';
 import PasswordInput from './account/PasswordInput';
 import SocialButtons from './account/SocialButtons';
-import NationalityTypeahead from './account/NationalityTypeahead';
-import CountryCodeSelect from './account/CountryCodeSelect';
-import {
-  accessCodeShown, CLIENT_MSG, failureText, fieldErrors, findCountry, idTokenProfile, readInvitation, signUpOutcome, translateMessage,
-  type CountryOption,
-} from './account/signup-logic';
+import { accessCodeShown, CLIENT_MSG, failureText, fieldErrors, idTokenProfile, readInvitation, signUpOutcome, translateMessage } from './account/signup-logic';
+import PersonFields, { type Person } from './fields/PersonFields';
 import { PopupBlocked, providerToken, socialProfile, type Provider } from './account/social';
 import { finishSignIn } from './SignInDialog';
 import '../styles/auth.css';
@@ -26,16 +20,9 @@ import '../styles/auth.css';
 type Step = 'details' | 'password' | 'done';
 type Errors = Record<string, string | undefined>;
 
-interface Details {
+interface Details extends Person {
   accesscode: string;
   email: string;
-  title: string;
-  firstName: string;
-  lastName: string;
-  nationality: number | null;
-  country: string;
-  isd: string;
-  mobile: string;
 }
 
 /** Focuses the first field marked invalid once the errors have rendered. */
@@ -46,8 +33,6 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
 export default function SignUpDialog() {
   const t = useT();
   const org = useStore($org);
-  const countries = useStore($countries);
-  const nationalities = useStore($nationalities);
   const invitation = useMemo(() => readInvitation(location.search), []);
   const referralCode = invitation.referral_code || readCookie('referral_code') || '';
   const referralOrg = invitation.referral_org || readCookie('referral_org') || '';
@@ -79,18 +64,6 @@ export default function SignUpDialog() {
   const passwordInput = useRef<HTMLDivElement>(null);
 
   const set = <K extends keyof Details>(key: K, value: Details[K]) => setDetails((d) => ({ ...d, [key]: value }));
-
-  // The phone's country: the invitation's, else the org's own country, else the default (United States).
-  useEffect(() => {
-    if (details.country || countries.length === 0) return;
-    const orgCountry = org?.orgBySite?.orgCountryData?.code ?? '';
-    const c =
-      findCountry(countries, invitation.countrycode, orgCountry) ??
-      countries.find((x) => x.countryCode === orgCountry) ??
-      countries.find((x) => x.default_country === 1) ??
-      countries[0];
-    if (c) setDetails((d) => ({ ...d, country: c.countryCode, isd: c.isdCode }));
-  }, [countries, org]);
 
   useEffect(() => {
     if (step === 'done') doneButton.current?.focus();
@@ -353,10 +326,6 @@ export default function SignUpDialog() {
     );
   }
 
-  const countryOf = (c: CountryOption) => {
-    setDetails((d) => ({ ...d, country: c.countryCode, isd: c.isdCode }));
-  };
-
   return (
     <Dialog
       title={social ? translateMessage(t, MSG.completeYourInformation, true) : t('auth_signup_title')}
@@ -400,70 +369,14 @@ export default function SignUpDialog() {
             readOnly={social !== null && details.email !== '' && !errors.email_id}
           />
         </Field>
-        <div className="form-row auth-names">
-          <Field id="signup-title" label={t('auth_title')} error={tr(errors.title)} className="auth-title-field">
-            <select
-              {...fieldA11y('signup-title', errors.title)}
-              className="select"
-              name="title"
-              value={details.title}
-              onChange={(e) => set('title', e.target.value)}
-            >
-              <option value="">{t('auth_title_choose')}</option>
-              {TITLES.map((title) => (
-                <option key={title} value={title}>
-                  {t(`auth_title_${title}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="signup-first" label={t('auth_first_name')} error={tr(errors.first_name)}>
-            <input
-              {...fieldA11y('signup-first', errors.first_name)}
-              className="input"
-              type="text"
-              name="given-name"
-              autoComplete="given-name"
-              value={details.firstName}
-              onChange={(e) => set('firstName', filterName(e.target.value))}
-            />
-          </Field>
-          <Field id="signup-last" label={t('auth_last_name')} error={tr(errors.last_name)}>
-            <input
-              {...fieldA11y('signup-last', errors.last_name)}
-              className="input"
-              type="text"
-              name="family-name"
-              autoComplete="family-name"
-              value={details.lastName}
-              onChange={(e) => set('lastName', filterName(e.target.value))}
-            />
-          </Field>
-        </div>
-        <Field id="signup-nationality" label={t('auth_nationality')} note={t('auth_optional')} hint={t('auth_nationality_hint')}>
-          <NationalityTypeahead
-            id="signup-nationality"
-            nationalities={nationalities}
-            value={details.nationality}
-            onChange={(id) => set('nationality', id)}
-            describedBy={hintId('signup-nationality')}
-          />
-        </Field>
-        <Field id="signup-mobile" label={t('auth_phone')} note={t('auth_optional')} error={tr(errors.mobile_no)}>
-          <div className="phone-group">
-            <CountryCodeSelect id="signup-country-code" countries={countries} value={details.country} onChange={countryOf} />
-            <input
-              {...fieldA11y('signup-mobile', errors.mobile_no)}
-              className="input"
-              type="tel"
-              name="tel-national"
-              autoComplete="tel-national"
-              inputMode="numeric"
-              value={details.mobile}
-              onChange={(e) => set('mobile', filterMobile(e.target.value))}
-            />
-          </div>
-        </Field>
+        <PersonFields
+          idPrefix="signup"
+          value={details}
+          onChange={(patch) => setDetails((d) => ({ ...d, ...patch }))}
+          errors={{ title: tr(errors.title), first_name: tr(errors.first_name), last_name: tr(errors.last_name), mobile: tr(errors.mobile_no) }}
+          countryHint={invitation.countrycode}
+          nationalityFirst
+        />
         <button type="submit" className="btn btn-primary btn-block btn-lg" aria-busy={busy === 'form' || undefined} disabled={busy !== null && busy !== 'form'}>
           {busy === 'form' ? <span className="spinner" aria-hidden="true" /> : null}
           <span>{social ? t('auth_continue') : t('auth_signup_email')}</span>

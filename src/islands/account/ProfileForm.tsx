@@ -3,26 +3,17 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../shared/api-client';
-import { filterMobile, filterName, ProfileUpdateSchema, TITLES, type Profile } from '../../shared/schemas/auth';
+import { ProfileUpdateSchema, type Profile } from '../../shared/schemas/auth';
 import { $currency, $currencyInfo, $language, loadCurrencyInfo, NATIVE_LANGUAGE_NAMES, useT, writeCookie } from '../../stores/locale';
 import { $profile } from '../../stores/session';
-import { $countries, $nationalities, $org } from '../../stores/startup';
+import PersonFields, { type Person } from '../fields/PersonFields';
 import ChangePassword from './ChangePassword';
-import CountryCodeSelect from './CountryCodeSelect';
 import Field, { fieldA11y } from './Field';
-import NationalityTypeahead from './NationalityTypeahead';
-import { failureText, fieldErrors, findCountry, translateMessage, type CountryOption } from './signup-logic';
+import { failureText, fieldErrors, translateMessage } from './signup-logic';
 import { useProfile } from './useProfile';
 import '../../styles/auth.css';
 
-interface Form {
-  title: string;
-  firstName: string;
-  lastName: string;
-  nationality: number | null;
-  country: string;
-  isd: string;
-  mobile: string;
+interface Form extends Person {
   language: string;
   currency: string;
 }
@@ -44,10 +35,7 @@ function formOf(basic: Profile['basicprofile'][number]): Form {
 export default function ProfileForm() {
   const t = useT();
   const { state, basic } = useProfile();
-  const countries = useStore($countries);
-  const nationalities = useStore($nationalities);
   const info = useStore($currencyInfo);
-  const org = useStore($org);
   const [form, setForm] = useState<Form | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
@@ -58,14 +46,6 @@ export default function ProfileForm() {
   useEffect(() => {
     if (basic && !form) setForm(formOf(basic));
   }, [basic]);
-
-  // An account without a phone country yet gets the one of its dialling code, else the org's country.
-  useEffect(() => {
-    if (!form || form.country || countries.length === 0) return;
-    const orgCountry = org?.orgBySite?.orgCountryData?.code ?? '';
-    const c = findCountry(countries, form.isd, orgCountry) ?? countries.find((x) => x.countryCode === orgCountry) ?? countries.find((x) => x.default_country === 1);
-    if (c) setForm((f) => f && { ...f, country: c.countryCode, isd: f.isd || c.isdCode });
-  }, [form?.country, countries, org]);
 
   if (state === 'checking' || state === 'signed-out') return null;
   if (state === 'failed')
@@ -135,64 +115,12 @@ export default function ProfileForm() {
         <Field id="profile-email" label={t('auth_email')} hint={t('acct_email_fixed')}>
           <input {...fieldA11y('profile-email', undefined, true)} className="input" type="email" value={basic.email} readOnly />
         </Field>
-        <div className="form-row auth-names">
-          <Field id="profile-title" label={t('auth_title')} error={tr(errors.title)}>
-            <select {...fieldA11y('profile-title', errors.title)} className="select" value={form.title} onChange={(e) => set('title', e.target.value)}>
-              <option value="">{t('auth_title_choose')}</option>
-              {TITLES.map((title) => (
-                <option key={title} value={title}>
-                  {t(`auth_title_${title}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="profile-first" label={t('auth_first_name')} error={tr(errors.first_name)}>
-            <input
-              {...fieldA11y('profile-first', errors.first_name)}
-              className="input"
-              autoComplete="given-name"
-              value={form.firstName}
-              onChange={(e) => set('firstName', filterName(e.target.value))}
-            />
-          </Field>
-          <Field id="profile-last" label={t('auth_last_name')} error={tr(errors.last_name)}>
-            <input
-              {...fieldA11y('profile-last', errors.last_name)}
-              className="input"
-              autoComplete="family-name"
-              value={form.lastName}
-              onChange={(e) => set('lastName', filterName(e.target.value))}
-            />
-          </Field>
-        </div>
-        <Field id="profile-mobile" label={t('auth_phone')} note={t('auth_optional')} error={tr(errors.mobile_no)}>
-          <div className="phone-group">
-            <CountryCodeSelect
-              id="profile-country-code"
-              countries={countries}
-              value={form.country}
-              onChange={(c: CountryOption) => setForm((f) => f && { ...f, country: c.countryCode, isd: c.isdCode })}
-            />
-            <input
-              {...fieldA11y('profile-mobile', errors.mobile_no)}
-              className="input"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              value={form.mobile}
-              onChange={(e) => set('mobile', filterMobile(e.target.value))}
-            />
-          </div>
-        </Field>
-        <Field id="profile-nationality" label={t('auth_nationality')} note={t('auth_optional')} hint={t('auth_nationality_hint')}>
-          <NationalityTypeahead
-            id="profile-nationality"
-            nationalities={nationalities}
-            value={form.nationality}
-            onChange={(id) => set('nationality', id)}
-            describedBy="profile-nationality-hint"
-          />
-        </Field>
+        <PersonFields
+          idPrefix="profile"
+          value={form}
+          onChange={(patch) => setForm((f) => f && { ...f, ...patch })}
+          errors={{ title: tr(errors.title), first_name: tr(errors.first_name), last_name: tr(errors.last_name), mobile: tr(errors.mobile_no) }}
+        />
         <h3 className="account-subtitle">{t('acct_preferences')}</h3>
         <div className="form-row">
           <Field id="profile-language" label={t('acct_language')} error={tr(errors.language)}>

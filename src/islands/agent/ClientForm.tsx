@@ -1,17 +1,15 @@
-// A client's details as the agent enters them: the sign-up field rules, with the same nationality type-ahead and
-// country-code selector (src/islands/account), checked here with the shared schema and again by the API.
-import { useStore } from '@nanostores/react';
+// A client's details as the agent enters them: the person fields of sign-up (src/islands/fields/PersonFields) with the
+// client's email and notes, checked here with the shared schema and again by the API.
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiFailure } from '../../shared/api-client';
-import { TITLES, filterMobile, filterName, sanitizeEmail } from '../../shared/schemas/auth';
+import { sanitizeEmail } from '../../shared/schemas/auth';
 import { ClientSchema, type AgentClient } from '../../shared/schemas/agent';
 import { saveClient } from '../../stores/agent';
 import { useT } from '../../stores/locale';
-import { $countries, $nationalities, $org, loadCatalogues } from '../../stores/startup';
-import CountryCodeSelect from '../account/CountryCodeSelect';
+import { loadCatalogues } from '../../stores/startup';
 import Field, { fieldA11y } from '../account/Field';
-import NationalityTypeahead from '../account/NationalityTypeahead';
-import { fieldErrors, findCountry, type CountryOption } from '../account/signup-logic';
+import { fieldErrors } from '../account/signup-logic';
+import PersonFields, { type Person } from '../fields/PersonFields';
 import { agentFailure, fieldMessage } from './agent-ui';
 import '../../styles/auth.css';
 
@@ -21,15 +19,8 @@ interface Props {
   onCancel: () => void;
 }
 
-interface Form {
-  title: string;
-  firstName: string;
-  lastName: string;
+interface Form extends Person {
   email: string;
-  nationality: number | null;
-  country: string;
-  isd: string;
-  mobile: string;
   notes: string;
 }
 
@@ -47,9 +38,6 @@ const formOf = (c?: AgentClient | null): Form => ({
 
 export default function ClientForm({ initial, onSaved, onCancel }: Props) {
   const t = useT();
-  const countries = useStore($countries);
-  const nationalities = useStore($nationalities);
-  const org = useStore($org);
   const [form, setForm] = useState<Form>(() => formOf(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
@@ -58,13 +46,6 @@ export default function ClientForm({ initial, onSaved, onCancel }: Props) {
   const tr = (text?: string) => fieldMessage(t, text);
 
   useEffect(() => void loadCatalogues(), []);
-  // Until the agent picks one, the phone's country is the client's own, else the org's, else the default country.
-  useEffect(() => {
-    if (form.country || countries.length === 0) return;
-    const orgCountry = org?.orgBySite?.orgCountryData?.code ?? '';
-    const c = findCountry(countries, form.isd, orgCountry) ?? countries.find((x) => x.countryCode === orgCountry) ?? countries.find((x) => x.default_country === 1);
-    if (c) setForm((f) => ({ ...f, country: c.countryCode, isd: f.isd || c.isdCode }));
-  }, [countries, org, form.country]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -101,76 +82,31 @@ export default function ClientForm({ initial, onSaved, onCancel }: Props) {
 
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="client-form">
-      <div className="form-row">
-        <Field id="client-title" label={t('auth_title')} error={tr(errors.title)}>
-          <select {...fieldA11y('client-title', errors.title)} className="select" value={form.title} onChange={(e) => set('title', e.target.value)} data-autofocus>
-            <option value="">{t('auth_title_choose')}</option>
-            {TITLES.map((title) => (
-              <option key={title} value={title}>
-                {t(`auth_title_${title}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="client-first" label={t('auth_first_name')} error={tr(errors.first_name)}>
+      <PersonFields
+        idPrefix="client"
+        value={form}
+        onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
+        errors={{
+          title: tr(errors.title),
+          first_name: tr(errors.first_name),
+          last_name: tr(errors.last_name),
+          mobile: tr(errors.mobile_no ?? errors.phone_country_code ?? errors.country_code),
+          nationality: tr(errors.nationality),
+        }}
+        forSomeoneElse
+        autoFocus
+      >
+        <Field id="client-email" label={t('auth_email')} error={tr(errors.email)}>
           <input
-            {...fieldA11y('client-first', errors.first_name)}
+            {...fieldA11y('client-email', errors.email)}
             className="input"
+            type="email"
             autoComplete="off"
-            value={form.firstName}
-            onChange={(e) => set('firstName', filterName(e.target.value))}
-          />
-        </Field>
-        <Field id="client-last" label={t('auth_last_name')} error={tr(errors.last_name)}>
-          <input
-            {...fieldA11y('client-last', errors.last_name)}
-            className="input"
-            autoComplete="off"
-            value={form.lastName}
-            onChange={(e) => set('lastName', filterName(e.target.value))}
+            value={form.email}
+            onChange={(e) => set('email', sanitizeEmail(e.target.value))}
           />
         </Field>
-      </div>
-      <Field id="client-email" label={t('auth_email')} error={tr(errors.email)}>
-        <input
-          {...fieldA11y('client-email', errors.email)}
-          className="input"
-          type="email"
-          autoComplete="off"
-          value={form.email}
-          onChange={(e) => set('email', sanitizeEmail(e.target.value))}
-        />
-      </Field>
-      <Field id="client-mobile" label={t('auth_phone')} note={t('auth_optional')} error={tr(errors.mobile_no ?? errors.phone_country_code ?? errors.country_code)}>
-        <div className="phone-group">
-          <CountryCodeSelect
-            id="client-country-code"
-            countries={countries}
-            value={form.country}
-            onChange={(c: CountryOption) => setForm((f) => ({ ...f, country: c.countryCode, isd: c.isdCode }))}
-          />
-          <input
-            {...fieldA11y('client-mobile', errors.mobile_no ?? errors.phone_country_code)}
-            className="input"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={15}
-            value={form.mobile}
-            onChange={(e) => set('mobile', filterMobile(e.target.value))}
-          />
-        </div>
-      </Field>
-      <Field id="client-nationality" label={t('auth_nationality')} note={t('auth_optional')} hint={t('auth_nationality_hint')} error={tr(errors.nationality)}>
-        <NationalityTypeahead
-          id="client-nationality"
-          nationalities={nationalities}
-          value={form.nationality}
-          onChange={(id) => set('nationality', id)}
-          describedBy="client-nationality-hint"
-          invalid={Boolean(errors.nationality)}
-        />
-      </Field>
+      </PersonFields>
       <Field id="client-notes" label={t('agent_client_notes')} note={t('auth_optional')} error={tr(errors.notes)}>
         <textarea
           {...fieldA11y('client-notes', errors.notes)}
