@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { logEvent } from './log';
+import { MSG } from '../src/shared/schemas/auth';
 import { faultsFromHeaders, isRetryableDbError, newDbState, resilientDb } from './db/retry';
 import { ApiError, errorBody, sendError } from './errors';
 import { isDevelopment, type AppEnv } from './env';
@@ -25,7 +26,7 @@ import { go } from './routes/go';
 import { simulators } from './services/simulators';
 
 export const MAX_BODY_BYTES = 64 * 1024;
-export const DB_UNAVAILABLE = 'Service temporarily unavailable, please try again';
+export const DB_UNAVAILABLE = MSG.serviceUnavailable;
 
 const resolveOrg: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('org', await orgForHost(c.env.DB, hostName(c.req.header('host') ?? new URL(c.req.url).host)));

@@ -17,7 +17,7 @@ import { CheckAccountBody, MSG, normalizeEmail, SignUpBody, ValidateAccessCodeBo
 const REFERRAL_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Sign-up's 502/503 when the confirmation mail cannot go out: nothing was created, the person can simply try again. */
-export const CONFIRMATION_MAIL_FAILED = 'We could not send your confirmation email, so your account was not created. Please try again in a few minutes.';
+export const CONFIRMATION_MAIL_FAILED = MSG.confirmationMailFailed;
 
 /** `{ status: 0, data: { code: 500, resp } }`: the contract's business refusal of a sign-up. */
 const refused = (c: Context<AppEnv>, resp: string, status: 400 | 401 | 403 | 409 = 400) => c.json({ status: 0 as const, data: { code: 500 as const, resp } }, status);

@@ -3,6 +3,16 @@
 import type { LabelTable } from './types';
 
 const messages: LabelTable = {
+  auth_msg_confirmationMailFailed: {
+    'en-US': 'We could not send your confirmation email, so your account was not created. Please try again in a few minutes.',
+    'es-ES': 'No pudimos enviarte el correo de confirmación, así que tu cuenta no se ha creado. Inténtalo de nuevo en unos minutos.',
+    'fr-FR': "Nous n'avons pas pu envoyer votre e-mail de confirmation : votre compte n'a donc pas été créé. Veuillez réessayer dans quelques minutes.",
+  },
+  auth_msg_serviceUnavailable: {
+    'en-US': 'Service temporarily unavailable, please try again',
+    'es-ES': 'Servicio no disponible temporalmente, inténtalo de nuevo',
+    'fr-FR': 'Service temporairement indisponible, veuillez réessayer',
+  },
   auth_msg_signInEmailRequired: {
     'en-US': 'Please Enter Email Address',
     'es-ES': 'Introduce tu correo electrónico',

@@ -40,6 +40,10 @@ export const MSG = {
   signUpFailed: 'SIGN-UP COULD NOT BE COMPLETED. PLEASE TRY AGAIN',
   socialSignInOff: 'THIS SIGN-IN METHOD IS NOT AVAILABLE',
   ssoInvalid: 'THE SINGLE SIGN-ON LINK IS INVALID OR HAS EXPIRED',
+  /** Sign-up when the mail API failed: nothing was created (docs/decisions/0009). */
+  confirmationMailFailed: 'We could not send your confirmation email, so your account was not created. Please try again in a few minutes.',
+  /** The database stayed unavailable after the bounded retries (docs/decisions/0010). */
+  serviceUnavailable: 'Service temporarily unavailable, please try again',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
