@@ -26,17 +26,15 @@ export interface Owner {
 const COLUMNS =
   'id, org_id, agent_id, title, first_name, last_name, email, nationality_id, country_code, phone_country_code, mobile_no, notes, created_at, updated_at';
 
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
-
 /** One page of the agent's clients, by last name; `q` matches the start of a name word or any part of the email. */
 export async function listClients(db: D1Database, owner: Owner, q: string | undefined, limit: number, offset: number) {
   let where = 'org_id = ? AND agent_id = ?';
   const binds: unknown[] = [owner.orgId, owner.agentId];
   if (q) {
-    const start = `${likeEscape(q)}%`;
-    where += ` AND (first_name LIKE ? ESCAPE '\\' OR last_name LIKE ? ESCAPE '\\' OR (first_name || ' ' || last_name) LIKE ? ESCAPE '\\'
-                    OR email LIKE ? ESCAPE '\\')`;
-    binds.push(start, start, start, `%${likeEscape(q)}%`);
+    // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes (a full email is often longer). lower() folds ASCII like LIKE did.
+    where += ` AND (instr(lower(first_name), lower(?)) = 1 OR instr(lower(last_name), lower(?)) = 1
+                    OR instr(lower(first_name || ' ' || last_name), lower(?)) = 1 OR instr(lower(email), lower(?)) > 0)`;
+    binds.push(q, q, q, q);
   }
   const [rows, total] = await db.batch([
     db

@@ -41,8 +41,9 @@ function whereOf(f: ProductFilter): { sql: string; binds: unknown[] } {
   const parts = ["org_id = ?", 'type = ?', "status = 'ACTIVE'"];
   const binds: unknown[] = [f.orgId, f.type];
   if (f.city) {
-    parts.push("(city = ? COLLATE NOCASE OR city LIKE ? ESCAPE '\\')");
-    binds.push(f.city, `${f.city.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+    // A prefix match with instr, not LIKE: D1 refuses LIKE patterns over 50 bytes and the city may be longer.
+    parts.push('(city = ? COLLATE NOCASE OR instr(lower(city), lower(?)) = 1)');
+    binds.push(f.city, f.city);
   }
   if (f.checkIn) {
     parts.push('(available_from IS NULL OR available_from <= ?)');
@@ -117,10 +118,10 @@ export async function productCities(db: D1Database, orgId: number, types: readon
   const { results } = await db
     .prepare(
       `SELECT city, country, AVG(latitude) AS latitude, AVG(longitude) AS longitude, COUNT(*) AS products FROM products
-       WHERE org_id = ? AND status = 'ACTIVE' AND type IN (${marks}) AND city LIKE ? ESCAPE '\\'
+       WHERE org_id = ? AND status = 'ACTIVE' AND type IN (${marks}) AND instr(lower(city), lower(?)) = 1
        GROUP BY city, country ORDER BY products DESC, city LIMIT ?`,
     )
-    .bind(orgId, ...types, `${prefix.replace(/[\\%_]/g, (m) => `\\${m}`)}%`, limit)
+    .bind(orgId, ...types, prefix, limit)
     .all<{ city: string; country: string; latitude: number; longitude: number; products: number }>();
   return results;
 }
