@@ -7,6 +7,7 @@ export const PAGES = [
   { kind: 'home', path: '/' },
   { kind: 'product page', path: '/search-detail' },
   { kind: 'page with islands', path: '/wallet' },
+  { kind: 'static page', path: '/privacy-policy' },
 ];
 
 /** Every /_astro/*.js the HTML names: module scripts, modulepreload links and the islands' component/renderer URLs. */
