@@ -1,5 +1,5 @@
 // The product listings other than hotels, and result pages, as a visitor uses them (CONTRACT.md 10): resorts search
-// to /resorts/search-details, stays and activities listings, and paging through every hotel.
+// to /resorts/search-details, stays and activities listings, paging through every hotel, and a search by coordinates.
 import { expect as baseExpect, test } from '@playwright/test';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -41,4 +41,15 @@ test('every hotel is listed over several pages; Next and a page number move betw
   expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
   await page.getByRole('button', { name: 'Page 1' }).click();
   await expect.poll(() => results.evaluateAll((xs) => xs.map((x) => x.getAttribute('data-product-id')))).toEqual(firstPage);
+});
+
+test('a search by coordinates lists the nearest products first, each with its distance', async ({ page }) => {
+  await page.goto('/search-detail?type=ACT&latitude=48.8584&longitude=2.2945');
+  await expect(page.getByTestId('results-title')).toContainText('near the chosen place');
+  const places = page.getByTestId('result-place');
+  await expect(places.first()).toContainText('Paris');
+  const km = (await places.allTextContents()).map((text) => Number(/([\d.]+) km away/.exec(text)?.[1]));
+  expect(km.length).toBeGreaterThan(0);
+  expect(km.every((d) => Number.isFinite(d))).toBe(true);
+  expect(km).toEqual([...km].sort((a, b) => a - b));
 });
