@@ -147,6 +147,11 @@ export async function claimVerifyMail(db: D1Database, userId: number, now: numbe
   return r.meta.changes === 1;
 }
 
+/** Gives back a claim whose mail did not go out, so the next sign-in may try again at once. */
+export async function releaseVerifyMail(db: D1Database, userId: number, claimedAt: number): Promise<void> {
+  await db.prepare('UPDATE users SET verify_mail_sent_at = NULL WHERE id = ? AND verify_mail_sent_at = ?').bind(userId, claimedAt).run();
+}
+
 export interface ProfileChanges {
   title?: string;
   first_name?: string;

@@ -5,7 +5,7 @@ import type { AppEnv } from '../env';
 import { badRequest, unauthorized } from '../errors';
 import { jsonBody } from '../validate';
 import { checkLimit, clearEvents, recordEvent } from '../db/rate-limits';
-import { claimVerifyMail, setPasswordHash, markVerified, userByEmail, userById, userByProvider, type UserRow } from '../db/users';
+import { claimVerifyMail, releaseVerifyMail, setPasswordHash, markVerified, userByEmail, userById, userByProvider, type UserRow } from '../db/users';
 import { deleteSessionByHash, deleteUserSessions } from '../db/sessions';
 import { retireTokens, spendEmailToken } from '../db/email-tokens';
 import { validAccessCode } from '../db/access-codes';
@@ -57,7 +57,9 @@ async function signIn(c: Context<AppEnv>, body: SignIn) {
     return invalid(c);
   }
   if (row.verified_at === null) {
-    if (await claimVerifyMail(db, row.id, now, VERIFY_MAIL_INTERVAL_MS)) await sendLinkMail(c, row, 'verify', now);
+    if (await claimVerifyMail(db, row.id, now, VERIFY_MAIL_INTERVAL_MS) && (await sendLinkMail(c, row, 'verify', now))) {
+      await releaseVerifyMail(db, row.id, now);
+    }
     return c.json({ status: 'failed' as const, message: MSG.verifyFirst }, 403);
   }
   const tidy = [clearEvents(db, LIMITS.signInEmail, emailKey)];

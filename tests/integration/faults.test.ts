@@ -215,6 +215,31 @@ describe('the mail API failing', () => {
   }
 });
 
+describe('the mail API failing when an unverified member signs in', () => {
+  it('answers the same 403 and lets the next sign-in send the confirmation mail at once', async () => {
+    const email = `unverified-${crypto.randomUUID()}@example.com`;
+    const password = 'Verify1!me';
+    const signUp = await post('/api/signUp', { jsonRegister: { email_id: email, password, terms_accepted: true, title: 'Mr', userdetails: { first_name: 'Una', last_name: 'Verified' } } });
+    expect(signUp.status, signUp.text).toBe(200);
+    const signIn = () => post('/api/signIn', { jsonSign: { usr_type: 1, email_id: email, password } });
+    // Eleven minutes later (the sign-up's own mail no longer holds back a new one)...
+    expect(DbWatch.adjust(gate.persistTo, 'UPDATE users SET verify_mail_sent_at = ? WHERE email = ?', Date.now() - 11 * 60_000, email)).toBe(1);
+    world.set('mail', 'fail');
+    let since = Date.now();
+    const failed = await signIn();
+    remember('mail fail unverified sign-in', failed);
+    world.reset();
+    expect(failed.status, failed.text).toBe(403);
+    expect(world.callsTo('mail', since).length).toBe(1);
+    // ...the failed mail did not use up the 10-minute allowance: the very next sign-in mails the link.
+    since = Date.now();
+    const again = await signIn();
+    expect(again.status, again.text).toBe(403);
+    expect(again.json).toEqual(failed.json);
+    expect(world.callsTo('mail', since).length).toBe(1);
+  }, 40_000);
+});
+
 describe('the rates provider failing', () => {
   const rates = () => JSON.stringify(watch.all('SELECT code, rate FROM exchange_rates ORDER BY code'));
   async function refresh() {

@@ -40,6 +40,19 @@ export class DbWatch {
     return new DbWatch(join(dir, file));
   }
 
+  /** One statement through a writable connection of its own: tests use it only to move a stored clock back in time. */
+  static adjust(persistTo: string, sql: string, ...params: (string | number)[]): number {
+    const dir = join(persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject');
+    const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
+    if (!file) throw new Error(`no D1 database under ${dir}`);
+    const db = new DatabaseSync(join(dir, file));
+    try {
+      return Number(db.prepare(sql).run(...params).changes);
+    } finally {
+      db.close();
+    }
+  }
+
   get tables(): string[] {
     return [...this.queries.keys()];
   }
