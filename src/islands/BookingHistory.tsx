@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import Money from './Money';
 import { api } from '../shared/api-client';
-import { isoDay } from '../shared/schemas/booking';
+import { isoDay } from '../shared/booking-dates';
 import { $language, useT } from '../stores/locale';
 import { $signedIn } from '../stores/session';
 import { runStartup } from '../stores/startup';

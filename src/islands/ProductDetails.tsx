@@ -5,7 +5,7 @@ import DatePicker from './DatePicker';
 import AddToQuote from './agent/AddToQuote';
 import Money, { usePricesVisible } from './Money';
 import { api, ApiFailure } from '../shared/api-client';
-import { addDays, MAX_NIGHTS, minCheckInDate, weekStartsOn } from '../shared/schemas/booking';
+import { addDays, MAX_NIGHTS, minCheckInDate, weekStartsOn } from '../shared/booking-dates';
 import { $currency, $language, useT } from '../stores/locale';
 import { $org, runStartup } from '../stores/startup';
 import { checkoutUrl, criteriaFromQuery, defaultCriteria, RESULTS_PATH, TYPE_LABEL, type Criteria } from '../stores/search';
