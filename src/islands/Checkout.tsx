@@ -262,7 +262,7 @@ export default function Checkout() {
             <TextField id={`${id}-last_name`} label={t('bk_last_name')} value={traveler.last_name} error={fieldErrors.last_name} autoComplete="family-name" onChange={(v) => setField('last_name', v)} />
           </div>
           <div className="form-row">
-            <TextField id={`${id}-email`} label={t('bk_email')} type="email" value={traveler.email} error={fieldErrors.email} autoComplete="email" onChange={(v) => setField('email', v)} />
+            <TextField id={`${id}-email`} label={t('bk_email')} type="email" value={traveler.email} error={fieldErrors.email} autoComplete="email" maxLength={254} onChange={(v) => setField('email', v)} />
             <TextField id={`${id}-phone`} label={t('bk_phone')} type="tel" value={traveler.phone} error={fieldErrors.phone} autoComplete="tel" maxLength={24} onChange={(v) => setField('phone', v.replace(/[^\d+\s-]/g, ''))} />
           </div>
         </section>
