@@ -4,6 +4,8 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import type { OrgRow } from '../db/orgs';
 import { ratesFromUsd } from '../db/catalogue';
+import { defaultMarkupBps } from '../db/agents';
+import { currentUser } from '../auth/session';
 import { amenitiesOf, imagesOf, productById, productCities, productsNear, searchProducts, type ProductRow } from '../db/products';
 import { badRequest, notFound } from '../errors';
 import { queryOf } from '../validate';
@@ -12,6 +14,8 @@ import { bookingPriceUsdMinor, nightsBetween, type ProductType } from '../../src
 import {
   eligibleTypes, minCheckInDate, MAX_NIGHTS, PAGE_SIZE, ProductIdSchema, ProductQuerySchema, SearchQuerySchema, addDays,
 } from '../../src/shared/schemas/booking';
+import { DEFAULT_MARKUP_BPS, markupOf, percentOfBps } from '../../src/shared/schemas/agent';
+import type { AgentPricing } from '../../src/shared/schemas/booking';
 import { z } from 'zod';
 
 const TYPE_NAMES: Record<ProductType, string> = { HLT: 'Hotels', ACT: 'Activities', RST: 'Resorts', STY: 'Stays' };
@@ -67,6 +71,36 @@ export function productSummary(row: ProductRow, currency: string, rates: Rates, 
   };
 }
 
+/**
+ * The caller's markup when trade prices are shown to them: a signed-in agent of an org in B2B mode
+ * (docs/decisions, b2b mode). Null for everyone else, whose answers stay exactly as they were.
+ */
+async function agentMarkupBps(c: Context<AppEnv>): Promise<number | null> {
+  const org = c.get('org');
+  if (org.b2b_mode !== 1) return null;
+  const user = await currentUser(c);
+  if (!user || user.role !== 'agent') return null;
+  return (await defaultMarkupBps(c.env.DB, { orgId: org.id, agentId: user.id })) ?? DEFAULT_MARKUP_BPS;
+}
+
+/** Net (the stay's price, as the quote builder prices it) and the agent's sell price with the default markup. */
+export function agentPricing(row: ProductRow, currency: string, rates: Rates, stay: { checkIn?: string; checkOut?: string | null; guests?: number }, markupBps: number): AgentPricing {
+  const nights = stay.checkIn ? nightsBetween(stay.checkIn, stay.checkOut) : 1;
+  const net = convertMinor(bookingPriceUsdMinor(row.price_usd_minor, row.type, nights, stay.guests ?? 1), 'USD', currency, rates);
+  return {
+    net_price: fromMinor(net, currency),
+    sell_price: fromMinor(net + markupOf(net, markupBps), currency),
+    markup_percent: percentOfBps(markupBps),
+    currency,
+  };
+}
+
+/** An answer with trade prices depends on the session: never stored by any cache. */
+const withAgentPricing = <T extends object>(c: Context<AppEnv>, body: T, markupBps: number | null) => {
+  if (markupBps !== null) c.header('Cache-Control', 'private, no-store');
+  return body;
+};
+
 const CitiesQuery = z.object({
   q: z.string().trim().max(60).optional().default(''),
   type: z.preprocess((v) => (typeof v === 'string' && v.trim() ? v.trim().toUpperCase() : undefined), z.enum(['HLT', 'ACT', 'RST', 'STY']).optional()),
@@ -91,6 +125,8 @@ export const products = new Hono<AppEnv>()
       maxPriceUsdMinor: q.max_price === undefined ? undefined : convertMinor(toMinor(q.max_price, currency), currency, 'USD', rates),
     };
     const stay = { checkIn: q.check_in, checkOut: q.check_out, guests: q.guests };
+    const markupBps = await agentMarkupBps(c);
+    const trade = (row: ProductRow) => (markupBps === null ? {} : { agent_pricing: agentPricing(row, currency, rates, stay, markupBps) });
     if (q.latitude !== undefined && q.longitude !== undefined) {
       const radius = q.radius_km ?? DEFAULT_RADIUS_KM;
       let near = await productsNear(c.env.DB, filter, q.latitude, q.longitude, radius);
@@ -98,16 +134,18 @@ export const products = new Hono<AppEnv>()
       else if (q.sort === '-price') near = near.sort((a, b) => b.row.price_usd_minor - a.row.price_usd_minor || a.km - b.km);
       else if (q.sort === 'rating') near = near.sort((a, b) => b.row.rating - a.row.rating || a.km - b.km);
       const slice = near.slice((page - 1) * perPage, page * perPage);
-      return c.json({
-        count: near.length,
-        page,
-        per_page: perPage,
-        data: slice.map(({ row, km }) => ({ ...productSummary(row, currency, rates, stay), distance_km: Math.round(km * 10) / 10 })),
-      });
+      return c.json(
+        withAgentPricing(c, {
+          count: near.length,
+          page,
+          per_page: perPage,
+          data: slice.map(({ row, km }) => ({ ...productSummary(row, currency, rates, stay), distance_km: Math.round(km * 10) / 10, ...trade(row) })),
+        }, markupBps),
+      );
     }
     const sort = q.sort === 'distance' ? 'rating' : (q.sort ?? 'rating');
     const { rows, count } = await searchProducts(c.env.DB, filter, sort, perPage, (page - 1) * perPage);
-    return c.json({ count, page, per_page: perPage, data: rows.map((row) => productSummary(row, currency, rates, stay)) });
+    return c.json(withAgentPricing(c, { count, page, per_page: perPage, data: rows.map((row) => ({ ...productSummary(row, currency, rates, stay), ...trade(row) })) }, markupBps));
   })
   .get('/products/cities', async (c) => {
     const q = queryOf(c, CitiesQuery);
@@ -125,7 +163,8 @@ export const products = new Hono<AppEnv>()
     const row = await productById(c.env.DB, org.id, parsed.data);
     if (!row || !eligibleTypes(org.eligible_products).includes(row.type)) throw notFound('No such product');
     const { currency, rates } = await currencyFor(c, q.currency);
-    return c.json({
+    const markupBps = await agentMarkupBps(c);
+    return c.json(withAgentPricing(c, {
       data: {
         ...productSummary(row, currency, rates, {}),
         address: row.address,
@@ -136,6 +175,7 @@ export const products = new Hono<AppEnv>()
         available_from: row.available_from,
         available_to: row.available_to,
         min_check_in: minCheckInDate(org.min_checkin_days),
+        ...(markupBps === null ? {} : { agent_pricing: agentPricing(row, currency, rates, {}, markupBps) }),
       },
-    });
+    }, markupBps));
   });

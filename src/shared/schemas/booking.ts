@@ -52,6 +52,9 @@ export const SearchQuerySchema = z
 export type SearchQuery = z.output<typeof SearchQuerySchema>;
 
 export const ProductQuerySchema = z.object({ currency: optionalQuery(CurrencySchema) });
+/** Trade prices on a search result or product, sent only to an agent of an org in B2B mode (docs/decisions, b2b mode). */
+export const AgentPricingSchema = z.object({ net_price: z.number(), sell_price: z.number(), markup_percent: z.number(), currency: z.string() });
+export type AgentPricing = z.output<typeof AgentPricingSchema>;
 export const ProductIdSchema = z.coerce.number('Unknown product').int('Unknown product').positive('Unknown product').max(2 ** 31);
 
 // ---- booking ---------------------------------------------------------------------------------------------------
