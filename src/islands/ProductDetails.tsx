@@ -3,12 +3,14 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import DatePicker from './DatePicker';
 import AddToQuote from './agent/AddToQuote';
+import AgentPrices from './AgentPrices';
 import Money, { usePricesVisible } from './Money';
 import { api, ApiFailure } from '../shared/api-client';
 import { addDays, MAX_NIGHTS, minCheckInDate, weekStartsOn } from '../shared/booking-dates';
 import { $currency, $language, useT } from '../stores/locale';
 import { $org, runStartup } from '../stores/startup';
 import { checkoutUrl, criteriaFromQuery, defaultCriteria, RESULTS_PATH, TYPE_LABEL, type Criteria } from '../stores/search';
+import type { AgentPricing } from '../shared/schemas/booking';
 import type { ProductType } from '../shared/wallet';
 
 export interface ProductDetail {
@@ -28,6 +30,8 @@ export interface ProductDetail {
   currency: string;
   price_unit: 'night' | 'person';
   max_guests: number;
+  /** Only for an agent of an org in B2B mode: per night or person, like `price`. */
+  agent_pricing?: AgentPricing;
 }
 
 interface Quote {
@@ -170,6 +174,7 @@ export default function ProductDetails() {
               <Money amount={product.price} currency={product.currency} className="price" testId="unit-price" /> <span className="muted small">{nightly ? t('bk_per_night') : t('bk_per_person')}</span>
             </p>
           ) : null}
+          {product.agent_pricing ? <AgentPrices pricing={product.agent_pricing} className="bk-trade--details" /> : null}
           <DatePicker label={nightly ? t('bk_check_in') : t('bk_date')} value={c.checkIn} min={min} weekStart={weekStart} language={language} texts={dateTexts} onChange={(d) => update({ checkIn: d })} testId="check-in" />
           {nightly ? (
             <DatePicker label={t('bk_check_out')} value={c.checkOut} min={addDays(c.checkIn, 1)} max={addDays(c.checkIn, MAX_NIGHTS)} weekStart={weekStart} language={language} texts={dateTexts} onChange={(d) => update({ checkOut: d })} testId="check-out" />

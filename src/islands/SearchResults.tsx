@@ -1,11 +1,16 @@
 // Search results of one product type: filters, sorting, pages, prices in the chosen currency (CONTRACT.md 10).
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import AgentPrices from './AgentPrices';
 import Money, { usePricesVisible } from './Money';
 import { $currency, useT } from '../stores/locale';
 import { $org, runStartup } from '../stores/startup';
 import { $results, $resultsError, $resultsLoading, criteriaFromQuery, defaultCriteria, detailsUrl, queryOf, runSearch, type Criteria, type ProductItem } from '../stores/search';
+import type { AgentPricing } from '../shared/schemas/booking';
 import type { ProductType } from '../shared/wallet';
+
+/** A result; agent_pricing comes only to an agent of an org in B2B mode. */
+type Item = ProductItem & { agent_pricing?: AgentPricing };
 
 export default function SearchResults({ type }: { type: ProductType }) {
   const t = useT();
@@ -120,7 +125,7 @@ export default function SearchResults({ type }: { type: ProductType }) {
   );
 }
 
-function ResultCard({ p, href, showPrices }: { p: ProductItem; href: string; showPrices: boolean }) {
+function ResultCard({ p, href, showPrices }: { p: Item; href: string; showPrices: boolean }) {
   const t = useT();
   const unit = p.price_unit === 'night' ? t('bk_per_night') : t('bk_per_person');
   return (
@@ -153,6 +158,7 @@ function ResultCard({ p, href, showPrices }: { p: ProductItem; href: string; sho
         ) : (
           <span className="muted small">{t('bk_price_at_checkout')}</span>
         )}
+        {p.agent_pricing ? <AgentPrices pricing={p.agent_pricing} /> : null}
         <a className="btn btn-primary btn-sm" href={href} aria-label={`${t('bk_view')}: ${p.name}`}>
           {t('bk_view')}
         </a>

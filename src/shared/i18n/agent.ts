@@ -186,4 +186,9 @@ export const agentLabels: LabelTable = {
   ),
   agent_quote_booked_note: L('This quote has been booked.', 'Esta cotización ya se ha reservado.', 'Ce devis a été réservé.'),
   agent_quote_dates: L('Dates', 'Fechas', 'Dates'),
+
+  // Trade prices on search results and product pages (orgs in B2B mode)
+  agent_b2b_prices: L('Agent prices', 'Precios de agente', 'Prix agent'),
+  agent_b2b_net: L('Net', 'Neto', 'Net'),
+  agent_b2b_your_price: L('Your price (+{percent} %)', 'Tu precio (+{percent} %)', 'Votre prix (+{percent} %)'),
 };
