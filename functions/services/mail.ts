@@ -28,12 +28,12 @@ export function outboxSender(db: D1Database, orgId: number | null): MailSender {
 }
 
 /** A mail that did not go out: the mail API refused it or did not answer in time. */
+// No parameter properties: `npm run admin` loads this file through Node's type stripping, which refuses them.
 export class MailError extends Error {
-  constructor(
-    readonly kind: 'failed' | 'timeout',
-    message: string,
-  ) {
+  readonly kind: 'failed' | 'timeout';
+  constructor(kind: 'failed' | 'timeout', message: string) {
     super(message);
+    this.kind = kind;
     this.name = 'MailError';
   }
 }
