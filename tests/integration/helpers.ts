@@ -1,6 +1,6 @@
 // Talking to the Worker under test like a browser or client would: host (org), origin, cookies, JSON.
 import { inject } from 'vitest';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type Agent } from 'node:http';
 
 export const baseUrl = () => inject('baseUrl');
 export const ACME = 'acme.localhost';
@@ -26,17 +26,25 @@ export interface CallOptions {
 /** node:http, not fetch, so the Host header (the org) can be chosen freely. */
 export function call(path: string, opts: CallOptions = {}): Promise<Reply> {
   const url = new URL(path, baseUrl());
+  return sendTo(url.port, url.pathname + url.search, opts, false);
+}
+
+/**
+ * One request to the Worker on 127.0.0.1:`port`; `path` goes on the wire as given. Shared by call() here and the
+ * gates' call() (tests/integration/gates-http.ts), which keeps its connections alive.
+ */
+export function sendTo(port: string, path: string, opts: CallOptions, agent: Agent | false): Promise<Reply> {
   const method = opts.method ?? (opts.body !== undefined || opts.rawBody !== undefined ? 'POST' : 'GET');
   const payload = opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined);
   const headers: Record<string, string> = {
-    host: `${opts.host ?? 'localhost'}:${url.port}`,
+    host: `${opts.host ?? 'localhost'}:${port}`,
     ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
     ...(opts.cookie ? { cookie: opts.cookie } : {}),
     ...opts.headers,
   };
   if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ hostname: '127.0.0.1', port: url.port, path: url.pathname + url.search, method, headers, agent: false }, (res) => {
+    const req = httpRequest({ hostname: '127.0.0.1', port, path, method, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
@@ -47,9 +55,9 @@ export function call(path: string, opts: CallOptions = {}): Promise<Reply> {
         } catch {
           json = undefined;
         }
-        const setCookie = res.headers['set-cookie'] ?? [];
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, cookies: setCookie });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, cookies: res.headers['set-cookie'] ?? [] });
       });
+      res.on('error', reject);
     });
     req.on('error', reject);
     if (payload !== undefined) req.write(payload);
