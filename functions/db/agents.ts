@@ -1,6 +1,7 @@
 // Agents' details and agencies (agent_details, agencies), their credit (users.credit_limit_minor and the ledger's sum)
 // and their bookings on account; plus the statements an org admin's create-agent runs.
 import type { Owner } from './clients';
+import type { StayColumns } from './bookings';
 
 export interface AgentProfileRow {
   user_id: number;
@@ -62,22 +63,13 @@ export async function agentCounts(db: D1Database, owner: Owner) {
   return { clients: row?.clients ?? 0, quotes: row?.quotes ?? 0, bookings: row?.bookings ?? 0 };
 }
 
-export interface AgentBookingRow {
+export interface AgentBookingRow extends StayColumns {
   id: number;
   booking_ref: string;
   quote_id: number;
   client_id: number | null;
   client_name: string;
   client_email: string;
-  product_id: number;
-  product_type: string;
-  product_name: string;
-  city: string;
-  image: string;
-  check_in: string;
-  check_out: string | null;
-  guests: number;
-  currency: string;
   total_minor: number;
   net_usd_minor: number;
   total_usd_minor: number;

@@ -2,11 +2,8 @@
 import type { CardSpend } from '../../src/shared/wallet';
 import { firstBookingActionStatement } from './referrals';
 
-export interface BookingRow {
-  id: number;
-  booking_ref: string;
-  org_id: number;
-  user_id: number | null;
+/** The stay a booking, a quote or an agent's booking is for: the product as it was then, the dates and the party. */
+export interface StayColumns {
   product_id: number;
   product_type: string;
   product_name: string;
@@ -16,6 +13,13 @@ export interface BookingRow {
   check_out: string | null;
   guests: number;
   currency: string;
+}
+
+export interface BookingRow extends StayColumns {
+  id: number;
+  booking_ref: string;
+  org_id: number;
+  user_id: number | null;
   price_minor: number;
   certificate_minor: number;
   discount_minor: number;

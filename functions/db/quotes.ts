@@ -1,23 +1,15 @@
 // Agents' quotes (table agent_quotes) and booking one on account (agent_bookings + credit_ledger) in one batch
 // whose insert only happens while the agent's outstanding balance plus the quote's net price stays within the limit.
 import type { Owner } from './clients';
+import type { StayColumns } from './bookings';
 
-export interface QuoteRow {
+export interface QuoteRow extends StayColumns {
   id: number;
   org_id: number;
   agent_id: number;
   client_id: number | null;
   client_name: string;
   client_email: string;
-  product_id: number;
-  product_type: string;
-  product_name: string;
-  city: string;
-  image: string;
-  check_in: string;
-  check_out: string | null;
-  guests: number;
-  currency: string;
   markup_bps: number;
   net_usd_minor: number;
   total_usd_minor: number;
