@@ -6,7 +6,7 @@ import type { AppEnv } from '../env';
 import { currentUser } from '../auth/session';
 import { siteOrigin } from '../auth/accounts';
 import { randomToken, sha256Hex } from '../auth/crypto';
-import { ApiError, badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
+import { ApiError, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { jsonBody, queryOf } from '../validate';
 import { clientOf, deleteClient, insertClient, listClients, phoneRefsKnown, updateClient, type ClientRow, type Owner } from '../db/clients';
 import { bookQuote, insertQuote, markSent, quoteByTokenHash, quoteOf, quotesOf, type QuoteRow } from '../db/quotes';
@@ -15,11 +15,11 @@ import { imagesOf, productById } from '../db/products';
 import { newBookingRef } from '../db/bookings';
 import { mailUpstreamStatus, sendMail } from '../services/mail';
 import { quoteMail } from '../services/agent-mail';
-import { checkDates, currencyFor } from './products';
+import { bookableStay, currencyFor, refuse } from './products';
 import { checkCatalogueRefs } from './signup';
 import { convertMinor, formatMoney, fromMinor } from '../../src/shared/money';
 import { bookingPriceUsdMinor, nightsBetween } from '../../src/shared/wallet';
-import { addDays, eligibleTypes, minCheckInDate } from '../../src/shared/schemas/booking';
+import { eligibleTypes, minCheckInDate } from '../../src/shared/schemas/booking';
 import {
   AGENT_MSG, CLIENTS_PAGE_SIZE, ClientQuerySchema, ClientSchema, DEFAULT_MARKUP_BPS, QuoteQuerySchema, QuoteSchema, QuoteViewSchema, RowIdSchema,
   bpsOfPercent, markupOf, percentOfBps, type AgentBooking, type AgentClient, type AgentProfile, type AgentQuote, type ClientInput,
@@ -38,7 +38,6 @@ const requireAgent: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 const ownerOf = (c: C): Owner => ({ orgId: c.get('org').id, agentId: c.get('user').id });
-const refuse = (path: string, message: string) => badRequest(message, [{ path, message }]);
 
 function idParam(c: C): number {
   const id = RowIdSchema.safeParse(c.req.param('id'));
@@ -215,18 +214,8 @@ export const agent = new Hono<AppEnv>()
     const owner = ownerOf(c);
     const client = await clientOf(db, owner, body.client_id);
     if (!client) throw refuse('client_id', 'No such client');
-    const product = await productById(db, org.id, body.product_id);
-    if (!product || !eligibleTypes(org.eligible_products).includes(product.type)) throw refuse('product_id', 'No such product');
-    checkDates(org, body.check_in, body.check_out);
-    const nightly = product.price_unit === 'night';
-    const checkOut = body.check_out ?? (nightly ? addDays(body.check_in, 1) : null);
-    if (nightly && checkOut! <= body.check_in) throw refuse('check_out', 'Check-out must be after check-in');
-    if (body.guests > product.max_guests) throw refuse('guests', `At most ${product.max_guests} guests`);
-    if ((product.available_from && body.check_in < product.available_from) || (product.available_to && (checkOut ?? body.check_in) > product.available_to)) {
-      throw refuse('check_in', 'Not available on these dates');
-    }
+    const { product, nightly, checkOut, nights } = await bookableStay(c, body);
     const { currency, rates } = await currencyFor(c, body.currency ?? c.get('user').currency);
-    const nights = nightly ? nightsBetween(body.check_in, checkOut) : 1;
     const markupBps = body.markup_percent == null ? ((await defaultMarkupBps(db, owner)) ?? DEFAULT_MARKUP_BPS) : bpsOfPercent(body.markup_percent);
     // The price is the product's, computed here; nothing the client sends is trusted for it.
     const netUsdMinor = bookingPriceUsdMinor(product.price_usd_minor, product.type, nights, body.guests);

@@ -3,19 +3,19 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { currentUser, type SessionUser } from '../auth/session';
-import { ApiError, badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
+import { ApiError, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { jsonBody, parseWith } from '../validate';
-import { productById, type ProductRow } from '../db/products';
+import type { ProductRow } from '../db/products';
 import { cardByCode, cardEntry, cardsOfUser, claimCard, orgCertificates, ownCard, walletCardOf, type CardRow } from '../db/cards';
 import { bookingByKey, bookingsOfUser, cardSpendsOf, createBooking, newBookingRef, type BookingRow } from '../db/bookings';
 import { addTraveler, deleteTraveler, travelersOf, updateTraveler, MAX_TRAVELERS } from '../db/travelers';
-import { checkDates, currencyFor, productSummary } from './products';
+import { bookableStay, currencyFor, productSummary, refuse } from './products';
 import { convertMinor, fromMinor, type Rates } from '../../src/shared/money';
 import {
-  bookingPriceUsdMinor, cardProblem, computeAmounts, nightsBetween, parseWalletOptions, pickCashCard, type CardKind, type WalletAmounts,
+  bookingPriceUsdMinor, cardProblem, computeAmounts, parseWalletOptions, pickCashCard, type CardKind, type WalletAmounts,
 } from '../../src/shared/wallet';
 import {
-  addDays, CheckoutSchema, eligibleTypes, PaymentCardsByOrgSchema, PaymentCardsByUserSchema, PreviewSchema, RedeemSchema, ReservationsSchema,
+  CheckoutSchema, PaymentCardsByOrgSchema, PaymentCardsByUserSchema, PreviewSchema, RedeemSchema, ReservationsSchema,
   TravelerIdSchema, TravelerSchema, type PreviewRequest,
 } from '../../src/shared/schemas/booking';
 
@@ -37,7 +37,6 @@ async function bookingCaller(c: C): Promise<SessionUser | null> {
   throw unauthorized('Please sign in to book');
 }
 
-const refuse = (path: string, message: string) => badRequest(message, [{ path, message }]);
 
 interface Quote {
   product: ProductRow;
@@ -51,18 +50,8 @@ interface Quote {
 /** Recomputes a booking's amounts from the product, the dates and the caller's own cards; trusts no amount sent. */
 async function quote(c: C, body: PreviewRequest, user: SessionUser | null): Promise<Quote> {
   const org = c.get('org');
-  const product = await productById(c.env.DB, org.id, body.product_id);
-  if (!product || !eligibleTypes(org.eligible_products).includes(product.type)) throw refuse('product_id', 'No such product');
-  checkDates(org, body.check_in, body.check_out);
-  const nightly = product.price_unit === 'night';
-  const checkOut = body.check_out ?? (nightly ? addDays(body.check_in, 1) : null);
-  if (nightly && checkOut! <= body.check_in) throw refuse('check_out', 'Check-out must be after check-in');
-  if (body.guests > product.max_guests) throw refuse('guests', `At most ${product.max_guests} guests`);
-  if ((product.available_from && body.check_in < product.available_from) || (product.available_to && (checkOut ?? body.check_in) > product.available_to)) {
-    throw refuse('check_in', 'Not available on these dates');
-  }
+  const { product, checkOut, nights } = await bookableStay(c, body);
   const { currency, rates } = await currencyFor(c, body.currency);
-  const nights = nightly ? nightsBetween(body.check_in, checkOut) : 1;
   const priceMinor = convertMinor(bookingPriceUsdMinor(product.price_usd_minor, product.type, nights, body.guests), 'USD', currency, rates);
 
   const options = parseWalletOptions(org.wallet_options);

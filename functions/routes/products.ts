@@ -43,6 +43,29 @@ export function checkDates(org: OrgRow, checkIn: string | undefined, checkOut: s
   }
 }
 
+/** A 400 naming the one field at fault, in the contract's shape. */
+export const refuse = (path: string, message: string) => badRequest(message, [{ path, message }]);
+
+/**
+ * The stay a booking or an agent's quote asks for, checked against the org and the product: an offered product, dates
+ * the org allows, a check-out after check-in for nightly products (the next day when none is given), a party that fits
+ * and dates the product is available on. Refused with a 400 on the first field at fault.
+ */
+export async function bookableStay(c: Context<AppEnv>, stay: { product_id: number; check_in: string; check_out?: string | null; guests: number }) {
+  const org = c.get('org');
+  const product = await productById(c.env.DB, org.id, stay.product_id);
+  if (!product || !eligibleTypes(org.eligible_products).includes(product.type)) throw refuse('product_id', 'No such product');
+  checkDates(org, stay.check_in, stay.check_out);
+  const nightly = product.price_unit === 'night';
+  const checkOut = stay.check_out ?? (nightly ? addDays(stay.check_in, 1) : null);
+  if (nightly && checkOut! <= stay.check_in) throw refuse('check_out', 'Check-out must be after check-in');
+  if (stay.guests > product.max_guests) throw refuse('guests', `At most ${product.max_guests} guests`);
+  if ((product.available_from && stay.check_in < product.available_from) || (product.available_to && (checkOut ?? stay.check_in) > product.available_to)) {
+    throw refuse('check_in', 'Not available on these dates');
+  }
+  return { product, nightly, checkOut, nights: nightly ? nightsBetween(stay.check_in, checkOut) : 1 };
+}
+
 const plain = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 export function productSummary(row: ProductRow, currency: string, rates: Rates, stay: { checkIn?: string; checkOut?: string | null; guests?: number }) {
