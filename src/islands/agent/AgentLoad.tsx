@@ -23,21 +23,31 @@ export function useAgentLoad(load: () => Promise<unknown>, ready: boolean): Reac
   }, [access]);
 
   if (access !== 'agent') return <AgentAway access={access} />;
-  if (error)
-    return (
-      <div className="alert alert-error" role="alert">
-        <p>{error}</p>
-        <button type="button" className="btn btn-sm" onClick={() => void run()}>
-          {t('agent_retry')}
-        </button>
-      </div>
-    );
-  if (!ready)
-    return (
-      <div className="agent-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        <span className="visually-hidden">{t('loading')}</span>
-      </div>
-    );
+  if (error) return <AgentError message={error} onRetry={() => void run()} />;
+  if (!ready) return <AgentLoading />;
   return null;
+}
+
+/** A failed load, with the way to try again. */
+export function AgentError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const t = useT();
+  return (
+    <div className="alert alert-error" role="alert">
+      <p>{message}</p>
+      <button type="button" className="btn btn-sm" onClick={onRetry}>
+        {t('agent_retry')}
+      </button>
+    </div>
+  );
+}
+
+/** The page's data is on its way. */
+export function AgentLoading() {
+  const t = useT();
+  return (
+    <div className="agent-loading" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">{t('loading')}</span>
+    </div>
+  );
 }

@@ -7,6 +7,7 @@ import { useT } from '../../stores/locale';
 import { $nationalities, loadCatalogues } from '../../stores/startup';
 import Dialog from '../Dialog';
 import AgentAway from './AgentAway';
+import { AgentError, AgentLoading } from './AgentLoad';
 import ClientForm from './ClientForm';
 import { agentFailure, useAgentAccess } from './agent-ui';
 
@@ -99,20 +100,8 @@ export default function ClientList() {
       <div aria-live="polite" className="agent-status-line">
         {status ? <p className="alert alert-success" data-testid="client-status">{status}</p> : null}
       </div>
-      {error ? (
-        <div className="alert alert-error" role="alert">
-          <p>{error}</p>
-          <button type="button" className="btn btn-sm" onClick={() => void load()}>
-            {t('agent_retry')}
-          </button>
-        </div>
-      ) : null}
-      {!clients && !error ? (
-        <div className="agent-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span className="visually-hidden">{t('loading')}</span>
-        </div>
-      ) : null}
+      {error ? <AgentError message={error} onRetry={() => void load()} /> : null}
+      {!clients && !error ? <AgentLoading /> : null}
       {clients && rows.length === 0 ? <p className="muted">{query.trim() ? t('agent_clients_none_found') : t('agent_clients_empty')}</p> : null}
       {rows.length > 0 ? (
         <div className="table-wrap">

@@ -8,6 +8,7 @@ import { $credit, $quotes, bookQuote, loadAgentProfile, loadQuotes, sendQuote } 
 import { useT } from '../../stores/locale';
 import Dialog from '../Dialog';
 import AgentAway from './AgentAway';
+import { AgentLoading } from './AgentLoad';
 import QuoteBuilder, { type Stay } from './QuoteBuilder';
 import { agentFailure, useAgentAccess, useDates, useMoney } from './agent-ui';
 
@@ -132,12 +133,7 @@ export default function MyQuotes() {
           {error}
         </p>
       ) : null}
-      {!quotes && !error ? (
-        <div className="agent-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span className="visually-hidden">{t('loading')}</span>
-        </div>
-      ) : null}
+      {!quotes && !error ? <AgentLoading /> : null}
       {quotes && quotes.length === 0 ? <p className="muted">{t('agent_quotes_empty')}</p> : null}
       {quotes && quotes.length > 0 ? (
         <div className="table-wrap">

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { api, ApiFailure } from '../../shared/api-client';
 import type { SharedQuote as Quote } from '../../shared/schemas/agent';
 import { useT } from '../../stores/locale';
+import { AgentError, AgentLoading } from './AgentLoad';
 import { useDates, useMoney } from './agent-ui';
 
 type State = { kind: 'loading' } | { kind: 'invalid' } | { kind: 'failed' } | { kind: 'ready'; quote: Quote };
@@ -26,28 +27,14 @@ export default function SharedQuote() {
   }
   useEffect(() => void load(), []);
 
-  if (state.kind === 'loading')
-    return (
-      <div className="agent-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        <span className="visually-hidden">{t('loading')}</span>
-      </div>
-    );
+  if (state.kind === 'loading') return <AgentLoading />;
   if (state.kind === 'invalid')
     return (
       <p className="alert alert-error" role="alert" data-testid="quote-invalid">
         {t('agent_quote_invalid')}
       </p>
     );
-  if (state.kind === 'failed')
-    return (
-      <div className="alert alert-error" role="alert">
-        <p>{t('agent_load_failed')}</p>
-        <button type="button" className="btn btn-sm" onClick={() => void load()}>
-          {t('agent_retry')}
-        </button>
-      </div>
-    );
+  if (state.kind === 'failed') return <AgentError message={t('agent_load_failed')} onRetry={() => void load()} />;
 
   const q = state.quote;
   const guests = `${q.guests} ${t(q.guests === 1 ? 'agent_guest' : 'agent_guests')}`;
