@@ -45,6 +45,13 @@ function idParam(c: C): number {
   return id.data;
 }
 
+/** The agent's own quote named in the path (404 for anyone else's or a bad id). */
+async function ownQuote(c: C, id = idParam(c)): Promise<QuoteRow> {
+  const quote = await quoteOf(c.env.DB, ownerOf(c), id);
+  if (!quote) throw notFound('No such quote');
+  return quote;
+}
+
 function clientBody(r: ClientRow): AgentClient {
   return {
     client_id: r.id,
@@ -202,11 +209,7 @@ export const agent = new Hono<AppEnv>()
     const rows = await quotesOf(c.env.DB, ownerOf(c), { status: q.status, clientId: q.client_id });
     return c.json({ count: rows.length, data: rows.map(quoteBody) });
   })
-  .get('/agent/quotes/:id', async (c) => {
-    const row = await quoteOf(c.env.DB, ownerOf(c), idParam(c));
-    if (!row) throw notFound('No such quote');
-    return c.json({ data: quoteBody(row) });
-  })
+  .get('/agent/quotes/:id', async (c) => c.json({ data: quoteBody(await ownQuote(c)) }))
   .post('/agent/quotes', async (c) => {
     const body = await jsonBody(c, QuoteSchema);
     const db = c.env.DB;
@@ -245,11 +248,10 @@ export const agent = new Hono<AppEnv>()
   .post('/agent/quotes/:id/send', async (c) => {
     const id = idParam(c);
     await jsonBody(c, z.object({}));
+    const quote = await ownQuote(c, id);
     const db = c.env.DB;
     const org = c.get('org');
     const owner = ownerOf(c);
-    const quote = await quoteOf(db, owner, id);
-    if (!quote) throw notFound('No such quote');
     const token = randomToken();
     const profile = await agentProfile(db, owner);
     const user = c.get('user');
@@ -278,11 +280,10 @@ export const agent = new Hono<AppEnv>()
   .post('/agent/quotes/:id/book', async (c) => {
     const id = idParam(c);
     await jsonBody(c, z.object({}));
+    const quote = await ownQuote(c, id);
     const db = c.env.DB;
     const org = c.get('org');
     const owner = ownerOf(c);
-    const quote = await quoteOf(db, owner, id);
-    if (!quote) throw notFound('No such quote');
     if (quote.status === 'BOOKED') throw conflict(AGENT_MSG.quoteBooked);
     const product = await productById(db, org.id, quote.product_id);
     if (!product || !eligibleTypes(org.eligible_products).includes(product.type)) throw conflict(AGENT_MSG.productGone);
