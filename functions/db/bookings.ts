@@ -62,10 +62,8 @@ export async function cardSpendsOf(db: D1Database, bookingIds: number[]) {
   return results;
 }
 
-export interface NewBooking {
-  ref: string;
-  orgId: number;
-  userId: number | null;
+/** The stay of a new booking or quote, as the caller priced it. */
+export interface NewStay {
   productId: number;
   productType: string;
   productName: string;
@@ -75,6 +73,12 @@ export interface NewBooking {
   checkOut: string | null;
   guests: number;
   currency: string;
+}
+
+export interface NewBooking extends NewStay {
+  ref: string;
+  orgId: number;
+  userId: number | null;
   priceMinor: number;
   certificateMinor: number;
   discountMinor: number;

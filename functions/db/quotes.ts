@@ -1,7 +1,7 @@
 // Agents' quotes (table agent_quotes) and booking one on account (agent_bookings + credit_ledger) in one batch
 // whose insert only happens while the agent's outstanding balance plus the quote's net price stays within the limit.
 import type { Owner } from './clients';
-import type { StayColumns } from './bookings';
+import type { NewStay, StayColumns } from './bookings';
 
 export interface QuoteRow extends StayColumns {
   id: number;
@@ -29,17 +29,8 @@ const COLUMNS = `q.id, q.org_id, q.agent_id, q.client_id, q.client_name, q.clien
   q.sent_at, q.booked_at, q.created_at, b.booking_ref`;
 const FROM = 'agent_quotes q LEFT JOIN agent_bookings b ON b.quote_id = q.id';
 
-export interface NewQuote {
+export interface NewQuote extends NewStay {
   clientId: number;
-  productId: number;
-  productType: string;
-  productName: string;
-  city: string;
-  image: string;
-  checkIn: string;
-  checkOut: string | null;
-  guests: number;
-  currency: string;
   markupBps: number;
   netUsdMinor: number;
   totalUsdMinor: number;
