@@ -19,20 +19,10 @@ function languageOf(c: Context<AppEnv>): Language {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** This route's own texts (the confirmation a link from another site leads to). */
-const OWN_LABELS: Record<string, Record<Language, string>> = {
-  savings_confirm_text: {
-    'en-US': 'You followed a link from another site. Continue to join the daily savings program (if you have not yet) and open it.',
-    'es-ES': 'Ha seguido un enlace desde otro sitio. Continúe para unirse al programa de ahorros diarios (si aún no lo ha hecho) y abrirlo.',
-    'fr-FR': 'Vous avez suivi un lien depuis un autre site. Continuez pour rejoindre le programme d’économies du jour (si ce n’est pas déjà fait) et l’ouvrir.',
-  },
-  savings_confirm_continue: { 'en-US': 'Continue to daily savings', 'es-ES': 'Continuar a ahorros diarios', 'fr-FR': 'Continuer vers les économies du jour' },
-};
-
 /** A small page for people who opened the link in a tab; API clients get the contract's JSON instead. */
 function page(c: Context<AppEnv>, status: 200 | 401, titleKey: string, textKey: string, action?: { href: string; labelKey: string }) {
   const lang = languageOf(c);
-  const label = (k: string) => escapeHtml(OWN_LABELS[k]?.[lang] ?? LABELS[k]?.[lang] ?? LABELS[k]?.['en-US'] ?? k);
+  const label = (k: string) => escapeHtml(LABELS[k]?.[lang] || LABELS[k]?.['en-US'] || k);
   c.header('Cache-Control', 'no-store');
   return c.html(
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
