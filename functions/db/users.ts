@@ -30,6 +30,8 @@ export interface UserRow {
   travel_preferences: string;
   travel_profile: string;
   verify_mail_sent_at: number | null;
+  terms_version: string | null;
+  terms_accepted_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -88,6 +90,8 @@ export interface NewUser {
   accessCode: string;
   /** Set when a confirmation mail goes out with the creation (the 10-minute resend rule counts from it). */
   verifyMailSentAt: number | null;
+  /** The version of the terms accepted with this sign-up (stored with the time of creation), if any. */
+  termsVersion?: string | null;
 }
 
 /**
@@ -96,11 +100,13 @@ export interface NewUser {
  */
 export function insertUserStatement(db: D1Database, u: NewUser, accessCodeId: number | null, now: number) {
   const columns = `org_id, email, password_hash, provider, provider_subject, title, first_name, last_name, nationality_id, country_code,
-    phone_country_code, mobile_no, language, currency, verified_at, referral_code, referred_by_code, referral_org, access_code, verify_mail_sent_at`;
+    phone_country_code, mobile_no, language, currency, verified_at, referral_code, referred_by_code, referral_org, access_code, verify_mail_sent_at,
+    terms_version, terms_accepted_at`;
   const values = [
     u.orgId, u.email, u.passwordHash, u.provider, u.providerSubject, u.title, u.firstName, u.lastName, u.nationalityId, u.countryCode,
     u.phoneCountryCode, u.mobileNo, u.language, u.currency, u.verified ? new Date(now).toISOString() : null, u.referralCode,
     u.referredByCode, u.referralOrg, u.accessCode, u.verifyMailSentAt,
+    u.termsVersion ?? null, u.termsVersion ? new Date(now).toISOString() : null,
   ];
   const placeholders = values.map(() => '?').join(', ');
   if (accessCodeId === null) {

@@ -12,7 +12,7 @@ import { randomToken } from '../auth/crypto';
 import { mailUpstreamStatus } from '../services/mail';
 import { accountOfIdentity, verifySocialToken } from '../auth/social';
 import { clientIp, completeSignIn, countEvent, createAccount, enforceLimit, LIMITS, mailLink, pepper } from '../auth/accounts';
-import { CheckAccountBody, MSG, normalizeEmail, SignUpBody, ValidateAccessCodeBody } from '../../src/shared/schemas/auth';
+import { CheckAccountBody, MSG, normalizeEmail, SignUpBody, TERMS_VERSION, termsAccepted, ValidateAccessCodeBody } from '../../src/shared/schemas/auth';
 
 const REFERRAL_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -145,6 +145,7 @@ export const signup = new Hono<AppEnv>()
         referredByCode: referralCode,
         referralOrg,
         accessCode: codeText ? normalizeAccessCode(codeText) : '',
+        termsVersion: termsAccepted(r) ? TERMS_VERSION : null,
       },
       { accessCodeId, sendVerify: !verified, verifyToken },
     );

@@ -278,7 +278,10 @@ export const SignUpSchema = z
     password: z.string().max(200).nullish().transform((v) => v ?? ''),
     /** This product's addition: the confirmation field, checked on the server too when sent. */
     confirm_password: z.string().max(200).nullish(),
-    /** This product's addition: the terms checkbox (required for email sign-ups). */
+    /**
+     * This product's addition: the terms checkbox. The existing client ticks it before it calls and sends no field,
+     * so an email sign-up without it has accepted the terms; only an explicit false refuses (docs/decisions/0014).
+     */
     terms_accepted: z.boolean().nullish(),
     googletoken: optText(8192),
     fbtoken: optText(8192),
@@ -309,10 +312,17 @@ export const SignUpSchema = z
     if (v.confirm_password !== undefined && v.confirm_password !== null && v.confirm_password !== v.password) {
       ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: MSG.passwordsDoNotMatch });
     }
-    if (v.terms_accepted !== true) ctx.addIssue({ code: 'custom', path: ['terms_accepted'], message: MSG.termsRequired });
+    if (v.terms_accepted === false) ctx.addIssue({ code: 'custom', path: ['terms_accepted'], message: MSG.termsRequired });
   })
   .transform((v) => ({ ...v, email_id: normalizeEmail(v.email_id || v.userdetails.email_id) }));
 export type SignUp = z.output<typeof SignUpSchema>;
+
+/** The version of /terms-of-use a sign-up accepts; stored with the time of acceptance (change it with the page). */
+export const TERMS_VERSION = '2026-01';
+
+/** Has this sign-up accepted the terms? Email sign-ups have (unless they say false); social ones only when they say so. */
+export const termsAccepted = (v: Pick<SignUp, 'terms_accepted' | 'googletoken' | 'fbtoken'>) =>
+  v.terms_accepted === true || (v.terms_accepted !== false && !(v.googletoken || v.fbtoken));
 
 /** POST /api/signUp */
 export const SignUpBody = z.object({ jsonRegister: SignUpSchema });
