@@ -101,12 +101,27 @@ const datesInOrder = (b: { check_in: string; check_out?: string | null }, ctx: z
 export const PreviewSchema = z.object(bookingFields).superRefine(datesInOrder);
 export type PreviewRequest = z.output<typeof PreviewSchema>;
 
-export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
+export const IDEMPOTENCY_KEY_MAX = 255;
+/**
+ * Idempotency keys as payment providers take them: 1 to 255 printable characters (counted as code points). Printable
+ * means no control, format, surrogate, private-use or unassigned character and no separator other than the plain space.
+ */
+export const IDEMPOTENCY_KEY = /^(?:(?![\p{C}\p{Z}])[\s\S]| ){1,255}$/u;
+export const IdempotencyKeySchema = z
+  .string('Send an idempotency_key')
+  .regex(IDEMPOTENCY_KEY, `Use 1 to ${IDEMPOTENCY_KEY_MAX} printable characters`);
+/** The package flag of the landing (`is_package` in its address), carried into the booking; 1/0 as the client may send it. */
+export const IsPackageSchema = z
+  .union([z.boolean(), z.literal(0), z.literal(1)], 'Use true or false')
+  .optional()
+  .nullable()
+  .transform((v) => v === true || v === 1);
 export const CheckoutSchema = z
   .object({
     ...bookingFields,
-    idempotency_key: z.string('Send an idempotency_key').regex(IDEMPOTENCY_KEY, 'Use 8 to 100 letters, digits, dashes or underscores'),
+    idempotency_key: IdempotencyKeySchema,
     traveler: TravelerSchema,
+    is_package: IsPackageSchema,
   })
   .superRefine(datesInOrder);
 export type CheckoutRequest = z.output<typeof CheckoutSchema>;
