@@ -48,11 +48,14 @@ const TOUCH_EVERY_MS = 60_000;
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
+const bearerOf = (c: Context<AppEnv>) => {
+  const auth = c.req.header('authorization');
+  return (auth && /^Bearer\s+(\S+)$/i.exec(auth)?.[1]) || '';
+};
+
 /** The bearer token of the request: `Authorization: Bearer` first, else the userToken cookie. */
 export function requestToken(c: Context<AppEnv>): string | null {
-  const auth = c.req.header('authorization');
-  const bearer = auth && /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
-  const token = bearer || getCookie(c, TOKEN_COOKIE) || '';
+  const token = bearerOf(c) || getCookie(c, TOKEN_COOKIE) || '';
   return TOKEN_SHAPE.test(token) ? token : null;
 }
 
@@ -98,9 +101,8 @@ export interface SessionLookup {
 
 const lookups = new WeakMap<Request, Promise<SessionLookup>>();
 
-async function lookUp(c: Context<AppEnv>): Promise<SessionLookup> {
-  const token = requestToken(c);
-  if (!token) return { user: null, wasSso: false };
+async function lookUp(c: Context<AppEnv>, token = requestToken(c)): Promise<SessionLookup> {
+  if (!token || !TOKEN_SHAPE.test(token)) return { user: null, wasSso: false };
   const row = await sessionWithUser(c.env.DB, await sha256Hex(token), c.get('org').id);
   if (!row) return { user: null, wasSso: false };
   const now = Date.now();
@@ -132,6 +134,17 @@ export function sessionOf(c: Context<AppEnv>): Promise<SessionLookup> {
 /** The signed-in user of the request's org, or null. */
 export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   return (await sessionOf(c)).user;
+}
+
+/**
+ * The signed-in user when the token may also come in the body (the existing client's `POST /api/reservations
+ * { json: { token } }`): a non-empty body token counts as a Bearer token does, in place of the cookie; an
+ * `Authorization` header still comes first. An empty one leaves the header and cookie to decide.
+ */
+export async function currentUserWithBodyToken(c: Context<AppEnv>, bodyToken: string | null | undefined): Promise<SessionUser | null> {
+  const token = (bodyToken ?? '').trim();
+  if (!token || bearerOf(c)) return currentUser(c);
+  return (await lookUp(c, token)).user;
 }
 
 /** 401 in the contract's shape unless signed in; the user is then on c.var.user. */
