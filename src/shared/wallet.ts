@@ -21,11 +21,19 @@ export const WALLET_OPTION = {
 export type WalletOptionKey = keyof typeof WALLET_OPTION;
 export type WalletOptions = Record<WalletOptionKey, boolean>;
 
-/** Reads a comma-separated org_site_wallet list ("Discount Cards,Certificates,Cash Card"), case- and space-tolerant. */
+/** The option key (spec 9) of an org that offers discount cards only. */
+export const ONLY_DISCOUNT = 'only-discount';
+
+/**
+ * Reads a comma-separated org_site_wallet list ("Discount Cards,Certificates,Cash Card"), case- and space-tolerant:
+ * which wallet parts the org offers. With `only-discount` in the list it offers discount cards and nothing else
+ * (no certificates, so no certificate gate either, and no cash card), whatever else the list names.
+ */
 export function parseWalletOptions(list: string | null | undefined): WalletOptions {
   const names = new Set((list ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
   const options = {} as WalletOptions;
   for (const key of Object.keys(WALLET_OPTION) as WalletOptionKey[]) options[key] = names.has(WALLET_OPTION[key].toLowerCase());
+  if (names.has(ONLY_DISCOUNT)) return { ...options, discountCards: true, certificates: false, cashCard: false };
   return options;
 }
 
