@@ -29,11 +29,13 @@ export interface BookingRow extends StayColumns {
   idempotency_key: string;
   request_hash: string;
   traveler: string;
+  /** 1 when the booking came from a package landing (the client's is_package flag). */
+  is_package: number;
   created_at: string;
 }
 
 const COLUMNS =
-  'id, booking_ref, org_id, user_id, product_id, product_type, product_name, city, image, check_in, check_out, guests, currency, price_minor, certificate_minor, discount_minor, cash_minor, total_minor, status, idempotency_key, request_hash, traveler, created_at';
+  'id, booking_ref, org_id, user_id, product_id, product_type, product_name, city, image, check_in, check_out, guests, currency, price_minor, certificate_minor, discount_minor, cash_minor, total_minor, status, idempotency_key, request_hash, traveler, is_package, created_at';
 
 export async function bookingByKey(db: D1Database, orgId: number, userId: number | null, key: string): Promise<BookingRow | null> {
   return db
@@ -87,6 +89,7 @@ export interface NewBooking extends NewStay {
   idempotencyKey: string;
   requestHash: string;
   traveler: string;
+  isPackage: boolean;
 }
 
 /** The condition under which a card can still give what this checkout takes from it. */
@@ -112,14 +115,14 @@ export async function createBooking(db: D1Database, b: NewBooking, spends: CardS
   const insert = db
     .prepare(
       `INSERT INTO bookings (booking_ref, org_id, user_id, product_id, product_type, product_name, city, image, check_in, check_out, guests, currency,
-         price_minor, certificate_minor, discount_minor, cash_minor, total_minor, status, idempotency_key, request_hash, traveler)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CONFIRMED', ?, ?, ?
+         price_minor, certificate_minor, discount_minor, cash_minor, total_minor, status, idempotency_key, request_hash, traveler, is_package)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CONFIRMED', ?, ?, ?, ?
        WHERE ${guards.length ? guards.map((g) => g.sql).join(' AND ') : '1'}
        ON CONFLICT DO NOTHING`,
     )
     .bind(
       b.ref, b.orgId, b.userId, b.productId, b.productType, b.productName, b.city, b.image, b.checkIn, b.checkOut, b.guests, b.currency,
-      b.priceMinor, b.certificateMinor, b.discountMinor, b.cashMinor, b.totalMinor, b.idempotencyKey, b.requestHash, b.traveler,
+      b.priceMinor, b.certificateMinor, b.discountMinor, b.cashMinor, b.totalMinor, b.idempotencyKey, b.requestHash, b.traveler, b.isPackage ? 1 : 0,
       ...guards.flatMap((g) => g.binds),
     );
   const statements: D1PreparedStatement[] = [insert];

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { currentUser, type SessionUser } from '../auth/session';
+import { currentUser, currentUserWithBodyToken, type SessionUser } from '../auth/session';
 import { ApiError, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { jsonBody, parseWith } from '../validate';
 import type { ProductRow } from '../db/products';
@@ -127,7 +127,10 @@ async function sha256Hex(text: string): Promise<string> {
 }
 
 function checkoutBody(b: BookingRow) {
-  return { booking_id: b.booking_ref, status: b.status, total: fromMinor(b.total_minor, b.currency), currency: b.currency, ...bookingAmounts(b) };
+  return {
+    booking_id: b.booking_ref, status: b.status, total: fromMinor(b.total_minor, b.currency), currency: b.currency, ...bookingAmounts(b),
+    is_package: b.is_package === 1 ? (1 as const) : (0 as const),
+  };
 }
 
 function bookingAmounts(b: BookingRow) {
@@ -255,6 +258,7 @@ export const booking = new Hono<AppEnv>()
         idempotencyKey: body.idempotency_key,
         requestHash: hash,
         traveler: JSON.stringify(body.traveler),
+        isPackage: body.is_package,
       },
       q.amounts.spends,
     );
@@ -264,8 +268,9 @@ export const booking = new Hono<AppEnv>()
     throw conflict('A card was already used by another booking; nothing was charged. Check your wallet and try again');
   })
   .post('/reservations', async (c) => {
-    await jsonBody(c, ReservationsSchema);
-    const user = await signedIn(c);
+    const body = await jsonBody(c, ReservationsSchema);
+    const user = await currentUserWithBodyToken(c, body.json?.token);
+    if (!user) throw unauthorized();
     const rows = await bookingsOfUser(c.env.DB, c.get('org').id, user.id);
     const spends = await cardSpendsOf(c.env.DB, rows.map((r) => r.id));
     return c.json({
@@ -284,6 +289,7 @@ export const booking = new Hono<AppEnv>()
         total: fromMinor(b.total_minor, b.currency),
         ...bookingAmounts(b),
         traveler: JSON.parse(b.traveler) as unknown,
+        is_package: b.is_package === 1 ? (1 as const) : (0 as const),
         cards: spends.filter((s) => s.booking_id === b.id).map((s) => ({ kind: s.kind, card_code: s.card_code, amount: fromMinor(s.amount_minor, b.currency) })),
         created_at: b.created_at,
       })),

@@ -2,6 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import Money from './Money';
+import PackageBadge from './PackageBadge';
 import { api } from '../shared/api-client';
 import { isoDay } from '../shared/booking-dates';
 import { $language, useT } from '../stores/locale';
@@ -26,6 +27,8 @@ export interface Reservation {
   cash_amount: number;
   total: number;
   created_at: string;
+  /** 1 when the booking came from a package landing. */
+  is_package?: number;
   cards: { kind: string; card_code: string; amount: number }[];
 }
 
@@ -107,7 +110,7 @@ export default function BookingHistory({ mode = 'history' }: { mode?: 'history' 
                 <code>{b.booking_id}</code>
               </td>
               <td>
-                <a href={`/hotel-details?id=${b.product_id}`}>{b.product_name}</a>
+                <a href={`/hotel-details?id=${b.product_id}`}>{b.product_name}</a> <PackageBadge booking={b} />
                 <div className="muted small">{b.city}</div>
               </td>
               <td>{b.check_out ? `${day(b.check_in)} – ${day(b.check_out)}` : day(b.check_in)}</td>
@@ -144,6 +147,7 @@ function TripCards({ list, day }: { list: Reservation[]; day: (d: string) => str
           <div className="card-media">{b.image ? <img src={b.image} alt="" width="400" height="250" loading="lazy" /> : null}</div>
           <div className="card-body bk-trip-card">
             <h3 className="card-title">{b.product_name}</h3>
+            <PackageBadge booking={b} />
             <p className="muted small">{b.city}</p>
             <p className="small">{b.check_out ? `${day(b.check_in)} – ${day(b.check_out)}` : day(b.check_in)}</p>
             <p className="small">

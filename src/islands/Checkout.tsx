@@ -12,7 +12,7 @@ import type { WalletCard } from '../shared/wallet';
 import { openDialog } from '../stores/dialogs';
 import { $currency, $language, useT } from '../stores/locale';
 import { $profile, $signedIn, $user } from '../stores/session';
-import { $org, runStartup } from '../stores/startup';
+import { $org, clearPackageFlag, packageFlag, runStartup } from '../stores/startup';
 import { criteriaFromQuery, defaultCriteria, detailsUrl, LAST_BOOKING_KEY, type Criteria } from '../stores/search';
 import {
   $certificateDeclined, $selection, $useCash, $wallet, $walletLoaded, applyProduct, gateFor, loadWallet, resetWalletSelection, selectedCardIds,
@@ -178,17 +178,18 @@ export default function Checkout() {
         return;
       }
     }
-    const body = { ...trip!, ...selectedCardIds(), traveler: parsed.data };
+    const body = { ...trip!, ...selectedCardIds(), traveler: parsed.data, ...(packageFlag() ? { is_package: true } : {}) };
     const text = JSON.stringify(body);
     const key = lastAttempt.current?.body === text ? lastAttempt.current.key : crypto.randomUUID();
     lastAttempt.current = { body: text, key };
     setSubmitting(true);
     try {
-      const r = await api<{ data: { booking_id: string; status: string; total: number; currency: string } }>('/api/booking/checkout', { body: { ...body, idempotency_key: key } });
+      const r = await api<{ data: { booking_id: string; status: string; total: number; currency: string; is_package?: number } }>('/api/booking/checkout', { body: { ...body, idempotency_key: key } });
       sessionStorage.setItem(
         LAST_BOOKING_KEY,
         JSON.stringify({ ...r.data, ...preview, product_name: product!.name, city: product!.city, check_in: body.check_in, check_out: body.check_out, guests: body.guests, total: r.data.total, currency: r.data.currency }),
       );
+      clearPackageFlag();
       location.assign(`/checkout-success?booking_id=${encodeURIComponent(r.data.booking_id)}`);
     } catch (err) {
       setSubmitting(false);

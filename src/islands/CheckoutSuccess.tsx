@@ -7,6 +7,7 @@ import { $language, useT } from '../stores/locale';
 import { $signedIn } from '../stores/session';
 import { runStartup } from '../stores/startup';
 import { LAST_BOOKING_KEY } from '../stores/search';
+import PackageBadge from './PackageBadge';
 
 interface Confirmed {
   booking_id: string;
@@ -22,6 +23,7 @@ interface Confirmed {
   cash_amount?: number;
   total: number;
   currency: string;
+  is_package?: number;
 }
 
 export default function CheckoutSuccess() {
@@ -66,7 +68,7 @@ export default function CheckoutSuccess() {
       </div>
       <h2 id="bk-success-title">{t('bk_booking_confirmed')}</h2>
       <p>
-        {t('bk_booking_reference')} <strong data-testid="booking-id">{bookingId}</strong>
+        {t('bk_booking_reference')} <strong data-testid="booking-id">{bookingId}</strong> {booking ? <PackageBadge booking={booking} /> : null}
       </p>
       {booking ? (
         <dl className="bk-amounts">

@@ -13,6 +13,40 @@ export function readQuery(search: string): StartupQuery {
   return Object.fromEntries(QUERY_PARAMS.map((k) => [k, params.get(k)])) as StartupQuery;
 }
 
+/** sessionStorage key of this tab's package flag (docs/decisions/0014). */
+export const PACKAGE_FLAG_KEY = 'tc-is-package';
+
+/** The landing's `is_package`: '1'/'true' marks a package, '0'/'false' unmarks it, anything else says nothing. */
+export function packageFlagOf(value: string | null): boolean | null {
+  const v = (value ?? '').trim().toLowerCase();
+  return v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : null;
+}
+
+/** Keeps the landing's package flag for this tab, so the booking it leads to carries it. */
+export function rememberPackageFlag(value: string | null) {
+  const flag = packageFlagOf(value);
+  if (flag === null) return;
+  try {
+    if (flag) sessionStorage.setItem(PACKAGE_FLAG_KEY, '1');
+    else sessionStorage.removeItem(PACKAGE_FLAG_KEY);
+  } catch {
+    // Storage can be disabled: the booking is then simply not marked as a package.
+  }
+}
+
+/** Is this tab's trip a package (set by a landing with is_package=1, until a booking uses it)? */
+export function packageFlag(): boolean {
+  try {
+    return sessionStorage.getItem(PACKAGE_FLAG_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function clearPackageFlag() {
+  rememberPackageFlag('0');
+}
+
 /** Pages that establish the session themselves (the one-time key or token in their address does it). */
 const OWN_SESSION_PAGES = ['sso', 'verify-account', 'change-password'];
 
@@ -74,6 +108,7 @@ async function start() {
   if (typeof location === 'undefined') return;
   const query = readQuery(location.search);
   $query.set(query);
+  rememberPackageFlag(query.is_package);
   const orgReady = $org.get() ? Promise.resolve() : loadOrg();
   if (shouldCheckLogin(location.pathname, query, $signedIn.get() !== null)) await checkLogin();
   else if ($signedIn.get() === null) setSignedOut();

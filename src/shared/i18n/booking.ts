@@ -153,6 +153,7 @@ export const bookingLabels: LabelTable = {
   bk_status_EXPIRED: L('Expired', 'Caducada', 'Expirée'),
   bk_status_CONFIRMED: L('Confirmed', 'Confirmada', 'Confirmée'),
   bk_status_CANCELLED: L('Cancelled', 'Cancelada', 'Annulée'),
+  bk_package: L('Package', 'Paquete', 'Forfait'),
   bk_redeem_title: L('Add a card with its code', 'Añade una tarjeta con su código', 'Ajouter une carte avec son code'),
   bk_have_code: L('Have a card code?', '¿Tienes un código de tarjeta?', 'Vous avez un code de carte ?'),
   bk_redeem: L('Add to wallet', 'Añadir al monedero', 'Ajouter au portefeuille'),
