@@ -12,9 +12,10 @@ export const SSO_MARK_COOKIE = 'ssoSession';
 const isLocalName = (host: string) => host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]';
 
 /** Secure everywhere except plain http on localhost names (browsers drop Secure cookies there). */
+export const secureFor = (protocol: string, hostHeader: string) => !(protocol === 'http:' && isLocalName(hostName(hostHeader)));
+
 export function secureCookies(c: Context<AppEnv>): boolean {
-  const plainHttp = new URL(c.req.url).protocol === 'http:';
-  return !(plainHttp && isLocalName(hostName(c.req.header('host') ?? new URL(c.req.url).host)));
+  return secureFor(new URL(c.req.url).protocol, c.req.header('host') ?? new URL(c.req.url).host);
 }
 
 export function setSessionCookies(c: Context<AppEnv>, token: string, data: UserDataCookie, remember: boolean) {

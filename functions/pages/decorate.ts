@@ -9,6 +9,9 @@ import { applySecurityHeaders, PAGE_CSP } from '../security';
 import { eligibleCodes, PRODUCTS } from '../../src/shared/products';
 import { formatUsdPrice, parseCookies, resolveCurrency, resolveLanguage } from './locale';
 import { cssVersion, themeHref } from './theme';
+import { pageCookieHeaders } from './cookies';
+import { secureFor } from '../auth/cookies';
+import { locationFromCf } from '../routes/catalogue';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const LABEL_ATTRIBUTES = ['aria-label', 'placeholder', 'title', 'alt'] as const;
@@ -106,6 +109,9 @@ export async function decoratePage(request: Request, response: Response, env: Bi
   headers.delete('ETag');
   headers.delete('Last-Modified');
   headers.delete('Content-Length');
+  const cf = (request as Request & { cf?: Record<string, unknown> }).cf;
+  const secure = secureFor(url.protocol, request.headers.get('host') ?? url.host);
+  for (const cookie of pageCookieHeaders({ org, url, cookies, countryCode: locationFromCf(cf).countryCode, secure })) headers.append('Set-Cookie', cookie);
   if (queryLang && queryLang === language && cookies.lan_code !== language) {
     const secure = url.protocol === 'https:' ? '; Secure' : '';
     headers.append('Set-Cookie', `lan_code=${encodeURIComponent(language)}; Max-Age=${YEAR_SECONDS}; Path=/; SameSite=Lax${secure}`);

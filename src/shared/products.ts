@@ -40,6 +40,15 @@ export function productPath(code: string): string | null {
   return SAME_PAGE[code] ?? `/${code}`;
 }
 
+/** The query flag of the green-deals entry: it goes to the hotel page with `?htlgd=1`, and the edge keeps the `htlgd` cookie. */
+export const GREEN_DEALS_PARAM = 'htlgd';
+
+/** Where a menu entry links: its page, and for green deals the hotel page marked as such. */
+export function menuHref(code: string): string | null {
+  const path = productPath(code);
+  return path !== null && code === 'hotelgd' ? `${path}?${GREEN_DEALS_PARAM}=1` : path;
+}
+
 export interface MenuUser {
   firstName: string;
   lastName: string;
@@ -89,7 +98,7 @@ export function menuFor(eligible: string | readonly string[], user: MenuUser | n
   const items: MenuItem[] = [];
   for (const entry of PRODUCTS) {
     if (!codes.has(entry.code)) continue;
-    if (entry.kind === 'path') items.push({ ...entry, href: productPath(entry.code)! });
+    if (entry.kind === 'path') items.push({ ...entry, href: menuHref(entry.code)! });
     else if (entry.kind === 'method') items.push({ ...entry, method: entry.code });
     else {
       const base = entry.code === 'all-inclusive' ? links.allInclusiveUrl : links.tripsSiteUrl;
