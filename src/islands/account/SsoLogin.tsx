@@ -1,4 +1,5 @@
-// /login/sso?key=…: signs in with the single sign-on key (POST /api/auth/sso), then goes home; or says why it could not.
+// /login/sso?key=…: signs in with the single sign-on key (POST /api/auth/sso), then goes to /promotions when the
+// result flags a promotion, else home; or says why it could not.
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../shared/api-client';
 import { MSG, type LoginResult } from '../../shared/schemas/auth';
@@ -23,9 +24,10 @@ export default function SsoLogin() {
     api<{ status: string; message?: string; result?: LoginResult }>('/api/auth/sso', { body: { key } }).then(
       (r) => {
         if (r.status === 'success' && r.result) {
-          applySignIn(r.result, { pathname: '/' });
+          // The dialog's rule: /promotions when the result flags a promotion (this page allows the redirect), else home.
+          const next = applySignIn(r.result, { pathname: location.pathname }) ?? '/';
           // The key is spent: replace the entry so Back does not come here again.
-          location.replace('/');
+          location.replace(next);
         } else setFailure(r.message || MSG.ssoInvalid);
       },
       (e) => setFailure(failureText(e, MSG.ssoInvalid)),
