@@ -224,7 +224,6 @@ describe('sign-up by email', () => {
     ['password', '', MSG.signInPasswordRequired],
     ['confirm_password', 'Zebra7!strip', MSG.passwordsDoNotMatch],
     ['terms_accepted', false, MSG.termsRequired],
-    ['terms_accepted', undefined, MSG.termsRequired],
     ['nationality', 'abc', undefined],
     ['nationality', 99999, 'Unknown nationality'],
     ['language', 'xx', 'Invalid language'],
