@@ -48,14 +48,11 @@ const TOUCH_EVERY_MS = 60_000;
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-const bearerOf = (c: Context<AppEnv>) => {
-  const auth = c.req.header('authorization');
-  return (auth && /^Bearer\s+(\S+)$/i.exec(auth)?.[1]) || '';
-};
-
 /** The bearer token of the request: `Authorization: Bearer` first, else the userToken cookie. */
 export function requestToken(c: Context<AppEnv>): string | null {
-  const token = bearerOf(c) || getCookie(c, TOKEN_COOKIE) || '';
+  const auth = c.req.header('authorization');
+  const bearer = auth && /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
+  const token = bearer || getCookie(c, TOKEN_COOKIE) || '';
   return TOKEN_SHAPE.test(token) ? token : null;
 }
 
@@ -138,13 +135,13 @@ export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | nul
 
 /**
  * The signed-in user when the token may also come in the body (the existing client's `POST /api/reservations
- * { json: { token } }`): a non-empty body token counts as a Bearer token does, in place of the cookie; an
- * `Authorization` header still comes first. An empty one leaves the header and cookie to decide.
+ * { json: { token } }`): a body token that names a live session of this org is checked as a Bearer token is and
+ * stands for that session; otherwise (empty, malformed, unknown, expired) the header or cookie decides, as before.
  */
 export async function currentUserWithBodyToken(c: Context<AppEnv>, bodyToken: string | null | undefined): Promise<SessionUser | null> {
   const token = (bodyToken ?? '').trim();
-  if (!token || bearerOf(c)) return currentUser(c);
-  return (await lookUp(c, token)).user;
+  const fromBody = token ? (await lookUp(c, token)).user : null;
+  return fromBody ?? currentUser(c);
 }
 
 /** 401 in the contract's shape unless signed in; the user is then on c.var.user. */
