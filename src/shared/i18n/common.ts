@@ -214,7 +214,7 @@ export const commonLabels: LabelTable = {
     'Ofertas para socios, actualizadas cada semana.',
     'Des offres pour les membres, mises à jour chaque semaine.',
   ),
-  page_user_details: L('My account', 'Mi cuenta', 'Mon compte'),
+  page_user_details: L('Your account', 'Tu cuenta', 'Votre compte'),
   lede_user_details: L(
     'Your bookings, account details, travel profile and trips in one place.',
     'Tus reservas, los datos de tu cuenta, tu perfil de viaje y tus viajes en un solo lugar.',
