@@ -15,7 +15,7 @@ import { $profile, $signedIn, $user } from '../stores/session';
 import { $org, clearPackageFlag, packageFlag, runStartup } from '../stores/startup';
 import { criteriaFromQuery, defaultCriteria, detailsUrl, LAST_BOOKING_KEY, type Criteria } from '../stores/search';
 import {
-  $certificateDeclined, $selection, $useCash, $wallet, $walletLoaded, applyProduct, gateFor, loadWallet, resetWalletSelection, selectedCardIds,
+  $selection, $useCash, $wallet, $walletLoaded, applyProduct, gateFor, loadWallet, resetWalletSelection, selectedCardIds,
 } from '../stores/wallet';
 
 interface Preview {
@@ -153,7 +153,7 @@ export default function Checkout() {
     }
   }
 
-  async function book(skipGate = false) {
+  async function book() {
     setProblem('');
     if (!allowed) {
       if (signedIn !== true) openDialog('signin');
@@ -171,12 +171,11 @@ export default function Checkout() {
       document.getElementById(`${id}-${Object.keys(errs)[0]}`)?.focus();
       return;
     }
-    if (!skipGate) {
-      const gate = gateFor(product!.type);
-      if (!gate.proceed) {
-        setGateCard(gate.defaultCertificate);
-        return;
-      }
+    // The gate blocks booking until a certificate is chosen: the modal asks, and booking from it asks the gate again.
+    const gate = gateFor(product!.type);
+    if (!gate.proceed) {
+      setGateCard(gate.defaultCertificate);
+      return;
     }
     const body = { ...trip!, ...selectedCardIds(), traveler: parsed.data, ...(packageFlag() ? { is_package: true } : {}) };
     const text = JSON.stringify(body);
@@ -348,14 +347,9 @@ export default function Checkout() {
           defaultCertificate={gateCard}
           productName={product.name}
           onClose={() => setGateCard(null)}
-          onContinue={() => {
-            $certificateDeclined.set(true);
-            setGateCard(null);
-            void book(true);
-          }}
           onApplied={() => {
             setGateCard(null);
-            void book(true);
+            void book();
           }}
         />
       ) : null}

@@ -22,7 +22,7 @@ function valueIn(card: WalletCard, currency: string, rates: Rates): number | nul
   }
 }
 
-function CardValue({ card, currency, rates }: { card: WalletCard; currency: string; rates: Rates }) {
+export function CardValue({ card, currency, rates }: { card: WalletCard; currency: string; rates: Rates }) {
   const own = fromMinor(card.kind === 'certificate' ? card.redemptionMinor : card.amountMinor, card.currency);
   const converted = valueIn(card, currency, rates);
   return (

@@ -28,8 +28,6 @@ export const $walletCurrency = atom<string | null>(null);
 export const $walletProduct = atom<string | null>(null);
 export const $selection = atom<Selection>(null);
 export const $useCash = atom(false);
-/** Set when the traveller chose to book without the certificate the modal offered. */
-export const $certificateDeclined = atom(false);
 
 export function walletFromEntry(entry: WalletEntry): WalletData {
   const userCards = [
@@ -110,10 +108,10 @@ export const $selectedDiscount = computed([$wallet, $selection], (wallet, sel) =
   sel?.kind === 'discount' ? (wallet?.userCards.find((c) => c.id === sel.id) ?? null) : null,
 );
 
-/** The step before booking (CONTRACT.md 8); a guest without a wallet always proceeds. */
+/** The step before booking (src/shared/wallet.ts, beforeBooking); a guest without a wallet always proceeds. */
 export function gateFor(product: string): GateResult {
   const wallet = $wallet.get();
-  if (!wallet || $certificateDeclined.get()) return { proceed: true };
+  if (!wallet) return { proceed: true };
   return beforeBooking({
     certificatesEnabled: wallet.options.certificates,
     selectedCertificate: $selectedCertificate.get(),
@@ -159,5 +157,4 @@ export async function redeemCode(code: string): Promise<RedeemOutcome> {
 export function resetWalletSelection() {
   $selection.set(null);
   $useCash.set(false);
-  $certificateDeclined.set(false);
 }

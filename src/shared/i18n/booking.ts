@@ -167,10 +167,12 @@ export const bookingLabels: LabelTable = {
   bk_cert_modal_title: L('Use a certificate for this booking', 'Usa un certificado para esta reserva', 'Utilisez un certificat pour cette réservation'),
   bk_cert_modal_text: L('A certificate can be used for {product}.', 'Se puede usar un certificado para {product}.', 'Un certificat peut être utilisé pour {product}.'),
   bk_cert_worth: L('Worth up to', 'Vale hasta', 'D’une valeur maximale de'),
-  bk_cert_how: L('Enter the code of your certificate to apply it, or book without one.', 'Introduce el código de tu certificado para aplicarlo, o reserva sin él.', 'Saisissez le code de votre certificat pour l’appliquer, ou réservez sans.'),
+  bk_cert_how: L('Choose one of your certificates for this product, or add one with its code, then book with it.', 'Elige uno de tus certificados para este producto, o añade uno con su código, y reserva con él.', 'Choisissez l’un de vos certificats pour ce produit, ou ajoutez-en un avec son code, puis réservez avec lui.'),
+  bk_cert_choose: L('Your certificates for this product', 'Tus certificados para este producto', 'Vos certificats pour ce produit'),
+  bk_cert_none_yet: L('You have no certificate for this product yet: enter its code below.', 'Aún no tienes ningún certificado para este producto: introduce su código abajo.', 'Vous n’avez encore aucun certificat pour ce produit : saisissez son code ci-dessous.'),
   bk_cert_applied: L('{name} is applied to this booking.', '{name} se aplica a esta reserva.', '{name} est appliqué à cette réservation.'),
   bk_book_with_certificate: L('Book with this certificate', 'Reservar con este certificado', 'Réserver avec ce certificat'),
-  bk_continue_without_certificate: L('Book without a certificate', 'Reservar sin certificado', 'Réserver sans certificat'),
+  bk_back_to_checkout: L('Back to checkout', 'Volver al pago', 'Retour au paiement'),
   bk_close: L('Close', 'Cerrar', 'Fermer'),
 
   // Confirmation and bookings
