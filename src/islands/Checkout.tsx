@@ -223,7 +223,7 @@ export default function Checkout() {
                 {product.city}, {product.country}
               </p>
               <p className="small">
-                {nightly ? `${dateFmt(c.checkIn)} – ${dateFmt(c.checkOut)}` : dateFmt(c.checkIn)} · {t('bk_guests_n').replace('{n}', String(c.guests))}
+                {nightly ? `${dateFmt(c.checkIn)} – ${dateFmt(c.checkOut)}` : dateFmt(c.checkIn)} · {t('bk_guests_n', { n: c.guests })}
               </p>
               <a className="small" href={detailsUrl(c, product.product_id)}>
                 {t('bk_change_trip')}
@@ -301,7 +301,7 @@ export default function Checkout() {
         {preview ? (
           <dl className="bk-amounts" data-testid="summary">
             <div>
-              <dt>{preview.nights ? t('bk_nights_n').replace('{n}', String(preview.nights)) : t('bk_guests_n').replace('{n}', String(c.guests))}</dt>
+              <dt>{preview.nights ? t('bk_nights_n', { n: preview.nights }) : t('bk_guests_n', { n: c.guests })}</dt>
               <dd>
                 <Money amount={preview.price} currency={preview.currency} testId="sum-price" />
               </dd>
