@@ -17,6 +17,7 @@ import { criteriaFromQuery, defaultCriteria, detailsUrl, LAST_BOOKING_KEY, type 
 import {
   $certificateDeclined, $selection, $useCash, $wallet, $walletLoaded, applyProduct, gateFor, loadWallet, resetWalletSelection, selectedCardIds,
 } from '../stores/wallet';
+import { formatDay } from '../shared/format-day';
 
 interface Preview {
   price: number;
@@ -138,7 +139,7 @@ export default function Checkout() {
   if (!product || !c) return <div className="skeleton bk-skel-hero" aria-hidden="true" />;
 
   const allowed = canBookNow(signedIn, profile, org?.allowGuestBooking === 1);
-  const dateFmt = (d: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  const dateFmt = (d: string) => formatDay(language, d);
 
   function setField<K extends keyof Traveler>(k: K, v: Traveler[K]) {
     setTraveler((prev) => ({ ...prev, [k]: v }));

@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { addDays } from '../shared/booking-dates';
 import { dayOfWeek, monthGrid, monthOf, shiftMonth, type DatePickerProps } from './DatePicker';
+import { dateFormat } from '../shared/format-day';
 
 export interface CalendarProps {
   id: string;
@@ -25,13 +26,12 @@ export default function DatePickerCalendar({ id, label, value, start, min, max, 
   const grid = useRef<HTMLDivElement>(null);
 
   const days = useMemo(() => monthGrid(month, weekStart), [month, weekStart]);
-  // Intl formatters are slow to create (the first one loads locale data): made once per language.
   const formats = useMemo(
     () => ({
-      weekday: new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }),
-      weekdayLong: new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }),
-      month: new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-      day: new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' }),
+      weekday: dateFormat(language, { weekday: 'short', timeZone: 'UTC' }),
+      weekdayLong: dateFormat(language, { weekday: 'long', timeZone: 'UTC' }),
+      month: dateFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+      day: dateFormat(language, { dateStyle: 'full', timeZone: 'UTC' }),
     }),
     [language],
   );
