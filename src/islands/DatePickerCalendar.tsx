@@ -1,8 +1,16 @@
 // The DatePicker's calendar popup: a month grid used from the keyboard. Its code is imported when a calendar first opens.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { addDays } from '../shared/booking-dates';
-import { dayOfWeek, monthGrid, monthOf, shiftMonth, type DatePickerProps } from './DatePicker';
+import { addDays, dayOfWeek, monthGrid, monthOf, shiftMonth } from '../shared/booking-dates';
 import { dateFormat } from '../shared/format-day';
+
+/** The picker's labels: open button, previous and next month, the dialog name, the invalid-day message. */
+export interface DatePickerTexts {
+  open: string;
+  previous: string;
+  next: string;
+  dialog: string;
+  invalid: string;
+}
 
 export interface CalendarProps {
   id: string;
@@ -15,7 +23,7 @@ export interface CalendarProps {
   max?: string;
   weekStart: 0 | 1;
   language: string;
-  texts: DatePickerProps['texts'];
+  texts: DatePickerTexts;
   onPick: (day: string) => void;
   onClose: () => void;
 }
