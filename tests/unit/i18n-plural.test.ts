@@ -6,32 +6,43 @@ import { pluralCategory, translate } from '../../src/shared/i18n/translate';
 const labelsIn = (lang: Language) => Object.fromEntries(Object.entries(LABELS).map(([k, v]) => [k, v[lang]]));
 const t = (lang: Language, key: string, vars?: Record<string, string | number>) => translate(labelsIn(lang), false, lang, key, vars);
 
+/** [language, label, count, what a person reads]. */
+const FORMS: [Language, string, number, string][] = [
+  // en-US: 1 is one; 0 and 2 are other.
+  ['en-US', 'bk_nights_n', 1, '1 night'],
+  ['en-US', 'bk_nights_n', 2, '2 nights'],
+  ['en-US', 'bk_nights_n', 0, '0 nights'],
+  ['en-US', 'bk_guests_n', 1, '1 guest'],
+  ['en-US', 'bk_total_nights', 1, 'Total for 1 night'],
+  // es-ES: 1 is one; 0 and 2 are other; a million is many, which falls back to other.
+  ['es-ES', 'bk_nights_n', 1, '1 noche'],
+  ['es-ES', 'bk_nights_n', 2, '2 noches'],
+  ['es-ES', 'bk_nights_n', 0, '0 noches'],
+  ['es-ES', 'bk_total_guests', 1, 'Total por 1 persona'],
+  ['es-ES', 'bk_guests_n', 1_000_000, '1000000 huéspedes'],
+  // fr-FR: 0 and 1 are one; 2 is other.
+  ['fr-FR', 'bk_nights_n', 0, '0 nuit'],
+  ['fr-FR', 'bk_nights_n', 1, '1 nuit'],
+  ['fr-FR', 'bk_nights_n', 2, '2 nuits'],
+  ['fr-FR', 'bk_max_guests', 1, 'Jusqu’à 1 voyageur'],
+  ['fr-FR', 'bk_max_guests', 5, 'Jusqu’à 5 voyageurs'],
+];
+
 describe('plural forms', () => {
-  it('en-US: 1 is one, 0 and 2 are other', () => {
-    expect(t('en-US', 'bk_nights_n', { n: 1 })).toBe('1 night');
-    expect(t('en-US', 'bk_nights_n', { n: 2 })).toBe('2 nights');
-    expect(t('en-US', 'bk_nights_n', { n: 0 })).toBe('0 nights');
-    expect(t('en-US', 'bk_guests_n', { n: 1 })).toBe('1 guest');
-    expect(t('en-US', 'bk_total_nights', { n: 1 })).toBe('Total for 1 night');
+  it.each(FORMS)('%s %s with n = %d reads "%s"', (lang, key, n, text) => {
+    expect(t(lang, key, { n })).toBe(text);
+  });
+
+  it('takes the categories from Intl.PluralRules', () => {
+    expect(pluralCategory('en-US', 1)).toBe('one');
+    expect(pluralCategory('fr-FR', 0)).toBe('one');
+    expect(pluralCategory('es-ES', 1_000_000)).toBe('many');
+    expect(pluralCategory('not a language!', 1)).toBe('other');
+  });
+
+  it('counts with other placeholders beside n', () => {
     expect(t('en-US', 'bk_results_count', { n: 1, place: 'Lisbon' })).toBe('1 result · Lisbon');
     expect(t('en-US', 'bk_results_count', { n: 12, place: 'Lisbon' })).toBe('12 results · Lisbon');
-  });
-
-  it('es-ES: 1 is one, 0 and 2 are other, a million is many and falls back to other', () => {
-    expect(t('es-ES', 'bk_nights_n', { n: 1 })).toBe('1 noche');
-    expect(t('es-ES', 'bk_nights_n', { n: 2 })).toBe('2 noches');
-    expect(t('es-ES', 'bk_nights_n', { n: 0 })).toBe('0 noches');
-    expect(t('es-ES', 'bk_total_guests', { n: 1 })).toBe('Total por 1 persona');
-    expect(pluralCategory('es-ES', 1_000_000)).toBe('many');
-    expect(t('es-ES', 'bk_guests_n', { n: 1_000_000 })).toBe('1000000 huéspedes');
-  });
-
-  it('fr-FR: 0 and 1 are one, 2 is other', () => {
-    expect(t('fr-FR', 'bk_nights_n', { n: 0 })).toBe('0 nuit');
-    expect(t('fr-FR', 'bk_nights_n', { n: 1 })).toBe('1 nuit');
-    expect(t('fr-FR', 'bk_nights_n', { n: 2 })).toBe('2 nuits');
-    expect(t('fr-FR', 'bk_max_guests', { n: 1 })).toBe('Jusqu’à 1 voyageur');
-    expect(t('fr-FR', 'bk_max_guests', { n: 5 })).toBe('Jusqu’à 5 voyageurs');
   });
 
   it('every counted label has its one and other forms in every language', () => {
