@@ -4,7 +4,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test as base, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
+import { test, type Visitor } from './worker-pages';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
@@ -25,11 +26,8 @@ const CONTENT_PAGES = [
   '/no-such-page',
 ];
 
-type Visitor = 'signed out' | 'demo' | 'agent' | 'acme';
-const ACCOUNTS = { demo: ['demo@example.com', 'Demo1!pass'], agent: ['agent@example.com', 'Agent1!pass'] } as const;
-
 /** What each visitor is shown: one test per entry. */
-const SWEEP: { visitor: Visitor; paths: string[] }[] = [
+const SWEEP: { visitor: Visitor | 'acme'; paths: string[] }[] = [
   { visitor: 'signed out', paths: [...PAGES, ...CONTENT_PAGES] },
   // A consumer is sent away from /agent pages by design (e2e/agent.spec.ts checks that); the signed-out sweep covers them.
   { visitor: 'demo', paths: [...PAGES.filter((p) => !p.startsWith('/agent/')), ...CONTENT_PAGES] },
@@ -45,42 +43,9 @@ const SWEEP: { visitor: Visitor; paths: string[] }[] = [
  */
 const KNOWN: { where: string; rule: string; target: string; why: string }[] = [];
 
-/**
- * `page` is one page per visitor and worker, kept from test to test as the old one-test sweep kept its page: the
- * browser's cache stays warm and a signed-in visitor signs in once. Each test still loads its own address first.
- */
-const test = base.extend<{ visitor: Visitor }, { pageOf: (visitor: Visitor) => Promise<Page> }>({
-  visitor: ['signed out', { option: true }],
-  pageOf: [
-    async ({ browser }, use, workerInfo) => {
-      const pages = new Map<string, Promise<Page>>();
-      await use((visitor) => {
-        const account = visitor === 'demo' || visitor === 'agent' ? visitor : 'signed out';
-        let made = pages.get(account);
-        if (!made) {
-          made = (async () => {
-            const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
-            if (account !== 'signed out') {
-              const [email, password] = ACCOUNTS[account];
-              const r = await context.request.post('/api/signIn', { data: { jsonSign: { usr_type: 2, email_id: email, password }, navAgent: 'a11y' } });
-              expect(r.status(), await r.text()).toBe(200);
-            }
-            return context.newPage();
-          })();
-          pages.set(account, made);
-        }
-        return made;
-      });
-      for (const made of pages.values()) await (await made).context().close();
-    },
-    { scope: 'worker' },
-  ],
-  page: async ({ visitor, pageOf }, use) => {
-    await use(await pageOf(visitor));
-  },
-});
-
 test.describe.configure({ mode: 'parallel', timeout: 90_000 });
+// A trace per test of a sweep costs more than the test (each is zipped); a failure is traced on its retry.
+test.use({ trace: 'on-first-retry' });
 
 /** Runs axe on the page (or part of it) and expects no serious or critical violation beyond KNOWN's for `where`. */
 async function expectClean(page: Page, where: string) {
@@ -129,7 +94,7 @@ async function realPath(page: Page, template: string): Promise<string> {
 
 for (const { visitor, paths } of SWEEP) {
   test.describe(visitor, () => {
-    test.use({ visitor });
+    test.use({ visitor: visitor === 'acme' ? 'signed out' : visitor });
     for (const path of paths) {
       test(`${path} passes axe`, async ({ page, baseURL }) => {
         const real = await realPath(page, path);
