@@ -24,6 +24,7 @@ import { dev } from './routes/dev';
 import { devWallet } from './routes/dev-wallet';
 import { go } from './routes/go';
 import { simulators } from './services/simulators';
+import { drainBody, readBody } from './lib/body';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 export const DB_UNAVAILABLE = MSG.serviceUnavailable;
@@ -33,37 +34,20 @@ const resolveOrg: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-async function drain(body: ReadableStream<Uint8Array> | null, upTo: number) {
-  if (!body || body.locked) return;
-  const reader = body.getReader();
-  let seen = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      seen += value.byteLength;
-      if (seen > upTo) return void (await reader.cancel());
-    }
-  } catch {
-    /* the client went away: nothing left to read */
-  }
-}
-
 const api = new Hono<AppEnv>();
 api.use(
   bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: async (c) => {
       // Read what was sent before answering: a reply mid-upload resets the connection in some proxies.
-      await drain(c.req.raw.body, 8 * MAX_BODY_BYTES);
+      await drainBody(c.req.raw.body, 8 * MAX_BODY_BYTES);
       return c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request body is larger than 64 KiB'), 413);
     },
   }),
 );
-// Read the (at most 64 KiB) body before any refusal: answering a request whose body is unread breaks the next
-// request on the connection under wrangler dev (workers-sdk#15203). Hono keeps it for the handlers.
+// Read the (at most 64 KiB) body before any refusal (functions/lib/body.ts says why); Hono keeps it for the handlers.
 api.use(async (c, next) => {
-  if (c.req.raw.body && !c.req.raw.bodyUsed) await c.req.arrayBuffer();
+  await readBody(c);
   await next();
 });
 api.use(sameOrigin, jsonOnly);
@@ -97,8 +81,7 @@ app.use(async (c, next) => {
 });
 app.use(async (c, next) => {
   await next();
-  // An answer sent with the request body still unread drops the connection under wrangler dev (workers-sdk#15203): read it first.
-  if (c.req.raw.body && !c.req.raw.bodyUsed) await drain(c.req.raw.body, 8 * MAX_BODY_BYTES);
+  if (c.req.raw.body && !c.req.raw.bodyUsed) await drainBody(c.req.raw.body, 8 * MAX_BODY_BYTES);
   applySecurityHeaders(c.res.headers, API_CSP);
   if (c.res.headers.get('content-type') === 'application/json') c.res.headers.set('content-type', 'application/json; charset=utf-8');
 });

@@ -2,6 +2,7 @@
 import { handle } from '@astrojs/cloudflare/handler';
 import { app } from './app';
 import type { Bindings } from './env';
+import { drainAfterAnswer } from './lib/body';
 import { decoratePage } from './pages/decorate';
 import { refreshRates } from './services/rates';
 
@@ -19,9 +20,7 @@ export default {
     try {
       return await route(request, env, ctx);
     } finally {
-      // A refusal that answers before reading the body (415, 403, 413) must still consume it: an unread body
-      // breaks the next request on the connection under wrangler dev (workers-sdk#15203).
-      if (request.body && !request.bodyUsed) ctx.waitUntil(request.arrayBuffer().catch(() => undefined));
+      drainAfterAnswer(request, ctx);
     }
   },
   async scheduled(_controller, env, ctx) {

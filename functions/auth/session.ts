@@ -7,6 +7,7 @@ import { unauthorized } from '../errors';
 import { insertSession, sessionWithUser, touchSession, type SessionWithUser } from '../db/sessions';
 import type { UserRow } from '../db/users';
 import { randomToken, sha256Hex } from './crypto';
+import { readBodyQuietly } from '../lib/body';
 
 export interface SessionUser {
   id: number;
@@ -148,8 +149,7 @@ export async function currentUserWithBodyToken(c: Context<AppEnv>, bodyToken: st
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = await currentUser(c);
   if (!user) {
-    // Read the body before refusing: an unread body breaks the next request on the connection under wrangler dev.
-    if (c.req.raw.body && !c.req.raw.bodyUsed) await c.req.text().catch(() => '');
+    await readBodyQuietly(c);
     throw unauthorized();
   }
   c.set('user', user);

@@ -1,5 +1,5 @@
 // Access codes per org (table access_codes): stored as an HMAC keyed with the pepper, with expiry and a use limit.
-import { hmacSha256Hex } from '../auth/crypto';
+import { hmacSha256Hex } from '../lib/crypto';
 
 export interface AccessCodeRow {
   id: number;

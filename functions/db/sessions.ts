@@ -1,18 +1,6 @@
 // Sign-in sessions (table sessions): only the SHA-256 of each token is stored; one row per sign-in.
 import type { UserRow } from './users';
 
-export interface SessionRow {
-  id: number;
-  token_hash: string;
-  user_id: number;
-  org_id: number;
-  remember: number;
-  is_sso: number;
-  created_at: number;
-  last_seen_at: number;
-  expires_at: number;
-}
-
 export type SessionWithUser = UserRow & {
   session_id: number;
   session_remember: number;
@@ -45,10 +33,6 @@ export function sessionWithUser(db: D1Database, tokenHash: string, orgId: number
     )
     .bind(tokenHash, orgId)
     .first<SessionWithUser>();
-}
-
-export function sessionByHash(db: D1Database, tokenHash: string) {
-  return db.prepare('SELECT * FROM sessions WHERE token_hash = ?').bind(tokenHash).first<SessionRow>();
 }
 
 export function touchSession(db: D1Database, sessionId: number, now: number) {

@@ -25,6 +25,7 @@ import {
   bpsOfPercent, markupOf, percentOfBps, type AgentBooking, type AgentClient, type AgentProfile, type AgentQuote, type ClientInput,
   type CreditSummary, type SharedQuote,
 } from '../../src/shared/schemas/agent';
+import { formatDay, SHORT_MONTH_DAY } from '../../src/shared/format-day';
 
 type C = Context<AppEnv>;
 
@@ -130,7 +131,7 @@ async function checkClientRefs(c: C, body: ClientInput) {
   if (!known.country) throw refuse('country_code', 'Unknown country');
 }
 
-const dayText = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+const dayText = (d: string) => formatDay('en-US', d, SHORT_MONTH_DAY);
 
 export const agent = new Hono<AppEnv>()
   .use('/agent/*', requireAgent)

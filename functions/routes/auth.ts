@@ -4,6 +4,7 @@ import { jwtVerify, errors as joseErrors } from 'jose';
 import type { AppEnv } from '../env';
 import { badRequest, unauthorized } from '../errors';
 import { jsonBody } from '../validate';
+import { readBodyQuietly } from '../lib/body';
 import { checkLimit, clearEvents, recordEvent } from '../db/rate-limits';
 import { claimVerifyMail, releaseVerifyMail, setPasswordHash, markVerified, userByEmail, userById, userByProvider, type UserRow } from '../db/users';
 import { deleteSessionByHash, deleteUserSessions } from '../db/sessions';
@@ -153,7 +154,7 @@ export const auth = new Hono<AppEnv>()
 
   .post('/auth/checkLogin', async (c) => {
     // The body is empty by contract; read whatever came so the connection stays usable.
-    await c.req.text().catch(() => '');
+    await readBodyQuietly(c);
     const { user, wasSso } = await sessionOf(c);
     if (user) {
       // The token stays in its HttpOnly cookie: the check does not hand it to page scripts.
@@ -356,7 +357,7 @@ export const auth = new Hono<AppEnv>()
   })
 
   .post('/iqps/logout', async (c) => {
-    await c.req.text().catch(() => '');
+    await readBodyQuietly(c);
     const token = requestToken(c);
     const { user } = await sessionOf(c);
     const db = c.env.DB;

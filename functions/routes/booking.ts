@@ -5,6 +5,7 @@ import type { AppEnv } from '../env';
 import { currentUser, currentUserWithBodyToken, type SessionUser } from '../auth/session';
 import { ApiError, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { jsonBody, parseWith } from '../validate';
+import { sha256Hex } from '../lib/crypto';
 import type { ProductRow } from '../db/products';
 import { cardByCode, cardEntry, cardsOfUser, claimCard, orgCertificates, ownCard, walletCardOf, type CardRow } from '../db/cards';
 import { bookingByKey, bookingsOfUser, cardSpendsOf, createBooking, newBookingRef, type BookingRow } from '../db/bookings';
@@ -119,11 +120,6 @@ function canonical(value: unknown): unknown {
     );
   }
   return value;
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 function checkoutBody(b: BookingRow) {

@@ -9,6 +9,7 @@ import { isoDay } from '../shared/booking-dates';
 import { $language, useT } from '../stores/locale';
 import { $signedIn } from '../stores/session';
 import { runStartup } from '../stores/startup';
+import { formatDay } from '../shared/format-day';
 
 export interface Reservation {
   booking_id: string;
@@ -82,7 +83,7 @@ export default function BookingHistory({ mode = 'history', headingLevel = 2 }: {
       </div>
     );
 
-  const day = (d: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  const day = (d: string) => formatDay(language, d);
   const today = isoDay(new Date());
   if (mode === 'trips') {
     const ahead = list.filter((b) => (b.check_out ?? b.check_in) >= today).sort((a, b) => a.check_in.localeCompare(b.check_in));

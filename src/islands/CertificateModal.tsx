@@ -35,7 +35,7 @@ export default function CertificateModal({ defaultCertificate, productName, onCl
   }
 
   return (
-    <Dialog title={t('bk_cert_modal_title')} subtitle={t('bk_cert_modal_text').replace('{product}', productName)} onClose={onClose} closeLabel={t('bk_close')} closeOnEscape className="bk-cert-modal">
+    <Dialog title={t('bk_cert_modal_title')} subtitle={t('bk_cert_modal_text', { product: productName })} onClose={onClose} closeLabel={t('bk_close')} closeOnEscape className="bk-cert-modal">
       <div className="stack" data-testid="certificate-modal">
         <div className="panel bk-cert-offer">
           <p className="bk-cert-offer__name">{defaultCertificate.name || t('bk_certificate')}</p>
@@ -64,7 +64,7 @@ export default function CertificateModal({ defaultCertificate, productName, onCl
         <RedeemForm />
         {selected ? (
           <div className="alert alert-success" role="status">
-            {t('bk_cert_applied').replace('{name}', selected.name || selected.code)}
+            {t('bk_cert_applied', { name: selected.name || selected.code })}
           </div>
         ) : null}
         <div className="dialog-footer cluster">

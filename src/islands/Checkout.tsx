@@ -17,6 +17,7 @@ import { criteriaFromQuery, defaultCriteria, detailsUrl, LAST_BOOKING_KEY, type 
 import {
   $selection, $useCash, $wallet, $walletLoaded, applyProduct, gateFor, loadWallet, resetWalletSelection, selectedCardIds,
 } from '../stores/wallet';
+import { formatDay } from '../shared/format-day';
 
 interface Preview {
   price: number;
@@ -138,7 +139,7 @@ export default function Checkout() {
   if (!product || !c) return <div className="skeleton bk-skel-hero" aria-hidden="true" />;
 
   const allowed = canBookNow(signedIn, profile, org?.allowGuestBooking === 1);
-  const dateFmt = (d: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  const dateFmt = (d: string) => formatDay(language, d);
 
   function setField<K extends keyof Traveler>(k: K, v: Traveler[K]) {
     setTraveler((prev) => ({ ...prev, [k]: v }));
@@ -223,7 +224,7 @@ export default function Checkout() {
                 {product.city}, {product.country}
               </p>
               <p className="small">
-                {nightly ? `${dateFmt(c.checkIn)} – ${dateFmt(c.checkOut)}` : dateFmt(c.checkIn)} · {t('bk_guests_n').replace('{n}', String(c.guests))}
+                {nightly ? `${dateFmt(c.checkIn)} – ${dateFmt(c.checkOut)}` : dateFmt(c.checkIn)} · {t('bk_guests_n', { n: c.guests })}
               </p>
               <a className="small" href={detailsUrl(c, product.product_id)}>
                 {t('bk_change_trip')}
@@ -301,7 +302,7 @@ export default function Checkout() {
         {preview ? (
           <dl className="bk-amounts" data-testid="summary">
             <div>
-              <dt>{preview.nights ? t('bk_nights_n').replace('{n}', String(preview.nights)) : t('bk_guests_n').replace('{n}', String(c.guests))}</dt>
+              <dt>{preview.nights ? t('bk_nights_n', { n: preview.nights }) : t('bk_guests_n', { n: c.guests })}</dt>
               <dd>
                 <Money amount={preview.price} currency={preview.currency} testId="sum-price" />
               </dd>

@@ -131,7 +131,7 @@ export default function Wallet({ mode = 'page' }: { mode?: 'page' | 'checkout' }
           <li key={k.key} className="panel">
             <h2 className="bk-wallet__kind">{k.title}</h2>
             <p className="price">{k.details ? <Money amount={k.details.total_value} currency={k.details.currency} /> : '—'}</p>
-            <p className="muted small">{t('bk_active_cards').replace('{n}', String(k.details?.active_count ?? 0))}</p>
+            <p className="muted small">{t('bk_active_cards', { n: k.details?.active_count ?? 0 })}</p>
           </li>
         ))}
         {wallet.options.myvacations ? (

@@ -40,5 +40,3 @@ export function passwordProblem(password: string): string | null {
   if (COMMON.has(password.toLowerCase())) return PASSWORD_TOO_COMMON_MESSAGE;
   return null;
 }
-
-export const isCommonPassword = (password: string) => COMMON.has(password.toLowerCase());

@@ -104,9 +104,6 @@ export const $productCards = computed([$wallet, $walletProduct], (wallet, produc
 export const $selectedCertificate = computed([$wallet, $selection], (wallet, sel) =>
   sel?.kind === 'certificate' ? (wallet?.userCards.find((c) => c.id === sel.id) ?? null) : null,
 );
-export const $selectedDiscount = computed([$wallet, $selection], (wallet, sel) =>
-  sel?.kind === 'discount' ? (wallet?.userCards.find((c) => c.id === sel.id) ?? null) : null,
-);
 
 /** The step before booking (src/shared/wallet.ts, beforeBooking); a guest without a wallet always proceeds. */
 export function gateFor(product: string): GateResult {

@@ -1,6 +1,7 @@
 // Google and Facebook sign-in in a popup: the provider sends the popup back to this site with the token in the
 // address's fragment; the opener reads it, checks the state and closes the popup (functions/services/sim/google.ts).
 import { api } from '../../shared/api-client';
+import { toHex } from '../../shared/digest';
 
 export type Provider = 'google' | 'facebook';
 
@@ -32,8 +33,7 @@ const POLL_MS = 250;
 const GIVE_UP_MS = 10 * 60_000;
 
 function randomState() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return toHex(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 function authorizeAddress(provider: Provider, info: ProviderInfo, state: string, nonce: string): string {

@@ -182,5 +182,4 @@ export const WalletEntrySchema = z.object({
 });
 export type WalletEntry = z.output<typeof WalletEntrySchema>;
 
-// Card entries become wallet cards in a zod-free module the islands share.
-export { walletCardFromEntry } from '../wallet-entry';
+// Card entries become wallet cards in src/shared/wallet-entry.ts, a zod-free module the islands share.
