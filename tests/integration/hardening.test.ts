@@ -3,7 +3,8 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { ACME, baseUrl, call, expectErrorShape } from './helpers';
-import { freshIp, linkToken, outbox, uniqueEmail, verifiedAccount, withIp } from './auth-helpers';
+import { freshIp, linkToken, outbox, verifiedAccount, withIp } from './auth-helpers';
+import { AGENT, aProduct, day, newClient, newQuote, signIn } from './agent-helpers';
 
 const port = () => new URL(baseUrl()).port;
 
@@ -63,5 +64,41 @@ describe('bodies over 64 KiB', () => {
     const r = await postBody('/api/signIn', 60_000, true);
     expect(r.status).toBe(400);
     expectErrorShape(JSON.parse(r.text), 'BAD_REQUEST');
+  });
+});
+
+describe('links in mails come from the org’s configured origin, never from the Host header', () => {
+  const resetLink = async (hostHeader: string, host = 'localhost', extra: Record<string, unknown> = {}) => {
+    const { email } = await verifiedAccount(host, extra);
+    const r = await call('/api/auth/forgotPassword', withIp(freshIp(), { host, headers: { host: hostHeader }, body: { email_id: email } }));
+    expect(r.status, r.text).toBe(200);
+    return new URL((await linkToken(email, '/change-password', host)).link);
+  };
+
+  it('a reset requested with Host localhost:1 links to the site’s own port', async () => {
+    const link = await resetLink('localhost:1');
+    expect(link.origin).toBe(`http://localhost:${port()}`);
+  });
+
+  it('on another org’s registered domain, that domain with the configured scheme and port', async () => {
+    const link = await resetLink(`${ACME}:1`, ACME, { accesscode: 'WELCOME2026' });
+    expect(link.origin).toBe(`http://${ACME}:${port()}`);
+  });
+
+  it('on a host nobody registered, the configured site address', async () => {
+    const link = await resetLink('evil.example:8080');
+    expect(link.origin).toBe(new URL(baseUrl()).origin);
+  });
+
+  it('a quote sent with Host localhost:1 links to the site’s own port', async () => {
+    const agent = await signIn(AGENT);
+    const hotel = await aProduct('HLT');
+    const client = await newClient(agent);
+    const q = await newQuote(agent, { client_id: client.client_id, product_id: hotel.product_id, check_in: day(30), check_out: day(31), guests: 1, currency: 'USD' });
+    const sent = await agent.call(`/api/agent/quotes/${q.quote_id}/send`, { body: {}, headers: { host: 'localhost:1' } });
+    expect(sent.status, sent.text).toBe(200);
+    const [mail] = await outbox(client.email);
+    const link = /(https?:\/\/\S+\/quote\?token=[A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
+    expect(new URL(link!).origin).toBe(`http://localhost:${port()}`);
   });
 });
