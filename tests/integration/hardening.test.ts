@@ -3,8 +3,9 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { ACME, baseUrl, call, expectErrorShape } from './helpers';
-import { freshIp, linkToken, outbox, verifiedAccount, withIp } from './auth-helpers';
+import { d1Query, freshIp, linkToken, outbox, verifiedAccount, withIp } from './auth-helpers';
 import { AGENT, aProduct, day, newClient, newQuote, signIn } from './agent-helpers';
+import { bookingBody, firstProduct, key, traveler } from './booking-helpers';
 
 const port = () => new URL(baseUrl()).port;
 
@@ -101,4 +102,42 @@ describe('links in mails come from the org’s configured origin, never from the
     const link = /(https?:\/\/\S+\/quote\?token=[A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
     expect(new URL(link!).origin).toBe(`http://localhost:${port()}`);
   });
+});
+
+describe('guests’ idempotency keys are their own', () => {
+  const guestCheckout = (body: Record<string, unknown>) => call('/api/booking/checkout', { host: ACME, body, headers: { 'cf-connecting-ip': freshIp() } });
+  const guestBody = async (idempotencyKey: string, who: string) => {
+    const hotel = await firstProduct('HLT', ACME);
+    return { ...bookingBody(hotel.product_id, { check_in: day(25), check_out: day(27), currency: 'GBP' }), idempotency_key: idempotencyKey, traveler: { ...traveler, first_name: who, email: `${who.toLowerCase()}@example.com` } };
+  };
+
+  it('another guest sending the same key gets a booking of their own: neither a replay of the first nor a refusal', async () => {
+    const shared = key();
+    const first = await guestCheckout(await guestBody(shared, 'Alma'));
+    expect(first.status, first.text).toBe(200);
+    const second = await guestCheckout(await guestBody(shared, 'Bruno'));
+    expect(second.status, second.text).toBe(200);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    expect(second.json.data.booking_id).not.toBe(first.json.data.booking_id);
+  });
+
+  it('30 guests racing with one key each book once; each guest’s own retries replay their booking', async () => {
+    const shared = key();
+    const bodies = await Promise.all(Array.from({ length: 30 }, (_, i) => guestBody(shared, `Guest${'abcdefghijklmnopqrstuvwxyzABCD'[i]}`)));
+    const [firstRound, retries] = [await Promise.all(bodies.map(guestCheckout)), await Promise.all(bodies.map(guestCheckout))];
+    expect(firstRound.map((r) => r.status)).toEqual(Array(30).fill(200));
+    expect(new Set(firstRound.map((r) => r.json.data.booking_id)).size).toBe(30);
+    expect(retries.map((r) => r.status)).toEqual(Array(30).fill(200));
+    expect(retries.map((r) => r.json.data.booking_id)).toEqual(firstRound.map((r) => r.json.data.booking_id));
+    expect(retries.every((r) => r.headers['idempotent-replayed'] === 'true')).toBe(true);
+    const [row] = await d1Query<{ n: number }>(`SELECT COUNT(*) AS n FROM bookings WHERE org_id = 2 AND user_id IS NULL AND idempotency_key LIKE '%${shared}'`);
+    expect(row!.n).toBe(30);
+  }, 60_000);
+
+  it('one guest’s request sent 30 times at once books once', async () => {
+    const body = await guestBody(key(), 'Solo');
+    const replies = await Promise.all(Array.from({ length: 30 }, () => guestCheckout(body)));
+    expect(replies.map((r) => r.status)).toEqual(Array(30).fill(200));
+    expect(new Set(replies.map((r) => r.json.data.booking_id)).size).toBe(1);
+  }, 60_000);
 });
