@@ -129,16 +129,31 @@ const SsoClaims = z.object({
   family_name: z.string().max(50).optional(),
   first_name: z.string().max(50).optional(),
   last_name: z.string().max(50).optional(),
-  org: z.union([z.number(), z.string()]).optional(),
+  org: z.union([z.number(), z.string()]),
   exp: z.number(),
   iat: z.number(),
 });
 /** SSO keys are short-lived: at most 10 minutes between issue and expiry. */
 const SSO_MAX_LIFETIME_S = 600;
+/** How far in the future `iat` may be (clock jitter between the org's portal and us); later is refused. */
+const SSO_IAT_SKEW_S = 5;
 
+/**
+ * The org's own single-sign-on secret (`SSO_SECRET_ORG_<id>`), or '' when the org has none: then it has no SSO. There
+ * is no shared fallback, so a key signed for one org can never be checked against a secret another org also holds.
+ */
 export function ssoSecret(env: AppEnv['Bindings'], orgId: number): string {
-  const perOrg = (env as unknown as Record<string, string | undefined>)[`SSO_SECRET_ORG_${orgId}`];
-  return perOrg || env.SSO_SECRET_DEFAULT || '';
+  return env[`SSO_SECRET_ORG_${orgId}`] ?? '';
+}
+
+/** Whether verified claims may sign in to `orgId` now: the key names this org, was not issued in the future, and is short-lived. */
+export function ssoClaimsFit(claims: { org: number | string; iat: number; exp: number }, orgId: number, nowS: number): boolean {
+  return (
+    String(claims.org) === String(orgId) &&
+    claims.iat <= nowS + SSO_IAT_SKEW_S &&
+    claims.exp > claims.iat &&
+    claims.exp - claims.iat <= SSO_MAX_LIFETIME_S
+  );
 }
 
 export const auth = new Hono<AppEnv>()
@@ -304,7 +319,7 @@ export const auth = new Hono<AppEnv>()
     if (!secret) return refuse();
     let claims: z.infer<typeof SsoClaims>;
     try {
-      const { payload } = await jwtVerify(key, new TextEncoder().encode(secret), { algorithms: ['HS256'], requiredClaims: ['exp', 'iat'], clockTolerance: 30 });
+      const { payload } = await jwtVerify(key, new TextEncoder().encode(secret), { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'org'], clockTolerance: 30 });
       const parsed = SsoClaims.safeParse(payload);
       if (!parsed.success) return refuse();
       claims = parsed.data;
@@ -312,7 +327,7 @@ export const auth = new Hono<AppEnv>()
       if (err instanceof joseErrors.JOSEError) return refuse();
       throw err;
     }
-    if (claims.exp - claims.iat > SSO_MAX_LIFETIME_S || (claims.org !== undefined && String(claims.org) !== String(org.id))) return refuse();
+    if (!ssoClaimsFit(claims, org.id, Math.floor(now / 1000))) return refuse();
     // A key signs in once.
     const spent = await db
       .prepare('INSERT INTO sso_keys_used (key_hash, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING')

@@ -4,6 +4,8 @@ import { generateKeyPair, SignJWT } from 'jose';
 import { ACME, call, Client } from './helpers';
 import { cookieNamed, facebookToken, freshIp, googleToken, linkToken, PASSWORD, signInBody, signUpBody, uniqueEmail, verifiedAccount, withIp } from './auth-helpers';
 import { LoginResultSchema, MSG } from '../../src/shared/schemas/auth';
+// @ts-ignore plain ESM helper shared with npm start
+import * as serverLib from '../../scripts/lib/server.mjs';
 
 const GOOGLE_CLIENT = 'travel-club-web.apps.local';
 const FACEBOOK_APP = '100000000000001';
@@ -264,5 +266,48 @@ describe('single sign-on', () => {
     await refused(await new SignJWT({ email }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + 60).sign(new TextEncoder().encode('not-the-secret')));
     await refused('garbage');
     expect((await call('/api/auth/sso', withIp(freshIp(), { body: {} }))).status).toBe(400);
+  });
+
+  describe('keys never cross organisations (issue #10)', () => {
+    const secrets = (serverLib as unknown as { readDevVars(): Record<string, string> }).readDevVars();
+    const sign = (claims: Record<string, unknown>, secret: string, iat = Math.floor(Date.now() / 1000), lifetime = 300) =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(iat).setExpirationTime(iat + lifetime).sign(new TextEncoder().encode(secret));
+    const sso = (key: string, host = ACME) => call('/api/auth/sso', withIp(freshIp(), { host, body: { key } }));
+    const expectRefused = (r: Awaited<ReturnType<typeof sso>>, what: string) => {
+      expect(r.status, `${what}: ${r.text}`).toBe(401);
+      expect(r.json).toEqual({ status: 'failed', message: MSG.ssoInvalid });
+    };
+
+    it('each org that enables SSO has its own secret, and no shared default secret signs anyone in', async () => {
+      expect(secrets.SSO_SECRET_ORG_1).toBeTruthy();
+      expect(secrets.SSO_SECRET_ORG_2).toBeTruthy();
+      expect(secrets.SSO_SECRET_ORG_1).not.toBe(secrets.SSO_SECRET_ORG_2);
+      const agent = 'agent@acme.example.com';
+      // The finding: a key signed with the old shared secret and no org claim signed in as Acme's agent.
+      expectRefused(await sso(await sign({ email: agent }, 'dev-sso-secret')), 'old shared default secret, no org');
+      expectRefused(await sso(await sign({ email: agent, org: 2 }, 'dev-sso-secret')), 'old shared default secret');
+      expectRefused(await sso(await sign({ email: agent, org: 2 }, secrets.SSO_SECRET_ORG_1!)), 'Travel Club’s secret on Acme');
+    });
+
+    it('the org claim is required and must be the request’s org', async () => {
+      const email = uniqueEmail('sso-org');
+      expectRefused(await sso(await sign({ email }, secrets.SSO_SECRET_ORG_2!)), 'no org claim');
+      expectRefused(await sso(await sign({ email, org: 1 }, secrets.SSO_SECRET_ORG_2!)), 'org 1 claimed on Acme');
+      expectRefused(await sso(await sign({ email, org: '' }, secrets.SSO_SECRET_ORG_2!)), 'empty org claim');
+      const ok = await sso(await sign({ email, org: 2 }, secrets.SSO_SECRET_ORG_2!));
+      expect(ok.status, ok.text).toBe(200);
+      expect(ok.json.result.email).toBe(email);
+      const asString = await sso(await sign({ email, org: '2' }, secrets.SSO_SECRET_ORG_2!));
+      expect(asString.status, asString.text).toBe(200);
+    });
+
+    it('refuses a key issued in the future or living more than 10 minutes after its iat', async () => {
+      const email = uniqueEmail('sso-time');
+      const now = Math.floor(Date.now() / 1000);
+      expectRefused(await sso(await sign({ email, org: 2 }, secrets.SSO_SECRET_ORG_2!, now + 120)), 'iat two minutes ahead');
+      expectRefused(await sso(await sign({ email, org: 2 }, secrets.SSO_SECRET_ORG_2!, now + 3600)), 'iat an hour ahead');
+      expectRefused(await sso(await sign({ email, org: 2 }, secrets.SSO_SECRET_ORG_2!, now, 601)), 'exp 601 s after iat');
+      expect((await sso(await sign({ email, org: 2 }, secrets.SSO_SECRET_ORG_2!, now, 600))).status).toBe(200);
+    });
   });
 });
