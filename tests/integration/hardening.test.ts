@@ -12,8 +12,10 @@ const port = () => new URL(baseUrl()).port;
 describe('the same-origin check compares scheme, host and port', () => {
   const post = (origin: string, host = 'localhost') => call('/api/auth/checkLogin', { method: 'POST', host, headers: { origin } });
 
-  it('an https Origin on the http site, another port or another host is refused with 403', async () => {
-    for (const origin of [`https://localhost:${port()}`, `http://localhost:${Number(port()) + 1}`, 'http://localhost', `http://${ACME}:${port()}`, `ftp://localhost:${port()}`]) {
+  // wrangler dev rewrites any header address on its own host to its inner http origin, so the scheme itself is
+  // proven without it, in tests/unit/same-origin.test.ts.
+  it('an Origin on another port, another host or another scheme and host is refused with 403', async () => {
+    for (const origin of [`http://localhost:${Number(port()) + 1}`, 'http://localhost', `https://localhost`, `http://${ACME}:${port()}`, `https://${ACME}:${port()}`]) {
       const r = await post(origin);
       expect(r.status, origin).toBe(403);
       expectErrorShape(r.json, 'FORBIDDEN');
