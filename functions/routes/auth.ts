@@ -11,11 +11,12 @@ import { retireTokens, spendEmailToken } from '../db/email-tokens';
 import { validAccessCode } from '../db/access-codes';
 import { logActivity } from '../db/activity';
 import { dummyVerify, hashPassword, verifyPassword } from '../auth/password';
-import { sha256Hex } from '../auth/crypto';
+import { randomToken, sha256Hex } from '../auth/crypto';
 import { requestToken, sessionOf, USER_DATA_COOKIE } from '../auth/session';
 import { getCookie } from 'hono/cookie';
 import { clearSessionCookies, setSsoMark, SSO_MARK_COOKIE } from '../auth/cookies';
-import { accountOfIdentity, verifySocialToken } from '../auth/social';
+import { accountOfIdentity, signInNonceUsable, spendSignInNonce, verifySocialToken } from '../auth/social';
+import { insertNonce, purgeOldNonces } from '../db/sign-in-nonces';
 import {
   clientIp, completeSignIn, countEvent, createAccount, enforceLimit, LIMITS, loginResult, pepper, sendLinkMail, tooMany,
   VERIFY_MAIL_INTERVAL_MS,
@@ -79,7 +80,7 @@ async function socialSignIn(c: Context<AppEnv>, body: SignIn) {
   if (byIp.limited) return tooMany(c, byIp.retryAfter);
   const provider = body.googletoken ? 'google' : 'facebook';
   const identity = await verifySocialToken(c, provider, body.googletoken || body.fbtoken);
-  if (!identity) {
+  if (!identity || !(await spendSignInNonce(c, identity))) {
     await recordEvent(db, LIMITS.signInIp, ip, now).run();
     return invalid(c);
   }
@@ -197,6 +198,20 @@ export const auth = new Hono<AppEnv>()
     });
   })
 
+  /** A nonce for the Google sign-in popup: the ID token must carry it, and signing in (or up) with the token spends it. */
+  .post('/auth/nonce', async (c) => {
+    // The body is empty (like checkLogin's); read whatever came so the connection stays usable.
+    await c.req.text().catch(() => '');
+    const db = c.env.DB;
+    const now = Date.now();
+    const nonce = randomToken();
+    const statements = [insertNonce(db, nonce, c.get('org').id, now)];
+    if (Math.random() < 0.05) statements.push(purgeOldNonces(db, now));
+    await db.batch(statements);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ data: { nonce } });
+  })
+
   /** The verified details behind a social token, to prefill the sign-up form ("COMPLETE YOUR INFORMATION"). */
   .post('/auth/socialProfile', async (c) => {
     const body = await jsonBody(
@@ -207,7 +222,7 @@ export const auth = new Hono<AppEnv>()
     await enforceLimit(c, LIMITS.signInIp, ip);
     const provider = body.googletoken ? 'google' : 'facebook';
     const identity = await verifySocialToken(c, provider, (body.googletoken || body.fbtoken)!);
-    if (!identity) {
+    if (!identity || !(await signInNonceUsable(c, identity))) {
       await countEvent(c, LIMITS.signInIp, ip);
       return invalid(c);
     }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateKeyPair, SignJWT } from 'jose';
 import { ACME, call, Client } from './helpers';
-import { cookieNamed, facebookToken, freshIp, googleToken, linkToken, PASSWORD, signInBody, signUpBody, uniqueEmail, verifiedAccount, withIp } from './auth-helpers';
+import { cookieNamed, facebookToken, freshIp, googleNonce, googleToken, linkToken, PASSWORD, signInBody, signUpBody, uniqueEmail, verifiedAccount, withIp } from './auth-helpers';
 import { LoginResultSchema, MSG } from '../../src/shared/schemas/auth';
 // @ts-ignore plain ESM helper shared with npm start
 import * as serverLib from '../../scripts/lib/server.mjs';
@@ -127,12 +127,13 @@ describe('Google sign-in', () => {
   });
 
   it('the sign-in page posts back and redirects to the site with #id_token and state; that token signs in', async () => {
-    const page = await call(`/_sim/google/authorize?client_id=${GOOGLE_CLIENT}&redirect_uri=${encodeURIComponent('http://localhost/')}&state=s123&nonce=n1&response_type=id_token`);
+    const nonce = await googleNonce();
+    const page = await call(`/_sim/google/authorize?client_id=${GOOGLE_CLIENT}&redirect_uri=${encodeURIComponent('http://localhost/')}&state=s123&nonce=${nonce}&response_type=id_token`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('<form method="post" action="/_sim/google/authorize">');
     expect(page.text).toContain('name="state" value="s123"');
     const email = uniqueEmail('popup');
-    const form = new URLSearchParams({ client_id: GOOGLE_CLIENT, redirect_uri: 'http://localhost/', state: 's123', nonce: 'n1', email, name: 'Pop Up' });
+    const form = new URLSearchParams({ client_id: GOOGLE_CLIENT, redirect_uri: 'http://localhost/', state: 's123', nonce, email, name: 'Pop Up' });
     const back = await call('/_sim/google/authorize', { rawBody: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(back.status).toBe(302);
     const location = new URL(back.headers.location as string);
@@ -142,6 +143,50 @@ describe('Google sign-in', () => {
     const r = await googleSignIn(fragment.get('id_token')!);
     expect(r.status).toBe(200);
     expect(r.json.result).toMatchObject({ email, username: 'Pop', last_name: 'Up' });
+  });
+
+  describe('a token signs in once, and only with a nonce this server issued (issue #10)', () => {
+    it('the same ID token signing in a second time is refused', async () => {
+      const token = await googleToken({ email: uniqueEmail('g-replay'), aud: GOOGLE_CLIENT });
+      expect((await googleSignIn(token)).status).toBe(200);
+      const again = await googleSignIn(token);
+      expect(again.status).toBe(401);
+      expect(again.json).toEqual(INVALID);
+    });
+
+    it('a token without a nonce, with one made up by the client, or with a spent one is refused', async () => {
+      const email = uniqueEmail('g-nonce');
+      expect((await googleSignIn(await googleToken({ email, aud: GOOGLE_CLIENT, nonce: null }))).json).toEqual(INVALID);
+      expect((await googleSignIn(await googleToken({ email, aud: GOOGLE_CLIENT, nonce: 'n1' }))).json).toEqual(INVALID);
+      const nonce = await googleNonce();
+      expect((await googleSignIn(await googleToken({ email, aud: GOOGLE_CLIENT, nonce }))).status).toBe(200);
+      expect((await googleSignIn(await googleToken({ email, aud: GOOGLE_CLIENT, nonce }))).json).toEqual(INVALID);
+    });
+
+    it('30 sign-ins racing with one token: exactly one succeeds', async () => {
+      const email = uniqueEmail('g-race');
+      const token = await googleToken({ email, aud: GOOGLE_CLIENT });
+      const replies = await Promise.all(Array.from({ length: 30 }, () => googleSignIn(token)));
+      expect(replies.map((r) => r.status).sort()).toEqual([200, ...Array(29).fill(401)]);
+    }, 60_000);
+
+    it('the sign-up form’s prefill leaves the nonce for the sign-up, which spends it', async () => {
+      const email = uniqueEmail('g-prefill');
+      const token = await googleToken({ email, name: 'Pre Fill', aud: GOOGLE_CLIENT });
+      expect((await call('/api/auth/socialProfile', withIp(freshIp(), { body: { googletoken: token } }))).json.data.email).toBe(email);
+      const body = signUpBody(email, { googletoken: token, password: '', confirm_password: null, terms_accepted: null });
+      const created = await call('/api/signUp', withIp(freshIp(), { body }));
+      expect(created.json.data, created.text).toMatchObject({ code: 200, message: 'USER_CREATED' });
+      expect((await googleSignIn(token)).json).toEqual(INVALID);
+      expect((await call('/api/auth/socialProfile', withIp(freshIp(), { body: { googletoken: token } }))).status).toBe(401);
+    });
+
+    it('each nonce is fresh, and the answer is never cached', async () => {
+      const [a, b] = await Promise.all([call('/api/auth/nonce', { method: 'POST', body: {} }), call('/api/auth/nonce', { method: 'POST', body: {} })]);
+      expect(a.json.data.nonce).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(a.json.data.nonce).not.toBe(b.json.data.nonce);
+      expect(a.headers['cache-control']).toBe('no-store');
+    });
   });
 
   it('the simulator refuses to redirect to another host', async () => {
