@@ -1,11 +1,14 @@
 // Issue #10's medium and low findings, each proven over HTTP against the built Worker: the same-origin check's scheme,
 // links in mails, guests' idempotency keys, oversized chunked bodies, and the daily-savings token as no proof of identity.
+import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACME, baseUrl, call, expectErrorShape } from './helpers';
 import { d1Query, freshIp, linkToken, outbox, verifiedAccount, withIp } from './auth-helpers';
 import { AGENT, aProduct, day, newClient, newQuote, signIn } from './agent-helpers';
 import { bookingBody, firstProduct, key, traveler } from './booking-helpers';
+import { memberHash } from '../../src/shared/savings-hash';
 
 const port = () => new URL(baseUrl()).port;
 
@@ -142,4 +145,34 @@ describe('guests’ idempotency keys are their own', () => {
     expect(replies.map((r) => r.status)).toEqual(Array(30).fill(200));
     expect(new Set(replies.map((r) => r.json.data.booking_id)).size).toBe(1);
   }, 60_000);
+});
+
+describe('the daily-savings token (cvt) is never proof of identity here', () => {
+  it('a member’s cvt, sent as a query, a cookie or a bearer token, signs nobody in and reads nothing', async () => {
+    const signedIn = await call('/api/signIn', withIp(freshIp(), { body: { jsonSign: { usr_type: 2, email_id: 'demo@example.com', password: 'Demo1!pass' } } }));
+    expect(signedIn.status).toBe(200);
+    const cvt = await memberHash('SAVPROG-1', `TRV-${signedIn.json.result.userId}`);
+    for (const opts of [{}, { cookie: `cvt=${cvt}` }, { headers: { authorization: `Bearer ${cvt}` } }]) {
+      const check = await call(`/api/auth/checkLogin?cvt=${cvt}`, { method: 'POST', ...opts });
+      expect(check.json.status, JSON.stringify(opts)).toBe('failed');
+      const member = await call(`/api/savings/getMember?cvt=${cvt}`, { body: {}, ...opts });
+      expect(member.status, JSON.stringify(opts)).toBe(401);
+      const go = await call(`/go/daily-savings?cvt=${cvt}`, { ...opts, headers: { accept: 'application/json', ...('headers' in opts ? opts.headers : {}) } });
+      expect(go.status, JSON.stringify(opts)).toBe(401);
+      expect(go.json).toEqual({ showSignIn: true });
+      const page = await call(`/?cvt=${cvt}`, opts);
+      expect(page.cookies.filter((c) => /^userToken=./.test(c))).toEqual([]);
+    }
+  });
+
+  it('no code of ours reads a cvt from a request: it is only ever written into the director address', () => {
+    const root = join(__dirname, '..', '..');
+    const files = [join(root, 'functions'), join(root, 'src')].flatMap((dir) =>
+      readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && /\.(ts|tsx|astro)$/.test(e.name)).map((e) => join(e.parentPath, e.name)),
+    );
+    const readers = files
+      .filter((f) => !f.includes(`${join('services', 'sim')}`))
+      .filter((f) => /(get|query|header|cookie|has)\(\s*['"`]cvt['"`]|\.cvt\b/i.test(readFileSync(f, 'utf8')));
+    expect(readers).toEqual([]);
+  });
 });
