@@ -24,7 +24,8 @@ export interface Bindings {
   MAIL_FROM?: string;
   SHOW_LABEL_KEYS: string;
   PASSWORD_PEPPER?: string;
-  SSO_SECRET_DEFAULT?: string;
+  /** Each org that enables single sign-on has its own secret; an org without one has no SSO. */
+  [ssoSecret: `SSO_SECRET_ORG_${number}`]: string | undefined;
 }
 
 export interface Variables {

@@ -1,6 +1,7 @@
 // The Worker entry: /api (Hono) first, then Astro's pages and assets, each page dressed for the request's org.
 import { handle } from '@astrojs/cloudflare/handler';
 import { app } from './app';
+import { errorBody } from './errors';
 import type { Bindings } from './env';
 import { drainAfterAnswer } from './lib/body';
 import { decoratePage } from './pages/decorate';
@@ -19,6 +20,10 @@ export default {
   async fetch(request, env, ctx) {
     try {
       return await route(request, env, ctx);
+    } catch (err) {
+      // Whatever failed outside the API's own error handler, the client gets the contract's error shape, never a stack.
+      console.error(JSON.stringify({ level: 'error', event: 'worker.unhandled', path: new URL(request.url).pathname, error: String(err), stack: (err as Error)?.stack }));
+      return Response.json(errorBody('INTERNAL', 'Something went wrong'), { status: 500, headers: { 'Cache-Control': 'no-store' } });
     } finally {
       drainAfterAnswer(request, ctx);
     }

@@ -120,14 +120,17 @@ export async function completeSignIn(
 }
 
 /**
- * The site address for links in mails: the request's host when it is one of the org's registered domains (so a forged
- * Host header cannot send reset links elsewhere), else SELF_ORIGIN.
+ * The site address for links in mails, never taken from the request (a Host of `localhost:1` once mailed links to port
+ * 1): the org's registered domain the request came in on, as stored, with the scheme and port of the configured
+ * SELF_ORIGIN; on any other host, SELF_ORIGIN itself.
  */
 export async function siteOrigin(c: Context<AppEnv>, org: OrgRow): Promise<string> {
-  const hostHeader = c.req.header('host') ?? new URL(c.req.url).host;
-  const known = await c.env.DB.prepare('SELECT 1 AS x FROM org_domains WHERE host = ? AND org_id = ?').bind(hostName(hostHeader), org.id).first();
-  if (known && /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(hostHeader)) return `${new URL(c.req.url).protocol}//${hostHeader}`;
-  return (c.env.SELF_ORIGIN || new URL(c.req.url).origin).replace(/\/$/, '');
+  const configured = new URL(c.env.SELF_ORIGIN);
+  const domain = await c.env.DB.prepare('SELECT host FROM org_domains WHERE host = ? AND org_id = ?')
+    .bind(hostName(c.req.header('host') ?? new URL(c.req.url).host), org.id)
+    .first<{ host: string }>();
+  if (domain && /^[A-Za-z0-9.-]+$/.test(domain.host)) configured.hostname = domain.host;
+  return configured.origin;
 }
 
 /**

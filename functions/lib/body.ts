@@ -10,18 +10,16 @@ export async function readBody(c: Context): Promise<void> {
 /** readBody where a body that cannot be read (the client went away) must not turn the answer into an error. */
 export const readBodyQuietly = (c: Context): Promise<void> => readBody(c).catch(() => undefined);
 
-/** Reads and drops at most `upTo` bytes of a body no handler will read (a refusal mid-upload, an answer already made). */
-export async function drainBody(body: ReadableStream<Uint8Array> | null, upTo: number): Promise<void> {
+/**
+ * Reads a body no handler will read to its end and lets it go. A body is never cut off: cancelling the stream while
+ * the client is still sending drops the connection under wrangler dev, whose proxy then answers 500 with its own stack
+ * trace instead of our reply (docs/decisions/0013). The platform bounds a request body's size before the Worker.
+ */
+export async function drainBody(body: ReadableStream<Uint8Array> | null): Promise<void> {
   if (!body || body.locked) return;
   const reader = body.getReader();
-  let seen = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      seen += value.byteLength;
-      if (seen > upTo) return void (await reader.cancel());
-    }
+    for (;;) if ((await reader.read()).done) return;
   } catch {
     /* the client went away: nothing left to read */
   }

@@ -12,11 +12,12 @@ import { retireTokens, spendEmailToken } from '../db/email-tokens';
 import { validAccessCode } from '../db/access-codes';
 import { logActivity } from '../db/activity';
 import { dummyVerify, hashPassword, verifyPassword } from '../auth/password';
-import { sha256Hex } from '../auth/crypto';
+import { randomToken, sha256Hex } from '../auth/crypto';
 import { requestToken, sessionOf, USER_DATA_COOKIE } from '../auth/session';
 import { getCookie } from 'hono/cookie';
 import { clearSessionCookies, setSsoMark, SSO_MARK_COOKIE } from '../auth/cookies';
-import { accountOfIdentity, verifySocialToken } from '../auth/social';
+import { accountOfIdentity, signInNonceUsable, spendSignInNonce, verifySocialToken } from '../auth/social';
+import { insertNonce, purgeOldNonces } from '../db/sign-in-nonces';
 import {
   clientIp, completeSignIn, countEvent, createAccount, enforceLimit, LIMITS, loginResult, pepper, sendLinkMail, tooMany,
   VERIFY_MAIL_INTERVAL_MS,
@@ -80,7 +81,7 @@ async function socialSignIn(c: Context<AppEnv>, body: SignIn) {
   if (byIp.limited) return tooMany(c, byIp.retryAfter);
   const provider = body.googletoken ? 'google' : 'facebook';
   const identity = await verifySocialToken(c, provider, body.googletoken || body.fbtoken);
-  if (!identity) {
+  if (!identity || !(await spendSignInNonce(c, identity))) {
     await recordEvent(db, LIMITS.signInIp, ip, now).run();
     return invalid(c);
   }
@@ -130,16 +131,31 @@ const SsoClaims = z.object({
   family_name: z.string().max(50).optional(),
   first_name: z.string().max(50).optional(),
   last_name: z.string().max(50).optional(),
-  org: z.union([z.number(), z.string()]).optional(),
+  org: z.union([z.number(), z.string()]),
   exp: z.number(),
   iat: z.number(),
 });
 /** SSO keys are short-lived: at most 10 minutes between issue and expiry. */
 const SSO_MAX_LIFETIME_S = 600;
+/** How far in the future `iat` may be (clock jitter between the org's portal and us); later is refused. */
+const SSO_IAT_SKEW_S = 5;
 
+/**
+ * The org's own single-sign-on secret (`SSO_SECRET_ORG_<id>`), or '' when the org has none: then it has no SSO. There
+ * is no shared fallback, so a key signed for one org can never be checked against a secret another org also holds.
+ */
 export function ssoSecret(env: AppEnv['Bindings'], orgId: number): string {
-  const perOrg = (env as unknown as Record<string, string | undefined>)[`SSO_SECRET_ORG_${orgId}`];
-  return perOrg || env.SSO_SECRET_DEFAULT || '';
+  return env[`SSO_SECRET_ORG_${orgId}`] ?? '';
+}
+
+/** Whether verified claims may sign in to `orgId` now: the key names this org, was not issued in the future, and is short-lived. */
+export function ssoClaimsFit(claims: { org: number | string; iat: number; exp: number }, orgId: number, nowS: number): boolean {
+  return (
+    String(claims.org) === String(orgId) &&
+    claims.iat <= nowS + SSO_IAT_SKEW_S &&
+    claims.exp > claims.iat &&
+    claims.exp - claims.iat <= SSO_MAX_LIFETIME_S
+  );
 }
 
 export const auth = new Hono<AppEnv>()
@@ -183,6 +199,20 @@ export const auth = new Hono<AppEnv>()
     });
   })
 
+  /** A nonce for the Google sign-in popup: the ID token must carry it, and signing in (or up) with the token spends it. */
+  .post('/auth/nonce', async (c) => {
+    // The body is empty (like checkLogin's); read whatever came so the connection stays usable.
+    await c.req.text().catch(() => '');
+    const db = c.env.DB;
+    const now = Date.now();
+    const nonce = randomToken();
+    const statements = [insertNonce(db, nonce, c.get('org').id, now)];
+    if (Math.random() < 0.05) statements.push(purgeOldNonces(db, now));
+    await db.batch(statements);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ data: { nonce } });
+  })
+
   /** The verified details behind a social token, to prefill the sign-up form ("COMPLETE YOUR INFORMATION"). */
   .post('/auth/socialProfile', async (c) => {
     const body = await jsonBody(
@@ -193,7 +223,7 @@ export const auth = new Hono<AppEnv>()
     await enforceLimit(c, LIMITS.signInIp, ip);
     const provider = body.googletoken ? 'google' : 'facebook';
     const identity = await verifySocialToken(c, provider, (body.googletoken || body.fbtoken)!);
-    if (!identity) {
+    if (!identity || !(await signInNonceUsable(c, identity))) {
       await countEvent(c, LIMITS.signInIp, ip);
       return invalid(c);
     }
@@ -305,7 +335,7 @@ export const auth = new Hono<AppEnv>()
     if (!secret) return refuse();
     let claims: z.infer<typeof SsoClaims>;
     try {
-      const { payload } = await jwtVerify(key, new TextEncoder().encode(secret), { algorithms: ['HS256'], requiredClaims: ['exp', 'iat'], clockTolerance: 30 });
+      const { payload } = await jwtVerify(key, new TextEncoder().encode(secret), { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'org'], clockTolerance: 30 });
       const parsed = SsoClaims.safeParse(payload);
       if (!parsed.success) return refuse();
       claims = parsed.data;
@@ -313,7 +343,7 @@ export const auth = new Hono<AppEnv>()
       if (err instanceof joseErrors.JOSEError) return refuse();
       throw err;
     }
-    if (claims.exp - claims.iat > SSO_MAX_LIFETIME_S || (claims.org !== undefined && String(claims.org) !== String(org.id))) return refuse();
+    if (!ssoClaimsFit(claims, org.id, Math.floor(now / 1000))) return refuse();
     // A key signs in once.
     const spent = await db
       .prepare('INSERT INTO sso_keys_used (key_hash, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING')

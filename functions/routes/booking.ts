@@ -227,7 +227,7 @@ export const booking = new Hono<AppEnv>()
     const user = await bookingCaller(c);
     const org = c.get('org');
     const hash = await sha256Hex(JSON.stringify(canonical(body)));
-    const existing = await bookingByKey(c.env.DB, org.id, user?.id ?? null, body.idempotency_key);
+    const existing = await bookingByKey(c.env.DB, org.id, user?.id ?? null, body.idempotency_key, hash);
     if (existing) return replay(existing, hash, c);
     const q = await quote(c, body, user);
     const image = productSummary(q.product, 'USD', { USD: 1 }, {}).image;
@@ -259,7 +259,7 @@ export const booking = new Hono<AppEnv>()
       q.amounts.spends,
     );
     if (result.created) return c.json({ data: checkoutBody(result.booking) }, 200);
-    const raced = await bookingByKey(c.env.DB, org.id, user?.id ?? null, body.idempotency_key);
+    const raced = await bookingByKey(c.env.DB, org.id, user?.id ?? null, body.idempotency_key, hash);
     if (raced) return replay(raced, hash, c);
     throw conflict('A card was already used by another booking; nothing was charged. Check your wallet and try again');
   })

@@ -10,7 +10,7 @@ import { logActivity } from '../db/activity';
 import { hashPassword } from '../auth/password';
 import { randomToken } from '../auth/crypto';
 import { mailUpstreamStatus } from '../services/mail';
-import { accountOfIdentity, verifySocialToken } from '../auth/social';
+import { accountOfIdentity, spendSignInNonce, verifySocialToken } from '../auth/social';
 import { clientIp, completeSignIn, countEvent, createAccount, enforceLimit, LIMITS, mailLink, pepper } from '../auth/accounts';
 import { CheckAccountBody, MSG, normalizeEmail, SignUpBody, TERMS_VERSION, termsAccepted, ValidateAccessCodeBody } from '../../src/shared/schemas/auth';
 
@@ -116,6 +116,11 @@ export const signup = new Hono<AppEnv>()
       }
     }
 
+    // The last check before anything is written: a Google token's nonce is spent here, so it signs up once.
+    if (identity && !(await spendSignInNonce(c, identity))) {
+      await countEvent(c, LIMITS.signInIp, ip, now);
+      return refused(c, MSG.invalidCredentials, 401);
+    }
     const verified = identity !== null && identity.emailVerified && identity.email === email;
     const passwordHash = social ? null : await hashPassword(r.password, pepper(c));
     // The confirmation mail goes out before the account is written (docs/decisions/0009-mail-failures.md): when the

@@ -1,6 +1,6 @@
 // Shared by npm start, the test setups and the bench: build, prepare local D1 (migrations + development seed), serve.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSeedSql } from '../../seed/index.mjs';
@@ -23,9 +23,15 @@ function run(cmd, args, opts = {}) {
   return r.stdout;
 }
 
+/** Creates .dev.vars from the example, or adds to an existing one the secrets the example gained since (values kept). */
 export function ensureDevVars() {
   const target = join(ROOT, '.dev.vars');
-  if (!existsSync(target)) copyFileSync(join(ROOT, '.dev.vars.example'), target);
+  const example = join(ROOT, '.dev.vars.example');
+  if (!existsSync(target)) return copyFileSync(example, target);
+  const names = (text) => new Set(text.split('\n').map((l) => /^([A-Z0-9_]+)=/.exec(l.trim())?.[1]).filter(Boolean));
+  const have = names(readFileSync(target, 'utf8'));
+  const missing = readFileSync(example, 'utf8').split('\n').filter((l) => { const n = /^([A-Z0-9_]+)=/.exec(l.trim())?.[1]; return n && !have.has(n); });
+  if (missing.length) appendFileSync(target, `${readFileSync(target, 'utf8').endsWith('\n') ? '' : '\n'}${missing.join('\n')}\n`);
 }
 
 export function readDevVars() {

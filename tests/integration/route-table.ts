@@ -174,6 +174,7 @@ export const ROUTES: RouteSpec[] = [
   },
   { method: 'POST', path: '/api/auth/checkLogin', schema: Empty, example: () => ({ body: {} }), session: 'optional', changesState: false },
   { method: 'GET', path: '/api/auth/providers', example: () => ({}), session: 'none', changesState: false },
+  { method: 'POST', path: '/api/auth/nonce', schema: Empty, example: () => ({ body: {} }), session: 'none', changesState: true },
   {
     method: 'POST', path: '/api/auth/socialProfile', schema: SocialProfileBody, session: 'none', changesState: false, refusals: [SIGN_IN_REFUSAL],
     example: () => ({ body: { googletoken: 'not-a-token' } }), upstream: ['google', 'facebook'],

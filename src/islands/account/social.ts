@@ -68,12 +68,13 @@ function readReturn(popup: Window): URLSearchParams | null {
  */
 export function providerToken(provider: Provider): Promise<string> {
   const state = randomState();
-  const nonce = randomState();
   const popup = window.open('about:blank', `tc-${provider}`, 'popup,width=480,height=640');
   if (!popup) return Promise.reject(new PopupBlocked());
-  return loadProviders().then((all) => {
+  // Google's ID token must carry a nonce the server issued: signing in with the token spends it (once).
+  const nonce = provider === 'google' ? api<{ data: { nonce: string } }>('/api/auth/nonce', { body: {} }).then((r) => r.data.nonce, () => null) : Promise.resolve('');
+  return Promise.all([loadProviders(), nonce]).then(([all, nonce]) => {
     const info = all?.[provider];
-    if (!info?.enabled || !info.authorizeUrl) {
+    if (!info?.enabled || !info.authorizeUrl || nonce === null) {
       popup.close();
       throw new SocialCancelled('provider off');
     }
