@@ -130,15 +130,24 @@ async function settle(c: Context<AppEnv>, mine: Held[]) {
 
 // ---- whose attempts: keys --------------------------------------------------------------------------------------
 
+const parsedBodies = new WeakMap<Request, Map<z.ZodType, unknown>>();
+
 /** The request's JSON body through `schema`, or null when it does not parse (the route then answers 400, uncounted). */
 export async function validBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S> | null> {
-  try {
-    const text = await c.req.text();
-    const parsed = schema.safeParse(text.trim() === '' ? {} : JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
+  let seen = parsedBodies.get(c.req.raw);
+  if (!seen) parsedBodies.set(c.req.raw, (seen = new Map()));
+  if (!seen.has(schema)) {
+    let value: unknown = null;
+    try {
+      const text = await c.req.text();
+      const parsed = schema.safeParse(text.trim() === '' ? {} : JSON.parse(text));
+      if (parsed.success) value = parsed.data;
+    } catch {
+      value = null;
+    }
+    seen.set(schema, value);
   }
+  return seen.get(schema) as z.output<S> | null;
 }
 
 /** The client's address, for requests whose body passes `schema`. */
