@@ -1,32 +1,20 @@
 // The account flows shared by the sign-in, sign-up, SSO and profile routes: starting a session, the LoginResult,
-// rate limits, the client's address, links in mails and the confirmation mail.
+// the client's address, links in mails and the confirmation mail.
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
-import { ApiError } from '../errors';
 import { hostName, type OrgRow } from '../db/orgs';
 import { deleteSessionByHash, purgeOldSessions } from '../db/sessions';
-import { checkLimit, purgeOldEvents, recordEvent, type Limit } from '../db/rate-limits';
+import { purgeOldEvents } from '../db/rate-limits';
 import { logActivity } from '../db/activity';
 import { insertEmailTokenFor, insertEmailTokenForNewUser, type EmailTokenKind } from '../db/email-tokens';
 import { emailTaken, insertUserStatement, newReferralCode, userByEmail, userByProvider, type NewUser, type UserRow } from '../db/users';
 import { consumeAccessCodeFor } from '../db/access-codes';
 import { resetMail, sendMail, verificationMail, type MailError } from '../services/mail';
-import { MSG, type LoginResult, type UserDataCookie } from '../../src/shared/schemas/auth';
+import type { LoginResult, UserDataCookie } from '../../src/shared/schemas/auth';
 import { randomToken, sha256Hex } from './crypto';
 import { requestToken, startSession, toSessionUser, type SessionUser } from './session';
 import { SSO_MARK_COOKIE, setSessionCookies, setSsoMark } from './cookies';
-
-export const LIMITS = {
-  signInEmail: { bucket: 'signin-email', max: 5, windowMs: 15 * 60_000 },
-  signInIp: { bucket: 'signin-ip', max: 50, windowMs: 15 * 60_000 },
-  forgotIp: { bucket: 'forgot-ip', max: 20, windowMs: 15 * 60_000 },
-  forgotEmail: { bucket: 'forgot-email', max: 3, windowMs: 60 * 60_000 },
-  accessCodeIp: { bucket: 'access-code-ip', max: 10, windowMs: 15 * 60_000 },
-  accountCheckIp: { bucket: 'account-check-ip', max: 60, windowMs: 15 * 60_000 },
-  signUpIp: { bucket: 'signup-ip', max: 20, windowMs: 60 * 60_000 },
-  verifyIp: { bucket: 'verify-ip', max: 30, windowMs: 15 * 60_000 },
-} satisfies Record<string, Limit>;
 
 /** A fresh confirmation mail at most this often per account. */
 export const VERIFY_MAIL_INTERVAL_MS = 10 * 60_000;
@@ -35,22 +23,6 @@ export const VERIFY_MAIL_INTERVAL_MS = 10 * 60_000;
 export const clientIp = (c: Context<AppEnv>) => (c.req.header('cf-connecting-ip') ?? '').trim().slice(0, 64) || 'unknown';
 
 export const pepper = (c: Context<AppEnv>) => c.env.PASSWORD_PEPPER ?? '';
-
-/** The `{ status: 'failed', message }` 429 of CONTRACT.md 4, with Retry-After. */
-export function tooMany(c: Context<AppEnv>, retryAfter: number) {
-  c.header('Retry-After', String(retryAfter));
-  return c.json({ status: 'failed' as const, message: MSG.tooManyAttempts }, 429);
-}
-
-/** Throws the 429 in the contract's error shape when `key` is over `limit`. */
-export async function enforceLimit(c: Context<AppEnv>, limit: Limit, key: string, now = Date.now()) {
-  const state = await checkLimit(c.env.DB, limit, key, now);
-  if (state.limited) {
-    throw new ApiError(429, 'TOO_MANY_REQUESTS', MSG.tooManyAttempts, undefined, { 'Retry-After': String(state.retryAfter) });
-  }
-}
-
-export const countEvent = (c: Context<AppEnv>, limit: Limit, key: string, now = Date.now()) => recordEvent(c.env.DB, limit, key, now).run();
 
 /** Work that may finish after the answer (cleanup, logs). */
 export function later(c: Context<AppEnv>, work: Promise<unknown>) {

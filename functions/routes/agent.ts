@@ -8,6 +8,7 @@ import { siteOrigin } from '../auth/accounts';
 import { randomToken, sha256Hex } from '../auth/crypto';
 import { ApiError, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { jsonBody, queryOf } from '../validate';
+import { counting, LIMITS, rateLimit } from '../http/rate-limit';
 import { clientOf, deleteClient, insertClient, listClients, phoneRefsKnown, updateClient, type ClientRow, type Owner } from '../db/clients';
 import { bookQuote, insertQuote, markSent, quoteByTokenHash, quoteOf, quotesOf, type QuoteRow } from '../db/quotes';
 import { agentCounts, agentProfile, bookingsOfAgent, creditOf, defaultMarkupBps, type AgentBookingRow } from '../db/agents';
@@ -28,6 +29,22 @@ import {
 import { formatDay, SHORT_MONTH_DAY } from '../../src/shared/format-day';
 
 type C = Context<AppEnv>;
+
+/**
+ * A quote mail carries the agent's free text to any address: 10 mails per agent in 15 minutes and 3 per quote an
+ * hour. Only a mail that went out counts; a refusal or a mail failure gives the attempt back.
+ */
+const quoteMailLimits = rateLimit(
+  { limit: LIMITS.quoteMailAgent, settle: counting([], 'keep'), key: (c) => `${c.get('org').id}:${c.get('user').id}` },
+  {
+    limit: LIMITS.quoteMailQuote,
+    settle: counting([], 'keep'),
+    key: (c) => {
+      const id = RowIdSchema.safeParse(c.req.param('id'));
+      return id.success ? `${c.get('org').id}:${id.data}` : null;
+    },
+  },
+);
 
 /** The role comes from the stored account behind the session, never from anything the client sends. */
 const requireAgent: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -246,7 +263,7 @@ export const agent = new Hono<AppEnv>()
     const row = await quoteOf(db, owner, id);
     return c.json({ data: quoteBody(row!) }, 201);
   })
-  .post('/agent/quotes/:id/send', async (c) => {
+  .post('/agent/quotes/:id/send', quoteMailLimits, async (c) => {
     const id = idParam(c);
     await jsonBody(c, z.object({}));
     const quote = await ownQuote(c, id);

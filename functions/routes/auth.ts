@@ -5,7 +5,6 @@ import type { AppEnv } from '../env';
 import { badRequest, unauthorized } from '../errors';
 import { jsonBody } from '../validate';
 import { readBodyQuietly } from '../lib/body';
-import { checkLimit, clearEvents, recordEvent } from '../db/rate-limits';
 import { claimVerifyMail, releaseVerifyMail, setPasswordHash, markVerified, userByEmail, userById, userByProvider, type UserRow } from '../db/users';
 import { deleteSessionByHash, deleteUserSessions } from '../db/sessions';
 import { retireTokens, spendEmailToken } from '../db/email-tokens';
@@ -13,15 +12,13 @@ import { validAccessCode } from '../db/access-codes';
 import { logActivity } from '../db/activity';
 import { dummyVerify, hashPassword, verifyPassword } from '../auth/password';
 import { randomToken, sha256Hex } from '../auth/crypto';
-import { requestToken, sessionOf, USER_DATA_COOKIE } from '../auth/session';
+import { currentUser, requestToken, sessionOf, USER_DATA_COOKIE } from '../auth/session';
 import { getCookie } from 'hono/cookie';
 import { clearSessionCookies, setSsoMark, SSO_MARK_COOKIE } from '../auth/cookies';
 import { accountOfIdentity, signInNonceUsable, spendSignInNonce, verifySocialToken } from '../auth/social';
 import { insertNonce, purgeOldNonces } from '../db/sign-in-nonces';
-import {
-  clientIp, completeSignIn, countEvent, createAccount, enforceLimit, LIMITS, loginResult, pepper, sendLinkMail, tooMany,
-  VERIFY_MAIL_INTERVAL_MS,
-} from '../auth/accounts';
+import { clientIp, completeSignIn, createAccount, loginResult, pepper, sendLinkMail, VERIFY_MAIL_INTERVAL_MS } from '../auth/accounts';
+import { addressOf, counting, LIMITS, overLimit, rateLimit, validBody, type Rule } from '../http/rate-limit';
 import {
   ActivityBody, AuthSignInBody, ChangePasswordBody, ForgotPasswordBody, MSG, normalizeEmail, SignInBody, SsoBody, VerifyAccountBody,
   type SignIn,
@@ -29,6 +26,52 @@ import {
 import { z } from 'zod';
 
 const invalid = (c: Context<AppEnv>) => c.json({ status: 'failed' as const, message: MSG.invalidCredentials }, 401);
+
+/**
+ * Sign-in's limits, reserved before any password work: 5 failures per email and 50 per address in 15 minutes. A
+ * refusal (401) counts; a success clears the email's earlier failures; any other answer gives the attempt back.
+ */
+function signInLimits(signInOf: (c: Context<AppEnv>) => Promise<SignIn | null>) {
+  return rateLimit(
+    {
+      limit: LIMITS.signInEmail,
+      shape: 'message',
+      settle: counting([401], 'clear'),
+      key: async (c) => {
+        const body = await signInOf(c);
+        return body && !body.googletoken && !body.fbtoken ? `${c.get('org').id}:${normalizeEmail(body.email_id)}` : null;
+      },
+    },
+    { limit: LIMITS.signInIp, shape: 'message', settle: counting([401]), key: async (c) => ((await signInOf(c)) ? clientIp(c) : null) },
+  );
+}
+
+const SocialProfileBody = z
+  .object({ googletoken: z.string().max(8192).optional(), fbtoken: z.string().max(8192).optional() })
+  .refine((v) => Boolean(v.googletoken || v.fbtoken), 'Send googletoken or fbtoken');
+
+/** Password changes: a wrong reset link counts against the address, a wrong current password against the account's email. */
+const changePasswordLimits: Rule[] = [
+  {
+    limit: LIMITS.verifyIp,
+    settle: counting([400]),
+    key: async (c) => {
+      const body = await validBody(c, ChangePasswordBody);
+      return body && 'token' in body ? clientIp(c) : null;
+    },
+  },
+  {
+    limit: LIMITS.signInEmail,
+    shape: 'message',
+    settle: counting([400]),
+    key: async (c) => {
+      const body = await validBody(c, ChangePasswordBody);
+      if (!body || 'token' in body) return null;
+      const user = await currentUser(c);
+      return user ? `${c.get('org').id}:${user.email}` : null;
+    },
+  },
+];
 
 /** The sign-in of CONTRACT.md 4, shared by /api/signIn and /api/auth/signIn. */
 async function signIn(c: Context<AppEnv>, body: SignIn) {
@@ -38,24 +81,14 @@ async function signIn(c: Context<AppEnv>, body: SignIn) {
   const now = Date.now();
   const ip = clientIp(c);
   const email = normalizeEmail(body.email_id);
-  const emailKey = `${org.id}:${email}`;
-  const [byEmail, byIp] = await Promise.all([
-    checkLimit(db, LIMITS.signInEmail, emailKey, now),
-    checkLimit(db, LIMITS.signInIp, ip, now),
-  ]);
-  if (byEmail.limited || byIp.limited) return tooMany(c, Math.max(byEmail.retryAfter, byIp.retryAfter));
-
+  // The attempt was reserved under the email's and the address's limits before this point (signInLimits).
   const row = await userByEmail(db, org.id, email);
   // Unknown emails cost the same hashing as known ones: the answer's time does not reveal which accounts exist.
   const check = row?.password_hash
     ? await verifyPassword(body.password, row.password_hash, pepper(c))
     : { ok: await dummyVerify(body.password, pepper(c)), needsRehash: false };
   if (!row || !check.ok) {
-    await db.batch([
-      recordEvent(db, LIMITS.signInEmail, emailKey, now),
-      recordEvent(db, LIMITS.signInIp, ip, now),
-      logActivity(db, { orgId: org.id, userId: row?.id ?? null, action: 'login_failed', ip, userAgent: c.req.header('user-agent') }),
-    ]);
+    await logActivity(db, { orgId: org.id, userId: row?.id ?? null, action: 'login_failed', ip, userAgent: c.req.header('user-agent') }).run();
     return invalid(c);
   }
   if (row.verified_at === null) {
@@ -64,9 +97,7 @@ async function signIn(c: Context<AppEnv>, body: SignIn) {
     }
     return c.json({ status: 'failed' as const, message: MSG.verifyFirst }, 403);
   }
-  const tidy = [clearEvents(db, LIMITS.signInEmail, emailKey)];
-  if (check.needsRehash) tidy.push(setPasswordHash(db, row.id, await hashPassword(body.password, pepper(c))));
-  await db.batch(tidy);
+  if (check.needsRehash) await setPasswordHash(db, row.id, await hashPassword(body.password, pepper(c))).run();
   const result = await completeSignIn(c, row, { remember: body.remember });
   return c.json({ status: 'success' as const, message: '', result }, 200);
 }
@@ -76,23 +107,14 @@ async function socialSignIn(c: Context<AppEnv>, body: SignIn) {
   const db = c.env.DB;
   const org = c.get('org');
   const now = Date.now();
-  const ip = clientIp(c);
-  const byIp = await checkLimit(db, LIMITS.signInIp, ip, now);
-  if (byIp.limited) return tooMany(c, byIp.retryAfter);
   const provider = body.googletoken ? 'google' : 'facebook';
   const identity = await verifySocialToken(c, provider, body.googletoken || body.fbtoken);
-  if (!identity || !(await spendSignInNonce(c, identity))) {
-    await recordEvent(db, LIMITS.signInIp, ip, now).run();
-    return invalid(c);
-  }
+  if (!identity || !(await spendSignInNonce(c, identity))) return invalid(c);
   let row = await accountOfIdentity(c, identity);
   if (!row) {
     const code = body.accesscode || body.userdetails?.mastercode || '';
     const accessCode = code ? await validAccessCode(db, org.id, code, pepper(c), now) : null;
-    if (!identity.email || (org.access_code_required && !accessCode)) {
-      await recordEvent(db, LIMITS.signInIp, ip, now).run();
-      return invalid(c);
-    }
+    if (!identity.email || (org.access_code_required && !accessCode)) return invalid(c);
     const created = await createAccount(
       c,
       {
@@ -159,11 +181,11 @@ export function ssoClaimsFit(claims: { org: number | string; iat: number; exp: n
 }
 
 export const auth = new Hono<AppEnv>()
-  .post('/signIn', async (c) => {
+  .post('/signIn', signInLimits(async (c) => (await validBody(c, SignInBody))?.jsonSign ?? null), async (c) => {
     const { jsonSign } = await jsonBody(c, SignInBody);
     return signIn(c, jsonSign);
   })
-  .post('/auth/signIn', async (c) => {
+  .post('/auth/signIn', signInLimits(async (c) => (await validBody(c, AuthSignInBody))?.jsonSingIn ?? null), async (c) => {
     const { jsonSingIn } = await jsonBody(c, AuthSignInBody);
     return signIn(c, jsonSingIn);
   })
@@ -200,7 +222,7 @@ export const auth = new Hono<AppEnv>()
   })
 
   /** A nonce for the Google sign-in popup: the ID token must carry it, and signing in (or up) with the token spends it. */
-  .post('/auth/nonce', async (c) => {
+  .post('/auth/nonce', rateLimit({ limit: LIMITS.nonceIp, shape: 'error', key: (c) => clientIp(c) }), async (c) => {
     // The body is empty (like checkLogin's); read whatever came so the connection stays usable.
     await c.req.text().catch(() => '');
     const db = c.env.DB;
@@ -214,19 +236,11 @@ export const auth = new Hono<AppEnv>()
   })
 
   /** The verified details behind a social token, to prefill the sign-up form ("COMPLETE YOUR INFORMATION"). */
-  .post('/auth/socialProfile', async (c) => {
-    const body = await jsonBody(
-      c,
-      z.object({ googletoken: z.string().max(8192).optional(), fbtoken: z.string().max(8192).optional() }).refine((v) => Boolean(v.googletoken || v.fbtoken), 'Send googletoken or fbtoken'),
-    );
-    const ip = clientIp(c);
-    await enforceLimit(c, LIMITS.signInIp, ip);
+  .post('/auth/socialProfile', rateLimit({ limit: LIMITS.signInIp, settle: counting([401]), key: addressOf(SocialProfileBody) }), async (c) => {
+    const body = await jsonBody(c, SocialProfileBody);
     const provider = body.googletoken ? 'google' : 'facebook';
     const identity = await verifySocialToken(c, provider, (body.googletoken || body.fbtoken)!);
-    if (!identity || !(await signInNonceUsable(c, identity))) {
-      await countEvent(c, LIMITS.signInIp, ip);
-      return invalid(c);
-    }
+    if (!identity || !(await signInNonceUsable(c, identity))) return invalid(c);
     const account = await userByProvider(c.env.DB, c.get('org').id, identity.provider, identity.subject);
     const byEmail = identity.email ? await userByEmail(c.env.DB, c.get('org').id, identity.email) : null;
     return c.json({
@@ -241,16 +255,12 @@ export const auth = new Hono<AppEnv>()
     });
   })
 
-  .post('/auth/verifyAccount', async (c) => {
+  .post('/auth/verifyAccount', rateLimit({ limit: LIMITS.verifyIp, settle: counting([400]), key: addressOf(VerifyAccountBody) }), async (c) => {
     const { token } = await jsonBody(c, VerifyAccountBody);
     const ip = clientIp(c);
-    await enforceLimit(c, LIMITS.verifyIp, ip);
     const now = Date.now();
     const userId = await spendEmailToken(c.env.DB, 'verify', await sha256Hex(token), c.get('org').id, now);
-    if (userId === null) {
-      await countEvent(c, LIMITS.verifyIp, ip, now);
-      throw badRequest(MSG.linkInvalid);
-    }
+    if (userId === null) throw badRequest(MSG.linkInvalid);
     await c.env.DB.batch([
       markVerified(c.env.DB, userId, now),
       logActivity(c.env.DB, { orgId: c.get('org').id, userId, action: 'email_verified', ip }),
@@ -258,36 +268,41 @@ export const auth = new Hono<AppEnv>()
     return c.json({ status: 'success' as const, message: MSG.accountVerified });
   })
 
-  .post('/auth/forgotPassword', async (c) => {
-    const { email_id } = await jsonBody(c, ForgotPasswordBody);
-    const db = c.env.DB;
-    const org = c.get('org');
-    const ip = clientIp(c);
-    const now = Date.now();
-    await enforceLimit(c, LIMITS.forgotIp, ip, now);
-    const email = normalizeEmail(email_id);
-    const emailKey = `${org.id}:${email}`;
-    const [row, byEmail] = await Promise.all([userByEmail(db, org.id, email), checkLimit(db, LIMITS.forgotEmail, emailKey, now)]);
-    await db.batch([recordEvent(db, LIMITS.forgotIp, ip, now), recordEvent(db, LIMITS.forgotEmail, emailKey, now)]);
-    // Past the per-address limit nothing more is sent, and the answer stays the same: it never tells whether the account exists.
-    if (row && !byEmail.limited) await sendLinkMail(c, row, 'reset', now);
-    return c.json({ status: 'success' as const, message: MSG.forgotPasswordSent });
-  })
+  .post(
+    '/auth/forgotPassword',
+    rateLimit(
+      { limit: LIMITS.forgotIp, key: addressOf(ForgotPasswordBody) },
+      {
+        limit: LIMITS.forgotEmail,
+        over: 'flag',
+        key: async (c) => {
+          const body = await validBody(c, ForgotPasswordBody);
+          return body ? `${c.get('org').id}:${normalizeEmail(body.email_id)}` : null;
+        },
+      },
+    ),
+    async (c) => {
+      const { email_id } = await jsonBody(c, ForgotPasswordBody);
+      const db = c.env.DB;
+      const org = c.get('org');
+      const now = Date.now();
+      const row = await userByEmail(db, org.id, normalizeEmail(email_id));
+      // Past the per-address limit nothing more is sent, and the answer stays the same: it never tells whether the account exists.
+      if (row && !overLimit(c, LIMITS.forgotEmail)) await sendLinkMail(c, row, 'reset', now);
+      return c.json({ status: 'success' as const, message: MSG.forgotPasswordSent });
+    },
+  )
 
-  .post('/auth/changePassword', async (c) => {
+  .post('/auth/changePassword', rateLimit(...changePasswordLimits), async (c) => {
     const body = await jsonBody(c, ChangePasswordBody);
     const db = c.env.DB;
     const org = c.get('org');
     const now = Date.now();
     const ip = clientIp(c);
     if ('token' in body) {
-      await enforceLimit(c, LIMITS.verifyIp, ip, now);
       const hash = await hashPassword(body.password, pepper(c));
       const userId = await spendEmailToken(db, 'reset', await sha256Hex(body.token), org.id, now);
-      if (userId === null) {
-        await countEvent(c, LIMITS.verifyIp, ip, now);
-        throw badRequest(MSG.linkInvalid);
-      }
+      if (userId === null) throw badRequest(MSG.linkInvalid);
       // The reset proves the address: it also verifies the account; every session and other reset link ends.
       await db.batch([
         setPasswordHash(db, userId, hash),
@@ -301,13 +316,9 @@ export const auth = new Hono<AppEnv>()
     }
     const { user } = await sessionOf(c);
     if (!user) throw unauthorized();
-    const emailKey = `${org.id}:${user.email}`;
-    const limited = await checkLimit(db, LIMITS.signInEmail, emailKey, now);
-    if (limited.limited) return tooMany(c, limited.retryAfter);
     const row = await userById(db, org.id, user.id);
     const ok = row?.password_hash ? (await verifyPassword(body.current_password, row.password_hash, pepper(c))).ok : await dummyVerify(body.current_password, pepper(c));
     if (!row || !ok) {
-      await recordEvent(db, LIMITS.signInEmail, emailKey, now).run();
       throw badRequest(MSG.currentPasswordWrong, [{ path: 'current_password', message: MSG.currentPasswordWrong }]);
     }
     const hash = await hashPassword(body.password, pepper(c));
@@ -320,17 +331,12 @@ export const auth = new Hono<AppEnv>()
     return c.json({ status: 'success' as const, message: MSG.passwordChanged });
   })
 
-  .post('/auth/sso', async (c) => {
+  .post('/auth/sso', rateLimit({ limit: LIMITS.signInIp, settle: counting([401]), key: addressOf(SsoBody) }), async (c) => {
     const { key } = await jsonBody(c, SsoBody);
     const db = c.env.DB;
     const org = c.get('org');
-    const ip = clientIp(c);
     const now = Date.now();
-    await enforceLimit(c, LIMITS.signInIp, ip, now);
-    const refuse = async () => {
-      await countEvent(c, LIMITS.signInIp, ip, now);
-      return c.json({ status: 'failed' as const, message: MSG.ssoInvalid }, 401);
-    };
+    const refuse = async () => c.json({ status: 'failed' as const, message: MSG.ssoInvalid }, 401);
     const secret = ssoSecret(c.env, org.id);
     if (!secret) return refuse();
     let claims: z.infer<typeof SsoClaims>;

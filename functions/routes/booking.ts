@@ -6,6 +6,8 @@ import { currentUser, currentUserWithBodyToken, type SessionUser } from '../auth
 import { ApiError, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { jsonBody, parseWith } from '../validate';
 import { sha256Hex } from '../lib/crypto';
+import { clientIp } from '../auth/accounts';
+import { counting, LIMITS, memberOf, rateLimit, validBody } from '../http/rate-limit';
 import type { ProductRow } from '../db/products';
 import { cardByCode, cardEntry, cardsOfUser, claimCard, orgCertificates, ownCard, walletCardOf, type CardRow } from '../db/cards';
 import { bookingByKey, bookingsOfUser, cardSpendsOf, createBooking, newBookingRef, type BookingRow } from '../db/bookings';
@@ -21,6 +23,15 @@ import {
 } from '../../src/shared/schemas/booking';
 
 type C = Context<AppEnv>;
+
+/**
+ * Card codes are guessable secrets: a code that finds no card (404) or an unusable one (409) counts, 10 per member and
+ * 50 per address in 15 minutes; a redeemed card is given back. Signed out (401) or malformed (400) reserves nothing.
+ */
+const redeemLimits = rateLimit(
+  { limit: LIMITS.redeemMember, settle: counting([404, 409]), key: async (c) => ((await validBody(c, RedeemSchema)) ? memberOf(c) : null) },
+  { limit: LIMITS.redeemIp, settle: counting([404, 409]), key: async (c) => ((await validBody(c, RedeemSchema)) && (await memberOf(c)) ? clientIp(c) : null) },
+);
 
 async function signedIn(c: C): Promise<SessionUser> {
   const user = await currentUser(c);
@@ -195,7 +206,7 @@ export const booking = new Hono<AppEnv>()
       ],
     });
   })
-  .post('/wallet/redeem', async (c) => {
+  .post('/wallet/redeem', redeemLimits, async (c) => {
     const body = await jsonBody(c, RedeemSchema);
     const user = await signedIn(c);
     const org = c.get('org');

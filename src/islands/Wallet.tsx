@@ -213,7 +213,10 @@ export function RedeemForm({ compact = false }: { compact?: boolean }) {
     if (r.ok) {
       setCode('');
       setMessage({ ok: true, text: t('bk_redeem_done') });
-    } else setMessage({ ok: false, text: r.status === 404 ? t('bk_redeem_unknown') : r.status === 409 ? t('bk_redeem_taken') : t('bk_redeem_failed') });
+    } else {
+      const key = { 404: 'bk_redeem_unknown', 409: 'bk_redeem_taken', 429: 'bk_redeem_limited' }[r.status] ?? 'bk_redeem_failed';
+      setMessage({ ok: false, text: t(key) });
+    }
   }
 
   return (

@@ -194,6 +194,7 @@ function problemsOf(route: RouteSpec, c: Case, r: Reply): string[] {
   const out: string[] = [];
   if (r.status >= 500 || r.status === 0) out.push(`answered ${r.status}${r.status === 0 ? ` (${r.text})` : `: ${r.text.slice(0, 200)}`}`);
   if (r.status === 0) return out;
+  if (r.status === 429 && !route.limits?.length) out.push('429 from a route with no attempt limit in the route table');
   const h = r.headers;
   if (!h['strict-transport-security']) out.push('no Strict-Transport-Security');
   if (!String(h['content-security-policy'] ?? '').includes('frame-ancestors')) out.push('no CSP frame-ancestors');

@@ -14,6 +14,7 @@ import {
 import { CatalogueRequestSchema, CurrencyRateRequestSchema, CurrencyRatesRequestSchema, LabelsQuerySchema } from '../../src/shared/schemas/catalogue';
 import { ActionsListQuery, CampaignListQuery, ReferralListQuery, SavingsCodeRequest, SavingsMemberRequest } from '../../src/shared/schemas/loyalty';
 import { ClientQuerySchema, ClientSchema, QuoteQuerySchema, QuoteSchema, QuoteViewSchema } from '../../src/shared/schemas/agent';
+import { LIMITS, type Limit } from '../../functions/http/rate-limit';
 import { nearDay, type Hints } from './gates-arbitrary';
 import { day, TRAVELER } from './gates-fixtures';
 
@@ -52,6 +53,21 @@ export interface IdUse {
   ownerAnswer?: number;
 }
 
+/**
+ * An attempt limit of the route (functions/http/rate-limit.ts, docs/decisions/0012): whose attempts it counts and a
+ * request that counts against it. The security gate sends max + 30 of them at once and expects at most max to be
+ * evaluated; the fuzz gate accepts a 429 only from a route that lists a limit.
+ */
+export interface RouteLimit {
+  limit: Limit;
+  /** address: one client address for all; email: one email in the body; member: one fresh member; agent: agent one. */
+  by: 'address' | 'email' | 'member' | 'agent';
+  /** A counted request; `email` is the burst's one email (by 'email') or a fresh one per request. */
+  counted: (k: { email: string; ids: OwnedIds }) => Example;
+  /** The 429's body: the sign-in family's `{ status, message }` or the contract's error shape. */
+  shape: 'message' | 'error';
+}
+
 export interface Example {
   body?: unknown;
   query?: Record<string, string | number>;
@@ -83,6 +99,8 @@ export interface RouteSpec {
   dev?: boolean;
   /** Signing in or out ends the caller's session (or replaces it): the gates call it signed out. */
   endsSession?: boolean;
+  /** The attempt limits that can answer 429 (forgot password's per-email mail limit never does: it only stops mailing). */
+  limits?: RouteLimit[];
   /** A GET that changes state by contract (and why). */
   getWrites?: string;
   /** Answers a browser (Accept: text/html) with a small page instead of JSON, refusals included. */
@@ -122,11 +140,22 @@ const SsoKeyBody = z.object({
 });
 const IssueBody = IssueCardSchema.extend({ email: IssueCardSchema.shape.email.optional(), to: z.enum(['user', 'unassigned', 'org']).optional(), name: z.string().max(80).optional() });
 const Empty = z.object({});
+/** A valid email sign-up (the spec's fields only, terms accepted). */
+const signUpBody = (email: string, extra: Record<string, unknown> = {}) => ({
+  jsonRegister: { email_id: email, password: 'Gate1!pass', terms_accepted: true, title: 'Mr', userdetails: { first_name: 'Gus', last_name: 'Gate' }, ...extra },
+});
 
 /** The sign-in family's `{ status: 'failed', message }` (401, 403, 429). */
 const SIGN_IN_REFUSAL = SignInFailureSchema;
 /** GET /go/daily-savings signed out (CONTRACT.md 7). */
 const SHOW_SIGN_IN = z.object({ showSignIn: z.literal(true) });
+
+const wrongPassword = (email: string) => ({ usr_type: 2, email_id: email, password: 'Wrong1!pass' });
+/** Sign-in's limits for a body wrapping the sign-in in `field` (jsonSign or jsonSingIn). */
+const signInLimits = (field: string): RouteLimit[] => [
+  { limit: LIMITS.signInEmail, by: 'email', shape: 'message', counted: ({ email }) => ({ body: { [field]: wrongPassword(email), navAgent: 'gates' } }) },
+  { limit: LIMITS.signInIp, by: 'address', shape: 'message', counted: ({ email }) => ({ body: { [field]: wrongPassword(email), navAgent: 'gates' } }) },
+];
 
 const catalogue = (path: string): RouteSpec[] => [
   { method: 'GET', path, example: () => ({}), session: 'none', changesState: false },
@@ -165,30 +194,45 @@ export const ROUTES: RouteSpec[] = [
   {
     method: 'POST', path: '/api/signIn', schema: SignInBody, hints: { 'jsonSign.email_id': EMAILS }, session: 'none', changesState: true, endsSession: true,
     example: () => ({ body: { jsonSign: { usr_type: 2, email_id: 'demo@example.com', password: 'Demo1!pass' }, navAgent: 'gates' } }),
-    refusals: [SIGN_IN_REFUSAL], refusalWrites: ['email_tokens', 'outbox', 'users'], upstream: ['google', 'facebook', 'mail'],
+    refusals: [SIGN_IN_REFUSAL], refusalWrites: ['email_tokens', 'outbox', 'users'], upstream: ['google', 'facebook', 'mail'], limits: signInLimits('jsonSign'),
   },
   {
     method: 'POST', path: '/api/auth/signIn', schema: AuthSignInBody, hints: { 'jsonSingIn.email_id': EMAILS }, session: 'none', changesState: true, endsSession: true,
     example: () => ({ body: { jsonSingIn: { usr_type: 2, email_id: 'demo@example.com', password: 'Demo1!pass' }, ipAddress: '', navAgent: 'gates' } }),
-    refusals: [SIGN_IN_REFUSAL], refusalWrites: ['email_tokens', 'outbox', 'users'], upstream: ['google', 'facebook', 'mail'],
+    refusals: [SIGN_IN_REFUSAL], refusalWrites: ['email_tokens', 'outbox', 'users'], upstream: ['google', 'facebook', 'mail'], limits: signInLimits('jsonSingIn'),
   },
   { method: 'POST', path: '/api/auth/checkLogin', schema: Empty, example: () => ({ body: {} }), session: 'optional', changesState: false },
   { method: 'GET', path: '/api/auth/providers', example: () => ({}), session: 'none', changesState: false },
-  { method: 'POST', path: '/api/auth/nonce', schema: Empty, example: () => ({ body: {} }), session: 'none', changesState: true },
+  {
+    method: 'POST', path: '/api/auth/nonce', schema: Empty, example: () => ({ body: {} }), session: 'none', changesState: true,
+    limits: [{ limit: LIMITS.nonceIp, by: 'address', shape: 'error', counted: () => ({ body: {} }) }],
+  },
   {
     method: 'POST', path: '/api/auth/socialProfile', schema: SocialProfileBody, session: 'none', changesState: false, refusals: [SIGN_IN_REFUSAL],
     example: () => ({ body: { googletoken: 'not-a-token' } }), upstream: ['google', 'facebook'],
+    limits: [{ limit: LIMITS.signInIp, by: 'address', shape: 'error', counted: () => ({ body: { googletoken: 'not-a-token' } }) }],
   },
-  { method: 'POST', path: '/api/auth/verifyAccount', schema: VerifyAccountBody, example: () => ({ body: { token: 'x'.repeat(43) } }), session: 'none', changesState: true },
+  {
+    method: 'POST', path: '/api/auth/verifyAccount', schema: VerifyAccountBody, example: () => ({ body: { token: 'x'.repeat(43) } }), session: 'none', changesState: true,
+    limits: [{ limit: LIMITS.verifyIp, by: 'address', shape: 'error', counted: () => ({ body: { token: 'x'.repeat(43) } }) }],
+  },
   {
     method: 'POST', path: '/api/auth/forgotPassword', schema: ForgotPasswordBody, hints: { email_id: EMAILS }, session: 'none', changesState: true,
     example: () => ({ body: { email_id: 'nobody@example.com' } }), upstream: ['mail'],
+    limits: [{ limit: LIMITS.forgotIp, by: 'address', shape: 'error', counted: ({ email }) => ({ body: { email_id: email } }) }],
   },
   {
     method: 'POST', path: '/api/auth/changePassword', schema: ChangePasswordBody, session: 'optional', changesState: true, refusals: [SIGN_IN_REFUSAL],
     example: () => ({ body: { current_password: 'Wrong1!pass', password: 'Newp4ss!x' } }),
+    limits: [
+      { limit: LIMITS.verifyIp, by: 'address', shape: 'error', counted: () => ({ body: { token: 'x'.repeat(43), password: 'Newp4ss!x' } }) },
+      { limit: LIMITS.signInEmail, by: 'member', shape: 'message', counted: () => ({ body: { current_password: 'Wrong1!pass', password: 'Newp4ss!x' } }) },
+    ],
   },
-  { method: 'POST', path: '/api/auth/sso', schema: SsoBody, example: () => ({ body: { key: 'x.y.z' } }), session: 'none', changesState: true, refusals: [SIGN_IN_REFUSAL], endsSession: true },
+  {
+    method: 'POST', path: '/api/auth/sso', schema: SsoBody, example: () => ({ body: { key: 'x.y.z' } }), session: 'none', changesState: true, refusals: [SIGN_IN_REFUSAL], endsSession: true,
+    limits: [{ limit: LIMITS.signInIp, by: 'address', shape: 'error', counted: () => ({ body: { key: 'x.y.z' } }) }],
+  },
   { method: 'POST', path: '/api/iqps/logout', schema: Empty, example: () => ({ body: {} }), session: 'optional', changesState: true, endsSession: true },
   {
     method: 'POST', path: '/api/iqps/user-fqs', schema: ActivityBody, example: (o) => ({ body: { userId: o.userId, ip: '', action: 'search' } }), session: 'user', changesState: true,
@@ -196,17 +240,21 @@ export const ROUTES: RouteSpec[] = [
   {
     method: 'POST', path: '/api/signUp/checkAccountForExists', schema: CheckAccountBody, hints: { 'jsonSigUp.email_id': EMAILS }, session: 'none', changesState: false,
     example: () => ({ body: { jsonSigUp: { email_id: 'demo@example.com' } } }),
+    limits: [{ limit: LIMITS.accountCheckIp, by: 'address', shape: 'error', counted: ({ email }) => ({ body: { jsonSigUp: { email_id: email } } }) }],
   },
   {
     method: 'POST', path: '/api/signUp/validateAccessCode', schema: ValidateAccessCodeBody, hints: { 'jsonRegister.accesscode': fc.oneof(fc.constantFrom('WELCOME2026', 'welcome2026', ''), fc.string({ maxLength: 64 })) },
     session: 'none', changesState: false, example: () => ({ body: { jsonRegister: { accesscode: 'WELCOME2026', email_id: '' } } }),
+    limits: [{ limit: LIMITS.accessCodeIp, by: 'address', shape: 'error', counted: () => ({ body: { jsonRegister: { accesscode: 'NOPE-GUESS', email_id: '' } } }) }],
   },
   {
     method: 'POST', path: '/api/signUp', schema: SignUpBody, session: 'none', changesState: true, refusals: [SignUpRefusedSchema], upstream: ['google', 'facebook', 'mail'],
     hints: { 'jsonRegister.nationality': fc.option(fc.integer({ min: 0, max: 300 }), { nil: undefined }), 'jsonRegister.currency': fc.option(CURRENCIES, { nil: undefined }) },
-    example: () => ({
-      body: { jsonRegister: { email_id: `gate-${crypto.randomUUID()}@example.com`, password: 'Gate1!pass', terms_accepted: true, title: 'Mr', userdetails: { first_name: 'Gus', last_name: 'Gate' } } },
-    }),
+    example: () => ({ body: signUpBody(`gate-${crypto.randomUUID()}@example.com`) }),
+    limits: [
+      { limit: LIMITS.signUpIp, by: 'address', shape: 'error', counted: ({ email }) => ({ body: signUpBody(email) }) },
+      { limit: LIMITS.accessCodeIp, by: 'address', shape: 'error', counted: ({ email }) => ({ body: signUpBody(email, { accesscode: 'NOPE-GUESS' }) }) },
+    ],
   },
   { method: 'GET', path: '/api/profile', example: () => ({}), session: 'user', changesState: false },
   {
@@ -237,6 +285,10 @@ export const ROUTES: RouteSpec[] = [
     method: 'POST', path: '/api/wallet/redeem', schema: RedeemSchema, hints: { card_code: fc.oneof(fc.constantFrom('GIFT-CERT-RESORT', 'DEMO-CERT-HOTEL-150', 'TC-ORG-HOTEL-100'), fc.stringMatching(/^[A-Z0-9-]{4,20}$/)) },
     example: (o) => ({ body: { card_code: o.certificateCode } }), session: 'user', changesState: true,
     ids: [{ in: 'body', name: 'card_code', owner: 'user', of: 'certificateCode', expect: 'refused', ownerAnswer: 409 }],
+    limits: [
+      { limit: LIMITS.redeemMember, by: 'member', shape: 'error', counted: () => ({ body: { card_code: `NOPE-${crypto.randomUUID().slice(0, 8)}` } }) },
+      { limit: LIMITS.redeemIp, by: 'address', shape: 'error', counted: () => ({ body: { card_code: `NOPE-${crypto.randomUUID().slice(0, 8)}` } }) },
+    ],
   },
   {
     method: 'POST', path: '/api/booking/preview', schema: PreviewSchema, hints: BOOKING_HINTS, session: 'optional', changesState: false,
@@ -351,6 +403,10 @@ export const ROUTES: RouteSpec[] = [
   {
     method: 'POST', path: '/api/agent/quotes/:id/send', schema: Empty, params: { id: SMALL_ID }, session: 'agent', changesState: true, upstream: ['mail'],
     example: (o) => ({ params: { id: o.quoteId }, body: {} }), ids: [{ in: 'param', name: 'id', owner: 'agent', of: 'quoteId', expect: 'refused' }],
+    limits: [
+      { limit: LIMITS.quoteMailQuote, by: 'agent', shape: 'error', counted: ({ ids }) => ({ params: { id: ids.quoteId }, body: {} }) },
+      { limit: LIMITS.quoteMailAgent, by: 'agent', shape: 'error', counted: ({ ids }) => ({ params: { id: ids.quoteId }, body: {} }) },
+    ],
   },
   {
     method: 'POST', path: '/api/agent/quotes/:id/book', schema: Empty, params: { id: SMALL_ID }, session: 'agent', changesState: true, refusals: [SIGN_IN_REFUSAL],

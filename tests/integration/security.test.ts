@@ -362,3 +362,36 @@ describe("nobody reaches another user's or another org's rows", () => {
     if (route.path !== '/api/booking/checkout') expect(r.status, r.text).toBe(401);
   });
 });
+
+// ---- attempt limits under concurrency ----------------------------------------------------------------------------
+
+describe('attempt limits hold when requests arrive together (docs/decisions/0012)', () => {
+  const limited = ROUTES.flatMap((route) => (route.limits ?? []).map((l) => [`${routeName(route)} (${l.limit.bucket}, by ${l.by})`, route, l] as const));
+  it.each(limited)('%s: of max + 30 counted requests sent at once, at most max are evaluated and the rest answer 429 with Retry-After', async (_, route, l) => {
+    const ids = await someIds();
+    const n = l.limit.max + 30;
+    const ip = freshIp();
+    const email = `gate-limit-${crypto.randomUUID()}@example.com`;
+    const caller = l.by === 'member' ? await ssoUser() : l.by === 'agent' ? agentA : route.session === 'user' ? userA : null;
+    const requests = Array.from({ length: n }, () => request(route, l.counted({ email: l.by === 'email' ? email : `gate-limit-${crypto.randomUUID()}@example.com`, ids })));
+    // wrangler dev's proxy retries only GETs on a pooled connection closed while idle: renew the pool first.
+    await Promise.all(requests.map(() => call('/api/health')));
+    const replies = await Promise.all(
+      requests.map(({ path, body }) => as(caller, path, { method: route.method, body, headers: { 'cf-connecting-ip': l.by === 'address' ? ip : freshIp() } })),
+    );
+    // A request the dev server's proxy dropped (plain-text "Network connection lost", never the Worker's JSON) tells
+    // nothing: it is left out of both counts, and the database still let at most max through.
+    const answered = replies.filter((r) => !(r.status === 500 && r.json === undefined && r.text.includes('Network connection lost')));
+    const refused = answered.filter((r) => r.status === 429);
+    const statuses = replies.reduce<Record<number, number>>((t, r) => ({ ...t, [r.status]: (t[r.status] ?? 0) + 1 }), {});
+    expect(answered.length - refused.length, JSON.stringify(statuses)).toBeLessThanOrEqual(l.limit.max);
+    expect(answered.every((r) => r.status < 500), JSON.stringify(statuses)).toBe(true);
+    const longestWindow = Math.max(...route.limits!.map((x) => x.limit.windowMs)) / 1000;
+    for (const r of refused) {
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(r.headers['retry-after'])).toBeLessThanOrEqual(longestWindow);
+      if (l.shape === 'message') expect(r.json).toEqual({ status: 'failed', message: 'TOO MANY ATTEMPTS. PLEASE TRY AGAIN LATER' });
+      else expect(r.json?.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: 'TOO MANY ATTEMPTS. PLEASE TRY AGAIN LATER' });
+    }
+  }, 120_000);
+});

@@ -168,6 +168,11 @@ export const bookingLabels: LabelTable = {
   bk_redeem_unknown: L('No card has this code.', 'Ninguna tarjeta tiene este código.', 'Aucune carte ne porte ce code.'),
   bk_redeem_taken: L('This card is already in a wallet or can no longer be used.', 'Esta tarjeta ya está en un monedero o ya no se puede usar.', 'Cette carte est déjà dans un portefeuille ou n’est plus utilisable.'),
   bk_redeem_failed: L('The card could not be added. Please try again.', 'No se pudo añadir la tarjeta. Inténtalo de nuevo.', 'La carte n’a pas pu être ajoutée. Veuillez réessayer.'),
+  bk_redeem_limited: L(
+    'Too many codes tried. Please wait a few minutes and try again.',
+    'Demasiados códigos probados. Espera unos minutos e inténtalo de nuevo.',
+    'Trop de codes essayés. Veuillez patienter quelques minutes, puis réessayer.',
+  ),
 
   // Certificate modal
   bk_cert_modal_title: L('Use a certificate for this booking', 'Usa un certificado para esta reserva', 'Utilisez un certificat pour cette réservation'),
