@@ -26,6 +26,8 @@ export interface OrgRow {
   loyalty_enabled: number;
   loyalty_start: string | null;
   loyalty_end: string | null;
+  /** Bumped by every settings change: a cached row with an older version is read again. */
+  version: number;
 }
 
 export const DEFAULT_ORG_ID = 1;
@@ -38,7 +40,7 @@ export function hostName(hostHeader: string | undefined | null): string {
 
 export async function orgForHost(db: D1Database, host: string): Promise<OrgRow> {
   const hit = cache.get(host);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.org;
+  if (hit && Date.now() - hit.at < TTL_MS && (await orgVersion(db, hit.org.id)) === hit.org.version) return hit.org;
   const org =
     (await db
       .prepare('SELECT o.* FROM org_domains d JOIN orgs o ON o.id = d.org_id WHERE d.host = ?')
@@ -48,6 +50,11 @@ export async function orgForHost(db: D1Database, host: string): Promise<OrgRow> 
   if (!org) throw new Error('The default organisation (id 1) is missing: apply the migrations');
   cache.set(host, { org, at: Date.now() });
   return org;
+}
+
+/** One indexed integer: what keeps a cached org from outliving a change made through any isolate. */
+async function orgVersion(db: D1Database, orgId: number): Promise<number | null> {
+  return (await db.prepare('SELECT version FROM orgs WHERE id = ?').bind(orgId).first<number>('version')) ?? null;
 }
 
 export async function orgTheme(db: D1Database, orgId: number, name: string) {
