@@ -39,8 +39,8 @@ export const admin = new Hono<AppEnv>()
     const { q, page } = queryOf(c, MembersQuerySchema);
     return c.json(await members(c.env.DB, orgIdOf(c), q ?? '', page ?? 1));
   })
-  .patch('/members/:userId', async (c) => {
-    const id = MemberIdSchema.safeParse(c.req.param('userId'));
+  .patch('/members/:id', async (c) => {
+    const id = MemberIdSchema.safeParse(c.req.param('id'));
     if (!id.success) throw notFound(CONSOLE_MSG.noSuchMember);
     const patch = await jsonBody(c, MemberPatchSchema);
     return c.json({ data: await changeMemberSettings(c.env.DB, orgIdOf(c), actorOf(c), id.data, patch) });
