@@ -185,6 +185,8 @@ describe('settings', () => {
     expect(r.status, r.text).toBe(200);
     expect(r.json.data).toMatchObject({ name, min_checkin_days: 4, eligible_products: ['hotel', 'stays'], access_code_required: 1, calendar_type: 'Monday' });
     const config = await call('/api/org/config', { host });
+    // Browsers must not keep a copy that outlives the change either.
+    expect(config.headers['cache-control']).toBe('private, no-cache');
     expect(config.json.data).toMatchObject({
       orgName: name, accessCodeRequired: 1, orgBySite: { minCheckinDays: 4, orgCountryData: { calendarType: 'Monday' } },
       eligibleProducts: [{ product_id: 'hotel' }, { product_id: 'stays' }],
