@@ -19,6 +19,7 @@ import { booking } from './routes/booking';
 import { savings } from './routes/savings';
 import { referral } from './routes/referral';
 import { agent } from './routes/agent';
+import { admin } from './routes/admin';
 import { dev } from './routes/dev';
 import { devWallet } from './routes/dev-wallet';
 import { go } from './routes/go';
@@ -89,6 +90,7 @@ api.route('/', booking);
 api.route('/', savings);
 api.route('/', referral);
 api.route('/', agent);
+api.route('/admin', admin);
 api.use('/dev/*', async (c, next) => {
   if (!isDevelopment(c.env)) throw new ApiError(404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}`);
   await next();

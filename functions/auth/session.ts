@@ -6,6 +6,7 @@ import type { AppEnv } from '../env';
 import { unauthorized } from '../errors';
 import { insertSession, sessionWithUser, touchSession, type SessionWithUser } from '../db/sessions';
 import type { UserRow } from '../db/users';
+import type { Role } from '../../src/shared/schemas/auth';
 import { randomToken, sha256Hex } from './crypto';
 import { readBodyQuietly } from '../lib/body';
 
@@ -13,7 +14,7 @@ export interface SessionUser {
   id: number;
   orgId: number;
   email: string;
-  role: 'user' | 'agent';
+  role: Role;
   firstName: string;
   lastName: string;
   title: string;

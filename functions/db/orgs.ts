@@ -26,6 +26,8 @@ export interface OrgRow {
   loyalty_enabled: number;
   loyalty_start: string | null;
   loyalty_end: string | null;
+  /** Bumped by every settings change: a cached row with an older version is read again. */
+  version: number;
 }
 
 export const DEFAULT_ORG_ID = 1;
@@ -53,7 +55,7 @@ export async function orgForHost(db: D1Database, host: string): Promise<OrgRow> 
   const hit = byHost.get(host);
   if (hit) {
     byHost.delete(host);
-    if (now - hit.at < TTL_MS) {
+    if (now - hit.at < TTL_MS && (await orgVersion(db, hit.org.id)) === hit.org.version) {
       byHost.set(host, hit);
       return hit.org;
     }
@@ -67,11 +69,16 @@ export async function orgForHost(db: D1Database, host: string): Promise<OrgRow> 
     if (byHost.size > MAX_CACHED_HOSTS) byHost.delete(byHost.keys().next().value!);
     return registered;
   }
-  if (defaultOrg && now - defaultOrg.at < TTL_MS) return defaultOrg.org;
+  if (defaultOrg && now - defaultOrg.at < TTL_MS && (await orgVersion(db, defaultOrg.org.id)) === defaultOrg.org.version) return defaultOrg.org;
   const org = await db.prepare('SELECT * FROM orgs WHERE id = ?').bind(DEFAULT_ORG_ID).first<OrgRow>();
   if (!org) throw new Error('The default organisation (id 1) is missing: apply the migrations');
   defaultOrg = { org, at: now };
   return org;
+}
+
+/** One indexed integer: what keeps a cached org from outliving a change made through any isolate. */
+async function orgVersion(db: D1Database, orgId: number): Promise<number | null> {
+  return (await db.prepare('SELECT version FROM orgs WHERE id = ?').bind(orgId).first<number>('version')) ?? null;
 }
 
 export async function orgTheme(db: D1Database, orgId: number, name: string) {

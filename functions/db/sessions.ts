@@ -58,3 +58,11 @@ export function purgeOldSessions(db: D1Database, now: number) {
     db.prepare('DELETE FROM email_tokens WHERE expires_at < ?').bind(now - 7 * 24 * 3600_000),
   ]);
 }
+
+/** The org of the session of `tokenHash` in any org, with what decides whether it is alive (the console tells a wrong org from no session). */
+export function sessionOrgOf(db: D1Database, tokenHash: string) {
+  return db
+    .prepare('SELECT org_id, remember AS session_remember, last_seen_at AS session_last_seen_at, expires_at AS session_expires_at FROM sessions WHERE token_hash = ?')
+    .bind(tokenHash)
+    .first<{ org_id: number; session_remember: number; session_last_seen_at: number; session_expires_at: number }>();
+}

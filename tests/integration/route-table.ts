@@ -15,12 +15,15 @@ import { CatalogueRequestSchema, CurrencyRateRequestSchema, CurrencyRatesRequest
 import { ActionsListQuery, CampaignListQuery, ReferralListQuery, SavingsCodeRequest, SavingsMemberRequest } from '../../src/shared/schemas/loyalty';
 import { ClientQuerySchema, ClientSchema, QuoteQuerySchema, QuoteSchema, QuoteViewSchema } from '../../src/shared/schemas/agent';
 import { LIMITS, type Limit } from '../../functions/http/rate-limit';
+import {
+  AccessCodeCreateSchema, AuditQuerySchema, MemberPatchSchema, MembersQuerySchema, OrgSettingsPatchSchema,
+} from '../../src/shared/schemas/console';
 import { nearDay, type Hints } from './gates-arbitrary';
 import { day, TRAVELER } from './gates-fixtures';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** none: public; optional: works both ways; user: a signed-in consumer (or any account); agent: an agent account. */
-export type SessionNeed = 'none' | 'optional' | 'user' | 'agent';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** none: public; optional: works both ways; user: a signed-in consumer (or any account); agent: an agent account; admin: an org admin. */
+export type SessionNeed = 'none' | 'optional' | 'user' | 'agent' | 'admin';
 
 /** The ids a consumer and an agent own (tests/integration/gates-fixtures.ts creates them). */
 export interface OwnedIds {
@@ -86,7 +89,7 @@ export interface RouteSpec {
   /** A request that succeeds for the owner of `ids`. */
   example: (ids: OwnedIds) => Example;
   session: SessionNeed;
-  /** POST/PUT/DELETE that changes something (the catalogue POSTs only read). */
+  /** POST/PUT/PATCH/DELETE that changes something (the catalogue POSTs only read). */
   changesState: boolean;
   ids?: IdUse[];
   /** Documented non-2xx bodies besides the contract's error shape. */
@@ -414,6 +417,32 @@ export const ROUTES: RouteSpec[] = [
   },
   { method: 'GET', path: '/api/agent/bookings', example: () => ({}), session: 'agent', changesState: false },
   { method: 'POST', path: '/api/quotes/view', schema: QuoteViewSchema, example: () => ({ body: { token: 'a'.repeat(43) } }), session: 'none', changesState: false },
+
+  // ---- the org console (functions/routes/admin.ts): admins of the request host's org only -------------------------
+  { method: 'GET', path: '/api/admin/org', example: () => ({}), session: 'admin', changesState: false },
+  {
+    method: 'PATCH', path: '/api/admin/org', schema: OrgSettingsPatchSchema, session: 'admin', changesState: true,
+    // The seeded name again: the sweeps' request changes nothing the other routes rely on.
+    example: () => ({ body: { name: 'Travel Club' } }),
+  },
+  { method: 'GET', path: '/api/admin/access-codes', example: () => ({}), session: 'admin', changesState: false },
+  {
+    method: 'POST', path: '/api/admin/access-codes', schema: AccessCodeCreateSchema, session: 'admin', changesState: true,
+    hints: { code: fc.oneof(fc.constantFrom('WELCOME2026', 'TRAVEL2026', 'travel2026'), fc.stringMatching(/^[A-Z0-9-]{4,32}$/)) },
+    example: () => ({ body: { code: `GATE-${crypto.randomUUID().slice(0, 8)}`, label: 'Gate', max_uses: 5 } }),
+  },
+  {
+    method: 'DELETE', path: '/api/admin/access-codes/:code', params: { code: fc.constantFrom('NOPE-CODE', 'GATE-0000', 'x', 'TRAVEL-NOT') },
+    session: 'admin', changesState: true, example: () => ({ params: { code: 'NOPE-CODE' } }),
+  },
+  { method: 'GET', path: '/api/admin/members', schema: MembersQuerySchema, example: () => ({ query: { q: 'example', page: 1 } }), session: 'admin', changesState: false },
+  {
+    // Fuzzed ids are far above the seeded accounts': random role changes would lock the gates' own sessions out.
+    method: 'PATCH', path: '/api/admin/members/:id', schema: MemberPatchSchema, params: { id: fc.integer({ min: 1_000_000, max: 1_000_050 }) },
+    session: 'admin', changesState: true, example: (o) => ({ params: { id: o.userId }, body: { can_user_book: 1 } }),
+    ids: [{ in: 'param', name: 'id', owner: 'user', of: 'userId', expect: 'refused' }],
+  },
+  { method: 'GET', path: '/api/admin/audit', schema: AuditQuerySchema, example: () => ({ query: { page: 1 } }), session: 'admin', changesState: false },
 
   // ---- development only (functions/routes/dev.ts, dev-wallet.ts) ---------------------------------------------------
   { method: 'GET', path: '/api/dev/outbox', schema: OutboxQuery, example: () => ({ query: { limit: 5 } }), session: 'none', changesState: false, dev: true },

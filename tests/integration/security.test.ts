@@ -21,6 +21,10 @@ let userC: Session;
 let agentA: Session;
 let agentB: Session;
 let agentC: Session;
+/** The console's callers: the admin of org 1, org 1's marketer (another role of the org) and Acme's admin. */
+let adminA: Session;
+let marketerA: Session;
+let adminC: Session;
 
 beforeAll(async () => {
   gate = await startGateServer('security');
@@ -33,6 +37,11 @@ beforeAll(async () => {
     passwordUser(AGENTS.one.email, AGENTS.one.password),
     passwordUser(AGENTS.two.email, AGENTS.two.password),
     passwordUser(AGENTS.acme.email, AGENTS.acme.password, ACME),
+  ]);
+  [adminA, marketerA, adminC] = await Promise.all([
+    passwordUser('admin@example.com', 'Admin1!pass'),
+    passwordUser('marketer@example.com', 'Market1!pass'),
+    passwordUser('admin@acme.example.com', 'Admin1!pass', ACME),
   ]);
 }, 120_000);
 
@@ -63,7 +72,11 @@ function request(route: RouteSpec, ex: Example) {
 }
 
 const sessionFor = (route: RouteSpec, who: 'A' | 'B' | 'C') =>
-  route.session === 'agent' ? { A: agentA, B: agentB, C: agentC }[who] : { A: userA, B: userB, C: userC }[who];
+  route.session === 'agent'
+    ? { A: agentA, B: agentB, C: agentC }[who]
+    : route.session === 'admin'
+      ? { A: adminA, B: marketerA, C: adminC }[who]
+      : { A: userA, B: userB, C: userC }[who];
 /** Who calls a route in the sweeps: signed out for sign-in and logout, which would end the shared sessions. */
 const callerFor = (route: RouteSpec) => (route.endsSession ? null : sessionFor(route, 'A'));
 
@@ -172,7 +185,7 @@ describe('no state change on GET', () => {
     const ids = idsOf(u, a, owner, p);
     const { path } = request(route, route.example(ids));
     const before = watch.signature();
-    const r = await as(route.session === 'agent' ? agentA : owner, path);
+    const r = await as(route.session === 'agent' ? agentA : route.session === 'admin' ? adminA : owner, path);
     expect(r.status, r.text.slice(0, 200)).toBeLessThan(400);
     expect(DbWatch.changed(before, watch.signature())).toEqual([]);
   });
@@ -312,7 +325,7 @@ describe("nobody reaches another user's or another org's rows", () => {
   it.each(idRoutes)("%s: another member and another org's member are refused; the owner is served", async (_, route, use) => {
     // A fresh member owns the consumer rows (a member keeps at most 30 travellers); agent one owns the agent rows.
     const member = await ssoUser();
-    const ownerSession = route.session === 'agent' ? agentA : member;
+    const ownerSession = route.session === 'agent' ? agentA : route.session === 'admin' ? adminA : member;
     const [u, a] = await Promise.all([rowsOf(member), agentRowsOf(agentA)]);
     const owner = idsOf(u, a, member, await bookableProduct());
     if (use.owner === 'agent') owner.email = agentA.email;
@@ -344,6 +357,31 @@ describe("nobody reaches another user's or another org's rows", () => {
     const { path, body } = request(route, route.example(ids));
     const before = watch.signature();
     const r = await as(userA, path, { method: route.method, body });
+    expect(r.status, r.text).toBe(403);
+    expect(isErrorShape(r.json)).toBe(true);
+    expect(DbWatch.changed(before, watch.signature())).toEqual([]);
+  });
+
+  const adminOnly = ROUTES.filter((r) => r.session === 'admin');
+  it.each(adminOnly.map((r) => [routeName(r), r] as const))('%s refuses a consumer, an agent and a marketer with 403, and a stranger with 401', async (_, route) => {
+    const ids = await someIds();
+    const { path, body } = request(route, route.example(ids));
+    const before = watch.signature();
+    for (const s of [userA, agentA, marketerA]) {
+      const r = await as(s, path, { method: route.method, body });
+      expect(r.status, `${s.email}: ${r.text}`).toBe(403);
+      expect(isErrorShape(r.json)).toBe(true);
+    }
+    const out = await as(null, path, { method: route.method, body });
+    expect(out.status, out.text).toBe(401);
+    expect(DbWatch.changed(before, watch.signature())).toEqual([]);
+  });
+
+  it.each(adminOnly.map((r) => [routeName(r), r] as const))("%s refuses an admin of one org on another org's host with 403", async (_, route) => {
+    const ids = await someIds();
+    const { path, body } = request(route, route.example(ids));
+    const before = watch.signature();
+    const r = await call(path, { host: ACME, method: route.method, body, headers: { authorization: `Bearer ${adminA.token}`, 'cf-connecting-ip': freshIp() } });
     expect(r.status, r.text).toBe(403);
     expect(isErrorShape(r.json)).toBe(true);
     expect(DbWatch.changed(before, watch.signature())).toEqual([]);

@@ -6,10 +6,12 @@ import { orgForHost } from '../../functions/db/orgs';
 /** A database with `registered` hosts (host-N -> org N+10) and the default org; counts the queries it answers. */
 function fakeDb(registered: number) {
   const queries: { sql: string; host?: unknown }[] = [];
-  const row = (id: number) => ({ id, name: `Org ${id}` });
+  const row = (id: number) => ({ id, name: `Org ${id}`, version: 1 });
   const statement = (sql: string, args: unknown[] = []): any => ({
     bind: (...a: unknown[]) => statement(sql, a),
-    first: async () => {
+    first: async (column?: string) => {
+      // The settings version check (a change is seen on the next request) is not a lookup of the org.
+      if (sql.startsWith('SELECT version')) return column ? 1 : { version: 1 };
       queries.push({ sql, host: args[0] });
       if (sql.includes('org_domains')) {
         const m = /^host-(\d+)\.example$/.exec(String(args[0]));

@@ -205,6 +205,10 @@ export const SignInFormSchema = z.object({ email_id: SignInEmail, password: Sign
 
 export const PLAN_STATUSES = ['ACTIVE', 'ACTIVE-REFRESH', 'NOPLAN'] as const;
 
+/** Account roles: consumers, agents (B2B), an org's admins (the console) and its marketers (marketing only). */
+export const ROLES = ['user', 'agent', 'admin', 'marketer'] as const;
+export type Role = (typeof ROLES)[number];
+
 export const LoginResultSchema = z.object({
   token: z.string(),
   username: z.string(),
@@ -213,7 +217,7 @@ export const LoginResultSchema = z.object({
   language: z.string(),
   nationality: z.number().int().nullable(),
   userId: z.number().int(),
-  role: z.enum(['user', 'agent']),
+  role: z.enum(ROLES),
   last_name: z.string(),
   is_promotion: z.union([z.literal(0), z.literal(1)]),
   subscription_details: z.array(z.object({ plan_status: z.enum(PLAN_STATUSES) })),
@@ -231,7 +235,7 @@ export const SignInFailureSchema = z.object({ status: z.literal('failed'), messa
 export const UserDataCookieSchema = z.object({
   username: z.string(),
   email: z.string(),
-  role: z.enum(['user', 'agent']),
+  role: z.enum(ROLES),
   currency_code: z.string(),
   language: z.string(),
   userId: z.number().int(),
@@ -405,7 +409,7 @@ export const BasicProfileSchema = z.object({
   user_id: z.number().int(),
   /** 1 agent, 2 consumer (the spec's user type). */
   type: z.union([z.literal(1), z.literal(2)]),
-  role: z.enum(['user', 'agent']),
+  role: z.enum(ROLES),
   can_user_book: z.union([z.literal(0), z.literal(1)]),
   subscription_details: z.array(z.object({ plan_status: z.enum(PLAN_STATUSES) })),
   /** ISO alpha-2 of the phone's country (the country-code selector's choice). */
