@@ -1,4 +1,4 @@
-// Who is calling: the session behind the userToken cookie or a Bearer token (CONTRACT.md 3).
+// Who is calling: the session behind the userToken cookie or a Bearer token (docs/contract.md#sessions).
 // Tokens are random (256 bits), stored only as SHA-256; a session belongs to one org and expires when idle and absolutely.
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';

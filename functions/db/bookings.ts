@@ -1,4 +1,4 @@
-// Bookings and what each card paid: one atomic batch per checkout, idempotent per user and key (CONTRACT.md 8, 10).
+// Bookings and what each card paid: one atomic batch per checkout, idempotent per user and key (docs/contract.md#wallet, docs/contract.md#booking).
 import type { CardSpend } from '../../src/shared/wallet';
 import { firstBookingActionStatement } from './referrals';
 

@@ -1,4 +1,4 @@
-// The agent portal's API (CONTRACT.md 11): clients, quotes (send, book on account), bookings and the profile, for
+// The agent portal's API (docs/contract.md#agents): clients, quotes (send, book on account), bookings and the profile, for
 // accounts whose stored role is 'agent'; and the read-only quote a client opens from the mailed link.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';

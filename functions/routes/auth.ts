@@ -1,4 +1,4 @@
-// Sign-in, sign-out, session check, verification, password reset and SSO (CONTRACT.md 3, 4, 5.5-5.6).
+// Sign-in, sign-out, session check, verification, password reset and SSO (docs/contract.md#sessions, docs/contract.md#sign-in, docs/contract.md#email-verification, docs/contract.md#password-reset).
 import { Hono, type Context } from 'hono';
 import { jwtVerify, errors as joseErrors } from 'jose';
 import type { AppEnv } from '../env';
@@ -73,7 +73,7 @@ const changePasswordLimits: Rule[] = [
   },
 ];
 
-/** The sign-in of CONTRACT.md 4, shared by /api/signIn and /api/auth/signIn. */
+/** The sign-in of docs/contract.md#sign-in, shared by /api/signIn and /api/auth/signIn. */
 async function signIn(c: Context<AppEnv>, body: SignIn) {
   if (body.googletoken || body.fbtoken) return socialSignIn(c, body);
   const db = c.env.DB;

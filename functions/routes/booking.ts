@@ -1,4 +1,4 @@
-// Wallet and booking (CONTRACT.md 8, 10): payment cards, redeeming a card, preview, checkout, reservations, saved travellers.
+// Wallet and booking (docs/contract.md#wallet, docs/contract.md#booking): payment cards, redeeming a card, preview, checkout, reservations, saved travellers.
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';

@@ -1,4 +1,4 @@
-// Catalogues and locale (CONTRACT.md 6): countries, nationalities, currencies, languages, labels, rates, IP and location.
+// Catalogues and locale (docs/contract.md#catalogues): countries, nationalities, currencies, languages, labels, rates, IP and location.
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { listCountries, listCurrencies, listLanguages, listNationalities, ratesFromUsd } from '../db/catalogue';

@@ -1,4 +1,4 @@
-// Development-only routes (CONTRACT.md 12); app.ts mounts them only when ENVIRONMENT=development.
+// Development-only routes (docs/contract.md#development); app.ts mounts them only when ENVIRONMENT=development.
 import { Hono } from 'hono';
 import { SignJWT } from 'jose';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// GET /go/daily-savings: the whole daily-savings flow run on the server (CONTRACT.md 7).
+// GET /go/daily-savings: the whole daily-savings flow run on the server (docs/contract.md#savings).
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { currentUser } from '../auth/session';
@@ -52,7 +52,7 @@ export function fromAnotherSite(c: Context<AppEnv>): boolean {
 export const go = new Hono<AppEnv>().get('/daily-savings', async (c) => {
   const user = await currentUser(c);
   if (!user) return wantsHtml(c) ? page(c, 401, 'savings_title', 'savings_sign_in_first') : c.json({ showSignIn: true }, 401);
-  // The GET enrols (CONTRACT.md 7), so another site's link or <img> must not do it with the member's cookie: the
+  // The GET enrols (docs/contract.md#savings), so another site's link or <img> must not do it with the member's cookie: the
   // person confirms on this site's own page, whose link is a same-origin navigation to this same address.
   if (fromAnotherSite(c)) {
     c.header('Cache-Control', 'no-store');

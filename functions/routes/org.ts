@@ -1,4 +1,4 @@
-// The org's configuration (CONTRACT.md 2), its theme stylesheets, and the health route the bench measures against.
+// The org's configuration (docs/contract.md#tenancy), its theme stylesheets, and the health route the bench measures against.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';

@@ -1,4 +1,4 @@
-// Daily savings enrolment (CONTRACT.md 7): every route acts on the caller's own member, whatever ids are sent.
+// Daily savings enrolment (docs/contract.md#savings): every route acts on the caller's own member, whatever ids are sent.
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { requireUser } from '../auth/session';

@@ -1,4 +1,4 @@
-// Sign-up: account-exists check, access codes, account creation (CONTRACT.md 5).
+// Sign-up: account-exists check, access codes, account creation (docs/contract.md#sign-up).
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
@@ -117,7 +117,7 @@ export const signup = new Hono<AppEnv>()
       return alreadyExists(c);
     }
 
-    // The referral comes from the form or, failing that, from the landing cookies (CONTRACT.md 9).
+    // The referral comes from the form or, failing that, from the landing cookies (docs/contract.md#referrals).
     const referralCode = [r.referral_code, getCookie(c, 'referral_code') ?? ''].map((v) => v.trim()).find((v) => REFERRAL_CODE.test(v)) ?? null;
     const referralOrg = (r.referral_org || getCookie(c, 'referral_org') || '').trim().slice(0, 64) || null;
 

@@ -1,4 +1,4 @@
-// Search results of one product type: filters, sorting, pages, prices in the chosen currency (CONTRACT.md 10).
+// Search results of one product type: filters, sorting, pages, prices in the chosen currency (docs/contract.md#booking).
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import AgentPrices from './AgentPrices';

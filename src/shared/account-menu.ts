@@ -1,4 +1,4 @@
-// The account menu's entries (spec 2, 6): each one is for signed-in visitors, signed-out visitors or both, some only
+// The account menu's entries (docs/product.md#screens, docs/product.md#roles): each one is for signed-in visitors, signed-out visitors or both, some only
 // for agents. The four account entries open their section of /user-details (docs/decisions/0015-account-details.md).
 
 export type AccountAction = 'signin' | 'logout' | 'language' | 'currency';
@@ -32,7 +32,7 @@ export const ACCOUNT_MENU: readonly AccountMenuEntry[] = [
   { id: 'logout', labelKey: 'menu_logout', action: 'logout', when: 'signed-in', group: 'session' },
 ];
 
-/** User type 1 is an agent, 2 a consumer (spec 6). */
+/** User type 1 is an agent, 2 a consumer (docs/product.md#roles). */
 export function accountMenuFor(signedIn: boolean, userType: 1 | 2): AccountMenuEntry[] {
   return ACCOUNT_MENU.filter(
     (e) => (e.when === 'always' || (e.when === 'signed-in') === signedIn) && (!e.agentOnly || userType === 1),

@@ -27,7 +27,7 @@ export function addDays(day: string, days: number): string {
   return isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
 }
 
-/** The earliest check-in: today plus the org's minCheckinDays (spec 9). */
+/** The earliest check-in: today plus the org's minCheckinDays (docs/product.md#constants). */
 export const minCheckInDate = (minCheckinDays: number, today: string = isoDay(new Date())) => addDays(today, Math.max(0, minCheckinDays));
 
 export const MAX_NIGHTS = 60;

@@ -1,4 +1,4 @@
-// Referral links (CONTRACT.md 9): building one from a base address, and reading the referral out of a landing URL.
+// Referral links (docs/contract.md#referrals): building one from a base address, and reading the referral out of a landing URL.
 
 export type ReferralBaseKind = 'site' | 'landing' | 'current';
 

@@ -1,4 +1,4 @@
-// The daily-savings member identifier and its hash (CONTRACT.md 7); WebCrypto, so it runs in browsers, Node and Workers.
+// The daily-savings member identifier and its hash (docs/contract.md#savings); WebCrypto, so it runs in browsers, Node and Workers.
 import { sha256Hex } from './digest';
 
 /** memberid = configured prefix + the user's id. */

@@ -99,7 +99,7 @@ export function loadProfile(): Promise<Record<string, unknown> | null> {
   return profileLoad;
 }
 
-/** Logout (spec 4): the server session, the local auth and the profile go; then home, reloaded after 500 ms. */
+/** Logout (docs/product.md#states): the server session, the local auth and the profile go; then home, reloaded after 500 ms. */
 export async function logout(): Promise<void> {
   try {
     await api('/api/iqps/logout', { method: 'POST' });

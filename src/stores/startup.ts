@@ -1,4 +1,4 @@
-// Startup logic (spec 4): query parameters, org config, the login check and the profile. The country and nationality
+// Startup logic (docs/product.md#states): query parameters, org config, the login check and the profile. The country and nationality
 // lists are startup's too, loaded when first shown: src/stores/catalogues.ts, outside the code every page loads.
 import { atom } from 'nanostores';
 import { api } from '../shared/api-client';
@@ -74,7 +74,7 @@ export function sessionOutTarget(reply: CheckLoginReply): string | null {
 
 export const $query = atom<StartupQuery>(readQuery(''));
 export const $org = atom<OrgConfig | null>(readBoot()?.org ?? null);
-/** The user's nationality code; US when unknown or when the lists fail (spec 8). */
+/** The user's nationality code; US when unknown or when the lists fail (docs/product.md#error-messages). */
 export const $nationality = atom<string>('US');
 /** True once the login check (or the decision to skip it) is done. */
 export const $startupDone = atom(false);
@@ -131,7 +131,7 @@ export function isOrgConfig(value: unknown): value is OrgConfig {
 }
 
 /**
- * A startup helper failed (spec 8): one console line says which, at which address and why; the caller keeps its
+ * A startup helper failed (docs/product.md#error-messages): one console line says which, at which address and why; the caller keeps its
  * fallback and the page goes on. Each helper runs once per page load, so each failure is logged once.
  */
 export function logFailure(helper: string, path: string, err: unknown) {

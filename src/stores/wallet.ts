@@ -43,7 +43,7 @@ export function walletFromEntry(entry: WalletEntry): WalletData {
 let loadSeq = 0;
 let loadedTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** Loads the caller's wallet; failures are only logged and leave the wallet empty (spec 8). */
+/** Loads the caller's wallet; failures are only logged and leave the wallet empty (docs/product.md#error-messages). */
 export async function loadWallet(currency: string): Promise<WalletData | null> {
   const seq = ++loadSeq;
   clearTimeout(loadedTimer);

@@ -1,4 +1,4 @@
-// Google and Facebook sign-in through the /_sim providers over HTTP, and single sign-on (CONTRACT.md 4, 5; issue #3).
+// Google and Facebook sign-in through the /_sim providers over HTTP, and single sign-on (docs/contract.md#sign-in, docs/contract.md#sign-up; issue #3).
 import { describe, expect, it } from 'vitest';
 import { generateKeyPair, SignJWT } from 'jose';
 import { ACME, call, Client } from './helpers';

@@ -1,4 +1,4 @@
-// Referrals over real HTTP (CONTRACT.md 9): campaigns per org, a member's referrals paginated, actions, rewards, org isolation.
+// Referrals over real HTTP (docs/contract.md#referrals): campaigns per org, a member's referrals paginated, actions, rewards, org isolation.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACME, call, expectErrorShape } from './helpers';
 import { confirmEmail, freshMember, signedIn, signUpOnly, type Member } from './loyalty-helpers';

@@ -150,7 +150,7 @@ const signUpBody = (email: string, extra: Record<string, unknown> = {}) => ({
 
 /** The sign-in family's `{ status: 'failed', message }` (401, 403, 429). */
 const SIGN_IN_REFUSAL = SignInFailureSchema;
-/** GET /go/daily-savings signed out (CONTRACT.md 7). */
+/** GET /go/daily-savings signed out (docs/contract.md#savings). */
 const SHOW_SIGN_IN = z.object({ showSignIn: z.literal(true) });
 
 const wrongPassword = (email: string) => ({ usr_type: 2, email_id: email, password: 'Wrong1!pass' });
@@ -358,7 +358,7 @@ export const ROUTES: RouteSpec[] = [
   },
   {
     method: 'GET', path: '/go/daily-savings', session: 'optional', changesState: false, refusals: [SHOW_SIGN_IN], upstream: ['savings'], example: () => ({}), htmlForBrowsers: true,
-    getWrites: 'CONTRACT.md 7: the daily-savings link enrols the signed-in member (once; a repeat only redirects)',
+    getWrites: 'docs/contract.md#savings: the daily-savings link enrols the signed-in member (once; a repeat only redirects)',
   },
   { method: 'GET', path: '/api/referral/getCampaignList', schema: CampaignListQuery, example: () => ({ query: { campaign_type: 'Promotion' } }), session: 'none', changesState: false },
   { method: 'GET', path: '/api/referral/getReferralList', schema: ReferralListQuery, example: () => ({ query: { program: '', per_page: 5, page: 1 } }), session: 'user', changesState: false },

@@ -1,4 +1,4 @@
-// The account menu's entries for signed-out visitors, consumers and agents (spec 2, 6).
+// The account menu's entries for signed-out visitors, consumers and agents (docs/product.md#screens, docs/product.md#roles).
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MENU, accountMenuFor } from '../../src/shared/account-menu';
 import { commonLabels } from '../../src/shared/i18n/common';

@@ -1,4 +1,4 @@
-// The accounts wire bodies (CONTRACT.md 3-5, the profile API) and their exact user-facing messages,
+// The accounts wire bodies (docs/contract.md#sessions, docs/contract.md#sign-up, the profile API) and their exact user-facing messages,
 // shared by the sign-in/sign-up islands and the API routes.
 import { z } from 'zod';
 import { passwordProblem, PASSWORD_MAX_LENGTH, PASSWORD_RULE_MESSAGE } from '../password';
@@ -6,7 +6,7 @@ import { passwordProblem, PASSWORD_MAX_LENGTH, PASSWORD_RULE_MESSAGE } from '../
 export { PASSWORD_RULE_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../password';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Messages (exact texts: the spec, section 5, and CONTRACT.md 4-5)
+// Messages (exact texts: the spec, section 5, and docs/contract.md#sign-in, docs/contract.md#sign-up)
 
 export const MSG = {
   signInEmailRequired: 'Please Enter Email Address',
@@ -159,7 +159,7 @@ const usrType = z.preprocess(
 );
 
 // ---------------------------------------------------------------------------------------------------------------
-// Sign-in (CONTRACT.md 4)
+// Sign-in (docs/contract.md#sign-in)
 
 export const SignInSchema = z
   .object({
@@ -231,7 +231,7 @@ export type LoginResult = z.infer<typeof LoginResultSchema>;
 export const SignInSuccessSchema = z.object({ status: z.literal('success'), message: z.string(), result: LoginResultSchema });
 export const SignInFailureSchema = z.object({ status: z.literal('failed'), message: z.string() });
 
-/** The readable `userData` cookie: display fields only (CONTRACT.md 3). */
+/** The readable `userData` cookie: display fields only (docs/contract.md#sessions). */
 export const UserDataCookieSchema = z.object({
   username: z.string(),
   email: z.string(),
@@ -253,7 +253,7 @@ export const CheckLoginSchema = z.union([
 ]);
 
 // ---------------------------------------------------------------------------------------------------------------
-// Sign-up (CONTRACT.md 5)
+// Sign-up (docs/contract.md#sign-up)
 
 /** POST /api/signUp/checkAccountForExists */
 export const CheckAccountBody = z.object({ jsonSigUp: z.object({ email_id: SignUpEmail }) });
