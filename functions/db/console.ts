@@ -54,13 +54,14 @@ export interface MemberRow {
 }
 
 const MEMBER_COLUMNS = 'id, email, first_name, last_name, role, verified_at, can_user_book, credit_limit_minor, created_at';
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 export async function listMembers(db: D1Database, orgId: number, q: string, limit: number, offset: number) {
+  // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes (a full email often is). lower() folds ASCII as LIKE did.
   const match = q
-    ? " AND (email LIKE ? ESCAPE '\\' OR first_name LIKE ? ESCAPE '\\' OR last_name LIKE ? ESCAPE '\\' OR (first_name || ' ' || last_name) LIKE ? ESCAPE '\\')"
+    ? ` AND (instr(lower(email), lower(?)) > 0 OR instr(lower(first_name), lower(?)) > 0 OR instr(lower(last_name), lower(?)) > 0
+            OR instr(lower(first_name || ' ' || last_name), lower(?)) > 0)`
     : '';
-  const args = q ? [orgId, ...Array(4).fill(likePattern(q))] : [orgId];
+  const args = q ? [orgId, ...Array(4).fill(q)] : [orgId];
   const [count, rows] = await db.batch<{ n?: number } & MemberRow>([
     db.prepare(`SELECT COUNT(*) AS n FROM users WHERE org_id = ?${match}`).bind(...args),
     db.prepare(`SELECT ${MEMBER_COLUMNS} FROM users WHERE org_id = ?${match} ORDER BY id LIMIT ? OFFSET ?`).bind(...args, limit, offset),

@@ -307,6 +307,15 @@ describe('members', () => {
     expect400(bad, 'page');
   });
 
+  it('a search text of up to 80 characters answers 200 (D1 refuses LIKE patterns over 50 bytes; the fuzz gate found a 500)', async () => {
+    const long = await adminA.client.call(`/api/admin/members?q=${encodeURIComponent('x'.repeat(80))}`);
+    expect(long.status, long.text).toBe(200);
+    expect(long.json.count).toBe(0);
+    const upper = await adminA.client.call(`/api/admin/members?q=${encodeURIComponent(member.email.toUpperCase())}`);
+    expect(upper.status, upper.text).toBe(200);
+    expect(upper.json.count).toBe(1);
+  });
+
   it('booking allowed, credit limit and role change, each audited with before and after', async () => {
     const r = await adminA.client.call(`/api/admin/members/${member.userId}`, { method: 'PATCH', body: { can_user_book: false, credit_limit: 1234.5, role: 'agent' } });
     expect(r.status, r.text).toBe(200);
