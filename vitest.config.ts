@@ -1,5 +1,10 @@
 // Unit tests of src/shared run in Node; integration tests run against the built Worker under wrangler dev with real local D1.
+// The fuzz gate is a project of its own: it starts its own Workers, and projects run side by side, so its hundred
+// thousand requests overlap the integration files (which wait on the network far more than they compute) instead of
+// following them.
 import { defineConfig } from 'vitest/config';
+
+const server = { testTimeout: 30_000, hookTimeout: 60_000, fileParallelism: false } as const;
 
 export default defineConfig({
   test: {
@@ -9,12 +14,12 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: ['tests/integration/fuzz.test.ts'],
           globalSetup: ['tests/integration/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
+          ...server,
         },
       },
+      { test: { name: 'fuzz', include: ['tests/integration/fuzz.test.ts'], ...server } },
     ],
   },
 });

@@ -71,16 +71,18 @@ export async function prepareDatabase({ persistTo = DEFAULT_STATE, quiet = false
 
 /**
  * Starts `wrangler dev` on the built worker; resolves once it answers.
- * @param {{ port: number, persistTo?: string, stdio?: import('node:child_process').StdioOptions, vars?: Record<string, string>, detached?: boolean }} options
+ * A server whose output nobody reads (`stdio: 'ignore'`, or `logLevel: 'warn'`) does not format a line per request:
+ * under the test suites' load that is a measurable share of wrangler's own work.
+ * @param {{ port: number, persistTo?: string, stdio?: import('node:child_process').StdioOptions, vars?: Record<string, string>, detached?: boolean, logLevel?: 'warn' | 'info' }} options
  */
-export async function startServer({ port, persistTo = DEFAULT_STATE, stdio = 'inherit', vars = {}, detached = true }) {
+export async function startServer({ port, persistTo = DEFAULT_STATE, stdio = 'inherit', vars = {}, detached = true, logLevel = stdio === 'ignore' ? 'warn' : 'info' }) {
   const origin = `http://127.0.0.1:${port}`;
   const args = ['wrangler', 'dev', ...builtConfig(), '--port', String(port), '--ip', '127.0.0.1', '--var', `SELF_ORIGIN:${origin}`, '--show-interactive-dev-session=false', '--test-scheduled'];
   for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
   args.push('--persist-to', persistTo);
   // Detached (own process group) so stop() ends wrangler and workerd together; Playwright's web server runs it
   // attached instead, so that Playwright's own process-tree kill reaches it.
-  const child = spawn('npx', args, { cwd: ROOT, env: QUIET_ENV, stdio, detached });
+  const child = spawn('npx', args, { cwd: ROOT, env: { ...QUIET_ENV, WRANGLER_LOG: logLevel }, stdio, detached });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
