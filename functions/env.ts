@@ -25,6 +25,11 @@ export interface Bindings {
   SHOW_LABEL_KEYS: string;
   PASSWORD_PEPPER?: string;
   SSO_SECRET_DEFAULT?: string;
+  STRIPE_API_URL?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Where the payment simulator delivers its webhooks (development only; Stripe's dashboard holds the real address). */
+  STRIPE_WEBHOOK_URL?: string;
 }
 
 export interface Variables {

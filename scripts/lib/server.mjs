@@ -1,6 +1,6 @@
 // Shared by npm start, the test setups and the bench: build, prepare local D1 (migrations + development seed), serve.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSeedSql } from '../../seed/index.mjs';
@@ -23,9 +23,15 @@ function run(cmd, args, opts = {}) {
   return r.stdout;
 }
 
+/** Creates .dev.vars from the example, or adds the example's keys that an older .dev.vars lacks (its values are kept). */
 export function ensureDevVars() {
   const target = join(ROOT, '.dev.vars');
-  if (!existsSync(target)) copyFileSync(join(ROOT, '.dev.vars.example'), target);
+  const example = join(ROOT, '.dev.vars.example');
+  if (!existsSync(target)) return copyFileSync(example, target);
+  const keyOf = (line) => /^([A-Z0-9_]+)=/.exec(line.trim())?.[1];
+  const have = new Set(readFileSync(target, 'utf8').split('\n').map(keyOf).filter(Boolean));
+  const missing = readFileSync(example, 'utf8').split('\n').filter((line) => keyOf(line) && !have.has(keyOf(line)));
+  if (missing.length > 0) appendFileSync(target, `\n${missing.join('\n')}\n`);
 }
 
 export function readDevVars() {
