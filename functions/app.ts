@@ -23,6 +23,7 @@ import { agent } from './routes/agent';
 import { dev } from './routes/dev';
 import { devWallet } from './routes/dev-wallet';
 import { go } from './routes/go';
+import { payments } from './routes/payments';
 import { simulators } from './services/simulators';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -66,7 +67,9 @@ api.use(async (c, next) => {
   if (c.req.raw.body && !c.req.raw.bodyUsed) await c.req.arrayBuffer();
   await next();
 });
-api.use(sameOrigin, jsonOnly);
+// The payment provider's webhook comes from its servers, not a page: no Origin check (its signature is the check).
+const WEBHOOK_PATH = '/api/payments/webhook';
+api.use((c, next) => (c.req.path === WEBHOOK_PATH ? next() : sameOrigin(c, next)), jsonOnly);
 api.use(resolveOrg);
 api.route('/', catalogue);
 api.route('/', org);
@@ -78,6 +81,7 @@ api.route('/', booking);
 api.route('/', savings);
 api.route('/', referral);
 api.route('/', agent);
+api.route('/', payments);
 api.use('/dev/*', async (c, next) => {
   if (!isDevelopment(c.env)) throw new ApiError(404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}`);
   await next();
