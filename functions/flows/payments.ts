@@ -3,7 +3,7 @@
 import { bookingBySession, bookingByRef, confirmPaid, createBooking, expirePending, markAutoRefunded, paymentEventSeen, recordPaymentEvent, type BookingRow, type CreateResult, type NewBooking } from '../db/bookings';
 import { firstBookingActionStatement } from '../db/referrals';
 import type { CardSpend } from '../../src/shared/wallet';
-import type { PaymentEvent, PaymentSession, Payments } from '../outside/payments';
+import { PaymentProviderError, type PaymentEvent, type PaymentSession, type Payments } from '../outside/payments';
 
 /** A pending booking's hosted payment lives 30 minutes (the shortest Stripe allows); then it expires and its holds go back. */
 export const PAYMENT_WINDOW_S = 30 * 60;
@@ -92,4 +92,26 @@ async function expired(db: D1Database, session: PaymentSession): Promise<Handled
   if (!booking) return { outcome: 'ignored', booking: null };
   const changed = booking.status === 'PENDING_PAYMENT' && (await expirePending(db, booking.id));
   return { outcome: changed ? 'expired' : 'unchanged', booking: await bookingBySession(db, session.id) };
+}
+
+export type ReleaseOutcome = { kind: 'released'; booking: BookingRow } | { kind: 'paid' } | { kind: 'not_pending' };
+
+/**
+ * The traveller gave up on the hosted page: the session is expired at the provider first (once expired, nobody can
+ * pay it), then the booking is EXPIRED and its held wallet parts are given back. A session paid meanwhile is left to
+ * its webhook. A provider that cannot be reached throws PaymentProviderError and nothing changes here.
+ */
+export async function releasePendingPayment(deps: { db: D1Database; payments: Payments }, booking: BookingRow): Promise<ReleaseOutcome> {
+  if (booking.status !== 'PENDING_PAYMENT' || !booking.payment_session_id) return { kind: 'not_pending' };
+  let session: PaymentSession;
+  try {
+    session = await deps.payments.expireCheckoutSession(booking.payment_session_id);
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError) || err.kind !== 'refused') throw err;
+    session = await deps.payments.retrieveCheckoutSession(booking.payment_session_id);
+  }
+  if (session.status === 'complete') return { kind: 'paid' };
+  await expirePending(deps.db, booking.id);
+  const now = await bookingBySession(deps.db, booking.payment_session_id);
+  return now?.status === 'EXPIRED' ? { kind: 'released', booking: now } : { kind: 'not_pending' };
 }

@@ -1,12 +1,13 @@
 // The payment provider's webhook and a booking's own page data: validate, run the flow, answer.
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { ApiError, badRequest, notFound } from '../errors';
+import { ApiError, badRequest, conflict, notFound } from '../errors';
 import { logEvent } from '../log';
 import { currentUser } from '../auth/session';
 import { bookingByRef, type BookingRow } from '../db/bookings';
 import { fromMinor } from '../../src/shared/money';
-import { handlePaymentEvent } from '../flows/payments';
+import { handlePaymentEvent, releasePendingPayment } from '../flows/payments';
+import type { Context } from 'hono';
 import { paymentsFor, PaymentProviderError, WebhookSignatureError } from '../outside/payments';
 
 function bookingBody(b: BookingRow) {
@@ -59,12 +60,29 @@ export const payments = new Hono<AppEnv>()
       throw err;
     }
   })
-  .get('/bookings/:booking_id', async (c) => {
-    const user = await currentUser(c);
-    const ref = c.req.param('booking_id');
-    const booking = /^[A-Z0-9-]{1,40}$/.test(ref) ? await bookingByRef(c.env.DB, ref) : null;
-    // Someone else's booking is as unknown as a missing one; a guest booking is reached by its reference alone.
-    const owner = booking && (booking.user_id === null || booking.user_id === user?.id);
-    if (!booking || !owner || booking.org_id !== c.get('org').id) throw notFound('No such booking');
-    return c.json({ data: bookingBody(booking) });
+  .get('/bookings/:booking_id', async (c) => c.json({ data: bookingBody(await ownBooking(c)) }))
+  .post('/bookings/:booking_id/cancel', async (c) => {
+    const booking = await ownBooking(c);
+    const provider = paymentsFor(c.env);
+    let outcome;
+    try {
+      outcome = await releasePendingPayment({ db: c.env.DB, payments: provider }, booking);
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      logEvent(c, 'error', 'payments.release_failed', { booking: booking.booking_ref, kind: err.kind, reason: err.message });
+      throw new ApiError(502, 'UPSTREAM_FAILED', 'The payment service is not available right now; the booking is unchanged. Please try again');
+    }
+    if (outcome.kind === 'paid') throw conflict('This booking has just been paid; it will be confirmed in a moment');
+    if (outcome.kind === 'not_pending') throw conflict('Only a booking waiting for its payment can be cancelled here');
+    return c.json({ data: bookingBody(outcome.booking) });
   });
+
+/** The caller's booking (a guest booking is reached by its reference alone); anyone else's is as unknown as a missing one. */
+async function ownBooking(c: Context<AppEnv>): Promise<BookingRow> {
+  const user = await currentUser(c);
+  const ref = c.req.param('booking_id') ?? '';
+  const booking = /^[A-Z0-9-]{1,40}$/.test(ref) ? await bookingByRef(c.env.DB, ref) : null;
+  const owner = booking && (booking.user_id === null || booking.user_id === user?.id);
+  if (!booking || !owner || booking.org_id !== c.get('org').id) throw notFound('No such booking');
+  return booking;
+}

@@ -25,9 +25,6 @@ interface PendingCheckout {
   product_id: number;
   traveler: Traveler;
   cards: { certificate_id?: number; discount_card_id?: number; cash_card_id?: number };
-  /** The request and its idempotency key: the same choices again reopen the same pending booking's payment. */
-  body: string;
-  key: string;
 }
 
 function pendingCheckout(productId: number): PendingCheckout | null {
@@ -117,26 +114,26 @@ export default function Checkout() {
       .then((r) => setSaved(r.data))
       .catch(() => setSaved([]));
   }, [signedIn, currency]);
-  // Back from a cancelled payment: the traveller's details and wallet choices as they were.
+  // Back from a cancelled payment: the pending booking lets go of its wallet parts, then the traveller's details and
+  // wallet choices come back as they were.
   const [cancelledPayment, setCancelledPayment] = useState(false);
-  const restoredCards = useRef(false);
   useEffect(() => {
-    if (!product || new URLSearchParams(location.search).get('payment') !== 'cancelled') return;
+    if (!product) return;
+    const query = new URLSearchParams(location.search);
+    if (query.get('payment') !== 'cancelled') return;
     const kept = pendingCheckout(product.product_id);
     setCancelledPayment(true);
-    if (kept) {
-      setTraveler(kept.traveler);
-      lastAttempt.current = { body: kept.body, key: kept.key };
-    }
+    if (kept) setTraveler(kept.traveler);
+    const ref = query.get('booking');
+    void (async () => {
+      if (ref) await api(`/api/bookings/${encodeURIComponent(ref)}/cancel`, { body: {} }).catch(() => undefined);
+      if ($signedIn.get() !== true || !kept) return;
+      await loadWallet(currency);
+      if (kept.cards.certificate_id) chooseCertificate(kept.cards.certificate_id);
+      if (kept.cards.discount_card_id) chooseDiscountCard(kept.cards.discount_card_id);
+      if (kept.cards.cash_card_id) setUseCash(true);
+    })();
   }, [product]);
-  useEffect(() => {
-    if (!cancelledPayment || !walletLoaded || restoredCards.current || !product) return;
-    restoredCards.current = true;
-    const kept = pendingCheckout(product.product_id);
-    if (kept?.cards.certificate_id) chooseCertificate(kept.cards.certificate_id);
-    if (kept?.cards.discount_card_id) chooseDiscountCard(kept.cards.discount_card_id);
-    if (kept?.cards.cash_card_id) setUseCash(true);
-  }, [cancelledPayment, walletLoaded, product]);
   useEffect(() => {
     if (user) setTraveler((prev) => ({ ...prev, email: prev.email || user.email, last_name: prev.last_name || user.last_name }));
   }, [user]);
@@ -232,7 +229,7 @@ export default function Checkout() {
       );
       clearPackageFlag();
       if (r.data.status === 'PENDING_PAYMENT' && r.data.payment_url) {
-        const kept: PendingCheckout = { product_id: product!.product_id, traveler: parsed.data, cards: selectedCardIds(), body: text, key };
+        const kept: PendingCheckout = { product_id: product!.product_id, traveler: parsed.data, cards: selectedCardIds() };
         sessionStorage.setItem(PENDING_CHECKOUT_KEY, JSON.stringify(kept));
         location.assign(r.data.payment_url);
         return;

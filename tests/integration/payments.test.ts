@@ -294,3 +294,45 @@ describe('GET /api/bookings/{id}', () => {
     expect((await demo.call('/api/bookings/BK-NOPE0-NOPE0')).status).toBe(404);
   });
 });
+
+describe('giving up on a pending payment (POST /api/bookings/{id}/cancel)', () => {
+  it('expires the session at the provider, then the booking, and gives the held parts back; a second time is 409', async () => {
+    const cert = await issue({ kind: 'certificate', services: ['HLT'], amount: 30 });
+    const { ref, session } = await pendingBooking({ certificate_id: cert.payment_card_id });
+    const r = await demo.call(`/api/bookings/${ref}/cancel`, { body: {} });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.data).toMatchObject({ booking_id: ref, status: 'EXPIRED', paid_amount: 0 });
+    expect(expectReconciled(ref).status).toBe('EXPIRED');
+    expect(cardIn(await walletOf(demo), cert.payment_card_id).status).toBe('ACTIVE');
+    expect((await stripe.checkout.sessions.retrieve(session)).status).toBe('expired');
+    expect((await pay(session)).status, 'nobody can pay it any more').toBe(400);
+    const again = await demo.call(`/api/bookings/${ref}/cancel`, { body: {} });
+    expect(again.status).toBe(409);
+    expectErrorShape(again.json, 'CONFLICT');
+  });
+
+  it('a booking paid meanwhile is not released: 409, and it is confirmed', async () => {
+    const { ref, session } = await pendingBooking();
+    await pay(session);
+    expect((await demo.call(`/api/bookings/${ref}/cancel`, { body: {} })).status).toBe(409);
+    expect(expectReconciled(ref).status).toBe('CONFIRMED');
+  });
+
+  it('the provider down: 502 and the booking keeps waiting with its holds', async () => {
+    const cash = await issue({ kind: 'cash', amount: 20 });
+    const { ref } = await pendingBooking({ cash_card_id: cash.payment_card_id });
+    await call('/_sim/stripe/control', { body: { mode: 'fail', op: 'expire' } });
+    const r = await demo.call(`/api/bookings/${ref}/cancel`, { body: {} });
+    expect(r.status).toBe(502);
+    expectErrorShape(r.json, 'UPSTREAM_FAILED');
+    expect(expectReconciled(ref).status).toBe('PENDING_PAYMENT');
+    expect(cardIn(await walletOf(demo), cash.payment_card_id).card_amount).toBe(0);
+  });
+
+  it('someone else\u2019s booking is 404 and stays as it was', async () => {
+    const { ref } = await pendingBooking();
+    const stranger = await signIn('agent@example.com', 'Agent1!pass');
+    expect((await stranger.call(`/api/bookings/${ref}/cancel`, { body: {} })).status).toBe(404);
+    expect(bookingRow(ref).status).toBe('PENDING_PAYMENT');
+  });
+});
