@@ -261,3 +261,40 @@ export async function recordPaymentEvent(db: D1Database, eventId: string, type: 
     .run();
   return r.meta.changes === 1;
 }
+
+/**
+ * A CONFIRMED booking is cancelled with its card part refunded (`refundedMinor`) and its wallet parts given back
+ * (certificates ACTIVE again, balances restored), in one transaction guarded on the status: of two cancels at once,
+ * one changes it. Returns whether this call cancelled it.
+ */
+export async function cancelConfirmed(db: D1Database, bookingId: number, refundedMinor: number): Promise<boolean> {
+  const spent = `SELECT card_id FROM card_spends WHERE booking_id = ? AND state = 'SPENT'`;
+  const cancelledNow = `EXISTS (SELECT 1 FROM bookings WHERE id = ? AND status = 'CANCELLED')`;
+  const [cancelled] = await db.batch([
+    db
+      .prepare(`UPDATE bookings SET status = 'CANCELLED', refunded_minor = ?, updated_at = ${NOW} WHERE id = ? AND status = 'CONFIRMED' AND ? <= paid_minor`)
+      .bind(refundedMinor, bookingId, refundedMinor),
+    db
+      .prepare(`UPDATE payment_cards SET status = 'ACTIVE', updated_at = ${NOW} WHERE status = 'REDEEMED' AND kind = 'certificate' AND id IN (${spent}) AND ${cancelledNow}`)
+      .bind(bookingId, bookingId),
+    db
+      .prepare(
+        `UPDATE payment_cards SET card_amount_minor = card_amount_minor +
+           (SELECT SUM(card_currency_minor) FROM card_spends s WHERE s.card_id = payment_cards.id AND s.booking_id = ? AND s.state = 'SPENT'),
+           updated_at = ${NOW}
+         WHERE kind <> 'certificate' AND id IN (${spent}) AND ${cancelledNow}`,
+      )
+      .bind(bookingId, bookingId, bookingId),
+    db.prepare(`UPDATE card_spends SET state = 'RELEASED' WHERE booking_id = ? AND state = 'SPENT' AND ${cancelledNow}`).bind(bookingId, bookingId),
+  ]);
+  return (cancelled?.meta.changes ?? 0) === 1;
+}
+
+/** Bookings still waiting for their payment since before `createdBefore` (ISO time), oldest first. */
+export async function stalePendingBookings(db: D1Database, createdBefore: string, limit = 50): Promise<BookingRow[]> {
+  const { results } = await db
+    .prepare(`SELECT ${COLUMNS} FROM bookings WHERE status = 'PENDING_PAYMENT' AND created_at < ? ORDER BY created_at LIMIT ?`)
+    .bind(createdBefore, limit)
+    .all<BookingRow>();
+  return results;
+}

@@ -1,6 +1,10 @@
 // Payments' use-cases, on plain values: a checkout with a card part starts a hosted payment and holds the wallet
 // parts; the provider's events confirm, expire or refund the booking. Decision 0019 tells the rules.
-import { bookingBySession, bookingByRef, confirmPaid, createBooking, expirePending, markAutoRefunded, paymentEventSeen, recordPaymentEvent, type BookingRow, type CreateResult, type NewBooking } from '../db/bookings';
+import {
+  bookingBySession, bookingByRef, cancelConfirmed, confirmPaid, createBooking, expirePending, markAutoRefunded, paymentEventSeen, recordPaymentEvent, stalePendingBookings,
+  type BookingRow, type CreateResult, type NewBooking,
+} from '../db/bookings';
+import { cancellableOn } from '../../src/shared/cancellation';
 import { firstBookingActionStatement } from '../db/referrals';
 import type { CardSpend } from '../../src/shared/wallet';
 import { PaymentProviderError, type PaymentEvent, type PaymentSession, type Payments } from '../outside/payments';
@@ -114,4 +118,53 @@ export async function releasePendingPayment(deps: { db: D1Database; payments: Pa
   await expirePending(deps.db, booking.id);
   const now = await bookingBySession(deps.db, booking.payment_session_id);
   return now?.status === 'EXPIRED' ? { kind: 'released', booking: now } : { kind: 'not_pending' };
+}
+
+export type CancelOutcome =
+  | { kind: 'cancelled'; booking: BookingRow; refundedMinor: number }
+  | { kind: 'released'; booking: BookingRow }
+  | { kind: 'refused'; reason: 'status' | 'policy' | 'paid' };
+
+/**
+ * The owner cancels. A booking still waiting for its payment lets go of it (releasePendingPayment). A CONFIRMED one,
+ * while its policy allows: the card part is refunded through the provider first (a provider that fails throws, and
+ * the booking stays CONFIRMED), with a key of the booking's own so that two cancels at once ask for one refund; then
+ * the booking is CANCELLED and its wallet parts given back in one guarded batch (the second cancel changes nothing).
+ */
+export async function cancelBooking(deps: { db: D1Database; payments: Payments }, booking: BookingRow, today: string): Promise<CancelOutcome> {
+  if (booking.status === 'PENDING_PAYMENT') {
+    const released = await releasePendingPayment(deps, booking);
+    return released.kind === 'released' ? released : { kind: 'refused', reason: released.kind === 'paid' ? 'paid' : 'status' };
+  }
+  if (booking.status !== 'CONFIRMED') return { kind: 'refused', reason: 'status' };
+  if (!cancellableOn(booking.product_type, booking.check_in, today)) return { kind: 'refused', reason: 'policy' };
+  const refund = booking.paid_minor - booking.refunded_minor;
+  if (refund > 0 && booking.payment_intent_id) {
+    await deps.payments.refund({ paymentIntentId: booking.payment_intent_id, amountMinor: refund, bookingRef: booking.booking_ref, idempotencyKey: `cancel-${booking.booking_ref}` });
+  }
+  if (!(await cancelConfirmed(deps.db, booking.id, booking.refunded_minor + Math.max(refund, 0)))) return { kind: 'refused', reason: 'status' };
+  return { kind: 'cancelled', booking: (await bookingByRef(deps.db, booking.booking_ref))!, refundedMinor: Math.max(refund, 0) };
+}
+
+/**
+ * The scheduled sweep: bookings still pending well after their session's lifetime (the expiry event never came) are
+ * settled from the provider's own answer: a paid session confirms (or refunds) as its webhook would, any other is
+ * expired there and then here, giving the holds back. A provider failure leaves the booking for the next run.
+ */
+export async function sweepPendingPayments(deps: { db: D1Database; payments: Payments }, nowMs = Date.now()): Promise<{ expired: number; confirmed: number; failed: number }> {
+  const before = new Date(nowMs - (PAYMENT_WINDOW_S + 5 * 60) * 1000).toISOString();
+  const counts = { expired: 0, confirmed: 0, failed: 0 };
+  for (const booking of await stalePendingBookings(deps.db, before)) {
+    try {
+      const released = await releasePendingPayment(deps, booking);
+      if (released.kind === 'released') counts.expired += 1;
+      if (released.kind === 'paid') {
+        const handled = await paid(deps, await deps.payments.retrieveCheckoutSession(booking.payment_session_id!));
+        if (handled.outcome === 'confirmed') counts.confirmed += 1;
+      }
+    } catch {
+      counts.failed += 1;
+    }
+  }
+  return counts;
 }

@@ -6,7 +6,9 @@ import { logEvent } from '../log';
 import { currentUser } from '../auth/session';
 import { bookingByRef, type BookingRow } from '../db/bookings';
 import { fromMinor } from '../../src/shared/money';
-import { handlePaymentEvent, releasePendingPayment } from '../flows/payments';
+import { cancelBooking, handlePaymentEvent } from '../flows/payments';
+import { freeCancellationUntil } from '../../src/shared/cancellation';
+import { cancellationMail, sendMail } from '../services/mail';
 import type { Context } from 'hono';
 import { paymentsFor, PaymentProviderError, WebhookSignatureError } from '../outside/payments';
 
@@ -30,7 +32,7 @@ function bookingBody(b: BookingRow) {
     total: m(b.total_minor),
     paid_amount: m(b.paid_minor),
     refunded_amount: m(b.refunded_minor),
-    free_cancellation_until: null,
+    free_cancellation_until: freeCancellationUntil(b.product_type, b.check_in),
     ...(b.status === 'PENDING_PAYMENT' && b.payment_url ? { payment_url: b.payment_url } : {}),
     is_package: b.is_package === 1 ? (1 as const) : (0 as const),
     created_at: b.created_at,
@@ -63,17 +65,26 @@ export const payments = new Hono<AppEnv>()
   .get('/bookings/:booking_id', async (c) => c.json({ data: bookingBody(await ownBooking(c)) }))
   .post('/bookings/:booking_id/cancel', async (c) => {
     const booking = await ownBooking(c);
-    const provider = paymentsFor(c.env);
     let outcome;
     try {
-      outcome = await releasePendingPayment({ db: c.env.DB, payments: provider }, booking);
+      outcome = await cancelBooking({ db: c.env.DB, payments: paymentsFor(c.env) }, booking, new Date().toISOString().slice(0, 10));
     } catch (err) {
       if (!(err instanceof PaymentProviderError)) throw err;
-      logEvent(c, 'error', 'payments.release_failed', { booking: booking.booking_ref, kind: err.kind, reason: err.message });
+      logEvent(c, 'error', 'payments.cancel_failed', { booking: booking.booking_ref, kind: err.kind, reason: err.message });
       throw new ApiError(502, 'UPSTREAM_FAILED', 'The payment service is not available right now; the booking is unchanged. Please try again');
     }
-    if (outcome.kind === 'paid') throw conflict('This booking has just been paid; it will be confirmed in a moment');
-    if (outcome.kind === 'not_pending') throw conflict('Only a booking waiting for its payment can be cancelled here');
+    if (outcome.kind === 'refused') {
+      throw conflict(
+        outcome.reason === 'paid' ? 'This booking has just been paid; it will be confirmed in a moment'
+          : outcome.reason === 'policy' ? 'This booking can no longer be cancelled free of charge'
+            : 'This booking cannot be cancelled: it is not confirmed or waiting for its payment',
+      );
+    }
+    if (outcome.kind === 'cancelled') {
+      const traveler = JSON.parse(outcome.booking.traveler) as { email?: string; first_name?: string };
+      const to = traveler.email || (await currentUser(c))?.email;
+      if (to) await sendMail(c, cancellationMail(c.get('org').name, to, traveler.first_name ?? '', outcome.booking, outcome.refundedMinor), 'booking.cancelled');
+    }
     return c.json({ data: bookingBody(outcome.booking) });
   });
 

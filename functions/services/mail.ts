@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { isDevelopment, type AppEnv, type Bindings } from '../env';
 import { insertOutbox } from '../db/outbox';
 import { logEvent, reason } from '../log';
+import { fromMinor, minorDigits } from '../../src/shared/money';
 
 export interface Mail {
   to: string;
@@ -117,4 +118,24 @@ export function resetMail(orgName: string, to: string, firstName: string, link: 
     'Choose a new password',
     link,
   );
+}
+
+/** The mail sent when a booking is cancelled: what was cancelled, the refund to the card and the wallet parts given back. */
+export function cancellationMail(
+  orgName: string,
+  to: string,
+  firstName: string,
+  b: { booking_ref: string; product_name: string; city: string; check_in: string; check_out: string | null; currency: string; certificate_minor: number; discount_minor: number; cash_minor: number },
+  refundedMinor: number,
+): Mail {
+  const money = (minor: number) => `${fromMinor(minor, b.currency).toFixed(minorDigits(b.currency))} ${b.currency}`;
+  const wallet = b.certificate_minor + b.discount_minor + b.cash_minor;
+  const lines = [
+    `Your booking ${b.booking_ref} is cancelled: ${b.product_name}, ${b.city}, ${b.check_out ? `${b.check_in} to ${b.check_out}` : b.check_in}.`,
+    refundedMinor > 0 ? `We refunded ${money(refundedMinor)} to your card; it usually shows within 5 to 10 days.` : 'Nothing was paid by card for this booking.',
+    ...(wallet > 0 ? [`The wallet parts (${money(wallet)}) are back in your wallet.`] : []),
+  ];
+  const text = `Hello ${firstName || 'traveller'},\n\n${lines.join('\n')}\n`;
+  const html = `<p>${escapeHtml(`Hello ${firstName || 'traveller'},`)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}`;
+  return { to, subject: `${orgName}: booking ${b.booking_ref} cancelled`, text, html };
 }
