@@ -56,3 +56,4 @@ CREATE TABLE payment_events (
   outcome TEXT NOT NULL,
   received_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
+ALTER TABLE outbox ADD COLUMN attachments TEXT NOT NULL DEFAULT '[]';

@@ -30,6 +30,7 @@ export interface PaymentSession {
   paymentIntentId: string | null;
   bookingRef: string | null;
   expiresAt: number;
+  successUrl: string | null;
 }
 
 export interface PaymentRefund {
@@ -141,6 +142,7 @@ function toSession(s: Stripe.Checkout.Session): PaymentSession {
     paymentIntentId: typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null),
     bookingRef: s.metadata?.booking_ref ?? s.client_reference_id ?? null,
     expiresAt: s.expires_at,
+    successUrl: s.success_url ?? null,
   };
 }
 

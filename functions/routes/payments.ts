@@ -8,7 +8,8 @@ import { bookingByRef, type BookingRow } from '../db/bookings';
 import { fromMinor } from '../../src/shared/money';
 import { cancelBooking, handlePaymentEvent } from '../flows/payments';
 import { freeCancellationUntil } from '../../src/shared/cancellation';
-import { cancellationMail, sendMail } from '../services/mail';
+import { cancellationMail, confirmationMail, sendMail } from '../services/mail';
+import { orgName } from '../db/orgs';
 import type { Context } from 'hono';
 import { paymentsFor, PaymentProviderError, WebhookSignatureError } from '../outside/payments';
 
@@ -53,6 +54,15 @@ export const payments = new Hono<AppEnv>()
     try {
       const handled = await handlePaymentEvent({ db: c.env.DB, payments: provider }, event);
       logEvent(c, 'info', 'payments.event', { event: event.id, type: event.type, outcome: handled.outcome, booking: handled.booking?.booking_ref ?? null });
+      // Only the delivery that confirmed the booking mails it: duplicates find it confirmed already.
+      if (handled.outcome === 'confirmed' && handled.booking) {
+        const b = handled.booking;
+        const traveler = JSON.parse(b.traveler) as { email?: string; first_name?: string; last_name?: string };
+        const site = event.session?.successUrl ? new URL(event.session.successUrl).origin : new URL(c.req.url).origin;
+        const until = freeCancellationUntil(b.product_type, b.check_in);
+        const policy = until ? `free until ${until}` : 'non-refundable';
+        if (traveler.email) await sendMail(c, confirmationMail(await orgName(c.env.DB, b.org_id), traveler.email, traveler, b, policy, `${site}/manage-booking?booking=${b.booking_ref}`), 'booking.confirmed');
+      }
       return c.json({ data: { received: true, outcome: handled.outcome } });
     } catch (err) {
       if (err instanceof PaymentProviderError) {

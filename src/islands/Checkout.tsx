@@ -2,6 +2,7 @@
 // certificate modal when the gate says so, and the booking itself (idempotent: a retry never books twice).
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import CancellationPolicy from './CancellationPolicy';
 import CertificateModal from './CertificateModal';
 import Money from './Money';
 import Wallet from './Wallet';
@@ -324,6 +325,7 @@ export default function Checkout() {
         ) : null}
         {signedIn === false && allowed ? <p className="muted small">{t('bk_guest_booking')}</p> : null}
 
+        <CancellationPolicy productType={product.type} checkIn={c.checkIn} />
         {cancelledPayment && !problem.text ? (
           <p className="alert" role="status" data-testid="payment-cancelled">
             {t('bk_payment_cancelled')}

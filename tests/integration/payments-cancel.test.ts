@@ -63,7 +63,7 @@ describe('cancelling a confirmed booking', () => {
     expect(cardIn(wallet, cash.payment_card_id).card_amount).toBe(20);
     const refunds = await refundsOf(b.booking_id);
     expect(refunds.map((x) => x.amount)).toEqual([row.paid_minor]);
-    const mail = (await call('/api/dev/outbox')).json.data.filter((m: any) => m.subject.includes(b.booking_id));
+    const mail = (await call('/api/dev/outbox')).json.data.filter((m: any) => m.subject.includes(`${b.booking_id} cancelled`));
     expect(mail).toHaveLength(1);
     expect(mail[0].to).toBe(traveler.email);
     expect(mail[0].text).toContain(`We refunded ${(row.paid_minor / 100).toFixed(2)} USD to your card`);

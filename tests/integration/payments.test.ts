@@ -72,6 +72,10 @@ async function eventFor(type: string, sessionId: string) {
   return raw;
 }
 
+async function mailsAbout(ref: string): Promise<any[]> {
+  return (await call('/api/dev/outbox')).json.data.filter((m: any) => m.subject.includes(ref));
+}
+
 /** paid = card part when confirmed; wallet spends + card part - refunds = price for a live booking, 0 for one that is not. */
 function expectReconciled(ref: string) {
   const b = bookingRow(ref);
@@ -135,6 +139,16 @@ describe('checkout with a card part', () => {
     expect(cardIn(await walletOf(demo), cert.payment_card_id).status).toBe('REDEEMED');
     expectReconciled(ref);
     expect(db.count('payment_events', "booking_ref = ? AND type = 'checkout.session.completed'", ref)).toBe(1);
+    const mails = await mailsAbout(ref);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: traveler.email, subject: expect.stringContaining('confirmed') });
+    expect(mails[0].text).toContain(`Paid by card: ${reply.json.data.total.toFixed(2)} USD.`);
+    expect(mails[0].text).toContain('Cancellation: free until');
+    expect(mails[0].text).toContain(`/manage-booking?booking=${ref}`);
+    const ics = mails[0].attachments?.[0];
+    expect(ics).toMatchObject({ filename: `booking-${ref}.ics`, contentType: 'text/calendar; charset=utf-8' });
+    expect(ics.content).toContain('BEGIN:VCALENDAR');
+    expect(ics.content).toContain(`DTSTART;VALUE=DATE:${bookingBody(hotel.product_id).check_in.replace(/-/g, '')}`);
   });
 
   it('a declined card changes nothing; another card then confirms it', async () => {
@@ -227,7 +241,7 @@ describe('the webhook', () => {
     const completed = captured.find((c) => c.type === 'checkout.session.completed')!;
     expect(bookingRow(ref).status).toBe('PENDING_PAYMENT');
     const replies = await Promise.all(Array.from({ length: 30 }, () => webhook(completed.raw, completed.signature)));
-    expect(replies.map((r) => r.status)).toEqual(Array(30).fill(200));
+    expect(replies.map((r) => r.status), replies.find((r) => r.status !== 200)?.text).toEqual(Array(30).fill(200));
     const outcomes = replies.map((r) => r.json.data.outcome);
     expect(outcomes.filter((o) => o === 'confirmed')).toHaveLength(1);
     expect(outcomes.every((o) => ['confirmed', 'unchanged', 'duplicate'].includes(o))).toBe(true);
@@ -236,6 +250,7 @@ describe('the webhook', () => {
     expect(expectReconciled(ref).status).toBe('CONFIRMED');
     expect(cardIn(await walletOf(demo), cash.payment_card_id).card_amount).toBe(0);
     expect((await webhook(completed.raw, sign(completed.raw))).json.data.outcome).toBe('duplicate');
+    expect(await mailsAbout(ref), 'one confirmation email').toHaveLength(1);
   });
 
   it('an expired event after the payment changes nothing', async () => {
@@ -311,10 +326,14 @@ describe('giving up on a pending payment (POST /api/bookings/{id}/cancel)', () =
     expectErrorShape(again.json, 'CONFLICT');
   });
 
-  it('a booking paid meanwhile is not released: 409, and it is confirmed', async () => {
+  it('a session paid before its webhook arrived is not released: 409, and the webhook then confirms it', async () => {
     const { ref, session } = await pendingBooking();
+    await call('/_sim/stripe/control', { body: { webhook_url: captureUrl } });
     await pay(session);
     expect((await demo.call(`/api/bookings/${ref}/cancel`, { body: {} })).status).toBe(409);
+    expect(bookingRow(ref).status).toBe('PENDING_PAYMENT');
+    const completed = captured.find((c) => c.type === 'checkout.session.completed')!;
+    expect((await webhook(completed.raw, completed.signature)).json.data.outcome).toBe('confirmed');
     expect(expectReconciled(ref).status).toBe('CONFIRMED');
   });
 
