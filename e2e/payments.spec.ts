@@ -101,3 +101,36 @@ test('a payment cancelled on the page comes back to the checkout with the choice
   await payOnHostedPage(page, TEST_CARD.ok);
   await expectConfirmedAfterPayment(page, total);
 });
+
+test('manage a booking from the history: the policy, cancel it, and see the refund', async ({ page }) => {
+  await signInDemo(page);
+  const card = await issueCard(page.request, { kind: 'discount', pro_code: 'HLT', amount: 10 });
+  await toCheckout(page, 'Lisbon', 70);
+  await expect(page.getByTestId('checkout').getByTestId('cancellation-policy')).toContainText('Free cancellation until');
+  await page.getByTestId('wallet').getByRole('radio', { name: new RegExp(card.card_code) }).check();
+  await expect(page.getByTestId('sum-discount')).toBeVisible();
+  const total = await amountOf(page, 'sum-total');
+  await fillTraveler(page);
+  await page.getByTestId('book').click();
+  await payOnHostedPage(page, TEST_CARD.ok);
+  const ref = await expectConfirmedAfterPayment(page, total);
+
+  await page.goto('/user/booking-history');
+  await page.getByRole('link', { name: `Manage ${ref}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/manage-booking\\?booking=${ref}`));
+  const manage = page.getByTestId('manage-booking');
+  await expect(manage.getByTestId('manage-status')).toHaveText('Confirmed');
+  await expect(manage.getByTestId('cancellation-policy')).toContainText('Free cancellation until');
+  await expect(page.getByTestId('manage-paid')).toHaveAttribute('data-amount', String(total));
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[data-testid="manage-booking"]').analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  page.once('dialog', (d) => void d.accept());
+  await manage.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(page.getByTestId('manage-message')).toHaveText('Your booking is cancelled. The card part is refunded and the wallet parts are back in your wallet.');
+  await expect(manage.getByTestId('manage-status')).toHaveText('Cancelled');
+  await expect(page.getByTestId('manage-refunded')).toHaveAttribute('data-amount', String(total));
+  await expect(manage.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
+  const wallet = await (await page.request.post('/api/booking/get-paymentcard-by-user', { data: { currency: 'USD' } })).json();
+  expect(wallet.data[0].discountcarddata.find((c: { payment_card_id: number }) => c.payment_card_id === card.payment_card_id).card_amount).toBe(10);
+});
