@@ -16,9 +16,12 @@ export interface OutboxAttachment {
 }
 
 export function insertOutbox(db: D1Database, orgId: number | null, mail: Omit<OutboxMail, 'created_at'>) {
+  if (!mail.attachments?.length) {
+    return db.prepare('INSERT INTO outbox (org_id, recipient, subject, text, html) VALUES (?, ?, ?, ?, ?)').bind(orgId, mail.to, mail.subject, mail.text, mail.html);
+  }
   return db
     .prepare('INSERT INTO outbox (org_id, recipient, subject, text, html, attachments) VALUES (?, ?, ?, ?, ?, ?)')
-    .bind(orgId, mail.to, mail.subject, mail.text, mail.html, JSON.stringify(mail.attachments ?? []));
+    .bind(orgId, mail.to, mail.subject, mail.text, mail.html, JSON.stringify(mail.attachments));
 }
 
 /** Newest last; at most the latest `limit`, optionally for one recipient. */
