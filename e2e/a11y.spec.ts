@@ -1,12 +1,13 @@
 // The accessibility gate: axe (WCAG 2.0/2.1 A and AA) on every page of src/pages, signed out and signed in, on both
-// orgs' looks, and on every dialog; no serious or critical violation may remain.
+// orgs' looks, and on every dialog; no serious or critical violation may remain. One test per page and visitor, all
+// generated from SWEEP, run in parallel; each worker keeps one page per visitor, signed in once.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
+import { test, type Visitor } from './worker-pages';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 180_000 });
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -17,16 +18,38 @@ const PAGES = readdirSync(join(import.meta.dirname, '../src/pages'), { recursive
   .map((f) => `/${f.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/')
   .sort();
 
-/**
- * Violations already reported to their owner, each by rule and element: left out of the verdict but counted, so the list
- * cannot outlive the bug (the last test fails once an entry is no longer seen anywhere).
- */
-const KNOWN: { rule: string; target: string; why: string }[] = [];
-const knownSeen = new Map<string, number>();
+/** Pages whose content depends on the query: a real product ({hotel}), a stay ({in} to {out}), an unknown address. */
+const CONTENT_PAGES = [
+  '/search-detail?type=HLT&city=Paris&check_in={in}&check_out={out}&guests=2',
+  '/hotel-details?id={hotel}&check_in={in}&check_out={out}&guests=2',
+  '/hotel-checkout?id={hotel}&check_in={in}&check_out={out}&guests=2',
+  '/no-such-page',
+];
 
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(TAGS);
-  if (include) builder = builder.include(include);
+/** What each visitor is shown: one test per entry. */
+const SWEEP: { visitor: Visitor | 'acme'; paths: string[] }[] = [
+  { visitor: 'signed out', paths: [...PAGES, ...CONTENT_PAGES] },
+  // A consumer is sent away from /agent pages by design (e2e/agent.spec.ts checks that); the signed-out sweep covers them.
+  { visitor: 'demo', paths: [...PAGES.filter((p) => !p.startsWith('/agent/')), ...CONTENT_PAGES] },
+  { visitor: 'agent', paths: PAGES.filter((p) => p.startsWith('/agent')) },
+  // Acme's look: its own theme colours, signed out, on acme.localhost.
+  { visitor: 'acme', paths: ['/', '/home', '/resorts', '/search-detail?type=HLT&city=London', '/wallet', '/referral/programs'] },
+];
+
+/**
+ * Violations already reported to their owner, each by where it shows (`<visitor> <path>` as in SWEEP, or a dialog
+ * step's name), rule and element: left out of the verdict, but that place's test fails once the entry is no longer
+ * seen there, so the list cannot outlive the bug.
+ */
+const KNOWN: { where: string; rule: string; target: string; why: string }[] = [];
+
+test.describe.configure({ mode: 'parallel', timeout: 90_000 });
+// A trace per test of a sweep costs more than the test (each is zipped); a failure is traced on its retry.
+test.use({ trace: 'on-first-retry' });
+
+/** Runs axe on the page (or part of it) and expects no serious or critical violation beyond KNOWN's for `where`. */
+async function expectClean(page: Page, where: string) {
+  const builder = new AxeBuilder({ page }).withTags(TAGS);
   let results;
   try {
     results = await builder.analyze();
@@ -36,16 +59,19 @@ async function seriousViolations(page: Page, include?: string): Promise<string[]
     await page.waitForLoadState('networkidle');
     results = await builder.analyze();
   }
-  const out: string[] = [];
+  const known = KNOWN.filter((k) => k.where === where);
+  const seen = new Set<(typeof KNOWN)[number]>();
+  const problems: string[] = [];
   for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
     for (const node of v.nodes) {
       const target = node.target.join(' ');
-      const known = KNOWN.find((k) => k.rule === v.id && k.target === target);
-      if (known) knownSeen.set(known.rule + known.target, (knownSeen.get(known.rule + known.target) ?? 0) + 1);
-      else out.push(`${v.id} (${v.impact}): ${v.help} at ${target} [${page.url()}]`);
+      const entry = known.find((k) => k.rule === v.id && k.target === target);
+      if (entry) seen.add(entry);
+      else problems.push(`${v.id} (${v.impact}): ${v.help} at ${target} [${page.url()}]`);
     }
   }
-  return out;
+  expect(problems, where).toEqual([]);
+  for (const k of known) expect(seen.has(k), `${k.rule} at ${k.target} is no longer seen (${k.why}): remove it from KNOWN`).toBe(true);
 }
 
 /** Loads a page and lets its islands settle (hydration, first data) before axe reads it. */
@@ -56,55 +82,35 @@ async function open(page: Page, path: string) {
   return response;
 }
 
-async function signInAs(page: Page, email: string, password: string) {
-  const r = await page.request.post('/api/signIn', { data: { jsonSign: { usr_type: 2, email_id: email, password }, navAgent: 'a11y' } });
-  expect(r.status(), await r.text()).toBe(200);
-}
-
-/** Pages whose content depends on the query: a real product, a stay, a booking. */
-async function contentPages(page: Page): Promise<string[]> {
-  const search = await (await page.request.get('/api/products/search?type=HLT&city=Paris&per_page=1')).json();
-  const id = search.data[0].product_id;
-  return [
-    `/search-detail?type=HLT&city=Paris&check_in=${day(20)}&check_out=${day(22)}&guests=2`,
-    `/hotel-details?id=${id}&check_in=${day(20)}&check_out=${day(22)}&guests=2`,
-    `/hotel-checkout?id=${id}&check_in=${day(20)}&check_out=${day(22)}&guests=2`,
-    '/no-such-page',
-  ];
-}
-
-async function sweep(page: Page, paths: string[], who: string) {
-  const problems: string[] = [];
-  for (const path of paths) {
-    const response = await open(page, path);
-    expect(response?.status(), path).toBeLessThan(path === '/no-such-page' ? 500 : 400);
-    for (const v of await seriousViolations(page)) problems.push(`${who} ${path}: ${v}`);
+let hotelId: Promise<number> | undefined;
+/** A template path of SWEEP made real: a hotel of the catalogue and a stay from 20 to 22 days ahead. */
+async function realPath(page: Page, template: string): Promise<string> {
+  if (template.includes('{hotel}')) {
+    hotelId ??= page.request.get('/api/products/search?type=HLT&city=Paris&per_page=1').then(async (r) => (await r.json()).data[0].product_id);
   }
-  expect(problems).toEqual([]);
+  const id = template.includes('{hotel}') ? String(await hotelId) : '';
+  return template.replace('{hotel}', id).replace('{in}', day(20)).replace('{out}', day(22));
 }
 
-test('every page passes axe signed out', async ({ page }) => {
+for (const { visitor, paths } of SWEEP) {
+  test.describe(visitor, () => {
+    test.use({ visitor: visitor === 'acme' ? 'signed out' : visitor });
+    for (const path of paths) {
+      test(`${path} passes axe`, async ({ page, baseURL }) => {
+        const real = await realPath(page, path);
+        const address = visitor === 'acme' ? baseURL!.replace('localhost', 'acme.localhost') + real : real;
+        const response = await open(page, address);
+        expect(response?.status(), path).toBeLessThan(path === '/no-such-page' ? 500 : 400);
+        await expectClean(page, `${visitor} ${path}`);
+      });
+    }
+  });
+}
+
+test('the sweep reaches every page of src/pages', () => {
   expect(PAGES.length).toBeGreaterThan(20);
-  await sweep(page, [...PAGES, ...(await contentPages(page))], 'signed out');
-});
-
-test('every page passes axe signed in as demo@example.com', async ({ page }) => {
-  // Every page of the product in turn: minutes on a shared 2-core machine.
-  test.setTimeout(480_000);
-  await signInAs(page, 'demo@example.com', 'Demo1!pass');
-  // A consumer is sent away from /agent pages by design (e2e/agent.spec.ts checks that); the signed-out sweep covers them.
-  const consumerPages = PAGES.filter((p) => !p.startsWith('/agent/'));
-  await sweep(page, [...consumerPages, ...(await contentPages(page))], 'demo');
-});
-
-test('the agent pages pass axe signed in as an agent', async ({ page }) => {
-  await signInAs(page, 'agent@example.com', 'Agent1!pass');
-  await sweep(page, PAGES.filter((p) => p.startsWith('/agent')), 'agent');
-});
-
-test("Acme's look passes axe too (its own theme colours)", async ({ page, baseURL }) => {
-  const acme = baseURL!.replace('localhost', 'acme.localhost');
-  await sweep(page, ['/', '/home', '/resorts', '/search-detail?type=HLT&city=London', '/wallet', '/referral/programs'].map((p) => acme + p), 'acme');
+  expect(PAGES).toContain('/');
+  expect(PAGES.filter((p) => p.startsWith('/agent/')).length).toBeGreaterThan(0);
 });
 
 // ---- dialogs ------------------------------------------------------------------------------------------------------
@@ -114,10 +120,10 @@ const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', {
 async function expectDialogClean(page: Page, what: string) {
   await expect(page.getByRole('dialog')).toHaveCount(1);
   // The whole page with the dialog open: the dialog itself, and what a screen reader may still reach behind it.
-  expect(await seriousViolations(page), what).toEqual([]);
+  await expectClean(page, what);
 }
 
-test('the sign-in, forgot-password and sign-up dialogs pass axe in each step', async ({ page }) => {
+test('the sign-in and forgot-password dialogs pass axe in each step', async ({ page }) => {
   await open(page, '/');
   await page.getByTestId('account-menu-button').click();
   await page.getByRole('menuitem', { name: 'Sign in' }).click();
@@ -129,7 +135,9 @@ test('the sign-in, forgot-password and sign-up dialogs pass axe in each step', a
   await dialog(page, 'Sign in').getByRole('button', { name: 'Forgot password?' }).click();
   await expect(dialog(page, 'Reset your password')).toBeVisible();
   await expectDialogClean(page, 'forgot password');
+});
 
+test('the sign-up dialog passes axe in each step', async ({ page }) => {
   await open(page, '/?signup=1');
   const details = dialog(page, 'Create your account');
   await expect(details).toBeVisible();
@@ -150,26 +158,19 @@ test('the language and currency dialog passes axe', async ({ page }) => {
   await expectDialogClean(page, 'locale');
 });
 
-test('the certificate modal passes axe', async ({ page }) => {
-  await signInAs(page, 'demo@example.com', 'Demo1!pass');
-  const resort = (await (await page.request.get('/api/products/search?type=RST&per_page=1')).json()).data[0];
-  await open(page, `/hotel-checkout?id=${resort.product_id}&check_in=${day(30)}&check_out=${day(33)}&guests=2`);
-  await expect(page.getByTestId('wallet')).toHaveAttribute('data-loaded', 'true');
-  const form = page.getByTestId('checkout');
-  await form.getByLabel('First name').fill('Cora');
-  await form.getByLabel('Last name').fill('Cert');
-  await form.getByLabel('Email').fill('cora@example.com');
-  await form.getByLabel('Phone').fill('+1 415 555 0199');
-  await page.getByTestId('book').click();
-  await expect(dialog(page, 'Use a certificate for this booking')).toBeVisible();
-  await expectDialogClean(page, 'certificate modal');
-});
-
-test('every known violation is still there (remove an entry from KNOWN once its bug is fixed)', async ({ page }) => {
-  // Runs after the others in this file (one worker, file order); alone, it checks the home page.
-  if (knownSeen.size === 0) {
-    await open(page, '/');
-    await seriousViolations(page);
-  }
-  for (const k of KNOWN) expect(knownSeen.get(k.rule + k.target) ?? 0, `${k.rule} at ${k.target}: ${k.why}`).toBeGreaterThan(0);
+test.describe('demo', () => {
+  test.use({ visitor: 'demo' });
+  test('the certificate modal passes axe', async ({ page }) => {
+    const resort = (await (await page.request.get('/api/products/search?type=RST&per_page=1')).json()).data[0];
+    await open(page, `/hotel-checkout?id=${resort.product_id}&check_in=${day(30)}&check_out=${day(33)}&guests=2`);
+    await expect(page.getByTestId('wallet')).toHaveAttribute('data-loaded', 'true');
+    const form = page.getByTestId('checkout');
+    await form.getByLabel('First name').fill('Cora');
+    await form.getByLabel('Last name').fill('Cert');
+    await form.getByLabel('Email').fill('cora@example.com');
+    await form.getByLabel('Phone').fill('+1 415 555 0199');
+    await page.getByTestId('book').click();
+    await expect(dialog(page, 'Use a certificate for this booking')).toBeVisible();
+    await expectDialogClean(page, 'certificate modal');
+  });
 });

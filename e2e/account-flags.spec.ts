@@ -1,4 +1,4 @@
-// The login result's per-account flags as a person meets them (spec 4, 6): a promotion sends the member to /promotions
+// The login result's per-account flags as a person meets them (docs/product.md#states, docs/product.md#roles): a promotion sends the member to /promotions
 // unless the page is a checkout, and an account that hides prices sees none while a guest does.
 import { expect as baseExpect, test } from '@playwright/test';
 import { day } from './booking-helpers';

@@ -62,7 +62,7 @@ test('nothing shifts while the islands load', async ({ page }) => {
   }
 });
 
-test('signed out, the account menu opens with the keyboard, offers Sign-in, and Escape returns focus', async ({ page }) => {
+test('signed out, the account menu opens with the keyboard, offers Sign-in first, and Escape returns focus', async ({ page }) => {
   await page.goto('/');
   const button = page.getByRole('button', { name: /^Account: Sign in/ });
   await button.focus();
@@ -71,7 +71,8 @@ test('signed out, the account menu opens with the keyboard, offers Sign-in, and 
   await expect(menu).toBeVisible();
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   const items = menu.getByRole('menuitem');
-  await expect(items).toHaveText(['Sign in']);
+  // Language and Currencies are for everyone (the spec marks them neither signed-in nor signed-out only).
+  await expect(items).toHaveText(['Sign in', 'Language', 'Currencies']);
   await expect(items.first()).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
@@ -142,4 +143,16 @@ test('the shell has no WCAG A/AA violations, menus and dialog open included', as
   await page.getByRole('button', { name: /Language and currency/ }).click();
   await expect(page.getByRole('dialog').getByRole('button', { name: /^USD/ })).toBeVisible();
   await audit('language and currency dialog');
+});
+
+test('the xl breakpoint (1200 px) sits beside the others: from it up the container gets wider edges', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  const edge = () => page.locator('#main .container').first().evaluate((el) => getComputedStyle(el).paddingLeft);
+  for (const [width, padding] of [[1199, '24px'], [1200, '32px'], [1299, '32px'], [1300, '32px']] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect.poll(edge, `${width} px`).toBe(padding);
+  }
+  // The container keeps its lg cap of 1200 px up to xll.
+  await page.setViewportSize({ width: 1250, height: 800 });
+  expect(await page.locator('#main .container').first().evaluate((el) => el.getBoundingClientRect().width)).toBe(1200);
 });

@@ -1,4 +1,4 @@
-// The referral-link builder's choices as a member uses them (CONTRACT.md 9): where the link starts (site, loyalty
+// The referral-link builder's choices as a member uses them (docs/contract.md#referrals): where the link starts (site, loyalty
 // landing, this page with its own query kept), extra parameters, a unicode name, and a redirect kept to this site.
 import { expect as baseExpect, test } from '@playwright/test';
 import { signInThroughDialog } from './loyalty-helpers';

@@ -53,8 +53,16 @@ test('a referral link copied, opened elsewhere and signed up through shows on th
   await passwordStep.getByRole('button', { name: 'Create account' }).click();
   await expect(friend.getByRole('dialog', { name: 'Check your inbox' })).toBeVisible({ timeout: 15_000 });
 
+  // Until the friend confirms the address, the sign-up is not a referral yet (issue #10): nothing to show, no credits.
   await page.goto('/referral/credits');
   const credits = page.getByTestId('referral-credits');
+  await expect(credits.getByTestId('referral-count')).toHaveText('0');
+  await expect(credits.getByRole('row', { name: /Frida Friend/ })).toHaveCount(0);
+
+  // The friend confirms the address from the email: now the referrer sees the referral and its sign-up credits.
+  await friend.goto(await linkFromOutbox(friend.request, friendEmail, '/verify-account'));
+  await expect(friend.getByTestId('verify-result')).toHaveText('YOUR EMAIL ADDRESS HAS BEEN VERIFIED. PLEASE SIGN IN');
+  await page.reload();
   await expect(credits.getByTestId('referral-count')).toHaveText('1');
   // Cells after the name: email, joined, actions, credits.
   const row = credits.getByRole('row', { name: /Frida Friend/ });
@@ -66,9 +74,7 @@ test('a referral link copied, opened elsewhere and signed up through shows on th
   await expect(credits.getByText('First booking')).toHaveCount(0);
   await expect(page.getByTestId('referral-page')).toHaveText('Page 1 of 1');
 
-  // The friend confirms the address from the email, signs in and books an activity from its details page.
-  await friend.goto(await linkFromOutbox(friend.request, friendEmail, '/verify-account'));
-  await expect(friend.getByTestId('verify-result')).toHaveText('YOUR EMAIL ADDRESS HAS BEEN VERIFIED. PLEASE SIGN IN');
+  // The friend signs in and books an activity from its details page.
   await signInThroughDialog(friend, friendEmail, PASSWORD);
   await friend.goto('/activities');
   await friend.getByTestId('result').first().getByRole('link', { name: /^View/ }).click();

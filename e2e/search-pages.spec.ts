@@ -1,4 +1,4 @@
-// The product listings other than hotels, and result pages, as a visitor uses them (CONTRACT.md 10): resorts search
+// The product listings other than hotels, and result pages, as a visitor uses them (docs/contract.md#booking): resorts search
 // to /resorts/search-details, stays and activities listings, paging through every hotel, and a search by coordinates.
 import { expect as baseExpect, test } from '@playwright/test';
 

@@ -1,4 +1,4 @@
-// The sign-in button shows a spinner while the sign-in is under way and stops it when the answer arrives (spec 4).
+// The sign-in button shows a spinner while the sign-in is under way and stops it when the answer arrives (docs/product.md#states).
 import { expect, test } from '@playwright/test';
 import { dialog, DEMO, openPage } from './auth-helpers';
 

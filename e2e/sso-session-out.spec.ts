@@ -1,4 +1,4 @@
-// An SSO session that ended sends the member to the org's session-out address on the next page (spec 5 startup):
+// An SSO session that ended sends the member to the org's session-out address on the next page (docs/product.md#validation startup):
 // Acme's is "/" in development; Travel Club has none, so there an ended session just shows the site signed out.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 

@@ -1,4 +1,5 @@
 // The wallet page and saved travellers: cards with balances, the loading flag, redeeming a code, travellers reused at checkout.
+import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test } from '@playwright/test';
 
 // These flows cross several pages and islands; on a busy machine the default 7 s per expectation is too tight.
@@ -52,6 +53,30 @@ test('a card code is redeemed into the wallet from the wallet page', async ({ pa
   await expect(page.getByText('The card is in your wallet.')).toBeVisible();
   await expect(page.getByTestId('cards-cash')).toContainText(gift.card_code);
   await expect(page.getByTestId('cards-cash')).toContainText('$42.00');
+});
+
+test('after ten codes that find no card the redeem form asks to wait, and that state passes axe', async ({ page }) => {
+  // A member of their own: the limit counts per member (docs/decisions/0012), and demo is shared by other tests.
+  const email = `limit-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const key = (await (await page.request.post('/api/dev/sso-key', { data: { email, first_name: 'Lina', last_name: 'Limit' } })).json()).data.key;
+  expect((await page.request.post('/api/auth/sso', { data: { key } })).status()).toBe(200);
+  await page.goto('/wallet');
+  await expect(page.getByTestId('wallet')).toHaveAttribute('data-loaded', 'true');
+  const code = page.getByRole('textbox', { name: 'Card code' });
+  const add = page.getByRole('button', { name: 'Add to wallet' });
+  const tryCode = async (text: string) => {
+    await code.fill(text);
+    const [reply] = await Promise.all([page.waitForResponse('**/api/wallet/redeem'), add.click()]);
+    return reply.status();
+  };
+  for (let i = 0; i < 10; i++) expect(await tryCode(`NOPE-${i}-0000`)).toBe(404);
+  await expect(page.getByText('No card has this code.')).toBeVisible();
+  const gift = await issueCard(page.request, { kind: 'cash', amount: 15, to: 'unassigned' });
+  expect(await tryCode(gift.card_code)).toBe(429);
+  await expect(page.getByRole('alert').filter({ hasText: 'Too many codes tried. Please wait a few minutes and try again.' })).toBeVisible();
+  await expect(page.getByTestId('wallet')).not.toContainText(gift.card_code);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('.bk-redeem').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
 
 test('a saved traveller is added, then chosen at checkout', async ({ page }) => {

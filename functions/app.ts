@@ -1,6 +1,5 @@
 // Builds the Hono app that serves /api (and, in development, the outside-service simulators).
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { logEvent } from './log';
@@ -20,11 +19,13 @@ import { booking } from './routes/booking';
 import { savings } from './routes/savings';
 import { referral } from './routes/referral';
 import { agent } from './routes/agent';
+import { admin } from './routes/admin';
 import { dev } from './routes/dev';
 import { devWallet } from './routes/dev-wallet';
 import { go } from './routes/go';
 import { payments } from './routes/payments';
 import { simulators } from './services/simulators';
+import { drainBody, readBody } from './lib/body';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 export const DB_UNAVAILABLE = MSG.serviceUnavailable;
@@ -34,37 +35,48 @@ const resolveOrg: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-async function drain(body: ReadableStream<Uint8Array> | null, upTo: number) {
-  if (!body || body.locked) return;
-  const reader = body.getReader();
-  let seen = 0;
+/**
+ * At most MAX_BODY_BYTES of body, with or without Content-Length (chunked): the body is read here, whole, and handed
+ * on; a larger one is read to its end and answered 413 in the contract's error shape (docs/decisions/0013).
+ */
+const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const raw = c.req.raw;
+  if (!raw.body) return next();
+  let tooLarge = Number(raw.headers.get('content-length') ?? 0) > MAX_BODY_BYTES;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = raw.body.getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return;
-      seen += value.byteLength;
-      if (seen > upTo) return void (await reader.cancel());
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      if (!tooLarge) chunks.push(value);
     }
   } catch {
-    /* the client went away: nothing left to read */
+    return c.json(errorBody('BAD_REQUEST', 'The request body could not be read'), 400);
+  } finally {
+    reader.releaseLock();
   }
-}
+  if (tooLarge) return c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request body is larger than 64 KiB'), 413);
+  if (raw.method === 'GET' || raw.method === 'HEAD') return next();
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  c.req.raw = new Request(raw, { body });
+  return next();
+};
 
 const api = new Hono<AppEnv>();
-api.use(
-  bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: async (c) => {
-      // Read what was sent before answering: a reply mid-upload resets the connection in some proxies.
-      await drain(c.req.raw.body, 8 * MAX_BODY_BYTES);
-      return c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request body is larger than 64 KiB'), 413);
-    },
-  }),
-);
+api.use(limitBody);
 // Read the (at most 64 KiB) body before any refusal: answering a request whose body is unread breaks the next
 // request on the connection under wrangler dev (workers-sdk#15203). Hono keeps it for the handlers.
 api.use(async (c, next) => {
-  if (c.req.raw.body && !c.req.raw.bodyUsed) await c.req.arrayBuffer();
+  await readBody(c);
   await next();
 });
 // The payment provider's webhook comes from its servers, not a page: no Origin check (its signature is the check).
@@ -82,6 +94,7 @@ api.route('/', savings);
 api.route('/', referral);
 api.route('/', agent);
 api.route('/', payments);
+api.route('/admin', admin);
 api.use('/dev/*', async (c, next) => {
   if (!isDevelopment(c.env)) throw new ApiError(404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}`);
   await next();
@@ -102,7 +115,7 @@ app.use(async (c, next) => {
 app.use(async (c, next) => {
   await next();
   // An answer sent with the request body still unread drops the connection under wrangler dev (workers-sdk#15203): read it first.
-  if (c.req.raw.body && !c.req.raw.bodyUsed) await drain(c.req.raw.body, 8 * MAX_BODY_BYTES);
+  if (c.req.raw.body && !c.req.raw.bodyUsed) await drainBody(c.req.raw.body);
   applySecurityHeaders(c.res.headers, API_CSP);
   if (c.res.headers.get('content-type') === 'application/json') c.res.headers.set('content-type', 'application/json; charset=utf-8');
 });

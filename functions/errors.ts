@@ -1,4 +1,4 @@
-// The contract's error shape (CONTRACT.md 1) and the one error type routes throw to produce it.
+// The contract's error shape (docs/contract.md#conventions) and the one error type routes throw to produce it.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';

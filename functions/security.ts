@@ -1,26 +1,36 @@
 // Request guards shared by /api and the pages: JSON-only state changes, same-origin check, security headers.
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from './errors';
 import type { AppEnv } from './env';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** hono/csrf only looks at form content types, so a JSON API needs its own Origin / Sec-Fetch-Site check. */
+/** The origin (scheme, host and port, normalised) an address names, or null when it names none. */
+function originOf(address: string): string | null {
+  try {
+    const origin = new URL(address).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `address` (an Origin or a Referer) is on this site's origin: the request's scheme, its Host and port. */
+export function isThisOrigin(c: Context<AppEnv>, address: string): boolean {
+  const url = new URL(c.req.url);
+  const site = originOf(`${url.protocol}//${c.req.header('host') ?? url.host}`);
+  return site !== null && originOf(address) === site;
+}
+
+/**
+ * hono/csrf only looks at form content types, so a JSON API needs its own Origin / Sec-Fetch-Site check. The Origin
+ * must be this site's own origin: scheme, host and port (an http page is not the https site, nor another port).
+ */
 export const sameOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (STATE_CHANGING.has(c.req.method)) {
-    const fetchSite = c.req.header('sec-fetch-site');
     const origin = c.req.header('origin');
-    const host = c.req.header('host') ?? new URL(c.req.url).host;
-    let crossOrigin = fetchSite === 'cross-site';
-    if (origin && origin !== 'null') {
-      try {
-        crossOrigin ||= new URL(origin).host.toLowerCase() !== host.toLowerCase();
-      } catch {
-        crossOrigin = true;
-      }
-    } else if (origin === 'null') {
-      crossOrigin = true;
-    }
+    let crossOrigin = c.req.header('sec-fetch-site') === 'cross-site';
+    if (origin) crossOrigin ||= !isThisOrigin(c, origin);
     if (crossOrigin) throw new ApiError(403, 'FORBIDDEN', 'Cross-site requests are not allowed');
   }
   await next();

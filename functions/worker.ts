@@ -1,7 +1,9 @@
 // The Worker entry: /api (Hono) first, then Astro's pages and assets, each page dressed for the request's org.
 import { handle } from '@astrojs/cloudflare/handler';
 import { app } from './app';
+import { errorBody } from './errors';
 import type { Bindings } from './env';
+import { drainAfterAnswer } from './lib/body';
 import { decoratePage } from './pages/decorate';
 import { refreshRates } from './services/rates';
 import { sweepPendingPayments } from './flows/payments';
@@ -20,10 +22,12 @@ export default {
   async fetch(request, env, ctx) {
     try {
       return await route(request, env, ctx);
+    } catch (err) {
+      // Whatever failed outside the API's own error handler, the client gets the contract's error shape, never a stack.
+      console.error(JSON.stringify({ level: 'error', event: 'worker.unhandled', path: new URL(request.url).pathname, error: String(err), stack: (err as Error)?.stack }));
+      return Response.json(errorBody('INTERNAL', 'Something went wrong'), { status: 500, headers: { 'Cache-Control': 'no-store' } });
     } finally {
-      // A refusal that answers before reading the body (415, 403, 413) must still consume it: an unread body
-      // breaks the next request on the connection under wrangler dev (workers-sdk#15203).
-      if (request.body && !request.bodyUsed) ctx.waitUntil(request.arrayBuffer().catch(() => undefined));
+      drainAfterAnswer(request, ctx);
     }
   },
   async scheduled(_controller, env, ctx) {

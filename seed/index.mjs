@@ -1,4 +1,4 @@
-// The development seed (CONTRACT.md 12), assembled from one part per area; every statement is idempotent.
+// The development seed (docs/contract.md#development), assembled from one part per area; every statement is idempotent.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 

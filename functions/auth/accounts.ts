@@ -1,32 +1,20 @@
 // The account flows shared by the sign-in, sign-up, SSO and profile routes: starting a session, the LoginResult,
-// rate limits, the client's address, links in mails and the confirmation mail.
+// the client's address, links in mails and the confirmation mail.
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
-import { ApiError } from '../errors';
 import { hostName, type OrgRow } from '../db/orgs';
 import { deleteSessionByHash, purgeOldSessions } from '../db/sessions';
-import { checkLimit, purgeOldEvents, recordEvent, type Limit } from '../db/rate-limits';
+import { purgeOldEvents } from '../db/rate-limits';
 import { logActivity } from '../db/activity';
 import { insertEmailTokenFor, insertEmailTokenForNewUser, type EmailTokenKind } from '../db/email-tokens';
 import { emailTaken, insertUserStatement, newReferralCode, userByEmail, userByProvider, type NewUser, type UserRow } from '../db/users';
 import { consumeAccessCodeFor } from '../db/access-codes';
 import { resetMail, sendMail, verificationMail, type MailError } from '../services/mail';
-import { MSG, type LoginResult, type UserDataCookie } from '../../src/shared/schemas/auth';
+import type { LoginResult, UserDataCookie } from '../../src/shared/schemas/auth';
 import { randomToken, sha256Hex } from './crypto';
 import { requestToken, startSession, toSessionUser, type SessionUser } from './session';
 import { SSO_MARK_COOKIE, setSessionCookies, setSsoMark } from './cookies';
-
-export const LIMITS = {
-  signInEmail: { bucket: 'signin-email', max: 5, windowMs: 15 * 60_000 },
-  signInIp: { bucket: 'signin-ip', max: 50, windowMs: 15 * 60_000 },
-  forgotIp: { bucket: 'forgot-ip', max: 20, windowMs: 15 * 60_000 },
-  forgotEmail: { bucket: 'forgot-email', max: 3, windowMs: 60 * 60_000 },
-  accessCodeIp: { bucket: 'access-code-ip', max: 10, windowMs: 15 * 60_000 },
-  accountCheckIp: { bucket: 'account-check-ip', max: 60, windowMs: 15 * 60_000 },
-  signUpIp: { bucket: 'signup-ip', max: 20, windowMs: 60 * 60_000 },
-  verifyIp: { bucket: 'verify-ip', max: 30, windowMs: 15 * 60_000 },
-} satisfies Record<string, Limit>;
 
 /** A fresh confirmation mail at most this often per account. */
 export const VERIFY_MAIL_INTERVAL_MS = 10 * 60_000;
@@ -35,22 +23,6 @@ export const VERIFY_MAIL_INTERVAL_MS = 10 * 60_000;
 export const clientIp = (c: Context<AppEnv>) => (c.req.header('cf-connecting-ip') ?? '').trim().slice(0, 64) || 'unknown';
 
 export const pepper = (c: Context<AppEnv>) => c.env.PASSWORD_PEPPER ?? '';
-
-/** The `{ status: 'failed', message }` 429 of CONTRACT.md 4, with Retry-After. */
-export function tooMany(c: Context<AppEnv>, retryAfter: number) {
-  c.header('Retry-After', String(retryAfter));
-  return c.json({ status: 'failed' as const, message: MSG.tooManyAttempts }, 429);
-}
-
-/** Throws the 429 in the contract's error shape when `key` is over `limit`. */
-export async function enforceLimit(c: Context<AppEnv>, limit: Limit, key: string, now = Date.now()) {
-  const state = await checkLimit(c.env.DB, limit, key, now);
-  if (state.limited) {
-    throw new ApiError(429, 'TOO_MANY_REQUESTS', MSG.tooManyAttempts, undefined, { 'Retry-After': String(state.retryAfter) });
-  }
-}
-
-export const countEvent = (c: Context<AppEnv>, limit: Limit, key: string, now = Date.now()) => recordEvent(c.env.DB, limit, key, now).run();
 
 /** Work that may finish after the answer (cleanup, logs). */
 export function later(c: Context<AppEnv>, work: Promise<unknown>) {
@@ -120,14 +92,17 @@ export async function completeSignIn(
 }
 
 /**
- * The site address for links in mails: the request's host when it is one of the org's registered domains (so a forged
- * Host header cannot send reset links elsewhere), else SELF_ORIGIN.
+ * The site address for links in mails, never taken from the request (a Host of `localhost:1` once mailed links to port
+ * 1): the org's registered domain the request came in on, as stored, with the scheme and port of the configured
+ * SELF_ORIGIN; on any other host, SELF_ORIGIN itself.
  */
 export async function siteOrigin(c: Context<AppEnv>, org: OrgRow): Promise<string> {
-  const hostHeader = c.req.header('host') ?? new URL(c.req.url).host;
-  const known = await c.env.DB.prepare('SELECT 1 AS x FROM org_domains WHERE host = ? AND org_id = ?').bind(hostName(hostHeader), org.id).first();
-  if (known && /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(hostHeader)) return `${new URL(c.req.url).protocol}//${hostHeader}`;
-  return (c.env.SELF_ORIGIN || new URL(c.req.url).origin).replace(/\/$/, '');
+  const configured = new URL(c.env.SELF_ORIGIN);
+  const domain = await c.env.DB.prepare('SELECT host FROM org_domains WHERE host = ? AND org_id = ?')
+    .bind(hostName(c.req.header('host') ?? new URL(c.req.url).host), org.id)
+    .first<{ host: string }>();
+  if (domain && /^[A-Za-z0-9.-]+$/.test(domain.host)) configured.hostname = domain.host;
+  return configured.origin;
 }
 
 /**

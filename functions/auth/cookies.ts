@@ -1,4 +1,4 @@
-// The session cookies of CONTRACT.md 3: userToken (HttpOnly) and userData (readable display fields), always appended.
+// The session cookies of docs/contract.md#sessions: userToken (HttpOnly) and userData (readable display fields), always appended.
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';

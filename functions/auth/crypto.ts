@@ -1,5 +1,5 @@
 // Small WebCrypto helpers for the accounts area: random tokens, SHA-256/HMAC digests, base64url, constant-time compare.
-const encoder = new TextEncoder();
+export { hmacSha256, hmacSha256Hex, sha256Hex, toHex } from '../lib/crypto';
 
 export function base64url(bytes: Uint8Array): string {
   let s = '';
@@ -17,24 +17,10 @@ export function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
   }
 }
 
-export const toHex = (bytes: ArrayBuffer | Uint8Array) =>
-  [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
-
 export const randomBytes = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 
 /** A bearer secret of 256 bits, URL-safe. */
 export const randomToken = () => base64url(randomBytes(32));
-
-export async function sha256Hex(text: string): Promise<string> {
-  return toHex(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
-}
-
-export async function hmacSha256(key: string, message: string): Promise<Uint8Array<ArrayBuffer>> {
-  const k = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return new Uint8Array(await crypto.subtle.sign('HMAC', k, encoder.encode(message)));
-}
-
-export const hmacSha256Hex = async (key: string, message: string) => toHex(await hmacSha256(key, message));
 
 /** Compares without an early exit, so the time does not tell how many leading bytes matched (lengths are public). */
 export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {

@@ -1,4 +1,4 @@
-// Who is calling: the session behind the userToken cookie or a Bearer token (CONTRACT.md 3).
+// Who is calling: the session behind the userToken cookie or a Bearer token (docs/contract.md#sessions).
 // Tokens are random (256 bits), stored only as SHA-256; a session belongs to one org and expires when idle and absolutely.
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -6,13 +6,15 @@ import type { AppEnv } from '../env';
 import { unauthorized } from '../errors';
 import { insertSession, sessionWithUser, touchSession, type SessionWithUser } from '../db/sessions';
 import type { UserRow } from '../db/users';
+import type { Role } from '../../src/shared/schemas/auth';
 import { randomToken, sha256Hex } from './crypto';
+import { readBodyQuietly } from '../lib/body';
 
 export interface SessionUser {
   id: number;
   orgId: number;
   email: string;
-  role: 'user' | 'agent';
+  role: Role;
   firstName: string;
   lastName: string;
   title: string;
@@ -148,8 +150,7 @@ export async function currentUserWithBodyToken(c: Context<AppEnv>, bodyToken: st
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = await currentUser(c);
   if (!user) {
-    // Read the body before refusing: an unread body breaks the next request on the connection under wrangler dev.
-    if (c.req.raw.body && !c.req.raw.bodyUsed) await c.req.text().catch(() => '');
+    await readBodyQuietly(c);
     throw unauthorized();
   }
   c.set('user', user);

@@ -6,6 +6,7 @@ import { logEvent } from '../log';
 import { IdentityUnavailable, verifyFacebookToken, verifyGoogleIdToken, type IdentityEnv, type ProviderIdentity } from '../services/identity';
 import { deleteUserSessions } from '../db/sessions';
 import { linkProvider, markVerified, userByEmail, userById, userByProvider, type UserRow } from '../db/users';
+import { nonceUsable, spendNonce } from '../db/sign-in-nonces';
 
 /** The verified identity behind a Google or Facebook token for this org, or null (off for the org, invalid, expired…). */
 export async function verifySocialToken(c: Context<AppEnv>, provider: 'google' | 'facebook', token: string): Promise<ProviderIdentity | null> {
@@ -46,4 +47,19 @@ export async function accountOfIdentity(c: Context<AppEnv>, identity: ProviderId
     ]);
   }
   return userById(db, orgId, byEmail.id);
+}
+
+/**
+ * A Google ID token signs in (or up) only by spending the server-issued nonce it carries, so the same token never signs
+ * in twice and a token minted for no sign-in of ours signs in nowhere. Facebook's access tokens carry no nonce.
+ */
+export async function spendSignInNonce(c: Context<AppEnv>, identity: ProviderIdentity): Promise<boolean> {
+  if (identity.provider !== 'google') return true;
+  return identity.nonce !== '' && (await spendNonce(c.env.DB, identity.nonce, c.get('org').id, Date.now()));
+}
+
+/** The same check without spending: for the sign-up form's prefill, which comes before the sign-up that spends it. */
+export async function signInNonceUsable(c: Context<AppEnv>, identity: ProviderIdentity): Promise<boolean> {
+  if (identity.provider !== 'google') return true;
+  return identity.nonce !== '' && (await nonceUsable(c.env.DB, identity.nonce, c.get('org').id, Date.now()));
 }

@@ -1,5 +1,5 @@
 // Access codes per org (table access_codes): stored as an HMAC keyed with the pepper, with expiry and a use limit.
-import { hmacSha256Hex } from '../auth/crypto';
+import { hmacSha256Hex } from '../lib/crypto';
 
 export interface AccessCodeRow {
   id: number;
@@ -32,4 +32,65 @@ export function consumeAccessCodeFor(db: D1Database, accessCodeId: number, refer
   return db
     .prepare('UPDATE access_codes SET uses = uses + 1 WHERE id = ? AND EXISTS (SELECT 1 FROM users WHERE referral_code = ?)')
     .bind(accessCodeId, referralCode);
+}
+
+/** What the console shows of a code it cannot read back: its first two and last two characters. */
+export const accessCodeHint = (code: string) => {
+  const c = normalizeAccessCode(code);
+  return `${c.slice(0, 2)}…${c.slice(-2)}`;
+};
+
+export interface AccessCodeListRow {
+  hint: string;
+  label: string;
+  expires_at: number | null;
+  max_uses: number | null;
+  uses: number;
+  created_at: string;
+}
+
+export async function listAccessCodes(db: D1Database, orgId: number) {
+  const { results } = await db
+    .prepare('SELECT hint, label, expires_at, max_uses, uses, created_at FROM access_codes WHERE org_id = ? ORDER BY id DESC LIMIT 500')
+    .bind(orgId)
+    .all<AccessCodeListRow>();
+  return results;
+}
+
+/**
+ * A new code and its audit row in one batch: the audit row is written only while the code is absent, on the same state
+ * the insert sees, so a duplicate (even a concurrent one) writes neither. `auditStatement` is the console's insert.
+ */
+export function createAccessCodeStatements(
+  db: D1Database,
+  c: { orgId: number; codeHash: string; hint: string; label: string; expiresAt: number | null; maxUses: number | null },
+  audit: { actorId: number; actorEmail: string; detail: string },
+) {
+  return [
+    db
+      .prepare(
+        `INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
+         SELECT ?, ?, ?, 'access_code.create', 'access_code:' || ?, ?
+         WHERE NOT EXISTS (SELECT 1 FROM access_codes WHERE org_id = ? AND code_hash = ?)`,
+      )
+      .bind(c.orgId, audit.actorId, audit.actorEmail, c.hint, audit.detail, c.orgId, c.codeHash),
+    db
+      .prepare('INSERT INTO access_codes (org_id, code_hash, hint, label, expires_at, max_uses) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (org_id, code_hash) DO NOTHING')
+      .bind(c.orgId, c.codeHash, c.hint, c.label, c.expiresAt, c.maxUses),
+  ];
+}
+
+/** Revoking a code: the audit row (with what the code was) only if the code exists, then the delete; one batch. */
+export function deleteAccessCodeStatements(db: D1Database, orgId: number, codeHash: string, audit: { actorId: number; actorEmail: string; hint: string }) {
+  return [
+    db
+      .prepare(
+        `INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
+         SELECT org_id, ?, ?, 'access_code.delete', 'access_code:' || ?,
+                json_object('before', json_object('label', label, 'expires_at', expires_at, 'max_uses', max_uses, 'uses', uses))
+         FROM access_codes WHERE org_id = ? AND code_hash = ?`,
+      )
+      .bind(audit.actorId, audit.actorEmail, audit.hint, orgId, codeHash),
+    db.prepare('DELETE FROM access_codes WHERE org_id = ? AND code_hash = ?').bind(orgId, codeHash),
+  ];
 }

@@ -1,4 +1,4 @@
-// Bookings and what each card paid: one atomic batch per checkout, idempotent per user and key (CONTRACT.md 8, 10).
+// Bookings and what each card paid: one atomic batch per checkout, idempotent per user and key (docs/contract.md#wallet, docs/contract.md#booking).
 import type { CardSpend } from '../../src/shared/wallet';
 import { firstBookingActionStatement } from './referrals';
 
@@ -43,10 +43,19 @@ export interface BookingRow extends StayColumns {
 const COLUMNS =
   'id, booking_ref, org_id, user_id, product_id, product_type, product_name, city, image, check_in, check_out, guests, currency, price_minor, certificate_minor, discount_minor, cash_minor, total_minor, status, idempotency_key, request_hash, traveler, is_package, created_at, paid_minor, refunded_minor, payment_session_id, payment_intent_id, payment_url';
 
-export async function bookingByKey(db: D1Database, orgId: number, userId: number | null, key: string): Promise<BookingRow | null> {
+/**
+ * The idempotency key as stored. A member's keys live in their own account's space. Guests have no account, so a
+ * guest's key is scoped by the request it came with: one guest can never replay another's booking or block it by
+ * sending the same key, while a guest's own retry (the same request again) still finds its booking.
+ */
+export function storedKey(userId: number | null, key: string, requestHash: string): string {
+  return userId === null ? `guest:${requestHash}:${key}` : key;
+}
+
+export async function bookingByKey(db: D1Database, orgId: number, userId: number | null, key: string, requestHash: string): Promise<BookingRow | null> {
   return db
     .prepare(`SELECT ${COLUMNS} FROM bookings WHERE org_id = ? AND IFNULL(user_id, 0) = ? AND idempotency_key = ?`)
-    .bind(orgId, userId ?? 0, key)
+    .bind(orgId, userId ?? 0, storedKey(userId, key, requestHash))
     .first<BookingRow>();
 }
 
@@ -132,7 +141,7 @@ export async function createBooking(db: D1Database, b: NewBooking, spends: CardS
     .bind(
       b.ref, b.orgId, b.userId, b.productId, b.productType, b.productName, b.city, b.image, b.checkIn, b.checkOut, b.guests, b.currency,
       b.priceMinor, b.certificateMinor, b.discountMinor, b.cashMinor, b.totalMinor, b.payment ? 'PENDING_PAYMENT' : 'CONFIRMED',
-      b.idempotencyKey, b.requestHash, b.traveler, b.isPackage ? 1 : 0, b.payment?.sessionId ?? null, b.payment?.url ?? null,
+      storedKey(b.userId, b.idempotencyKey, b.requestHash), b.requestHash, b.traveler, b.isPackage ? 1 : 0, b.payment?.sessionId ?? null, b.payment?.url ?? null,
       ...guards.flatMap((g) => g.binds),
     );
   const statements: D1PreparedStatement[] = [insert];

@@ -1,4 +1,4 @@
-// Loyalty promotion campaigns of an org (CONTRACT.md 9), current ones only.
+// Loyalty promotion campaigns of an org (docs/contract.md#referrals), current ones only.
 import type { Campaign } from '../../src/shared/schemas/loyalty';
 
 export async function listCampaigns(db: D1Database, orgId: number, campaignType: string): Promise<Campaign[]> {

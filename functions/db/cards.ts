@@ -1,4 +1,4 @@
-// Payment cards (certificates, discount cards, cash cards) of users and orgs, and their wire shape (spec 3, CONTRACT.md 8).
+// Payment cards (certificates, discount cards, cash cards) of users and orgs, and their wire shape (docs/product.md#entities, docs/contract.md#wallet).
 import { fromMinor } from '../../src/shared/money';
 import type { CardKind, WalletCard } from '../../src/shared/wallet';
 

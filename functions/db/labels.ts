@@ -24,8 +24,3 @@ export async function labelsFor(db: D1Database, orgId: number, lang: string, sho
   cache.set(key, { labels, at: Date.now() });
   return labels;
 }
-
-/** Drops the cached labels (after an override changes). */
-export function forgetLabels() {
-  cache.clear();
-}

@@ -26,28 +26,59 @@ export interface OrgRow {
   loyalty_enabled: number;
   loyalty_start: string | null;
   loyalty_end: string | null;
+  /** Bumped by every settings change: a cached row with an older version is read again. */
+  version: number;
 }
 
 export const DEFAULT_ORG_ID = 1;
 const TTL_MS = 30_000;
-const cache = new Map<string, { org: OrgRow; at: number }>();
+/** Registered host names remembered per isolate; past this the least recently used is forgotten first. */
+export const MAX_CACHED_HOSTS = 256;
+
+interface Cached {
+  org: OrgRow;
+  at: number;
+}
+/**
+ * Registered hosts only, least recently used first (a Map keeps insertion order). Any other Host header is the default
+ * org, kept once in `defaultOrg`: a stream of made-up Host headers costs one indexed lookup each and no memory.
+ */
+const byHost = new Map<string, Cached>();
+let defaultOrg: Cached | null = null;
 
 export function hostName(hostHeader: string | undefined | null): string {
   return (hostHeader ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
 }
 
 export async function orgForHost(db: D1Database, host: string): Promise<OrgRow> {
-  const hit = cache.get(host);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.org;
-  const org =
-    (await db
-      .prepare('SELECT o.* FROM org_domains d JOIN orgs o ON o.id = d.org_id WHERE d.host = ?')
-      .bind(host)
-      .first<OrgRow>()) ??
-    (await db.prepare('SELECT * FROM orgs WHERE id = ?').bind(DEFAULT_ORG_ID).first<OrgRow>());
+  const now = Date.now();
+  const hit = byHost.get(host);
+  if (hit) {
+    byHost.delete(host);
+    if (now - hit.at < TTL_MS && (await orgVersion(db, hit.org.id)) === hit.org.version) {
+      byHost.set(host, hit);
+      return hit.org;
+    }
+  }
+  const registered = await db
+    .prepare('SELECT o.* FROM org_domains d JOIN orgs o ON o.id = d.org_id WHERE d.host = ?')
+    .bind(host)
+    .first<OrgRow>();
+  if (registered) {
+    byHost.set(host, { org: registered, at: now });
+    if (byHost.size > MAX_CACHED_HOSTS) byHost.delete(byHost.keys().next().value!);
+    return registered;
+  }
+  if (defaultOrg && now - defaultOrg.at < TTL_MS && (await orgVersion(db, defaultOrg.org.id)) === defaultOrg.org.version) return defaultOrg.org;
+  const org = await db.prepare('SELECT * FROM orgs WHERE id = ?').bind(DEFAULT_ORG_ID).first<OrgRow>();
   if (!org) throw new Error('The default organisation (id 1) is missing: apply the migrations');
-  cache.set(host, { org, at: Date.now() });
+  defaultOrg = { org, at: now };
   return org;
+}
+
+/** One indexed integer: what keeps a cached org from outliving a change made through any isolate. */
+async function orgVersion(db: D1Database, orgId: number): Promise<number | null> {
+  return (await db.prepare('SELECT version FROM orgs WHERE id = ?').bind(orgId).first<number>('version')) ?? null;
 }
 
 export async function orgTheme(db: D1Database, orgId: number, name: string) {

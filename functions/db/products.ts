@@ -1,4 +1,4 @@
-// Bookable products per org (CONTRACT.md 10): search by city or coordinates, dates and guests; one product by id.
+// Bookable products per org (docs/contract.md#booking): search by city or coordinates, dates and guests; one product by id.
 import type { ProductType } from '../../src/shared/wallet';
 
 export interface ProductRow {

@@ -33,9 +33,15 @@ export interface Referrer {
   referralCode: string;
 }
 
-/** The referrals of `r` (users of the same org whose referred_by_code is r's code), optionally narrowed to a program. */
+/**
+ * A referral counts (and earns credits) only once the referred account is verified: an address nobody confirmed is
+ * not a new member, or anyone could mint referrals by signing up made-up addresses.
+ */
+const COUNTS = 'u.verified_at IS NOT NULL';
+
+/** The referrals of `r` (verified users of the same org whose referred_by_code is r's code), optionally narrowed to a program. */
 const REFERRED = `FROM users u
-  WHERE u.org_id = ?1 AND u.referred_by_code = ?2 AND u.referred_by_code <> '' AND u.id <> ?3
+  WHERE u.org_id = ?1 AND u.referred_by_code = ?2 AND u.referred_by_code <> '' AND u.id <> ?3 AND ${COUNTS}
     AND (?4 = '' OR ?4 = '${DEFAULT_PROGRAM}'
          OR EXISTS (SELECT 1 FROM referral_actions p WHERE p.referred_id = u.id AND p.referrer_id = ?3 AND p.org_id = ?1 AND p.program = ?4))`;
 
@@ -68,12 +74,12 @@ export async function listActions(db: D1Database, r: Referrer, member: number | 
       `SELECT * FROM (
          SELECT u.id AS member, u.first_name, u.last_name, '${SIGN_UP}' AS action, ${SIGN_UP_CREDITS} AS credits, u.created_at
          FROM users u
-         WHERE u.org_id = ?1 AND u.referred_by_code = ?2 AND u.referred_by_code <> '' AND u.id <> ?3 AND (?4 IS NULL OR u.id = ?4)
+         WHERE u.org_id = ?1 AND u.referred_by_code = ?2 AND u.referred_by_code <> '' AND u.id <> ?3 AND ${COUNTS} AND (?4 IS NULL OR u.id = ?4)
          UNION ALL
          SELECT u.id, u.first_name, u.last_name, a.action, a.credits, a.created_at
          FROM referral_actions a JOIN users u ON u.id = a.referred_id
          WHERE a.org_id = ?1 AND a.referrer_id = ?3 AND a.action <> '${SIGN_UP}'
-           AND u.org_id = ?1 AND u.referred_by_code = ?2 AND (?4 IS NULL OR u.id = ?4)
+           AND u.org_id = ?1 AND u.referred_by_code = ?2 AND ${COUNTS} AND (?4 IS NULL OR u.id = ?4)
        ) ORDER BY created_at DESC, member DESC LIMIT ?5`,
     )
     .bind(r.orgId, r.referralCode, r.id, member ?? null, limit)
@@ -88,10 +94,10 @@ export async function rewardsOf(db: D1Database, r: Referrer) {
       .prepare(
         `SELECT action, COUNT(*) AS count, SUM(credits) AS credits FROM (
            SELECT '${SIGN_UP}' AS action, ${SIGN_UP_CREDITS} AS credits
-           FROM users u WHERE u.org_id = ?1 AND u.referred_by_code = ?2 AND u.referred_by_code <> '' AND u.id <> ?3
+           FROM users u WHERE u.org_id = ?1 AND u.referred_by_code = ?2 AND u.referred_by_code <> '' AND u.id <> ?3 AND ${COUNTS}
            UNION ALL
            SELECT a.action, a.credits FROM referral_actions a JOIN users u ON u.id = a.referred_id
-           WHERE a.org_id = ?1 AND a.referrer_id = ?3 AND a.action <> '${SIGN_UP}' AND u.org_id = ?1 AND u.referred_by_code = ?2
+           WHERE a.org_id = ?1 AND a.referrer_id = ?3 AND a.action <> '${SIGN_UP}' AND u.org_id = ?1 AND u.referred_by_code = ?2 AND ${COUNTS}
          ) GROUP BY action ORDER BY action`,
       )
       .bind(r.orgId, r.referralCode, r.id),

@@ -1,18 +1,6 @@
 // Sign-in sessions (table sessions): only the SHA-256 of each token is stored; one row per sign-in.
 import type { UserRow } from './users';
 
-export interface SessionRow {
-  id: number;
-  token_hash: string;
-  user_id: number;
-  org_id: number;
-  remember: number;
-  is_sso: number;
-  created_at: number;
-  last_seen_at: number;
-  expires_at: number;
-}
-
 export type SessionWithUser = UserRow & {
   session_id: number;
   session_remember: number;
@@ -47,10 +35,6 @@ export function sessionWithUser(db: D1Database, tokenHash: string, orgId: number
     .first<SessionWithUser>();
 }
 
-export function sessionByHash(db: D1Database, tokenHash: string) {
-  return db.prepare('SELECT * FROM sessions WHERE token_hash = ?').bind(tokenHash).first<SessionRow>();
-}
-
 export function touchSession(db: D1Database, sessionId: number, now: number) {
   return db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?').bind(now, sessionId).run();
 }
@@ -73,4 +57,12 @@ export function purgeOldSessions(db: D1Database, now: number) {
     db.prepare('DELETE FROM sso_keys_used WHERE expires_at < ?').bind(now - 3600_000),
     db.prepare('DELETE FROM email_tokens WHERE expires_at < ?').bind(now - 7 * 24 * 3600_000),
   ]);
+}
+
+/** The org of the session of `tokenHash` in any org, with what decides whether it is alive (the console tells a wrong org from no session). */
+export function sessionOrgOf(db: D1Database, tokenHash: string) {
+  return db
+    .prepare('SELECT org_id, remember AS session_remember, last_seen_at AS session_last_seen_at, expires_at AS session_expires_at FROM sessions WHERE token_hash = ?')
+    .bind(tokenHash)
+    .first<{ org_id: number; session_remember: number; session_last_seen_at: number; session_expires_at: number }>();
 }

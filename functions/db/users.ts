@@ -1,4 +1,5 @@
 // Members and agents of an org (table users, migration 0003): lookups and the writes of the account flows.
+import type { Role } from '../../src/shared/schemas/auth';
 export interface UserRow {
   id: number;
   org_id: number;
@@ -6,7 +7,7 @@ export interface UserRow {
   password_hash: string | null;
   provider: 'email' | 'google' | 'facebook' | 'sso';
   provider_subject: string | null;
-  role: 'user' | 'agent';
+  role: Role;
   title: string;
   first_name: string;
   last_name: string;

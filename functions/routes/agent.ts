@@ -1,4 +1,4 @@
-// The agent portal's API (CONTRACT.md 11): clients, quotes (send, book on account), bookings and the profile, for
+// The agent portal's API (docs/contract.md#agents): clients, quotes (send, book on account), bookings and the profile, for
 // accounts whose stored role is 'agent'; and the read-only quote a client opens from the mailed link.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { siteOrigin } from '../auth/accounts';
 import { randomToken, sha256Hex } from '../auth/crypto';
 import { ApiError, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { jsonBody, queryOf } from '../validate';
+import { counting, LIMITS, rateLimit } from '../http/rate-limit';
 import { clientOf, deleteClient, insertClient, listClients, phoneRefsKnown, updateClient, type ClientRow, type Owner } from '../db/clients';
 import { bookQuote, insertQuote, markSent, quoteByTokenHash, quoteOf, quotesOf, type QuoteRow } from '../db/quotes';
 import { agentCounts, agentProfile, bookingsOfAgent, creditOf, defaultMarkupBps, type AgentBookingRow } from '../db/agents';
@@ -25,8 +26,25 @@ import {
   bpsOfPercent, markupOf, percentOfBps, type AgentBooking, type AgentClient, type AgentProfile, type AgentQuote, type ClientInput,
   type CreditSummary, type SharedQuote,
 } from '../../src/shared/schemas/agent';
+import { formatDay, SHORT_MONTH_DAY } from '../../src/shared/format-day';
 
 type C = Context<AppEnv>;
+
+/**
+ * A quote mail carries the agent's free text to any address: 10 mails per agent in 15 minutes and 3 per quote an
+ * hour. Only a mail that went out counts; a refusal or a mail failure gives the attempt back.
+ */
+const quoteMailLimits = rateLimit(
+  { limit: LIMITS.quoteMailAgent, settle: counting([], 'keep'), key: (c) => `${c.get('org').id}:${c.get('user').id}` },
+  {
+    limit: LIMITS.quoteMailQuote,
+    settle: counting([], 'keep'),
+    key: (c) => {
+      const id = RowIdSchema.safeParse(c.req.param('id'));
+      return id.success ? `${c.get('org').id}:${id.data}` : null;
+    },
+  },
+);
 
 /** The role comes from the stored account behind the session, never from anything the client sends. */
 const requireAgent: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -130,7 +148,7 @@ async function checkClientRefs(c: C, body: ClientInput) {
   if (!known.country) throw refuse('country_code', 'Unknown country');
 }
 
-const dayText = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+const dayText = (d: string) => formatDay('en-US', d, SHORT_MONTH_DAY);
 
 export const agent = new Hono<AppEnv>()
   .use('/agent/*', requireAgent)
@@ -245,7 +263,7 @@ export const agent = new Hono<AppEnv>()
     const row = await quoteOf(db, owner, id);
     return c.json({ data: quoteBody(row!) }, 201);
   })
-  .post('/agent/quotes/:id/send', async (c) => {
+  .post('/agent/quotes/:id/send', quoteMailLimits, async (c) => {
     const id = idParam(c);
     await jsonBody(c, z.object({}));
     const quote = await ownQuote(c, id);

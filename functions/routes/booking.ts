@@ -1,10 +1,13 @@
-// Wallet and booking (CONTRACT.md 8, 10): payment cards, redeeming a card, preview, checkout, reservations, saved travellers.
+// Wallet and booking (docs/contract.md#wallet, docs/contract.md#booking): payment cards, redeeming a card, preview, checkout, reservations, saved travellers.
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { currentUser, currentUserWithBodyToken, type SessionUser } from '../auth/session';
 import { ApiError, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { jsonBody, parseWith } from '../validate';
+import { sha256Hex } from '../lib/crypto';
+import { clientIp } from '../auth/accounts';
+import { counting, LIMITS, memberOf, rateLimit, validBody } from '../http/rate-limit';
 import type { ProductRow } from '../db/products';
 import { cardByCode, cardEntry, cardsOfUser, claimCard, orgCertificates, ownCard, walletCardOf, type CardRow } from '../db/cards';
 import { bookingByKey, bookingsOfUser, cardSpendsOf, createBooking, newBookingRef, type BookingRow, type NewBooking } from '../db/bookings';
@@ -23,6 +26,15 @@ import {
 } from '../../src/shared/schemas/booking';
 
 type C = Context<AppEnv>;
+
+/**
+ * Card codes are guessable secrets: a code that finds no card (404) or an unusable one (409) counts, 10 per member and
+ * 50 per address in 15 minutes; a redeemed card is given back. Signed out (401) or malformed (400) reserves nothing.
+ */
+const redeemLimits = rateLimit(
+  { limit: LIMITS.redeemMember, settle: counting([404, 409]), key: async (c) => ((await validBody(c, RedeemSchema)) ? memberOf(c) : null) },
+  { limit: LIMITS.redeemIp, settle: counting([404, 409]), key: async (c) => ((await validBody(c, RedeemSchema)) && (await memberOf(c)) ? clientIp(c) : null) },
+);
 
 async function signedIn(c: C): Promise<SessionUser> {
   const user = await currentUser(c);
@@ -124,11 +136,6 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 function checkoutBody(b: BookingRow) {
   return {
     booking_id: b.booking_ref, status: b.status, total: fromMinor(b.total_minor, b.currency), currency: b.currency, ...bookingAmounts(b),
@@ -223,7 +230,7 @@ export const booking = new Hono<AppEnv>()
       ],
     });
   })
-  .post('/wallet/redeem', async (c) => {
+  .post('/wallet/redeem', redeemLimits, async (c) => {
     const body = await jsonBody(c, RedeemSchema);
     const user = await signedIn(c);
     const org = c.get('org');
@@ -255,7 +262,7 @@ export const booking = new Hono<AppEnv>()
     const user = await bookingCaller(c);
     const org = c.get('org');
     const hash = await sha256Hex(JSON.stringify(canonical(body)));
-    const existing = await bookingByKey(c.env.DB, org.id, user?.id ?? null, body.idempotency_key);
+    const existing = await bookingByKey(c.env.DB, org.id, user?.id ?? null, body.idempotency_key, hash);
     if (existing) return replay(existing, hash, c);
     const q = await quote(c, body, user);
     const image = productSummary(q.product, 'USD', { USD: 1 }, {}).image;
@@ -288,7 +295,7 @@ export const booking = new Hono<AppEnv>()
           checkoutWithCard({ db: c.env.DB, payments: paymentsFor(c.env) }, newBooking, q.amounts.spends, { origin: new URL(c.req.url).origin, checkoutPath: checkoutPathOf(body, newBooking.ref) }, body.traveler.email || user?.email || undefined),
         );
     if (result.created) return c.json({ data: checkoutBody(result.booking) }, 200);
-    const raced = await bookingByKey(c.env.DB, org.id, user?.id ?? null, body.idempotency_key);
+    const raced = await bookingByKey(c.env.DB, org.id, user?.id ?? null, body.idempotency_key, hash);
     if (raced) return replay(raced, hash, c);
     throw conflict('A card was already used by another booking; nothing was charged. Check your wallet and try again');
   })

@@ -1,8 +1,9 @@
-// Catalogues and locale (CONTRACT.md 6): countries, nationalities, currencies, languages, labels, rates, IP and location.
+// Catalogues and locale (docs/contract.md#catalogues): countries, nationalities, currencies, languages, labels, rates, IP and location.
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { listCountries, listCurrencies, listLanguages, listNationalities, ratesFromUsd } from '../db/catalogue';
 import { labelsFor } from '../db/labels';
+import { sha256Hex } from '../lib/crypto';
 import { crossRate } from '../services/rates';
 import { jsonBody, parseWith, queryOf } from '../validate';
 import {
@@ -27,9 +28,7 @@ const LABELS_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
 const US_FALLBACK = { countryCode: 'US', latitude: 39.8283, longitude: -98.5795 };
 
 async function etagOf(body: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
-  const hex = [...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `"${hex}"`;
+  return `"${(await sha256Hex(body)).slice(0, 32)}"`;
 }
 
 // Bodies that depend only on the migrated data are serialized and hashed once per isolate. Only settled values are

@@ -1,4 +1,4 @@
-// Development-only wallet routes (CONTRACT.md 12): issuing cards to accounts of the request's org.
+// Development-only wallet routes (docs/contract.md#development): issuing cards to accounts of the request's org.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';

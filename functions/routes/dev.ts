@@ -1,4 +1,4 @@
-// Development-only routes (CONTRACT.md 12); app.ts mounts them only when ENVIRONMENT=development.
+// Development-only routes (docs/contract.md#development); app.ts mounts them only when ENVIRONMENT=development.
 import { Hono } from 'hono';
 import { SignJWT } from 'jose';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import type { AppEnv } from '../env';
 import { jsonBody, queryOf } from '../validate';
 import { listOutbox } from '../db/outbox';
 import { ssoSecret } from './auth';
+import { ApiError } from '../errors';
 
 export const dev = new Hono<AppEnv>()
   /** Every mail the outbox sender "sent", newest last (`?to=` narrows to one recipient). */
@@ -13,7 +14,7 @@ export const dev = new Hono<AppEnv>()
     const q = queryOf(c, z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(1000).optional() }));
     return c.json({ data: await listOutbox(c.env.DB, q) });
   })
-  /** Mints a single-sign-on key for the request's org, as the org's portal would (for /login/sso?key=… by hand and in tests). */
+  /** Mints a single-sign-on key for the request's org with the org's own secret, as its portal would (for /login/sso?key=… by hand and in tests). */
   .post('/sso-key', async (c) => {
     const body = await jsonBody(
       c,
@@ -25,6 +26,8 @@ export const dev = new Hono<AppEnv>()
         expires_in: z.number().int().min(-3600).max(3600).optional(),
       }),
     );
+    const secret = ssoSecret(c.env, c.get('org').id);
+    if (!secret) throw new ApiError(404, 'NOT_FOUND', 'This organisation has no single sign-on secret');
     const now = Math.floor(Date.now() / 1000);
     const key = await new SignJWT({
       email: body.email,
@@ -36,6 +39,6 @@ export const dev = new Hono<AppEnv>()
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt(now)
       .setExpirationTime(now + (body.expires_in ?? 300))
-      .sign(new TextEncoder().encode(ssoSecret(c.env, c.get('org').id)));
+      .sign(new TextEncoder().encode(secret));
     return c.json({ data: { key, url: `/login/sso?key=${encodeURIComponent(key)}` } });
   });

@@ -1,10 +1,11 @@
-// GET /go/daily-savings: the whole daily-savings flow run on the server (CONTRACT.md 7).
+// GET /go/daily-savings: the whole daily-savings flow run on the server (docs/contract.md#savings).
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { currentUser } from '../auth/session';
 import { runDailySavings } from '../services/daily-savings';
 import { logEvent } from '../log';
 import { errorBody } from '../errors';
+import { isThisOrigin } from '../security';
 import { LABELS, LANGUAGES, type Language } from '../../src/shared/i18n';
 
 const DAILY_SAVINGS_PATH = '/go/daily-savings';
@@ -33,26 +34,17 @@ function page(c: Context<AppEnv>, status: 200 | 401, titleKey: string, textKey: 
   );
 }
 
-const hostOf = (url: string) => {
-  try {
-    return new URL(url).host.toLowerCase();
-  } catch {
-    return null;
-  }
-};
-
 /**
  * Whether the navigation started somewhere other than this site: Sec-Fetch-Site when the browser sends it
  * ('same-origin', or 'none' for a typed address or a bookmark, are this site; 'same-site' is another org's site
- * under the same domain), else the Origin or Referer of another host. A request with neither (an API client, an
+ * under the same domain), else an Origin or Referer of another origin (scheme, host or port). A request with neither (an API client, an
  * old browser with no referrer) is taken as the site's own, as /api's same-origin check does.
  */
 export function fromAnotherSite(c: Context<AppEnv>): boolean {
   const fetchSite = c.req.header('sec-fetch-site');
   if (fetchSite) return fetchSite !== 'same-origin' && fetchSite !== 'none';
-  const host = (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
   for (const from of [c.req.header('origin'), c.req.header('referer')]) {
-    if (from) return hostOf(from) !== host;
+    if (from) return !isThisOrigin(c, from);
   }
   return false;
 }
@@ -60,7 +52,7 @@ export function fromAnotherSite(c: Context<AppEnv>): boolean {
 export const go = new Hono<AppEnv>().get('/daily-savings', async (c) => {
   const user = await currentUser(c);
   if (!user) return wantsHtml(c) ? page(c, 401, 'savings_title', 'savings_sign_in_first') : c.json({ showSignIn: true }, 401);
-  // The GET enrols (CONTRACT.md 7), so another site's link or <img> must not do it with the member's cookie: the
+  // The GET enrols (docs/contract.md#savings), so another site's link or <img> must not do it with the member's cookie: the
   // person confirms on this site's own page, whose link is a same-origin navigation to this same address.
   if (fromAnotherSite(c)) {
     c.header('Cache-Control', 'no-store');

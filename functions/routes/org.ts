@@ -1,4 +1,4 @@
-// The org's configuration (CONTRACT.md 2), its theme stylesheets, and the health route the bench measures against.
+// The org's configuration (docs/contract.md#tenancy), its theme stylesheets, and the health route the bench measures against.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
@@ -38,7 +38,8 @@ const PageCss = z.object({ pageCode: z.string().max(40).optional(), apikey: z.st
 export const org = new Hono<AppEnv>()
   .get('/health', (c) => c.json({ status: 'ok' }))
   .get('/org/config', (c) => {
-    c.header('Cache-Control', 'private, max-age=60');
+    // Revalidated on every use: a console change must show on the next request (docs/decisions/0020-org-console.md).
+    c.header('Cache-Control', 'private, no-cache');
     return c.json({ data: orgConfig(c.get('org')) });
   })
   .get('/general/getCss/:name', async (c) => {

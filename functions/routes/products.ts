@@ -1,4 +1,4 @@
-// Product search and details (CONTRACT.md 10): only the org's eligible types, prices converted to the asked currency.
+// Product search and details (docs/contract.md#booking): only the org's eligible types, prices converted to the asked currency.
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';

@@ -1,4 +1,4 @@
-// Referral campaigns, referrals and actions (CONTRACT.md 9), and the caller's rewards; a member only ever sees their own referrals.
+// Referral campaigns, referrals and actions (docs/contract.md#referrals), and the caller's rewards; a member only ever sees their own referrals.
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { requireUser } from '../auth/session';

@@ -1,9 +1,10 @@
-// Daily savings enrolment (CONTRACT.md 7): every route acts on the caller's own member, whatever ids are sent.
+// Daily savings enrolment (docs/contract.md#savings): every route acts on the caller's own member, whatever ids are sent.
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { requireUser } from '../auth/session';
 import { ApiError, conflict } from '../errors';
 import { jsonBody } from '../validate';
+import { readBody } from '../lib/body';
 import { logEvent } from '../log';
 import { findSavingsMember, markEnrolled, saveMember } from '../db/savings';
 import { enrolmentRecord, httpSavingsProvider, SavingsProviderError } from '../services/savings';
@@ -25,9 +26,9 @@ function own(c: Context<AppEnv>) {
 }
 
 export const savings = new Hono<AppEnv>()
-  // Read the body before a refusal: answering with the request body unread makes workerd drop the next request on the connection.
+  // Read the body before a refusal (functions/lib/body.ts says why).
   .use('/savings/*', async (c, next) => {
-    await c.req.text();
+    await readBody(c);
     await next();
   })
   .use('/savings/*', requireUser)

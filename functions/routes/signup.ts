@@ -1,4 +1,4 @@
-// Sign-up: account-exists check, access codes, account creation (CONTRACT.md 5).
+// Sign-up: account-exists check, access codes, account creation (docs/contract.md#sign-up).
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
@@ -10,8 +10,9 @@ import { logActivity } from '../db/activity';
 import { hashPassword } from '../auth/password';
 import { randomToken } from '../auth/crypto';
 import { mailUpstreamStatus } from '../services/mail';
-import { accountOfIdentity, verifySocialToken } from '../auth/social';
-import { clientIp, completeSignIn, countEvent, createAccount, enforceLimit, LIMITS, mailLink, pepper } from '../auth/accounts';
+import { accountOfIdentity, spendSignInNonce, verifySocialToken } from '../auth/social';
+import { clientIp, completeSignIn, createAccount, mailLink, pepper } from '../auth/accounts';
+import { addressOf, counting, LIMITS, rateLimit, settleAttempt, validBody } from '../http/rate-limit';
 import { CheckAccountBody, MSG, normalizeEmail, SignUpBody, TERMS_VERSION, termsAccepted, ValidateAccessCodeBody } from '../../src/shared/schemas/auth';
 
 const REFERRAL_CODE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -44,49 +45,70 @@ export async function checkCatalogueRefs(
   if (issues.length) throw badRequest(`Invalid ${issues[0]!.path}: ${issues[0]!.message}`, issues);
 }
 
+/** The access code a sign-up or a code check sends, when its body is valid; the address is the key. */
+const codeGuessOf = async (c: Context<AppEnv>) => {
+  const body = await validBody(c, ValidateAccessCodeBody);
+  return body && normalizeAccessCode(body.jsonRegister.accesscode) ? clientIp(c) : null;
+};
+
+/**
+ * Sign-up's limits, reserved before any work: 20 accounts per address an hour (an attempt that creates none is given
+ * back), and the access-code and social-token guesses a sign-up makes count with the other routes' guesses.
+ */
+const signUpLimits = rateLimit(
+  { limit: LIMITS.signUpIp, settle: () => 'refund', key: addressOf(SignUpBody) },
+  {
+    limit: LIMITS.accessCodeIp,
+    settle: () => 'refund',
+    key: async (c) => {
+      const body = await validBody(c, SignUpBody);
+      return body && (body.jsonRegister.accesscode || body.jsonRegister.mastercode) ? clientIp(c) : null;
+    },
+  },
+  {
+    limit: LIMITS.signInIp,
+    settle: counting([401]),
+    key: async (c) => {
+      const body = await validBody(c, SignUpBody);
+      return body && (body.jsonRegister.googletoken || body.jsonRegister.fbtoken) ? clientIp(c) : null;
+    },
+  },
+);
+
 export const signup = new Hono<AppEnv>()
-  .post('/signUp/checkAccountForExists', async (c) => {
+  .post('/signUp/checkAccountForExists', rateLimit({ limit: LIMITS.accountCheckIp, key: addressOf(CheckAccountBody) }), async (c) => {
     const { jsonSigUp } = await jsonBody(c, CheckAccountBody);
-    const ip = clientIp(c);
-    await enforceLimit(c, LIMITS.accountCheckIp, ip);
-    await countEvent(c, LIMITS.accountCheckIp, ip);
     const taken = await emailTaken(c.env.DB, c.get('org').id, normalizeEmail(jsonSigUp.email_id));
     return c.json(taken ? { data: { code: 201 as const, resp: MSG.userExists } } : { data: { code: 404 as const, resp: '' } });
   })
 
-  .post('/signUp/validateAccessCode', async (c) => {
+  .post('/signUp/validateAccessCode', rateLimit({ limit: LIMITS.accessCodeIp, settle: () => 'refund', key: codeGuessOf }), async (c) => {
     const { jsonRegister } = await jsonBody(c, ValidateAccessCodeBody);
     const org = c.get('org');
-    const ip = clientIp(c);
     if (!normalizeAccessCode(jsonRegister.accesscode)) {
       return c.json(
         org.access_code_required ? { data: { status: 0 as const, resp: MSG.accessCodeRequired } } : { data: { status: 1 as const, resp: '' } },
       );
     }
-    await enforceLimit(c, LIMITS.accessCodeIp, ip);
     const code = await validAccessCode(c.env.DB, org.id, jsonRegister.accesscode, pepper(c), Date.now());
     if (!code) {
-      await countEvent(c, LIMITS.accessCodeIp, ip);
+      settleAttempt(c, LIMITS.accessCodeIp, 'keep');
       return c.json({ data: { status: 0 as const, resp: MSG.invalidAccessCode } });
     }
     return c.json({ data: { status: 1 as const, resp: '' } });
   })
 
-  .post('/signUp', async (c) => {
+  .post('/signUp', signUpLimits, async (c) => {
     const { jsonRegister: r } = await jsonBody(c, SignUpBody);
     const db = c.env.DB;
     const org = c.get('org');
     const ip = clientIp(c);
     const now = Date.now();
-    await enforceLimit(c, LIMITS.signUpIp, ip, now);
     await checkCatalogueRefs(db, { nationality: r.nationality, language: r.language, currency: r.currency }, 'jsonRegister.');
 
     const social = r.googletoken ? 'google' : r.fbtoken ? 'facebook' : null;
     const identity = social ? await verifySocialToken(c, social, r.googletoken || r.fbtoken) : null;
-    if (social && !identity) {
-      await countEvent(c, LIMITS.signInIp, ip, now);
-      return refused(c, MSG.invalidCredentials, 401);
-    }
+    if (social && !identity) return refused(c, MSG.invalidCredentials, 401);
     const email = identity?.email || r.email_id;
     if (!email) throw badRequest(`Invalid jsonRegister.email_id: ${MSG.emailRequired}`, [{ path: 'jsonRegister.email_id', message: MSG.emailRequired }]);
 
@@ -95,7 +117,7 @@ export const signup = new Hono<AppEnv>()
       return alreadyExists(c);
     }
 
-    // The referral comes from the form or, failing that, from the landing cookies (CONTRACT.md 9).
+    // The referral comes from the form or, failing that, from the landing cookies (docs/contract.md#referrals).
     const referralCode = [r.referral_code, getCookie(c, 'referral_code') ?? ''].map((v) => v.trim()).find((v) => REFERRAL_CODE.test(v)) ?? null;
     const referralOrg = (r.referral_org || getCookie(c, 'referral_org') || '').trim().slice(0, 64) || null;
 
@@ -105,7 +127,7 @@ export const signup = new Hono<AppEnv>()
     if (codeText) {
       const code = await validAccessCode(db, org.id, codeText, pepper(c), now);
       if (!code) {
-        await countEvent(c, LIMITS.accessCodeIp, ip, now);
+        settleAttempt(c, LIMITS.accessCodeIp, 'keep');
         return refused(c, MSG.invalidAccessCode);
       }
       accessCodeId = code.id;
@@ -116,6 +138,8 @@ export const signup = new Hono<AppEnv>()
       }
     }
 
+    // The last check before anything is written: a Google token's nonce is spent here, so it signs up once.
+    if (identity && !(await spendSignInNonce(c, identity))) return refused(c, MSG.invalidCredentials, 401);
     const verified = identity !== null && identity.emailVerified && identity.email === email;
     const passwordHash = social ? null : await hashPassword(r.password, pepper(c));
     // The confirmation mail goes out before the account is written (docs/decisions/0009-mail-failures.md): when the
@@ -151,7 +175,7 @@ export const signup = new Hono<AppEnv>()
     );
     if (created.kind === 'exists') return alreadyExists(c);
     if (created.kind === 'code-used-up') return refused(c, MSG.invalidAccessCode);
-    await countEvent(c, LIMITS.signUpIp, ip, now);
+    settleAttempt(c, LIMITS.signUpIp, 'keep');
     await logActivity(db, { orgId: org.id, userId: created.row.id, action: social ? `signup_${social}` : 'signup', ip, userAgent: c.req.header('user-agent') }).run();
 
     if (verified) {

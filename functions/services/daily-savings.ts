@@ -1,4 +1,4 @@
-// The daily-savings flow (spec 4, CONTRACT.md 7): saved member -> director; otherwise enrol once with the provider, save, director.
+// The daily-savings flow (docs/product.md#states, docs/contract.md#savings): saved member -> director; otherwise enrol once with the provider, save, director.
 import type { Bindings } from '../env';
 import type { SessionUser } from '../auth/session';
 import { activateClaimed, claimEnrolment, findSavingsMember, releaseClaim } from '../db/savings';

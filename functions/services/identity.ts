@@ -10,6 +10,8 @@ export interface ProviderIdentity {
   emailVerified: boolean;
   firstName: string;
   lastName: string;
+  /** Google: the nonce the ID token carries ('' when none); other providers ''. */
+  nonce: string;
 }
 
 /** The provider could not be asked (network, timeout, 5xx): the caller answers 502, not "invalid". */
@@ -82,6 +84,7 @@ export async function verifyGoogleIdToken(env: Bindings, clientId: string, idTok
     subject: payload.sub,
     email,
     emailVerified: payload.email_verified === true || payload.email_verified === 'true',
+    nonce: typeof payload.nonce === 'string' ? payload.nonce : '',
     ...splitName(payload as Record<string, unknown>),
   };
 }
@@ -126,5 +129,5 @@ export async function verifyFacebookToken(env: Bindings & IdentityEnv, appId: st
   if (me.status !== 200 || !me.body || String(me.body.id) !== String(data.user_id)) return null;
   const email = typeof me.body.email === 'string' ? me.body.email.trim().toLowerCase() : '';
   // Facebook only returns addresses its users have confirmed.
-  return { provider: 'facebook', subject: String(data.user_id), email, emailVerified: email !== '', ...splitName(me.body) };
+  return { provider: 'facebook', subject: String(data.user_id), email, emailVerified: email !== '', nonce: '', ...splitName(me.body) };
 }

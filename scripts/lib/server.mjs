@@ -23,15 +23,15 @@ function run(cmd, args, opts = {}) {
   return r.stdout;
 }
 
-/** Creates .dev.vars from the example, or adds the example's keys that an older .dev.vars lacks (its values are kept). */
+/** Creates .dev.vars from the example, or adds to an existing one the secrets the example gained since (values kept). */
 export function ensureDevVars() {
   const target = join(ROOT, '.dev.vars');
   const example = join(ROOT, '.dev.vars.example');
   if (!existsSync(target)) return copyFileSync(example, target);
-  const keyOf = (line) => /^([A-Z0-9_]+)=/.exec(line.trim())?.[1];
-  const have = new Set(readFileSync(target, 'utf8').split('\n').map(keyOf).filter(Boolean));
-  const missing = readFileSync(example, 'utf8').split('\n').filter((line) => keyOf(line) && !have.has(keyOf(line)));
-  if (missing.length > 0) appendFileSync(target, `\n${missing.join('\n')}\n`);
+  const names = (text) => new Set(text.split('\n').map((l) => /^([A-Z0-9_]+)=/.exec(l.trim())?.[1]).filter(Boolean));
+  const have = names(readFileSync(target, 'utf8'));
+  const missing = readFileSync(example, 'utf8').split('\n').filter((l) => { const n = /^([A-Z0-9_]+)=/.exec(l.trim())?.[1]; return n && !have.has(n); });
+  if (missing.length) appendFileSync(target, `${readFileSync(target, 'utf8').endsWith('\n') ? '' : '\n'}${missing.join('\n')}\n`);
 }
 
 export function readDevVars() {

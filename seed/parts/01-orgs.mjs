@@ -1,4 +1,4 @@
-// Org 1 "Travel Club" on localhost and org 2 "Acme Travel" on acme.localhost, configured differently (CONTRACT.md 2, 12).
+// Org 1 "Travel Club" on localhost and org 2 "Acme Travel" on acme.localhost, configured differently (docs/contract.md#tenancy, docs/contract.md#development).
 import { q } from '../index.mjs';
 
 const travelClubTheme = `:root{--brand:#0b5cad;--brand-ink:#ffffff;--brand-soft:#e7f0fa;--accent:#f59e0b;}`;

@@ -1,4 +1,4 @@
-// Development exchange rates (units per 1 USD, CONTRACT.md 12), so prices convert before the first scheduled refresh.
+// Development exchange rates (units per 1 USD, docs/contract.md#development), so prices convert before the first scheduled refresh.
 import { q } from '../index.mjs';
 
 const DEV_RATES = {

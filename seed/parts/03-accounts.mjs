@@ -1,4 +1,4 @@
-// Development accounts (CONTRACT.md 12): demo and agent in org 1, access codes of org 2; hashed like the Worker does.
+// Development accounts (docs/contract.md#development): demo and agent in org 1, access codes of org 2; hashed like the Worker does.
 import { createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { q } from '../index.mjs';
 

@@ -1,4 +1,4 @@
-// Development inventory (CONTRACT.md 10, 12): hotels, activities, resorts and stays in 12 cities for org 1, the eligible
+// Development inventory (docs/contract.md#booking, docs/contract.md#development): hotels, activities, resorts and stays in 12 cities for org 1, the eligible
 // types for org 2, org certificates, gift cards, and demo@example.com's wallet and past bookings.
 import { q } from '../index.mjs';
 

@@ -1,4 +1,4 @@
-// Loyalty seed: promotions and credit rules per org, and a few referrals of demo@example.com (CONTRACT.md 12).
+// Loyalty seed: promotions and credit rules per org, and a few referrals of demo@example.com (docs/contract.md#development).
 import { q } from '../index.mjs';
 
 const campaigns = [

@@ -1,4 +1,4 @@
-// Agents seed (CONTRACT.md 11, 12): the agencies, agent@example.com's details and a few clients; a second agent in
+// Agents seed (docs/contract.md#agents, docs/contract.md#development): the agencies, agent@example.com's details and a few clients; a second agent in
 // org 1 and an agent of org 2 (Acme) so the portal's ownership and org rules can be seen and tested.
 import { q } from '../index.mjs';
 import { hashPassword } from './03-accounts.mjs';

@@ -1,4 +1,4 @@
-// Development accounts for the per-account flags of the login result (spec 4, 6): one flagged for a promotion, one that hides prices.
+// Development accounts for the per-account flags of the login result (docs/product.md#states, docs/product.md#roles): one flagged for a promotion, one that hides prices.
 import { q } from '../index.mjs';
 import { hashPassword } from './03-accounts.mjs';
 

@@ -17,7 +17,7 @@ export default function AgentPrices({ pricing, className = '' }: { pricing: Agen
         </dd>
       </div>
       <div className="bk-trade__row bk-trade__row--sell">
-        <dt>{t('agent_b2b_your_price').replace('{percent}', percent)}</dt>
+        <dt>{t('agent_b2b_your_price', { percent })}</dt>
         <dd>
           <Money amount={pricing.sell_price} currency={pricing.currency} testId="agent-sell" />
         </dd>

@@ -1,4 +1,5 @@
-// The user's bookings from POST /api/reservations: every booking (/user/booking-history) or trips ahead and past (/user/my-trips).
+// The user's bookings from POST /api/reservations: every booking (/user/booking-history) or trips ahead and past
+// (/user/my-trips); /user-details shows both in its sections.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import Money from './Money';
@@ -8,6 +9,7 @@ import { isoDay } from '../shared/booking-dates';
 import { $language, useT } from '../stores/locale';
 import { $signedIn } from '../stores/session';
 import { runStartup } from '../stores/startup';
+import { formatDay } from '../shared/format-day';
 
 export interface Reservation {
   booking_id: string;
@@ -32,7 +34,18 @@ export interface Reservation {
   cards: { kind: string; card_code: string; amount: number }[];
 }
 
-export default function BookingHistory({ mode = 'history' }: { mode?: 'history' | 'trips' }) {
+// /user-details shows the history and the trips side by side: both ask at once, one request answers them.
+let pending: Promise<Reservation[]> | null = null;
+function loadReservations(): Promise<Reservation[]> {
+  pending ??= api<{ data: Reservation[] }>('/api/reservations', { body: { json: { token: '' } } })
+    .then((r) => r.data)
+    .finally(() => (pending = null));
+  return pending;
+}
+
+/** On /user-details the list sits inside its own section, so its headings step one level down. */
+export default function BookingHistory({ mode = 'history', headingLevel = 2 }: { mode?: 'history' | 'trips'; headingLevel?: 2 | 3 }) {
+  const H = headingLevel === 3 ? 'h3' : 'h2';
   const t = useT();
   const language = useStore($language);
   const signedIn = useStore($signedIn);
@@ -42,8 +55,8 @@ export default function BookingHistory({ mode = 'history' }: { mode?: 'history' 
   useEffect(() => void runStartup(), []);
   useEffect(() => {
     if (signedIn !== true) return;
-    api<{ data: Reservation[] }>('/api/reservations', { body: { json: { token: '' } } })
-      .then((r) => setList(r.data))
+    loadReservations()
+      .then(setList)
       .catch(() => setFailed(true));
   }, [signedIn]);
 
@@ -70,7 +83,7 @@ export default function BookingHistory({ mode = 'history' }: { mode?: 'history' 
       </div>
     );
 
-  const day = (d: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  const day = (d: string) => formatDay(language, d);
   const today = isoDay(new Date());
   if (mode === 'trips') {
     const ahead = list.filter((b) => (b.check_out ?? b.check_in) >= today).sort((a, b) => a.check_in.localeCompare(b.check_in));
@@ -78,12 +91,12 @@ export default function BookingHistory({ mode = 'history' }: { mode?: 'history' 
     return (
       <div className="stack" data-testid="trips">
         <section aria-labelledby="bk-trips-ahead">
-          <h2 id="bk-trips-ahead">{t('bk_upcoming_trips')}</h2>
-          {ahead.length ? <TripCards list={ahead} day={day} /> : <p className="muted">{t('bk_no_upcoming')}</p>}
+          <H id="bk-trips-ahead">{t('bk_upcoming_trips')}</H>
+          {ahead.length ? <TripCards list={ahead} day={day} headingLevel={headingLevel} /> : <p className="muted">{t('bk_no_upcoming')}</p>}
         </section>
         <section aria-labelledby="bk-trips-past">
-          <h2 id="bk-trips-past">{t('bk_past_trips')}</h2>
-          {past.length ? <TripCards list={past} day={day} /> : <p className="muted">{t('bk_no_past')}</p>}
+          <H id="bk-trips-past">{t('bk_past_trips')}</H>
+          {past.length ? <TripCards list={past} day={day} headingLevel={headingLevel} /> : <p className="muted">{t('bk_no_past')}</p>}
         </section>
       </div>
     );
@@ -140,15 +153,16 @@ export default function BookingHistory({ mode = 'history' }: { mode?: 'history' 
   );
 }
 
-function TripCards({ list, day }: { list: Reservation[]; day: (d: string) => string }) {
+function TripCards({ list, day, headingLevel }: { list: Reservation[]; day: (d: string) => string; headingLevel: 2 | 3 }) {
   const t = useT();
+  const H = headingLevel === 3 ? 'h4' : 'h3';
   return (
     <ul className="grid grid-3" role="list">
       {list.map((b) => (
         <li key={b.booking_id} className="card" data-testid="trip">
           <div className="card-media">{b.image ? <img src={b.image} alt="" width="400" height="250" loading="lazy" /> : null}</div>
           <div className="card-body bk-trip-card">
-            <h3 className="card-title">{b.product_name}</h3>
+            <H className="card-title">{b.product_name}</H>
             <PackageBadge booking={b} />
             <p className="muted small">{b.city}</p>
             <p className="small">{b.check_out ? `${day(b.check_in)} – ${day(b.check_out)}` : day(b.check_in)}</p>

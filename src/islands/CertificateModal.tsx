@@ -1,28 +1,31 @@
-// The certificate modal (spec 2, CONTRACT.md 8): the org offers a certificate for this product and none is selected, so
-// booking waits. The traveller redeems a certificate code, or books without one.
+// The certificate modal: the org offers a certificate for this product and none is selected, so booking is blocked
+// (the rule is in src/shared/wallet.ts, beforeBooking). The member chooses one of their certificates for the product or
+// adds one with its code, then books with it; closing the modal leaves them on checkout with nothing booked.
 import { useStore } from '@nanostores/react';
+import { useId } from 'react';
 import Dialog from './Dialog';
 import Money from './Money';
-import { RedeemForm } from './Wallet';
+import { CardValue, RedeemForm } from './Wallet';
 import { convertMinorDown, fromMinor } from '../shared/money';
 import type { WalletCard } from '../shared/wallet';
 import { $currency, useT } from '../stores/locale';
-import { $selectedCertificate, $wallet } from '../stores/wallet';
+import { $productCards, $selectedCertificate, $wallet, chooseCertificate } from '../stores/wallet';
 
 export interface CertificateModalProps {
   defaultCertificate: WalletCard;
   productName: string;
+  /** Closed: the member stays on checkout and nothing is booked. */
   onClose: () => void;
-  /** Book without a certificate. */
-  onContinue: () => void;
   /** A certificate is now selected: book with it. */
   onApplied: () => void;
 }
 
-export default function CertificateModal({ defaultCertificate, productName, onClose, onContinue, onApplied }: CertificateModalProps) {
+export default function CertificateModal({ defaultCertificate, productName, onClose, onApplied }: CertificateModalProps) {
   const t = useT();
+  const id = useId();
   const currency = useStore($currency);
   const wallet = useStore($wallet);
+  const { certificates } = useStore($productCards);
   const selected = useStore($selectedCertificate);
   let value: number | null = null;
   try {
@@ -32,7 +35,7 @@ export default function CertificateModal({ defaultCertificate, productName, onCl
   }
 
   return (
-    <Dialog title={t('bk_cert_modal_title')} subtitle={t('bk_cert_modal_text').replace('{product}', productName)} onClose={onClose} closeLabel={t('bk_close')} closeOnEscape className="bk-cert-modal">
+    <Dialog title={t('bk_cert_modal_title')} subtitle={t('bk_cert_modal_text', { product: productName })} onClose={onClose} closeLabel={t('bk_close')} closeOnEscape className="bk-cert-modal">
       <div className="stack" data-testid="certificate-modal">
         <div className="panel bk-cert-offer">
           <p className="bk-cert-offer__name">{defaultCertificate.name || t('bk_certificate')}</p>
@@ -42,10 +45,26 @@ export default function CertificateModal({ defaultCertificate, productName, onCl
           </p>
           <p className="muted small">{t('bk_cert_how')}</p>
         </div>
+        {certificates.length > 0 ? (
+          <fieldset className="bk-choices" data-testid="certificate-choices">
+            <legend>{t('bk_cert_choose')}</legend>
+            {certificates.map((card) => (
+              <label key={card.id} className={`bk-choice${selected?.id === card.id ? ' is-selected' : ''}`}>
+                <input type="radio" name={`${id}-certificate`} value={card.id} checked={selected?.id === card.id} onChange={() => chooseCertificate(card.id)} />
+                <span className="bk-choice__main">
+                  {card.name || t('bk_certificate')} <span className="muted small">{card.code}</span>
+                </span>
+                <CardValue card={card} currency={currency} rates={wallet?.rates ?? {}} />
+              </label>
+            ))}
+          </fieldset>
+        ) : (
+          <p className="muted">{t('bk_cert_none_yet')}</p>
+        )}
         <RedeemForm />
         {selected ? (
           <div className="alert alert-success" role="status">
-            {t('bk_cert_applied').replace('{name}', selected.name || selected.code)}
+            {t('bk_cert_applied', { name: selected.name || selected.code })}
           </div>
         ) : null}
         <div className="dialog-footer cluster">
@@ -54,8 +73,8 @@ export default function CertificateModal({ defaultCertificate, productName, onCl
               {t('bk_book_with_certificate')}
             </button>
           ) : null}
-          <button type="button" className="btn btn-secondary" onClick={onContinue}>
-            {t('bk_continue_without_certificate')}
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            {t('bk_back_to_checkout')}
           </button>
         </div>
       </div>

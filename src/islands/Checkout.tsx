@@ -16,9 +16,10 @@ import { $profile, $signedIn, $user } from '../stores/session';
 import { $org, clearPackageFlag, packageFlag, runStartup } from '../stores/startup';
 import { criteriaFromQuery, defaultCriteria, detailsUrl, LAST_BOOKING_KEY, type Criteria } from '../stores/search';
 import {
-  $certificateDeclined, $selection, $useCash, $wallet, $walletLoaded, applyProduct, chooseCertificate, chooseDiscountCard, gateFor, loadWallet,
-  resetWalletSelection, selectedCardIds, setUseCash,
+  $selection, $useCash, $wallet, $walletLoaded, applyProduct, chooseCertificate, chooseDiscountCard, gateFor, loadWallet, resetWalletSelection,
+  selectedCardIds, setUseCash,
 } from '../stores/wallet';
+import { formatDay } from '../shared/format-day';
 
 /** What the traveller chose before going to the payment page, kept for this tab so a cancelled payment comes back to it. */
 const PENDING_CHECKOUT_KEY = 'tc.pendingCheckout';
@@ -177,7 +178,7 @@ export default function Checkout() {
   if (!product || !c) return <div className="skeleton bk-skel-hero" aria-hidden="true" />;
 
   const allowed = canBookNow(signedIn, profile, org?.allowGuestBooking === 1);
-  const dateFmt = (d: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  const dateFmt = (d: string) => formatDay(language, d);
 
   function setField<K extends keyof Traveler>(k: K, v: Traveler[K]) {
     setTraveler((prev) => ({ ...prev, [k]: v }));
@@ -192,7 +193,7 @@ export default function Checkout() {
     }
   }
 
-  async function book(skipGate = false) {
+  async function book() {
     setProblem('');
     if (!allowed) {
       if (signedIn !== true) openDialog('signin');
@@ -210,12 +211,11 @@ export default function Checkout() {
       document.getElementById(`${id}-${Object.keys(errs)[0]}`)?.focus();
       return;
     }
-    if (!skipGate) {
-      const gate = gateFor(product!.type);
-      if (!gate.proceed) {
-        setGateCard(gate.defaultCertificate);
-        return;
-      }
+    // The gate blocks booking until a certificate is chosen: the modal asks, and booking from it asks the gate again.
+    const gate = gateFor(product!.type);
+    if (!gate.proceed) {
+      setGateCard(gate.defaultCertificate);
+      return;
     }
     const body = { ...trip!, ...selectedCardIds(), traveler: parsed.data, ...(packageFlag() ? { is_package: true } : {}) };
     const text = JSON.stringify(body);
@@ -270,7 +270,7 @@ export default function Checkout() {
                 {product.city}, {product.country}
               </p>
               <p className="small">
-                {nightly ? `${dateFmt(c.checkIn)} – ${dateFmt(c.checkOut)}` : dateFmt(c.checkIn)} · {t('bk_guests_n').replace('{n}', String(c.guests))}
+                {nightly ? `${dateFmt(c.checkIn)} – ${dateFmt(c.checkOut)}` : dateFmt(c.checkIn)} · {t('bk_guests_n', { n: c.guests })}
               </p>
               <a className="small" href={detailsUrl(c, product.product_id)}>
                 {t('bk_change_trip')}
@@ -354,7 +354,7 @@ export default function Checkout() {
         {preview ? (
           <dl className="bk-amounts" data-testid="summary">
             <div>
-              <dt>{preview.nights ? t('bk_nights_n').replace('{n}', String(preview.nights)) : t('bk_guests_n').replace('{n}', String(c.guests))}</dt>
+              <dt>{preview.nights ? t('bk_nights_n', { n: preview.nights }) : t('bk_guests_n', { n: c.guests })}</dt>
               <dd>
                 <Money amount={preview.price} currency={preview.currency} testId="sum-price" />
               </dd>
@@ -400,14 +400,9 @@ export default function Checkout() {
           defaultCertificate={gateCard}
           productName={product.name}
           onClose={() => setGateCard(null)}
-          onContinue={() => {
-            $certificateDeclined.set(true);
-            setGateCard(null);
-            void book(true);
-          }}
           onApplied={() => {
             setGateCard(null);
-            void book(true);
+            void book();
           }}
         />
       ) : null}

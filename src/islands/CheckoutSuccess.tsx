@@ -9,6 +9,7 @@ import { $signedIn } from '../stores/session';
 import { runStartup } from '../stores/startup';
 import { LAST_BOOKING_KEY } from '../stores/search';
 import PackageBadge from './PackageBadge';
+import { formatDay, LONG_DAY } from '../shared/format-day';
 
 interface Confirmed {
   booking_id: string;
@@ -118,7 +119,7 @@ export default function CheckoutSuccess() {
       </section>
     );
   const paidByCard = (booking?.paid_amount ?? 0) > 0;
-  const day = (d: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  const day = (d: string) => formatDay(language, d, LONG_DAY);
   return (
     <section className="panel bk-success stack" aria-labelledby="bk-success-title" data-testid="confirmation">
       <div className="bk-success__icon" aria-hidden="true">

@@ -1,6 +1,6 @@
 // A date field with a keyboard-usable calendar whose weeks start on the org's calendar day (Sunday or Monday).
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { addDays } from '../shared/booking-dates';
+import type { DatePickerTexts } from './DatePickerCalendar';
 
 export interface DatePickerProps {
   label: string;
@@ -12,30 +12,14 @@ export interface DatePickerProps {
   /** 0 Sunday, 1 Monday. */
   weekStart: 0 | 1;
   language: string;
-  /** Labels: open button, previous and next month, the dialog name. */
-  texts: { open: string; previous: string; next: string; dialog: string; invalid: string };
+  texts: DatePickerTexts;
   name?: string;
   error?: string;
   testId?: string;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-export const monthOf = (day: string) => day.slice(0, 7);
-export const dayOfWeek = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
-export const shiftMonth = (month: string, by: number) => {
-  const d = new Date(`${month}-01T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + by);
-  return d.toISOString().slice(0, 7);
-};
 const validDay = (s: string) => DAY.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
-
-/** The 6×7 days shown for a month, starting on the week-start day before the 1st. */
-export function monthGrid(month: string, weekStart: 0 | 1): string[] {
-  const first = `${month}-01`;
-  const lead = (dayOfWeek(first) - weekStart + 7) % 7;
-  const start = addDays(first, -lead);
-  return Array.from({ length: 42 }, (_, i) => addDays(start, i));
-}
 
 // The calendar's code (grid, keys, Intl formatting) is fetched when a calendar is first wanted: on the way to the
 // button (pointer over it, focus) or, at the latest, when it opens.

@@ -1,7 +1,16 @@
 // The DatePicker's calendar popup: a month grid used from the keyboard. Its code is imported when a calendar first opens.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { addDays } from '../shared/booking-dates';
-import { dayOfWeek, monthGrid, monthOf, shiftMonth, type DatePickerProps } from './DatePicker';
+import { addDays, dayOfWeek, monthGrid, monthOf, shiftMonth } from '../shared/booking-dates';
+import { dateFormat } from '../shared/format-day';
+
+/** The picker's labels: open button, previous and next month, the dialog name, the invalid-day message. */
+export interface DatePickerTexts {
+  open: string;
+  previous: string;
+  next: string;
+  dialog: string;
+  invalid: string;
+}
 
 export interface CalendarProps {
   id: string;
@@ -14,7 +23,7 @@ export interface CalendarProps {
   max?: string;
   weekStart: 0 | 1;
   language: string;
-  texts: DatePickerProps['texts'];
+  texts: DatePickerTexts;
   onPick: (day: string) => void;
   onClose: () => void;
 }
@@ -25,13 +34,12 @@ export default function DatePickerCalendar({ id, label, value, start, min, max, 
   const grid = useRef<HTMLDivElement>(null);
 
   const days = useMemo(() => monthGrid(month, weekStart), [month, weekStart]);
-  // Intl formatters are slow to create (the first one loads locale data): made once per language.
   const formats = useMemo(
     () => ({
-      weekday: new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }),
-      weekdayLong: new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }),
-      month: new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-      day: new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' }),
+      weekday: dateFormat(language, { weekday: 'short', timeZone: 'UTC' }),
+      weekdayLong: dateFormat(language, { weekday: 'long', timeZone: 'UTC' }),
+      month: dateFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+      day: dateFormat(language, { dateStyle: 'full', timeZone: 'UTC' }),
     }),
     [language],
   );

@@ -6,6 +6,7 @@ import CancellationPolicy from './CancellationPolicy';
 import Money from './Money';
 import { api, ApiFailure } from '../shared/api-client';
 import { cancellableOn } from '../shared/cancellation';
+import { formatDay, LONG_DAY } from '../shared/format-day';
 import { $language, useT } from '../stores/locale';
 import { runStartup } from '../stores/startup';
 
@@ -52,7 +53,7 @@ export default function ManageBooking() {
     );
   if (!booking) return <div className="skeleton bk-skel-hero" aria-hidden="true" />;
 
-  const day = (d: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  const day = (d: string) => formatDay(language, d, LONG_DAY);
   const today = new Date().toISOString().slice(0, 10);
   const canCancel = booking.status === 'CONFIRMED' && cancellableOn(booking.product_type, booking.check_in, today);
 

@@ -139,7 +139,7 @@ export default function ProductDetails() {
             </a>
           </p>
         </div>
-        <p className="bk-rating" aria-label={t('bk_rating').replace('{rating}', product.rating.toFixed(1))}>
+        <p className="bk-rating" aria-label={t('bk_rating', { rating: product.rating.toFixed(1) })}>
           ★ {product.rating.toFixed(1)}
         </p>
       </header>
@@ -147,11 +147,11 @@ export default function ProductDetails() {
       <div className="bk-details__grid">
         <div>
           <figure className="bk-gallery">
-            <img src={images[photo]} alt={t('bk_photo_of').replace('{n}', String(photo + 1)).replace('{name}', product.name)} width="800" height="500" />
+            <img src={images[photo]} alt={t('bk_photo_of', { n: photo + 1, name: product.name })} width="800" height="500" />
             {images.length > 1 ? (
               <div className="bk-gallery__thumbs" role="group" aria-label={t('bk_photos')}>
                 {images.map((src, i) => (
-                  <button key={src + i} type="button" className={`bk-thumb${i === photo ? ' is-active' : ''}`} aria-pressed={i === photo} aria-label={t('bk_photo_n').replace('{n}', String(i + 1))} onClick={() => setPhoto(i)}>
+                  <button key={src + i} type="button" className={`bk-thumb${i === photo ? ' is-active' : ''}`} aria-pressed={i === photo} aria-label={t('bk_photo_n', { n: i + 1 })} onClick={() => setPhoto(i)}>
                     <img src={src} alt="" width="96" height="60" />
                   </button>
                 ))}
@@ -183,13 +183,13 @@ export default function ProductDetails() {
           <div className="field">
             <label htmlFor={`${id}-guests`}>{t('bk_guests')}</label>
             <input id={`${id}-guests`} className="input" type="number" min={1} max={product.max_guests} value={c.guests} onChange={(e) => update({ guests: Math.min(product.max_guests, Math.max(1, Math.floor(Number(e.target.value) || 1))) })} />
-            <span className="field-hint">{t('bk_max_guests').replace('{n}', String(product.max_guests))}</span>
+            <span className="field-hint">{t('bk_max_guests', { n: product.max_guests })}</span>
           </div>
           <div aria-live="polite" className="bk-book__total">
             {quoteError ? <p className="field-error">{quoteError}</p> : null}
             {quote && showPrices ? (
               <p>
-                {quote.nights ? t('bk_total_nights').replace('{n}', String(quote.nights)) : t('bk_total_guests').replace('{n}', String(c.guests))}{' '}
+                {quote.nights ? t('bk_total_nights', { n: quote.nights }) : t('bk_total_guests', { n: c.guests })}{' '}
                 <Money amount={quote.total} currency={quote.currency} className="price" testId="stay-total" />
               </p>
             ) : null}

@@ -1,4 +1,4 @@
-// Keeps the product menu's all-inclusive link carrying the signed-in user's details (spec 2) and the current
+// Keeps the product menu's all-inclusive link carrying the signed-in user's details (docs/product.md#screens) and the current
 // product in view; renders nothing itself.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';

@@ -6,6 +6,7 @@ import { CampaignListResponse, type Campaign } from '../shared/schemas/loyalty';
 import { sameOriginRedirect } from '../shared/referral-link';
 import { $language } from '../stores/locale';
 import { useLoyaltyT } from '../stores/loyalty';
+import { formatDay } from '../shared/format-day';
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? ''));
 
@@ -51,13 +52,7 @@ export default function Promotions() {
     );
   if (items.length === 0) return <p className="panel">{t('promotions_none')}</p>;
 
-  const day = (iso: string) => {
-    try {
-      return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
-    } catch {
-      return iso;
-    }
-  };
+  const day = (iso: string) => formatDay(language, iso);
 
   return (
     <ul className="grid grid-3 loyalty-promos" data-testid="promotions">

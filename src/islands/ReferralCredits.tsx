@@ -7,6 +7,7 @@ import { $language } from '../stores/locale';
 import { $signedIn } from '../stores/session';
 import { runStartup } from '../stores/startup';
 import { useLoyaltyT } from '../stores/loyalty';
+import { dateFormat, MEDIUM_DAY } from '../shared/format-day';
 
 const totalPages = (count: number, perPage = REFERRAL_PAGE_SIZE) => Math.max(1, Math.ceil(count / perPage));
 
@@ -59,7 +60,7 @@ export default function ReferralCredits() {
   if (signedIn !== true) return null;
   const date = (iso: string) => {
     try {
-      return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
+      return dateFormat(language, MEDIUM_DAY).format(new Date(iso));
     } catch {
       return iso.slice(0, 10);
     }

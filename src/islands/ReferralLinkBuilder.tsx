@@ -79,7 +79,8 @@ export default function ReferralLinkBuilder() {
   }, [signedIn]);
 
   const codeError = code === '' ? t('referral_code_required') : CODE_RE.test(code) ? '' : t('referral_code_invalid');
-  const redirectError = redirect && typeof location !== 'undefined' && !sameOriginRedirect(redirect, location.origin) ? t('referral_redirect_invalid') : '';
+  const redirectPath = redirect.trim() && typeof location !== 'undefined' ? sameOriginRedirect(redirect.trim(), location.origin) : '';
+  const redirectError = redirect.trim() && !redirectPath ? t('referral_redirect_invalid') : '';
 
   const link = useMemo(() => {
     if (!me || codeError || typeof location === 'undefined') return '';
@@ -89,9 +90,9 @@ export default function ReferralLinkBuilder() {
       name: name.trim(),
       org: org.trim(),
       extra: extra.map((e) => [e.key, e.value] as const),
-      redirect: redirectError ? '' : redirect.trim(),
+      redirect: redirectPath,
     });
-  }, [me, base, code, name, org, extra, redirect, codeError, redirectError]);
+  }, [me, base, code, name, org, extra, redirectPath, codeError]);
 
   useEffect(() => {
     setCopyState('idle');

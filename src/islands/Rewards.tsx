@@ -7,6 +7,7 @@ import { $language } from '../stores/locale';
 import { $signedIn } from '../stores/session';
 import { runStartup } from '../stores/startup';
 import { useLoyaltyT } from '../stores/loyalty';
+import { formatDay, LONG_DAY } from '../shared/format-day';
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? ''));
 
@@ -49,11 +50,7 @@ export default function Rewards() {
 
   const day = (iso: string | null) => {
     if (!iso) return '–';
-    try {
-      return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
-    } catch {
-      return iso;
-    }
+    return formatDay(language, iso, LONG_DAY);
   };
   const actionName = (a: string) => (t(`referral_action_${a}`) === `referral_action_${a}` ? a : t(`referral_action_${a}`));
 

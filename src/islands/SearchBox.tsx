@@ -57,7 +57,7 @@ export default function SearchBox({ type, fromQuery = false, heading = true }: S
   function submit(e: React.FormEvent) {
     e.preventDefault();
     const found: Record<string, string> = {};
-    if (c.checkIn < min) found.checkIn = t('bk_checkin_too_early').replace('{date}', min);
+    if (c.checkIn < min) found.checkIn = t('bk_checkin_too_early', { date: min });
     if (nightly && (!c.checkOut || c.checkOut <= c.checkIn)) found.checkOut = t('bk_checkout_after_checkin');
     if (nightly && c.checkOut > addDays(c.checkIn, MAX_NIGHTS)) found.checkOut = t('bk_stay_too_long');
     setErrors(found);

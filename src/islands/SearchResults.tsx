@@ -1,4 +1,4 @@
-// Search results of one product type: filters, sorting, pages, prices in the chosen currency (CONTRACT.md 10).
+// Search results of one product type: filters, sorting, pages, prices in the chosen currency (docs/contract.md#booking).
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import AgentPrices from './AgentPrices';
@@ -56,7 +56,7 @@ export default function SearchResults({ type }: { type: ProductType }) {
     <section className="bk-results" aria-labelledby={`${id}-title`} aria-busy={loading}>
       <div className="bk-results__head">
         <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="bk-results__title" data-testid="results-title">
-          {results ? t('bk_results_count').replace('{count}', String(results.count)).replace('{place}', place) : t('bk_searching')}
+          {results ? t('bk_results_count', { n: results.count, place }) : t('bk_searching')}
         </h2>
         <form
           className="bk-results__filters cluster"
@@ -76,7 +76,7 @@ export default function SearchResults({ type }: { type: ProductType }) {
             </select>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-max`}>{t('bk_max_price').replace('{currency}', currency)}</label>
+            <label htmlFor={`${id}-max`}>{t('bk_max_price', { currency })}</label>
             <div className="input-group">
               <input id={`${id}-max`} className="input" type="number" min={0} step="any" inputMode="decimal" value={maxPrice} onChange={(e) => setMaxPrice(e.target.value)} />
               <button type="submit" className="btn">
@@ -110,7 +110,7 @@ export default function SearchResults({ type }: { type: ProductType }) {
           <ul className="cluster" role="list">
             {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
               <li key={n}>
-                <button type="button" className={`btn btn-sm${n === c.page ? ' btn-primary' : ''}`} aria-current={n === c.page ? 'page' : undefined} aria-label={t('bk_page_n').replace('{n}', String(n))} onClick={() => change({ page: n }, true)}>
+                <button type="button" className={`btn btn-sm${n === c.page ? ' btn-primary' : ''}`} aria-current={n === c.page ? 'page' : undefined} aria-label={t('bk_page_n', { n })} onClick={() => change({ page: n }, true)}>
                   {n}
                 </button>
               </li>
@@ -137,9 +137,9 @@ function ResultCard({ p, href, showPrices }: { p: Item; href: string; showPrices
         </h3>
         <p className="muted small" data-testid="result-place">
           {p.city}, {p.country}
-          {p.distance_km !== undefined ? ` · ${t('bk_distance').replace('{km}', String(p.distance_km))}` : ''}
+          {p.distance_km !== undefined ? ` · ${t('bk_distance', { km: p.distance_km })}` : ''}
         </p>
-        <p className="bk-rating small" aria-label={t('bk_rating').replace('{rating}', p.rating.toFixed(1))}>
+        <p className="bk-rating small" aria-label={t('bk_rating', { rating: p.rating.toFixed(1) })}>
           ★ {p.rating.toFixed(1)}
         </p>
         <p className="bk-item__summary">{p.summary}</p>

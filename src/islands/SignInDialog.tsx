@@ -1,4 +1,4 @@
-// The sign-in dialog (spec 2, 4, 5): email and password, remember me, social sign-in, links to sign-up and reset.
+// The sign-in dialog (docs/product.md#screens, docs/product.md#states, docs/product.md#validation): email and password, remember me, social sign-in, links to sign-up and reset.
 import { useRef, useState, type FormEvent } from 'react';
 import { api } from '../shared/api-client';
 import { MSG, sanitizeEmail, SignInFormSchema, type LoginResult } from '../shared/schemas/auth';
@@ -23,7 +23,7 @@ interface Credentials {
   fbtoken?: string;
 }
 
-/** The contract's sign-in body (CONTRACT.md 4) around what the person entered. */
+/** The contract's sign-in body (docs/contract.md#sign-in) around what the person entered. */
 function signInBody(c: Credentials, remember: boolean) {
   return {
     jsonSign: {
@@ -43,7 +43,7 @@ function signInBody(c: Credentials, remember: boolean) {
   };
 }
 
-/** After a successful sign-in: keep it, then the promotions page or a reload (spec 4). The modal closes. */
+/** After a successful sign-in: keep it, then the promotions page or a reload (docs/product.md#states). The modal closes. */
 export function finishSignIn(result: LoginResult, opts: { remember?: boolean; email?: string } = {}) {
   const next = applySignIn(result, opts);
   if (result.nationality !== null) $nationality.set(String(result.nationality));

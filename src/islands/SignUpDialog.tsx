@@ -1,4 +1,4 @@
-// The sign-up dialog (spec 2, 4, 5): details (with access code, nationality and phone), then the account-exists and
+// The sign-up dialog (docs/product.md#screens, docs/product.md#states, docs/product.md#validation): details (with access code, nationality and phone), then the account-exists and
 // access-code checks, then the password step for email sign-ups, then the confirmation or welcome panel.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -173,7 +173,7 @@ export default function SignUpDialog() {
     }
   }
 
-  /** POST /api/signUp with everything gathered; the outcome follows spec 4 and 8. */
+  /** POST /api/signUp with everything gathered; the outcome follows docs/product.md#states, docs/product.md#error-messages. */
   async function register() {
     const body = {
       jsonRegister: {

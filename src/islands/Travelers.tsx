@@ -69,7 +69,7 @@ export default function Travelers() {
   }
 
   async function remove(s: Saved) {
-    if (!confirm(t('bk_confirm_remove').replace('{name}', `${s.first_name} ${s.last_name}`))) return;
+    if (!confirm(t('bk_confirm_remove', { name: `${s.first_name} ${s.last_name}` }))) return;
     try {
       await api(`/api/user/travelers/${s.id}`, { method: 'DELETE' });
       setMessage({ ok: true, text: t('bk_traveler_removed') });

@@ -22,7 +22,7 @@ function valueIn(card: WalletCard, currency: string, rates: Rates): number | nul
   }
 }
 
-function CardValue({ card, currency, rates }: { card: WalletCard; currency: string; rates: Rates }) {
+export function CardValue({ card, currency, rates }: { card: WalletCard; currency: string; rates: Rates }) {
   const own = fromMinor(card.kind === 'certificate' ? card.redemptionMinor : card.amountMinor, card.currency);
   const converted = valueIn(card, currency, rates);
   return (
@@ -131,7 +131,7 @@ export default function Wallet({ mode = 'page' }: { mode?: 'page' | 'checkout' }
           <li key={k.key} className="panel">
             <h2 className="bk-wallet__kind">{k.title}</h2>
             <p className="price">{k.details ? <Money amount={k.details.total_value} currency={k.details.currency} /> : '—'}</p>
-            <p className="muted small">{t('bk_active_cards').replace('{n}', String(k.details?.active_count ?? 0))}</p>
+            <p className="muted small">{t('bk_active_cards', { n: k.details?.active_count ?? 0 })}</p>
           </li>
         ))}
         {wallet.options.myvacations ? (
@@ -213,7 +213,10 @@ export function RedeemForm({ compact = false }: { compact?: boolean }) {
     if (r.ok) {
       setCode('');
       setMessage({ ok: true, text: t('bk_redeem_done') });
-    } else setMessage({ ok: false, text: r.status === 404 ? t('bk_redeem_unknown') : r.status === 409 ? t('bk_redeem_taken') : t('bk_redeem_failed') });
+    } else {
+      const key = { 404: 'bk_redeem_unknown', 409: 'bk_redeem_taken', 429: 'bk_redeem_limited' }[r.status] ?? 'bk_redeem_failed';
+      setMessage({ ok: false, text: t(key) });
+    }
   }
 
   return (

@@ -27,7 +27,7 @@ export function addDays(day: string, days: number): string {
   return isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
 }
 
-/** The earliest check-in: today plus the org's minCheckinDays (spec 9). */
+/** The earliest check-in: today plus the org's minCheckinDays (docs/product.md#constants). */
 export const minCheckInDate = (minCheckinDays: number, today: string = isoDay(new Date())) => addDays(today, Math.max(0, minCheckinDays));
 
 export const MAX_NIGHTS = 60;
@@ -36,3 +36,21 @@ export const PAGE_SIZE = 10;
 
 /** Calendar week start from orgCountryData.calendarType: 0 Sunday (the default), 1 Monday. */
 export const weekStartsOn = (calendarType: string | null | undefined): 0 | 1 => (calendarType === 'Monday' ? 1 : 0);
+
+// ---- the calendar's month grid -------------------------------------------------------------------------
+
+/** YYYY-MM of a day. */
+export const monthOf = (day: string) => day.slice(0, 7);
+export const dayOfWeek = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+export const shiftMonth = (month: string, by: number) => {
+  const d = new Date(`${month}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + by);
+  return d.toISOString().slice(0, 7);
+};
+/** The 6×7 days shown for a month, starting on the week-start day before the 1st. */
+export function monthGrid(month: string, weekStart: 0 | 1): string[] {
+  const first = `${month}-01`;
+  const lead = (dayOfWeek(first) - weekStart + 7) % 7;
+  const start = addDays(first, -lead);
+  return Array.from({ length: 42 }, (_, i) => addDays(start, i));
+}

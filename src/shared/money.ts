@@ -1,6 +1,6 @@
 // Money in integer minor units, conversion through USD (from USD multiply, to USD divide) and formatting.
 
-/** Exchange rates as units of each currency per 1 USD (CONTRACT.md 6). */
+/** Exchange rates as units of each currency per 1 USD (docs/contract.md#catalogues). */
 export type Rates = Readonly<Record<string, number>>;
 
 export const BASE_CURRENCY = 'USD';
@@ -97,7 +97,7 @@ export function formatMoney(minor: number, currency: string, locale = 'en-US'): 
 }
 
 /**
- * Whether prices are shown: guests always see them (spec 6); signed-in users follow the org's displayPrice
+ * Whether prices are shown: guests always see them (docs/product.md#roles); signed-in users follow the org's displayPrice
  * (or their own display_price flag when the login result carries one).
  */
 export function pricesVisible(input: { signedIn: boolean; orgDisplayPrice: number; userDisplayPrice?: number | null }): boolean {

@@ -1,4 +1,4 @@
-// The password rule (CONTRACT.md 5.4), checked by the sign-up and reset forms and again by the API.
+// The password rule (docs/contract.md#password-rule), checked by the sign-up and reset forms and again by the API.
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 13;
@@ -40,5 +40,3 @@ export function passwordProblem(password: string): string | null {
   if (COMMON.has(password.toLowerCase())) return PASSWORD_TOO_COMMON_MESSAGE;
   return null;
 }
-
-export const isCommonPassword = (password: string) => COMMON.has(password.toLowerCase());

@@ -1,4 +1,4 @@
-// The product menu (spec 2, "Product menu paths"): which entries an org shows, where each one goes.
+// The product menu (docs/product.md#screens, "Product menu paths"): which entries an org shows, where each one goes.
 
 export type ProductKind = 'path' | 'external' | 'method';
 

@@ -1,4 +1,4 @@
-// Referral links (CONTRACT.md 9): building one from a base address, and reading the referral out of a landing URL.
+// Referral links (docs/contract.md#referrals): building one from a base address, and reading the referral out of a landing URL.
 
 export type ReferralBaseKind = 'site' | 'landing' | 'current';
 
@@ -77,13 +77,53 @@ export function readReferralParams(url: string | URL): ReferralParams | null {
   return { referralCode: validCode, referralOrg: validOrg, referralName: (q.get('referral_name') ?? '').slice(0, 100), redirect: q.get('redirect') ?? '' };
 }
 
-/** A redirect that stays on `origin` (a path or a same-origin address), else ''. Prevents the link from being an open redirect. */
+const MAX_REDIRECT = 2048;
+/** A path whose start a browser reads as another host: `//host`, `/\host` (backslash counts as slash). */
+const OTHER_HOST = /^[\\/]{2}/;
+/** Characters browsers drop or rewrite while parsing an address (tabs, newlines, other controls) and backslashes. */
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f\\]/;
+
+/** Percent-decoding applied until nothing changes (at most 5 rounds); null when the text is not valid percent-encoding. */
+function fullyDecoded(text: string): string | null {
+  let current = text;
+  for (let i = 0; i < 5; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return null;
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return null;
+}
+
+/** `path` resolved against `origin` and normalised, when it stays on that origin and does not read as another host. */
+function normalisedPath(path: string, origin: URL): string | null {
+  const target = new URL(path, origin);
+  if (target.origin !== origin.origin) return null;
+  const normal = target.pathname + target.search + target.hash;
+  return OTHER_HOST.test(normal) ? null : normal;
+}
+
+/**
+ * The same-site path a landing may forward to, normalised, or '' (so a referral link is never an open redirect).
+ * Accepted: a path that starts with exactly one `/` and, normalised, still resolves to `origin`. Refused: schemes
+ * and absolute addresses (even this site's own), `//` and `/\` starts, backslashes and control characters, and any of
+ * these hidden behind percent-encoding or dot segments (`/.//evil.example` normalises to `//evil.example`).
+ */
 export function sameOriginRedirect(redirect: string, origin: string): string {
-  if (!redirect) return '';
+  if (!redirect || redirect.length > MAX_REDIRECT || redirect[0] !== '/') return '';
+  const decoded = fullyDecoded(redirect);
+  if (decoded === null || UNSAFE_CHARS.test(decoded) || OTHER_HOST.test(decoded)) return '';
   try {
-    const target = new URL(redirect, origin);
-    if (target.origin !== new URL(origin).origin) return '';
-    return target.pathname + target.search + target.hash;
+    const site = new URL(origin);
+    const normal = normalisedPath(redirect, site);
+    // The decoded form must be just as harmless: a server or a later decode must not turn it into another host.
+    if (normal === null || normalisedPath(decoded, site) === null) return '';
+    // Once normalised, the path must be a fixed point: following it again lands on the same address.
+    return normalisedPath(normal, site) === normal ? normal : '';
   } catch {
     return '';
   }

@@ -1,4 +1,4 @@
-// Every wallet rule of CONTRACT.md 8 (spec 4, 5, 9) in one place: pure, used by the wallet island and the booking API.
+// Every wallet rule of docs/contract.md#wallet (docs/product.md#states, docs/product.md#validation, docs/product.md#constants) in one place: pure, used by the wallet island and the booking API.
 import { convertMinor, convertMinorDown, type Rates } from './money';
 
 export const PRODUCT_TYPES = ['HLT', 'ACT', 'RST', 'STY'] as const;
@@ -23,7 +23,7 @@ export const WALLET_OPTION = {
 export type WalletOptionKey = keyof typeof WALLET_OPTION;
 export type WalletOptions = Record<WalletOptionKey, boolean>;
 
-/** The option key (spec 9) of an org that offers discount cards only. */
+/** The option key (docs/product.md#constants) of an org that offers discount cards only. */
 export const ONLY_DISCOUNT = 'only-discount';
 
 /**
@@ -84,7 +84,7 @@ export function cashCardUsable(card: WalletCard): boolean {
   return card.kind === 'cash' && isActive(card) && card.amountMinor > 0;
 }
 
-/** Discount-card price cap factor (spec 9): 1.10 for hotels, 1.05 for every other type. */
+/** Discount-card price cap factor (docs/product.md#constants): 1.10 for hotels, 1.05 for every other type. */
 export const discountFactor = (product: string): number => (sameCode(product, 'HLT') ? 1.1 : 1.05);
 
 /** The most a discount card may take off a price: price × (factor − 1), in whole minor units. */

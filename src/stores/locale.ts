@@ -3,6 +3,7 @@ import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { useCallback } from 'react';
 import { api } from '../shared/api-client';
+import { translate, type LabelVars } from '../shared/i18n/translate';
 import type { OrgConfig } from '../shared/schemas/org';
 import { $signedIn } from './session';
 
@@ -64,20 +65,15 @@ export const $localeDialog = atom<'language' | 'currency' | null>(null);
 export const openLocaleDialog = (section: 'language' | 'currency') => $localeDialog.set(section);
 export const closeLocaleDialog = () => $localeDialog.set(null);
 
-/** The label in the chosen language; a missing one is the key when keys are shown, else empty (spec 8). */
-export function translate(labels: Record<string, string>, showKeys: boolean, key: string): string {
-  const text = labels[key];
-  if (text !== undefined && text !== '') return text;
-  return showKeys ? key : '';
-}
+/** t(key, { n, … }) in the chosen language (src/shared/i18n/translate.ts); a missing label is the key when keys are shown, else empty. */
+export const t = (key: string, vars?: LabelVars) => translate($labels.get(), $showKeys.get(), $language.get(), key, vars);
 
-export const t = (key: string) => translate($labels.get(), $showKeys.get(), key);
-
-/** t() for islands: re-renders when the labels change. */
+/** t() for islands: re-renders when the labels or the language change. */
 export function useT() {
   const labels = useStore($labels);
   const showKeys = useStore($showKeys);
-  return useCallback((key: string) => translate(labels, showKeys, key), [labels, showKeys]);
+  const language = useStore($language);
+  return useCallback((key: string, vars?: LabelVars) => translate(labels, showKeys, language, key, vars), [labels, showKeys, language]);
 }
 
 // Without the edge's boot block (astro dev), fetch the labels once.

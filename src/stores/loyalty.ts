@@ -10,7 +10,7 @@ import { savingsLabels } from '../shared/i18n/savings';
 
 export const DAILY_SAVINGS_PATH = '/go/daily-savings';
 
-/** Daily deals (spec 2): signed in, the savings redirect opens in a new tab; signed out, the sign-in dialog. */
+/** Daily deals (docs/product.md#screens): signed in, the savings redirect opens in a new tab; signed out, the sign-in dialog. */
 export async function openDailyDeals(): Promise<'opened' | 'signin'> {
   if ($signedIn.get() === null) await runStartup();
   if ($signedIn.get() !== true) {

@@ -85,16 +85,21 @@ export function applySignIn(
 }
 
 /** GET /api/profile into $profile; null (and an empty profile) when signed out or when it fails. */
-export async function loadProfile(): Promise<Record<string, unknown> | null> {
-  try {
-    $profile.set((await api<{ data?: Record<string, unknown> }>('/api/profile')).data ?? null);
-  } catch {
-    $profile.set(null);
-  }
-  return $profile.get();
+let profileLoad: Promise<Record<string, unknown> | null> | null = null;
+
+/** The profile; callers asking while it loads share the one request (the login check and each account section ask). */
+export function loadProfile(): Promise<Record<string, unknown> | null> {
+  profileLoad ??= api<{ data?: Record<string, unknown> }>('/api/profile')
+    .then((r) => r.data ?? null, () => null)
+    .then((p) => {
+      profileLoad = null;
+      $profile.set(p);
+      return p;
+    });
+  return profileLoad;
 }
 
-/** Logout (spec 4): the server session, the local auth and the profile go; then home, reloaded after 500 ms. */
+/** Logout (docs/product.md#states): the server session, the local auth and the profile go; then home, reloaded after 500 ms. */
 export async function logout(): Promise<void> {
   try {
     await api('/api/iqps/logout', { method: 'POST' });

@@ -1,5 +1,6 @@
-// Startup logic (spec 4): query parameters, org config, the login check, the profile, and the country and nationality lists.
-import { atom, onMount } from 'nanostores';
+// Startup logic (docs/product.md#states): query parameters, org config, the login check and the profile. The country and nationality
+// lists are startup's too, loaded when first shown: src/stores/catalogues.ts, outside the code every page loads.
+import { atom } from 'nanostores';
 import { api } from '../shared/api-client';
 import type { OrgConfig } from '../shared/schemas/org';
 import { readBoot } from './locale';
@@ -71,27 +72,9 @@ export function sessionOutTarget(reply: CheckLoginReply): string | null {
   return reply.message?.ssocheck?.is_sso === 1 && reply.session_out_url ? reply.session_out_url : null;
 }
 
-export interface Country {
-  countryName: string;
-  countryId: number;
-  countryCode: string;
-  countryFlag: string;
-  isdCode: string;
-  distanceUnit: string | null;
-  tempUnit: string | null;
-  default_country: number;
-}
-export interface Nationality {
-  nationalityId: number;
-  nationalityName: string;
-  nationalityCode: string;
-}
-
 export const $query = atom<StartupQuery>(readQuery(''));
 export const $org = atom<OrgConfig | null>(readBoot()?.org ?? null);
-export const $countries = atom<Country[]>([]);
-export const $nationalities = atom<Nationality[]>([]);
-/** The user's nationality code; US when unknown or when the lists fail (spec 8). */
+/** The user's nationality code; US when unknown or when the lists fail (docs/product.md#error-messages). */
 export const $nationality = atom<string>('US');
 /** True once the login check (or the decision to skip it) is done. */
 export const $startupDone = atom(false);
@@ -147,20 +130,35 @@ export function isOrgConfig(value: unknown): value is OrgConfig {
   return fieldsFit && Array.isArray(record.eligibleProducts);
 }
 
+/**
+ * A startup helper failed (docs/product.md#error-messages): one console line says which, at which address and why; the caller keeps its
+ * fallback and the page goes on. Each helper runs once per page load, so each failure is logged once.
+ */
+export function logFailure(helper: string, path: string, err: unknown) {
+  console.error(`Startup: ${helper} failed (${path}: ${err instanceof Error ? err.message : err})`);
+}
+
+const ORG_PATH = '/api/org/config';
+const LOGIN_PATH = '/api/auth/checkLogin';
+
 async function loadOrg() {
   try {
-    const data = (await api<{ data: unknown }>('/api/org/config')).data;
-    if (isOrgConfig(data)) $org.set(data);
-  } catch {
+    const data = (await api<{ data?: unknown } | undefined>(ORG_PATH))?.data;
+    if (!isOrgConfig(data)) throw new Error('unreadable answer');
+    $org.set(data);
+  } catch (err) {
     // The edge's boot block normally carries the config; without it the menus keep their static form.
+    logFailure('org config', ORG_PATH, err);
   }
 }
 
 async function checkLogin() {
   let reply: CheckLoginReply;
   try {
-    reply = await api<CheckLoginReply>('/api/auth/checkLogin', { method: 'POST' });
-  } catch {
+    reply = await api<CheckLoginReply>(LOGIN_PATH, { method: 'POST' });
+    if (reply?.status !== 'success' && reply?.status !== 'failed') throw new Error('unreadable answer');
+  } catch (err) {
+    logFailure('login check', LOGIN_PATH, err);
     setSignedOut();
     return;
   }
@@ -174,27 +172,3 @@ async function checkLogin() {
   const target = sessionOutTarget(reply);
   if (target) location.assign(target);
 }
-
-let catalogues: Promise<void> | null = null;
-
-/** The country and nationality lists, fetched the first time an island shows them. */
-export function loadCatalogues(): Promise<void> {
-  catalogues ??= Promise.all([
-    api<{ data: Country[] }>('/api/general/getCountry').then((r) => r.data),
-    api<{ data: Nationality[] }>('/api/general/getNationalities').then((r) => r.data),
-  ]).then(
-    ([countries, nationalities]) => {
-      $countries.set(countries);
-      $nationalities.set(nationalities);
-    },
-    () => {
-      $countries.set([]);
-      $nationalities.set([]);
-      $nationality.set('US');
-    },
-  );
-  return catalogues;
-}
-
-onMount($countries, () => void loadCatalogues());
-onMount($nationalities, () => void loadCatalogues());

@@ -28,8 +28,6 @@ export const $walletCurrency = atom<string | null>(null);
 export const $walletProduct = atom<string | null>(null);
 export const $selection = atom<Selection>(null);
 export const $useCash = atom(false);
-/** Set when the traveller chose to book without the certificate the modal offered. */
-export const $certificateDeclined = atom(false);
 
 export function walletFromEntry(entry: WalletEntry): WalletData {
   const userCards = [
@@ -45,7 +43,7 @@ export function walletFromEntry(entry: WalletEntry): WalletData {
 let loadSeq = 0;
 let loadedTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** Loads the caller's wallet; failures are only logged and leave the wallet empty (spec 8). */
+/** Loads the caller's wallet; failures are only logged and leave the wallet empty (docs/product.md#error-messages). */
 export async function loadWallet(currency: string): Promise<WalletData | null> {
   const seq = ++loadSeq;
   clearTimeout(loadedTimer);
@@ -106,14 +104,11 @@ export const $productCards = computed([$wallet, $walletProduct], (wallet, produc
 export const $selectedCertificate = computed([$wallet, $selection], (wallet, sel) =>
   sel?.kind === 'certificate' ? (wallet?.userCards.find((c) => c.id === sel.id) ?? null) : null,
 );
-export const $selectedDiscount = computed([$wallet, $selection], (wallet, sel) =>
-  sel?.kind === 'discount' ? (wallet?.userCards.find((c) => c.id === sel.id) ?? null) : null,
-);
 
-/** The step before booking (CONTRACT.md 8); a guest without a wallet always proceeds. */
+/** The step before booking (src/shared/wallet.ts, beforeBooking); a guest without a wallet always proceeds. */
 export function gateFor(product: string): GateResult {
   const wallet = $wallet.get();
-  if (!wallet || $certificateDeclined.get()) return { proceed: true };
+  if (!wallet) return { proceed: true };
   return beforeBooking({
     certificatesEnabled: wallet.options.certificates,
     selectedCertificate: $selectedCertificate.get(),
@@ -159,5 +154,4 @@ export async function redeemCode(code: string): Promise<RedeemOutcome> {
 export function resetWalletSelection() {
   $selection.set(null);
   $useCash.set(false);
-  $certificateDeclined.set(false);
 }

@@ -1,4 +1,4 @@
-// The credit limit under concurrency (CONTRACT.md 11): ten bookings on account at once never take the outstanding
+// The credit limit under concurrency (docs/contract.md#agents): ten bookings on account at once never take the outstanding
 // balance above the limit; exactly as many succeed as fit, the others get 409 and leave nothing behind.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from './helpers';

@@ -1,4 +1,4 @@
-// The agent portal's API (CONTRACT.md 11): access by stored role, ownership and org isolation, clients, quotes priced
+// The agent portal's API (docs/contract.md#agents): access by stored role, ownership and org isolation, clients, quotes priced
 // on the server, sending (mailed link to a read-only view that hides net prices and markups), booking on account.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACME, call, Client, expectErrorShape } from './helpers';

@@ -59,8 +59,17 @@ export async function signedInClient(email: string, password: string, host = 'lo
   return { client, reply: r, token: r.json.result.token as string };
 }
 
+/** A server-issued nonce for Google sign-in on `host` (what the popup asks for before opening Google). */
+export async function googleNonce(host = 'localhost') {
+  const r = await call('/api/auth/nonce', { host, method: 'POST', body: {} });
+  expect(r.status, r.text).toBe(200);
+  return r.json.data.nonce as string;
+}
+
+/** A simulator ID token; it carries a fresh server-issued nonce unless `claims.nonce` says otherwise (null: none). */
 export async function googleToken(claims: Record<string, unknown>) {
-  const r = await call('/_sim/google/token', { body: claims });
+  const nonce = 'nonce' in claims ? claims.nonce ?? undefined : await googleNonce();
+  const r = await call('/_sim/google/token', { body: { ...claims, nonce } });
   expect(r.status, r.text).toBe(200);
   return r.json.id_token as string;
 }

@@ -1,4 +1,4 @@
-// Sign-in, sessions, cookies, checkLogin and logout (CONTRACT.md 3-4) against the built Worker and real local D1.
+// Sign-in, sessions, cookies, checkLogin and logout (docs/contract.md#sessions, docs/contract.md#sign-in) against the built Worker and real local D1.
 import { describe, expect, it } from 'vitest';
 import { ACME, call, Client, expectErrorShape } from './helpers';
 import { cookieNamed, d1Query, d1QueryAll, DB_TEST_TIMEOUT, freshIp, linkToken, outbox, PASSWORD, signInBody, signUpBody, signedInClient, uniqueEmail, verifiedAccount, withIp } from './auth-helpers';

@@ -1,9 +1,11 @@
-// Google and Facebook sign-in through the /_sim providers over HTTP, and single sign-on (CONTRACT.md 4, 5; issue #3).
+// Google and Facebook sign-in through the /_sim providers over HTTP, and single sign-on (docs/contract.md#sign-in, docs/contract.md#sign-up; issue #3).
 import { describe, expect, it } from 'vitest';
 import { generateKeyPair, SignJWT } from 'jose';
 import { ACME, call, Client } from './helpers';
-import { cookieNamed, facebookToken, freshIp, googleToken, linkToken, PASSWORD, signInBody, signUpBody, uniqueEmail, verifiedAccount, withIp } from './auth-helpers';
+import { cookieNamed, facebookToken, freshIp, googleNonce, googleToken, linkToken, PASSWORD, signInBody, signUpBody, uniqueEmail, verifiedAccount, withIp } from './auth-helpers';
 import { LoginResultSchema, MSG } from '../../src/shared/schemas/auth';
+// @ts-ignore plain ESM helper shared with npm start
+import * as serverLib from '../../scripts/lib/server.mjs';
 
 const GOOGLE_CLIENT = 'travel-club-web.apps.local';
 const FACEBOOK_APP = '100000000000001';
@@ -125,12 +127,13 @@ describe('Google sign-in', () => {
   });
 
   it('the sign-in page posts back and redirects to the site with #id_token and state; that token signs in', async () => {
-    const page = await call(`/_sim/google/authorize?client_id=${GOOGLE_CLIENT}&redirect_uri=${encodeURIComponent('http://localhost/')}&state=s123&nonce=n1&response_type=id_token`);
+    const nonce = await googleNonce();
+    const page = await call(`/_sim/google/authorize?client_id=${GOOGLE_CLIENT}&redirect_uri=${encodeURIComponent('http://localhost/')}&state=s123&nonce=${nonce}&response_type=id_token`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('<form method="post" action="/_sim/google/authorize">');
     expect(page.text).toContain('name="state" value="s123"');
     const email = uniqueEmail('popup');
-    const form = new URLSearchParams({ client_id: GOOGLE_CLIENT, redirect_uri: 'http://localhost/', state: 's123', nonce: 'n1', email, name: 'Pop Up' });
+    const form = new URLSearchParams({ client_id: GOOGLE_CLIENT, redirect_uri: 'http://localhost/', state: 's123', nonce, email, name: 'Pop Up' });
     const back = await call('/_sim/google/authorize', { rawBody: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(back.status).toBe(302);
     const location = new URL(back.headers.location as string);
@@ -140,6 +143,50 @@ describe('Google sign-in', () => {
     const r = await googleSignIn(fragment.get('id_token')!);
     expect(r.status).toBe(200);
     expect(r.json.result).toMatchObject({ email, username: 'Pop', last_name: 'Up' });
+  });
+
+  describe('a token signs in once, and only with a nonce this server issued (issue #10)', () => {
+    it('the same ID token signing in a second time is refused', async () => {
+      const token = await googleToken({ email: uniqueEmail('g-replay'), aud: GOOGLE_CLIENT });
+      expect((await googleSignIn(token)).status).toBe(200);
+      const again = await googleSignIn(token);
+      expect(again.status).toBe(401);
+      expect(again.json).toEqual(INVALID);
+    });
+
+    it('a token without a nonce, with one made up by the client, or with a spent one is refused', async () => {
+      const email = uniqueEmail('g-nonce');
+      expect((await googleSignIn(await googleToken({ email, aud: GOOGLE_CLIENT, nonce: null }))).json).toEqual(INVALID);
+      expect((await googleSignIn(await googleToken({ email, aud: GOOGLE_CLIENT, nonce: 'n1' }))).json).toEqual(INVALID);
+      const nonce = await googleNonce();
+      expect((await googleSignIn(await googleToken({ email, aud: GOOGLE_CLIENT, nonce }))).status).toBe(200);
+      expect((await googleSignIn(await googleToken({ email, aud: GOOGLE_CLIENT, nonce }))).json).toEqual(INVALID);
+    });
+
+    it('30 sign-ins racing with one token: exactly one succeeds', async () => {
+      const email = uniqueEmail('g-race');
+      const token = await googleToken({ email, aud: GOOGLE_CLIENT });
+      const replies = await Promise.all(Array.from({ length: 30 }, () => googleSignIn(token)));
+      expect(replies.map((r) => r.status).sort()).toEqual([200, ...Array(29).fill(401)]);
+    }, 60_000);
+
+    it('the sign-up form’s prefill leaves the nonce for the sign-up, which spends it', async () => {
+      const email = uniqueEmail('g-prefill');
+      const token = await googleToken({ email, name: 'Pre Fill', aud: GOOGLE_CLIENT });
+      expect((await call('/api/auth/socialProfile', withIp(freshIp(), { body: { googletoken: token } }))).json.data.email).toBe(email);
+      const body = signUpBody(email, { googletoken: token, password: '', confirm_password: null, terms_accepted: null });
+      const created = await call('/api/signUp', withIp(freshIp(), { body }));
+      expect(created.json.data, created.text).toMatchObject({ code: 200, message: 'USER_CREATED' });
+      expect((await googleSignIn(token)).json).toEqual(INVALID);
+      expect((await call('/api/auth/socialProfile', withIp(freshIp(), { body: { googletoken: token } }))).status).toBe(401);
+    });
+
+    it('each nonce is fresh, and the answer is never cached', async () => {
+      const [a, b] = await Promise.all([call('/api/auth/nonce', { method: 'POST', body: {} }), call('/api/auth/nonce', { method: 'POST', body: {} })]);
+      expect(a.json.data.nonce).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(a.json.data.nonce).not.toBe(b.json.data.nonce);
+      expect(a.headers['cache-control']).toBe('no-store');
+    });
   });
 
   it('the simulator refuses to redirect to another host', async () => {
@@ -264,5 +311,48 @@ describe('single sign-on', () => {
     await refused(await new SignJWT({ email }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + 60).sign(new TextEncoder().encode('not-the-secret')));
     await refused('garbage');
     expect((await call('/api/auth/sso', withIp(freshIp(), { body: {} }))).status).toBe(400);
+  });
+
+  describe('keys never cross organisations (issue #10)', () => {
+    const secrets = (serverLib as unknown as { readDevVars(): Record<string, string> }).readDevVars();
+    const sign = (claims: Record<string, unknown>, secret: string, iat = Math.floor(Date.now() / 1000), lifetime = 300) =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(iat).setExpirationTime(iat + lifetime).sign(new TextEncoder().encode(secret));
+    const sso = (key: string, host = ACME) => call('/api/auth/sso', withIp(freshIp(), { host, body: { key } }));
+    const expectRefused = (r: Awaited<ReturnType<typeof sso>>, what: string) => {
+      expect(r.status, `${what}: ${r.text}`).toBe(401);
+      expect(r.json).toEqual({ status: 'failed', message: MSG.ssoInvalid });
+    };
+
+    it('each org that enables SSO has its own secret, and no shared default secret signs anyone in', async () => {
+      expect(secrets.SSO_SECRET_ORG_1).toBeTruthy();
+      expect(secrets.SSO_SECRET_ORG_2).toBeTruthy();
+      expect(secrets.SSO_SECRET_ORG_1).not.toBe(secrets.SSO_SECRET_ORG_2);
+      const agent = 'agent@acme.example.com';
+      // The finding: a key signed with the old shared secret and no org claim signed in as Acme's agent.
+      expectRefused(await sso(await sign({ email: agent }, 'dev-sso-secret')), 'old shared default secret, no org');
+      expectRefused(await sso(await sign({ email: agent, org: 2 }, 'dev-sso-secret')), 'old shared default secret');
+      expectRefused(await sso(await sign({ email: agent, org: 2 }, secrets.SSO_SECRET_ORG_1!)), 'Travel Club’s secret on Acme');
+    });
+
+    it('the org claim is required and must be the request’s org', async () => {
+      const email = uniqueEmail('sso-org');
+      expectRefused(await sso(await sign({ email }, secrets.SSO_SECRET_ORG_2!)), 'no org claim');
+      expectRefused(await sso(await sign({ email, org: 1 }, secrets.SSO_SECRET_ORG_2!)), 'org 1 claimed on Acme');
+      expectRefused(await sso(await sign({ email, org: '' }, secrets.SSO_SECRET_ORG_2!)), 'empty org claim');
+      const ok = await sso(await sign({ email, org: 2 }, secrets.SSO_SECRET_ORG_2!));
+      expect(ok.status, ok.text).toBe(200);
+      expect(ok.json.result.email).toBe(email);
+      const asString = await sso(await sign({ email, org: '2' }, secrets.SSO_SECRET_ORG_2!));
+      expect(asString.status, asString.text).toBe(200);
+    });
+
+    it('refuses a key issued in the future or living more than 10 minutes after its iat', async () => {
+      const email = uniqueEmail('sso-time');
+      const now = Math.floor(Date.now() / 1000);
+      expectRefused(await sso(await sign({ email, org: 2 }, secrets.SSO_SECRET_ORG_2!, now + 120)), 'iat two minutes ahead');
+      expectRefused(await sso(await sign({ email, org: 2 }, secrets.SSO_SECRET_ORG_2!, now + 3600)), 'iat an hour ahead');
+      expectRefused(await sso(await sign({ email, org: 2 }, secrets.SSO_SECRET_ORG_2!, now, 601)), 'exp 601 s after iat');
+      expect((await sso(await sign({ email, org: 2 }, secrets.SSO_SECRET_ORG_2!, now, 600))).status).toBe(200);
+    });
   });
 });

@@ -1,4 +1,4 @@
-// Preview and checkout (CONTRACT.md 8, 10): server-side amounts, card ownership and fit, idempotency, atomic spending, bad input.
+// Preview and checkout (docs/contract.md#wallet, docs/contract.md#booking): server-side amounts, card ownership and fit, idempotency, atomic spending, bad input.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACME, call, Client, expectErrorShape } from './helpers';
 import { bookingBody, cardIn, day, firstProduct, issue, key, payPending, reservationsOf, signIn, traveler, walletOf } from './booking-helpers';

@@ -1,4 +1,4 @@
-// Catalogues and locale (CONTRACT.md 6) against the built Worker on real local D1: shapes, data, caching, bad input.
+// Catalogues and locale (docs/contract.md#catalogues) against the built Worker on real local D1: shapes, data, caching, bad input.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

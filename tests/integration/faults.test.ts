@@ -56,11 +56,18 @@ function expectUpstreamFailure(r: Reply, what: string) {
   expect(r.json?.error?.code, what).toBe('UPSTREAM_FAILED');
 }
 
+/** A server-issued nonce for Google sign-in (what the popup asks for first): the ID token must carry it. */
+async function nonce(): Promise<string> {
+  const r = await post('/api/auth/nonce', {});
+  expect(r.status, r.text).toBe(200);
+  return r.json.data.nonce;
+}
+
 /** Signs a new member in through Google (the provider working), creating the account. */
 async function googleMember(): Promise<{ token: string; userId: number; email: string }> {
   world.set('google', 'ok');
   const email = `fault-${crypto.randomUUID()}@example.com`;
-  const r = await post('/api/signIn', { jsonSign: { googletoken: await world.googleToken(email, GOOGLE_CLIENT_ID) } });
+  const r = await post('/api/signIn', { jsonSign: { googletoken: await world.googleToken(email, GOOGLE_CLIENT_ID, undefined, await nonce()) } });
   expect(r.status, r.text).toBe(200);
   return { token: r.json.result.token, userId: r.json.result.userId, email };
 }
@@ -102,7 +109,7 @@ describe('identity providers failing', () => {
 
   it('with the providers back, the same sign-ins succeed and create the account once', async () => {
     const email = `back-${crypto.randomUUID()}@example.com`;
-    const g = await post('/api/signIn', { jsonSign: { googletoken: await world.googleToken(email, GOOGLE_CLIENT_ID) } });
+    const g = await post('/api/signIn', { jsonSign: { googletoken: await world.googleToken(email, GOOGLE_CLIENT_ID, undefined, await nonce()) } });
     expect(g.status, `Google: ${g.text}`).toBe(200);
     const f = await post('/api/signIn', { jsonSign: { fbtoken: world.facebookToken(`fb-${email}`, FACEBOOK_APP_ID) } });
     expect(f.status, `Facebook: ${f.text}`).toBe(200);

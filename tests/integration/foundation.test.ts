@@ -1,4 +1,4 @@
-// The API foundation (CONTRACT.md 1): error shape, content types, body limit, same-origin rule, headers, tenancy.
+// The API foundation (docs/contract.md#conventions): error shape, content types, body limit, same-origin rule, headers, tenancy.
 import { describe, expect, it } from 'vitest';
 import { ACME, baseUrl, call, expectErrorShape } from './helpers';
 

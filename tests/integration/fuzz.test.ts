@@ -16,6 +16,8 @@ const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 8);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const ONLY = (process.env.FUZZ_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 export const FUZZ_EMAIL = 'gate-fuzz@example.com';
+/** The console's routes are fuzzed as the seeded admin of org 1. */
+const ADMIN = { email: 'admin@example.com', password: 'Admin1!pass' };
 
 interface Case {
   kind: string;
@@ -35,6 +37,7 @@ interface Lane {
   watch: DbWatch;
   user: Session;
   agent: Session;
+  admin: Session;
   busy: Promise<void>;
 }
 const lanes: Lane[] = [];
@@ -48,8 +51,12 @@ beforeAll(async () => {
     const gate = await startGateServer(`fuzz${i}`);
     servers.push(gate);
     await inGate(gate.origin, async () => {
-      const [user, agent] = [await ssoUser('localhost', FUZZ_EMAIL, ['Fuzz', 'Tester']), await passwordUser(AGENTS.two.email, AGENTS.two.password)];
-      lanes.push({ gate, watch: DbWatch.open(gate.persistTo), user, agent, busy: Promise.resolve() });
+      const [user, agent, admin] = [
+        await ssoUser('localhost', FUZZ_EMAIL, ['Fuzz', 'Tester']),
+        await passwordUser(AGENTS.two.email, AGENTS.two.password),
+        await passwordUser(ADMIN.email, ADMIN.password),
+      ];
+      lanes.push({ gate, watch: DbWatch.open(gate.persistTo), user, agent, admin, busy: Promise.resolve() });
     });
   }
 }, 180_000);
@@ -109,7 +116,7 @@ function casesFor(route: RouteSpec, n: number, seed: number): Case[] {
   const bodyRoute = route.method !== 'GET';
   const withSession = route.session !== 'none' && !route.endsSession;
   const signedIn = route.endsSession ? fc.constant(false) : withSession ? byWeight([4, true], [1, false]) : byWeight([1, true], [9, false]);
-  const host = route.dev || route.session === 'agent' ? fc.constant('localhost') : byWeight([9, 'localhost'], [1, ACME]);
+  const host = route.dev || route.session === 'agent' || route.session === 'admin' ? fc.constant('localhost') : byWeight([9, 'localhost'], [1, ACME]);
   const goodParams = route.params ? fc.record(route.params) : fc.constant({});
   const badParams = route.params ? fc.record(Object.fromEntries(Object.keys(route.params).map((k) => [k, hostileSegments]))) : fc.constant({});
   const queryKeys = route.schema && (route.schema as any)._zod.def.shape ? Object.keys((route.schema as any)._zod.def.shape) : [];
@@ -157,7 +164,7 @@ const wireSafe = (path: string) =>
   });
 
 function send(lane: Lane, route: RouteSpec, c: Case): Promise<Reply> {
-  const session = route.session === 'agent' ? lane.agent : lane.user;
+  const session = route.session === 'agent' ? lane.agent : route.session === 'admin' ? lane.admin : lane.user;
   const headers: Record<string, string> = { 'cf-connecting-ip': freshIp(), ...c.headers };
   if (c.signedIn && c.host === 'localhost') headers.authorization = `Bearer ${session.token}`;
   if (c.contentType) headers['content-type'] = c.contentType;
@@ -184,6 +191,7 @@ async function ensureSessions(lane: Lane) {
   const alive = async (s: Session) => (await call('/api/auth/checkLogin', { body: {}, headers: { authorization: `Bearer ${s.token}` } })).json?.status === 'success';
   if (!(await alive(lane.user))) lane.user = await ssoUser('localhost', FUZZ_EMAIL, ['Fuzz', 'Tester']);
   if (!(await alive(lane.agent))) lane.agent = await passwordUser(AGENTS.two.email, AGENTS.two.password);
+  if (!(await alive(lane.admin))) lane.admin = await passwordUser(ADMIN.email, ADMIN.password);
 }
 
 const isErrorShape = (j: any) =>
@@ -194,6 +202,7 @@ function problemsOf(route: RouteSpec, c: Case, r: Reply): string[] {
   const out: string[] = [];
   if (r.status >= 500 || r.status === 0) out.push(`answered ${r.status}${r.status === 0 ? ` (${r.text})` : `: ${r.text.slice(0, 200)}`}`);
   if (r.status === 0) return out;
+  if (r.status === 429 && !route.limits?.length) out.push('429 from a route with no attempt limit in the route table');
   const h = r.headers;
   if (!h['strict-transport-security']) out.push('no Strict-Transport-Security');
   if (!String(h['content-security-policy'] ?? '').includes('frame-ancestors')) out.push('no CSP frame-ancestors');

@@ -62,10 +62,10 @@ export class OutsideWorld {
     };
   }
 
-  async googleToken(email: string, aud: string, name = 'Gail Google'): Promise<string> {
+  async googleToken(email: string, aud: string, name = 'Gail Google', nonce?: string): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     const [given, family] = name.split(' ');
-    return new SignJWT({ email, email_verified: true, name, given_name: given, family_name: family })
+    return new SignJWT({ email, email_verified: true, name, given_name: given, family_name: family, ...(nonce ? { nonce } : {}) })
       .setProtectedHeader({ alg: 'RS256', kid: this.key!.kid, typ: 'JWT' })
       .setIssuer(`${this.url}/google`)
       .setAudience(aud)

@@ -57,18 +57,23 @@ export async function signUpOnly(opts: { host?: string; referralCode?: string; r
   return email;
 }
 
-/** Signs a new member up (optionally referred), follows the confirmation email and signs in. */
-export async function freshMember(opts: { host?: string; referralCode?: string; referralOrg?: string | number; firstName?: string; accessCode?: string } = {}): Promise<Member> {
-  const host = opts.host ?? 'localhost';
-  const firstName = opts.firstName ?? 'Rita';
-  const lastName = 'Tester';
-  const email = await signUpOnly({ ...opts, firstName });
+/** Follows the link of the newest confirmation email sent to `email`: the account is verified. */
+export async function confirmEmail(email: string, host = 'localhost') {
   const outbox = await call('/api/dev/outbox', { host });
   const mail = [...outbox.json.data].reverse().find((m: { to: string }) => m.to === email);
   const token = /verify-account\?token=([A-Za-z0-9_-]+)/.exec(`${mail?.text ?? ''} ${mail?.html ?? ''}`)?.[1];
   if (!token) throw new Error(`no confirmation email for ${email}`);
   const verified = await call('/api/auth/verifyAccount', { host, body: { token } });
   expect(verified.status, verified.text).toBe(200);
+}
+
+/** Signs a new member up (optionally referred), follows the confirmation email and signs in. */
+export async function freshMember(opts: { host?: string; referralCode?: string; referralOrg?: string | number; firstName?: string; accessCode?: string } = {}): Promise<Member> {
+  const host = opts.host ?? 'localhost';
+  const firstName = opts.firstName ?? 'Rita';
+  const lastName = 'Tester';
+  const email = await signUpOnly({ ...opts, firstName });
+  await confirmEmail(email, host);
   const client = await signedIn(email, PASSWORD, host);
   return { client, userId: client.login.userId, email, firstName, lastName };
 }

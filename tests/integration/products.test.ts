@@ -1,4 +1,4 @@
-// Product search and details (CONTRACT.md 10): eligible types per org, filters, dates, currencies, pagination, bad input.
+// Product search and details (docs/contract.md#booking): eligible types per org, filters, dates, currencies, pagination, bad input.
 import { describe, expect, it } from 'vitest';
 import { ACME, call, expectErrorShape } from './helpers';
 

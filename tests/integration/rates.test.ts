@@ -1,4 +1,4 @@
-// Exchange rates (CONTRACT.md 6): conversions through USD from D1, bad input, and the scheduled refresh from the provider.
+// Exchange rates (docs/contract.md#catalogues): conversions through USD from D1, bad input, and the scheduled refresh from the provider.
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, expectErrorShape } from './helpers';
 

@@ -1,7 +1,7 @@
-// Referrals over real HTTP (CONTRACT.md 9): campaigns per org, a member's referrals paginated, actions, rewards, org isolation.
+// Referrals over real HTTP (docs/contract.md#referrals): campaigns per org, a member's referrals paginated, actions, rewards, org isolation.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACME, call, expectErrorShape } from './helpers';
-import { freshMember, signedIn, signUpOnly, type Member } from './loyalty-helpers';
+import { confirmEmail, freshMember, signedIn, signUpOnly, type Member } from './loyalty-helpers';
 import { bookingBody, firstProduct, issue, key, payPending, traveler } from './booking-helpers';
 import { d1Query } from './auth-helpers';
 
@@ -50,7 +50,12 @@ describe('a member’s referrals', () => {
   beforeAll(async () => {
     referrer = await freshMember({ firstName: 'Reina' });
     code = await codeOf(referrer);
-    for (let i = 0; i < 7; i++) referred.push(await signUpOnly({ referralCode: code, referralOrg: 1, firstName: `Friend${'abcdefg'[i]}` }));
+    // Referrals count once the referred address is confirmed (issue #10), so each friend confirms theirs.
+    for (let i = 0; i < 7; i++) {
+      const email = await signUpOnly({ referralCode: code, referralOrg: 1, firstName: `Friend${'abcdefg'[i]}` });
+      await confirmEmail(email);
+      referred.push(email);
+    }
   }, 120_000);
 
   it('needs a session', async () => {
@@ -143,6 +148,25 @@ describe('a member’s referrals', () => {
   });
 });
 
+describe('a referral counts once the referred account is verified', () => {
+  it('an unverified sign-up earns the referrer nothing: no referral, no action, no credits, until the address is confirmed', async () => {
+    const referrer = await freshMember({ firstName: 'Vera' });
+    const code = await codeOf(referrer);
+    const unconfirmed = await Promise.all(Array.from({ length: 3 }, () => signUpOnly({ referralCode: code, referralOrg: 1, firstName: 'Ghost' })));
+    const list = await referrer.client.call('/api/referral/getReferralList?per_page=50');
+    expect(list.json).toMatchObject({ count: 0, data: [] });
+    expect((await referrer.client.call('/api/referral/getActionsList')).json).toMatchObject({ count: 0, totalCredits: 0, data: [] });
+    expect((await referrer.client.call('/api/referral/getRewards')).json.data).toMatchObject({ referralCount: 0, totalCredits: 0 });
+
+    await confirmEmail(unconfirmed[0]!);
+    const after = await referrer.client.call('/api/referral/getReferralList?per_page=50');
+    expect(after.json.count).toBe(1);
+    expect(after.json.data[0]).toMatchObject({ first_name: 'Ghost', actions: 1, credits: 10 });
+    expect((await referrer.client.call('/api/referral/getActionsList')).json).toMatchObject({ count: 1, totalCredits: 10 });
+    expect((await referrer.client.call('/api/referral/getRewards')).json.data).toMatchObject({ referralCount: 1, totalCredits: 10 });
+  }, 60_000);
+});
+
 describe('the seeded demo member', () => {
   it('has referrals with a stored booking action', async () => {
     const demo = await signedIn('demo@example.com', 'Demo1!pass');
@@ -157,8 +181,8 @@ describe('referrals never cross orgs', () => {
   it('a sign-up in another org with a member’s code is not the member’s referral', async () => {
     const referrer = await freshMember();
     const code = await codeOf(referrer);
-    await signUpOnly({ host: ACME, referralCode: code, referralOrg: 1, accessCode: 'WELCOME2026' });
-    await signUpOnly({ referralCode: code, referralOrg: 1 });
+    await confirmEmail(await signUpOnly({ host: ACME, referralCode: code, referralOrg: 1, accessCode: 'WELCOME2026' }), ACME);
+    await confirmEmail(await signUpOnly({ referralCode: code, referralOrg: 1 }));
     const r = await referrer.client.call('/api/referral/getReferralList');
     expect(r.json.count).toBe(1);
   });

@@ -14,12 +14,16 @@ import {
 import { CatalogueRequestSchema, CurrencyRateRequestSchema, CurrencyRatesRequestSchema, LabelsQuerySchema } from '../../src/shared/schemas/catalogue';
 import { ActionsListQuery, CampaignListQuery, ReferralListQuery, SavingsCodeRequest, SavingsMemberRequest } from '../../src/shared/schemas/loyalty';
 import { ClientQuerySchema, ClientSchema, QuoteQuerySchema, QuoteSchema, QuoteViewSchema } from '../../src/shared/schemas/agent';
+import { LIMITS, type Limit } from '../../functions/http/rate-limit';
+import {
+  AccessCodeCreateSchema, AuditQuerySchema, MemberPatchSchema, MembersQuerySchema, OrgSettingsPatchSchema,
+} from '../../src/shared/schemas/console';
 import { nearDay, type Hints } from './gates-arbitrary';
 import { day, TRAVELER } from './gates-fixtures';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** none: public; optional: works both ways; user: a signed-in consumer (or any account); agent: an agent account. */
-export type SessionNeed = 'none' | 'optional' | 'user' | 'agent';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** none: public; optional: works both ways; user: a signed-in consumer (or any account); agent: an agent account; admin: an org admin. */
+export type SessionNeed = 'none' | 'optional' | 'user' | 'agent' | 'admin';
 
 /** The ids a consumer and an agent own (tests/integration/gates-fixtures.ts creates them). */
 export interface OwnedIds {
@@ -54,6 +58,21 @@ export interface IdUse {
   ownerAnswer?: number;
 }
 
+/**
+ * An attempt limit of the route (functions/http/rate-limit.ts, docs/decisions/0012): whose attempts it counts and a
+ * request that counts against it. The security gate sends max + 30 of them at once and expects at most max to be
+ * evaluated; the fuzz gate accepts a 429 only from a route that lists a limit.
+ */
+export interface RouteLimit {
+  limit: Limit;
+  /** address: one client address for all; email: one email in the body; member: one fresh member; agent: agent one. */
+  by: 'address' | 'email' | 'member' | 'agent';
+  /** A counted request; `email` is the burst's one email (by 'email') or a fresh one per request. */
+  counted: (k: { email: string; ids: OwnedIds }) => Example;
+  /** The 429's body: the sign-in family's `{ status, message }` or the contract's error shape. */
+  shape: 'message' | 'error';
+}
+
 export interface Example {
   body?: unknown;
   query?: Record<string, string | number>;
@@ -72,7 +91,7 @@ export interface RouteSpec {
   /** A request that succeeds for the owner of `ids`. */
   example: (ids: OwnedIds) => Example;
   session: SessionNeed;
-  /** POST/PUT/DELETE that changes something (the catalogue POSTs only read). */
+  /** POST/PUT/PATCH/DELETE that changes something (the catalogue POSTs only read). */
   changesState: boolean;
   ids?: IdUse[];
   /** Documented non-2xx bodies besides the contract's error shape. */
@@ -85,6 +104,8 @@ export interface RouteSpec {
   dev?: boolean;
   /** Signing in or out ends the caller's session (or replaces it): the gates call it signed out. */
   endsSession?: boolean;
+  /** The attempt limits that can answer 429 (forgot password's per-email mail limit never does: it only stops mailing). */
+  limits?: RouteLimit[];
   /** A GET that changes state by contract (and why). */
   getWrites?: string;
   /** Answers a browser (Accept: text/html) with a small page instead of JSON, refusals included. */
@@ -126,11 +147,22 @@ const SsoKeyBody = z.object({
 });
 const IssueBody = IssueCardSchema.extend({ email: IssueCardSchema.shape.email.optional(), to: z.enum(['user', 'unassigned', 'org']).optional(), name: z.string().max(80).optional() });
 const Empty = z.object({});
+/** A valid email sign-up (the spec's fields only, terms accepted). */
+const signUpBody = (email: string, extra: Record<string, unknown> = {}) => ({
+  jsonRegister: { email_id: email, password: 'Gate1!pass', terms_accepted: true, title: 'Mr', userdetails: { first_name: 'Gus', last_name: 'Gate' }, ...extra },
+});
 
 /** The sign-in family's `{ status: 'failed', message }` (401, 403, 429). */
 const SIGN_IN_REFUSAL = SignInFailureSchema;
-/** GET /go/daily-savings signed out (CONTRACT.md 7). */
+/** GET /go/daily-savings signed out (docs/contract.md#savings). */
 const SHOW_SIGN_IN = z.object({ showSignIn: z.literal(true) });
+
+const wrongPassword = (email: string) => ({ usr_type: 2, email_id: email, password: 'Wrong1!pass' });
+/** Sign-in's limits for a body wrapping the sign-in in `field` (jsonSign or jsonSingIn). */
+const signInLimits = (field: string): RouteLimit[] => [
+  { limit: LIMITS.signInEmail, by: 'email', shape: 'message', counted: ({ email }) => ({ body: { [field]: wrongPassword(email), navAgent: 'gates' } }) },
+  { limit: LIMITS.signInIp, by: 'address', shape: 'message', counted: ({ email }) => ({ body: { [field]: wrongPassword(email), navAgent: 'gates' } }) },
+];
 
 const catalogue = (path: string): RouteSpec[] => [
   { method: 'GET', path, example: () => ({}), session: 'none', changesState: false },
@@ -169,29 +201,45 @@ export const ROUTES: RouteSpec[] = [
   {
     method: 'POST', path: '/api/signIn', schema: SignInBody, hints: { 'jsonSign.email_id': EMAILS }, session: 'none', changesState: true, endsSession: true,
     example: () => ({ body: { jsonSign: { usr_type: 2, email_id: 'demo@example.com', password: 'Demo1!pass' }, navAgent: 'gates' } }),
-    refusals: [SIGN_IN_REFUSAL], refusalWrites: ['email_tokens', 'outbox', 'users'], upstream: ['google', 'facebook', 'mail'],
+    refusals: [SIGN_IN_REFUSAL], refusalWrites: ['email_tokens', 'outbox', 'users'], upstream: ['google', 'facebook', 'mail'], limits: signInLimits('jsonSign'),
   },
   {
     method: 'POST', path: '/api/auth/signIn', schema: AuthSignInBody, hints: { 'jsonSingIn.email_id': EMAILS }, session: 'none', changesState: true, endsSession: true,
     example: () => ({ body: { jsonSingIn: { usr_type: 2, email_id: 'demo@example.com', password: 'Demo1!pass' }, ipAddress: '', navAgent: 'gates' } }),
-    refusals: [SIGN_IN_REFUSAL], refusalWrites: ['email_tokens', 'outbox', 'users'], upstream: ['google', 'facebook', 'mail'],
+    refusals: [SIGN_IN_REFUSAL], refusalWrites: ['email_tokens', 'outbox', 'users'], upstream: ['google', 'facebook', 'mail'], limits: signInLimits('jsonSingIn'),
   },
   { method: 'POST', path: '/api/auth/checkLogin', schema: Empty, example: () => ({ body: {} }), session: 'optional', changesState: false },
   { method: 'GET', path: '/api/auth/providers', example: () => ({}), session: 'none', changesState: false },
   {
+    method: 'POST', path: '/api/auth/nonce', schema: Empty, example: () => ({ body: {} }), session: 'none', changesState: true,
+    limits: [{ limit: LIMITS.nonceIp, by: 'address', shape: 'error', counted: () => ({ body: {} }) }],
+  },
+  {
     method: 'POST', path: '/api/auth/socialProfile', schema: SocialProfileBody, session: 'none', changesState: false, refusals: [SIGN_IN_REFUSAL],
     example: () => ({ body: { googletoken: 'not-a-token' } }), upstream: ['google', 'facebook'],
+    limits: [{ limit: LIMITS.signInIp, by: 'address', shape: 'error', counted: () => ({ body: { googletoken: 'not-a-token' } }) }],
   },
-  { method: 'POST', path: '/api/auth/verifyAccount', schema: VerifyAccountBody, example: () => ({ body: { token: 'x'.repeat(43) } }), session: 'none', changesState: true },
+  {
+    method: 'POST', path: '/api/auth/verifyAccount', schema: VerifyAccountBody, example: () => ({ body: { token: 'x'.repeat(43) } }), session: 'none', changesState: true,
+    limits: [{ limit: LIMITS.verifyIp, by: 'address', shape: 'error', counted: () => ({ body: { token: 'x'.repeat(43) } }) }],
+  },
   {
     method: 'POST', path: '/api/auth/forgotPassword', schema: ForgotPasswordBody, hints: { email_id: EMAILS }, session: 'none', changesState: true,
     example: () => ({ body: { email_id: 'nobody@example.com' } }), upstream: ['mail'],
+    limits: [{ limit: LIMITS.forgotIp, by: 'address', shape: 'error', counted: ({ email }) => ({ body: { email_id: email } }) }],
   },
   {
     method: 'POST', path: '/api/auth/changePassword', schema: ChangePasswordBody, session: 'optional', changesState: true, refusals: [SIGN_IN_REFUSAL],
     example: () => ({ body: { current_password: 'Wrong1!pass', password: 'Newp4ss!x' } }),
+    limits: [
+      { limit: LIMITS.verifyIp, by: 'address', shape: 'error', counted: () => ({ body: { token: 'x'.repeat(43), password: 'Newp4ss!x' } }) },
+      { limit: LIMITS.signInEmail, by: 'member', shape: 'message', counted: () => ({ body: { current_password: 'Wrong1!pass', password: 'Newp4ss!x' } }) },
+    ],
   },
-  { method: 'POST', path: '/api/auth/sso', schema: SsoBody, example: () => ({ body: { key: 'x.y.z' } }), session: 'none', changesState: true, refusals: [SIGN_IN_REFUSAL], endsSession: true },
+  {
+    method: 'POST', path: '/api/auth/sso', schema: SsoBody, example: () => ({ body: { key: 'x.y.z' } }), session: 'none', changesState: true, refusals: [SIGN_IN_REFUSAL], endsSession: true,
+    limits: [{ limit: LIMITS.signInIp, by: 'address', shape: 'error', counted: () => ({ body: { key: 'x.y.z' } }) }],
+  },
   { method: 'POST', path: '/api/iqps/logout', schema: Empty, example: () => ({ body: {} }), session: 'optional', changesState: true, endsSession: true },
   {
     method: 'POST', path: '/api/iqps/user-fqs', schema: ActivityBody, example: (o) => ({ body: { userId: o.userId, ip: '', action: 'search' } }), session: 'user', changesState: true,
@@ -199,17 +247,21 @@ export const ROUTES: RouteSpec[] = [
   {
     method: 'POST', path: '/api/signUp/checkAccountForExists', schema: CheckAccountBody, hints: { 'jsonSigUp.email_id': EMAILS }, session: 'none', changesState: false,
     example: () => ({ body: { jsonSigUp: { email_id: 'demo@example.com' } } }),
+    limits: [{ limit: LIMITS.accountCheckIp, by: 'address', shape: 'error', counted: ({ email }) => ({ body: { jsonSigUp: { email_id: email } } }) }],
   },
   {
     method: 'POST', path: '/api/signUp/validateAccessCode', schema: ValidateAccessCodeBody, hints: { 'jsonRegister.accesscode': fc.oneof(fc.constantFrom('WELCOME2026', 'welcome2026', ''), fc.string({ maxLength: 64 })) },
     session: 'none', changesState: false, example: () => ({ body: { jsonRegister: { accesscode: 'WELCOME2026', email_id: '' } } }),
+    limits: [{ limit: LIMITS.accessCodeIp, by: 'address', shape: 'error', counted: () => ({ body: { jsonRegister: { accesscode: 'NOPE-GUESS', email_id: '' } } }) }],
   },
   {
     method: 'POST', path: '/api/signUp', schema: SignUpBody, session: 'none', changesState: true, refusals: [SignUpRefusedSchema], upstream: ['google', 'facebook', 'mail'],
     hints: { 'jsonRegister.nationality': fc.option(fc.integer({ min: 0, max: 300 }), { nil: undefined }), 'jsonRegister.currency': fc.option(CURRENCIES, { nil: undefined }) },
-    example: () => ({
-      body: { jsonRegister: { email_id: `gate-${crypto.randomUUID()}@example.com`, password: 'Gate1!pass', terms_accepted: true, title: 'Mr', userdetails: { first_name: 'Gus', last_name: 'Gate' } } },
-    }),
+    example: () => ({ body: signUpBody(`gate-${crypto.randomUUID()}@example.com`) }),
+    limits: [
+      { limit: LIMITS.signUpIp, by: 'address', shape: 'error', counted: ({ email }) => ({ body: signUpBody(email) }) },
+      { limit: LIMITS.accessCodeIp, by: 'address', shape: 'error', counted: ({ email }) => ({ body: signUpBody(email, { accesscode: 'NOPE-GUESS' }) }) },
+    ],
   },
   { method: 'GET', path: '/api/profile', example: () => ({}), session: 'user', changesState: false },
   {
@@ -240,6 +292,10 @@ export const ROUTES: RouteSpec[] = [
     method: 'POST', path: '/api/wallet/redeem', schema: RedeemSchema, hints: { card_code: fc.oneof(fc.constantFrom('GIFT-CERT-RESORT', 'DEMO-CERT-HOTEL-150', 'TC-ORG-HOTEL-100'), fc.stringMatching(/^[A-Z0-9-]{4,20}$/)) },
     example: (o) => ({ body: { card_code: o.certificateCode } }), session: 'user', changesState: true,
     ids: [{ in: 'body', name: 'card_code', owner: 'user', of: 'certificateCode', expect: 'refused', ownerAnswer: 409 }],
+    limits: [
+      { limit: LIMITS.redeemMember, by: 'member', shape: 'error', counted: () => ({ body: { card_code: `NOPE-${crypto.randomUUID().slice(0, 8)}` } }) },
+      { limit: LIMITS.redeemIp, by: 'address', shape: 'error', counted: () => ({ body: { card_code: `NOPE-${crypto.randomUUID().slice(0, 8)}` } }) },
+    ],
   },
   {
     method: 'POST', path: '/api/booking/preview', schema: PreviewSchema, hints: BOOKING_HINTS, session: 'optional', changesState: false,
@@ -322,7 +378,7 @@ export const ROUTES: RouteSpec[] = [
   },
   {
     method: 'GET', path: '/go/daily-savings', session: 'optional', changesState: false, refusals: [SHOW_SIGN_IN], upstream: ['savings'], example: () => ({}), htmlForBrowsers: true,
-    getWrites: 'CONTRACT.md 7: the daily-savings link enrols the signed-in member (once; a repeat only redirects)',
+    getWrites: 'docs/contract.md#savings: the daily-savings link enrols the signed-in member (once; a repeat only redirects)',
   },
   { method: 'GET', path: '/api/referral/getCampaignList', schema: CampaignListQuery, example: () => ({ query: { campaign_type: 'Promotion' } }), session: 'none', changesState: false },
   { method: 'GET', path: '/api/referral/getReferralList', schema: ReferralListQuery, example: () => ({ query: { program: '', per_page: 5, page: 1 } }), session: 'user', changesState: false },
@@ -370,6 +426,10 @@ export const ROUTES: RouteSpec[] = [
   {
     method: 'POST', path: '/api/agent/quotes/:id/send', schema: Empty, params: { id: SMALL_ID }, session: 'agent', changesState: true, upstream: ['mail'],
     example: (o) => ({ params: { id: o.quoteId }, body: {} }), ids: [{ in: 'param', name: 'id', owner: 'agent', of: 'quoteId', expect: 'refused' }],
+    limits: [
+      { limit: LIMITS.quoteMailQuote, by: 'agent', shape: 'error', counted: ({ ids }) => ({ params: { id: ids.quoteId }, body: {} }) },
+      { limit: LIMITS.quoteMailAgent, by: 'agent', shape: 'error', counted: ({ ids }) => ({ params: { id: ids.quoteId }, body: {} }) },
+    ],
   },
   {
     method: 'POST', path: '/api/agent/quotes/:id/book', schema: Empty, params: { id: SMALL_ID }, session: 'agent', changesState: true, refusals: [SIGN_IN_REFUSAL],
@@ -377,6 +437,32 @@ export const ROUTES: RouteSpec[] = [
   },
   { method: 'GET', path: '/api/agent/bookings', example: () => ({}), session: 'agent', changesState: false },
   { method: 'POST', path: '/api/quotes/view', schema: QuoteViewSchema, example: () => ({ body: { token: 'a'.repeat(43) } }), session: 'none', changesState: false },
+
+  // ---- the org console (functions/routes/admin.ts): admins of the request host's org only -------------------------
+  { method: 'GET', path: '/api/admin/org', example: () => ({}), session: 'admin', changesState: false },
+  {
+    method: 'PATCH', path: '/api/admin/org', schema: OrgSettingsPatchSchema, session: 'admin', changesState: true,
+    // The seeded name again: the sweeps' request changes nothing the other routes rely on.
+    example: () => ({ body: { name: 'Travel Club' } }),
+  },
+  { method: 'GET', path: '/api/admin/access-codes', example: () => ({}), session: 'admin', changesState: false },
+  {
+    method: 'POST', path: '/api/admin/access-codes', schema: AccessCodeCreateSchema, session: 'admin', changesState: true,
+    hints: { code: fc.oneof(fc.constantFrom('WELCOME2026', 'TRAVEL2026', 'travel2026'), fc.stringMatching(/^[A-Z0-9-]{4,32}$/)) },
+    example: () => ({ body: { code: `GATE-${crypto.randomUUID().slice(0, 8)}`, label: 'Gate', max_uses: 5 } }),
+  },
+  {
+    method: 'DELETE', path: '/api/admin/access-codes/:code', params: { code: fc.constantFrom('NOPE-CODE', 'GATE-0000', 'x', 'TRAVEL-NOT') },
+    session: 'admin', changesState: true, example: () => ({ params: { code: 'NOPE-CODE' } }),
+  },
+  { method: 'GET', path: '/api/admin/members', schema: MembersQuerySchema, example: () => ({ query: { q: 'example', page: 1 } }), session: 'admin', changesState: false },
+  {
+    // Fuzzed ids are far above the seeded accounts': random role changes would lock the gates' own sessions out.
+    method: 'PATCH', path: '/api/admin/members/:id', schema: MemberPatchSchema, params: { id: fc.integer({ min: 1_000_000, max: 1_000_050 }) },
+    session: 'admin', changesState: true, example: (o) => ({ params: { id: o.userId }, body: { can_user_book: 1 } }),
+    ids: [{ in: 'param', name: 'id', owner: 'user', of: 'userId', expect: 'refused' }],
+  },
+  { method: 'GET', path: '/api/admin/audit', schema: AuditQuerySchema, example: () => ({ query: { page: 1 } }), session: 'admin', changesState: false },
 
   // ---- development only (functions/routes/dev.ts, dev-wallet.ts) ---------------------------------------------------
   { method: 'GET', path: '/api/dev/outbox', schema: OutboxQuery, example: () => ({ query: { limit: 5 } }), session: 'none', changesState: false, dev: true },

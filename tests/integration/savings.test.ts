@@ -1,4 +1,4 @@
-// Daily savings over real HTTP against the provider simulator (CONTRACT.md 7): every outcome, and only the caller's own member.
+// Daily savings over real HTTP against the provider simulator (docs/contract.md#savings): every outcome, and only the caller's own member.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACME, baseUrl, call, Client, expectErrorShape } from './helpers';
 import { memberHash } from '../../src/shared/savings-hash';

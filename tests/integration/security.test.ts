@@ -21,6 +21,10 @@ let userC: Session;
 let agentA: Session;
 let agentB: Session;
 let agentC: Session;
+/** The console's callers: the admin of org 1, org 1's marketer (another role of the org) and Acme's admin. */
+let adminA: Session;
+let marketerA: Session;
+let adminC: Session;
 
 beforeAll(async () => {
   gate = await startGateServer('security');
@@ -33,6 +37,11 @@ beforeAll(async () => {
     passwordUser(AGENTS.one.email, AGENTS.one.password),
     passwordUser(AGENTS.two.email, AGENTS.two.password),
     passwordUser(AGENTS.acme.email, AGENTS.acme.password, ACME),
+  ]);
+  [adminA, marketerA, adminC] = await Promise.all([
+    passwordUser('admin@example.com', 'Admin1!pass'),
+    passwordUser('marketer@example.com', 'Market1!pass'),
+    passwordUser('admin@acme.example.com', 'Admin1!pass', ACME),
   ]);
 }, 120_000);
 
@@ -64,7 +73,11 @@ function request(route: RouteSpec, ex: Example) {
 }
 
 const sessionFor = (route: RouteSpec, who: 'A' | 'B' | 'C') =>
-  route.session === 'agent' ? { A: agentA, B: agentB, C: agentC }[who] : { A: userA, B: userB, C: userC }[who];
+  route.session === 'agent'
+    ? { A: agentA, B: agentB, C: agentC }[who]
+    : route.session === 'admin'
+      ? { A: adminA, B: marketerA, C: adminC }[who]
+      : { A: userA, B: userB, C: userC }[who];
 /** Who calls a route in the sweeps: signed out for sign-in and logout, which would end the shared sessions. */
 const callerFor = (route: RouteSpec) => (route.endsSession ? null : sessionFor(route, 'A'));
 
@@ -173,7 +186,7 @@ describe('no state change on GET', () => {
     const ids = idsOf(u, a, owner, p);
     const { path } = request(route, route.example(ids));
     const before = watch.signature();
-    const r = await as(route.session === 'agent' ? agentA : owner, path);
+    const r = await as(route.session === 'agent' ? agentA : route.session === 'admin' ? adminA : owner, path);
     expect(r.status, r.text.slice(0, 200)).toBeLessThan(400);
     expect(DbWatch.changed(before, watch.signature())).toEqual([]);
   });
@@ -314,7 +327,7 @@ describe("nobody reaches another user's or another org's rows", () => {
   it.each(idRoutes)("%s: another member and another org's member are refused; the owner is served", async (_, route, use) => {
     // A fresh member owns the consumer rows (a member keeps at most 30 travellers); agent one owns the agent rows.
     const member = await ssoUser();
-    const ownerSession = route.session === 'agent' ? agentA : member;
+    const ownerSession = route.session === 'agent' ? agentA : route.session === 'admin' ? adminA : member;
     const [u, a] = await Promise.all([rowsOf(member), agentRowsOf(agentA)]);
     const owner = idsOf(u, a, member, await bookableProduct());
     if (use.owner === 'agent') owner.email = agentA.email;
@@ -351,6 +364,31 @@ describe("nobody reaches another user's or another org's rows", () => {
     expect(DbWatch.changed(before, watch.signature())).toEqual([]);
   });
 
+  const adminOnly = ROUTES.filter((r) => r.session === 'admin');
+  it.each(adminOnly.map((r) => [routeName(r), r] as const))('%s refuses a consumer, an agent and a marketer with 403, and a stranger with 401', async (_, route) => {
+    const ids = await someIds();
+    const { path, body } = request(route, route.example(ids));
+    const before = watch.signature();
+    for (const s of [userA, agentA, marketerA]) {
+      const r = await as(s, path, { method: route.method, body });
+      expect(r.status, `${s.email}: ${r.text}`).toBe(403);
+      expect(isErrorShape(r.json)).toBe(true);
+    }
+    const out = await as(null, path, { method: route.method, body });
+    expect(out.status, out.text).toBe(401);
+    expect(DbWatch.changed(before, watch.signature())).toEqual([]);
+  });
+
+  it.each(adminOnly.map((r) => [routeName(r), r] as const))("%s refuses an admin of one org on another org's host with 403", async (_, route) => {
+    const ids = await someIds();
+    const { path, body } = request(route, route.example(ids));
+    const before = watch.signature();
+    const r = await call(path, { host: ACME, method: route.method, body, headers: { authorization: `Bearer ${adminA.token}`, 'cf-connecting-ip': freshIp() } });
+    expect(r.status, r.text).toBe(403);
+    expect(isErrorShape(r.json)).toBe(true);
+    expect(DbWatch.changed(before, watch.signature())).toEqual([]);
+  });
+
   const needSession = ROUTES.filter((r) => r.session === 'user' || r.session === 'agent');
   it.each(needSession.map((r) => [routeName(r), r] as const))("%s does not honour a session of one org on another org's host", async (_, route) => {
     const ids = await someIds();
@@ -363,4 +401,37 @@ describe("nobody reaches another user's or another org's rows", () => {
     expect(r.status, r.text).toBeGreaterThanOrEqual(400);
     if (route.path !== '/api/booking/checkout') expect(r.status, r.text).toBe(401);
   });
+});
+
+// ---- attempt limits under concurrency ----------------------------------------------------------------------------
+
+describe('attempt limits hold when requests arrive together (docs/decisions/0012)', () => {
+  const limited = ROUTES.flatMap((route) => (route.limits ?? []).map((l) => [`${routeName(route)} (${l.limit.bucket}, by ${l.by})`, route, l] as const));
+  it.each(limited)('%s: of max + 30 counted requests sent at once, at most max are evaluated and the rest answer 429 with Retry-After', async (_, route, l) => {
+    const ids = await someIds();
+    const n = l.limit.max + 30;
+    const ip = freshIp();
+    const email = `gate-limit-${crypto.randomUUID()}@example.com`;
+    const caller = l.by === 'member' ? await ssoUser() : l.by === 'agent' ? agentA : route.session === 'user' ? userA : null;
+    const requests = Array.from({ length: n }, () => request(route, l.counted({ email: l.by === 'email' ? email : `gate-limit-${crypto.randomUUID()}@example.com`, ids })));
+    // wrangler dev's proxy retries only GETs on a pooled connection closed while idle: renew the pool first.
+    await Promise.all(requests.map(() => call('/api/health')));
+    const replies = await Promise.all(
+      requests.map(({ path, body }) => as(caller, path, { method: route.method, body, headers: { 'cf-connecting-ip': l.by === 'address' ? ip : freshIp() } })),
+    );
+    // A request the dev server's proxy dropped (plain-text "Network connection lost", never the Worker's JSON) tells
+    // nothing: it is left out of both counts, and the database still let at most max through.
+    const answered = replies.filter((r) => !(r.status === 500 && r.json === undefined && r.text.includes('Network connection lost')));
+    const refused = answered.filter((r) => r.status === 429);
+    const statuses = replies.reduce<Record<number, number>>((t, r) => ({ ...t, [r.status]: (t[r.status] ?? 0) + 1 }), {});
+    expect(answered.length - refused.length, JSON.stringify(statuses)).toBeLessThanOrEqual(l.limit.max);
+    expect(answered.every((r) => r.status < 500), JSON.stringify(statuses)).toBe(true);
+    const longestWindow = Math.max(...route.limits!.map((x) => x.limit.windowMs)) / 1000;
+    for (const r of refused) {
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(r.headers['retry-after'])).toBeLessThanOrEqual(longestWindow);
+      if (l.shape === 'message') expect(r.json).toEqual({ status: 'failed', message: 'TOO MANY ATTEMPTS. PLEASE TRY AGAIN LATER' });
+      else expect(r.json?.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: 'TOO MANY ATTEMPTS. PLEASE TRY AGAIN LATER' });
+    }
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-// Sign-up (CONTRACT.md 5): account-exists check, access codes, every rule, concurrency, referrals, verification links.
+// Sign-up (docs/contract.md#sign-up): account-exists check, access codes, every rule, concurrency, referrals, verification links.
 import { describe, expect, it } from 'vitest';
 import { ACME, call, Client, expectErrorShape } from './helpers';
 import { d1Query, DB_TEST_TIMEOUT, freshIp, linkToken, outbox, PASSWORD, signInBody, signUpBody, uniqueEmail, verifiedAccount, withIp } from './auth-helpers';

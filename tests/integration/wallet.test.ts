@@ -1,4 +1,4 @@
-// The wallet routes (CONTRACT.md 8, 12, spec 3, 7): cards by user and by org, redeeming a card code, issuing in development, saved travellers.
+// The wallet routes (docs/contract.md#wallet, docs/contract.md#development, docs/product.md#entities, docs/product.md#calls): cards by user and by org, redeeming a card code, issuing in development, saved travellers.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACME, call, Client, expectErrorShape } from './helpers';
 import { cardIn, day, issue, signIn, walletOf } from './booking-helpers';

@@ -1,4 +1,4 @@
-// The account menu's entries for signed-out visitors, consumers and agents (spec 2, 6).
+// The account menu's entries for signed-out visitors, consumers and agents (docs/product.md#screens, docs/product.md#roles).
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MENU, accountMenuFor } from '../../src/shared/account-menu';
 import { commonLabels } from '../../src/shared/i18n/common';
@@ -6,9 +6,9 @@ import { commonLabels } from '../../src/shared/i18n/common';
 const ids = (signedIn: boolean, type: 1 | 2) => accountMenuFor(signedIn, type).map((e) => e.id);
 
 describe('account menu', () => {
-  it('a signed-out visitor sees only Sign-in', () => {
-    expect(ids(false, 2)).toEqual(['signin']);
-    expect(ids(false, 1)).toEqual(['signin']);
+  it('a signed-out visitor sees Sign-in, then Language and Currencies (marked neither signed-in nor signed-out only)', () => {
+    expect(ids(false, 2)).toEqual(['signin', 'language', 'currency']);
+    expect(ids(false, 1)).toEqual(['signin', 'language', 'currency']);
   });
 
   it('a signed-in consumer sees the account entries and Log-out, not Sign-in nor agent pages', () => {
@@ -26,20 +26,20 @@ describe('account menu', () => {
     expect(agent.map((e) => e.id)).toContain('logout');
   });
 
-  it('the entries lead where the spec says', () => {
+  it('the four account entries open their own section of /user-details; Wallet leads to /wallet', () => {
     const href = Object.fromEntries(ACCOUNT_MENU.filter((e) => e.href).map((e) => [e.id, e.href]));
     expect(href).toMatchObject({
-      'booking-history': '/user/booking-history',
-      'my-account': '/user/profile',
+      'booking-history': '/user-details#booking-history',
+      'my-account': '/user-details#my-account',
       'travel-profile': '/user-details#travel-profile',
-      'my-trips': '/user-details',
+      'my-trips': '/user-details#my-trips',
       wallet: '/wallet',
     });
   });
 
-  it('every entry is declared for one state and has a label in all three languages', () => {
+  it('every entry is declared for signed-in, signed-out or both, and has a label in all three languages', () => {
     for (const e of ACCOUNT_MENU) {
-      expect(['signed-in', 'signed-out']).toContain(e.when);
+      expect(['signed-in', 'signed-out', 'always']).toContain(e.when);
       const texts = commonLabels[e.labelKey];
       expect(texts?.['en-US'] && texts['es-ES'] && texts['fr-FR'], e.labelKey).toBeTruthy();
     }

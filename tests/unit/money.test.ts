@@ -1,4 +1,4 @@
-// Money in integer minor units and conversion through USD (CONTRACT.md 1, 6).
+// Money in integer minor units and conversion through USD (docs/contract.md#conventions, docs/contract.md#catalogues).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convertMinor, convertMinorDown, formatMoney, fromMinor, minorDigits, pricesVisible, rateOf, toMinor, UnknownCurrencyError } from '../../src/shared/money';

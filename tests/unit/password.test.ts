@@ -1,4 +1,4 @@
-// The password rule of CONTRACT.md 5.4, as both the islands and the API apply it.
+// The password rule of docs/contract.md#password-rule, as both the islands and the API apply it.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { COMMON_PASSWORDS, PASSWORD_RULE_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE, passwordProblem } from '../../src/shared/password';

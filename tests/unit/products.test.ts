@@ -1,4 +1,4 @@
-// The product menu: which entries an org shows and where each one leads (spec 2, "Product menu paths").
+// The product menu: which entries an org shows and where each one leads (docs/product.md#screens, "Product menu paths").
 import { describe, expect, it } from 'vitest';
 import { allInclusiveHref, eligibleCodes, menuFor, productPath, PRODUCTS } from '../../src/shared/products';
 

@@ -112,15 +112,86 @@ describe('readReferralParams', () => {
 
 describe('sameOriginRedirect', () => {
   const origin = 'https://t.example';
-  it('keeps paths and same-origin addresses', () => {
+  it('keeps same-site paths, normalised', () => {
     expect(sameOriginRedirect('/hotel-details?id=5', origin)).toBe('/hotel-details?id=5');
-    expect(sameOriginRedirect('https://t.example/wallet#cards', origin)).toBe('/wallet#cards');
+    expect(sameOriginRedirect('/wallet#cards', origin)).toBe('/wallet#cards');
+    expect(sameOriginRedirect('/a/./b/../c?q=New%20York', origin)).toBe('/a/c?q=New%20York');
   });
   it('drops other origins, protocol-relative and script addresses', () => {
     expect(sameOriginRedirect('https://evil.example/', origin)).toBe('');
     expect(sameOriginRedirect('//evil.example/x', origin)).toBe('');
     expect(sameOriginRedirect('javascript:alert(1)', origin)).toBe('');
     expect(sameOriginRedirect('', origin)).toBe('');
+  });
+  // Issue #10: `redirect=%2F.%2F%2Fevil.example%2Fx` normalised to `//evil.example/x`, which the landing followed off-site.
+  it('refuses paths that normalise, decode or parse into another host, and absolute addresses even of this site', () => {
+    for (const hostile of [
+      '/.//evil.example/x',
+      '/..//evil.example/x',
+      '/a/../..//evil.example',
+      '/\\evil.example',
+      '/\\/evil.example',
+      '/%2F/evil.example',
+      '/%5Cevil.example',
+      '/.%2F%2Fevil.example',
+      '/%252F%252Fevil.example',
+      '/\t/evil.example',
+      '/%09/evil.example',
+      '/\n/evil.example',
+      'https://t.example//evil.example/y',
+      'https://t.example/wallet',
+      'http://t.example/wallet',
+      '\\/evil.example',
+      ' /x',
+      '/%E0%A4%A',
+    ]) {
+      expect(sameOriginRedirect(hostile, origin), hostile).toBe('');
+    }
+  });
+
+  const ORIGIN = 'http://localhost:8787';
+  const evilHosts = fc.constantFrom('evil.example', 'evil.example:8787', 'localhost.evil.example', '127.0.0.1:9', 'user@evil.example');
+  const slash = fc.constantFrom('/', '\\', '%2F', '%2f', '%5C', '%5c', '%252F', '%255C', '\t/', '/\n', '%09/');
+  const lead = fc.constantFrom('', '/', '/.', '/./', '/..', '/../', '/a/..', '/%2E', '/%2e/', '/.%2F');
+  const scheme = fc.constantFrom('', 'http:', 'https:', 'HTTP:', 'javascript:', 'data:', 'http://localhost:8787', 'https://localhost:8787');
+  const tail = fc.stringMatching(/^[a-z0-9/?#=&.%-]{0,12}$/);
+  const hostile = fc.tuple(scheme, lead, slash, slash, evilHosts, tail).map(([s, l, a, b, h, t]) => `${s}${l}${a}${b}${h}/${t}`);
+
+  it('whatever is asked for, the answer is empty or a path that stays on this origin and is already normal', () => {
+    fc.assert(
+      fc.property(fc.oneof(hostile, fc.string({ maxLength: 40 }), fc.webUrl(), fc.webPath()), (input) => {
+        const out = sameOriginRedirect(input, ORIGIN);
+        if (out === '') return;
+        expect(out.startsWith('/') && !/^[\\/]{2}/.test(out)).toBe(true);
+        const followed = new URL(out, `${ORIGIN}/some/page?x=1`);
+        expect(followed.origin).toBe(ORIGIN);
+        expect(sameOriginRedirect(out, ORIGIN)).toBe(out);
+        // A second decode (by a server or a later reader) must not leave the site either.
+        expect(new URL(decodeURIComponent(out), ORIGIN).origin).toBe(ORIGIN);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('no hostile form built from schemes, dot segments, (encoded) slashes and backslashes reaches another host', () => {
+    fc.assert(
+      fc.property(hostile, (input) => {
+        const out = sameOriginRedirect(input, ORIGIN);
+        expect(out === '' || new URL(out, ORIGIN).host === 'localhost:8787', `${input} -> ${out}`).toBe(true);
+        expect(out.includes('evil.example') && new URL(out, ORIGIN).host !== 'localhost:8787').toBe(false);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('plain same-site paths are kept as the browser would write them', () => {
+    const segment = fc.stringMatching(/^[A-Za-z0-9_-]{1,10}$/);
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 4 }), fc.option(segment), (segments, q) => {
+        const path = `/${segments.join('/')}${q ? `?q=${q}` : ''}`;
+        expect(sameOriginRedirect(path, ORIGIN)).toBe(path);
+      }),
+    );
   });
 });
 

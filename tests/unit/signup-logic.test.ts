@@ -97,7 +97,7 @@ describe('sign-in user type hint', () => {
   });
 });
 
-describe('sign-up answers (spec 4 and 8)', () => {
+describe('sign-up answers (docs/product.md#states, docs/product.md#error-messages)', () => {
   it('a created email account shows the upper-case confirmation text', () => {
     const r = signUpOutcome({ status: 1, data: { code: 200, message: 'USER_CREATED', resp: MSG.confirmationSent, isProfileCreated: 1 } }, false);
     expect(r).toEqual({ kind: 'created', text: MSG.confirmationSentUpper, signedIn: false });

@@ -1,4 +1,4 @@
-// Startup decisions (spec 4): which query parameters are read, when the login check runs, where a failed SSO check goes.
+// Startup decisions (docs/product.md#states): which query parameters are read, when the login check runs, where a failed SSO check goes.
 import { describe, expect, it } from 'vitest';
 import { readQuery, sessionOutTarget, shouldCheckLogin } from '../../src/stores/startup';
 

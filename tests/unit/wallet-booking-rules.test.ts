@@ -2,9 +2,10 @@
 // request schemas, and reading wire card entries for the wallet rules.
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, CheckoutSchema, eligibleTypes, minCheckInDate, PreviewSchema, SearchQuerySchema, TravelerSchema, walletCardFromEntry, weekStartsOn,
+  addDays, CheckoutSchema, eligibleTypes, minCheckInDate, PreviewSchema, SearchQuerySchema, TravelerSchema, weekStartsOn,
 } from '../../src/shared/schemas/booking';
-import { monthGrid } from '../../src/islands/DatePicker';
+import { monthGrid } from '../../src/shared/booking-dates';
+import { walletCardFromEntry } from '../../src/shared/wallet-entry';
 import { certificateFits, discountCardFits } from '../../src/shared/wallet';
 
 describe('booking rules', () => {

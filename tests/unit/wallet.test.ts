@@ -1,4 +1,4 @@
-// The wallet rules of CONTRACT.md 8 and spec 4, 5, 9, with the spec's cases and property tests.
+// The wallet rules of docs/contract.md#wallet and docs/product.md#states, docs/product.md#validation, docs/product.md#constants, with the spec's cases and property tests.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

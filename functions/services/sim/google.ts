@@ -3,7 +3,7 @@
 // How the islands use it (the same code works against Google, whose implicit flow answers the same way):
 //   1. GET /api/auth/providers gives { google: { enabled, clientId, authorizeUrl } } (here authorizeUrl is
 //      "/_sim/google/authorize": same origin as the page).
-//   2. The Google button opens a popup on
+//   2. The Google button opens a popup and asks POST /api/auth/nonce for a server-issued nonce, then sends the popup to
 //        `${authorizeUrl}?client_id=${clientId}&redirect_uri=${encodeURIComponent(location.origin + '/')}`
 //        + `&response_type=id_token&scope=openid%20email%20profile&state=${state}&nonce=${nonce}`
 //   3. The person enters an email and a name and presses Continue; the simulator redirects the popup to
@@ -13,8 +13,8 @@
 //      checks `state`, closes the popup, and sends the id_token as `googletoken`: POST /api/signIn
 //      { jsonSign: { googletoken } } to sign in (the account is created, verified, if new), or
 //      POST /api/auth/socialProfile { googletoken } to prefill the sign-up form and then POST /api/signUp
-//      { jsonRegister: { googletoken, … } }.
-// Tests mint tokens over HTTP: POST /_sim/google/token { email, name?, sub?, aud, expires_in?, email_verified? }.
+//      { jsonRegister: { googletoken, … } }. Signing in or up spends the token's nonce: the token works once.
+// Tests mint tokens over HTTP: POST /_sim/google/token { email, name?, sub?, aud, expires_in?, email_verified?, nonce? }.
 import { Hono } from 'hono';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { z } from 'zod';

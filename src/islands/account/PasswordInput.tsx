@@ -1,4 +1,4 @@
-// A password field with a show/hide toggle; the input holds at most 13 characters (spec 5).
+// A password field with a show/hide toggle; the input holds at most 13 characters (docs/product.md#validation).
 import { useState, type InputHTMLAttributes } from 'react';
 import { PASSWORD_MAX_LENGTH } from '../../shared/password';
 import { useT } from '../../stores/locale';

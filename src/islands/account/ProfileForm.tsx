@@ -32,7 +32,10 @@ function formOf(basic: Profile['basicprofile'][number]): Form {
   };
 }
 
-export default function ProfileForm() {
+/** On /user-details the form sits inside the "My account" section, so its headings step one level down. */
+export default function ProfileForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const H = headingLevel === 3 ? 'h3' : 'h2';
+  const Sub = headingLevel === 3 ? 'h4' : 'h3';
   const t = useT();
   const { state, basic } = useProfile();
   const info = useStore($currencyInfo);
@@ -111,7 +114,7 @@ export default function ProfileForm() {
   return (
     <div className="account-page" data-testid="profile-page">
       <form ref={formRef} className="panel form account-section" noValidate onSubmit={onSubmit} aria-labelledby="profile-details-title" data-testid="profile-form">
-        <h2 id="profile-details-title">{t('acct_personal_details')}</h2>
+        <H id="profile-details-title">{t('acct_personal_details')}</H>
         <Field id="profile-email" label={t('auth_email')} hint={t('acct_email_fixed')}>
           <input {...fieldA11y('profile-email', undefined, true)} className="input" type="email" value={basic.email} readOnly />
         </Field>
@@ -121,7 +124,7 @@ export default function ProfileForm() {
           onChange={(patch) => setForm((f) => f && { ...f, ...patch })}
           errors={{ title: tr(errors.title), first_name: tr(errors.first_name), last_name: tr(errors.last_name), mobile: tr(errors.mobile_no) }}
         />
-        <h3 className="account-subtitle">{t('acct_preferences')}</h3>
+        <Sub className="account-subtitle">{t('acct_preferences')}</Sub>
         <div className="form-row">
           <Field id="profile-language" label={t('acct_language')} error={tr(errors.language)}>
             <select {...fieldA11y('profile-language', errors.language)} className="select" value={form.language} onChange={(e) => set('language', e.target.value)}>
@@ -157,7 +160,7 @@ export default function ProfileForm() {
         </div>
       </form>
       <section className="panel account-section" aria-labelledby="profile-password-title">
-        <h2 id="profile-password-title">{t('acct_change_password')}</h2>
+        <H id="profile-password-title">{t('acct_change_password')}</H>
         {basic.has_password ? <ChangePassword mode="current" /> : <p>{t('acct_no_password_yet')}</p>}
       </section>
     </div>

@@ -49,7 +49,7 @@ export function filterNationalities<N extends NationalityOption>(list: readonly 
   return list.filter((n) => fold(n.nationalityName).startsWith(q)).slice(0, limit);
 }
 
-/** Sign-in's user type hint (spec 3): 1 when the email text contains 'agent', else 2. The server decides the real role. */
+/** Sign-in's user type hint (docs/product.md#entities): 1 when the email text contains 'agent', else 2. The server decides the real role. */
 export const usrTypeFor = (email: string): 1 | 2 => (email.toLowerCase().includes('agent') ? 1 : 2);
 
 /** What a sign-up link carries: an invitation (prefill) and the referral that brought the visitor. */
@@ -103,14 +103,14 @@ export function findCountry<C extends CountryOption>(countries: readonly C[], co
   return countries.find((c) => fold(c.countryName) === fold(q));
 }
 
-/** Access code field (spec 2): shown when the org requires one and no referral code stands in for the master code. */
+/** Access code field (docs/product.md#screens): shown when the org requires one and no referral code stands in for the master code. */
 export const accessCodeShown = (accessCodeRequired: number | undefined, referralCode: string) => accessCodeRequired === 1 && !referralCode;
 
 export type SignUpOutcome =
   | { kind: 'created'; text: string; signedIn: boolean }
   | { kind: 'error'; text: string };
 
-/** Reads POST /api/signUp (spec 4, 8): status 0, status 1 with code 201, or code 500 show resp; isProfileCreated 1 is done. */
+/** Reads POST /api/signUp (docs/product.md#states, docs/product.md#error-messages): status 0, status 1 with code 201, or code 500 show resp; isProfileCreated 1 is done. */
 export function signUpOutcome(reply: unknown, social: boolean): SignUpOutcome {
   const r = (reply ?? {}) as { status?: unknown; data?: { code?: unknown; resp?: unknown; isProfileCreated?: unknown }; result?: unknown };
   const resp = typeof r.data?.resp === 'string' ? r.data.resp : '';
@@ -151,7 +151,7 @@ function norm(text: string) {
 /** The label key of a server or rule message (the exact text first, then case-insensitively, trailing dot ignored), or null. */
 export const messageKey = (text: string): string | null => EXACT_KEYS.get(text) ?? MESSAGE_KEYS.get(norm(text)) ?? null;
 
-/** A message in the chosen language; unknown texts pass through. `upper` per spec 8 for server answers. */
+/** A message in the chosen language; unknown texts pass through. `upper` per docs/product.md#error-messages for server answers. */
 export function translateMessage(t: (key: string) => string, text: string, upper = false): string {
   const key = messageKey(text);
   const shown = (key && t(key)) || text;

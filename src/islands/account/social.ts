@@ -1,6 +1,7 @@
 // Google and Facebook sign-in in a popup: the provider sends the popup back to this site with the token in the
 // address's fragment; the opener reads it, checks the state and closes the popup (functions/services/sim/google.ts).
 import { api } from '../../shared/api-client';
+import { toHex } from '../../shared/digest';
 
 export type Provider = 'google' | 'facebook';
 
@@ -32,8 +33,7 @@ const POLL_MS = 250;
 const GIVE_UP_MS = 10 * 60_000;
 
 function randomState() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return toHex(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 function authorizeAddress(provider: Provider, info: ProviderInfo, state: string, nonce: string): string {
@@ -68,12 +68,13 @@ function readReturn(popup: Window): URLSearchParams | null {
  */
 export function providerToken(provider: Provider): Promise<string> {
   const state = randomState();
-  const nonce = randomState();
   const popup = window.open('about:blank', `tc-${provider}`, 'popup,width=480,height=640');
   if (!popup) return Promise.reject(new PopupBlocked());
-  return loadProviders().then((all) => {
+  // Google's ID token must carry a nonce the server issued: signing in with the token spends it (once).
+  const nonce = provider === 'google' ? api<{ data: { nonce: string } }>('/api/auth/nonce', { body: {} }).then((r) => r.data.nonce, () => null) : Promise.resolve('');
+  return Promise.all([loadProviders(), nonce]).then(([all, nonce]) => {
     const info = all?.[provider];
-    if (!info?.enabled || !info.authorizeUrl) {
+    if (!info?.enabled || !info.authorizeUrl || nonce === null) {
       popup.close();
       throw new SocialCancelled('provider off');
     }

@@ -6,7 +6,7 @@ import { sanitizeEmail } from '../../shared/schemas/auth';
 import { ClientSchema, type AgentClient } from '../../shared/schemas/agent';
 import { saveClient } from '../../stores/agent';
 import { useT } from '../../stores/locale';
-import { loadCatalogues } from '../../stores/startup';
+import { loadCatalogues } from '../../stores/catalogues';
 import Field, { fieldA11y } from '../account/Field';
 import { fieldErrors } from '../account/signup-logic';
 import PersonFields, { type Person } from '../fields/PersonFields';

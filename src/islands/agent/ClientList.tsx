@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { AgentClient } from '../../shared/schemas/agent';
 import { $clients, loadClients, removeClient } from '../../stores/agent';
 import { useT } from '../../stores/locale';
-import { $nationalities, loadCatalogues } from '../../stores/startup';
+import { $nationalities, loadCatalogues } from '../../stores/catalogues';
 import Dialog from '../Dialog';
 import AgentAway from './AgentAway';
 import { AgentError, AgentLoading } from './AgentLoad';

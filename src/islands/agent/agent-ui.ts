@@ -7,6 +7,7 @@ import { $agentAccess, type AgentAccess } from '../../stores/agent';
 import { $language } from '../../stores/locale';
 import { runStartup } from '../../stores/startup';
 import { failureText, translateMessage } from '../account/signup-logic';
+import { formatDay, SHORT_MONTH_DAY } from '../../shared/format-day';
 
 /** Starts the login check (once per page) and answers who is looking: the agent pages render only for 'agent'. */
 export function useAgentAccess(): AgentAccess {
@@ -22,13 +23,7 @@ export function useMoney() {
 
 export function useDates() {
   const language = useStore($language);
-  const day = (iso: string) => {
-    try {
-      return new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString(language, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
-    } catch {
-      return iso.slice(0, 10);
-    }
-  };
+  const day = (iso: string) => formatDay(language, iso, SHORT_MONTH_DAY);
   return { day, range: (from: string, to: string | null) => (to ? `${day(from)} – ${day(to)}` : day(from)) };
 }
 

@@ -214,11 +214,11 @@ export const commonLabels: LabelTable = {
     'Ofertas para socios, actualizadas cada semana.',
     'Des offres pour les membres, mises à jour chaque semaine.',
   ),
-  page_user_details: L('My account', 'Mi cuenta', 'Mon compte'),
+  page_user_details: L('Your account', 'Tu cuenta', 'Votre compte'),
   lede_user_details: L(
-    'Your trips, bookings and travel profile in one place.',
-    'Tus viajes, reservas y perfil de viaje en un solo lugar.',
-    'Vos voyages, réservations et profil de voyage au même endroit.',
+    'Your bookings, account details, travel profile and trips in one place.',
+    'Tus reservas, los datos de tu cuenta, tu perfil de viaje y tus viajes en un solo lugar.',
+    'Vos réservations, les informations de votre compte, votre profil de voyage et vos voyages au même endroit.',
   ),
   page_wallet: L('Wallet', 'Monedero', 'Portefeuille'),
   lede_wallet: L(

@@ -1,4 +1,4 @@
-// The agent portal's contract (CONTRACT.md 11): client, quote and query schemas shared by the API and the islands,
+// The agent portal's contract (docs/contract.md#agents): client, quote and query schemas shared by the API and the islands,
 // the pricing rule for a quote (net + markup) and the exact refusal texts.
 import { z } from 'zod';
 import {

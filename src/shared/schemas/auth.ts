@@ -1,4 +1,4 @@
-// The accounts wire bodies (CONTRACT.md 3-5, the profile API) and their exact user-facing messages,
+// The accounts wire bodies (docs/contract.md#sessions, docs/contract.md#sign-up, the profile API) and their exact user-facing messages,
 // shared by the sign-in/sign-up islands and the API routes.
 import { z } from 'zod';
 import { passwordProblem, PASSWORD_MAX_LENGTH, PASSWORD_RULE_MESSAGE } from '../password';
@@ -6,7 +6,7 @@ import { passwordProblem, PASSWORD_MAX_LENGTH, PASSWORD_RULE_MESSAGE } from '../
 export { PASSWORD_RULE_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../password';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Messages (exact texts: the spec, section 5, and CONTRACT.md 4-5)
+// Messages (exact texts: the spec, section 5, and docs/contract.md#sign-in, docs/contract.md#sign-up)
 
 export const MSG = {
   signInEmailRequired: 'Please Enter Email Address',
@@ -159,7 +159,7 @@ const usrType = z.preprocess(
 );
 
 // ---------------------------------------------------------------------------------------------------------------
-// Sign-in (CONTRACT.md 4)
+// Sign-in (docs/contract.md#sign-in)
 
 export const SignInSchema = z
   .object({
@@ -205,6 +205,10 @@ export const SignInFormSchema = z.object({ email_id: SignInEmail, password: Sign
 
 export const PLAN_STATUSES = ['ACTIVE', 'ACTIVE-REFRESH', 'NOPLAN'] as const;
 
+/** Account roles: consumers, agents (B2B), an org's admins (the console) and its marketers (marketing only). */
+export const ROLES = ['user', 'agent', 'admin', 'marketer'] as const;
+export type Role = (typeof ROLES)[number];
+
 export const LoginResultSchema = z.object({
   token: z.string(),
   username: z.string(),
@@ -213,7 +217,7 @@ export const LoginResultSchema = z.object({
   language: z.string(),
   nationality: z.number().int().nullable(),
   userId: z.number().int(),
-  role: z.enum(['user', 'agent']),
+  role: z.enum(ROLES),
   last_name: z.string(),
   is_promotion: z.union([z.literal(0), z.literal(1)]),
   subscription_details: z.array(z.object({ plan_status: z.enum(PLAN_STATUSES) })),
@@ -227,11 +231,11 @@ export type LoginResult = z.infer<typeof LoginResultSchema>;
 export const SignInSuccessSchema = z.object({ status: z.literal('success'), message: z.string(), result: LoginResultSchema });
 export const SignInFailureSchema = z.object({ status: z.literal('failed'), message: z.string() });
 
-/** The readable `userData` cookie: display fields only (CONTRACT.md 3). */
+/** The readable `userData` cookie: display fields only (docs/contract.md#sessions). */
 export const UserDataCookieSchema = z.object({
   username: z.string(),
   email: z.string(),
-  role: z.enum(['user', 'agent']),
+  role: z.enum(ROLES),
   currency_code: z.string(),
   language: z.string(),
   userId: z.number().int(),
@@ -249,7 +253,7 @@ export const CheckLoginSchema = z.union([
 ]);
 
 // ---------------------------------------------------------------------------------------------------------------
-// Sign-up (CONTRACT.md 5)
+// Sign-up (docs/contract.md#sign-up)
 
 /** POST /api/signUp/checkAccountForExists */
 export const CheckAccountBody = z.object({ jsonSigUp: z.object({ email_id: SignUpEmail }) });
@@ -405,7 +409,7 @@ export const BasicProfileSchema = z.object({
   user_id: z.number().int(),
   /** 1 agent, 2 consumer (the spec's user type). */
   type: z.union([z.literal(1), z.literal(2)]),
-  role: z.enum(['user', 'agent']),
+  role: z.enum(ROLES),
   can_user_book: z.union([z.literal(0), z.literal(1)]),
   subscription_details: z.array(z.object({ plan_status: z.enum(PLAN_STATUSES) })),
   /** ISO alpha-2 of the phone's country (the country-code selector's choice). */

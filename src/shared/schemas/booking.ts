@@ -1,4 +1,4 @@
-// The booking area's contract (CONTRACT.md 8, 10, 12): request schemas shared by the API and the islands, and the date rules.
+// The booking area's contract (docs/contract.md#wallet, docs/contract.md#booking, docs/contract.md#development): request schemas shared by the API and the islands, and the date rules.
 import { z } from 'zod';
 import { PRODUCT_TYPES, type ProductType } from '../wallet';
 
@@ -150,7 +150,7 @@ export const IssueCardSchema = z.object({
 
 export const TravelerIdSchema = z.coerce.number('Unknown traveller').int().positive().max(2 ** 31);
 
-// ---- wallet entries as the API sends them (spec 3) --------------------------------------------------------------
+// ---- wallet entries as the API sends them (docs/product.md#entities) --------------------------------------------------------------
 
 export const CardEntrySchema = z.object({
   payment_card_id: z.number(),
@@ -182,5 +182,4 @@ export const WalletEntrySchema = z.object({
 });
 export type WalletEntry = z.output<typeof WalletEntrySchema>;
 
-// Card entries become wallet cards in a zod-free module the islands share.
-export { walletCardFromEntry } from '../wallet-entry';
+// Card entries become wallet cards in src/shared/wallet-entry.ts, a zod-free module the islands share.

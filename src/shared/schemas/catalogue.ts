@@ -1,4 +1,4 @@
-// Catalogues, labels, exchange rates and location (CONTRACT.md 6): request and response schemas shared by islands and API.
+// Catalogues, labels, exchange rates and location (docs/contract.md#catalogues): request and response schemas shared by islands and API.
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/types';
 

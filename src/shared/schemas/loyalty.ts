@@ -1,4 +1,4 @@
-// Wire shapes of daily savings (CONTRACT.md 7) and referrals (CONTRACT.md 9), shared by the API and the islands.
+// Wire shapes of daily savings (docs/contract.md#savings) and referrals (docs/contract.md#referrals), shared by the API and the islands.
 import { z } from 'zod';
 
 /** getMember / setMember: the ids are accepted for the existing client but the server always uses the caller's own. */

@@ -1,4 +1,4 @@
-// The org configuration as /api/org/config sends it (CONTRACT.md 2), read by the startup store.
+// The org configuration as /api/org/config sends it (docs/contract.md#tenancy), read by the startup store.
 import { z } from 'zod';
 
 export const OrgConfigSchema = z.object({

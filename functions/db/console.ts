@@ -1,0 +1,133 @@
+// The org console's SQL: an org's settings, its members' roles and flags, and the audit log every change writes.
+import type { OrgRow } from './orgs';
+import type { Role } from '../../src/shared/schemas/auth';
+
+export interface Actor {
+  id: number;
+  email: string;
+}
+
+/** The org's row as the console edits it (no cache: the console always reads what is stored). */
+export function orgRow(db: D1Database, orgId: number) {
+  return db.prepare('SELECT * FROM orgs WHERE id = ?').bind(orgId).first<OrgRow>();
+}
+
+export async function currencyOffered(db: D1Database, code: string): Promise<boolean> {
+  return (await db.prepare('SELECT 1 AS x FROM currencies WHERE code = ? AND status = 1').bind(code).first()) !== null;
+}
+
+/** Columns the settings form may write, by the name the wire uses (the same names). */
+export const ORG_COLUMNS = [
+  'name', 'logo_url', 'default_language', 'default_currency', 'eligible_products', 'wallet_options', 'display_price', 'min_checkin_days',
+  'calendar_type', 'access_code_required', 'google_enabled', 'facebook_enabled', 'google_client_id', 'facebook_app_id',
+  'allow_guest_booking', 'b2b_mode', 'session_out_url', 'loyalty_landing_url', 'all_inclusive_url', 'trips_site_url',
+] as const;
+export type OrgColumn = (typeof ORG_COLUMNS)[number];
+
+/** The audit row of one change. */
+export function auditStatement(db: D1Database, orgId: number, actor: Actor, action: string, target: string, detail: unknown) {
+  return db
+    .prepare('INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail) VALUES (?, ?, ?, ?, ?, ?)')
+    .bind(orgId, actor.id, actor.email, action, target, JSON.stringify(detail));
+}
+
+/** The settings change and its audit row, one batch: both or neither. The version bump retires cached copies. */
+export function updateOrgSettings(db: D1Database, orgId: number, actor: Actor, values: Partial<Record<OrgColumn, string | number>>, detail: unknown) {
+  const columns = Object.keys(values).filter((k): k is OrgColumn => (ORG_COLUMNS as readonly string[]).includes(k));
+  const sets = columns.map((k) => `${k} = ?`).join(', ');
+  return db.batch([
+    db.prepare(`UPDATE orgs SET ${sets}, version = version + 1 WHERE id = ?`).bind(...columns.map((k) => values[k]!), orgId),
+    auditStatement(db, orgId, actor, 'org.update', `org:${orgId}`, detail),
+  ]);
+}
+
+export interface MemberRow {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  verified_at: string | null;
+  can_user_book: number;
+  credit_limit_minor: number;
+  created_at: string;
+}
+
+const MEMBER_COLUMNS = 'id, email, first_name, last_name, role, verified_at, can_user_book, credit_limit_minor, created_at';
+
+export async function listMembers(db: D1Database, orgId: number, q: string, limit: number, offset: number) {
+  // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes (a full email often is). lower() folds ASCII as LIKE did.
+  const match = q
+    ? ` AND (instr(lower(email), lower(?)) > 0 OR instr(lower(first_name), lower(?)) > 0 OR instr(lower(last_name), lower(?)) > 0
+            OR instr(lower(first_name || ' ' || last_name), lower(?)) > 0)`
+    : '';
+  const args = q ? [orgId, ...Array(4).fill(q)] : [orgId];
+  const [count, rows] = await db.batch<{ n?: number } & MemberRow>([
+    db.prepare(`SELECT COUNT(*) AS n FROM users WHERE org_id = ?${match}`).bind(...args),
+    db.prepare(`SELECT ${MEMBER_COLUMNS} FROM users WHERE org_id = ?${match} ORDER BY id LIMIT ? OFFSET ?`).bind(...args, limit, offset),
+  ]);
+  return { count: Number(count!.results[0]?.n ?? 0), rows: rows!.results as MemberRow[] };
+}
+
+export function memberById(db: D1Database, orgId: number, userId: number) {
+  return db.prepare(`SELECT ${MEMBER_COLUMNS} FROM users WHERE org_id = ? AND id = ?`).bind(orgId, userId).first<MemberRow>();
+}
+
+export interface MemberChange {
+  role?: Role;
+  canUserBook?: 0 | 1;
+  creditLimitMinor?: number;
+}
+
+/**
+ * A member's change and its audit row in one batch. Both statements carry the same guard, evaluated on the same state
+ * (a batch is one transaction): the member is of this org, and the change does not take the org's last admin away.
+ * So of any number of concurrent demotions, those that would leave no admin write nothing. Answers whether it was written.
+ */
+export async function changeMember(db: D1Database, orgId: number, actor: Actor, userId: number, change: MemberChange): Promise<boolean> {
+  const sets: string[] = [];
+  const values: (string | number)[] = [];
+  if (change.role !== undefined) sets.push('role = ?'), values.push(change.role);
+  if (change.canUserBook !== undefined) sets.push('can_user_book = ?'), values.push(change.canUserBook);
+  if (change.creditLimitMinor !== undefined) sets.push('credit_limit_minor = ?'), values.push(change.creditLimitMinor);
+  const demotes = change.role !== undefined && change.role !== 'admin';
+  const guard = `org_id = ? AND id = ?${
+    demotes ? " AND (role <> 'admin' OR EXISTS (SELECT 1 FROM users o WHERE o.org_id = users.org_id AND o.role = 'admin' AND o.id <> users.id))" : ''
+  }`;
+  const after = JSON.stringify({
+    ...(change.role !== undefined ? { role: change.role } : {}),
+    ...(change.canUserBook !== undefined ? { can_user_book: change.canUserBook } : {}),
+    ...(change.creditLimitMinor !== undefined ? { credit_limit: change.creditLimitMinor / 100 } : {}),
+  });
+  const [audit, update] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
+         SELECT org_id, ?, ?, 'member.update', 'user:' || id || ' ' || email,
+                json_object('before', json_object('role', role, 'can_user_book', can_user_book, 'credit_limit', credit_limit_minor / 100.0), 'after', json(?))
+         FROM users WHERE ${guard}`,
+      )
+      .bind(actor.id, actor.email, after, orgId, userId),
+    db
+      .prepare(`UPDATE users SET ${sets.join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE ${guard}`)
+      .bind(...values, orgId, userId),
+  ]);
+  void audit;
+  return (update!.meta.changes ?? 0) > 0;
+}
+
+export interface AuditRow {
+  at: string;
+  actor_email: string;
+  action: string;
+  target: string;
+  detail: string;
+}
+
+export async function listAudit(db: D1Database, orgId: number, limit: number, offset: number) {
+  const [count, rows] = await db.batch<{ n?: number } & AuditRow>([
+    db.prepare('SELECT COUNT(*) AS n FROM admin_audit WHERE org_id = ?').bind(orgId),
+    db.prepare('SELECT at, actor_email, action, target, detail FROM admin_audit WHERE org_id = ? ORDER BY id DESC LIMIT ? OFFSET ?').bind(orgId, limit, offset),
+  ]);
+  return { count: Number(count!.results[0]?.n ?? 0), rows: rows!.results as AuditRow[] };
+}

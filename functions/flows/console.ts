@@ -1,0 +1,173 @@
+// The org console's use-cases: plain values in (the org, the acting admin, validated input), plain values out.
+import { badRequest, conflict, notFound } from '../errors';
+import { issuesOf } from '../errors';
+import type { OrgRow } from '../db/orgs';
+import {
+  changeMember, currencyOffered, listAudit, listMembers, memberById, orgRow, updateOrgSettings, type Actor, type MemberRow, type OrgColumn,
+} from '../db/console';
+import {
+  accessCodeHash, accessCodeHint, createAccessCodeStatements, deleteAccessCodeStatements, listAccessCodes, type AccessCodeListRow,
+} from '../db/access-codes';
+import {
+  CONSOLE_MSG, OrgSettingsSchema, PER_PAGE, type AccessCodeCreate, type AccessCodeEntry, type AuditEntry, type MemberEntry, type MemberPatch,
+  type OrgSettings, type OrgSettingsPatch,
+} from '../../src/shared/schemas/console';
+
+const list = (text: string) => text.split(',').map((p) => p.trim()).filter(Boolean);
+
+/** The stored row as the console's settings (the lists as arrays, flags as 0/1). */
+export function settingsOf(org: OrgRow): OrgSettings {
+  return {
+    name: org.name,
+    logo_url: org.logo_url,
+    default_language: org.default_language as OrgSettings['default_language'],
+    default_currency: org.default_currency,
+    eligible_products: list(org.eligible_products),
+    wallet_options: list(org.wallet_options) as OrgSettings['wallet_options'],
+    display_price: org.display_price ? 1 : 0,
+    min_checkin_days: org.min_checkin_days,
+    calendar_type: org.calendar_type,
+    access_code_required: org.access_code_required ? 1 : 0,
+    google_enabled: org.google_enabled ? 1 : 0,
+    facebook_enabled: org.facebook_enabled ? 1 : 0,
+    google_client_id: org.google_client_id,
+    facebook_app_id: org.facebook_app_id,
+    allow_guest_booking: org.allow_guest_booking ? 1 : 0,
+    b2b_mode: org.b2b_mode ? 1 : 0,
+    session_out_url: org.session_out_url,
+    loyalty_landing_url: org.loyalty_landing_url,
+    all_inclusive_url: org.all_inclusive_url,
+    trips_site_url: org.trips_site_url,
+  };
+}
+
+async function storedOrg(db: D1Database, orgId: number): Promise<OrgRow> {
+  const org = await orgRow(db, orgId);
+  if (!org) throw notFound('No such organisation');
+  return org;
+}
+
+export async function readSettings(db: D1Database, orgId: number): Promise<OrgSettings> {
+  return settingsOf(await storedOrg(db, orgId));
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Applies a settings change: the settings as they would be are checked as a whole (rules between fields included),
+ * then the changed fields and the audit row (before → after) are written in one batch. Nothing changed → nothing written.
+ */
+export async function changeSettings(db: D1Database, orgId: number, actor: Actor, patch: OrgSettingsPatch): Promise<OrgSettings> {
+  const before = settingsOf(await storedOrg(db, orgId));
+  const merged = OrgSettingsSchema.safeParse({ ...before, ...patch });
+  if (!merged.success) {
+    const issues = issuesOf(merged.error);
+    throw badRequest(`Invalid ${issues[0]?.path || 'settings'}: ${issues[0]?.message ?? 'check the settings'}`, issues);
+  }
+  if (patch.default_currency !== undefined && patch.default_currency !== before.default_currency && !(await currencyOffered(db, patch.default_currency))) {
+    throw badRequest(`Invalid default_currency: ${CONSOLE_MSG.unknownCurrency}`, [{ path: 'default_currency', message: CONSOLE_MSG.unknownCurrency }]);
+  }
+  const after = merged.data;
+  const changed = (Object.keys(patch) as (keyof OrgSettings)[]).filter((k) => !same(before[k], after[k]));
+  if (changed.length === 0) return before;
+  const values: Partial<Record<OrgColumn, string | number>> = {};
+  for (const k of changed) {
+    const v = after[k];
+    values[k] = Array.isArray(v) ? v.join(',') : v;
+  }
+  const detail = {
+    before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+    after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+  };
+  await updateOrgSettings(db, orgId, actor, values, detail);
+  return readSettings(db, orgId);
+}
+
+// ---- access codes ------------------------------------------------------------------------------------------------
+
+const entryOf = (row: AccessCodeListRow): AccessCodeEntry => ({
+  hint: row.hint,
+  label: row.label,
+  expires_at: row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
+  max_uses: row.max_uses,
+  uses: row.uses,
+  created_at: row.created_at,
+});
+
+export async function accessCodes(db: D1Database, orgId: number): Promise<AccessCodeEntry[]> {
+  return (await listAccessCodes(db, orgId)).map(entryOf);
+}
+
+export async function createAccessCode(db: D1Database, orgId: number, actor: Actor, pepper: string, input: AccessCodeCreate, now: number) {
+  const expiresAt = input.expires_at ? Date.parse(input.expires_at) : null;
+  if (expiresAt !== null && expiresAt <= now) {
+    throw badRequest(`Invalid expires_at: ${CONSOLE_MSG.expiry}`, [{ path: 'expires_at', message: CONSOLE_MSG.expiry }]);
+  }
+  const hint = accessCodeHint(input.code);
+  const entry = { label: input.label ?? '', expires_at: expiresAt === null ? null : new Date(expiresAt).toISOString(), max_uses: input.max_uses ?? null };
+  const [, insert] = await db.batch(
+    createAccessCodeStatements(
+      db,
+      { orgId, codeHash: await accessCodeHash(orgId, input.code, pepper), hint, label: entry.label, expiresAt, maxUses: entry.max_uses },
+      { actorId: actor.id, actorEmail: actor.email, detail: JSON.stringify({ after: { hint, ...entry } }) },
+    ),
+  );
+  if ((insert!.meta.changes ?? 0) === 0) throw conflict(CONSOLE_MSG.duplicateCode);
+  return { hint, ...entry, uses: 0, created_at: new Date(now).toISOString() } satisfies AccessCodeEntry;
+}
+
+export async function revokeAccessCode(db: D1Database, orgId: number, actor: Actor, pepper: string, code: string) {
+  const hint = accessCodeHint(code);
+  const [, removed] = await db.batch(
+    deleteAccessCodeStatements(db, orgId, await accessCodeHash(orgId, code, pepper), { actorId: actor.id, actorEmail: actor.email, hint }),
+  );
+  if ((removed!.meta.changes ?? 0) === 0) throw notFound(CONSOLE_MSG.noSuchCode);
+  return { hint };
+}
+
+// ---- members -----------------------------------------------------------------------------------------------------
+
+export const memberEntry = (row: MemberRow): MemberEntry => ({
+  userId: row.id,
+  email: row.email,
+  first_name: row.first_name,
+  last_name: row.last_name,
+  role: row.role,
+  verified: row.verified_at ? 1 : 0,
+  can_user_book: row.can_user_book ? 1 : 0,
+  credit_limit: row.credit_limit_minor / 100,
+  created_at: row.created_at,
+});
+
+export async function members(db: D1Database, orgId: number, q: string, page: number) {
+  const { count, rows } = await listMembers(db, orgId, q, PER_PAGE, (page - 1) * PER_PAGE);
+  return { count, page, per_page: PER_PAGE, data: rows.map(memberEntry) };
+}
+
+export async function changeMemberSettings(db: D1Database, orgId: number, actor: Actor, userId: number, patch: MemberPatch): Promise<MemberEntry> {
+  const written = await changeMember(db, orgId, actor, userId, {
+    role: patch.role,
+    canUserBook: patch.can_user_book,
+    creditLimitMinor: patch.credit_limit === undefined ? undefined : Math.round(patch.credit_limit * 100),
+  });
+  const row = await memberById(db, orgId, userId);
+  if (!row) throw notFound(CONSOLE_MSG.noSuchMember);
+  if (!written) throw conflict(CONSOLE_MSG.lastAdmin);
+  return memberEntry(row);
+}
+
+// ---- audit -------------------------------------------------------------------------------------------------------
+
+export async function auditLog(db: D1Database, orgId: number, page: number) {
+  const { count, rows } = await listAudit(db, orgId, PER_PAGE, (page - 1) * PER_PAGE);
+  const data: AuditEntry[] = rows.map((r) => {
+    let detail: AuditEntry['detail'] = {};
+    try {
+      detail = JSON.parse(r.detail);
+    } catch {
+      // A row is written by this code only; an unreadable detail is shown empty rather than failing the page.
+    }
+    return { at: r.at, actor_email: r.actor_email, action: r.action, target: r.target, detail };
+  });
+  return { count, page, per_page: PER_PAGE, data };
+}
