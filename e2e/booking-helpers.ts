@@ -47,3 +47,20 @@ export function collectErrors(page: Page) {
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
 }
+
+export const TEST_CARD = { ok: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', threeDSecure: '4000 0025 0000 3155' };
+
+/** On the payment provider's hosted page (the simulator's locally): types a card as a person does and pays. */
+export async function payOnHostedPage(page: Page, card = TEST_CARD.ok) {
+  await expect(page).toHaveURL(/\/_sim\/stripe\/checkout\/cs_test_/);
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+/** After "Confirm and pay": pays on the hosted page when a card part is left (a checkout the wallet covers goes straight on). */
+export async function payIfAsked(page: Page) {
+  await page.waitForURL(/\/checkout-success|\/_sim\/stripe\/checkout\//, { timeout: 20_000 });
+  if (/\/_sim\/stripe\/checkout\//.test(page.url())) await payOnHostedPage(page);
+}

@@ -1,6 +1,7 @@
 // The keyboard gate: sign-in, sign-up and a whole booking (search, results, details, checkout, confirmation) done with
 // Tab, arrows, Space and Enter alone, with a visible focus indicator on every control reached.
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { payIfAsked } from './booking-helpers';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 150_000 });
@@ -163,6 +164,8 @@ test('book a hotel with the keyboard alone: search, results, details, checkout, 
   await expect(modal.getByText(/is applied to this booking/)).toBeVisible();
   await tabTo(page, modal.getByRole('button', { name: 'Book with this certificate' }));
   await page.keyboard.press('Enter');
+  // Then the card part on the payment provider's page (not ours), if the certificate leaves one.
+  await payIfAsked(page);
   await expect(page).toHaveURL(/\/checkout-success/);
   await expect(page.getByTestId('booking-id')).toHaveText(/^BK-/);
 });

@@ -2,7 +2,7 @@
 // sees the referral with its sign-up and first-booking actions and credits.
 import { expect, test } from '@playwright/test';
 import { linkFromOutbox } from './auth-helpers';
-import { fillTraveler } from './booking-helpers';
+import { fillTraveler, payIfAsked } from './booking-helpers';
 import { openSignIn, PASSWORD, signInThroughDialog, verifiedMember } from './loyalty-helpers';
 
 test('a referral link copied, opened elsewhere and signed up through shows on the referrer’s credits page, and the friend’s first booking earns its credits', async ({
@@ -84,7 +84,10 @@ test('a referral link copied, opened elsewhere and signed up through shows on th
   await expect(friend.getByTestId('wallet')).toHaveAttribute('data-loaded', 'true', { timeout: 20_000 });
   await fillTraveler(friend, { first: 'Frida', last: 'Friend', email: 'frida@example.com', phone: '+33 6 12 34 56 78' });
   await friend.getByTestId('book').click();
-  await expect(friend).toHaveURL(/\/checkout-success\?booking_id=/, { timeout: 20_000 });
+  // The first booking counts once it is paid: the card part goes through the provider's page.
+  await payIfAsked(friend);
+  await expect(friend).toHaveURL(/\/checkout-success\?booking=/, { timeout: 20_000 });
+  await expect(friend.getByTestId('confirmation')).toBeVisible({ timeout: 20_000 });
   await friendContext.close();
 
   // The referrer now sees the first booking among the friend's actions, and its credits in the totals and rewards.

@@ -2,7 +2,7 @@
 // booking and its history, the readable cookies every page writes, and an SSO sign-in following the promotion rule.
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test } from '@playwright/test';
-import { collectErrors, fillTraveler, issueCard, signInDemo } from './booking-helpers';
+import { collectErrors, fillTraveler, issueCard, payIfAsked, signInDemo } from './booking-helpers';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -30,7 +30,8 @@ test('a package landing’s flag is carried into the booking and shown on it in 
   await expect(page.getByTestId('sum-discount')).toBeVisible();
   await fillTraveler(page);
   await page.getByTestId('book').click();
-  await expect(page).toHaveURL(/\/checkout-success\?booking_id=/);
+  await payIfAsked(page);
+  await expect(page).toHaveURL(/\/checkout-success\?booking=/);
   const bookingId = (await page.getByTestId('booking-id').textContent())!;
   await expect(page.getByTestId('confirmation').getByTestId('package-badge')).toHaveText('Package');
   // The flag was used by this booking: the tab's next one is not a package unless a landing says so again.

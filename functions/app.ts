@@ -23,6 +23,7 @@ import { admin } from './routes/admin';
 import { dev } from './routes/dev';
 import { devWallet } from './routes/dev-wallet';
 import { go } from './routes/go';
+import { payments } from './routes/payments';
 import { simulators } from './services/simulators';
 import { drainBody, readBody } from './lib/body';
 
@@ -78,7 +79,9 @@ api.use(async (c, next) => {
   await readBody(c);
   await next();
 });
-api.use(sameOrigin, jsonOnly);
+// The payment provider's webhook comes from its servers, not a page: no Origin check (its signature is the check).
+const WEBHOOK_PATH = '/api/payments/webhook';
+api.use((c, next) => (c.req.path === WEBHOOK_PATH ? next() : sameOrigin(c, next)), jsonOnly);
 api.use(resolveOrg);
 api.route('/', catalogue);
 api.route('/', org);
@@ -90,6 +93,7 @@ api.route('/', booking);
 api.route('/', savings);
 api.route('/', referral);
 api.route('/', agent);
+api.route('/', payments);
 api.route('/admin', admin);
 api.use('/dev/*', async (c, next) => {
   if (!isDevelopment(c.env)) throw new ApiError(404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}`);

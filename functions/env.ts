@@ -24,6 +24,11 @@ export interface Bindings {
   MAIL_FROM?: string;
   SHOW_LABEL_KEYS: string;
   PASSWORD_PEPPER?: string;
+  STRIPE_API_URL?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Where the payment simulator delivers its webhooks (development only; Stripe's dashboard holds the real address). */
+  STRIPE_WEBHOOK_URL?: string;
   /** Each org that enables single sign-on has its own secret; an org without one has no SSO. */
   [ssoSecret: `SSO_SECRET_ORG_${number}`]: string | undefined;
 }

@@ -6,6 +6,8 @@ import type { Bindings } from './env';
 import { drainAfterAnswer } from './lib/body';
 import { decoratePage } from './pages/decorate';
 import { refreshRates } from './services/rates';
+import { sweepPendingPayments } from './flows/payments';
+import { paymentsFor } from './outside/payments';
 
 const API_PREFIXES = ['/api/', '/_sim/', '/go/'];
 
@@ -30,5 +32,7 @@ export default {
   },
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(refreshRates(env));
+    // Pending bookings whose expiry event never arrived give their holds back (decision 0019).
+    ctx.waitUntil(sweepPendingPayments({ db: env.DB, payments: paymentsFor(env) }).then((counts) => console.log(JSON.stringify({ level: 'info', event: 'payments.sweep', ...counts }))));
   },
 } satisfies ExportedHandler<Bindings>;

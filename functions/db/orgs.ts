@@ -87,3 +87,7 @@ export async function orgTheme(db: D1Database, orgId: number, name: string) {
     .bind(orgId, name)
     .first<{ css: string; updated_at: string }>();
 }
+
+export async function orgName(db: D1Database, orgId: number): Promise<string> {
+  return (await db.prepare('SELECT name FROM orgs WHERE id = ?').bind(orgId).first<{ name: string }>())?.name ?? '';
+}

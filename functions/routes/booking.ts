@@ -10,7 +10,10 @@ import { clientIp } from '../auth/accounts';
 import { counting, LIMITS, memberOf, rateLimit, validBody } from '../http/rate-limit';
 import type { ProductRow } from '../db/products';
 import { cardByCode, cardEntry, cardsOfUser, claimCard, orgCertificates, ownCard, walletCardOf, type CardRow } from '../db/cards';
-import { bookingByKey, bookingsOfUser, cardSpendsOf, createBooking, newBookingRef, type BookingRow } from '../db/bookings';
+import { bookingByKey, bookingsOfUser, cardSpendsOf, createBooking, newBookingRef, type BookingRow, type NewBooking } from '../db/bookings';
+import { checkoutWithCard } from '../flows/payments';
+import { paymentsFor, PaymentProviderError } from '../outside/payments';
+import { logEvent } from '../log';
 import { addTraveler, deleteTraveler, travelersOf, updateTraveler, MAX_TRAVELERS } from '../db/travelers';
 import { bookableStay, currencyFor, productSummary, refuse } from './products';
 import { convertMinor, fromMinor, type Rates } from '../../src/shared/money';
@@ -19,7 +22,7 @@ import {
 } from '../../src/shared/wallet';
 import {
   CheckoutSchema, PaymentCardsByOrgSchema, PaymentCardsByUserSchema, PreviewSchema, RedeemSchema, ReservationsSchema,
-  TravelerIdSchema, TravelerSchema, type PreviewRequest,
+  TravelerIdSchema, TravelerSchema, type CheckoutRequest, type PreviewRequest,
 } from '../../src/shared/schemas/booking';
 
 type C = Context<AppEnv>;
@@ -137,6 +140,7 @@ function checkoutBody(b: BookingRow) {
   return {
     booking_id: b.booking_ref, status: b.status, total: fromMinor(b.total_minor, b.currency), currency: b.currency, ...bookingAmounts(b),
     is_package: b.is_package === 1 ? (1 as const) : (0 as const),
+    ...(b.status === 'PENDING_PAYMENT' && b.payment_url ? { payment_url: b.payment_url } : {}),
   };
 }
 
@@ -171,6 +175,26 @@ function ratesFor(rows: CardRow[], currency: string, rates: Rates): Record<strin
   const out: Record<string, number> = { USD: 1 };
   for (const code of [currency, ...rows.map((r) => r.payment_card_currency)]) if (rates[code] !== undefined) out[code] = rates[code]!;
   return out;
+}
+
+/** The checkout page with the traveller's choices, where the hosted payment page sends them back when they cancel. */
+function checkoutPathOf(body: CheckoutRequest, ref: string): string {
+  const q = new URLSearchParams({ id: String(body.product_id), check_in: body.check_in, guests: String(body.guests) });
+  if (body.check_out) q.set('check_out', body.check_out);
+  q.set('payment', 'cancelled');
+  q.set('booking', ref);
+  return `/hotel-checkout?${q.toString()}`;
+}
+
+/** The provider down or refusing at checkout: 502, and nothing was written or held (the session comes before the booking). */
+async function withProvider<T>(c: C, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    logEvent(c, 'error', 'payments.checkout_failed', { kind: err.kind, code: err.code, reason: err.message });
+    throw new ApiError(502, 'UPSTREAM_FAILED', 'The payment service is not available right now; nothing was booked or charged. Please try again');
+  }
 }
 
 export const booking = new Hono<AppEnv>()
@@ -242,33 +266,34 @@ export const booking = new Hono<AppEnv>()
     if (existing) return replay(existing, hash, c);
     const q = await quote(c, body, user);
     const image = productSummary(q.product, 'USD', { USD: 1 }, {}).image;
-    const result = await createBooking(
-      c.env.DB,
-      {
-        ref: newBookingRef(),
-        orgId: org.id,
-        userId: user?.id ?? null,
-        productId: q.product.id,
-        productType: q.product.type,
-        productName: q.product.name,
-        city: q.product.city,
-        image,
-        checkIn: body.check_in,
-        checkOut: q.checkOut,
-        guests: body.guests,
-        currency: q.amounts.currency,
-        priceMinor: q.amounts.priceMinor,
-        certificateMinor: q.amounts.certificateMinor,
-        discountMinor: q.amounts.discountMinor,
-        cashMinor: q.amounts.cashMinor,
-        totalMinor: q.amounts.totalMinor,
-        idempotencyKey: body.idempotency_key,
-        requestHash: hash,
-        traveler: JSON.stringify(body.traveler),
-        isPackage: body.is_package,
-      },
-      q.amounts.spends,
-    );
+    const newBooking: NewBooking = {
+      ref: newBookingRef(),
+      orgId: org.id,
+      userId: user?.id ?? null,
+      productId: q.product.id,
+      productType: q.product.type,
+      productName: q.product.name,
+      city: q.product.city,
+      image,
+      checkIn: body.check_in,
+      checkOut: q.checkOut,
+      guests: body.guests,
+      currency: q.amounts.currency,
+      priceMinor: q.amounts.priceMinor,
+      certificateMinor: q.amounts.certificateMinor,
+      discountMinor: q.amounts.discountMinor,
+      cashMinor: q.amounts.cashMinor,
+      totalMinor: q.amounts.totalMinor,
+      idempotencyKey: body.idempotency_key,
+      requestHash: hash,
+      traveler: JSON.stringify(body.traveler),
+      isPackage: body.is_package,
+    };
+    const result = q.amounts.totalMinor === 0
+      ? await createBooking(c.env.DB, newBooking, q.amounts.spends)
+      : await withProvider(c, () =>
+          checkoutWithCard({ db: c.env.DB, payments: paymentsFor(c.env) }, newBooking, q.amounts.spends, { origin: new URL(c.req.url).origin, checkoutPath: checkoutPathOf(body, newBooking.ref) }, body.traveler.email || user?.email || undefined),
+        );
     if (result.created) return c.json({ data: checkoutBody(result.booking) }, 200);
     const raced = await bookingByKey(c.env.DB, org.id, user?.id ?? null, body.idempotency_key, hash);
     if (raced) return replay(raced, hash, c);

@@ -2,14 +2,17 @@
 // (development always uses the outbox, listed at GET /api/dev/outbox).
 import type { Context } from 'hono';
 import { isDevelopment, type AppEnv, type Bindings } from '../env';
-import { insertOutbox } from '../db/outbox';
+import { insertOutbox, type OutboxAttachment } from '../db/outbox';
+import { createEvent } from 'ics';
 import { logEvent, reason } from '../log';
+import { fromMinor, minorDigits } from '../../src/shared/money';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: OutboxAttachment[];
 }
 
 export interface MailSender {
@@ -117,4 +120,80 @@ export function resetMail(orgName: string, to: string, firstName: string, link: 
     'Choose a new password',
     link,
   );
+}
+
+/** The mail sent when a booking is cancelled: what was cancelled, the refund to the card and the wallet parts given back. */
+export function cancellationMail(
+  orgName: string,
+  to: string,
+  firstName: string,
+  b: { booking_ref: string; product_name: string; city: string; check_in: string; check_out: string | null; currency: string; certificate_minor: number; discount_minor: number; cash_minor: number },
+  refundedMinor: number,
+): Mail {
+  const money = (minor: number) => `${fromMinor(minor, b.currency).toFixed(minorDigits(b.currency))} ${b.currency}`;
+  const wallet = b.certificate_minor + b.discount_minor + b.cash_minor;
+  const lines = [
+    `Your booking ${b.booking_ref} is cancelled: ${b.product_name}, ${b.city}, ${b.check_out ? `${b.check_in} to ${b.check_out}` : b.check_in}.`,
+    refundedMinor > 0 ? `We refunded ${money(refundedMinor)} to your card; it usually shows within 5 to 10 days.` : 'Nothing was paid by card for this booking.',
+    ...(wallet > 0 ? [`The wallet parts (${money(wallet)}) are back in your wallet.`] : []),
+  ];
+  const text = `Hello ${firstName || 'traveller'},\n\n${lines.join('\n')}\n`;
+  const html = `<p>${escapeHtml(`Hello ${firstName || 'traveller'},`)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}`;
+  return { to, subject: `${orgName}: booking ${b.booking_ref} cancelled`, text, html };
+}
+
+export interface ConfirmedStay {
+  booking_ref: string;
+  product_name: string;
+  city: string;
+  check_in: string;
+  check_out: string | null;
+  guests: number;
+  currency: string;
+  price_minor: number;
+  certificate_minor: number;
+  discount_minor: number;
+  cash_minor: number;
+  paid_minor: number;
+}
+
+const dateParts = (d: string): [number, number, number] => d.split('-').map(Number) as [number, number, number];
+
+/** The stay as a calendar entry (all-day, from check-in to check-out; an activity is its day). */
+export function stayCalendar(b: ConfirmedStay, manageUrl: string): string {
+  const end = b.check_out ?? new Date(Date.parse(`${b.check_in}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const { error, value } = createEvent({
+    uid: `${b.booking_ref}@travel-club`,
+    productId: 'travel-club/booking',
+    title: `${b.product_name}, ${b.city}`,
+    description: `Booking ${b.booking_ref}. Manage it: ${manageUrl}`,
+    location: b.city,
+    url: manageUrl,
+    start: dateParts(b.check_in),
+    end: dateParts(end),
+    status: 'CONFIRMED',
+  });
+  if (error || !value) throw new Error(`calendar entry: ${String(error)}`);
+  return value;
+}
+
+/** The confirmation: itinerary, what each means paid, the reference, the cancellation policy, a manage link, an .ics. */
+export function confirmationMail(orgName: string, to: string, traveler: { first_name?: string; last_name?: string }, b: ConfirmedStay, policy: string, manageUrl: string): Mail {
+  const money = (minor: number) => `${fromMinor(minor, b.currency).toFixed(minorDigits(b.currency))} ${b.currency}`;
+  const lines = [
+    `Your booking ${b.booking_ref} is confirmed.`,
+    `${b.product_name}, ${b.city}: ${b.check_out ? `${b.check_in} to ${b.check_out}` : b.check_in}, ${b.guests} guest${b.guests === 1 ? '' : 's'}.`,
+    `Traveller: ${[traveler.first_name, traveler.last_name].filter(Boolean).join(' ')}.`,
+    `Price: ${money(b.price_minor)}.`,
+    ...(b.certificate_minor ? [`Certificate: ${money(b.certificate_minor)}.`] : []),
+    ...(b.discount_minor ? [`Discount card: ${money(b.discount_minor)}.`] : []),
+    ...(b.cash_minor ? [`Cash card: ${money(b.cash_minor)}.`] : []),
+    `Paid by card: ${money(b.paid_minor)}.`,
+    `Cancellation: ${policy}.`,
+  ];
+  const greeting = `Hello ${traveler.first_name || 'traveller'},`;
+  return {
+    ...linkMail(to, `${orgName}: booking ${b.booking_ref} confirmed`, greeting, lines, 'Manage your booking', manageUrl),
+    attachments: [{ filename: `booking-${b.booking_ref}.ics`, contentType: 'text/calendar; charset=utf-8', content: stayCalendar(b, manageUrl) }],
+  };
 }

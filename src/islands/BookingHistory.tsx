@@ -120,7 +120,9 @@ export default function BookingHistory({ mode = 'history', headingLevel = 2 }: {
           {list.map((b) => (
             <tr key={b.booking_id} data-testid="booking-row" data-booking-id={b.booking_id}>
               <td>
-                <code>{b.booking_id}</code>
+                <a href={`/manage-booking?booking=${encodeURIComponent(b.booking_id)}`} aria-label={`${t('bk_manage')} ${b.booking_id}`}>
+                  <code>{b.booking_id}</code>
+                </a>
               </td>
               <td>
                 <a href={`/hotel-details?id=${b.product_id}`}>{b.product_name}</a> <PackageBadge booking={b} />

@@ -2,6 +2,7 @@
 // certificate modal when the gate says so, and the booking itself (idempotent: a retry never books twice).
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import CancellationPolicy from './CancellationPolicy';
 import CertificateModal from './CertificateModal';
 import Money from './Money';
 import Wallet from './Wallet';
@@ -15,9 +16,27 @@ import { $profile, $signedIn, $user } from '../stores/session';
 import { $org, clearPackageFlag, packageFlag, runStartup } from '../stores/startup';
 import { criteriaFromQuery, defaultCriteria, detailsUrl, LAST_BOOKING_KEY, type Criteria } from '../stores/search';
 import {
-  $selection, $useCash, $wallet, $walletLoaded, applyProduct, gateFor, loadWallet, resetWalletSelection, selectedCardIds,
+  $selection, $useCash, $wallet, $walletLoaded, applyProduct, chooseCertificate, chooseDiscountCard, gateFor, loadWallet, resetWalletSelection,
+  selectedCardIds, setUseCash,
 } from '../stores/wallet';
 import { formatDay } from '../shared/format-day';
+
+/** What the traveller chose before going to the payment page, kept for this tab so a cancelled payment comes back to it. */
+const PENDING_CHECKOUT_KEY = 'tc.pendingCheckout';
+interface PendingCheckout {
+  product_id: number;
+  traveler: Traveler;
+  cards: { certificate_id?: number; discount_card_id?: number; cash_card_id?: number };
+}
+
+function pendingCheckout(productId: number): PendingCheckout | null {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(PENDING_CHECKOUT_KEY) ?? 'null') as PendingCheckout | null;
+    return stored && stored.product_id === productId ? stored : null;
+  } catch {
+    return null;
+  }
+}
 
 interface Preview {
   price: number;
@@ -97,6 +116,26 @@ export default function Checkout() {
       .then((r) => setSaved(r.data))
       .catch(() => setSaved([]));
   }, [signedIn, currency]);
+  // Back from a cancelled payment: the pending booking lets go of its wallet parts, then the traveller's details and
+  // wallet choices come back as they were.
+  const [cancelledPayment, setCancelledPayment] = useState(false);
+  useEffect(() => {
+    if (!product) return;
+    const query = new URLSearchParams(location.search);
+    if (query.get('payment') !== 'cancelled') return;
+    const kept = pendingCheckout(product.product_id);
+    setCancelledPayment(true);
+    if (kept) setTraveler(kept.traveler);
+    const ref = query.get('booking');
+    void (async () => {
+      if (ref) await api(`/api/bookings/${encodeURIComponent(ref)}/cancel`, { body: {} }).catch(() => undefined);
+      if ($signedIn.get() !== true || !kept) return;
+      await loadWallet(currency);
+      if (kept.cards.certificate_id) chooseCertificate(kept.cards.certificate_id);
+      if (kept.cards.discount_card_id) chooseDiscountCard(kept.cards.discount_card_id);
+      if (kept.cards.cash_card_id) setUseCash(true);
+    })();
+  }, [product]);
   useEffect(() => {
     if (user) setTraveler((prev) => ({ ...prev, email: prev.email || user.email, last_name: prev.last_name || user.last_name }));
   }, [user]);
@@ -184,17 +223,24 @@ export default function Checkout() {
     lastAttempt.current = { body: text, key };
     setSubmitting(true);
     try {
-      const r = await api<{ data: { booking_id: string; status: string; total: number; currency: string; is_package?: number } }>('/api/booking/checkout', { body: { ...body, idempotency_key: key } });
+      const r = await api<{ data: { booking_id: string; status: string; total: number; currency: string; is_package?: number; payment_url?: string } }>('/api/booking/checkout', { body: { ...body, idempotency_key: key } });
       sessionStorage.setItem(
         LAST_BOOKING_KEY,
         JSON.stringify({ ...r.data, ...preview, product_name: product!.name, city: product!.city, check_in: body.check_in, check_out: body.check_out, guests: body.guests, total: r.data.total, currency: r.data.currency }),
       );
       clearPackageFlag();
-      location.assign(`/checkout-success?booking_id=${encodeURIComponent(r.data.booking_id)}`);
+      if (r.data.status === 'PENDING_PAYMENT' && r.data.payment_url) {
+        const kept: PendingCheckout = { product_id: product!.product_id, traveler: parsed.data, cards: selectedCardIds() };
+        sessionStorage.setItem(PENDING_CHECKOUT_KEY, JSON.stringify(kept));
+        location.assign(r.data.payment_url);
+        return;
+      }
+      location.assign(`/checkout-success?booking=${encodeURIComponent(r.data.booking_id)}`);
     } catch (err) {
       setSubmitting(false);
       const status = err instanceof ApiFailure ? err.status : 0;
-      setProblem(status === 409 ? t('bk_card_conflict') : status === 401 ? t('bk_sign_in_to_book') : status && status < 500 ? (err as Error).message : t('bk_booking_failed'), true);
+      const text = status === 409 ? t('bk_card_conflict') : status === 401 ? t('bk_sign_in_to_book') : status === 502 ? t('bk_payment_unavailable') : status && status < 500 ? (err as Error).message : t('bk_booking_failed');
+      setProblem(text, true);
       if (status === 409) void loadWallet(currency);
       if (status === 401) openDialog('signin');
       errorBox.current?.focus();
@@ -279,6 +325,12 @@ export default function Checkout() {
         ) : null}
         {signedIn === false && allowed ? <p className="muted small">{t('bk_guest_booking')}</p> : null}
 
+        <CancellationPolicy productType={product.type} checkIn={c.checkIn} />
+        {cancelledPayment && !problem.text ? (
+          <p className="alert" role="status" data-testid="payment-cancelled">
+            {t('bk_payment_cancelled')}
+          </p>
+        ) : null}
         <div ref={errorBox} tabIndex={-1} aria-live="assertive" className="bk-problem">
           {problem.text ? (
             <p className="alert alert-error" data-testid="checkout-error">

@@ -1,4 +1,5 @@
-// The booking confirmation (/checkout-success?booking_id=…): what was booked and paid, from the reservation list or this tab's checkout.
+// The booking confirmation (/checkout-success?booking=…, or the older ?booking_id=…): what was booked and paid. After a card
+// payment it waits for the provider's confirmation, asking the server with a growing pause (no polling storm).
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import Money from './Money';
@@ -25,7 +26,16 @@ interface Confirmed {
   total: number;
   currency: string;
   is_package?: number;
+  paid_amount?: number;
+  refunded_amount?: number;
 }
+
+/** Pauses between two questions to the server while a payment is confirmed: 1 s growing by half up to 10 s, for about 3 minutes. */
+export function nextPollDelay(previousMs: number | null): number {
+  return previousMs === null ? 1_000 : Math.min(10_000, Math.round(previousMs * 1.5));
+}
+const POLL_GIVE_UP_MS = 3 * 60_000;
+const STILL_WAITING_MS = 20_000;
 
 export default function CheckoutSuccess() {
   const t = useT();
@@ -34,9 +44,12 @@ export default function CheckoutSuccess() {
   const [bookingId, setBookingId] = useState<string | null>(null);
   const [booking, setBooking] = useState<Confirmed | null>(null);
 
+  const [stillWaiting, setStillWaiting] = useState(false);
+
   useEffect(() => void runStartup(), []);
   useEffect(() => {
-    const idParam = new URLSearchParams(location.search).get('booking_id');
+    const query = new URLSearchParams(location.search);
+    const idParam = query.get('booking') ?? query.get('booking_id');
     setBookingId(idParam);
     try {
       const stored = JSON.parse(sessionStorage.getItem(LAST_BOOKING_KEY) ?? 'null') as Confirmed | null;
@@ -46,13 +59,30 @@ export default function CheckoutSuccess() {
     }
   }, []);
   useEffect(() => {
-    if (signedIn !== true || !bookingId) return;
-    api<{ data: Confirmed[] }>('/api/reservations', { body: { json: { token: '' } } })
-      .then((r) => {
-        const found = r.data.find((b) => b.booking_id === bookingId);
-        if (found) setBooking(found);
-      })
-      .catch(() => {});
+    if (!bookingId || signedIn === null) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const started = Date.now();
+    const ask = async (delay: number | null) => {
+      try {
+        const r = await api<{ data: Confirmed }>(`/api/bookings/${encodeURIComponent(bookingId)}`);
+        if (stopped) return;
+        setBooking((prev) => ({ ...prev, ...r.data }));
+        if (r.data.status !== 'PENDING_PAYMENT') return;
+      } catch {
+        if (stopped) return;
+      }
+      const waited = Date.now() - started;
+      if (waited > STILL_WAITING_MS) setStillWaiting(true);
+      if (waited > POLL_GIVE_UP_MS) return;
+      const next = nextPollDelay(delay);
+      timer = setTimeout(() => void ask(next), next);
+    };
+    void ask(null);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
   }, [signedIn, bookingId]);
 
   if (!bookingId)
@@ -61,13 +91,41 @@ export default function CheckoutSuccess() {
         {t('bk_no_booking')} <a href="/">{t('bk_back_to_search')}</a>
       </p>
     );
+  const status = booking?.status;
+  if (status === 'PENDING_PAYMENT')
+    return (
+      <section className="panel bk-success stack" aria-labelledby="bk-waiting-title" aria-busy="true" data-testid="payment-waiting">
+        <h2 id="bk-waiting-title">
+          <span className="spinner spinner-sm" aria-hidden="true" /> {t('bk_payment_waiting')}
+        </h2>
+        <p>
+          {t('bk_booking_reference')} <strong data-testid="booking-id">{bookingId}</strong>
+        </p>
+        <p role="status">{stillWaiting ? t('bk_payment_still_waiting') : ''}</p>
+      </section>
+    );
+  if (status === 'EXPIRED' || status === 'REFUNDED')
+    return (
+      <section className="panel stack" data-testid="payment-not-confirmed">
+        <p className="alert alert-error" role="alert">
+          {t(status === 'EXPIRED' ? 'bk_payment_expired' : 'bk_payment_refunded')}
+        </p>
+        <p>
+          {t('bk_booking_reference')} <strong data-testid="booking-id">{bookingId}</strong>
+        </p>
+        <a className="btn" href="/">
+          {t('bk_book_another')}
+        </a>
+      </section>
+    );
+  const paidByCard = (booking?.paid_amount ?? 0) > 0;
   const day = (d: string) => formatDay(language, d, LONG_DAY);
   return (
     <section className="panel bk-success stack" aria-labelledby="bk-success-title" data-testid="confirmation">
       <div className="bk-success__icon" aria-hidden="true">
         ✓
       </div>
-      <h2 id="bk-success-title">{t('bk_booking_confirmed')}</h2>
+      <h2 id="bk-success-title">{t(paidByCard ? 'bk_payment_received' : 'bk_booking_confirmed')}</h2>
       <p>
         {t('bk_booking_reference')} <strong data-testid="booking-id">{bookingId}</strong> {booking ? <PackageBadge booking={booking} /> : null}
       </p>
@@ -109,6 +167,14 @@ export default function CheckoutSuccess() {
               <dt>{t('bk_cash_card')}</dt>
               <dd>
                 −<Money amount={booking.cash_amount} currency={booking.currency} />
+              </dd>
+            </div>
+          ) : null}
+          {paidByCard ? (
+            <div>
+              <dt>{t('bk_paid_by_card')}</dt>
+              <dd>
+                <Money amount={booking.paid_amount!} currency={booking.currency} testId="paid-by-card" />
               </dd>
             </div>
           ) : null}

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import DatePicker from './DatePicker';
 import AddToQuote from './agent/AddToQuote';
+import CancellationPolicy from './CancellationPolicy';
 import AgentPrices from './AgentPrices';
 import Money, { usePricesVisible } from './Money';
 import { api, ApiFailure } from '../shared/api-client';
@@ -193,6 +194,7 @@ export default function ProductDetails() {
               </p>
             ) : null}
           </div>
+          <CancellationPolicy productType={product.type} checkIn={c.checkIn} />
           <a className={`btn btn-primary btn-lg btn-block${quoteError ? ' is-disabled' : ''}`} aria-disabled={quoteError ? true : undefined} href={quoteError ? undefined : checkoutUrl({ ...c, type: product.type }, product.product_id)} data-testid="book-now">
             {t('bk_book_now')}
           </a>

@@ -10,6 +10,8 @@ export type CardKind = (typeof CARD_KINDS)[number];
 export const ACTIVE = 'ACTIVE';
 /** Status a certificate takes once a booking has used it. */
 export const REDEEMED = 'REDEEMED';
+/** A certificate kept for a booking whose card payment is pending: spent if it is paid, ACTIVE again if not. */
+export const HELD = 'HELD';
 
 /** The names an org lists in its wallet options (org_site_wallet). */
 export const WALLET_OPTION = {
@@ -180,6 +182,7 @@ export function cardProblem(card: WalletCard, asKind: CardKind, product: string)
   const spent = (message: string): CardProblem => ({ reason: 'spent', message });
   if (card.kind !== asKind) return unfit(`Card ${card.code} is not a ${asKind === 'discount' ? 'discount card' : asKind === 'cash' ? 'cash card' : 'certificate'}`);
   if (card.kind === 'certificate' && card.status === REDEEMED) return spent(`Certificate ${card.code} has already been used`);
+  if (card.kind === 'certificate' && card.status === HELD) return spent(`Certificate ${card.code} is held by a booking waiting for its payment`);
   if (!isActive(card)) return unfit(`Card ${card.code} is not active`);
   if (asKind === 'certificate' && !certificateFits(card, product)) return unfit(`Certificate ${card.code} cannot be used for this product`);
   if (asKind === 'discount' && !card.proCode.toUpperCase().includes(product.trim().toUpperCase())) return unfit(`Discount card ${card.code} cannot be used for this product`);

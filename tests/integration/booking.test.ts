@@ -1,7 +1,7 @@
 // Preview and checkout (docs/contract.md#wallet, docs/contract.md#booking): server-side amounts, card ownership and fit, idempotency, atomic spending, bad input.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACME, call, Client, expectErrorShape } from './helpers';
-import { bookingBody, cardIn, day, firstProduct, issue, key, reservationsOf, signIn, traveler, walletOf } from './booking-helpers';
+import { bookingBody, cardIn, day, firstProduct, issue, key, payPending, reservationsOf, signIn, traveler, walletOf } from './booking-helpers';
 import { DB_TEST_TIMEOUT, d1Query, signedInClient, verifiedAccount } from './auth-helpers';
 
 let demo: Client;
@@ -132,9 +132,11 @@ describe('checkout', () => {
     const body = bookingBody(hotel.product_id, { certificate_id: cert.payment_card_id, cash_card_id: cash.payment_card_id });
     const r = await checkout(demo, body);
     expect(r.status, r.text).toBe(200);
-    expect(r.json.data).toMatchObject({ status: 'CONFIRMED', currency: 'USD' });
+    // The rest is paid by card: pending until the payment's webhook confirms it.
+    expect(r.json.data).toMatchObject({ status: 'PENDING_PAYMENT', currency: 'USD' });
     expect(typeof r.json.data.booking_id).toBe('string');
     expect(r.json.data.total).toBeCloseTo(hotel.price * 2 - 160, 2);
+    expect(await payPending(r, { client: demo })).toMatchObject({ status: 'CONFIRMED', paid_amount: r.json.data.total });
     const wallet = await walletOf(demo);
     expect(cardIn(wallet, cert.payment_card_id).status).toBe('REDEEMED');
     expect(cardIn(wallet, cash.payment_card_id).card_amount).toBe(0);
@@ -168,6 +170,8 @@ describe('checkout', () => {
     const statuses = replies.map((r) => r.status).sort();
     expect(statuses).toEqual([200, ...Array(19).fill(409)]);
     for (const r of replies.filter((x) => x.status === 409)) expectErrorShape(r.json, 'CONFLICT');
+    expect(cardIn(await walletOf(demo), cert.payment_card_id).status).toBe('HELD');
+    await payPending(replies.find((x) => x.status === 200)!, { client: demo });
     expect(cardIn(await walletOf(demo), cert.payment_card_id).status).toBe('REDEEMED');
     expect((await reservationsOf(demo)).length).toBe(before + 1);
     const [spends] = await d1Query<{ n: number; bookings: number }>(
@@ -276,7 +280,8 @@ describe('who may book', () => {
     const body = { ...bookingBody(acmeHotel.product_id, { check_in: day(20), currency: 'GBP' }), idempotency_key: key(), traveler };
     const r = await call('/api/booking/checkout', { host: ACME, body });
     expect(r.status, r.text).toBe(200);
-    expect(r.json.data).toMatchObject({ status: 'CONFIRMED', currency: 'GBP' });
+    expect(r.json.data).toMatchObject({ status: 'PENDING_PAYMENT', currency: 'GBP' });
+    expect(await payPending(r, { host: ACME })).toMatchObject({ status: 'CONFIRMED', currency: 'GBP' });
     expect((await call('/api/reservations', { host: ACME, body: { json: { token: '' } } })).status).toBe(401);
   });
 

@@ -73,6 +73,7 @@ export interface UserRows {
   referralCode: string;
   referredMember: number;
   memberId: string;
+  bookingRef: string;
 }
 
 export async function userWithRows(host = 'localhost'): Promise<UserRows> {
@@ -106,8 +107,14 @@ export async function rowsOf(session: Session): Promise<UserRows> {
   );
   // The member is new: its only referral is the friend (the list masks emails).
   const friendId = must(await as(session, '/api/referral/getReferralList?per_page=50'), 'referrals').json.data[0]?.member ?? 0;
+  const product = must(await call('/api/products/search?type=HLT&per_page=1', { host }), 'a hotel').json.data[0].product_id;
+  const booking = must(
+    await as(session, '/api/booking/checkout', { body: { product_id: product, check_in: day(20), check_out: day(22), guests: 2, currency: 'USD', idempotency_key: `gate-${crypto.randomUUID()}`, traveler: TRAVELER } }),
+    'a booking',
+  ).json.data;
   return {
     session,
+    bookingRef: booking.booking_id,
     travelerId: traveler.id,
     certificateId: cert.payment_card_id,
     certificateCode: cert.card_code,

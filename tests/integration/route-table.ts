@@ -39,6 +39,8 @@ export interface OwnedIds {
   clientId: number;
   quoteId: number;
   productId: number;
+  /** A booking of the consumer's (pending its card payment). */
+  bookingRef: string;
 }
 
 export interface IdUse {
@@ -108,6 +110,8 @@ export interface RouteSpec {
   getWrites?: string;
   /** Answers a browser (Accept: text/html) with a small page instead of JSON, refusals included. */
   htmlForBrowsers?: boolean;
+  /** Called by the payment provider's servers and trusted for its signature alone: no session and no Origin check. */
+  providerSigned?: boolean;
 }
 
 const CURRENCIES = fc.constantFrom('USD', 'EUR', 'GBP', 'JPY', 'INR', 'MXN', 'usd', 'XXX', 'ZZZ');
@@ -311,6 +315,22 @@ export const ROUTES: RouteSpec[] = [
       { in: 'body', name: 'discount_card_id', owner: 'user', of: 'discountId', expect: 'refused' },
       { in: 'body', name: 'cash_card_id', owner: 'user', of: 'cashId', expect: 'refused' },
     ],
+  },
+  {
+    method: 'GET', path: '/api/bookings/:booking_id', params: { booking_id: fc.constantFrom('BK-AAAAA-AAAAA', 'bk-x', '0', 'BK-' + 'A'.repeat(60)) },
+    // optional: a guest's booking is reached by its reference alone (the success page polls it); anyone else's is 404.
+    example: (o) => ({ params: { booking_id: o.bookingRef } }), session: 'optional', changesState: false,
+    ids: [{ in: 'param', name: 'booking_id', owner: 'user', of: 'bookingRef', expect: 'refused' }],
+  },
+  {
+    method: 'POST', path: '/api/bookings/:booking_id/cancel', params: { booking_id: fc.constantFrom('BK-AAAAA-AAAAA', 'bk-x', '0') }, session: 'optional', changesState: true,
+    example: (o) => ({ params: { booking_id: o.bookingRef }, body: {} }),
+    ids: [{ in: 'param', name: 'booking_id', owner: 'user', of: 'bookingRef', expect: 'refused' }],
+  },
+  {
+    // Unsigned here: every request the gates make is refused with 400 and changes nothing (the signed path is in payments.test.ts).
+    method: 'POST', path: '/api/payments/webhook', session: 'none', changesState: true, providerSigned: true,
+    example: () => ({ body: { id: 'evt_gate', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_test_gate', object: 'checkout.session' } } } }),
   },
   { method: 'POST', path: '/api/reservations', schema: ReservationsSchema, example: () => ({ body: { json: { token: '' } } }), session: 'user', changesState: false },
   { method: 'GET', path: '/api/user/travelers', example: () => ({}), session: 'user', changesState: false },

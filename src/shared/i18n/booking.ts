@@ -121,6 +121,16 @@ export const bookingLabels: LabelTable = {
     'Una de tus tarjetas acaba de usarse en otra reserva. No se cobró nada; tu monedero se ha actualizado.',
     'Une de vos cartes vient d’être utilisée pour une autre réservation. Rien n’a été débité ; votre portefeuille a été actualisé.',
   ),
+  bk_payment_cancelled: L(
+    'The payment was cancelled and nothing was charged. Your choices are kept: you can pay again.',
+    'El pago se canceló y no se cobró nada. Tus opciones se conservan: puedes volver a pagar.',
+    'Le paiement a été annulé et rien n’a été débité. Vos choix sont conservés : vous pouvez payer à nouveau.',
+  ),
+  bk_payment_unavailable: L(
+    'The payment service is not available right now. Nothing was booked or charged. Please try again.',
+    'El servicio de pago no está disponible ahora. No se reservó ni cobró nada. Inténtalo de nuevo.',
+    'Le service de paiement n’est pas disponible pour le moment. Rien n’a été réservé ni débité. Veuillez réessayer.',
+  ),
   bk_booking_failed: L('The booking did not go through. Please try again.', 'La reserva no se completó. Inténtalo de nuevo.', 'La réservation n’a pas abouti. Veuillez réessayer.'),
 
   // Wallet
@@ -159,6 +169,9 @@ export const bookingLabels: LabelTable = {
   bk_status_EXPIRED: L('Expired', 'Caducada', 'Expirée'),
   bk_status_CONFIRMED: L('Confirmed', 'Confirmada', 'Confirmée'),
   bk_status_CANCELLED: L('Cancelled', 'Cancelada', 'Annulée'),
+  bk_status_HELD: L('Held for a payment', 'Reservada para un pago', 'Réservée pour un paiement'),
+  bk_status_PENDING_PAYMENT: L('Awaiting payment', 'Pendiente de pago', 'En attente de paiement'),
+  bk_status_REFUNDED: L('Refunded', 'Reembolsada', 'Remboursée'),
   bk_package: L('Package', 'Paquete', 'Forfait'),
   bk_redeem_title: L('Add a card with its code', 'Añade una tarjeta con su código', 'Ajouter une carte avec son code'),
   bk_have_code: L('Have a card code?', '¿Tienes un código de tarjeta?', 'Vous avez un code de carte ?'),
@@ -187,6 +200,50 @@ export const bookingLabels: LabelTable = {
   bk_close: L('Close', 'Cerrar', 'Fermer'),
 
   // Confirmation and bookings
+  bk_payment_received: L('Payment received, booking confirmed', 'Pago recibido, reserva confirmada', 'Paiement reçu, réservation confirmée'),
+  bk_payment_waiting: L(
+    'We are waiting for the payment confirmation. This usually takes a few seconds.',
+    'Estamos esperando la confirmación del pago. Suele tardar unos segundos.',
+    'Nous attendons la confirmation du paiement. Cela prend généralement quelques secondes.',
+  ),
+  bk_payment_still_waiting: L(
+    'The payment confirmation is taking longer than usual. This page will update by itself; you can also find the booking in your account.',
+    'La confirmación del pago tarda más de lo habitual. Esta página se actualizará sola; también encontrarás la reserva en tu cuenta.',
+    'La confirmation du paiement prend plus de temps que d’habitude. Cette page se mettra à jour d’elle-même ; vous trouverez aussi la réservation dans votre compte.',
+  ),
+  bk_payment_expired: L(
+    'The payment time ran out and this booking was not made. Nothing was charged.',
+    'El tiempo para pagar se agotó y esta reserva no se realizó. No se cobró nada.',
+    'Le délai de paiement est écoulé et cette réservation n’a pas été faite. Rien n’a été débité.',
+  ),
+  bk_payment_refunded: L(
+    'The payment arrived after this booking could no longer be confirmed, so it was refunded in full.',
+    'El pago llegó cuando la reserva ya no podía confirmarse, así que se reembolsó por completo.',
+    'Le paiement est arrivé alors que la réservation ne pouvait plus être confirmée ; il a été remboursé intégralement.',
+  ),
+  bk_pay_now: L('Pay now', 'Pagar ahora', 'Payer maintenant'),
+  bk_free_cancellation_until: L('Free cancellation until {date}', 'Cancelación gratuita hasta el {date}', 'Annulation gratuite jusqu’au {date}'),
+  bk_non_refundable: L('Non-refundable', 'No reembolsable', 'Non remboursable'),
+  bk_refunded: L('Refunded', 'Reembolsado', 'Remboursé'),
+  bk_price: L('Price', 'Precio', 'Prix'),
+  bk_cancel_booking: L('Cancel booking', 'Cancelar reserva', 'Annuler la réservation'),
+  bk_cancel_confirm: L(
+    'Cancel this booking? The card part is refunded and the wallet parts go back to your wallet.',
+    '¿Cancelar esta reserva? La parte pagada con tarjeta se reembolsa y las partes del monedero vuelven a tu monedero.',
+    'Annuler cette réservation ? La part payée par carte est remboursée et les parts du portefeuille y retournent.',
+  ),
+  bk_cancelled_refund: L(
+    'Your booking is cancelled. The card part is refunded and the wallet parts are back in your wallet.',
+    'Tu reserva está cancelada. La parte pagada con tarjeta se ha reembolsado y las partes del monedero están de vuelta.',
+    'Votre réservation est annulée. La part payée par carte est remboursée et les parts du portefeuille y sont revenues.',
+  ),
+  bk_cancel_unavailable: L(
+    'The booking could not be cancelled right now; it is unchanged. Please try again.',
+    'No se pudo cancelar la reserva ahora; sigue igual. Inténtalo de nuevo.',
+    'La réservation n’a pas pu être annulée pour le moment ; elle est inchangée. Veuillez réessayer.',
+  ),
+  bk_manage: L('Manage', 'Gestionar', 'Gérer'),
+  bk_paid_by_card: L('Paid by card', 'Pagado con tarjeta', 'Payé par carte'),
   bk_booking_confirmed: L('Your booking is confirmed', 'Tu reserva está confirmada', 'Votre réservation est confirmée'),
   bk_booking_reference: L('Booking reference', 'Referencia de la reserva', 'Référence de réservation'),
   bk_booked: L('Booked', 'Reservado', 'Réservé'),

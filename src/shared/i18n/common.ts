@@ -246,6 +246,7 @@ export const commonLabels: LabelTable = {
   page_hotel_details: L('Hotel details', 'Detalles del hotel', "Détails de l'hôtel"),
   page_checkout: L('Checkout', 'Pago', 'Paiement'),
   page_checkout_success: L('Booking confirmed', 'Reserva confirmada', 'Réservation confirmée'),
+  page_manage_booking: L('Manage your booking', 'Gestiona tu reserva', 'Gérer votre réservation'),
   page_privacy: L('Privacy policy', 'Política de privacidad', 'Politique de confidentialité'),
   page_terms: L('Terms of use', 'Condiciones de uso', "Conditions d'utilisation"),
   page_not_found: L('Page not found', 'Página no encontrada', 'Page introuvable'),

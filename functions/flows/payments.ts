@@ -1,0 +1,170 @@
+// Payments' use-cases, on plain values: a checkout with a card part starts a hosted payment and holds the wallet
+// parts; the provider's events confirm, expire or refund the booking. Decision 0019 tells the rules.
+import {
+  bookingBySession, bookingByRef, cancelConfirmed, confirmPaid, createBooking, expirePending, markAutoRefunded, paymentEventSeen, recordPaymentEvent, stalePendingBookings,
+  type BookingRow, type CreateResult, type NewBooking,
+} from '../db/bookings';
+import { cancellableOn } from '../../src/shared/cancellation';
+import { firstBookingActionStatement } from '../db/referrals';
+import type { CardSpend } from '../../src/shared/wallet';
+import { PaymentProviderError, type PaymentEvent, type PaymentSession, type Payments } from '../outside/payments';
+
+/** A pending booking's hosted payment lives 30 minutes (the shortest Stripe allows); then it expires and its holds go back. */
+export const PAYMENT_WINDOW_S = 30 * 60;
+
+export interface PaymentLinks {
+  /** The origin the traveller's browser uses (the hosted page sends them back there). */
+  origin: string;
+  /** The checkout page with the traveller's choices, to come back to when they cancel on the hosted page. */
+  checkoutPath: string;
+}
+
+export const successUrl = (origin: string, ref: string) => `${origin}/checkout-success?booking=${encodeURIComponent(ref)}`;
+
+/**
+ * The card part of a checkout: the hosted payment is created first, so a provider that is down leaves nothing written
+ * and nothing held; then the booking is written PENDING_PAYMENT with its wallet parts held, in one transaction. A
+ * booking that loses the race for a card (or for its idempotency key) is not written, and its session is expired.
+ */
+export async function checkoutWithCard(
+  deps: { db: D1Database; payments: Payments; now?: () => number },
+  booking: NewBooking,
+  spends: CardSpend[],
+  links: PaymentLinks,
+  customerEmail: string | undefined,
+): Promise<CreateResult> {
+  const now = Math.floor((deps.now ?? Date.now)() / 1000);
+  const session = await deps.payments.createCheckoutSession({
+    bookingRef: booking.ref,
+    amountMinor: booking.totalMinor,
+    currency: booking.currency,
+    description: `${booking.productName}, ${booking.city}`,
+    customerEmail,
+    successUrl: successUrl(links.origin, booking.ref),
+    cancelUrl: `${links.origin}${links.checkoutPath}`,
+    expiresAt: now + PAYMENT_WINDOW_S + 60,
+    idempotencyKey: `checkout-${booking.ref}`,
+  });
+  const result = await createBooking(deps.db, { ...booking, payment: { sessionId: session.id, url: session.url ?? '' } }, spends);
+  if (!result.created) await deps.payments.expireCheckoutSession(session.id).catch(() => undefined);
+  return result;
+}
+
+export type EventOutcome = 'confirmed' | 'expired' | 'refunded' | 'unchanged' | 'ignored' | 'duplicate';
+
+export interface HandledEvent {
+  outcome: EventOutcome;
+  booking: BookingRow | null;
+}
+
+/**
+ * One provider event, verified by the caller. Every change is a guarded transition (PENDING_PAYMENT → CONFIRMED or
+ * EXPIRED, EXPIRED/CANCELLED → REFUNDED), so an event delivered twice, or after a later one, changes nothing more.
+ * The event id is recorded once it was handled; a provider failure during an automatic refund throws before that,
+ * so the provider's retry of the delivery runs it again (with the same refund idempotency key).
+ */
+export async function handlePaymentEvent(deps: { db: D1Database; payments: Payments }, event: PaymentEvent): Promise<HandledEvent> {
+  if (await paymentEventSeen(deps.db, event.id)) return { outcome: 'duplicate', booking: null };
+  const session = event.session;
+  let handled: HandledEvent = { outcome: 'ignored', booking: null };
+  if (session && event.type === 'checkout.session.completed' && session.paid) handled = await paid(deps, session);
+  else if (session && event.type === 'checkout.session.expired') handled = await expired(deps.db, session);
+  await recordPaymentEvent(deps.db, event.id, event.type, handled.booking?.booking_ref ?? session?.bookingRef ?? null, handled.outcome);
+  return handled;
+}
+
+async function paid(deps: { db: D1Database; payments: Payments }, session: PaymentSession): Promise<HandledEvent> {
+  const found = (await bookingBySession(deps.db, session.id)) ?? (session.bookingRef ? await bookingByRef(deps.db, session.bookingRef) : null);
+  const booking = found && found.payment_session_id === session.id ? found : null;
+  if (booking?.status === 'PENDING_PAYMENT' && (await confirmPaid(deps.db, session.id, session.amountMinor, session.currency, session.paymentIntentId))) {
+    if (booking.user_id !== null) await firstBookingActionStatement(deps.db, booking.org_id, booking.user_id, booking.booking_ref).run();
+    return { outcome: 'confirmed', booking: await bookingBySession(deps.db, session.id) };
+  }
+  const now = booking ? await bookingBySession(deps.db, session.id) : null;
+  if (now && (now.status === 'CONFIRMED' || now.status === 'REFUNDED') && now.paid_minor > 0) return { outcome: 'unchanged', booking: now };
+  // Paid, but there is no booking this payment can confirm (expired or cancelled meanwhile, another amount, or never
+  // written): the money goes back in full. The key makes every delivery of this event ask for the same one refund.
+  if (session.paymentIntentId) {
+    await deps.payments.refund({ paymentIntentId: session.paymentIntentId, amountMinor: session.amountMinor, bookingRef: session.bookingRef ?? session.id, idempotencyKey: `auto-refund-${session.id}` });
+  }
+  if (now) await markAutoRefunded(deps.db, now.id, session.amountMinor, session.paymentIntentId);
+  return { outcome: 'refunded', booking: now ? await bookingBySession(deps.db, session.id) : null };
+}
+
+async function expired(db: D1Database, session: PaymentSession): Promise<HandledEvent> {
+  const booking = await bookingBySession(db, session.id);
+  if (!booking) return { outcome: 'ignored', booking: null };
+  const changed = booking.status === 'PENDING_PAYMENT' && (await expirePending(db, booking.id));
+  return { outcome: changed ? 'expired' : 'unchanged', booking: await bookingBySession(db, session.id) };
+}
+
+export type ReleaseOutcome = { kind: 'released'; booking: BookingRow } | { kind: 'paid' } | { kind: 'not_pending' };
+
+/**
+ * The traveller gave up on the hosted page: the session is expired at the provider first (once expired, nobody can
+ * pay it), then the booking is EXPIRED and its held wallet parts are given back. A session paid meanwhile is left to
+ * its webhook. A provider that cannot be reached throws PaymentProviderError and nothing changes here.
+ */
+export async function releasePendingPayment(deps: { db: D1Database; payments: Payments }, booking: BookingRow): Promise<ReleaseOutcome> {
+  if (booking.status !== 'PENDING_PAYMENT' || !booking.payment_session_id) return { kind: 'not_pending' };
+  let session: PaymentSession;
+  try {
+    session = await deps.payments.expireCheckoutSession(booking.payment_session_id);
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError) || err.kind !== 'refused') throw err;
+    session = await deps.payments.retrieveCheckoutSession(booking.payment_session_id);
+  }
+  if (session.status === 'complete') return { kind: 'paid' };
+  await expirePending(deps.db, booking.id);
+  const now = await bookingBySession(deps.db, booking.payment_session_id);
+  return now?.status === 'EXPIRED' ? { kind: 'released', booking: now } : { kind: 'not_pending' };
+}
+
+export type CancelOutcome =
+  | { kind: 'cancelled'; booking: BookingRow; refundedMinor: number }
+  | { kind: 'released'; booking: BookingRow }
+  | { kind: 'refused'; reason: 'status' | 'policy' | 'paid' };
+
+/**
+ * The owner cancels. A booking still waiting for its payment lets go of it (releasePendingPayment). A CONFIRMED one,
+ * while its policy allows: the card part is refunded through the provider first (a provider that fails throws, and
+ * the booking stays CONFIRMED), with a key of the booking's own so that two cancels at once ask for one refund; then
+ * the booking is CANCELLED and its wallet parts given back in one guarded batch (the second cancel changes nothing).
+ */
+export async function cancelBooking(deps: { db: D1Database; payments: Payments }, booking: BookingRow, today: string): Promise<CancelOutcome> {
+  if (booking.status === 'PENDING_PAYMENT') {
+    const released = await releasePendingPayment(deps, booking);
+    return released.kind === 'released' ? released : { kind: 'refused', reason: released.kind === 'paid' ? 'paid' : 'status' };
+  }
+  if (booking.status !== 'CONFIRMED') return { kind: 'refused', reason: 'status' };
+  if (!cancellableOn(booking.product_type, booking.check_in, today)) return { kind: 'refused', reason: 'policy' };
+  const refund = booking.paid_minor - booking.refunded_minor;
+  if (refund > 0 && booking.payment_intent_id) {
+    await deps.payments.refund({ paymentIntentId: booking.payment_intent_id, amountMinor: refund, bookingRef: booking.booking_ref, idempotencyKey: `cancel-${booking.booking_ref}` });
+  }
+  if (!(await cancelConfirmed(deps.db, booking.id, booking.refunded_minor + Math.max(refund, 0)))) return { kind: 'refused', reason: 'status' };
+  return { kind: 'cancelled', booking: (await bookingByRef(deps.db, booking.booking_ref))!, refundedMinor: Math.max(refund, 0) };
+}
+
+/**
+ * The scheduled sweep: bookings still pending well after their session's lifetime (the expiry event never came) are
+ * settled from the provider's own answer: a paid session confirms (or refunds) as its webhook would, any other is
+ * expired there and then here, giving the holds back. A provider failure leaves the booking for the next run.
+ */
+export async function sweepPendingPayments(deps: { db: D1Database; payments: Payments }, nowMs = Date.now()): Promise<{ expired: number; confirmed: number; failed: number }> {
+  const before = new Date(nowMs - (PAYMENT_WINDOW_S + 5 * 60) * 1000).toISOString();
+  const counts = { expired: 0, confirmed: 0, failed: 0 };
+  for (const booking of await stalePendingBookings(deps.db, before)) {
+    try {
+      const released = await releasePendingPayment(deps, booking);
+      if (released.kind === 'released') counts.expired += 1;
+      if (released.kind === 'paid') {
+        const handled = await paid(deps, await deps.payments.retrieveCheckoutSession(booking.payment_session_id!));
+        if (handled.outcome === 'confirmed') counts.confirmed += 1;
+      }
+    } catch {
+      counts.failed += 1;
+    }
+  }
+  return counts;
+}

@@ -1,0 +1,109 @@
+// The payment provider's webhook and a booking's own page data: validate, run the flow, answer.
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+import { ApiError, badRequest, conflict, notFound } from '../errors';
+import { logEvent } from '../log';
+import { currentUser } from '../auth/session';
+import { bookingByRef, type BookingRow } from '../db/bookings';
+import { fromMinor } from '../../src/shared/money';
+import { cancelBooking, handlePaymentEvent } from '../flows/payments';
+import { freeCancellationUntil } from '../../src/shared/cancellation';
+import { cancellationMail, confirmationMail, sendMail } from '../services/mail';
+import { orgName } from '../db/orgs';
+import type { Context } from 'hono';
+import { paymentsFor, PaymentProviderError, WebhookSignatureError } from '../outside/payments';
+
+function bookingBody(b: BookingRow) {
+  const m = (v: number) => fromMinor(v, b.currency);
+  return {
+    booking_id: b.booking_ref,
+    status: b.status,
+    product_id: b.product_id,
+    product_type: b.product_type,
+    product_name: b.product_name,
+    city: b.city,
+    check_in: b.check_in,
+    check_out: b.check_out,
+    guests: b.guests,
+    currency: b.currency,
+    price: m(b.price_minor),
+    certificate_amount: m(b.certificate_minor),
+    discount_amount: m(b.discount_minor),
+    cash_amount: m(b.cash_minor),
+    total: m(b.total_minor),
+    paid_amount: m(b.paid_minor),
+    refunded_amount: m(b.refunded_minor),
+    free_cancellation_until: freeCancellationUntil(b.product_type, b.check_in),
+    ...(b.status === 'PENDING_PAYMENT' && b.payment_url ? { payment_url: b.payment_url } : {}),
+    is_package: b.is_package === 1 ? (1 as const) : (0 as const),
+    created_at: b.created_at,
+  };
+}
+
+export const payments = new Hono<AppEnv>()
+  .post('/payments/webhook', async (c) => {
+    const provider = paymentsFor(c.env);
+    const payload = await c.req.text();
+    let event;
+    try {
+      event = await provider.verifyWebhook(payload, c.req.header('stripe-signature'));
+    } catch (err) {
+      if (err instanceof WebhookSignatureError) throw badRequest('The webhook signature is missing or does not match', [{ path: 'Stripe-Signature', message: err.message }]);
+      throw badRequest('The webhook payload is not a provider event');
+    }
+    try {
+      const handled = await handlePaymentEvent({ db: c.env.DB, payments: provider }, event);
+      logEvent(c, 'info', 'payments.event', { event: event.id, type: event.type, outcome: handled.outcome, booking: handled.booking?.booking_ref ?? null });
+      // Only the delivery that confirmed the booking mails it: duplicates find it confirmed already.
+      if (handled.outcome === 'confirmed' && handled.booking) {
+        const b = handled.booking;
+        const traveler = JSON.parse(b.traveler) as { email?: string; first_name?: string; last_name?: string };
+        const site = event.session?.successUrl ? new URL(event.session.successUrl).origin : new URL(c.req.url).origin;
+        const until = freeCancellationUntil(b.product_type, b.check_in);
+        const policy = until ? `free until ${until}` : 'non-refundable';
+        if (traveler.email) await sendMail(c, confirmationMail(await orgName(c.env.DB, b.org_id), traveler.email, traveler, b, policy, `${site}/manage-booking?booking=${b.booking_ref}`), 'booking.confirmed');
+      }
+      return c.json({ data: { received: true, outcome: handled.outcome } });
+    } catch (err) {
+      if (err instanceof PaymentProviderError) {
+        logEvent(c, 'error', 'payments.provider_failed', { event: event.id, type: event.type, kind: err.kind, reason: err.message });
+        throw new ApiError(502, 'UPSTREAM_FAILED', 'The payment provider could not be reached; the event will be retried');
+      }
+      throw err;
+    }
+  })
+  .get('/bookings/:booking_id', async (c) => c.json({ data: bookingBody(await ownBooking(c)) }))
+  .post('/bookings/:booking_id/cancel', async (c) => {
+    const booking = await ownBooking(c);
+    let outcome;
+    try {
+      outcome = await cancelBooking({ db: c.env.DB, payments: paymentsFor(c.env) }, booking, new Date().toISOString().slice(0, 10));
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      logEvent(c, 'error', 'payments.cancel_failed', { booking: booking.booking_ref, kind: err.kind, reason: err.message });
+      throw new ApiError(502, 'UPSTREAM_FAILED', 'The payment service is not available right now; the booking is unchanged. Please try again');
+    }
+    if (outcome.kind === 'refused') {
+      throw conflict(
+        outcome.reason === 'paid' ? 'This booking has just been paid; it will be confirmed in a moment'
+          : outcome.reason === 'policy' ? 'This booking can no longer be cancelled free of charge'
+            : 'This booking cannot be cancelled: it is not confirmed or waiting for its payment',
+      );
+    }
+    if (outcome.kind === 'cancelled') {
+      const traveler = JSON.parse(outcome.booking.traveler) as { email?: string; first_name?: string };
+      const to = traveler.email || (await currentUser(c))?.email;
+      if (to) await sendMail(c, cancellationMail(c.get('org').name, to, traveler.first_name ?? '', outcome.booking, outcome.refundedMinor), 'booking.cancelled');
+    }
+    return c.json({ data: bookingBody(outcome.booking) });
+  });
+
+/** The caller's booking (a guest booking is reached by its reference alone); anyone else's is as unknown as a missing one. */
+async function ownBooking(c: Context<AppEnv>): Promise<BookingRow> {
+  const user = await currentUser(c);
+  const ref = c.req.param('booking_id') ?? '';
+  const booking = /^[A-Z0-9-]{1,40}$/.test(ref) ? await bookingByRef(c.env.DB, ref) : null;
+  const owner = booking && (booking.user_id === null || booking.user_id === user?.id);
+  if (!booking || !owner || booking.org_id !== c.get('org').id) throw notFound('No such booking');
+  return booking;
+}
