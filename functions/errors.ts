@@ -26,6 +26,8 @@ export const notFound = (message = 'Not found') => new ApiError(404, 'NOT_FOUND'
 export const unauthorized = (message = 'Please sign in') => new ApiError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'Forbidden') => new ApiError(403, 'FORBIDDEN', message);
 export const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
+/** A 400 naming the one field at fault. */
+export const refuse = (path: string, message: string) => badRequest(message, [{ path, message }]);
 
 export function issuesOf(error: z.ZodError, prefix = ''): Issue[] {
   return error.issues.map((i) => ({

@@ -1,6 +1,5 @@
 // Sign-in, sign-out, session check, verification, password reset and SSO (docs/contract.md#sessions, docs/contract.md#sign-in, docs/contract.md#email-verification, docs/contract.md#password-reset).
 import { Hono, type Context } from 'hono';
-import { jwtVerify, errors as joseErrors } from 'jose';
 import type { AppEnv } from '../env';
 import { badRequest, unauthorized } from '../errors';
 import { jsonBody } from '../validate';
@@ -18,6 +17,7 @@ import { clearSessionCookies, setSsoMark, SSO_MARK_COOKIE } from '../auth/cookie
 import { accountOfIdentity, signInNonceUsable, spendSignInNonce, verifySocialToken } from '../auth/social';
 import { insertNonce, purgeOldNonces } from '../db/sign-in-nonces';
 import { clientIp, completeSignIn, createAccount, loginResult, pepper, sendLinkMail, VERIFY_MAIL_INTERVAL_MS } from '../auth/accounts';
+import { ssoClaimsOf } from '../flows/sso';
 import { addressOf, counting, LIMITS, overLimit, rateLimit, validBody, type Rule } from '../http/rate-limit';
 import {
   ActivityBody, AuthSignInBody, ChangePasswordBody, ForgotPasswordBody, MSG, normalizeEmail, SignInBody, SsoBody, VerifyAccountBody,
@@ -144,40 +144,6 @@ async function socialSignIn(c: Context<AppEnv>, body: SignIn) {
   }
   const result = await completeSignIn(c, row, { remember: body.remember, action: `login_${provider}` });
   return c.json({ status: 'success' as const, message: '', result }, 200);
-}
-
-const SsoClaims = z.object({
-  email: z.string().email().max(254),
-  sub: z.string().max(200).optional(),
-  given_name: z.string().max(50).optional(),
-  family_name: z.string().max(50).optional(),
-  first_name: z.string().max(50).optional(),
-  last_name: z.string().max(50).optional(),
-  org: z.union([z.number(), z.string()]),
-  exp: z.number(),
-  iat: z.number(),
-});
-/** SSO keys are short-lived: at most 10 minutes between issue and expiry. */
-const SSO_MAX_LIFETIME_S = 600;
-/** How far in the future `iat` may be (clock jitter between the org's portal and us); later is refused. */
-const SSO_IAT_SKEW_S = 5;
-
-/**
- * The org's own single-sign-on secret (`SSO_SECRET_ORG_<id>`), or '' when the org has none: then it has no SSO. There
- * is no shared fallback, so a key signed for one org can never be checked against a secret another org also holds.
- */
-export function ssoSecret(env: AppEnv['Bindings'], orgId: number): string {
-  return env[`SSO_SECRET_ORG_${orgId}`] ?? '';
-}
-
-/** Whether verified claims may sign in to `orgId` now: the key names this org, was not issued in the future, and is short-lived. */
-export function ssoClaimsFit(claims: { org: number | string; iat: number; exp: number }, orgId: number, nowS: number): boolean {
-  return (
-    String(claims.org) === String(orgId) &&
-    claims.iat <= nowS + SSO_IAT_SKEW_S &&
-    claims.exp > claims.iat &&
-    claims.exp - claims.iat <= SSO_MAX_LIFETIME_S
-  );
 }
 
 export const auth = new Hono<AppEnv>()
@@ -337,19 +303,8 @@ export const auth = new Hono<AppEnv>()
     const org = c.get('org');
     const now = Date.now();
     const refuse = async () => c.json({ status: 'failed' as const, message: MSG.ssoInvalid }, 401);
-    const secret = ssoSecret(c.env, org.id);
-    if (!secret) return refuse();
-    let claims: z.infer<typeof SsoClaims>;
-    try {
-      const { payload } = await jwtVerify(key, new TextEncoder().encode(secret), { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'org'], clockTolerance: 30 });
-      const parsed = SsoClaims.safeParse(payload);
-      if (!parsed.success) return refuse();
-      claims = parsed.data;
-    } catch (err) {
-      if (err instanceof joseErrors.JOSEError) return refuse();
-      throw err;
-    }
-    if (!ssoClaimsFit(claims, org.id, Math.floor(now / 1000))) return refuse();
+    const claims = await ssoClaimsOf(c.env, org.id, key, now);
+    if (!claims) return refuse();
     // A key signs in once.
     const spent = await db
       .prepare('INSERT INTO sso_keys_used (key_hash, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING')

@@ -6,6 +6,7 @@ import { labelsFor } from '../db/labels';
 import { sha256Hex } from '../lib/crypto';
 import { crossRate } from '../services/rates';
 import { jsonBody, parseWith, queryOf } from '../validate';
+import { clientIp, locationFromCf } from '../flows/location';
 import {
   CatalogueRequestSchema,
   CurrencyRateRequestSchema,
@@ -24,8 +25,6 @@ interface CachedBody { body: string; etag: string }
 const REFERENCE_CACHE = 'public, max-age=3600, stale-while-revalidate=86400';
 /** Labels change with the org's overrides, which take effect within the labels' own 30 s cache. */
 const LABELS_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
-/** The geolocation fallback: the United States and its geographic centre. */
-const US_FALLBACK = { countryCode: 'US', latitude: 39.8283, longitude: -98.5795 };
 
 async function etagOf(body: string): Promise<string> {
   return `"${(await sha256Hex(body)).slice(0, 32)}"`;
@@ -118,27 +117,6 @@ const currencyInfoBody = (c: Ctx) => {
     return { data };
   });
 };
-
-/** The caller's address as the edge saw it: CF-Connecting-IP, else the first X-Forwarded-For; a value that is not an address is ignored. */
-export function clientIp(header: (name: string) => string | undefined): string {
-  const plausible = (v: string | undefined) => {
-    const ip = v?.trim();
-    return ip && ip.length <= 45 && /^[0-9a-fA-F:.]+$/.test(ip) && /[.:]/.test(ip) ? ip : undefined;
-  };
-  return plausible(header('cf-connecting-ip')) ?? plausible(header('x-forwarded-for')?.split(',')[0]) ?? '127.0.0.1';
-}
-
-const coordinate = (v: unknown, limit: number) => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  return Number.isFinite(n) && Math.abs(n) <= limit ? n : null;
-};
-
-/** Country and coordinates from the edge's request metadata; the United States when the country is unknown. */
-export function locationFromCf(cf: Record<string, unknown> | undefined) {
-  const country = typeof cf?.country === 'string' && /^[A-Z]{2}$/.test(cf.country) && cf.country !== 'XX' && cf.country !== 'T1' ? cf.country : null;
-  if (!country) return { ...US_FALLBACK };
-  return { countryCode: country, latitude: coordinate(cf?.latitude, 90), longitude: coordinate(cf?.longitude, 180) };
-}
 
 async function labelsReply(c: Ctx, lang: string) {
   const labels = await labelsFor(c.env.DB, c.get('org').id, lang, c.env.SHOW_LABEL_KEYS === '1');

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { jsonBody, queryOf } from '../validate';
 import { listOutbox } from '../db/outbox';
-import { ssoSecret } from './auth';
+import { ssoSecret } from '../flows/sso';
 import { ApiError } from '../errors';
 
 export const dev = new Hono<AppEnv>()

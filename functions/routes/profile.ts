@@ -6,7 +6,7 @@ import { requireUser } from '../auth/session';
 import { refreshUserDataCookie } from '../auth/cookies';
 import { userDataOf } from '../auth/accounts';
 import { referrerOf, updateProfile, userById, type ProfileChanges, type UserRow } from '../db/users';
-import { checkCatalogueRefs } from './signup';
+import { checkCatalogueRefs } from '../flows/catalogue-refs';
 import { AGE_BANDS, PrefCurrLangBody, ProfileUpdateSchema, TRAVEL_PREFERENCES, type Profile } from '../../src/shared/schemas/auth';
 import { notFound } from '../errors';
 import { ratesFromUsd } from '../db/catalogue';

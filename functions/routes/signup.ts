@@ -4,6 +4,7 @@ import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import { ApiError, badRequest } from '../errors';
 import { jsonBody } from '../validate';
+import { checkCatalogueRefs } from '../flows/catalogue-refs';
 import { emailTaken, userByProvider, userByReferralCode } from '../db/users';
 import { normalizeAccessCode, validAccessCode } from '../db/access-codes';
 import { logActivity } from '../db/activity';
@@ -25,25 +26,6 @@ const refused = (c: Context<AppEnv>, resp: string, status: 400 | 401 | 403 | 409
 
 const alreadyExists = (c: Context<AppEnv>) =>
   c.json({ status: 1 as const, data: { code: 201 as const, message: 'USER_ALREADY_CREATED' as const, resp: MSG.userExists, isProfileCreated: 0 as const } });
-
-/** Rows of the catalogue tables (migration 0002) that a sign-up or profile refers to must exist. */
-export async function checkCatalogueRefs(
-  db: D1Database,
-  refs: { nationality?: number | null; language?: string; currency?: string | null },
-  prefix: string,
-  names: { nationality?: string; language?: string; currency?: string } = {},
-) {
-  const issues: { path: string; message: string }[] = [];
-  const [nat, lang, cur] = await Promise.all([
-    refs.nationality ? db.prepare('SELECT 1 AS x FROM nationalities WHERE id = ?').bind(refs.nationality).first() : 'skip',
-    refs.language ? db.prepare('SELECT 1 AS x FROM languages WHERE code = ?').bind(refs.language).first() : 'skip',
-    refs.currency ? db.prepare('SELECT 1 AS x FROM currencies WHERE code = ? AND status = 1').bind(refs.currency).first() : 'skip',
-  ]);
-  if (!nat) issues.push({ path: `${prefix}${names.nationality ?? 'nationality'}`, message: 'Unknown nationality' });
-  if (!lang) issues.push({ path: `${prefix}${names.language ?? 'language'}`, message: 'Unknown language' });
-  if (!cur) issues.push({ path: `${prefix}${names.currency ?? 'currency'}`, message: 'Unknown currency' });
-  if (issues.length) throw badRequest(`Invalid ${issues[0]!.path}: ${issues[0]!.message}`, issues);
-}
 
 /** The access code a sign-up or a code check sends, when its body is valid; the address is the key. */
 const codeGuessOf = async (c: Context<AppEnv>) => {
