@@ -14,7 +14,7 @@ import { bookQuote, insertQuote, markSent, quoteByTokenHash, quoteOf, quotesOf, 
 import { agentCounts, agentProfile, bookingsOfAgent, creditOf, defaultMarkupBps, type AgentBookingRow } from '../db/agents';
 import { imagesOf, productById } from '../db/products';
 import { newBookingRef } from '../db/bookings';
-import { mailUpstreamStatus, sendMail } from '../services/mail';
+import { mailUpstreamStatus, sendMail } from '../outside/mail';
 import { quoteMail } from '../services/agent-mail';
 import { bookableStay, currencyFor } from '../flows/stay';
 import { checkCatalogueRefs } from '../flows/catalogue-refs';

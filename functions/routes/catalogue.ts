@@ -4,7 +4,7 @@ import type { AppEnv } from '../env';
 import { listCountries, listCurrencies, listLanguages, listNationalities, ratesFromUsd } from '../db/catalogue';
 import { labelsFor } from '../db/labels';
 import { sha256Hex } from '../lib/crypto';
-import { crossRate } from '../services/rates';
+import { crossRate } from '../outside/rates';
 import { jsonBody, parseWith, queryOf } from '../validate';
 import { clientIp, locationFromCf } from '../flows/location';
 import {

@@ -7,7 +7,7 @@ import { jsonBody } from '../validate';
 import { readBody } from '../lib/body';
 import { logEvent } from '../log';
 import { findSavingsMember, markEnrolled, saveMember } from '../db/savings';
-import { enrolmentRecord, httpSavingsProvider, SavingsProviderError } from '../services/savings';
+import { enrolmentRecord, httpSavingsProvider, SavingsProviderError } from '../outside/savings';
 import { SavingsCodeRequest, SavingsMemberRequest } from '../../src/shared/schemas/loyalty';
 
 /** Turns a provider failure into the contract's 502/503, logged once with the request id. */

@@ -10,7 +10,7 @@ import { normalizeAccessCode, validAccessCode } from '../db/access-codes';
 import { logActivity } from '../db/activity';
 import { hashPassword } from '../auth/password';
 import { randomToken } from '../auth/crypto';
-import { mailUpstreamStatus } from '../services/mail';
+import { mailUpstreamStatus } from '../outside/mail';
 import { accountOfIdentity, spendSignInNonce, verifySocialToken } from '../auth/social';
 import { clientIp, completeSignIn, createAccount, mailLink, pepper } from '../auth/accounts';
 import { addressOf, counting, LIMITS, rateLimit, settleAttempt, validBody } from '../http/rate-limit';

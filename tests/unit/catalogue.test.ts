@@ -1,7 +1,7 @@
 // Pure catalogue rules: cross rates through USD, the caller's IP, the location fallback, the request schemas.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { crossRate } from '../../functions/services/rates';
+import { crossRate } from '../../functions/outside/rates';
 import { clientIp, locationFromCf } from '../../functions/flows/location';
 import { CurrencyRateRequestSchema, LabelsQuerySchema, ProviderRatesSchema } from '../../src/shared/schemas/catalogue';
 
