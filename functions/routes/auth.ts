@@ -20,10 +20,12 @@ import { clientIp, completeSignIn, createAccount, loginResult, pepper, sendLinkM
 import { ssoClaimsOf } from '../flows/sso';
 import { addressOf, counting, LIMITS, overLimit, rateLimit, validBody, type Rule } from '../http/rate-limit';
 import {
-  ActivityBody, AuthSignInBody, ChangePasswordBody, ForgotPasswordBody, MSG, normalizeEmail, SignInBody, SsoBody, VerifyAccountBody,
+  ActivityBody, AuthSignInBody, ChangePasswordBody, CheckLoginSchema, ForgotPasswordBody, MSG, normalizeEmail, SignInBody, SignInFailureSchema,
+  SignInSuccessSchema, SsoBody, StatusReplySchema, VerifyAccountBody,
   type SignIn,
 } from '../../src/shared/schemas/auth';
 import { z } from 'zod';
+import { doc } from '../http/openapi';
 
 const invalid = (c: Context<AppEnv>) => c.json({ status: 'failed' as const, message: MSG.invalidCredentials }, 401);
 
@@ -147,16 +149,16 @@ async function socialSignIn(c: Context<AppEnv>, body: SignIn) {
 }
 
 export const auth = new Hono<AppEnv>()
-  .post('/signIn', signInLimits(async (c) => (await validBody(c, SignInBody))?.jsonSign ?? null), async (c) => {
+  .post('/signIn', doc({ body: SignInBody, reply: SignInSuccessSchema, also: { 401: SignInFailureSchema, 403: SignInFailureSchema, 429: SignInFailureSchema } }), signInLimits(async (c) => (await validBody(c, SignInBody))?.jsonSign ?? null), async (c) => {
     const { jsonSign } = await jsonBody(c, SignInBody);
     return signIn(c, jsonSign);
   })
-  .post('/auth/signIn', signInLimits(async (c) => (await validBody(c, AuthSignInBody))?.jsonSingIn ?? null), async (c) => {
+  .post('/auth/signIn', doc({ body: AuthSignInBody, reply: SignInSuccessSchema, also: { 401: SignInFailureSchema, 403: SignInFailureSchema, 429: SignInFailureSchema } }), signInLimits(async (c) => (await validBody(c, AuthSignInBody))?.jsonSingIn ?? null), async (c) => {
     const { jsonSingIn } = await jsonBody(c, AuthSignInBody);
     return signIn(c, jsonSingIn);
   })
 
-  .post('/auth/checkLogin', async (c) => {
+  .post('/auth/checkLogin', doc({ reply: CheckLoginSchema }), async (c) => {
     // The body is empty by contract; read whatever came so the connection stays usable.
     await readBodyQuietly(c);
     const { user, wasSso } = await sessionOf(c);
@@ -176,7 +178,7 @@ export const auth = new Hono<AppEnv>()
   })
 
   /** Which social sign-ins the org offers and where the islands open them (see functions/services/sim/google.ts). */
-  .get('/auth/providers', (c) => {
+  .get('/auth/providers', doc({ summary: 'The social sign-ins the org offers' }), (c) => {
     const org = c.get('org');
     const env = c.env as AppEnv['Bindings'] & { GOOGLE_AUTHORIZE_URL?: string; FACEBOOK_AUTHORIZE_URL?: string };
     return c.json({
@@ -188,7 +190,7 @@ export const auth = new Hono<AppEnv>()
   })
 
   /** A nonce for the Google sign-in popup: the ID token must carry it, and signing in (or up) with the token spends it. */
-  .post('/auth/nonce', rateLimit({ limit: LIMITS.nonceIp, shape: 'error', key: (c) => clientIp(c) }), async (c) => {
+  .post('/auth/nonce', doc({ summary: 'A nonce for the Google sign-in popup' }), rateLimit({ limit: LIMITS.nonceIp, shape: 'error', key: (c) => clientIp(c) }), async (c) => {
     // The body is empty (like checkLogin's); read whatever came so the connection stays usable.
     await c.req.text().catch(() => '');
     const db = c.env.DB;
@@ -202,7 +204,7 @@ export const auth = new Hono<AppEnv>()
   })
 
   /** The verified details behind a social token, to prefill the sign-up form ("COMPLETE YOUR INFORMATION"). */
-  .post('/auth/socialProfile', rateLimit({ limit: LIMITS.signInIp, settle: counting([401]), key: addressOf(SocialProfileBody) }), async (c) => {
+  .post('/auth/socialProfile', doc({ body: SocialProfileBody, also: { 401: SignInFailureSchema } }), rateLimit({ limit: LIMITS.signInIp, settle: counting([401]), key: addressOf(SocialProfileBody) }), async (c) => {
     const body = await jsonBody(c, SocialProfileBody);
     const provider = body.googletoken ? 'google' : 'facebook';
     const identity = await verifySocialToken(c, provider, (body.googletoken || body.fbtoken)!);
@@ -221,7 +223,7 @@ export const auth = new Hono<AppEnv>()
     });
   })
 
-  .post('/auth/verifyAccount', rateLimit({ limit: LIMITS.verifyIp, settle: counting([400]), key: addressOf(VerifyAccountBody) }), async (c) => {
+  .post('/auth/verifyAccount', doc({ body: VerifyAccountBody, reply: StatusReplySchema }), rateLimit({ limit: LIMITS.verifyIp, settle: counting([400]), key: addressOf(VerifyAccountBody) }), async (c) => {
     const { token } = await jsonBody(c, VerifyAccountBody);
     const ip = clientIp(c);
     const now = Date.now();
@@ -236,6 +238,7 @@ export const auth = new Hono<AppEnv>()
 
   .post(
     '/auth/forgotPassword',
+    doc({ body: ForgotPasswordBody, reply: StatusReplySchema }),
     rateLimit(
       { limit: LIMITS.forgotIp, key: addressOf(ForgotPasswordBody) },
       {
@@ -259,7 +262,7 @@ export const auth = new Hono<AppEnv>()
     },
   )
 
-  .post('/auth/changePassword', rateLimit(...changePasswordLimits), async (c) => {
+  .post('/auth/changePassword', doc({ body: ChangePasswordBody, reply: StatusReplySchema }), rateLimit(...changePasswordLimits), async (c) => {
     const body = await jsonBody(c, ChangePasswordBody);
     const db = c.env.DB;
     const org = c.get('org');
@@ -297,7 +300,7 @@ export const auth = new Hono<AppEnv>()
     return c.json({ status: 'success' as const, message: MSG.passwordChanged });
   })
 
-  .post('/auth/sso', rateLimit({ limit: LIMITS.signInIp, settle: counting([401]), key: addressOf(SsoBody) }), async (c) => {
+  .post('/auth/sso', doc({ body: SsoBody, reply: SignInSuccessSchema, also: { 401: SignInFailureSchema } }), rateLimit({ limit: LIMITS.signInIp, settle: counting([401]), key: addressOf(SsoBody) }), async (c) => {
     const { key } = await jsonBody(c, SsoBody);
     const db = c.env.DB;
     const org = c.get('org');
@@ -347,7 +350,7 @@ export const auth = new Hono<AppEnv>()
     return c.json({ status: 'success' as const, message: '', result });
   })
 
-  .post('/iqps/logout', async (c) => {
+  .post('/iqps/logout', doc({ reply: StatusReplySchema }), async (c) => {
     await readBodyQuietly(c);
     const token = requestToken(c);
     const { user } = await sessionOf(c);
@@ -360,7 +363,7 @@ export const auth = new Hono<AppEnv>()
     return c.json({ status: 'success' as const, message: '' });
   })
 
-  .post('/iqps/user-fqs', async (c) => {
+  .post('/iqps/user-fqs', doc({ body: ActivityBody, reply: StatusReplySchema }), async (c) => {
     const body = await jsonBody(c, ActivityBody);
     const { user } = await sessionOf(c);
     if (!user) throw unauthorized();

@@ -19,6 +19,7 @@ import {
   CheckoutSchema, PaymentCardsByOrgSchema, PaymentCardsByUserSchema, PreviewSchema, RedeemSchema, ReservationsSchema,
   TravelerIdSchema, TravelerSchema,
 } from '../../src/shared/schemas/booking';
+import { doc } from '../http/openapi';
 
 type C = Context<AppEnv>;
 
@@ -108,12 +109,12 @@ function ratesFor(rows: CardRow[], currency: string, rates: Rates): Record<strin
 }
 
 export const booking = new Hono<AppEnv>()
-  .post('/walletUser/getPaymentCardByOrg', async (c) => {
+  .post('/walletUser/getPaymentCardByOrg', doc({ body: PaymentCardsByOrgSchema }), async (c) => {
     await jsonBody(c, PaymentCardsByOrgSchema);
     const rows = await orgCertificates(c.env.DB, c.get('org').id);
     return c.json({ data: rows.map(cardEntry) });
   })
-  .post('/booking/get-paymentcard-by-user', async (c) => {
+  .post('/booking/get-paymentcard-by-user', doc({ body: PaymentCardsByUserSchema }), async (c) => {
     const body = await jsonBody(c, PaymentCardsByUserSchema);
     const user = await signedIn(c);
     const org = c.get('org');
@@ -140,7 +141,7 @@ export const booking = new Hono<AppEnv>()
       ],
     });
   })
-  .post('/wallet/redeem', redeemLimits, async (c) => {
+  .post('/wallet/redeem', doc({ body: RedeemSchema }), redeemLimits, async (c) => {
     const body = await jsonBody(c, RedeemSchema);
     const user = await signedIn(c);
     const org = c.get('org');
@@ -151,7 +152,7 @@ export const booking = new Hono<AppEnv>()
     if (card && card.user_id === null && card.listed === 0 && card.status !== 'ACTIVE') throw conflict('This card can no longer be used');
     throw notFound('No card with this code');
   })
-  .post('/booking/preview', async (c) => {
+  .post('/booking/preview', doc({ body: PreviewSchema }), async (c) => {
     const body = await jsonBody(c, PreviewSchema);
     const user = await currentUser(c);
     const q = await quote(c.env.DB, c.get('org'), body, user?.id ?? null);
@@ -167,7 +168,7 @@ export const booking = new Hono<AppEnv>()
       },
     });
   })
-  .post('/booking/checkout', async (c) => {
+  .post('/booking/checkout', doc({ body: CheckoutSchema }), async (c) => {
     const body = await jsonBody(c, CheckoutSchema);
     const user = await bookingCaller(c);
     const org = c.get('org');
@@ -208,7 +209,7 @@ export const booking = new Hono<AppEnv>()
     if (raced) return replay(raced, hash, c);
     throw conflict('A card was already used by another booking; nothing was charged. Check your wallet and try again');
   })
-  .post('/reservations', async (c) => {
+  .post('/reservations', doc({ body: ReservationsSchema }), async (c) => {
     const body = await jsonBody(c, ReservationsSchema);
     const user = await currentUserWithBodyToken(c, body.json?.token);
     if (!user) throw unauthorized();
@@ -236,18 +237,18 @@ export const booking = new Hono<AppEnv>()
       })),
     });
   })
-  .get('/user/travelers', async (c) => {
+  .get('/user/travelers', doc({ summary: 'The caller’s saved travellers' }), async (c) => {
     const user = await signedIn(c);
     return c.json({ data: await travelersOf(c.env.DB, c.get('org').id, user.id) });
   })
-  .post('/user/travelers', async (c) => {
+  .post('/user/travelers', doc({ body: TravelerSchema, status: 201 }), async (c) => {
     const body = await jsonBody(c, TravelerSchema);
     const user = await signedIn(c);
     const row = await addTraveler(c.env.DB, c.get('org').id, user.id, body);
     if (!row) throw conflict(`You can save at most ${MAX_TRAVELERS} travellers`);
     return c.json({ data: row }, 201);
   })
-  .put('/user/travelers/:id', async (c) => {
+  .put('/user/travelers/:id', doc({ body: TravelerSchema }), async (c) => {
     const id = parseWith(TravelerIdSchema, c.req.param('id'));
     const body = await jsonBody(c, TravelerSchema);
     const user = await signedIn(c);
@@ -255,7 +256,7 @@ export const booking = new Hono<AppEnv>()
     if (!row) throw notFound('No such traveller');
     return c.json({ data: row });
   })
-  .delete('/user/travelers/:id', async (c) => {
+  .delete('/user/travelers/:id', doc({ summary: 'Deletes a saved traveller' }), async (c) => {
     const id = parseWith(TravelerIdSchema, c.req.param('id'));
     const user = await signedIn(c);
     if (!(await deleteTraveler(c.env.DB, c.get('org').id, user.id, id))) throw notFound('No such traveller');

@@ -9,6 +9,16 @@ import { jsonBody, parseWith, queryOf } from '../validate';
 import { clientIp, locationFromCf } from '../flows/location';
 import {
   CatalogueRequestSchema,
+  CountryCatListSchema,
+  CountryListSchema,
+  CurrencyInfoSchema,
+  CurrencyRateReplySchema,
+  CurrencyRatesReplySchema,
+  GeolocationReplySchema,
+  IpReplySchema,
+  LabelListSchema,
+  NationalityCatListSchema,
+  NationalityListSchema,
   CurrencyRateRequestSchema,
   CurrencyRatesRequestSchema,
   LabelsQuerySchema,
@@ -17,6 +27,7 @@ import {
   type CurrencyInfo,
   type Nationality,
 } from '../../src/shared/schemas/catalogue';
+import { doc } from '../http/openapi';
 
 type Ctx = Context<AppEnv>;
 interface CachedBody { body: string; etag: string }
@@ -124,17 +135,17 @@ async function labelsReply(c: Ctx, lang: string) {
 }
 
 export const catalogue = new Hono<AppEnv>()
-  .on(['GET', 'POST'], '/general/getCountry', async (c) => sendCatalogue(c, await countriesBody(c.env.DB), REFERENCE_CACHE))
-  .on(['GET', 'POST'], '/getCountryCat', async (c) => sendCatalogue(c, await countryCatBody(c.env.DB), REFERENCE_CACHE))
-  .on(['GET', 'POST'], '/getNationalityCat', async (c) =>
+  .on(['GET', 'POST'], '/general/getCountry', doc({ body: CatalogueRequestSchema, reply: CountryListSchema }), async (c) => sendCatalogue(c, await countriesBody(c.env.DB), REFERENCE_CACHE))
+  .on(['GET', 'POST'], '/getCountryCat', doc({ body: CatalogueRequestSchema, reply: CountryCatListSchema }), async (c) => sendCatalogue(c, await countryCatBody(c.env.DB), REFERENCE_CACHE))
+  .on(['GET', 'POST'], '/getNationalityCat', doc({ body: CatalogueRequestSchema, reply: NationalityCatListSchema }), async (c) =>
     sendCatalogue(c, await once('nationalityCat', async () => ({ data: { data: await nationalityList(c.env.DB) } })), REFERENCE_CACHE),
   )
-  .on(['GET', 'POST'], '/general/getNationalities', async (c) =>
+  .on(['GET', 'POST'], '/general/getNationalities', doc({ body: CatalogueRequestSchema, reply: NationalityListSchema }), async (c) =>
     sendCatalogue(c, await once('nationalities', async () => ({ data: await nationalityList(c.env.DB) })), REFERENCE_CACHE),
   )
-  .on(['GET', 'POST'], '/layout/getCurrencyinfo', async (c) => sendCatalogue(c, await currencyInfoBody(c), REFERENCE_CACHE))
-  .get('/general/getLabels', async (c) => sendCatalogue(c, await labelsReply(c, queryOf(c, LabelsQuerySchema).lang), LABELS_CACHE))
-  .post('/general/getLabels', async (c) => {
+  .on(['GET', 'POST'], '/layout/getCurrencyinfo', doc({ body: CatalogueRequestSchema, reply: CurrencyInfoSchema }), async (c) => sendCatalogue(c, await currencyInfoBody(c), REFERENCE_CACHE))
+  .get('/general/getLabels', doc({ query: LabelsQuerySchema, reply: LabelListSchema }), async (c) => sendCatalogue(c, await labelsReply(c, queryOf(c, LabelsQuerySchema).lang), LABELS_CACHE))
+  .post('/general/getLabels', doc({ body: CatalogueRequestSchema, query: LabelsQuerySchema.partial(), reply: LabelListSchema }), async (c) => {
     // The language may come in the query (as for GET) or the body; the body is read once, here.
     const body = await jsonBody(c, CatalogueRequestSchema);
     const { lang } = parseWith(LabelsQuerySchema, { lang: c.req.query('lang') ?? body.lang });
@@ -143,11 +154,11 @@ export const catalogue = new Hono<AppEnv>()
     c.header('Content-Type', 'application/json; charset=utf-8');
     return c.body(cached.body);
   })
-  .post('/general/getCurrencyRate', async (c) => {
+  .post('/general/getCurrencyRate', doc({ body: CurrencyRateRequestSchema, reply: CurrencyRateReplySchema }), async (c) => {
     const { fromCurrency, toCurrency } = await jsonBody(c, CurrencyRateRequestSchema);
     return c.json({ roeRate: crossRate(await ratesFromUsd(c.env.DB), fromCurrency, toCurrency) });
   })
-  .post('/general/getCurrencyRates', async (c) => {
+  .post('/general/getCurrencyRates', doc({ body: CurrencyRatesRequestSchema, reply: CurrencyRatesReplySchema }), async (c) => {
     const { fromCurrency } = await jsonBody(c, CurrencyRatesRequestSchema);
     const rates = await ratesFromUsd(c.env.DB);
     const roes = Object.keys(rates)
@@ -156,11 +167,11 @@ export const catalogue = new Hono<AppEnv>()
       .filter((r): r is { currency: string; rate: number } => r.rate !== null);
     return c.json({ roes });
   })
-  .get('/get-ip', (c) => {
+  .get('/get-ip', doc({ reply: IpReplySchema }), (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json({ ip: clientIp((n) => c.req.header(n)) });
   })
-  .post('/general/getGeolocationByIp', async (c) => {
+  .post('/general/getGeolocationByIp', doc({ body: CatalogueRequestSchema, reply: GeolocationReplySchema }), async (c) => {
     await jsonBody(c, CatalogueRequestSchema);
     const cf = (c.req.raw as Request & { cf?: Record<string, unknown> }).cf;
     c.header('Cache-Control', 'private, no-store');

@@ -7,18 +7,20 @@ import { orgConfig } from '../flows/org-config';
 import { notFound } from '../errors';
 import { cssVersion, themeHref } from '../pages/theme';
 import { jsonBody } from '../validate';
+import { dataOf, doc } from '../http/openapi';
+import { OrgConfigSchema } from '../../src/shared/schemas/org';
 
 const THEME_NAME = z.string().regex(/^[a-z0-9-]{1,40}$/i, 'Theme names are letters, digits and dashes');
 const PageCss = z.object({ pageCode: z.string().max(40).optional(), apikey: z.string().max(200).optional() }).strict().or(z.object({}).passthrough());
 
 export const org = new Hono<AppEnv>()
-  .get('/health', (c) => c.json({ status: 'ok' }))
-  .get('/org/config', (c) => {
+  .get('/health', doc({ summary: 'The cheapest route: the bench measures against it' }), (c) => c.json({ status: 'ok' }))
+  .get('/org/config', doc({ reply: dataOf(OrgConfigSchema) }), (c) => {
     // Revalidated on every use: a console change must show on the next request (docs/decisions/0020-org-console.md).
     c.header('Cache-Control', 'private, no-cache');
     return c.json({ data: orgConfig(c.get('org')) });
   })
-  .get('/general/getCss/:name', async (c) => {
+  .get('/general/getCss/:name', doc({ media: 'text/css' }), async (c) => {
     const name = THEME_NAME.safeParse(c.req.param('name').replace(/\.css$/, ''));
     if (!name.success) throw notFound('No such stylesheet');
     const theme = await orgTheme(c.env.DB, c.get('org').id, name.data);
@@ -34,13 +36,13 @@ export const org = new Hono<AppEnv>()
     c.header('Content-Type', 'text/css; charset=utf-8');
     return c.body(theme.css);
   })
-  .post('/general/getwhitelabelcss', async (c) => {
+  .post('/general/getwhitelabelcss', doc({ body: PageCss }), async (c) => {
     const body = await jsonBody(c, PageCss);
     const theme = await orgTheme(c.env.DB, c.get('org').id, 'theme');
     const href = theme ? themeHref(await cssVersion(theme.css)) : '/api/general/getCss/theme';
     return c.json({ data: { pageCode: (body as { pageCode?: string }).pageCode ?? '', href, css: theme?.css ?? '' } });
   })
-  .post('/general/getCssPreAndPostLogin', async (c) => {
+  .post('/general/getCssPreAndPostLogin', doc({ body: PageCss }), async (c) => {
     await jsonBody(c, PageCss);
     const orgId = c.get('org').id;
     const [pre, post] = await Promise.all([orgTheme(c.env.DB, orgId, 'prelogin'), orgTheme(c.env.DB, orgId, 'postlogin')]);

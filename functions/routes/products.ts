@@ -14,6 +14,7 @@ import { convertMinor, toMinor } from '../../src/shared/money';
 import { eligibleTypes, minCheckInDate, PAGE_SIZE, ProductIdSchema, ProductQuerySchema, SearchQuerySchema } from '../../src/shared/schemas/booking';
 import { DEFAULT_MARKUP_BPS } from '../../src/shared/schemas/agent';
 import { z } from 'zod';
+import { doc } from '../http/openapi';
 
 export const DEFAULT_RADIUS_KM = 50;
 
@@ -41,7 +42,7 @@ const CitiesQuery = z.object({
 });
 
 export const products = new Hono<AppEnv>()
-  .get('/products/search', async (c) => {
+  .get('/products/search', doc({ query: SearchQuerySchema }), async (c) => {
     const q = queryOf(c, SearchQuerySchema);
     const org = c.get('org');
     requireEligible(org, q.type);
@@ -81,7 +82,7 @@ export const products = new Hono<AppEnv>()
     const { rows, count } = await searchProducts(c.env.DB, filter, sort, perPage, (page - 1) * perPage);
     return c.json(withAgentPricing(c, { count, page, per_page: perPage, data: rows.map((row) => ({ ...productSummary(row, currency, rates, stay), ...trade(row) })) }, markupBps));
   })
-  .get('/products/cities', async (c) => {
+  .get('/products/cities', doc({ query: CitiesQuery }), async (c) => {
     const q = queryOf(c, CitiesQuery);
     const org = c.get('org');
     const types = q.type ? eligibleTypes(org.eligible_products).filter((t) => t === q.type) : eligibleTypes(org.eligible_products);
@@ -89,7 +90,7 @@ export const products = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, max-age=60');
     return c.json({ data: rows.map((r) => ({ city: r.city, country: r.country, latitude: Math.round(r.latitude * 1e4) / 1e4, longitude: Math.round(r.longitude * 1e4) / 1e4, products: r.products })) });
   })
-  .get('/products/:product_id', async (c) => {
+  .get('/products/:product_id', doc({ query: ProductQuerySchema }), async (c) => {
     const parsed = ProductIdSchema.safeParse(c.req.param('product_id'));
     if (!parsed.success) throw notFound('No such product');
     const q = queryOf(c, ProductQuerySchema);

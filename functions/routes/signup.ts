@@ -14,7 +14,12 @@ import { mailUpstreamStatus } from '../outside/mail';
 import { accountOfIdentity, spendSignInNonce, verifySocialToken } from '../auth/social';
 import { clientIp, completeSignIn, createAccount, mailLink, pepper } from '../auth/accounts';
 import { addressOf, counting, LIMITS, rateLimit, settleAttempt, validBody } from '../http/rate-limit';
-import { CheckAccountBody, MSG, normalizeEmail, SignUpBody, TERMS_VERSION, termsAccepted, ValidateAccessCodeBody } from '../../src/shared/schemas/auth';
+import {
+  CheckAccountBody, CheckAccountReply, MSG, normalizeEmail, SignUpBody, SignUpCreatedSchema, SignUpExistsSchema, SignUpRefusedSchema, TERMS_VERSION,
+  termsAccepted, ValidateAccessCodeBody, ValidateAccessCodeReply,
+} from '../../src/shared/schemas/auth';
+import { z } from 'zod';
+import { doc } from '../http/openapi';
 
 const REFERRAL_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -58,13 +63,13 @@ const signUpLimits = rateLimit(
 );
 
 export const signup = new Hono<AppEnv>()
-  .post('/signUp/checkAccountForExists', rateLimit({ limit: LIMITS.accountCheckIp, key: addressOf(CheckAccountBody) }), async (c) => {
+  .post('/signUp/checkAccountForExists', doc({ body: CheckAccountBody, reply: CheckAccountReply }), rateLimit({ limit: LIMITS.accountCheckIp, key: addressOf(CheckAccountBody) }), async (c) => {
     const { jsonSigUp } = await jsonBody(c, CheckAccountBody);
     const taken = await emailTaken(c.env.DB, c.get('org').id, normalizeEmail(jsonSigUp.email_id));
     return c.json(taken ? { data: { code: 201 as const, resp: MSG.userExists } } : { data: { code: 404 as const, resp: '' } });
   })
 
-  .post('/signUp/validateAccessCode', rateLimit({ limit: LIMITS.accessCodeIp, settle: () => 'refund', key: codeGuessOf }), async (c) => {
+  .post('/signUp/validateAccessCode', doc({ body: ValidateAccessCodeBody, reply: ValidateAccessCodeReply }), rateLimit({ limit: LIMITS.accessCodeIp, settle: () => 'refund', key: codeGuessOf }), async (c) => {
     const { jsonRegister } = await jsonBody(c, ValidateAccessCodeBody);
     const org = c.get('org');
     if (!normalizeAccessCode(jsonRegister.accesscode)) {
@@ -80,7 +85,7 @@ export const signup = new Hono<AppEnv>()
     return c.json({ data: { status: 1 as const, resp: '' } });
   })
 
-  .post('/signUp', signUpLimits, async (c) => {
+  .post('/signUp', doc({ body: SignUpBody, reply: z.union([SignUpCreatedSchema, SignUpExistsSchema]), also: { 401: SignUpRefusedSchema } }), signUpLimits, async (c) => {
     const { jsonRegister: r } = await jsonBody(c, SignUpBody);
     const db = c.env.DB;
     const org = c.get('org');
