@@ -70,7 +70,7 @@ export interface Example {
 export interface RouteSpec {
   method: Method;
   path: string;
-  /** The input's schema: the body for POST/PUT, the query string for GET. */
+  /** The input's schema: the body for POST/PUT, the query string for GET; read from the route's own doc() unless named here. */
   schema?: z.ZodType;
   /** Field arbitraries that reach deeper than the schema alone (real ids, near dates, known codes). */
   hints?: Hints;
