@@ -24,6 +24,7 @@ import { dev } from './routes/dev';
 import { devWallet } from './routes/dev-wallet';
 import { go } from './routes/go';
 import { payments } from './routes/payments';
+import { openapi } from './routes/openapi';
 import { simulators } from './services/simulators';
 import { drainBody, readBody } from './lib/body';
 
@@ -95,6 +96,7 @@ api.route('/', referral);
 api.route('/', agent);
 api.route('/', payments);
 api.route('/admin', admin);
+api.route('/', openapi(() => app.routes));
 api.use('/dev/*', async (c, next) => {
   if (!isDevelopment(c.env)) throw new ApiError(404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}`);
   await next();

@@ -1,6 +1,6 @@
 // The Worker's bindings, vars and secrets, and the per-request values the middleware puts on the context.
 import type { OrgRow } from './db/orgs';
-import type { SessionUser } from './auth/session';
+import type { SessionUser } from './auth/session-user';
 
 export interface Bindings {
   DB: D1Database;

@@ -3,9 +3,11 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 
-export type ErrorCode =
-  | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE' | 'UNPROCESSABLE' | 'TOO_MANY_REQUESTS' | 'UPSTREAM_FAILED' | 'INTERNAL';
+const ERROR_CODES = [
+  'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE', 'UNPROCESSABLE', 'TOO_MANY_REQUESTS', 'UPSTREAM_FAILED', 'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface Issue { path: string; message: string }
 
@@ -26,6 +28,8 @@ export const notFound = (message = 'Not found') => new ApiError(404, 'NOT_FOUND'
 export const unauthorized = (message = 'Please sign in') => new ApiError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'Forbidden') => new ApiError(403, 'FORBIDDEN', message);
 export const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
+/** A 400 naming the one field at fault. */
+export const refuse = (path: string, message: string) => badRequest(message, [{ path, message }]);
 
 export function issuesOf(error: z.ZodError, prefix = ''): Issue[] {
   return error.issues.map((i) => ({
@@ -33,6 +37,16 @@ export function issuesOf(error: z.ZodError, prefix = ''): Issue[] {
     message: i.message,
   }));
 }
+
+/** The error body every refusal shares (the OpenAPI document's one error component). */
+export const ErrorBodySchema = z.object({
+  status: z.literal('failed'),
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
 
 export function errorBody(code: ErrorCode, message: string, issues?: Issue[]) {
   return { status: 'failed' as const, error: { code, message, ...(issues?.length ? { issues } : {}) } };

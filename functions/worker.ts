@@ -5,7 +5,7 @@ import { errorBody } from './errors';
 import type { Bindings } from './env';
 import { drainAfterAnswer } from './lib/body';
 import { decoratePage } from './pages/decorate';
-import { refreshRates } from './services/rates';
+import { refreshRates } from './outside/rates';
 import { sweepPendingPayments } from './flows/payments';
 import { paymentsFor } from './outside/payments';
 

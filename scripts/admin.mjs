@@ -31,7 +31,7 @@ registerHooks({
 const { insertUserStatement, newReferralCode } = await import('../functions/db/users.ts');
 const { insertEmailTokenForNewUser } = await import('../functions/db/email-tokens.ts');
 const { insertOutbox } = await import('../functions/db/outbox.ts');
-const { httpSender } = await import('../functions/services/mail.ts');
+const { httpSender } = await import('../functions/outside/mail.ts');
 const { randomToken, sha256Hex } = await import('../functions/auth/crypto.ts');
 const { promoteToAgentStatements, upsertAgencyStatement, paymentStatement, inviteTokenLifetimeStatement, INVITE_VALID_HOURS } = await import(
   '../functions/db/agents.ts'

@@ -10,7 +10,7 @@ import { logActivity } from '../db/activity';
 import { insertEmailTokenFor, insertEmailTokenForNewUser, type EmailTokenKind } from '../db/email-tokens';
 import { emailTaken, insertUserStatement, newReferralCode, userByEmail, userByProvider, type NewUser, type UserRow } from '../db/users';
 import { consumeAccessCodeFor } from '../db/access-codes';
-import { resetMail, sendMail, verificationMail, type MailError } from '../services/mail';
+import { resetMail, sendMail, verificationMail, type MailError } from '../outside/mail';
 import type { LoginResult, UserDataCookie } from '../../src/shared/schemas/auth';
 import { randomToken, sha256Hex } from './crypto';
 import { requestToken, startSession, toSessionUser, type SessionUser } from './session';

@@ -6,37 +6,11 @@ import type { AppEnv } from '../env';
 import { unauthorized } from '../errors';
 import { insertSession, sessionWithUser, touchSession, type SessionWithUser } from '../db/sessions';
 import type { UserRow } from '../db/users';
-import type { Role } from '../../src/shared/schemas/auth';
+import type { SessionUser } from './session-user';
 import { randomToken, sha256Hex } from './crypto';
 import { readBodyQuietly } from '../lib/body';
 
-export interface SessionUser {
-  id: number;
-  orgId: number;
-  email: string;
-  role: Role;
-  firstName: string;
-  lastName: string;
-  title: string;
-  nationalityId: number | null;
-  language: string;
-  currency: string;
-  /** In USD (major units); the column keeps cents. */
-  creditLimit: number;
-  canUserBook: number;
-  referralCode: string;
-  sessionId: string;
-  phoneCountryCode: string;
-  mobileNo: string;
-  countryCode: string;
-  accessCode: string;
-  planStatus: 'ACTIVE' | 'ACTIVE-REFRESH' | 'NOPLAN';
-  isPromotion: number;
-  displayPrice: number;
-  verified: boolean;
-  isSso: boolean;
-  remember: boolean;
-}
+export type { SessionUser };
 
 export const TOKEN_COOKIE = 'userToken';
 export const USER_DATA_COOKIE = 'userData';

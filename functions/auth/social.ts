@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { logEvent } from '../log';
-import { IdentityUnavailable, verifyFacebookToken, verifyGoogleIdToken, type IdentityEnv, type ProviderIdentity } from '../services/identity';
+import { IdentityUnavailable, verifyFacebookToken, verifyGoogleIdToken, type IdentityEnv, type ProviderIdentity } from '../outside/identity';
 import { deleteUserSessions } from '../db/sessions';
 import { linkProvider, markVerified, userByEmail, userById, userByProvider, type UserRow } from '../db/users';
 import { nonceUsable, spendNonce } from '../db/sign-in-nonces';

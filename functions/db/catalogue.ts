@@ -64,3 +64,13 @@ export async function saveRates(db: D1Database, rates: Record<string, number>, u
   await db.batch(Object.entries({ ...rates, USD: 1 }).map(([code, rate]) => upsert.bind(code, rate, updatedAt)));
   forgetRates();
 }
+
+/** Which of the given catalogue references exist (an absent one counts as known): a nationality id, a language code, an offered currency. */
+export async function catalogueRefsKnown(db: D1Database, refs: { nationality?: number | null; language?: string; currency?: string | null }) {
+  const [nationality, language, currency] = await Promise.all([
+    refs.nationality ? db.prepare('SELECT 1 AS x FROM nationalities WHERE id = ?').bind(refs.nationality).first() : 'skip',
+    refs.language ? db.prepare('SELECT 1 AS x FROM languages WHERE code = ?').bind(refs.language).first() : 'skip',
+    refs.currency ? db.prepare('SELECT 1 AS x FROM currencies WHERE code = ? AND status = 1').bind(refs.currency).first() : 'skip',
+  ]);
+  return { nationality: Boolean(nationality), language: Boolean(language), currency: Boolean(currency) };
+}

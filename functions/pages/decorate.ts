@@ -4,14 +4,14 @@ import type { Bindings } from '../env';
 import { hostName, orgForHost, orgTheme, type OrgRow } from '../db/orgs';
 import { labelsFor } from '../db/labels';
 import { ratesFromUsd } from '../db/catalogue';
-import { orgConfig } from '../routes/org';
+import { orgConfig } from '../flows/org-config';
 import { applySecurityHeaders, PAGE_CSP } from '../security';
 import { eligibleCodes, PRODUCTS } from '../../src/shared/products';
 import { formatUsdPrice, parseCookies, resolveCurrency, resolveLanguage } from './locale';
 import { cssVersion, themeHref } from './theme';
 import { pageCookieHeaders } from './cookies';
 import { secureFor } from '../auth/cookies';
-import { locationFromCf } from '../routes/catalogue';
+import { locationFromCf } from '../flows/location';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const LABEL_ATTRIBUTES = ['aria-label', 'placeholder', 'title', 'alt'] as const;

@@ -11,8 +11,9 @@ import {
 } from '../flows/console';
 import {
   AccessCodeCreateSchema, AccessCodeParamSchema, AuditQuerySchema, CONSOLE_MSG, MemberIdSchema, MemberPatchSchema, MembersQuerySchema,
-  OrgSettingsPatchSchema,
+  OrgSettingsPatchSchema, OrgSettingsSchema,
 } from '../../src/shared/schemas/console';
+import { dataOf, doc } from '../http/openapi';
 
 type C = Context<AppEnv>;
 const actorOf = (c: C) => ({ id: c.get('user').id, email: c.get('user').email });
@@ -20,32 +21,32 @@ const orgIdOf = (c: C) => c.get('org').id;
 
 export const admin = new Hono<AppEnv>()
   .use('*', requireRole('admin'))
-  .get('/org', async (c) => c.json({ data: await readSettings(c.env.DB, orgIdOf(c)) }))
-  .patch('/org', async (c) => {
+  .get('/org', doc({ reply: dataOf(OrgSettingsSchema) }), async (c) => c.json({ data: await readSettings(c.env.DB, orgIdOf(c)) }))
+  .patch('/org', doc({ body: OrgSettingsPatchSchema, reply: dataOf(OrgSettingsSchema) }), async (c) => {
     const patch = await jsonBody(c, OrgSettingsPatchSchema);
     return c.json({ data: await changeSettings(c.env.DB, orgIdOf(c), actorOf(c), patch) });
   })
-  .get('/access-codes', async (c) => c.json({ data: await accessCodes(c.env.DB, orgIdOf(c)) }))
-  .post('/access-codes', async (c) => {
+  .get('/access-codes', doc({ summary: 'The org’s access codes' }), async (c) => c.json({ data: await accessCodes(c.env.DB, orgIdOf(c)) }))
+  .post('/access-codes', doc({ body: AccessCodeCreateSchema, status: 201 }), async (c) => {
     const input = await jsonBody(c, AccessCodeCreateSchema);
     return c.json({ data: await createAccessCode(c.env.DB, orgIdOf(c), actorOf(c), pepper(c), input, Date.now()) }, 201);
   })
-  .delete('/access-codes/:code', async (c) => {
+  .delete('/access-codes/:code', doc({ summary: 'Revokes an access code' }), async (c) => {
     const code = AccessCodeParamSchema.safeParse(c.req.param('code'));
     if (!code.success) throw notFound(CONSOLE_MSG.noSuchCode);
     return c.json({ data: await revokeAccessCode(c.env.DB, orgIdOf(c), actorOf(c), pepper(c), code.data) });
   })
-  .get('/members', async (c) => {
+  .get('/members', doc({ query: MembersQuerySchema }), async (c) => {
     const { q, page } = queryOf(c, MembersQuerySchema);
     return c.json(await members(c.env.DB, orgIdOf(c), q ?? '', page ?? 1));
   })
-  .patch('/members/:id', async (c) => {
+  .patch('/members/:id', doc({ body: MemberPatchSchema }), async (c) => {
     const id = MemberIdSchema.safeParse(c.req.param('id'));
     if (!id.success) throw notFound(CONSOLE_MSG.noSuchMember);
     const patch = await jsonBody(c, MemberPatchSchema);
     return c.json({ data: await changeMemberSettings(c.env.DB, orgIdOf(c), actorOf(c), id.data, patch) });
   })
-  .get('/audit', async (c) => {
+  .get('/audit', doc({ query: AuditQuerySchema }), async (c) => {
     const { page } = queryOf(c, AuditQuerySchema);
     return c.json(await auditLog(c.env.DB, orgIdOf(c), page ?? 1));
   });

@@ -6,7 +6,7 @@ import type { AppEnv } from '../env';
 import { currentUser } from '../auth/session';
 import { siteOrigin } from '../auth/accounts';
 import { randomToken, sha256Hex } from '../auth/crypto';
-import { ApiError, conflict, forbidden, notFound, unauthorized } from '../errors';
+import { ApiError, conflict, forbidden, notFound, refuse, unauthorized } from '../errors';
 import { jsonBody, queryOf } from '../validate';
 import { counting, LIMITS, rateLimit } from '../http/rate-limit';
 import { clientOf, deleteClient, insertClient, listClients, phoneRefsKnown, updateClient, type ClientRow, type Owner } from '../db/clients';
@@ -14,10 +14,10 @@ import { bookQuote, insertQuote, markSent, quoteByTokenHash, quoteOf, quotesOf, 
 import { agentCounts, agentProfile, bookingsOfAgent, creditOf, defaultMarkupBps, type AgentBookingRow } from '../db/agents';
 import { imagesOf, productById } from '../db/products';
 import { newBookingRef } from '../db/bookings';
-import { mailUpstreamStatus, sendMail } from '../services/mail';
+import { mailUpstreamStatus, sendMail } from '../outside/mail';
 import { quoteMail } from '../services/agent-mail';
-import { bookableStay, currencyFor, refuse } from './products';
-import { checkCatalogueRefs } from './signup';
+import { bookableStay, currencyFor } from '../flows/stay';
+import { checkCatalogueRefs } from '../flows/catalogue-refs';
 import { convertMinor, formatMoney, fromMinor } from '../../src/shared/money';
 import { bookingPriceUsdMinor, nightsBetween } from '../../src/shared/wallet';
 import { eligibleTypes, minCheckInDate } from '../../src/shared/schemas/booking';
@@ -27,6 +27,11 @@ import {
   type CreditSummary, type SharedQuote,
 } from '../../src/shared/schemas/agent';
 import { formatDay, SHORT_MONTH_DAY } from '../../src/shared/format-day';
+import { doc } from '../http/openapi';
+import { SignInFailureSchema } from '../../src/shared/schemas/auth';
+
+/** The quote actions' bodies are empty objects. */
+const NoFields = z.object({});
 
 type C = Context<AppEnv>;
 
@@ -155,7 +160,7 @@ export const agent = new Hono<AppEnv>()
   .use('/agent', requireAgent)
 
   // ---- profile -------------------------------------------------------------------------------------------------
-  .get('/agent/profile', async (c) => {
+  .get('/agent/profile', doc({ summary: 'The agent, the agency, the markup and the credit' }), async (c) => {
     const owner = ownerOf(c);
     const db = c.env.DB;
     const [row, credit, counts] = await Promise.all([agentProfile(db, owner), creditOf(db, owner), agentCounts(db, owner)]);
@@ -188,26 +193,26 @@ export const agent = new Hono<AppEnv>()
   })
 
   // ---- clients -------------------------------------------------------------------------------------------------
-  .get('/agent/clients', async (c) => {
+  .get('/agent/clients', doc({ query: ClientQuerySchema }), async (c) => {
     const q = queryOf(c, ClientQuerySchema);
     const perPage = q.per_page ?? CLIENTS_PAGE_SIZE;
     const page = q.page ?? 1;
     const { rows, count } = await listClients(c.env.DB, ownerOf(c), q.q, perPage, (page - 1) * perPage);
     return c.json({ count, page, per_page: perPage, data: rows.map(clientBody) });
   })
-  .get('/agent/clients/:id', async (c) => {
+  .get('/agent/clients/:id', doc({ summary: 'One of the agent’s clients' }), async (c) => {
     const row = await clientOf(c.env.DB, ownerOf(c), idParam(c));
     if (!row) throw notFound('No such client');
     return c.json({ data: clientBody(row) });
   })
-  .post('/agent/clients', async (c) => {
+  .post('/agent/clients', doc({ body: ClientSchema, status: 201 }), async (c) => {
     const body = await jsonBody(c, ClientSchema);
     await checkClientRefs(c, body);
     const row = await insertClient(c.env.DB, ownerOf(c), body);
     if (!row) throw new ApiError(409, 'CONFLICT', AGENT_MSG.clientExists, [{ path: 'email', message: AGENT_MSG.clientExists }]);
     return c.json({ data: clientBody(row) }, 201);
   })
-  .put('/agent/clients/:id', async (c) => {
+  .put('/agent/clients/:id', doc({ body: ClientSchema }), async (c) => {
     const id = idParam(c);
     const body = await jsonBody(c, ClientSchema);
     await checkClientRefs(c, body);
@@ -216,27 +221,27 @@ export const agent = new Hono<AppEnv>()
     if (result.kind === 'email-taken') throw new ApiError(409, 'CONFLICT', AGENT_MSG.clientExists, [{ path: 'email', message: AGENT_MSG.clientExists }]);
     return c.json({ data: clientBody(result.row) });
   })
-  .delete('/agent/clients/:id', async (c) => {
+  .delete('/agent/clients/:id', doc({ summary: 'Deletes one of the agent’s clients' }), async (c) => {
     if (!(await deleteClient(c.env.DB, ownerOf(c), idParam(c)))) throw notFound('No such client');
     return c.json({ data: { deleted: true } });
   })
 
   // ---- quotes --------------------------------------------------------------------------------------------------
-  .get('/agent/quotes', async (c) => {
+  .get('/agent/quotes', doc({ query: QuoteQuerySchema }), async (c) => {
     const q = queryOf(c, QuoteQuerySchema);
     const rows = await quotesOf(c.env.DB, ownerOf(c), { status: q.status, clientId: q.client_id });
     return c.json({ count: rows.length, data: rows.map(quoteBody) });
   })
-  .get('/agent/quotes/:id', async (c) => c.json({ data: quoteBody(await ownQuote(c)) }))
-  .post('/agent/quotes', async (c) => {
+  .get('/agent/quotes/:id', doc({ summary: 'One of the agent’s quotes' }), async (c) => c.json({ data: quoteBody(await ownQuote(c)) }))
+  .post('/agent/quotes', doc({ body: QuoteSchema, status: 201 }), async (c) => {
     const body = await jsonBody(c, QuoteSchema);
     const db = c.env.DB;
     const org = c.get('org');
     const owner = ownerOf(c);
     const client = await clientOf(db, owner, body.client_id);
     if (!client) throw refuse('client_id', 'No such client');
-    const { product, nightly, checkOut, nights } = await bookableStay(c, body);
-    const { currency, rates } = await currencyFor(c, body.currency ?? c.get('user').currency);
+    const { product, nightly, checkOut, nights } = await bookableStay(db, org, body);
+    const { currency, rates } = await currencyFor(db, org, body.currency ?? c.get('user').currency);
     const markupBps = body.markup_percent == null ? ((await defaultMarkupBps(db, owner)) ?? DEFAULT_MARKUP_BPS) : bpsOfPercent(body.markup_percent);
     // The price is the product's, computed here; nothing the client sends is trusted for it.
     const netUsdMinor = bookingPriceUsdMinor(product.price_usd_minor, product.type, nights, body.guests);
@@ -263,7 +268,7 @@ export const agent = new Hono<AppEnv>()
     const row = await quoteOf(db, owner, id);
     return c.json({ data: quoteBody(row!) }, 201);
   })
-  .post('/agent/quotes/:id/send', quoteMailLimits, async (c) => {
+  .post('/agent/quotes/:id/send', doc({ body: NoFields }), quoteMailLimits, async (c) => {
     const id = idParam(c);
     await jsonBody(c, z.object({}));
     const quote = await ownQuote(c, id);
@@ -295,7 +300,7 @@ export const agent = new Hono<AppEnv>()
     if (!(await markSent(db, owner, id, await sha256Hex(token)))) throw notFound('No such quote');
     return c.json({ data: quoteBody((await quoteOf(db, owner, id))!) });
   })
-  .post('/agent/quotes/:id/book', async (c) => {
+  .post('/agent/quotes/:id/book', doc({ body: NoFields, also: { 409: SignInFailureSchema } }), async (c) => {
     const id = idParam(c);
     await jsonBody(c, z.object({}));
     const quote = await ownQuote(c, id);
@@ -325,14 +330,14 @@ export const agent = new Hono<AppEnv>()
   })
 
   // ---- bookings on account -------------------------------------------------------------------------------------
-  .get('/agent/bookings', async (c) => {
+  .get('/agent/bookings', doc({ summary: 'The agent’s bookings on account and the credit' }), async (c) => {
     const owner = ownerOf(c);
     const [rows, credit] = await Promise.all([bookingsOfAgent(c.env.DB, owner), creditOf(c.env.DB, owner)]);
     return c.json({ count: rows.length, data: rows.map(bookingBody), credit: creditBody(credit) });
   })
 
   // ---- the client's read-only view (no session: the unguessable token is the key) -------------------------------
-  .post('/quotes/view', async (c) => {
+  .post('/quotes/view', doc({ body: QuoteViewSchema }), async (c) => {
     const { token } = await jsonBody(c, QuoteViewSchema);
     const org = c.get('org');
     const row = await quoteByTokenHash(c.env.DB, org.id, await sha256Hex(token));

@@ -1,6 +1,5 @@
 // Sign-in, sign-out, session check, verification, password reset and SSO (docs/contract.md#sessions, docs/contract.md#sign-in, docs/contract.md#email-verification, docs/contract.md#password-reset).
 import { Hono, type Context } from 'hono';
-import { jwtVerify, errors as joseErrors } from 'jose';
 import type { AppEnv } from '../env';
 import { badRequest, unauthorized } from '../errors';
 import { jsonBody } from '../validate';
@@ -18,12 +17,15 @@ import { clearSessionCookies, setSsoMark, SSO_MARK_COOKIE } from '../auth/cookie
 import { accountOfIdentity, signInNonceUsable, spendSignInNonce, verifySocialToken } from '../auth/social';
 import { insertNonce, purgeOldNonces } from '../db/sign-in-nonces';
 import { clientIp, completeSignIn, createAccount, loginResult, pepper, sendLinkMail, VERIFY_MAIL_INTERVAL_MS } from '../auth/accounts';
+import { ssoClaimsOf } from '../flows/sso';
 import { addressOf, counting, LIMITS, overLimit, rateLimit, validBody, type Rule } from '../http/rate-limit';
 import {
-  ActivityBody, AuthSignInBody, ChangePasswordBody, ForgotPasswordBody, MSG, normalizeEmail, SignInBody, SsoBody, VerifyAccountBody,
+  ActivityBody, AuthSignInBody, ChangePasswordBody, CheckLoginSchema, ForgotPasswordBody, MSG, normalizeEmail, SignInBody, SignInFailureSchema,
+  SignInSuccessSchema, SsoBody, StatusReplySchema, VerifyAccountBody,
   type SignIn,
 } from '../../src/shared/schemas/auth';
 import { z } from 'zod';
+import { doc } from '../http/openapi';
 
 const invalid = (c: Context<AppEnv>) => c.json({ status: 'failed' as const, message: MSG.invalidCredentials }, 401);
 
@@ -146,51 +148,17 @@ async function socialSignIn(c: Context<AppEnv>, body: SignIn) {
   return c.json({ status: 'success' as const, message: '', result }, 200);
 }
 
-const SsoClaims = z.object({
-  email: z.string().email().max(254),
-  sub: z.string().max(200).optional(),
-  given_name: z.string().max(50).optional(),
-  family_name: z.string().max(50).optional(),
-  first_name: z.string().max(50).optional(),
-  last_name: z.string().max(50).optional(),
-  org: z.union([z.number(), z.string()]),
-  exp: z.number(),
-  iat: z.number(),
-});
-/** SSO keys are short-lived: at most 10 minutes between issue and expiry. */
-const SSO_MAX_LIFETIME_S = 600;
-/** How far in the future `iat` may be (clock jitter between the org's portal and us); later is refused. */
-const SSO_IAT_SKEW_S = 5;
-
-/**
- * The org's own single-sign-on secret (`SSO_SECRET_ORG_<id>`), or '' when the org has none: then it has no SSO. There
- * is no shared fallback, so a key signed for one org can never be checked against a secret another org also holds.
- */
-export function ssoSecret(env: AppEnv['Bindings'], orgId: number): string {
-  return env[`SSO_SECRET_ORG_${orgId}`] ?? '';
-}
-
-/** Whether verified claims may sign in to `orgId` now: the key names this org, was not issued in the future, and is short-lived. */
-export function ssoClaimsFit(claims: { org: number | string; iat: number; exp: number }, orgId: number, nowS: number): boolean {
-  return (
-    String(claims.org) === String(orgId) &&
-    claims.iat <= nowS + SSO_IAT_SKEW_S &&
-    claims.exp > claims.iat &&
-    claims.exp - claims.iat <= SSO_MAX_LIFETIME_S
-  );
-}
-
 export const auth = new Hono<AppEnv>()
-  .post('/signIn', signInLimits(async (c) => (await validBody(c, SignInBody))?.jsonSign ?? null), async (c) => {
+  .post('/signIn', doc({ body: SignInBody, reply: SignInSuccessSchema, also: { 401: SignInFailureSchema, 403: SignInFailureSchema, 429: SignInFailureSchema } }), signInLimits(async (c) => (await validBody(c, SignInBody))?.jsonSign ?? null), async (c) => {
     const { jsonSign } = await jsonBody(c, SignInBody);
     return signIn(c, jsonSign);
   })
-  .post('/auth/signIn', signInLimits(async (c) => (await validBody(c, AuthSignInBody))?.jsonSingIn ?? null), async (c) => {
+  .post('/auth/signIn', doc({ body: AuthSignInBody, reply: SignInSuccessSchema, also: { 401: SignInFailureSchema, 403: SignInFailureSchema, 429: SignInFailureSchema } }), signInLimits(async (c) => (await validBody(c, AuthSignInBody))?.jsonSingIn ?? null), async (c) => {
     const { jsonSingIn } = await jsonBody(c, AuthSignInBody);
     return signIn(c, jsonSingIn);
   })
 
-  .post('/auth/checkLogin', async (c) => {
+  .post('/auth/checkLogin', doc({ reply: CheckLoginSchema }), async (c) => {
     // The body is empty by contract; read whatever came so the connection stays usable.
     await readBodyQuietly(c);
     const { user, wasSso } = await sessionOf(c);
@@ -210,7 +178,7 @@ export const auth = new Hono<AppEnv>()
   })
 
   /** Which social sign-ins the org offers and where the islands open them (see functions/services/sim/google.ts). */
-  .get('/auth/providers', (c) => {
+  .get('/auth/providers', doc({ summary: 'The social sign-ins the org offers' }), (c) => {
     const org = c.get('org');
     const env = c.env as AppEnv['Bindings'] & { GOOGLE_AUTHORIZE_URL?: string; FACEBOOK_AUTHORIZE_URL?: string };
     return c.json({
@@ -222,7 +190,7 @@ export const auth = new Hono<AppEnv>()
   })
 
   /** A nonce for the Google sign-in popup: the ID token must carry it, and signing in (or up) with the token spends it. */
-  .post('/auth/nonce', rateLimit({ limit: LIMITS.nonceIp, shape: 'error', key: (c) => clientIp(c) }), async (c) => {
+  .post('/auth/nonce', doc({ summary: 'A nonce for the Google sign-in popup' }), rateLimit({ limit: LIMITS.nonceIp, shape: 'error', key: (c) => clientIp(c) }), async (c) => {
     // The body is empty (like checkLogin's); read whatever came so the connection stays usable.
     await c.req.text().catch(() => '');
     const db = c.env.DB;
@@ -236,7 +204,7 @@ export const auth = new Hono<AppEnv>()
   })
 
   /** The verified details behind a social token, to prefill the sign-up form ("COMPLETE YOUR INFORMATION"). */
-  .post('/auth/socialProfile', rateLimit({ limit: LIMITS.signInIp, settle: counting([401]), key: addressOf(SocialProfileBody) }), async (c) => {
+  .post('/auth/socialProfile', doc({ body: SocialProfileBody, also: { 401: SignInFailureSchema } }), rateLimit({ limit: LIMITS.signInIp, settle: counting([401]), key: addressOf(SocialProfileBody) }), async (c) => {
     const body = await jsonBody(c, SocialProfileBody);
     const provider = body.googletoken ? 'google' : 'facebook';
     const identity = await verifySocialToken(c, provider, (body.googletoken || body.fbtoken)!);
@@ -255,7 +223,7 @@ export const auth = new Hono<AppEnv>()
     });
   })
 
-  .post('/auth/verifyAccount', rateLimit({ limit: LIMITS.verifyIp, settle: counting([400]), key: addressOf(VerifyAccountBody) }), async (c) => {
+  .post('/auth/verifyAccount', doc({ body: VerifyAccountBody, reply: StatusReplySchema }), rateLimit({ limit: LIMITS.verifyIp, settle: counting([400]), key: addressOf(VerifyAccountBody) }), async (c) => {
     const { token } = await jsonBody(c, VerifyAccountBody);
     const ip = clientIp(c);
     const now = Date.now();
@@ -270,6 +238,7 @@ export const auth = new Hono<AppEnv>()
 
   .post(
     '/auth/forgotPassword',
+    doc({ body: ForgotPasswordBody, reply: StatusReplySchema }),
     rateLimit(
       { limit: LIMITS.forgotIp, key: addressOf(ForgotPasswordBody) },
       {
@@ -293,7 +262,7 @@ export const auth = new Hono<AppEnv>()
     },
   )
 
-  .post('/auth/changePassword', rateLimit(...changePasswordLimits), async (c) => {
+  .post('/auth/changePassword', doc({ body: ChangePasswordBody, reply: StatusReplySchema }), rateLimit(...changePasswordLimits), async (c) => {
     const body = await jsonBody(c, ChangePasswordBody);
     const db = c.env.DB;
     const org = c.get('org');
@@ -331,25 +300,14 @@ export const auth = new Hono<AppEnv>()
     return c.json({ status: 'success' as const, message: MSG.passwordChanged });
   })
 
-  .post('/auth/sso', rateLimit({ limit: LIMITS.signInIp, settle: counting([401]), key: addressOf(SsoBody) }), async (c) => {
+  .post('/auth/sso', doc({ body: SsoBody, reply: SignInSuccessSchema, also: { 401: SignInFailureSchema } }), rateLimit({ limit: LIMITS.signInIp, settle: counting([401]), key: addressOf(SsoBody) }), async (c) => {
     const { key } = await jsonBody(c, SsoBody);
     const db = c.env.DB;
     const org = c.get('org');
     const now = Date.now();
     const refuse = async () => c.json({ status: 'failed' as const, message: MSG.ssoInvalid }, 401);
-    const secret = ssoSecret(c.env, org.id);
-    if (!secret) return refuse();
-    let claims: z.infer<typeof SsoClaims>;
-    try {
-      const { payload } = await jwtVerify(key, new TextEncoder().encode(secret), { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'org'], clockTolerance: 30 });
-      const parsed = SsoClaims.safeParse(payload);
-      if (!parsed.success) return refuse();
-      claims = parsed.data;
-    } catch (err) {
-      if (err instanceof joseErrors.JOSEError) return refuse();
-      throw err;
-    }
-    if (!ssoClaimsFit(claims, org.id, Math.floor(now / 1000))) return refuse();
+    const claims = await ssoClaimsOf(c.env, org.id, key, now);
+    if (!claims) return refuse();
     // A key signs in once.
     const spent = await db
       .prepare('INSERT INTO sso_keys_used (key_hash, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING')
@@ -392,7 +350,7 @@ export const auth = new Hono<AppEnv>()
     return c.json({ status: 'success' as const, message: '', result });
   })
 
-  .post('/iqps/logout', async (c) => {
+  .post('/iqps/logout', doc({ reply: StatusReplySchema }), async (c) => {
     await readBodyQuietly(c);
     const token = requestToken(c);
     const { user } = await sessionOf(c);
@@ -405,7 +363,7 @@ export const auth = new Hono<AppEnv>()
     return c.json({ status: 'success' as const, message: '' });
   })
 
-  .post('/iqps/user-fqs', async (c) => {
+  .post('/iqps/user-fqs', doc({ body: ActivityBody, reply: StatusReplySchema }), async (c) => {
     const body = await jsonBody(c, ActivityBody);
     const { user } = await sessionOf(c);
     if (!user) throw unauthorized();

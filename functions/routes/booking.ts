@@ -8,22 +8,21 @@ import { jsonBody, parseWith } from '../validate';
 import { sha256Hex } from '../lib/crypto';
 import { clientIp } from '../auth/accounts';
 import { counting, LIMITS, memberOf, rateLimit, validBody } from '../http/rate-limit';
-import type { ProductRow } from '../db/products';
-import { cardByCode, cardEntry, cardsOfUser, claimCard, orgCertificates, ownCard, walletCardOf, type CardRow } from '../db/cards';
+import { cardByCode, cardEntry, cardsOfUser, claimCard, orgCertificates, type CardRow } from '../db/cards';
 import { bookingByKey, bookingsOfUser, cardSpendsOf, createBooking, newBookingRef, type BookingRow, type NewBooking } from '../db/bookings';
 import { checkoutWithCard } from '../flows/payments';
 import { paymentsFor, PaymentProviderError } from '../outside/payments';
 import { logEvent } from '../log';
 import { addTraveler, deleteTraveler, travelersOf, updateTraveler, MAX_TRAVELERS } from '../db/travelers';
-import { bookableStay, currencyFor, productSummary, refuse } from './products';
+import { currencyFor } from '../flows/stay';
+import { productSummary, quote } from '../flows/pricing';
 import { convertMinor, fromMinor, type Rates } from '../../src/shared/money';
-import {
-  bookingPriceUsdMinor, cardProblem, computeAmounts, parseWalletOptions, pickCashCard, type CardKind, type WalletAmounts,
-} from '../../src/shared/wallet';
+import type { CardKind, WalletAmounts } from '../../src/shared/wallet';
 import {
   CheckoutSchema, PaymentCardsByOrgSchema, PaymentCardsByUserSchema, PreviewSchema, RedeemSchema, ReservationsSchema,
-  TravelerIdSchema, TravelerSchema, type CheckoutRequest, type PreviewRequest,
+  TravelerIdSchema, TravelerSchema, type CheckoutRequest,
 } from '../../src/shared/schemas/booking';
+import { doc } from '../http/openapi';
 
 type C = Context<AppEnv>;
 
@@ -52,70 +51,6 @@ async function bookingCaller(c: C): Promise<SessionUser | null> {
   throw unauthorized('Please sign in to book');
 }
 
-
-interface Quote {
-  product: ProductRow;
-  checkOut: string | null;
-  nights: number;
-  amounts: WalletAmounts;
-  rates: Rates;
-  cards: { certificate: CardRow | null; discount: CardRow | null; cash: CardRow | null };
-}
-
-/** Recomputes a booking's amounts from the product, the dates and the caller's own cards; trusts no amount sent. */
-async function quote(c: C, body: PreviewRequest, user: SessionUser | null): Promise<Quote> {
-  const org = c.get('org');
-  const { product, checkOut, nights } = await bookableStay(c, body);
-  const { currency, rates } = await currencyFor(c, body.currency);
-  const priceMinor = convertMinor(bookingPriceUsdMinor(product.price_usd_minor, product.type, nights, body.guests), 'USD', currency, rates);
-
-  const options = parseWalletOptions(org.wallet_options);
-  const wanted: { path: string; kind: CardKind; id: number; enabled: boolean }[] = [];
-  if (body.certificate_id) wanted.push({ path: 'certificate_id', kind: 'certificate', id: body.certificate_id, enabled: options.certificates });
-  if (body.discount_card_id) wanted.push({ path: 'discount_card_id', kind: 'discount', id: body.discount_card_id, enabled: options.discountCards });
-  if (body.cash_card_id || body.use_cash) wanted.push({ path: body.cash_card_id ? 'cash_card_id' : 'use_cash', kind: 'cash', id: body.cash_card_id ?? 0, enabled: options.cashCard });
-
-  const cards: Quote['cards'] = { certificate: null, discount: null, cash: null };
-  for (const w of wanted) {
-    if (!w.enabled) throw refuse(w.path, 'This wallet option is not offered on this site');
-    if (!user) throw refuse(w.path, 'Sign in to pay with your wallet');
-    let row: CardRow | null;
-    if (w.id) {
-      row = await ownCard(c.env.DB, org.id, user.id, w.id);
-    } else {
-      const mine = await cardsOfUser(c.env.DB, org.id, user.id);
-      const best = pickCashCard(mine.map(walletCardOf), rates);
-      row = best ? mine.find((r) => r.id === best.id) ?? null : null;
-      if (!row) throw refuse(w.path, 'You have no cash card with a balance');
-    }
-    if (!row) throw refuse(w.path, 'No such card in your wallet');
-    const problem = cardProblem(walletCardOf(row), w.kind, product.type);
-    if (problem?.reason === 'spent') throw conflict(problem.message);
-    if (problem) throw refuse(w.path, problem.message);
-    cards[w.kind === 'discount' ? 'discount' : w.kind] = row;
-  }
-  for (const row of Object.values(cards)) {
-    if (row) currencyKnown(rates, row.payment_card_currency);
-  }
-  const amounts = computeAmounts({
-    priceMinor,
-    product: product.type,
-    currency,
-    rates,
-    certificate: cards.certificate ? walletCardOf(cards.certificate) : null,
-    discountCard: cards.discount ? walletCardOf(cards.discount) : null,
-    cashCard: cards.cash ? walletCardOf(cards.cash) : null,
-  });
-  return { product, checkOut, nights, amounts, rates, cards };
-}
-
-function currencyKnown(rates: Rates, code: string) {
-  try {
-    convertMinor(1, code, 'USD', rates);
-  } catch {
-    throw new ApiError(409, 'CONFLICT', `This card's currency ${code} cannot be converted right now`);
-  }
-}
 
 function amountsBody(a: WalletAmounts) {
   const m = (v: number) => fromMinor(v, a.currency);
@@ -198,19 +133,19 @@ async function withProvider<T>(c: C, run: () => Promise<T>): Promise<T> {
 }
 
 export const booking = new Hono<AppEnv>()
-  .post('/walletUser/getPaymentCardByOrg', async (c) => {
+  .post('/walletUser/getPaymentCardByOrg', doc({ body: PaymentCardsByOrgSchema }), async (c) => {
     await jsonBody(c, PaymentCardsByOrgSchema);
     const rows = await orgCertificates(c.env.DB, c.get('org').id);
     return c.json({ data: rows.map(cardEntry) });
   })
-  .post('/booking/get-paymentcard-by-user', async (c) => {
+  .post('/booking/get-paymentcard-by-user', doc({ body: PaymentCardsByUserSchema }), async (c) => {
     const body = await jsonBody(c, PaymentCardsByUserSchema);
     const user = await signedIn(c);
     const org = c.get('org');
     // Without a currency in the body, the user's own (when it has a rate), else the org's default.
-    const { currency, rates } = await currencyFor(c, body.currency).then(async (fallback) => {
+    const { currency, rates } = await currencyFor(c.env.DB, org, body.currency).then(async (fallback) => {
       if (body.currency || !user.currency) return fallback;
-      return currencyFor(c, user.currency).catch(() => fallback);
+      return currencyFor(c.env.DB, org, user.currency).catch(() => fallback);
     });
     const [mine, orgCards] = await Promise.all([cardsOfUser(c.env.DB, org.id, user.id), orgCertificates(c.env.DB, org.id)]);
     const of = (kind: CardKind) => mine.filter((r) => r.kind === kind);
@@ -230,7 +165,7 @@ export const booking = new Hono<AppEnv>()
       ],
     });
   })
-  .post('/wallet/redeem', redeemLimits, async (c) => {
+  .post('/wallet/redeem', doc({ body: RedeemSchema }), redeemLimits, async (c) => {
     const body = await jsonBody(c, RedeemSchema);
     const user = await signedIn(c);
     const org = c.get('org');
@@ -241,10 +176,10 @@ export const booking = new Hono<AppEnv>()
     if (card && card.user_id === null && card.listed === 0 && card.status !== 'ACTIVE') throw conflict('This card can no longer be used');
     throw notFound('No card with this code');
   })
-  .post('/booking/preview', async (c) => {
+  .post('/booking/preview', doc({ body: PreviewSchema }), async (c) => {
     const body = await jsonBody(c, PreviewSchema);
     const user = await currentUser(c);
-    const q = await quote(c, body, user);
+    const q = await quote(c.env.DB, c.get('org'), body, user?.id ?? null);
     return c.json({
       data: {
         ...amountsBody(q.amounts),
@@ -257,14 +192,14 @@ export const booking = new Hono<AppEnv>()
       },
     });
   })
-  .post('/booking/checkout', async (c) => {
+  .post('/booking/checkout', doc({ body: CheckoutSchema }), async (c) => {
     const body = await jsonBody(c, CheckoutSchema);
     const user = await bookingCaller(c);
     const org = c.get('org');
     const hash = await sha256Hex(JSON.stringify(canonical(body)));
     const existing = await bookingByKey(c.env.DB, org.id, user?.id ?? null, body.idempotency_key, hash);
     if (existing) return replay(existing, hash, c);
-    const q = await quote(c, body, user);
+    const q = await quote(c.env.DB, c.get('org'), body, user?.id ?? null);
     const image = productSummary(q.product, 'USD', { USD: 1 }, {}).image;
     const newBooking: NewBooking = {
       ref: newBookingRef(),
@@ -299,7 +234,7 @@ export const booking = new Hono<AppEnv>()
     if (raced) return replay(raced, hash, c);
     throw conflict('A card was already used by another booking; nothing was charged. Check your wallet and try again');
   })
-  .post('/reservations', async (c) => {
+  .post('/reservations', doc({ body: ReservationsSchema }), async (c) => {
     const body = await jsonBody(c, ReservationsSchema);
     const user = await currentUserWithBodyToken(c, body.json?.token);
     if (!user) throw unauthorized();
@@ -327,18 +262,18 @@ export const booking = new Hono<AppEnv>()
       })),
     });
   })
-  .get('/user/travelers', async (c) => {
+  .get('/user/travelers', doc({ summary: 'The caller’s saved travellers' }), async (c) => {
     const user = await signedIn(c);
     return c.json({ data: await travelersOf(c.env.DB, c.get('org').id, user.id) });
   })
-  .post('/user/travelers', async (c) => {
+  .post('/user/travelers', doc({ body: TravelerSchema, status: 201 }), async (c) => {
     const body = await jsonBody(c, TravelerSchema);
     const user = await signedIn(c);
     const row = await addTraveler(c.env.DB, c.get('org').id, user.id, body);
     if (!row) throw conflict(`You can save at most ${MAX_TRAVELERS} travellers`);
     return c.json({ data: row }, 201);
   })
-  .put('/user/travelers/:id', async (c) => {
+  .put('/user/travelers/:id', doc({ body: TravelerSchema }), async (c) => {
     const id = parseWith(TravelerIdSchema, c.req.param('id'));
     const body = await jsonBody(c, TravelerSchema);
     const user = await signedIn(c);
@@ -346,7 +281,7 @@ export const booking = new Hono<AppEnv>()
     if (!row) throw notFound('No such traveller');
     return c.json({ data: row });
   })
-  .delete('/user/travelers/:id', async (c) => {
+  .delete('/user/travelers/:id', doc({ summary: 'Deletes a saved traveller' }), async (c) => {
     const id = parseWith(TravelerIdSchema, c.req.param('id'));
     const user = await signedIn(c);
     if (!(await deleteTraveler(c.env.DB, c.get('org').id, user.id, id))) throw notFound('No such traveller');

@@ -4,10 +4,21 @@ import type { AppEnv } from '../env';
 import { listCountries, listCurrencies, listLanguages, listNationalities, ratesFromUsd } from '../db/catalogue';
 import { labelsFor } from '../db/labels';
 import { sha256Hex } from '../lib/crypto';
-import { crossRate } from '../services/rates';
+import { crossRate } from '../outside/rates';
 import { jsonBody, parseWith, queryOf } from '../validate';
+import { clientIp, locationFromCf } from '../flows/location';
 import {
   CatalogueRequestSchema,
+  CountryCatListSchema,
+  CountryListSchema,
+  CurrencyInfoSchema,
+  CurrencyRateReplySchema,
+  CurrencyRatesReplySchema,
+  GeolocationReplySchema,
+  IpReplySchema,
+  LabelListSchema,
+  NationalityCatListSchema,
+  NationalityListSchema,
   CurrencyRateRequestSchema,
   CurrencyRatesRequestSchema,
   LabelsQuerySchema,
@@ -16,6 +27,7 @@ import {
   type CurrencyInfo,
   type Nationality,
 } from '../../src/shared/schemas/catalogue';
+import { doc } from '../http/openapi';
 
 type Ctx = Context<AppEnv>;
 interface CachedBody { body: string; etag: string }
@@ -24,8 +36,6 @@ interface CachedBody { body: string; etag: string }
 const REFERENCE_CACHE = 'public, max-age=3600, stale-while-revalidate=86400';
 /** Labels change with the org's overrides, which take effect within the labels' own 30 s cache. */
 const LABELS_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
-/** The geolocation fallback: the United States and its geographic centre. */
-const US_FALLBACK = { countryCode: 'US', latitude: 39.8283, longitude: -98.5795 };
 
 async function etagOf(body: string): Promise<string> {
   return `"${(await sha256Hex(body)).slice(0, 32)}"`;
@@ -119,44 +129,23 @@ const currencyInfoBody = (c: Ctx) => {
   });
 };
 
-/** The caller's address as the edge saw it: CF-Connecting-IP, else the first X-Forwarded-For; a value that is not an address is ignored. */
-export function clientIp(header: (name: string) => string | undefined): string {
-  const plausible = (v: string | undefined) => {
-    const ip = v?.trim();
-    return ip && ip.length <= 45 && /^[0-9a-fA-F:.]+$/.test(ip) && /[.:]/.test(ip) ? ip : undefined;
-  };
-  return plausible(header('cf-connecting-ip')) ?? plausible(header('x-forwarded-for')?.split(',')[0]) ?? '127.0.0.1';
-}
-
-const coordinate = (v: unknown, limit: number) => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  return Number.isFinite(n) && Math.abs(n) <= limit ? n : null;
-};
-
-/** Country and coordinates from the edge's request metadata; the United States when the country is unknown. */
-export function locationFromCf(cf: Record<string, unknown> | undefined) {
-  const country = typeof cf?.country === 'string' && /^[A-Z]{2}$/.test(cf.country) && cf.country !== 'XX' && cf.country !== 'T1' ? cf.country : null;
-  if (!country) return { ...US_FALLBACK };
-  return { countryCode: country, latitude: coordinate(cf?.latitude, 90), longitude: coordinate(cf?.longitude, 180) };
-}
-
 async function labelsReply(c: Ctx, lang: string) {
   const labels = await labelsFor(c.env.DB, c.get('org').id, lang, c.env.SHOW_LABEL_KEYS === '1');
   return labelsBody(labels);
 }
 
 export const catalogue = new Hono<AppEnv>()
-  .on(['GET', 'POST'], '/general/getCountry', async (c) => sendCatalogue(c, await countriesBody(c.env.DB), REFERENCE_CACHE))
-  .on(['GET', 'POST'], '/getCountryCat', async (c) => sendCatalogue(c, await countryCatBody(c.env.DB), REFERENCE_CACHE))
-  .on(['GET', 'POST'], '/getNationalityCat', async (c) =>
+  .on(['GET', 'POST'], '/general/getCountry', doc({ body: CatalogueRequestSchema, reply: CountryListSchema }), async (c) => sendCatalogue(c, await countriesBody(c.env.DB), REFERENCE_CACHE))
+  .on(['GET', 'POST'], '/getCountryCat', doc({ body: CatalogueRequestSchema, reply: CountryCatListSchema }), async (c) => sendCatalogue(c, await countryCatBody(c.env.DB), REFERENCE_CACHE))
+  .on(['GET', 'POST'], '/getNationalityCat', doc({ body: CatalogueRequestSchema, reply: NationalityCatListSchema }), async (c) =>
     sendCatalogue(c, await once('nationalityCat', async () => ({ data: { data: await nationalityList(c.env.DB) } })), REFERENCE_CACHE),
   )
-  .on(['GET', 'POST'], '/general/getNationalities', async (c) =>
+  .on(['GET', 'POST'], '/general/getNationalities', doc({ body: CatalogueRequestSchema, reply: NationalityListSchema }), async (c) =>
     sendCatalogue(c, await once('nationalities', async () => ({ data: await nationalityList(c.env.DB) })), REFERENCE_CACHE),
   )
-  .on(['GET', 'POST'], '/layout/getCurrencyinfo', async (c) => sendCatalogue(c, await currencyInfoBody(c), REFERENCE_CACHE))
-  .get('/general/getLabels', async (c) => sendCatalogue(c, await labelsReply(c, queryOf(c, LabelsQuerySchema).lang), LABELS_CACHE))
-  .post('/general/getLabels', async (c) => {
+  .on(['GET', 'POST'], '/layout/getCurrencyinfo', doc({ body: CatalogueRequestSchema, reply: CurrencyInfoSchema }), async (c) => sendCatalogue(c, await currencyInfoBody(c), REFERENCE_CACHE))
+  .get('/general/getLabels', doc({ query: LabelsQuerySchema, reply: LabelListSchema }), async (c) => sendCatalogue(c, await labelsReply(c, queryOf(c, LabelsQuerySchema).lang), LABELS_CACHE))
+  .post('/general/getLabels', doc({ body: CatalogueRequestSchema, query: LabelsQuerySchema.partial(), reply: LabelListSchema }), async (c) => {
     // The language may come in the query (as for GET) or the body; the body is read once, here.
     const body = await jsonBody(c, CatalogueRequestSchema);
     const { lang } = parseWith(LabelsQuerySchema, { lang: c.req.query('lang') ?? body.lang });
@@ -165,11 +154,11 @@ export const catalogue = new Hono<AppEnv>()
     c.header('Content-Type', 'application/json; charset=utf-8');
     return c.body(cached.body);
   })
-  .post('/general/getCurrencyRate', async (c) => {
+  .post('/general/getCurrencyRate', doc({ body: CurrencyRateRequestSchema, reply: CurrencyRateReplySchema }), async (c) => {
     const { fromCurrency, toCurrency } = await jsonBody(c, CurrencyRateRequestSchema);
     return c.json({ roeRate: crossRate(await ratesFromUsd(c.env.DB), fromCurrency, toCurrency) });
   })
-  .post('/general/getCurrencyRates', async (c) => {
+  .post('/general/getCurrencyRates', doc({ body: CurrencyRatesRequestSchema, reply: CurrencyRatesReplySchema }), async (c) => {
     const { fromCurrency } = await jsonBody(c, CurrencyRatesRequestSchema);
     const rates = await ratesFromUsd(c.env.DB);
     const roes = Object.keys(rates)
@@ -178,11 +167,11 @@ export const catalogue = new Hono<AppEnv>()
       .filter((r): r is { currency: string; rate: number } => r.rate !== null);
     return c.json({ roes });
   })
-  .get('/get-ip', (c) => {
+  .get('/get-ip', doc({ reply: IpReplySchema }), (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json({ ip: clientIp((n) => c.req.header(n)) });
   })
-  .post('/general/getGeolocationByIp', async (c) => {
+  .post('/general/getGeolocationByIp', doc({ body: CatalogueRequestSchema, reply: GeolocationReplySchema }), async (c) => {
     await jsonBody(c, CatalogueRequestSchema);
     const cf = (c.req.raw as Request & { cf?: Record<string, unknown> }).cf;
     c.header('Cache-Control', 'private, no-store');

@@ -7,6 +7,7 @@ import { conflict, notFound } from '../errors';
 import { jsonBody } from '../validate';
 import { toMinor } from '../../src/shared/money';
 import { IssueCardSchema } from '../../src/shared/schemas/booking';
+import { doc } from '../http/openapi';
 
 /** Besides cards for an account (email), development can issue unassigned gift cards or listed org certificates. */
 const IssueSchema = IssueCardSchema.extend({
@@ -15,7 +16,7 @@ const IssueSchema = IssueCardSchema.extend({
   name: z.string().trim().max(80).optional(),
 }).refine((b) => b.to !== 'user' || b.email, { path: ['email'], message: 'Send the email of the account to issue the card to' });
 
-export const devWallet = new Hono<AppEnv>().post('/wallet/issue', async (c) => {
+export const devWallet = new Hono<AppEnv>().post('/wallet/issue', doc({ body: IssueSchema, devOnly: true }), async (c) => {
   const body = await jsonBody(c, IssueSchema);
   const org = c.get('org');
   let userId: number | null = null;

@@ -5,27 +5,28 @@ import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { jsonBody, queryOf } from '../validate';
 import { listOutbox } from '../db/outbox';
-import { ssoSecret } from './auth';
+import { ssoSecret } from '../flows/sso';
 import { ApiError } from '../errors';
+import { doc } from '../http/openapi';
+
+const OutboxQuery = z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(1000).optional() });
+const SsoKeyBody = z.object({
+  email: z.string().email().max(254),
+  first_name: z.string().max(50).optional(),
+  last_name: z.string().max(50).optional(),
+  sub: z.string().max(200).optional(),
+  expires_in: z.number().int().min(-3600).max(3600).optional(),
+});
 
 export const dev = new Hono<AppEnv>()
   /** Every mail the outbox sender "sent", newest last (`?to=` narrows to one recipient). */
-  .get('/outbox', async (c) => {
-    const q = queryOf(c, z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(1000).optional() }));
+  .get('/outbox', doc({ query: OutboxQuery, devOnly: true }), async (c) => {
+    const q = queryOf(c, OutboxQuery);
     return c.json({ data: await listOutbox(c.env.DB, q) });
   })
   /** Mints a single-sign-on key for the request's org with the org's own secret, as its portal would (for /login/sso?key=… by hand and in tests). */
-  .post('/sso-key', async (c) => {
-    const body = await jsonBody(
-      c,
-      z.object({
-        email: z.string().email().max(254),
-        first_name: z.string().max(50).optional(),
-        last_name: z.string().max(50).optional(),
-        sub: z.string().max(200).optional(),
-        expires_in: z.number().int().min(-3600).max(3600).optional(),
-      }),
-    );
+  .post('/sso-key', doc({ body: SsoKeyBody, devOnly: true }), async (c) => {
+    const body = await jsonBody(c, SsoKeyBody);
     const secret = ssoSecret(c.env, c.get('org').id);
     if (!secret) throw new ApiError(404, 'NOT_FOUND', 'This organisation has no single sign-on secret');
     const now = Math.floor(Date.now() / 1000);

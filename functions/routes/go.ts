@@ -7,6 +7,11 @@ import { logEvent } from '../log';
 import { errorBody } from '../errors';
 import { isThisOrigin } from '../security';
 import { LABELS, LANGUAGES, type Language } from '../../src/shared/i18n';
+import { z } from 'zod';
+import { doc } from '../http/openapi';
+import { DailySavingsFailure } from '../../src/shared/schemas/loyalty';
+
+const ShowSignIn = z.object({ showSignIn: z.literal(true) });
 
 const DAILY_SAVINGS_PATH = '/go/daily-savings';
 
@@ -49,7 +54,7 @@ export function fromAnotherSite(c: Context<AppEnv>): boolean {
   return false;
 }
 
-export const go = new Hono<AppEnv>().get('/daily-savings', async (c) => {
+export const go = new Hono<AppEnv>().get('/daily-savings', doc({ summary: 'Runs the daily-savings flow and sends the member on to the director', status: 302, also: { 200: DailySavingsFailure, 401: ShowSignIn } }), async (c) => {
   const user = await currentUser(c);
   if (!user) return wantsHtml(c) ? page(c, 401, 'savings_title', 'savings_sign_in_first') : c.json({ showSignIn: true }, 401);
   // The GET enrols (docs/contract.md#savings), so another site's link or <img> must not do it with the member's cookie: the

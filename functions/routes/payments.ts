@@ -1,5 +1,6 @@
 // The payment provider's webhook and a booking's own page data: validate, run the flow, answer.
 import { Hono } from 'hono';
+import { doc } from '../http/openapi';
 import type { AppEnv } from '../env';
 import { ApiError, badRequest, conflict, notFound } from '../errors';
 import { logEvent } from '../log';
@@ -8,7 +9,7 @@ import { bookingByRef, type BookingRow } from '../db/bookings';
 import { fromMinor } from '../../src/shared/money';
 import { cancelBooking, handlePaymentEvent } from '../flows/payments';
 import { freeCancellationUntil } from '../../src/shared/cancellation';
-import { cancellationMail, confirmationMail, sendMail } from '../services/mail';
+import { cancellationMail, confirmationMail, sendMail } from '../outside/mail';
 import { orgName } from '../db/orgs';
 import type { Context } from 'hono';
 import { paymentsFor, PaymentProviderError, WebhookSignatureError } from '../outside/payments';
@@ -41,7 +42,7 @@ function bookingBody(b: BookingRow) {
 }
 
 export const payments = new Hono<AppEnv>()
-  .post('/payments/webhook', async (c) => {
+  .post('/payments/webhook', doc({ summary: 'The payment provider\'s signed event (Stripe-Signature); no session, no Origin check' }), async (c) => {
     const provider = paymentsFor(c.env);
     const payload = await c.req.text();
     let event;
@@ -72,8 +73,8 @@ export const payments = new Hono<AppEnv>()
       throw err;
     }
   })
-  .get('/bookings/:booking_id', async (c) => c.json({ data: bookingBody(await ownBooking(c)) }))
-  .post('/bookings/:booking_id/cancel', async (c) => {
+  .get('/bookings/:booking_id', doc({ summary: 'A booking\'s status and amounts, for its owner' }), async (c) => c.json({ data: bookingBody(await ownBooking(c)) }))
+  .post('/bookings/:booking_id/cancel', doc({ summary: 'Cancel under the product\'s policy: the card part refunded, wallet parts restored' }), async (c) => {
     const booking = await ownBooking(c);
     let outcome;
     try {

@@ -6,11 +6,12 @@ import { requireUser } from '../auth/session';
 import { refreshUserDataCookie } from '../auth/cookies';
 import { userDataOf } from '../auth/accounts';
 import { referrerOf, updateProfile, userById, type ProfileChanges, type UserRow } from '../db/users';
-import { checkCatalogueRefs } from './signup';
-import { AGE_BANDS, PrefCurrLangBody, ProfileUpdateSchema, TRAVEL_PREFERENCES, type Profile } from '../../src/shared/schemas/auth';
+import { checkCatalogueRefs } from '../flows/catalogue-refs';
+import { AGE_BANDS, PrefCurrLangBody, ProfileReplySchema, ProfileUpdateSchema, TRAVEL_PREFERENCES, type Profile } from '../../src/shared/schemas/auth';
 import { notFound } from '../errors';
 import { ratesFromUsd } from '../db/catalogue';
 import { convertMinor, fromMinor } from '../../src/shared/money';
+import { doc } from '../http/openapi';
 
 function parseJsonList(text: string): string[] {
   try {
@@ -114,11 +115,11 @@ function refreshCookie(c: Context<AppEnv>, row: UserRow) {
 export const profile = new Hono<AppEnv>()
   .use('/profile', requireUser)
   .use('/profile/*', requireUser)
-  .get('/profile', async (c) => {
+  .get('/profile', doc({ reply: ProfileReplySchema }), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json({ data: await profileOf(c.env.DB, await ownRow(c)) });
   })
-  .put('/profile', async (c) => {
+  .put('/profile', doc({ body: ProfileUpdateSchema }), async (c) => {
     const body = await jsonBody(c, ProfileUpdateSchema);
     const user = c.get('user');
     await checkCatalogueRefs(c.env.DB, { nationality: body.nationality, language: body.language, currency: body.currency }, '');
@@ -140,7 +141,7 @@ export const profile = new Hono<AppEnv>()
     refreshCookie(c, row);
     return c.json({ status: 'success' as const, message: '', data: await profileOf(c.env.DB, row) });
   })
-  .post('/profile/updatePrefCurrLang', async (c) => {
+  .post('/profile/updatePrefCurrLang', doc({ body: PrefCurrLangBody }), async (c) => {
     const body = await jsonBody(c, PrefCurrLangBody);
     const user = c.get('user');
     await checkCatalogueRefs(c.env.DB, { language: body.language, currency: body.currency_code }, '', { currency: 'currency_code' });

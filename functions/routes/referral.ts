@@ -5,30 +5,33 @@ import { requireUser } from '../auth/session';
 import { queryOf } from '../validate';
 import { listCampaigns } from '../db/campaigns';
 import { listActions, listReferrals, rewardsOf, type Referrer } from '../db/referrals';
-import { ActionsListQuery, CampaignListQuery, ReferralListQuery } from '../../src/shared/schemas/loyalty';
+import {
+  ActionsListQuery, ActionsListResponse, CampaignListQuery, CampaignListResponse, ReferralListQuery, ReferralListResponse, RewardsResponse,
+} from '../../src/shared/schemas/loyalty';
 import type { SessionUser } from '../auth/session';
+import { doc } from '../http/openapi';
 
 const referrer = (u: SessionUser): Referrer => ({ id: u.id, orgId: u.orgId, referralCode: u.referralCode });
 
 export const referral = new Hono<AppEnv>()
-  .get('/referral/getCampaignList', async (c) => {
+  .get('/referral/getCampaignList', doc({ query: CampaignListQuery, reply: CampaignListResponse }), async (c) => {
     const { campaign_type } = queryOf(c, CampaignListQuery);
     c.header('Cache-Control', 'private, max-age=60');
     return c.json({ data: await listCampaigns(c.env.DB, c.get('org').id, campaign_type) });
   })
-  .get('/referral/getReferralList', requireUser, async (c) => {
+  .get('/referral/getReferralList', doc({ query: ReferralListQuery, reply: ReferralListResponse }), requireUser, async (c) => {
     const q = queryOf(c, ReferralListQuery);
     const { count, data } = await listReferrals(c.env.DB, referrer(c.get('user')), q.program, q.page, q.per_page);
     c.header('Cache-Control', 'private, no-store');
     return c.json({ count, data, page: q.page, per_page: q.per_page, totalPages: Math.ceil(count / q.per_page) });
   })
-  .get('/referral/getActionsList', requireUser, async (c) => {
+  .get('/referral/getActionsList', doc({ query: ActionsListQuery, reply: ActionsListResponse }), requireUser, async (c) => {
     const { member } = queryOf(c, ActionsListQuery);
     const data = await listActions(c.env.DB, referrer(c.get('user')), member);
     c.header('Cache-Control', 'private, no-store');
     return c.json({ count: data.length, totalCredits: data.reduce((sum, a) => sum + a.credits, 0), data });
   })
-  .get('/referral/getRewards', requireUser, async (c) => {
+  .get('/referral/getRewards', doc({ reply: RewardsResponse }), requireUser, async (c) => {
     const user = c.get('user');
     const org = c.get('org');
     const rewards = await rewardsOf(c.env.DB, referrer(user));

@@ -7,8 +7,9 @@ import { jsonBody } from '../validate';
 import { readBody } from '../lib/body';
 import { logEvent } from '../log';
 import { findSavingsMember, markEnrolled, saveMember } from '../db/savings';
-import { enrolmentRecord, httpSavingsProvider, SavingsProviderError } from '../services/savings';
-import { SavingsCodeRequest, SavingsMemberRequest } from '../../src/shared/schemas/loyalty';
+import { enrolmentRecord, httpSavingsProvider, SavingsProviderError } from '../outside/savings';
+import { GetMemberResponse, SavingsCodeRequest, SavingsMemberRequest } from '../../src/shared/schemas/loyalty';
+import { doc } from '../http/openapi';
 
 /** Turns a provider failure into the contract's 502/503, logged once with the request id. */
 const upstreamFailed = (c: Context<AppEnv>) => (err: unknown): never => {
@@ -32,14 +33,14 @@ export const savings = new Hono<AppEnv>()
     await next();
   })
   .use('/savings/*', requireUser)
-  .post('/savings/getMember', async (c) => {
+  .post('/savings/getMember', doc({ body: SavingsMemberRequest, reply: GetMemberResponse }), async (c) => {
     await jsonBody(c, SavingsMemberRequest);
     const { user, member } = own(c);
     const row = await findSavingsMember(c.env.DB, user.id, user.orgId);
     if (row?.status !== 'active') return c.json({ code: 404 });
     return c.json({ code: 200, data: { email: user.email, userId: user.id, memberid: member.memberId } });
   })
-  .post('/savings/setMember', async (c) => {
+  .post('/savings/setMember', doc({ body: SavingsMemberRequest }), async (c) => {
     await jsonBody(c, SavingsMemberRequest);
     const { user, member } = own(c);
     const row = await findSavingsMember(c.env.DB, user.id, user.orgId);
@@ -51,7 +52,7 @@ export const savings = new Hono<AppEnv>()
     await saveMember(c.env.DB, member);
     return c.json({ status: 'OK' });
   })
-  .post('/savings/savingsCode', async (c) => {
+  .post('/savings/savingsCode', doc({ body: SavingsCodeRequest }), async (c) => {
     await jsonBody(c, SavingsCodeRequest);
     const { user, record, member } = own(c);
     const row = await findSavingsMember(c.env.DB, user.id, user.orgId);

@@ -4,16 +4,22 @@ import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import { ApiError, badRequest } from '../errors';
 import { jsonBody } from '../validate';
+import { checkCatalogueRefs } from '../flows/catalogue-refs';
 import { emailTaken, userByProvider, userByReferralCode } from '../db/users';
 import { normalizeAccessCode, validAccessCode } from '../db/access-codes';
 import { logActivity } from '../db/activity';
 import { hashPassword } from '../auth/password';
 import { randomToken } from '../auth/crypto';
-import { mailUpstreamStatus } from '../services/mail';
+import { mailUpstreamStatus } from '../outside/mail';
 import { accountOfIdentity, spendSignInNonce, verifySocialToken } from '../auth/social';
 import { clientIp, completeSignIn, createAccount, mailLink, pepper } from '../auth/accounts';
 import { addressOf, counting, LIMITS, rateLimit, settleAttempt, validBody } from '../http/rate-limit';
-import { CheckAccountBody, MSG, normalizeEmail, SignUpBody, TERMS_VERSION, termsAccepted, ValidateAccessCodeBody } from '../../src/shared/schemas/auth';
+import {
+  CheckAccountBody, CheckAccountReply, MSG, normalizeEmail, SignUpBody, SignUpCreatedSchema, SignUpExistsSchema, SignUpRefusedSchema, TERMS_VERSION,
+  termsAccepted, ValidateAccessCodeBody, ValidateAccessCodeReply,
+} from '../../src/shared/schemas/auth';
+import { z } from 'zod';
+import { doc } from '../http/openapi';
 
 const REFERRAL_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -25,25 +31,6 @@ const refused = (c: Context<AppEnv>, resp: string, status: 400 | 401 | 403 | 409
 
 const alreadyExists = (c: Context<AppEnv>) =>
   c.json({ status: 1 as const, data: { code: 201 as const, message: 'USER_ALREADY_CREATED' as const, resp: MSG.userExists, isProfileCreated: 0 as const } });
-
-/** Rows of the catalogue tables (migration 0002) that a sign-up or profile refers to must exist. */
-export async function checkCatalogueRefs(
-  db: D1Database,
-  refs: { nationality?: number | null; language?: string; currency?: string | null },
-  prefix: string,
-  names: { nationality?: string; language?: string; currency?: string } = {},
-) {
-  const issues: { path: string; message: string }[] = [];
-  const [nat, lang, cur] = await Promise.all([
-    refs.nationality ? db.prepare('SELECT 1 AS x FROM nationalities WHERE id = ?').bind(refs.nationality).first() : 'skip',
-    refs.language ? db.prepare('SELECT 1 AS x FROM languages WHERE code = ?').bind(refs.language).first() : 'skip',
-    refs.currency ? db.prepare('SELECT 1 AS x FROM currencies WHERE code = ? AND status = 1').bind(refs.currency).first() : 'skip',
-  ]);
-  if (!nat) issues.push({ path: `${prefix}${names.nationality ?? 'nationality'}`, message: 'Unknown nationality' });
-  if (!lang) issues.push({ path: `${prefix}${names.language ?? 'language'}`, message: 'Unknown language' });
-  if (!cur) issues.push({ path: `${prefix}${names.currency ?? 'currency'}`, message: 'Unknown currency' });
-  if (issues.length) throw badRequest(`Invalid ${issues[0]!.path}: ${issues[0]!.message}`, issues);
-}
 
 /** The access code a sign-up or a code check sends, when its body is valid; the address is the key. */
 const codeGuessOf = async (c: Context<AppEnv>) => {
@@ -76,13 +63,13 @@ const signUpLimits = rateLimit(
 );
 
 export const signup = new Hono<AppEnv>()
-  .post('/signUp/checkAccountForExists', rateLimit({ limit: LIMITS.accountCheckIp, key: addressOf(CheckAccountBody) }), async (c) => {
+  .post('/signUp/checkAccountForExists', doc({ body: CheckAccountBody, reply: CheckAccountReply }), rateLimit({ limit: LIMITS.accountCheckIp, key: addressOf(CheckAccountBody) }), async (c) => {
     const { jsonSigUp } = await jsonBody(c, CheckAccountBody);
     const taken = await emailTaken(c.env.DB, c.get('org').id, normalizeEmail(jsonSigUp.email_id));
     return c.json(taken ? { data: { code: 201 as const, resp: MSG.userExists } } : { data: { code: 404 as const, resp: '' } });
   })
 
-  .post('/signUp/validateAccessCode', rateLimit({ limit: LIMITS.accessCodeIp, settle: () => 'refund', key: codeGuessOf }), async (c) => {
+  .post('/signUp/validateAccessCode', doc({ body: ValidateAccessCodeBody, reply: ValidateAccessCodeReply }), rateLimit({ limit: LIMITS.accessCodeIp, settle: () => 'refund', key: codeGuessOf }), async (c) => {
     const { jsonRegister } = await jsonBody(c, ValidateAccessCodeBody);
     const org = c.get('org');
     if (!normalizeAccessCode(jsonRegister.accesscode)) {
@@ -98,7 +85,7 @@ export const signup = new Hono<AppEnv>()
     return c.json({ data: { status: 1 as const, resp: '' } });
   })
 
-  .post('/signUp', signUpLimits, async (c) => {
+  .post('/signUp', doc({ body: SignUpBody, reply: z.union([SignUpCreatedSchema, SignUpExistsSchema]), also: { 401: SignUpRefusedSchema } }), signUpLimits, async (c) => {
     const { jsonRegister: r } = await jsonBody(c, SignUpBody);
     const db = c.env.DB;
     const org = c.get('org');

@@ -1,6 +1,6 @@
 // The agent area's emails: a quote for a client (a link to the read-only quote page) and a new agent's invitation
-// to choose a password. They go out through functions/services/mail.ts like every other mail.
-import type { Mail } from './mail';
+// to choose a password. They go out through functions/outside/mail.ts like every other mail.
+import type { Mail } from '../outside/mail';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);

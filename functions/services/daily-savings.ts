@@ -2,7 +2,7 @@
 import type { Bindings } from '../env';
 import type { SessionUser } from '../auth/session';
 import { activateClaimed, claimEnrolment, findSavingsMember, releaseClaim } from '../db/savings';
-import { directorUrl, enrolmentRecord, httpSavingsProvider, SavingsProviderError, type SavingsFailureKind, type SavingsProvider } from './savings';
+import { directorUrl, enrolmentRecord, httpSavingsProvider, SavingsProviderError, type SavingsFailureKind, type SavingsProvider } from '../outside/savings';
 
 export type DailySavingsOutcome =
   | { ok: true; isNew: boolean; redirect: string }

@@ -3,21 +3,11 @@
 // a new route is one more line here.
 import fc from 'fast-check';
 import { z } from 'zod';
-import {
-  ActivityBody, AuthSignInBody, ChangePasswordBody, CheckAccountBody, ForgotPasswordBody, PrefCurrLangBody, ProfileUpdateSchema, SignInBody,
-  SignInFailureSchema, SignUpBody, SignUpRefusedSchema, SsoBody, ValidateAccessCodeBody, VerifyAccountBody,
-} from '../../src/shared/schemas/auth';
-import {
-  CheckoutSchema, IssueCardSchema, PaymentCardsByOrgSchema, PaymentCardsByUserSchema, PreviewSchema, ProductQuerySchema, RedeemSchema,
-  ReservationsSchema, SearchQuerySchema, TravelerSchema,
-} from '../../src/shared/schemas/booking';
-import { CatalogueRequestSchema, CurrencyRateRequestSchema, CurrencyRatesRequestSchema, LabelsQuerySchema } from '../../src/shared/schemas/catalogue';
-import { ActionsListQuery, CampaignListQuery, ReferralListQuery, SavingsCodeRequest, SavingsMemberRequest } from '../../src/shared/schemas/loyalty';
-import { ClientQuerySchema, ClientSchema, QuoteQuerySchema, QuoteSchema, QuoteViewSchema } from '../../src/shared/schemas/agent';
+import { SignInFailureSchema, SignUpRefusedSchema } from '../../src/shared/schemas/auth';
+import { CatalogueRequestSchema, LabelsQuerySchema } from '../../src/shared/schemas/catalogue';
 import { LIMITS, type Limit } from '../../functions/http/rate-limit';
-import {
-  AccessCodeCreateSchema, AuditQuerySchema, MemberPatchSchema, MembersQuerySchema, OrgSettingsPatchSchema,
-} from '../../src/shared/schemas/console';
+import { app } from '../../functions/app';
+import { routeDocs } from '../../functions/http/openapi';
 import { nearDay, type Hints } from './gates-arbitrary';
 import { day, TRAVELER } from './gates-fixtures';
 
@@ -82,7 +72,7 @@ export interface Example {
 export interface RouteSpec {
   method: Method;
   path: string;
-  /** The input's schema: the body for POST/PUT, the query string for GET. */
+  /** The input's schema: the body for POST/PUT, the query string for GET; read from the route's own doc() unless named here. */
   schema?: z.ZodType;
   /** Field arbitraries that reach deeper than the schema alone (real ids, near dates, known codes). */
   hints?: Hints;
@@ -132,20 +122,8 @@ const BOOKING_HINTS: Hints = {
 
 const bookingExample = (o: OwnedIds) => ({ product_id: o.productId, check_in: day(20), check_out: day(22), guests: 2, currency: 'USD' });
 
-/** The router's inline schemas, mirrored here because they are not exported. */
-const PageCss = z.object({ pageCode: z.string().max(40).optional(), apikey: z.string().max(200).optional() });
-const SocialProfileBody = z.object({ googletoken: z.string().max(8192).optional(), fbtoken: z.string().max(8192).optional() });
-const CitiesQuery = z.object({ q: z.string().max(60).optional(), type: z.enum(['HLT', 'ACT', 'RST', 'STY']).optional() });
+/** The table's own inputs where a route reads its body its own way (the labels' language from the query or the body). */
 const LabelsBody = CatalogueRequestSchema.extend({ lang: LabelsQuerySchema.shape.lang.optional() });
-const OutboxQuery = z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(1000).optional() });
-const SsoKeyBody = z.object({
-  email: z.email().max(254),
-  first_name: z.string().max(50).optional(),
-  last_name: z.string().max(50).optional(),
-  sub: z.string().max(200).optional(),
-  expires_in: z.number().int().min(-3600).max(3600).optional(),
-});
-const IssueBody = IssueCardSchema.extend({ email: IssueCardSchema.shape.email.optional(), to: z.enum(['user', 'unassigned', 'org']).optional(), name: z.string().max(80).optional() });
 const Empty = z.object({});
 /** A valid email sign-up (the spec's fields only, terms accepted). */
 const signUpBody = (email: string, extra: Record<string, unknown> = {}) => ({
@@ -166,45 +144,47 @@ const signInLimits = (field: string): RouteLimit[] => [
 
 const catalogue = (path: string): RouteSpec[] => [
   { method: 'GET', path, example: () => ({}), session: 'none', changesState: false },
-  { method: 'POST', path, schema: CatalogueRequestSchema, example: () => ({ body: {} }), session: 'none', changesState: false },
+  { method: 'POST', path, example: () => ({ body: {} }), session: 'none', changesState: false },
 ];
 
-export const ROUTES: RouteSpec[] = [
+const TABLE: RouteSpec[] = [
   // ---- catalogues, locale, org (functions/routes/catalogue.ts, org.ts) ------------------------------------------
   ...catalogue('/api/general/getCountry'),
   ...catalogue('/api/getCountryCat'),
   ...catalogue('/api/getNationalityCat'),
   ...catalogue('/api/general/getNationalities'),
   ...catalogue('/api/layout/getCurrencyinfo'),
-  { method: 'GET', path: '/api/general/getLabels', schema: LabelsQuerySchema, example: () => ({ query: { lang: 'es-ES' } }), session: 'none', changesState: false },
+  { method: 'GET', path: '/api/general/getLabels', example: () => ({ query: { lang: 'es-ES' } }), session: 'none', changesState: false },
   { method: 'POST', path: '/api/general/getLabels', schema: LabelsBody, example: () => ({ body: { lang: 'fr-FR' } }), session: 'none', changesState: false },
   {
-    method: 'POST', path: '/api/general/getCurrencyRate', schema: CurrencyRateRequestSchema, hints: { fromCurrency: CURRENCIES, toCurrency: CURRENCIES },
+    method: 'POST', path: '/api/general/getCurrencyRate', hints: { fromCurrency: CURRENCIES, toCurrency: CURRENCIES },
     example: () => ({ body: { fromCurrency: 'USD', toCurrency: 'EUR' } }), session: 'none', changesState: false,
   },
   {
-    method: 'POST', path: '/api/general/getCurrencyRates', schema: CurrencyRatesRequestSchema, hints: { fromCurrency: CURRENCIES, toCurrency: CURRENCIES },
+    method: 'POST', path: '/api/general/getCurrencyRates', hints: { fromCurrency: CURRENCIES, toCurrency: CURRENCIES },
     example: () => ({ body: { fromCurrency: 'EUR', all: true } }), session: 'none', changesState: false,
   },
   { method: 'GET', path: '/api/get-ip', example: () => ({}), session: 'none', changesState: false },
-  { method: 'POST', path: '/api/general/getGeolocationByIp', schema: CatalogueRequestSchema, example: () => ({ body: {} }), session: 'none', changesState: false },
+  { method: 'POST', path: '/api/general/getGeolocationByIp', example: () => ({ body: {} }), session: 'none', changesState: false },
   { method: 'GET', path: '/api/health', example: () => ({}), session: 'none', changesState: false },
+  { method: 'GET', path: '/api/openapi.json', example: () => ({}), session: 'none', changesState: false },
+  { method: 'GET', path: '/api/docs', example: () => ({}), session: 'none', changesState: false, dev: true },
   { method: 'GET', path: '/api/org/config', example: () => ({}), session: 'none', changesState: false },
   {
     method: 'GET', path: '/api/general/getCss/:name', params: { name: fc.constantFrom('theme', 'prelogin', 'postlogin', 'theme.css', 'nope') },
     example: () => ({ params: { name: 'theme' } }), session: 'none', changesState: false,
   },
-  { method: 'POST', path: '/api/general/getwhitelabelcss', schema: PageCss, example: () => ({ body: { pageCode: 'home' } }), session: 'none', changesState: false },
-  { method: 'POST', path: '/api/general/getCssPreAndPostLogin', schema: PageCss, example: () => ({ body: { pageCode: 'home', apikey: 'x' } }), session: 'none', changesState: false },
+  { method: 'POST', path: '/api/general/getwhitelabelcss', example: () => ({ body: { pageCode: 'home' } }), session: 'none', changesState: false },
+  { method: 'POST', path: '/api/general/getCssPreAndPostLogin', example: () => ({ body: { pageCode: 'home', apikey: 'x' } }), session: 'none', changesState: false },
 
   // ---- accounts (functions/routes/auth.ts, signup.ts, profile.ts) -----------------------------------------------
   {
-    method: 'POST', path: '/api/signIn', schema: SignInBody, hints: { 'jsonSign.email_id': EMAILS }, session: 'none', changesState: true, endsSession: true,
+    method: 'POST', path: '/api/signIn', hints: { 'jsonSign.email_id': EMAILS }, session: 'none', changesState: true, endsSession: true,
     example: () => ({ body: { jsonSign: { usr_type: 2, email_id: 'demo@example.com', password: 'Demo1!pass' }, navAgent: 'gates' } }),
     refusals: [SIGN_IN_REFUSAL], refusalWrites: ['email_tokens', 'outbox', 'users'], upstream: ['google', 'facebook', 'mail'], limits: signInLimits('jsonSign'),
   },
   {
-    method: 'POST', path: '/api/auth/signIn', schema: AuthSignInBody, hints: { 'jsonSingIn.email_id': EMAILS }, session: 'none', changesState: true, endsSession: true,
+    method: 'POST', path: '/api/auth/signIn', hints: { 'jsonSingIn.email_id': EMAILS }, session: 'none', changesState: true, endsSession: true,
     example: () => ({ body: { jsonSingIn: { usr_type: 2, email_id: 'demo@example.com', password: 'Demo1!pass' }, ipAddress: '', navAgent: 'gates' } }),
     refusals: [SIGN_IN_REFUSAL], refusalWrites: ['email_tokens', 'outbox', 'users'], upstream: ['google', 'facebook', 'mail'], limits: signInLimits('jsonSingIn'),
   },
@@ -215,21 +195,21 @@ export const ROUTES: RouteSpec[] = [
     limits: [{ limit: LIMITS.nonceIp, by: 'address', shape: 'error', counted: () => ({ body: {} }) }],
   },
   {
-    method: 'POST', path: '/api/auth/socialProfile', schema: SocialProfileBody, session: 'none', changesState: false, refusals: [SIGN_IN_REFUSAL],
+    method: 'POST', path: '/api/auth/socialProfile', session: 'none', changesState: false, refusals: [SIGN_IN_REFUSAL],
     example: () => ({ body: { googletoken: 'not-a-token' } }), upstream: ['google', 'facebook'],
     limits: [{ limit: LIMITS.signInIp, by: 'address', shape: 'error', counted: () => ({ body: { googletoken: 'not-a-token' } }) }],
   },
   {
-    method: 'POST', path: '/api/auth/verifyAccount', schema: VerifyAccountBody, example: () => ({ body: { token: 'x'.repeat(43) } }), session: 'none', changesState: true,
+    method: 'POST', path: '/api/auth/verifyAccount', example: () => ({ body: { token: 'x'.repeat(43) } }), session: 'none', changesState: true,
     limits: [{ limit: LIMITS.verifyIp, by: 'address', shape: 'error', counted: () => ({ body: { token: 'x'.repeat(43) } }) }],
   },
   {
-    method: 'POST', path: '/api/auth/forgotPassword', schema: ForgotPasswordBody, hints: { email_id: EMAILS }, session: 'none', changesState: true,
+    method: 'POST', path: '/api/auth/forgotPassword', hints: { email_id: EMAILS }, session: 'none', changesState: true,
     example: () => ({ body: { email_id: 'nobody@example.com' } }), upstream: ['mail'],
     limits: [{ limit: LIMITS.forgotIp, by: 'address', shape: 'error', counted: ({ email }) => ({ body: { email_id: email } }) }],
   },
   {
-    method: 'POST', path: '/api/auth/changePassword', schema: ChangePasswordBody, session: 'optional', changesState: true, refusals: [SIGN_IN_REFUSAL],
+    method: 'POST', path: '/api/auth/changePassword', session: 'optional', changesState: true, refusals: [SIGN_IN_REFUSAL],
     example: () => ({ body: { current_password: 'Wrong1!pass', password: 'Newp4ss!x' } }),
     limits: [
       { limit: LIMITS.verifyIp, by: 'address', shape: 'error', counted: () => ({ body: { token: 'x'.repeat(43), password: 'Newp4ss!x' } }) },
@@ -237,25 +217,25 @@ export const ROUTES: RouteSpec[] = [
     ],
   },
   {
-    method: 'POST', path: '/api/auth/sso', schema: SsoBody, example: () => ({ body: { key: 'x.y.z' } }), session: 'none', changesState: true, refusals: [SIGN_IN_REFUSAL], endsSession: true,
+    method: 'POST', path: '/api/auth/sso', example: () => ({ body: { key: 'x.y.z' } }), session: 'none', changesState: true, refusals: [SIGN_IN_REFUSAL], endsSession: true,
     limits: [{ limit: LIMITS.signInIp, by: 'address', shape: 'error', counted: () => ({ body: { key: 'x.y.z' } }) }],
   },
   { method: 'POST', path: '/api/iqps/logout', schema: Empty, example: () => ({ body: {} }), session: 'optional', changesState: true, endsSession: true },
   {
-    method: 'POST', path: '/api/iqps/user-fqs', schema: ActivityBody, example: (o) => ({ body: { userId: o.userId, ip: '', action: 'search' } }), session: 'user', changesState: true,
+    method: 'POST', path: '/api/iqps/user-fqs', example: (o) => ({ body: { userId: o.userId, ip: '', action: 'search' } }), session: 'user', changesState: true,
   },
   {
-    method: 'POST', path: '/api/signUp/checkAccountForExists', schema: CheckAccountBody, hints: { 'jsonSigUp.email_id': EMAILS }, session: 'none', changesState: false,
+    method: 'POST', path: '/api/signUp/checkAccountForExists', hints: { 'jsonSigUp.email_id': EMAILS }, session: 'none', changesState: false,
     example: () => ({ body: { jsonSigUp: { email_id: 'demo@example.com' } } }),
     limits: [{ limit: LIMITS.accountCheckIp, by: 'address', shape: 'error', counted: ({ email }) => ({ body: { jsonSigUp: { email_id: email } } }) }],
   },
   {
-    method: 'POST', path: '/api/signUp/validateAccessCode', schema: ValidateAccessCodeBody, hints: { 'jsonRegister.accesscode': fc.oneof(fc.constantFrom('WELCOME2026', 'welcome2026', ''), fc.string({ maxLength: 64 })) },
+    method: 'POST', path: '/api/signUp/validateAccessCode', hints: { 'jsonRegister.accesscode': fc.oneof(fc.constantFrom('WELCOME2026', 'welcome2026', ''), fc.string({ maxLength: 64 })) },
     session: 'none', changesState: false, example: () => ({ body: { jsonRegister: { accesscode: 'WELCOME2026', email_id: '' } } }),
     limits: [{ limit: LIMITS.accessCodeIp, by: 'address', shape: 'error', counted: () => ({ body: { jsonRegister: { accesscode: 'NOPE-GUESS', email_id: '' } } }) }],
   },
   {
-    method: 'POST', path: '/api/signUp', schema: SignUpBody, session: 'none', changesState: true, refusals: [SignUpRefusedSchema], upstream: ['google', 'facebook', 'mail'],
+    method: 'POST', path: '/api/signUp', session: 'none', changesState: true, refusals: [SignUpRefusedSchema], upstream: ['google', 'facebook', 'mail'],
     hints: { 'jsonRegister.nationality': fc.option(fc.integer({ min: 0, max: 300 }), { nil: undefined }), 'jsonRegister.currency': fc.option(CURRENCIES, { nil: undefined }) },
     example: () => ({ body: signUpBody(`gate-${crypto.randomUUID()}@example.com`) }),
     limits: [
@@ -265,31 +245,31 @@ export const ROUTES: RouteSpec[] = [
   },
   { method: 'GET', path: '/api/profile', example: () => ({}), session: 'user', changesState: false },
   {
-    method: 'PUT', path: '/api/profile', schema: ProfileUpdateSchema, hints: { nationality: fc.integer({ min: 0, max: 260 }), currency: CURRENCIES },
+    method: 'PUT', path: '/api/profile', hints: { nationality: fc.integer({ min: 0, max: 260 }), currency: CURRENCIES },
     example: () => ({ body: { first_name: 'Gale' } }), session: 'user', changesState: true,
   },
   {
-    method: 'POST', path: '/api/profile/updatePrefCurrLang', schema: PrefCurrLangBody, hints: { currency_code: CURRENCIES },
+    method: 'POST', path: '/api/profile/updatePrefCurrLang', hints: { currency_code: CURRENCIES },
     example: () => ({ body: { currency_code: 'EUR', language: 'es-ES' } }), session: 'user', changesState: true,
   },
 
   // ---- products, wallet, booking (functions/routes/products.ts, booking.ts) ---------------------------------------
   {
-    method: 'GET', path: '/api/products/search', schema: SearchQuerySchema, hints: { type: PRODUCT_TYPES, check_in: nearDay, check_out: nearDay, currency: CURRENCIES },
+    method: 'GET', path: '/api/products/search', hints: { type: PRODUCT_TYPES, check_in: nearDay, check_out: nearDay, currency: CURRENCIES },
     example: () => ({ query: { type: 'HLT', check_in: day(20), check_out: day(22), guests: 2, currency: 'EUR' } }), session: 'none', changesState: false,
   },
-  { method: 'GET', path: '/api/products/cities', schema: CitiesQuery, example: () => ({ query: { q: 'Par' } }), session: 'none', changesState: false },
+  { method: 'GET', path: '/api/products/cities', example: () => ({ query: { q: 'Par' } }), session: 'none', changesState: false },
   {
-    method: 'GET', path: '/api/products/:product_id', schema: ProductQuerySchema, hints: { currency: CURRENCIES }, params: { product_id: fc.integer({ min: 1, max: 90 }) },
+    method: 'GET', path: '/api/products/:product_id', hints: { currency: CURRENCIES }, params: { product_id: fc.integer({ min: 1, max: 90 }) },
     example: (o) => ({ params: { product_id: o.productId }, query: { currency: 'GBP' } }), session: 'none', changesState: false,
   },
-  { method: 'POST', path: '/api/walletUser/getPaymentCardByOrg', schema: PaymentCardsByOrgSchema, example: () => ({ body: {} }), session: 'none', changesState: false },
+  { method: 'POST', path: '/api/walletUser/getPaymentCardByOrg', example: () => ({ body: {} }), session: 'none', changesState: false },
   {
-    method: 'POST', path: '/api/booking/get-paymentcard-by-user', schema: PaymentCardsByUserSchema, hints: { currency: CURRENCIES },
+    method: 'POST', path: '/api/booking/get-paymentcard-by-user', hints: { currency: CURRENCIES },
     example: () => ({ body: { currency: 'USD' } }), session: 'user', changesState: false,
   },
   {
-    method: 'POST', path: '/api/wallet/redeem', schema: RedeemSchema, hints: { card_code: fc.oneof(fc.constantFrom('GIFT-CERT-RESORT', 'DEMO-CERT-HOTEL-150', 'TC-ORG-HOTEL-100'), fc.stringMatching(/^[A-Z0-9-]{4,20}$/)) },
+    method: 'POST', path: '/api/wallet/redeem', hints: { card_code: fc.oneof(fc.constantFrom('GIFT-CERT-RESORT', 'DEMO-CERT-HOTEL-150', 'TC-ORG-HOTEL-100'), fc.stringMatching(/^[A-Z0-9-]{4,20}$/)) },
     example: (o) => ({ body: { card_code: o.certificateCode } }), session: 'user', changesState: true,
     ids: [{ in: 'body', name: 'card_code', owner: 'user', of: 'certificateCode', expect: 'refused', ownerAnswer: 409 }],
     limits: [
@@ -298,7 +278,7 @@ export const ROUTES: RouteSpec[] = [
     ],
   },
   {
-    method: 'POST', path: '/api/booking/preview', schema: PreviewSchema, hints: BOOKING_HINTS, session: 'optional', changesState: false,
+    method: 'POST', path: '/api/booking/preview', hints: BOOKING_HINTS, session: 'optional', changesState: false,
     example: (o) => ({ body: { ...bookingExample(o), certificate_id: o.certificateId } }),
     ids: [
       { in: 'body', name: 'certificate_id', owner: 'user', of: 'certificateId', expect: 'refused' },
@@ -307,7 +287,7 @@ export const ROUTES: RouteSpec[] = [
     ],
   },
   {
-    method: 'POST', path: '/api/booking/checkout', schema: CheckoutSchema, session: 'user', changesState: true,
+    method: 'POST', path: '/api/booking/checkout', session: 'user', changesState: true,
     hints: { ...BOOKING_HINTS, idempotency_key: fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/), 'traveler.email': fc.emailAddress() },
     example: (o) => ({ body: { ...bookingExample(o), discount_card_id: o.discountId, idempotency_key: `gate-${crypto.randomUUID()}`, traveler: TRAVELER } }),
     ids: [
@@ -332,11 +312,11 @@ export const ROUTES: RouteSpec[] = [
     method: 'POST', path: '/api/payments/webhook', session: 'none', changesState: true, providerSigned: true,
     example: () => ({ body: { id: 'evt_gate', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_test_gate', object: 'checkout.session' } } } }),
   },
-  { method: 'POST', path: '/api/reservations', schema: ReservationsSchema, example: () => ({ body: { json: { token: '' } } }), session: 'user', changesState: false },
+  { method: 'POST', path: '/api/reservations', example: () => ({ body: { json: { token: '' } } }), session: 'user', changesState: false },
   { method: 'GET', path: '/api/user/travelers', example: () => ({}), session: 'user', changesState: false },
-  { method: 'POST', path: '/api/user/travelers', schema: TravelerSchema, example: () => ({ body: TRAVELER }), session: 'user', changesState: true },
+  { method: 'POST', path: '/api/user/travelers', example: () => ({ body: TRAVELER }), session: 'user', changesState: true },
   {
-    method: 'PUT', path: '/api/user/travelers/:id', schema: TravelerSchema, params: { id: SMALL_ID }, session: 'user', changesState: true,
+    method: 'PUT', path: '/api/user/travelers/:id', params: { id: SMALL_ID }, session: 'user', changesState: true,
     example: (o) => ({ params: { id: o.travelerId }, body: { ...TRAVELER, first_name: 'Changed' } }),
     ids: [{ in: 'param', name: 'id', owner: 'user', of: 'travelerId', expect: 'refused' }],
   },
@@ -348,7 +328,7 @@ export const ROUTES: RouteSpec[] = [
 
   // ---- savings and referrals (functions/routes/savings.ts, referral.ts, go.ts) -------------------------------------
   {
-    method: 'POST', path: '/api/savings/getMember', schema: SavingsMemberRequest, session: 'user', changesState: false,
+    method: 'POST', path: '/api/savings/getMember', session: 'user', changesState: false,
     example: (o) => ({ body: { email: o.email, userId: o.userId, memberid: o.memberId } }),
     ids: [
       { in: 'body', name: 'userId', owner: 'user', of: 'userId', expect: 'own-only' },
@@ -356,11 +336,11 @@ export const ROUTES: RouteSpec[] = [
     ],
   },
   {
-    method: 'POST', path: '/api/savings/setMember', schema: SavingsMemberRequest, session: 'user', changesState: true, upstream: ['savings'],
+    method: 'POST', path: '/api/savings/setMember', session: 'user', changesState: true, upstream: ['savings'],
     example: (o) => ({ body: { email: o.email, userId: o.userId, memberid: o.memberId } }),
   },
   {
-    method: 'POST', path: '/api/savings/savingsCode', schema: SavingsCodeRequest, session: 'user', changesState: true, upstream: ['savings'],
+    method: 'POST', path: '/api/savings/savingsCode', session: 'user', changesState: true, upstream: ['savings'],
     example: (o) => ({
       body: {
         reqSaving: {
@@ -380,10 +360,10 @@ export const ROUTES: RouteSpec[] = [
     method: 'GET', path: '/go/daily-savings', session: 'optional', changesState: false, refusals: [SHOW_SIGN_IN], upstream: ['savings'], example: () => ({}), htmlForBrowsers: true,
     getWrites: 'docs/contract.md#savings: the daily-savings link enrols the signed-in member (once; a repeat only redirects)',
   },
-  { method: 'GET', path: '/api/referral/getCampaignList', schema: CampaignListQuery, example: () => ({ query: { campaign_type: 'Promotion' } }), session: 'none', changesState: false },
-  { method: 'GET', path: '/api/referral/getReferralList', schema: ReferralListQuery, example: () => ({ query: { program: '', per_page: 5, page: 1 } }), session: 'user', changesState: false },
+  { method: 'GET', path: '/api/referral/getCampaignList', example: () => ({ query: { campaign_type: 'Promotion' } }), session: 'none', changesState: false },
+  { method: 'GET', path: '/api/referral/getReferralList', example: () => ({ query: { program: '', per_page: 5, page: 1 } }), session: 'user', changesState: false },
   {
-    method: 'GET', path: '/api/referral/getActionsList', schema: ActionsListQuery, session: 'user', changesState: false, hints: { member: SMALL_ID.map(String) },
+    method: 'GET', path: '/api/referral/getActionsList', session: 'user', changesState: false, hints: { member: SMALL_ID.map(String) },
     example: (o) => ({ query: { member: o.referredMember } }),
     ids: [{ in: 'query', name: 'member', owner: 'user', of: 'referredMember', expect: 'own-only' }],
   },
@@ -391,17 +371,17 @@ export const ROUTES: RouteSpec[] = [
 
   // ---- agents (functions/routes/agent.ts) ------------------------------------------------------------------------
   { method: 'GET', path: '/api/agent/profile', example: () => ({}), session: 'agent', changesState: false },
-  { method: 'GET', path: '/api/agent/clients', schema: ClientQuerySchema, example: () => ({ query: { page: 1 } }), session: 'agent', changesState: false },
+  { method: 'GET', path: '/api/agent/clients', example: () => ({ query: { page: 1 } }), session: 'agent', changesState: false },
   {
     method: 'GET', path: '/api/agent/clients/:id', params: { id: SMALL_ID }, session: 'agent', changesState: false,
     example: (o) => ({ params: { id: o.clientId } }), ids: [{ in: 'param', name: 'id', owner: 'agent', of: 'clientId', expect: 'refused' }],
   },
   {
-    method: 'POST', path: '/api/agent/clients', schema: ClientSchema, hints: { nationality: fc.integer({ min: 0, max: 260 }), phone_country_code: fc.constantFrom('+1', '+44', '1', '+999', '') },
+    method: 'POST', path: '/api/agent/clients', hints: { nationality: fc.integer({ min: 0, max: 260 }), phone_country_code: fc.constantFrom('+1', '+44', '1', '+999', '') },
     example: () => ({ body: { title: 'Miss', first_name: 'Cleo', last_name: 'Client', email: `client-${crypto.randomUUID()}@example.com` } }), session: 'agent', changesState: true,
   },
   {
-    method: 'PUT', path: '/api/agent/clients/:id', schema: ClientSchema, params: { id: SMALL_ID }, session: 'agent', changesState: true,
+    method: 'PUT', path: '/api/agent/clients/:id', params: { id: SMALL_ID }, session: 'agent', changesState: true,
     example: (o) => ({ params: { id: o.clientId }, body: { title: 'Miss', first_name: 'Cleo', last_name: 'Changed', email: `client-${crypto.randomUUID()}@example.com` } }),
     ids: [{ in: 'param', name: 'id', owner: 'agent', of: 'clientId', expect: 'refused' }],
   },
@@ -410,7 +390,7 @@ export const ROUTES: RouteSpec[] = [
     example: (o) => ({ params: { id: o.clientId } }), ids: [{ in: 'param', name: 'id', owner: 'agent', of: 'clientId', expect: 'refused' }],
   },
   {
-    method: 'GET', path: '/api/agent/quotes', schema: QuoteQuerySchema, session: 'agent', changesState: false, hints: { client_id: SMALL_ID },
+    method: 'GET', path: '/api/agent/quotes', session: 'agent', changesState: false, hints: { client_id: SMALL_ID },
     example: (o) => ({ query: { client_id: o.clientId } }), ids: [{ in: 'query', name: 'client_id', owner: 'agent', of: 'clientId', expect: 'own-only' }],
   },
   {
@@ -418,7 +398,7 @@ export const ROUTES: RouteSpec[] = [
     example: (o) => ({ params: { id: o.quoteId } }), ids: [{ in: 'param', name: 'id', owner: 'agent', of: 'quoteId', expect: 'refused' }],
   },
   {
-    method: 'POST', path: '/api/agent/quotes', schema: QuoteSchema, hints: { ...BOOKING_HINTS, client_id: SMALL_ID, markup_percent: fc.option(fc.integer({ min: 0, max: 120 }), { nil: undefined }) },
+    method: 'POST', path: '/api/agent/quotes', hints: { ...BOOKING_HINTS, client_id: SMALL_ID, markup_percent: fc.option(fc.integer({ min: 0, max: 120 }), { nil: undefined }) },
     session: 'agent', changesState: true,
     example: (o) => ({ body: { client_id: o.clientId, product_id: o.productId, check_in: day(20), check_out: day(22), guests: 2, currency: 'USD' } }),
     ids: [{ in: 'body', name: 'client_id', owner: 'agent', of: 'clientId', expect: 'refused' }],
@@ -436,18 +416,18 @@ export const ROUTES: RouteSpec[] = [
     example: (o) => ({ params: { id: o.quoteId }, body: {} }), ids: [{ in: 'param', name: 'id', owner: 'agent', of: 'quoteId', expect: 'refused' }],
   },
   { method: 'GET', path: '/api/agent/bookings', example: () => ({}), session: 'agent', changesState: false },
-  { method: 'POST', path: '/api/quotes/view', schema: QuoteViewSchema, example: () => ({ body: { token: 'a'.repeat(43) } }), session: 'none', changesState: false },
+  { method: 'POST', path: '/api/quotes/view', example: () => ({ body: { token: 'a'.repeat(43) } }), session: 'none', changesState: false },
 
   // ---- the org console (functions/routes/admin.ts): admins of the request host's org only -------------------------
   { method: 'GET', path: '/api/admin/org', example: () => ({}), session: 'admin', changesState: false },
   {
-    method: 'PATCH', path: '/api/admin/org', schema: OrgSettingsPatchSchema, session: 'admin', changesState: true,
+    method: 'PATCH', path: '/api/admin/org', session: 'admin', changesState: true,
     // The seeded name again: the sweeps' request changes nothing the other routes rely on.
     example: () => ({ body: { name: 'Travel Club' } }),
   },
   { method: 'GET', path: '/api/admin/access-codes', example: () => ({}), session: 'admin', changesState: false },
   {
-    method: 'POST', path: '/api/admin/access-codes', schema: AccessCodeCreateSchema, session: 'admin', changesState: true,
+    method: 'POST', path: '/api/admin/access-codes', session: 'admin', changesState: true,
     hints: { code: fc.oneof(fc.constantFrom('WELCOME2026', 'TRAVEL2026', 'travel2026'), fc.stringMatching(/^[A-Z0-9-]{4,32}$/)) },
     example: () => ({ body: { code: `GATE-${crypto.randomUUID().slice(0, 8)}`, label: 'Gate', max_uses: 5 } }),
   },
@@ -455,23 +435,31 @@ export const ROUTES: RouteSpec[] = [
     method: 'DELETE', path: '/api/admin/access-codes/:code', params: { code: fc.constantFrom('NOPE-CODE', 'GATE-0000', 'x', 'TRAVEL-NOT') },
     session: 'admin', changesState: true, example: () => ({ params: { code: 'NOPE-CODE' } }),
   },
-  { method: 'GET', path: '/api/admin/members', schema: MembersQuerySchema, example: () => ({ query: { q: 'example', page: 1 } }), session: 'admin', changesState: false },
+  { method: 'GET', path: '/api/admin/members', example: () => ({ query: { q: 'example', page: 1 } }), session: 'admin', changesState: false },
   {
     // Fuzzed ids are far above the seeded accounts': random role changes would lock the gates' own sessions out.
-    method: 'PATCH', path: '/api/admin/members/:id', schema: MemberPatchSchema, params: { id: fc.integer({ min: 1_000_000, max: 1_000_050 }) },
+    method: 'PATCH', path: '/api/admin/members/:id', params: { id: fc.integer({ min: 1_000_000, max: 1_000_050 }) },
     session: 'admin', changesState: true, example: (o) => ({ params: { id: o.userId }, body: { can_user_book: 1 } }),
     ids: [{ in: 'param', name: 'id', owner: 'user', of: 'userId', expect: 'refused' }],
   },
-  { method: 'GET', path: '/api/admin/audit', schema: AuditQuerySchema, example: () => ({ query: { page: 1 } }), session: 'admin', changesState: false },
+  { method: 'GET', path: '/api/admin/audit', example: () => ({ query: { page: 1 } }), session: 'admin', changesState: false },
 
   // ---- development only (functions/routes/dev.ts, dev-wallet.ts) ---------------------------------------------------
-  { method: 'GET', path: '/api/dev/outbox', schema: OutboxQuery, example: () => ({ query: { limit: 5 } }), session: 'none', changesState: false, dev: true },
-  { method: 'POST', path: '/api/dev/sso-key', schema: SsoKeyBody, example: () => ({ body: { email: 'demo@example.com' } }), session: 'none', changesState: false, dev: true },
+  { method: 'GET', path: '/api/dev/outbox', example: () => ({ query: { limit: 5 } }), session: 'none', changesState: false, dev: true },
+  { method: 'POST', path: '/api/dev/sso-key', example: () => ({ body: { email: 'demo@example.com' } }), session: 'none', changesState: false, dev: true },
   {
-    method: 'POST', path: '/api/dev/wallet/issue', schema: IssueBody, hints: { email: EMAILS }, dev: true, session: 'none', changesState: true,
+    method: 'POST', path: '/api/dev/wallet/issue', hints: { email: EMAILS }, dev: true, session: 'none', changesState: true,
     example: (o) => ({ body: { email: o.email, kind: 'cash', amount: 5, currency: 'USD' } }),
   },
 ];
+
+const DOCS = routeDocs(app.routes);
+
+/** Every route, its input schema read from the route's own `doc(…)` (the query string for GET, else the body) unless the table names one. */
+export const ROUTES: RouteSpec[] = TABLE.map((r) => {
+  const d = DOCS.get(`${r.method} ${r.path}`);
+  return { ...r, schema: r.schema ?? (r.method === 'GET' ? d?.query : (d?.body ?? d?.query)) };
+});
 
 /** The route's path with its parameters filled in. */
 export function pathOf(route: Pick<RouteSpec, 'path'>, params: Record<string, string | number> = {}): string {

@@ -1,8 +1,8 @@
 // Pure catalogue rules: cross rates through USD, the caller's IP, the location fallback, the request schemas.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { crossRate } from '../../functions/services/rates';
-import { clientIp, locationFromCf } from '../../functions/routes/catalogue';
+import { crossRate } from '../../functions/outside/rates';
+import { clientIp, locationFromCf } from '../../functions/flows/location';
 import { CurrencyRateRequestSchema, LabelsQuerySchema, ProviderRatesSchema } from '../../src/shared/schemas/catalogue';
 
 const RATES = { USD: 1, EUR: 0.92, GBP: 0.8, JPY: 150 };

@@ -1,6 +1,6 @@
 // The savings provider client: answers, and each failure turned into a SavingsProviderError of the right kind.
 import { describe, expect, it } from 'vitest';
-import { directorUrl, enrolmentRecord, httpSavingsProvider, SavingsProviderError } from '../../functions/services/savings';
+import { directorUrl, enrolmentRecord, httpSavingsProvider, SavingsProviderError } from '../../functions/outside/savings';
 
 const env = {
   SELF_ORIGIN: 'http://127.0.0.1:9999',
