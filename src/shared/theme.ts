@@ -108,13 +108,13 @@ function mutedText(text: string, background: string): string {
   return text;
 }
 
-/** The stylesheet of a checked theme: custom properties only, every value computed from the checked values. */
-export function themeCss(theme: ThemeValues): string {
+/** The custom properties of a checked theme, every value computed from the checked values. */
+export function themeVars(theme: ThemeValues): [string, string][] {
   const c = Object.fromEntries(
     (['primary', 'primary_text', 'accent', 'background', 'text'] as const).map((k) => [k, normalHex(theme[k])]),
   ) as Record<'primary' | 'primary_text' | 'accent' | 'background' | 'text', string>;
   const radius = Math.max(0, Math.min(24, Math.round(theme.radius)));
-  const vars: [string, string][] = [
+  return [
     ['--brand', c.primary],
     ['--brand-ink', c.primary_text],
     ['--brand-soft', mix(c.primary, c.background, 0.1)],
@@ -133,5 +133,7 @@ export function themeCss(theme: ThemeValues): string {
     ['--radius', `${radius}px`],
     ['--radius-lg', `${Math.round(radius * 1.5)}px`],
   ];
-  return `:root{${vars.map(([k, v]) => `${k}:${v};`).join('')}}`;
 }
+
+/** The stylesheet of a checked theme: custom properties only. */
+export const themeCss = (theme: ThemeValues) => `:root{${themeVars(theme).map(([k, v]) => `${k}:${v};`).join('')}}`;

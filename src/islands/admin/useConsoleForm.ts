@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { ApiFailure } from '../../shared/api-client';
 import { CONSOLE_MSG } from '../../shared/schemas/console';
+import { readContrastMessage } from '../../shared/theme';
 import { useT } from '../../stores/locale';
 import { failureText, fieldErrors, translateMessage } from '../account/signup-logic';
 
@@ -13,6 +14,8 @@ const MESSAGE_KEYS = new Map<string, string>(Object.entries(CONSOLE_MSG).map(([n
 
 /** A console schema's or the server's message in the page's language (unknown texts pass through). */
 export function fieldText(t: T, text: string): string {
+  const contrast = readContrastMessage(text);
+  if (contrast) return t('admin_msg_contrast', { pair: t(`admin_pair_${contrast.fg}`), ratio: contrast.ratio });
   const key = MESSAGE_KEYS.get(text);
   return (key && t(key)) || translateMessage(t, text);
 }
