@@ -7,17 +7,23 @@ import { notFound } from '../errors';
 import { jsonBody, queryOf } from '../validate';
 import { pepper } from '../auth/accounts';
 import {
-  accessCodes, auditLog, changeMemberSettings, changeSettings, createAccessCode, members, readSettings, revokeAccessCode,
+  accessCodes, auditLog, changeMemberSettings, changeSettings, changeTheme, createAccessCode, launchState, markLive, memberDetail, members,
+  readSettings, readTheme, recordPayment, revokeAccessCode,
 } from '../flows/console';
 import {
   AccessCodeCreateSchema, AccessCodeParamSchema, AuditQuerySchema, CONSOLE_MSG, MemberIdSchema, MemberPatchSchema, MembersQuerySchema,
-  OrgSettingsPatchSchema, OrgSettingsSchema,
+  OrgSettingsPatchSchema, OrgSettingsSchema, PaymentSchema, ThemeSchema,
 } from '../../src/shared/schemas/console';
 import { dataOf, doc } from '../http/openapi';
 
 type C = Context<AppEnv>;
 const actorOf = (c: C) => ({ id: c.get('user').id, email: c.get('user').email });
 const orgIdOf = (c: C) => c.get('org').id;
+const memberIdOf = (c: C) => {
+  const id = MemberIdSchema.safeParse(c.req.param('id'));
+  if (!id.success) throw notFound(CONSOLE_MSG.noSuchMember);
+  return id.data;
+};
 
 export const admin = new Hono<AppEnv>()
   .use('*', requireRole('admin'))
@@ -40,12 +46,24 @@ export const admin = new Hono<AppEnv>()
     const { q, page } = queryOf(c, MembersQuerySchema);
     return c.json(await members(c.env.DB, orgIdOf(c), q ?? '', page ?? 1));
   })
+  .get('/members/:id', async (c) => c.json({ data: await memberDetail(c.env.DB, orgIdOf(c), memberIdOf(c)) }))
   .patch('/members/:id', doc({ body: MemberPatchSchema }), async (c) => {
-    const id = MemberIdSchema.safeParse(c.req.param('id'));
-    if (!id.success) throw notFound(CONSOLE_MSG.noSuchMember);
+    const id = memberIdOf(c);
     const patch = await jsonBody(c, MemberPatchSchema);
-    return c.json({ data: await changeMemberSettings(c.env.DB, orgIdOf(c), actorOf(c), id.data, patch) });
+    return c.json({ data: await changeMemberSettings(c.env.DB, orgIdOf(c), actorOf(c), id, patch) });
   })
+  .post('/members/:id/payments', doc({ body: PaymentSchema, status: 201 }), async (c) => {
+    const id = memberIdOf(c);
+    const payment = await jsonBody(c, PaymentSchema);
+    return c.json({ data: await recordPayment(c.env.DB, orgIdOf(c), actorOf(c), id, payment) }, 201);
+  })
+  .get('/theme', async (c) => c.json({ data: await readTheme(c.env.DB, orgIdOf(c)) }))
+  .put('/theme', doc({ body: ThemeSchema }), async (c) => {
+    const theme = await jsonBody(c, ThemeSchema);
+    return c.json({ data: await changeTheme(c.env.DB, orgIdOf(c), actorOf(c), theme) });
+  })
+  .get('/launch', async (c) => c.json({ data: await launchState(c.env.DB, orgIdOf(c)) }))
+  .post('/launch', async (c) => c.json({ data: await markLive(c.env.DB, orgIdOf(c), actorOf(c)) }))
   .get('/audit', doc({ query: AuditQuerySchema }), async (c) => {
     const { page } = queryOf(c, AuditQuerySchema);
     return c.json(await auditLog(c.env.DB, orgIdOf(c), page ?? 1));

@@ -1,0 +1,198 @@
+// The org console as its users meet it: an admin walks the launch checklist, publishes brand colours the site shows on
+// the next view, changes a setting (by keyboard alone), changes a member's role and reads the audit; a member and a
+// marketer are refused; every console page passes axe and none scrolls sideways on a phone.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { dialog, openPage, uniqueEmail } from './auth-helpers';
+
+const port = Number(process.env.E2E_PORT ?? 8792);
+/** Acme (org 2): the walk changes its look and restores it, so org 1's pages stay as the other specs expect. */
+const ACME = `http://acme.localhost:${port}`;
+const ACME_ADMIN = { email: 'admin@acme.example.com', password: 'Admin1!pass' };
+const ACME_THEME = { primary: '#7a1f5c', primary_text: '#ffffff', accent: '#14b8a6', background: '#ffffff', text: '#1c2430', font_family: 'system', radius: 12 };
+const CONSOLE_PAGES = ['/admin', '/admin/brand', '/admin/settings', '/admin/members', '/admin/audit'];
+
+/** A same-origin call from the page (Node cannot resolve *.localhost; Chromium can). */
+async function inPage(page: Page, path: string, method: string, body?: unknown) {
+  return page.evaluate(
+    async ([path, method, body]) => {
+      const r = await fetch(path as string, { method: method as string, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a reply read by the tests as they see fit
+      return { status: r.status, json: (await r.json().catch(() => null)) as any };
+    },
+    [path, method, body] as const,
+  );
+}
+
+async function signInByApi(page: Page, origin: string, email: string, password: string) {
+  await page.goto(`${origin}/privacy-policy`);
+  const r = await inPage(page, '/api/signIn', 'POST', { jsonSign: { usr_type: 2, email_id: email, password }, navAgent: 'playwright' });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+}
+
+const brandOf = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand').trim());
+
+test('an admin walks the launch checklist, publishes brand colours, changes a setting and a member, and reads the audit', async ({ page }) => {
+  test.setTimeout(150_000);
+  // A member of Acme of our own, so no other spec's account changes role.
+  const memberEmail = uniqueEmail('console-member');
+  await page.goto(`${ACME}/privacy-policy`);
+  const signUp = await inPage(page, '/api/signUp', 'POST', {
+      jsonRegister: {
+        promotions: 0, accesscode: 'WELCOME2026', email_id: memberEmail, password: 'Voyage7!sun', confirm_password: 'Voyage7!sun', terms_accepted: true,
+        googletoken: '', fbtoken: '', nationality: 1, site_url: `${ACME}/`, mastercode: '', referral_code: '', language: 'en-US', title: 'Mrs', site_id: 2,
+        client_ip_address: '', true_client_ip: '', trip_id: '', referral_org: '',
+        userdetails: { email_id: memberEmail, first_name: 'Rosa', last_name: 'Parks', country_code: 'GB', mobile_no: '7700900123', mobile_country_code: '+44' },
+      },
+  });
+  expect(signUp.status, JSON.stringify(signUp.json)).toBe(200);
+  await signInByApi(page, ACME, ACME_ADMIN.email, ACME_ADMIN.password);
+  try {
+    // The checklist: the brand is not published from the console yet.
+    await page.goto(`${ACME}/admin`);
+    await expect(page.getByTestId('console-org-name')).toHaveText('Acme Travel');
+    await expect(page.getByTestId('launch-brand')).toHaveAttribute('data-done', 'false');
+    await expect(page.getByTestId('launch-products')).toHaveAttribute('data-done', 'true');
+    await expect(page.getByTestId('brand-preview')).toBeVisible();
+    await page.getByRole('link', { name: /Brand: name, logo and colours/ }).click();
+
+    // Brand: a pale text is refused beside its field with the pair and its ratio; a readable primary is published.
+    await expect(page).toHaveURL(/\/admin\/brand$/);
+    const text = page.getByRole('textbox', { name: 'Text', exact: true });
+    await text.fill('#999999');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByTestId('error-brand-text')).toHaveText('Text on background has a contrast of 2.84:1; WCAG AA needs at least 4.5:1');
+    await text.fill('#1c2430');
+    await page.getByRole('textbox', { name: 'Primary (buttons, links)' }).fill('#0f766e');
+    await expect(page.getByTestId('contrast-primary')).toContainText('meets WCAG AA');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByTestId('console-status')).toHaveText('Published. The site shows it from the next page view.');
+    await page.goto(`${ACME}/`);
+    expect(await brandOf(page)).toBe('#0f766e');
+
+    // Back on the checklist the brand is done; "Go live".
+    await page.goto(`${ACME}/admin`);
+    await expect(page.getByTestId('launch-brand')).toHaveAttribute('data-done', 'true');
+    const goLive = page.getByRole('button', { name: 'Go live' });
+    if (await goLive.isEnabled()) {
+      await goLive.click();
+      await expect(page.getByRole('status').filter({ hasText: 'Your site is live.' })).toBeVisible();
+    }
+    await expect(page.getByTestId('launch-live')).toHaveAttribute('data-done', 'true');
+
+    // A setting.
+    await page.goto(`${ACME}/admin/settings`);
+    const days = page.getByLabel('Days before check-in (at least)');
+    await days.fill('31');
+    await days.blur();
+    await expect(page.getByTestId('error-set-min_checkin_days')).toHaveText('Enter a whole number of days from 0 to 30');
+    await days.fill('3');
+    await page.getByLabel('Trips site').fill('https://trips.acme.example/');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('console-status')).toHaveText('Saved.');
+
+    // A member's role.
+    await page.goto(`${ACME}/admin/members`);
+    await page.getByRole('searchbox', { name: 'Search by name or email' }).fill(memberEmail);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByTestId('member-row')).toHaveCount(1);
+    await page.getByRole('button', { name: /Open Rosa Parks/ }).click();
+    const panel = page.getByTestId('member-panel');
+    await panel.getByLabel('Role').selectOption('agent');
+    await panel.getByLabel('Credit limit (USD)').fill('250');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expect(panel.getByTestId('console-status').first()).toHaveText('Saved.');
+    await expect(page.getByTestId('member-row').getByText('Agent')).toBeVisible();
+    // The last admin cannot be demoted: the server's message is shown.
+    await page.getByRole('searchbox', { name: 'Search by name or email' }).fill(ACME_ADMIN.email);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByTestId('member-row')).toHaveCount(1);
+    await page.getByTestId('member-row').getByRole('button', { name: /Open/ }).click();
+    await page.getByTestId('member-panel').getByLabel('Role').selectOption('user');
+    await page.getByTestId('member-panel').getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('member-panel').getByTestId('console-status').first()).toHaveText(
+      'An organisation keeps at least one admin: make another member admin first',
+    );
+
+    // The audit, newest first.
+    await page.goto(`${ACME}/admin/audit`);
+    const rows = page.getByTestId('audit-row');
+    await expect(rows.first()).toContainText('Member changed');
+    await expect(rows.first()).toContainText(memberEmail);
+    await expect(rows.first()).toContainText('role: user → agent');
+    await expect(page.getByTestId('audit-row').filter({ hasText: 'Settings changed' }).first()).toContainText('trips_site_url');
+    await expect(page.getByTestId('audit-row').filter({ hasText: 'Theme published' }).first()).toContainText('primary: #7a1f5c → #0f766e');
+  } finally {
+    const restore = await inPage(page, '/api/admin/theme', 'PUT', ACME_THEME);
+    expect(restore.status, JSON.stringify(restore.json)).toBe(200);
+  }
+});
+
+test('the settings form can be filled and saved with the keyboard alone', async ({ page }) => {
+  await signInByApi(page, ACME, ACME_ADMIN.email, ACME_ADMIN.password);
+  await page.goto(`${ACME}/admin/settings`);
+  const field = page.getByLabel('Loyalty landing page');
+  await expect(field).toBeVisible({ timeout: 15_000 });
+  // From the field before it, Tab reaches it; type; Tab on to the save button through the rest of the form; Enter.
+  await page.getByLabel('Trips site').focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(field).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('/promotions?from=console');
+  for (let i = 0; i < 12; i++) {
+    if (await page.getByRole('button', { name: 'Save' }).evaluate((el) => el === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(page.getByRole('button', { name: 'Save' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('console-status')).toHaveText('Saved.');
+  expect((await inPage(page, '/api/admin/org', 'GET')).json.data.loyalty_landing_url).toBe('/promotions?from=console');
+});
+
+test('a member is sent home and a marketer to the marketing pages, each with a message; signed out, the sign-in dialog opens', async ({ page, browser }) => {
+  await signInByApi(page, '', 'demo@example.com', 'Demo1!pass');
+  await page.goto('/admin/settings');
+  await expect(page.getByTestId('console-away')).toHaveText("This console is for the organisation's admins. Taking you to the home page…");
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+
+  const marketer = await browser.newPage();
+  await signInByApi(marketer, '', 'marketer@example.com', 'Market1!pass');
+  await marketer.goto('/admin/members');
+  await expect(marketer.getByRole('navigation', { name: 'Console pages' }).getByRole('link')).toHaveText(['Links']);
+  await expect(marketer.getByTestId('console-away')).toHaveText('This part of the console is for admins. Taking you to the marketing pages…');
+  await marketer.waitForURL((url) => url.pathname === '/admin/links', { timeout: 10_000 });
+  await marketer.close();
+
+  const stranger = await browser.newPage();
+  await openPage(stranger, '/admin');
+  await expect(dialog(stranger, 'Sign in')).toBeVisible();
+  await stranger.close();
+});
+
+test('every console page passes axe and none scrolls sideways on a phone, in English and French', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInByApi(page, '', 'admin@example.com', 'Admin1!pass');
+  for (const lang of ['en-US', 'fr-FR']) {
+    for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+      await page.setViewportSize({ width, height });
+      for (const path of CONSOLE_PAGES) {
+        await page.goto(`${path}?lang=${lang}`);
+        await expect(page.locator('.console-main h1')).toBeVisible();
+        await expect(page.locator('.console-main [role="status"].console-loading')).toHaveCount(0, { timeout: 15_000 });
+        await expect(page.locator('.console-nav')).toBeVisible();
+        const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(sideways, `${path} ${lang} ${width}px`).toBeLessThanOrEqual(0);
+        if (width === 1280 && lang === 'en-US') {
+          const scan = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+          expect(scan.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+        }
+        if (process.env.SCREENS) {
+          const name = path.replace(/^\/admin\/?/, '') || 'launch';
+          await page.screenshot({ path: `docs/screens/admin-${name}-${lang.slice(0, 2)}-${width}.png`, fullPage: false });
+        }
+      }
+    }
+  }
+});
