@@ -397,6 +397,42 @@ describe('the payment provider failing', () => {
     }, 90_000);
   }
 
+  it('D1 failing under the webhook: 503 in the error shape with nothing recorded, and the redelivery confirms once', async () => {
+    const events: { raw: string; signature: string; type: string }[] = [];
+    const capture = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        events.push({ raw, signature: String(req.headers['stripe-signature']), type: JSON.parse(raw).type });
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => capture.listen(0, '127.0.0.1', resolve));
+    try {
+      await stripe.control({ webhook_url: `http://127.0.0.1:${(capture.address() as AddressInfo).port}/` });
+      const r = await checkout();
+      expect(r.status, r.text).toBe(200);
+      const ref = r.json.data.booking_id as string;
+      await stripe.pay(String(r.json.data.payment_url).split('/').pop()!);
+      const completed = events.find((e) => e.type === 'checkout.session.completed')!;
+      const deliver = (headers: Record<string, string> = {}) =>
+        call('/api/payments/webhook', { method: 'POST', rawBody: completed.raw, headers: { 'content-type': 'application/json', 'stripe-signature': completed.signature, ...headers } });
+      const failed = await deliver({ 'x-fault-db': '1', 'x-fault-db-on': 'write' });
+      remember('webhook with D1 failing', failed);
+      expectUpstreamFailure(failed, 'webhook, D1 failing');
+      expect((await bookingOf(ref)).status).toBe('PENDING_PAYMENT');
+      expect(watch.count('payment_events', 'event_id = ?', JSON.parse(completed.raw).id)).toBe(0);
+      const again = await deliver();
+      expect(again.status, again.text).toBe(200);
+      expect(again.json.data.outcome).toBe('confirmed');
+      expect((await bookingOf(ref)).status).toBe('CONFIRMED');
+      expect(watch.count('payment_events', 'event_id = ?', JSON.parse(completed.raw).id)).toBe(1);
+    } finally {
+      capture.close();
+    }
+  }, 60_000);
+
   it('a webhook delivery that fails is retried by the provider with the same event, and confirms the booking once', async () => {
     // The first delivery of each event meets a 500 on its way (a proxy in front of the Worker); the retries go through.
     const seen = new Set<string>();
