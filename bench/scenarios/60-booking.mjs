@@ -6,9 +6,9 @@ import { measure } from './30-api-latency.mjs';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
 const CHECKOUT_CLIENTS = 20;
-const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+export const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-async function post(origin, path, body, cookie) {
+export async function post(origin, path, body, cookie) {
   const res = await fetch(origin + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), 'cf-connecting-ip': `10.9.${Math.floor(Math.random() * 250)}.1` },
@@ -17,7 +17,7 @@ async function post(origin, path, body, cookie) {
   return { status: res.status, json: await res.json().catch(() => null), cookies: res.headers.getSetCookie?.() ?? [] };
 }
 
-async function signIn(origin) {
+export async function signIn(origin) {
   const r = await post(origin, '/api/signIn', {
     jsonSign: {
       usr_type: 2, email_id: 'demo@example.com', password: 'Demo1!pass', googletoken: '', fbtoken: '', site_url: '', accesscode: '', isPasswordAttempt: 1,
@@ -29,13 +29,13 @@ async function signIn(origin) {
   return r.cookies.map((c) => c.split(';')[0]).join('; ');
 }
 
-async function issue(origin, body) {
+export async function issue(origin, body) {
   const r = await post(origin, '/api/dev/wallet/issue', { email: 'demo@example.com', currency: 'USD', ...body });
   if (r.status !== 200) throw new Error(`issuing a card failed (${r.status})`);
   return r.json.data;
 }
 
-const traveler = { title: 'Mr', first_name: 'Bench', last_name: 'Mark', email: 'bench@example.com', phone: '+1 415 555 0100' };
+export const traveler = { title: 'Mr', first_name: 'Bench', last_name: 'Mark', email: 'bench@example.com', phone: '+1 415 555 0100' };
 
 /** autocannon with a fresh idempotency key per request (for `limit`: a duration or an amount); keeps every response time and status. */
 function checkoutLoad(origin, cookie, base, limit) {

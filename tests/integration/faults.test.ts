@@ -1,11 +1,14 @@
 // The fault gate: the Worker runs against outside services served by the test (tests/integration/gates-outside.ts) that
 // answer 500, time out or answer malformed data on demand; each route must answer its documented status, write nothing
 // partial, call non-idempotent operations at most once, and log each failure once with the request id.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DbWatch } from './gates-db';
-import { freshIp } from './gates-fixtures';
+import { as, bookableProduct, day, freshIp, passwordUser, TRAVELER, type Session } from './gates-fixtures';
 import { call, useGate } from './gates-http';
-import { OutsideWorld, RATES, type Mode } from './gates-outside';
+import { OutsideWorld, RATES, StripeStandIn, type Mode } from './gates-outside';
+import { readDevVars } from '../../scripts/lib/server.mjs';
 import { startGateServer, type GateServer } from './gates-server';
 import type { Reply } from './helpers';
 
@@ -22,6 +25,7 @@ const KNOWN: Record<string, string> = {
 const gateIt = (key: string) => (KNOWN[key] ? it.fails : it);
 
 let world: OutsideWorld;
+let stripe: StripeStandIn;
 let gate: GateServer;
 let watch: DbWatch;
 /** Every answer to a request made while a service was failing: the log check reads their request ids. */
@@ -29,18 +33,24 @@ const injected: { what: string; requestId: string; body: string }[] = [];
 
 beforeAll(async () => {
   world = await new OutsideWorld().start();
+  stripe = await new StripeStandIn(readDevVars() as { STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string }).start();
   // Not 'development': mail then goes to the configured mail API instead of the outbox table, as in production.
-  gate = await startGateServer('faults', { vars: { ...world.vars(), ENVIRONMENT: 'faults' }, logs: true });
+  gate = await startGateServer('faults', { vars: { ...world.vars(), STRIPE_API_URL: stripe.url, ENVIRONMENT: 'faults' }, logs: true });
+  stripe.deliverTo(gate.origin);
   useGate(gate.origin);
   watch = DbWatch.open(gate.persistTo);
 }, 120_000);
 
-afterEach(() => world.reset());
+afterEach(async () => {
+  world.reset();
+  await stripe.reset();
+});
 
 afterAll(() => {
   watch?.close();
   gate?.stop();
   world?.stop();
+  stripe?.stop();
 });
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) => call(path, { body, headers: { 'cf-connecting-ip': freshIp(), ...headers } });
@@ -336,6 +346,128 @@ describe('the database failing (retryable D1 errors injected over the real local
     expect(again.status, again.text).toBe(200);
     expect(watch.count('users', 'email = ?', email)).toBe(1);
   }, 40_000);
+});
+
+describe('the payment provider failing', () => {
+  let member: Session;
+  let product: number;
+  beforeAll(async () => {
+    member = await passwordUser('demo@example.com', 'Demo1!pass');
+    product = await bookableProduct();
+  });
+  const stay = () => ({ product_id: product, check_in: day(25), check_out: day(27), guests: 2, currency: 'USD', traveler: TRAVELER, idempotency_key: `gate-${crypto.randomUUID()}` });
+  const checkout = () => as(member, '/api/booking/checkout', { body: stay() });
+  const bookingOf = async (ref: string) => (await as(member, `/api/bookings/${ref}`)).json.data;
+
+  /** A booking paid on the provider's page, confirmed by the provider's webhook. */
+  async function confirmedBooking(): Promise<string> {
+    const r = await checkout();
+    expect(r.status, r.text).toBe(200);
+    const paid = await stripe.pay(String(r.json.data.payment_url).split('/').pop()!);
+    expect(paid.status).toBe(200);
+    for (const deadline = Date.now() + 15_000; (await bookingOf(r.json.data.booking_id)).status !== 'CONFIRMED' && Date.now() < deadline; ) await new Promise((res) => setTimeout(res, 200));
+    expect((await bookingOf(r.json.data.booking_id)).status).toBe('CONFIRMED');
+    return r.json.data.booking_id;
+  }
+
+  for (const mode of FAILURES) {
+    it(`${mode} at checkout session create: 502, nothing held and nothing written`, async () => {
+      await stripe.control({ mode, op: 'create' });
+      const before = watch.signature();
+      const r = await checkout();
+      remember(`checkout with the provider ${mode}`, r);
+      expect(r.status, r.text).toBe(502);
+      expectUpstreamFailure(r, `checkout, provider ${mode}`);
+      expect(DbWatch.changed(before, watch.signature(), ['rate_limits', 'activity_log', 'sessions'])).toEqual([]);
+    }, 60_000);
+
+    it(`${mode} at refund: cancelling answers 502 and the booking stays CONFIRMED with its payment`, async () => {
+      const ref = await confirmedBooking();
+      const paid = await bookingOf(ref);
+      await stripe.control({ mode, op: 'refund' });
+      const r = await as(member, `/api/bookings/${ref}/cancel`, { body: {} });
+      remember(`cancel with the provider ${mode}`, r);
+      expectUpstreamFailure(r, `cancel, provider ${mode}`);
+      expect(r.status).toBe(502);
+      expect(await bookingOf(ref)).toMatchObject({ status: 'CONFIRMED', paid_amount: paid.total, refunded_amount: 0 });
+      await stripe.control({ mode: 'ok', op: 'refund' });
+      const again = await as(member, `/api/bookings/${ref}/cancel`, { body: {} });
+      expect(again.status, again.text).toBe(200);
+      expect(await bookingOf(ref)).toMatchObject({ status: 'CANCELLED', paid_amount: paid.total, refunded_amount: paid.total });
+    }, 90_000);
+  }
+
+  it('D1 failing under the webhook: 503 in the error shape with nothing recorded, and the redelivery confirms once', async () => {
+    const events: { raw: string; signature: string; type: string }[] = [];
+    const capture = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        events.push({ raw, signature: String(req.headers['stripe-signature']), type: JSON.parse(raw).type });
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => capture.listen(0, '127.0.0.1', resolve));
+    try {
+      await stripe.control({ webhook_url: `http://127.0.0.1:${(capture.address() as AddressInfo).port}/` });
+      const r = await checkout();
+      expect(r.status, r.text).toBe(200);
+      const ref = r.json.data.booking_id as string;
+      await stripe.pay(String(r.json.data.payment_url).split('/').pop()!);
+      const completed = events.find((e) => e.type === 'checkout.session.completed')!;
+      const deliver = (headers: Record<string, string> = {}) =>
+        call('/api/payments/webhook', { method: 'POST', rawBody: completed.raw, headers: { 'content-type': 'application/json', 'stripe-signature': completed.signature, ...headers } });
+      const failed = await deliver({ 'x-fault-db': '1', 'x-fault-db-on': 'write' });
+      remember('webhook with D1 failing', failed);
+      expectUpstreamFailure(failed, 'webhook, D1 failing');
+      expect((await bookingOf(ref)).status).toBe('PENDING_PAYMENT');
+      expect(watch.count('payment_events', 'event_id = ?', JSON.parse(completed.raw).id)).toBe(0);
+      const again = await deliver();
+      expect(again.status, again.text).toBe(200);
+      expect(again.json.data.outcome).toBe('confirmed');
+      expect((await bookingOf(ref)).status).toBe('CONFIRMED');
+      expect(watch.count('payment_events', 'event_id = ?', JSON.parse(completed.raw).id)).toBe(1);
+    } finally {
+      capture.close();
+    }
+  }, 60_000);
+
+  it('a webhook delivery that fails is retried by the provider with the same event, and confirms the booking once', async () => {
+    // The first delivery of each event meets a 500 on its way (a proxy in front of the Worker); the retries go through.
+    const seen = new Set<string>();
+    const proxy = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', async () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const id = JSON.parse(raw).id as string;
+        if (!seen.has(id)) {
+          seen.add(id);
+          res.writeHead(500).end('{}');
+          return;
+        }
+        const r = await fetch(`${gate.origin}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': String(req.headers['stripe-signature']) }, body: raw });
+        res.writeHead(r.status, { 'content-type': 'application/json' }).end(await r.text());
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      await stripe.control({ webhook_url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/` });
+      const r = await checkout();
+      expect(r.status, r.text).toBe(200);
+      const ref = r.json.data.booking_id as string;
+      await stripe.pay(String(r.json.data.payment_url).split('/').pop()!);
+      expect((await bookingOf(ref)).status).toBe('PENDING_PAYMENT');
+      for (const deadline = Date.now() + 15_000; (await bookingOf(ref)).status !== 'CONFIRMED' && Date.now() < deadline; ) await new Promise((res) => setTimeout(res, 200));
+      expect(await bookingOf(ref)).toMatchObject({ status: 'CONFIRMED', paid_amount: r.json.data.total });
+      const completed = (await stripe.deliveries()).filter((d) => d.type === 'checkout.session.completed' && seen.has(d.event_id));
+      expect(completed.map((d) => [d.attempt, d.status])).toEqual([[1, 500], [2, 200]]);
+      expect(watch.count('payment_events', 'event_id = ?', completed[0]!.event_id)).toBe(1);
+    } finally {
+      proxy.close();
+    }
+  }, 60_000);
 });
 
 describe('logging', () => {

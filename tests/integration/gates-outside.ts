@@ -145,3 +145,64 @@ export class OutsideWorld {
     }
   }
 }
+
+/**
+ * The payment provider for the fault gate: the development Stripe simulator (functions/dev/stripe-sim.ts) served from
+ * the test process, since the Worker serves it only in development. Its /control hook makes the next API calls answer
+ * 500, hang past the SDK's timeout or answer malformed JSON; its webhooks go to `env.STRIPE_WEBHOOK_URL`.
+ */
+export class StripeStandIn {
+  url = '';
+  readonly env: Record<string, string>;
+  private server?: Server;
+
+  constructor(secrets: { STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string }) {
+    this.env = { ...secrets, ENVIRONMENT: 'development' };
+  }
+
+  async start(): Promise<this> {
+    const { stripeSim } = await import('../../functions/dev/stripe-sim');
+    this.server = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+      const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+      const answer = await stripeSim.fetch(new Request(`${this.url}${req.url}`, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }), this.env);
+      res.writeHead(answer.status, Object.fromEntries(answer.headers));
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
+    return this;
+  }
+
+  /** Webhooks go to the Worker under test once its address is known. */
+  deliverTo(origin: string) {
+    this.env.SELF_ORIGIN = origin;
+    this.env.STRIPE_WEBHOOK_URL = `${origin}/api/payments/webhook`;
+  }
+
+  async control(body: Record<string, unknown>) {
+    const r = await fetch(`${this.url}/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!r.ok) throw new Error(`stripe control answered ${r.status}`);
+  }
+
+  /** Every call answers normally again and webhooks go to the Worker. */
+  async reset() {
+    await fetch(`${this.url}/reset`, { method: 'POST' });
+  }
+
+  async pay(sessionId: string) {
+    const r = await fetch(`${this.url}/checkout/${sessionId}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ card: '4242424242424242' }) });
+    return { status: r.status, json: (await r.json().catch(() => null)) as any };
+  }
+
+  async deliveries(): Promise<{ event_id: string; type: string; attempt: number; status: number | null }[]> {
+    return ((await (await fetch(`${this.url}/deliveries`)).json()) as any).data;
+  }
+
+  stop() {
+    this.server?.close();
+  }
+}

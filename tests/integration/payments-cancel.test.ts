@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, call, Client, expectErrorShape } from './helpers';
 import { bookingBody, cardIn, day, firstProduct, issue, key, payPending, signIn, traveler, walletOf } from './booking-helpers';
 import { DbWatch } from './gates-db';
+import { expectReconciledIn } from './payments-helpers';
 import { readDevVars } from '../../scripts/lib/server.mjs';
 import { stripeClient } from '../../functions/outside/payments';
 import { freeCancellationUntil } from '../../src/shared/cancellation';
@@ -68,6 +69,7 @@ describe('cancelling a confirmed booking', () => {
     expect(mail[0].to).toBe(traveler.email);
     expect(mail[0].text).toContain(`We refunded ${(row.paid_minor / 100).toFixed(2)} USD to your card`);
     expect((await cancel(b.booking_id)).status, 'a second cancel').toBe(409);
+    expectReconciledIn(db, b.booking_id);
   });
 
   it('30 cancels at once: one refund, one cancellation, the wallet given back once', async () => {
@@ -76,9 +78,11 @@ describe('cancelling a confirmed booking', () => {
     const replies = await Promise.all(Array.from({ length: 30 }, () => cancel(b.booking_id)));
     expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
     expect(replies.filter((r) => r.status === 409)).toHaveLength(29);
-    expect(await refundsOf(b.booking_id)).toHaveLength(1);
+    const refunds = await refundsOf(b.booking_id);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.amount, 'refunded here = refunded at the provider').toBe(bookingRow(b.booking_id).refunded_minor);
     expect(cardIn(await walletOf(demo), cash.payment_card_id).card_amount).toBe(25);
-    expect(bookingRow(b.booking_id).status).toBe('CANCELLED');
+    expect(expectReconciledIn(db, b.booking_id).status).toBe('CANCELLED');
   });
 
   it('the provider down: 502, and the booking stays CONFIRMED with its wallet parts spent', async () => {
@@ -89,9 +93,12 @@ describe('cancelling a confirmed booking', () => {
     expect(r.status).toBe(502);
     expectErrorShape(r.json, 'UPSTREAM_FAILED');
     expect(bookingRow(b.booking_id)).toMatchObject({ status: 'CONFIRMED', refunded_minor: 0 });
+    expectReconciledIn(db, b.booking_id);
     expect(cardIn(await walletOf(demo), cert.payment_card_id).status).toBe('REDEEMED');
     await call('/_sim/stripe/reset', { body: {} });
     expect((await cancel(b.booking_id)).status, 'works once the provider is back').toBe(200);
+    const row = expectReconciledIn(db, b.booking_id);
+    expect((await refundsOf(b.booking_id)).reduce((sum, x) => sum + x.amount, 0), 'refunded here = refunded at the provider').toBe(row.refunded_minor);
   });
 
   it('after the free-cancellation day it is refused with 409 and nothing moves', async () => {

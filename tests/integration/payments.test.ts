@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, call, Client, expectErrorShape } from './helpers';
 import { bookingBody, cardIn, firstProduct, issue, key, signIn, traveler, walletOf } from './booking-helpers';
 import { DbWatch } from './gates-db';
+import { expectReconciledIn } from './payments-helpers';
 import { readDevVars } from '../../scripts/lib/server.mjs';
 import { stripeClient } from '../../functions/outside/payments';
 
@@ -76,25 +77,7 @@ async function mailsAbout(ref: string): Promise<any[]> {
   return (await call('/api/dev/outbox')).json.data.filter((m: any) => m.subject.includes(ref));
 }
 
-/** paid = card part when confirmed; wallet spends + card part - refunds = price for a live booking, 0 for one that is not. */
-function expectReconciled(ref: string) {
-  const b = bookingRow(ref);
-  const spends = db.all('SELECT state, SUM(amount_minor) AS minor FROM card_spends WHERE booking_id = ? GROUP BY state', b.id) as { state: string; minor: number }[];
-  const by = (state: string) => spends.find((s) => s.state === state)?.minor ?? 0;
-  const walletKept = by('SPENT');
-  if (b.status === 'CONFIRMED') {
-    expect(b.paid_minor, `${ref} paid`).toBe(b.total_minor);
-    expect(walletKept + b.paid_minor - b.refunded_minor, `${ref} reconciles`).toBe(b.price_minor);
-    expect(by('HELD')).toBe(0);
-  } else if (b.status === 'PENDING_PAYMENT') {
-    expect(b.paid_minor).toBe(0);
-    expect(by('HELD')).toBe(b.price_minor - b.total_minor);
-  } else {
-    expect(b.paid_minor - b.refunded_minor, `${ref} keeps no card money`).toBe(0);
-    expect(walletKept + by('HELD'), `${ref} keeps no wallet money`).toBe(0);
-  }
-  return b;
-}
+const expectReconciled = (ref: string) => expectReconciledIn(db, ref);
 
 async function pendingBooking(extra: Record<string, unknown> = {}) {
   const r = await checkout(demo, bookingBody(hotel.product_id, extra));
