@@ -23,6 +23,12 @@ export interface Bindings {
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
   SHOW_LABEL_KEYS: string;
+  /** The platform's own domain: a new org answers on <slug>.<PLATFORM_DOMAIN> at once. */
+  PLATFORM_DOMAIN: string;
+  /** Cloudflare for SaaS custom hostnames: API base address and the zone the hostnames belong to; token is a secret. */
+  CF_API_URL: string;
+  CF_ZONE_ID: string;
+  CF_API_TOKEN?: string;
   PASSWORD_PEPPER?: string;
   /** Each org that enables single sign-on has its own secret; an org without one has no SSO. */
   [ssoSecret: `SSO_SECRET_ORG_${number}`]: string | undefined;

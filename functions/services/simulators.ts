@@ -5,9 +5,11 @@ import { ratesSim } from './sim/rates';
 import { googleSim } from './sim/google';
 import { facebookSim } from './sim/facebook';
 import { savingsSim } from './sim/savings';
+import { cloudflareSim } from './sim/cloudflare';
 
 export const simulators = new Hono<AppEnv>()
   .route('/rates', ratesSim)
   .route('/google', googleSim)
   .route('/facebook', facebookSim)
-  .route('/savings', savingsSim);
+  .route('/savings', savingsSim)
+  .route('/cloudflare', cloudflareSim);
