@@ -137,12 +137,23 @@ export function inviteTokenLifetimeStatement(db: D1Database, tokenHash: string, 
   return db.prepare('UPDATE email_tokens SET expires_at = ? WHERE token_hash = ?').bind(now + INVITE_VALID_HOURS * 3600_000, tokenHash);
 }
 
-/** A payment from the agent to the org lowers the outstanding balance. */
-export function paymentStatement(db: D1Database, a: { orgId: number; email: string; amountMinor: number; note: string }) {
+/** A payment from the agent (by email, or by account id) to the org lowers the outstanding balance. */
+export function paymentStatement(db: D1Database, a: { orgId: number; amountMinor: number; note: string } & ({ email: string } | { agentId: number })) {
+  const [column, who] = 'email' in a ? ['email', a.email] : ['id', a.agentId];
   return db
     .prepare(
       `INSERT INTO credit_ledger (org_id, agent_id, kind, amount_usd_minor, note)
-       SELECT org_id, id, 'payment', ?, ? FROM users WHERE org_id = ? AND email = ? AND role = 'agent'`,
+       SELECT org_id, id, 'payment', ?, ? FROM users WHERE org_id = ? AND ${column} = ? AND role = 'agent'`,
     )
-    .bind(-Math.abs(a.amountMinor), a.note, a.orgId, a.email);
+    .bind(-Math.abs(a.amountMinor), a.note, a.orgId, who);
+}
+
+/** An agent's details row, made when an account becomes an agent (the agent pages read it); an existing one is kept. */
+export function agentDetailsStatement(db: D1Database, orgId: number, userId: number) {
+  return db
+    .prepare(
+      `INSERT INTO agent_details (user_id, org_id) SELECT id, org_id FROM users WHERE org_id = ? AND id = ? AND role = 'agent'
+       ON CONFLICT (user_id) DO NOTHING`,
+    )
+    .bind(orgId, userId);
 }

@@ -1,6 +1,7 @@
 // The org console's SQL: an org's settings, its members' roles and flags, and the audit log every change writes.
 import type { OrgRow } from './orgs';
 import type { Role } from '../../src/shared/schemas/auth';
+import { agentDetailsStatement, paymentStatement } from './agents';
 
 export interface Actor {
   id: number;
@@ -82,7 +83,8 @@ export interface MemberChange {
 /**
  * A member's change and its audit row in one batch. Both statements carry the same guard, evaluated on the same state
  * (a batch is one transaction): the member is of this org, and the change does not take the org's last admin away.
- * So of any number of concurrent demotions, those that would leave no admin write nothing. Answers whether it was written.
+ * So of any number of concurrent demotions, those that would leave no admin write nothing. A member made an agent gets
+ * the details row the agent pages read, in the same batch. Answers whether it was written.
  */
 export async function changeMember(db: D1Database, orgId: number, actor: Actor, userId: number, change: MemberChange): Promise<boolean> {
   const sets: string[] = [];
@@ -111,6 +113,7 @@ export async function changeMember(db: D1Database, orgId: number, actor: Actor, 
     db
       .prepare(`UPDATE users SET ${sets.join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE ${guard}`)
       .bind(...values, orgId, userId),
+    ...(change.role === 'agent' ? [agentDetailsStatement(db, orgId, userId)] : []),
   ]);
   void audit;
   return (update!.meta.changes ?? 0) > 0;
@@ -130,4 +133,87 @@ export async function listAudit(db: D1Database, orgId: number, limit: number, of
     db.prepare('SELECT at, actor_email, action, target, detail FROM admin_audit WHERE org_id = ? ORDER BY id DESC LIMIT ? OFFSET ?').bind(orgId, limit, offset),
   ]);
   return { count: Number(count!.results[0]?.n ?? 0), rows: rows!.results as AuditRow[] };
+}
+
+/** A payment an agent made to the org, with its audit row: one batch, both only for an agent of this org. */
+export async function recordAgentPayment(db: D1Database, orgId: number, actor: Actor, agentId: number, amountMinor: number, note: string): Promise<boolean> {
+  const [, payment] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
+         SELECT org_id, ?, ?, 'member.payment', 'user:' || id || ' ' || email, json_object('after', json_object('amount', ?, 'note', ?))
+         FROM users WHERE org_id = ? AND id = ? AND role = 'agent'`,
+      )
+      .bind(actor.id, actor.email, amountMinor / 100, note, orgId, agentId),
+    paymentStatement(db, { orgId, agentId, amountMinor, note }),
+  ]);
+  return (payment!.meta.changes ?? 0) > 0;
+}
+
+// ---- theme and launch ------------------------------------------------------------------------------------------------
+
+export function themeRow(db: D1Database, orgId: number) {
+  return db.prepare("SELECT css, source FROM org_themes WHERE org_id = ? AND name = 'theme'").bind(orgId).first<{ css: string; source: string }>();
+}
+
+/** The new stylesheet and its checked values, and the audit row (the values before → after): one batch. */
+export function publishTheme(db: D1Database, orgId: number, actor: Actor, css: string, source: string) {
+  return db.batch([
+    db
+      .prepare(
+        `INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
+         VALUES (?1, ?2, ?3, 'theme.update', 'theme',
+           json_object('before', (SELECT json(CASE WHEN source <> '' THEN source ELSE '{}' END) FROM org_themes WHERE org_id = ?1 AND name = 'theme'),
+                       'after', json(?4)))`,
+      )
+      .bind(orgId, actor.id, actor.email, source),
+    db
+      .prepare(
+        `INSERT INTO org_themes (org_id, name, css, source) VALUES (?, 'theme', ?, ?)
+         ON CONFLICT (org_id, name) DO UPDATE SET css = excluded.css, source = excluded.source, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+      )
+      .bind(orgId, css, source),
+  ]);
+}
+
+export interface LaunchRow {
+  logo_url: string;
+  eligible_products: string;
+  wallet_options: string;
+  google_enabled: number;
+  facebook_enabled: number;
+  access_code_required: number;
+  live_at: string | null;
+  themed: number;
+  custom_hosts: number;
+}
+
+/** What the launch checklist reads, in one query. Development and platform names (localhost, *.localhost) are not custom. */
+export function launchRow(db: D1Database, orgId: number) {
+  return db
+    .prepare(
+      `SELECT o.logo_url, o.eligible_products, o.wallet_options, o.google_enabled, o.facebook_enabled, o.access_code_required, o.live_at,
+         EXISTS (SELECT 1 FROM org_themes t WHERE t.org_id = o.id AND t.name = 'theme' AND t.source <> '') AS themed,
+         (SELECT COUNT(*) FROM org_domains d WHERE d.org_id = o.id AND d.host NOT IN ('localhost', '127.0.0.1') AND d.host NOT LIKE '%.localhost') AS custom_hosts
+       FROM orgs o WHERE o.id = ?`,
+    )
+    .bind(orgId)
+    .first<LaunchRow>();
+}
+
+/** Marks the org live, once, with its audit row: of any number of concurrent requests one writes. Answers whether it did. */
+export async function goLive(db: D1Database, orgId: number, actor: Actor): Promise<boolean> {
+  const [, update] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
+         SELECT id, ?, ?, 'org.live', 'org:' || id, json_object('before', json_object('live', 0), 'after', json_object('live', 1))
+         FROM orgs WHERE id = ? AND live_at IS NULL`,
+      )
+      .bind(actor.id, actor.email, orgId),
+    db
+      .prepare("UPDATE orgs SET live_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), version = version + 1 WHERE id = ? AND live_at IS NULL")
+      .bind(orgId),
+  ]);
+  return (update!.meta.changes ?? 0) > 0;
 }

@@ -3,14 +3,18 @@ import { badRequest, conflict, notFound } from '../errors';
 import { issuesOf } from '../errors';
 import type { OrgRow } from '../db/orgs';
 import {
-  changeMember, currencyOffered, listAudit, listMembers, memberById, orgRow, updateOrgSettings, type Actor, type MemberRow, type OrgColumn,
+  changeMember, currencyOffered, goLive, launchRow, listAudit, listMembers, memberById, orgRow, publishTheme, recordAgentPayment, themeRow,
+  updateOrgSettings, type Actor, type MemberRow, type OrgColumn,
 } from '../db/console';
+import { creditOf } from '../db/agents';
+import { cssVersion, themeHref } from '../pages/theme';
+import { DEFAULT_THEME, HEX_COLOUR, normalHex, themeCss, type ThemeValues } from '../../src/shared/theme';
 import {
   accessCodeHash, accessCodeHint, createAccessCodeStatements, deleteAccessCodeStatements, listAccessCodes, type AccessCodeListRow,
 } from '../db/access-codes';
 import {
   CONSOLE_MSG, OrgSettingsSchema, PER_PAGE, type AccessCodeCreate, type AccessCodeEntry, type AuditEntry, type MemberEntry, type MemberPatch,
-  type OrgSettings, type OrgSettingsPatch,
+  type OrgSettings, type OrgSettingsPatch, LAUNCH_STEPS, ThemeSchema, type LaunchState, type PaymentInput, type ThemeInput,
 } from '../../src/shared/schemas/console';
 
 const list = (text: string) => text.split(',').map((p) => p.trim()).filter(Boolean);
@@ -170,4 +174,75 @@ export async function auditLog(db: D1Database, orgId: number, page: number) {
     return { at: r.at, actor_email: r.actor_email, action: r.action, target: r.target, detail };
   });
   return { count, page, per_page: PER_PAGE, data };
+}
+
+// ---- agents' payments --------------------------------------------------------------------------------------------
+
+/** One member with, for an agent, what the ledger says they owe. */
+export async function memberDetail(db: D1Database, orgId: number, userId: number) {
+  const row = await memberById(db, orgId, userId);
+  if (!row) throw notFound(CONSOLE_MSG.noSuchMember);
+  const outstanding = row.role === 'agent' ? (await creditOf(db, { orgId, agentId: userId })).outstandingMinor / 100 : 0;
+  return { ...memberEntry(row), outstanding };
+}
+
+export async function recordPayment(db: D1Database, orgId: number, actor: Actor, userId: number, input: PaymentInput) {
+  const written = await recordAgentPayment(db, orgId, actor, userId, Math.round(input.amount * 100), input.note ?? '');
+  if (!written) {
+    if (!(await memberById(db, orgId, userId))) throw notFound(CONSOLE_MSG.noSuchMember);
+    throw conflict(CONSOLE_MSG.notAnAgent);
+  }
+  return memberDetail(db, orgId, userId);
+}
+
+// ---- theme and launch --------------------------------------------------------------------------------------------
+
+/** The colours a stylesheet written before the console names (the seed's), over the defaults. */
+function valuesFromCss(css: string): ThemeValues {
+  const read = (name: string) => {
+    const v = new RegExp(`${name}:\\s*(#[0-9a-f]{3,6})\\s*[;}]`, 'i').exec(css)?.[1];
+    return v && HEX_COLOUR.test(v) ? normalHex(v) : undefined;
+  };
+  return { ...DEFAULT_THEME, primary: read('--brand') ?? DEFAULT_THEME.primary, primary_text: read('--brand-ink') ?? DEFAULT_THEME.primary_text, accent: read('--accent') ?? DEFAULT_THEME.accent };
+}
+
+export async function readTheme(db: D1Database, orgId: number): Promise<{ values: ThemeValues; href: string | null }> {
+  const row = await themeRow(db, orgId);
+  if (!row) return { values: DEFAULT_THEME, href: null };
+  let values = valuesFromCss(row.css);
+  if (row.source) {
+    try {
+      const parsed = ThemeSchema.safeParse(JSON.parse(row.source));
+      if (parsed.success) values = parsed.data;
+    } catch {
+      // Written by publishTheme only; unreadable means the stylesheet's own colours are the best account.
+    }
+  }
+  return { values, href: themeHref(await cssVersion(row.css)) };
+}
+
+/** Writes the stylesheet from the checked values (never from text the admin sent) and answers its versioned address. */
+export async function changeTheme(db: D1Database, orgId: number, actor: Actor, theme: ThemeInput) {
+  const css = themeCss(theme);
+  await publishTheme(db, orgId, actor, css, JSON.stringify(theme));
+  return { href: themeHref(await cssVersion(css)) };
+}
+
+export async function launchState(db: D1Database, orgId: number): Promise<LaunchState> {
+  const row = await launchRow(db, orgId);
+  if (!row) throw notFound('No such organisation');
+  const done = {
+    brand: Boolean(row.themed && row.logo_url),
+    products: list(row.eligible_products).length > 0,
+    sign_in: Boolean(row.google_enabled || row.facebook_enabled || row.access_code_required),
+    wallet: list(row.wallet_options).length > 0,
+    domain: row.custom_hosts > 0,
+    live: row.live_at !== null,
+  };
+  return { steps: LAUNCH_STEPS.map((step) => ({ step, done: done[step] })), live_at: row.live_at };
+}
+
+export async function markLive(db: D1Database, orgId: number, actor: Actor): Promise<LaunchState> {
+  if (!(await goLive(db, orgId, actor))) throw conflict(CONSOLE_MSG.alreadyLive);
+  return launchState(db, orgId);
 }

@@ -7,16 +7,22 @@ import { notFound } from '../errors';
 import { jsonBody, queryOf } from '../validate';
 import { pepper } from '../auth/accounts';
 import {
-  accessCodes, auditLog, changeMemberSettings, changeSettings, createAccessCode, members, readSettings, revokeAccessCode,
+  accessCodes, auditLog, changeMemberSettings, changeSettings, changeTheme, createAccessCode, launchState, markLive, memberDetail, members,
+  readSettings, readTheme, recordPayment, revokeAccessCode,
 } from '../flows/console';
 import {
   AccessCodeCreateSchema, AccessCodeParamSchema, AuditQuerySchema, CONSOLE_MSG, MemberIdSchema, MemberPatchSchema, MembersQuerySchema,
-  OrgSettingsPatchSchema,
+  OrgSettingsPatchSchema, PaymentSchema, ThemeSchema,
 } from '../../src/shared/schemas/console';
 
 type C = Context<AppEnv>;
 const actorOf = (c: C) => ({ id: c.get('user').id, email: c.get('user').email });
 const orgIdOf = (c: C) => c.get('org').id;
+const memberIdOf = (c: C) => {
+  const id = MemberIdSchema.safeParse(c.req.param('id'));
+  if (!id.success) throw notFound(CONSOLE_MSG.noSuchMember);
+  return id.data;
+};
 
 export const admin = new Hono<AppEnv>()
   .use('*', requireRole('admin'))
@@ -39,12 +45,24 @@ export const admin = new Hono<AppEnv>()
     const { q, page } = queryOf(c, MembersQuerySchema);
     return c.json(await members(c.env.DB, orgIdOf(c), q ?? '', page ?? 1));
   })
+  .get('/members/:id', async (c) => c.json({ data: await memberDetail(c.env.DB, orgIdOf(c), memberIdOf(c)) }))
   .patch('/members/:id', async (c) => {
-    const id = MemberIdSchema.safeParse(c.req.param('id'));
-    if (!id.success) throw notFound(CONSOLE_MSG.noSuchMember);
+    const id = memberIdOf(c);
     const patch = await jsonBody(c, MemberPatchSchema);
-    return c.json({ data: await changeMemberSettings(c.env.DB, orgIdOf(c), actorOf(c), id.data, patch) });
+    return c.json({ data: await changeMemberSettings(c.env.DB, orgIdOf(c), actorOf(c), id, patch) });
   })
+  .post('/members/:id/payments', async (c) => {
+    const id = memberIdOf(c);
+    const payment = await jsonBody(c, PaymentSchema);
+    return c.json({ data: await recordPayment(c.env.DB, orgIdOf(c), actorOf(c), id, payment) }, 201);
+  })
+  .get('/theme', async (c) => c.json({ data: await readTheme(c.env.DB, orgIdOf(c)) }))
+  .put('/theme', async (c) => {
+    const theme = await jsonBody(c, ThemeSchema);
+    return c.json({ data: await changeTheme(c.env.DB, orgIdOf(c), actorOf(c), theme) });
+  })
+  .get('/launch', async (c) => c.json({ data: await launchState(c.env.DB, orgIdOf(c)) }))
+  .post('/launch', async (c) => c.json({ data: await markLive(c.env.DB, orgIdOf(c), actorOf(c)) }))
   .get('/audit', async (c) => {
     const { page } = queryOf(c, AuditQuerySchema);
     return c.json(await auditLog(c.env.DB, orgIdOf(c), page ?? 1));

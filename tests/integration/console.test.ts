@@ -22,6 +22,15 @@ const ROUTES: { method: string; path: string; body?: unknown }[] = [
   { method: 'GET', path: '/api/admin/members?q=&page=1' },
   { method: 'PATCH', path: '/api/admin/members/1', body: { can_user_book: 1 } },
   { method: 'GET', path: '/api/admin/audit?page=1' },
+  { method: 'GET', path: '/api/admin/members/1' },
+  { method: 'POST', path: '/api/admin/members/1/payments', body: { amount: 10 } },
+  { method: 'GET', path: '/api/admin/theme' },
+  {
+    method: 'PUT', path: '/api/admin/theme',
+    body: { primary: '#0b5cad', primary_text: '#ffffff', accent: '#f59e0b', background: '#ffffff', text: '#1c2430', font_family: 'serif', radius: 4 },
+  },
+  { method: 'GET', path: '/api/admin/launch' },
+  { method: 'POST', path: '/api/admin/launch' },
 ];
 
 /** An org of its own (the shared orgs 1 and 2 stay as other suites expect them), with two admins, a member and a marketer. */
@@ -155,7 +164,7 @@ describe('one org only', () => {
     const r = await adminA.client.call('/api/admin/org', { method: 'PATCH', body: { name: 'Evil' }, headers: { origin: 'https://evil.example' } });
     expect(r.status).toBe(403);
     expect((await auditRows()).count).toBe(before.count);
-  });
+  }, DB_TEST_TIMEOUT);
 });
 
 describe('settings', () => {
@@ -393,4 +402,117 @@ describe('audit log', () => {
     expect(page2.json.data[0].at <= page1.data[19]!.at).toBe(true);
     expect400(await adminA.client.call('/api/admin/audit?page=x'), 'page');
   });
+});
+
+const THEME = { primary: '#1d4ed8', primary_text: '#ffffff', accent: '#f59e0b', background: '#ffffff', text: '#111827', font_family: 'serif', radius: 4 };
+const themeLink = (html: string) => /<link rel="stylesheet" href="(\/api\/general\/getCss\/theme\?v=[0-9a-f]{16})"/.exec(html)?.[1];
+
+describe('theme', () => {
+  it('PUT publishes the stylesheet at a new versioned address, the next page view names it, and the change is audited', async () => {
+    const before = themeLink((await call('/', { host })).text);
+    const r = await adminA.client.call('/api/admin/theme', { method: 'PUT', body: THEME });
+    expect(r.status, r.text).toBe(200);
+    const href = r.json.data.href as string;
+    expect(href).toMatch(/^\/api\/general\/getCss\/theme\?v=[0-9a-f]{16}$/);
+    expect(href).not.toBe(before);
+    expect(themeLink((await call('/home', { host })).text)).toBe(href);
+    const css = await call(href, { host });
+    expect(css.headers['content-type']).toMatch(/^text\/css/);
+    expect(css.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(css.text).toContain('--brand:#1d4ed8;');
+    expect(css.text).toContain('--radius:4px;');
+    expect((await adminA.client.call('/api/admin/theme')).json.data).toEqual({ values: THEME, href });
+
+    const second = await adminA.client.call('/api/admin/theme', { method: 'PUT', body: { ...THEME, primary: '#0f766e' } });
+    expect(second.json.data.href).not.toBe(href);
+    expect(themeLink((await call('/', { host })).text)).toBe(second.json.data.href);
+    const [row] = (await auditRows()).data;
+    expect(row).toMatchObject({ actor_email: adminA.email, action: 'theme.update', detail: { before: { primary: '#1d4ed8' }, after: { primary: '#0f766e' } } });
+  });
+
+  it('a text/background pair under WCAG AA is 400 naming the pair and its ratio; nothing is written', async () => {
+    const before = await auditRows();
+    const stored = await d1Query(`SELECT css, source FROM org_themes WHERE org_id = ${orgId}`);
+    const r = await adminA.client.call('/api/admin/theme', { method: 'PUT', body: { ...THEME, text: '#999999' } });
+    expect400(r, 'text');
+    expect(r.json.error.message).toBe('Invalid text: text on background has a contrast of 2.84:1; WCAG AA needs at least 4.5:1');
+    const button = await adminA.client.call('/api/admin/theme', { method: 'PUT', body: { ...THEME, primary_text: '#60a5fa' } });
+    expect400(button, 'primary_text');
+    expect(button.json.error.issues[0].message).toMatch(/^primary_text on primary has a contrast of [\d.]+:1/);
+    expect((await auditRows()).count).toBe(before.count);
+    expect(await d1Query(`SELECT css, source FROM org_themes WHERE org_id = ${orgId}`)).toEqual(stored);
+  }, DB_TEST_TIMEOUT);
+
+  it('the stylesheet comes from checked values only: CSS in a colour, an unknown font or an extra field is 400', async () => {
+    for (const [path, body] of [
+      ['primary', { ...THEME, primary: '#fff;}body{background:url(//evil.example/x)}' }],
+      ['background', { ...THEME, background: 'expression(alert(1))' }],
+      ['font_family', { ...THEME, font_family: 'Arial;}*{display:none' }],
+      ['radius', { ...THEME, radius: '4px;}' }],
+      ['', { ...THEME, css: 'body{}' }],
+    ] as const) {
+      const r = await adminA.client.call('/api/admin/theme', { method: 'PUT', body });
+      expect(r.status, r.text).toBe(400);
+      expectErrorShape(r.json, 'BAD_REQUEST');
+      if (path) expect(r.json.error.issues.map((i: { path: string }) => i.path)).toContain(path);
+    }
+    const [{ css }] = (await d1Query<{ css: string }>(`SELECT css FROM org_themes WHERE org_id = ${orgId} AND name = 'theme'`)) as [{ css: string }];
+    expect(css).toMatch(/^:root\{(--[a-z0-9-]+:[^;{}<>]+;)+\}$/);
+    expect(css).not.toMatch(/evil|expression|display:none/);
+  }, DB_TEST_TIMEOUT);
+});
+
+describe('launch checklist', () => {
+  it('each step follows the org’s state; "Go live" once, audited', async () => {
+    const steps = async () =>
+      Object.fromEntries(((await adminA.client.call('/api/admin/launch')).json.data.steps as { step: string; done: boolean }[]).map((s) => [s.step, s.done]));
+    await d1Query(`UPDATE orgs SET logo_url = '', google_enabled = 0, facebook_enabled = 0, access_code_required = 0, wallet_options = '' WHERE id = ${orgId}`);
+    await d1Query(`DELETE FROM org_themes WHERE org_id = ${orgId}`);
+    expect(await steps()).toEqual({ brand: false, products: true, sign_in: false, wallet: false, domain: false, live: false });
+    await adminA.client.call('/api/admin/theme', { method: 'PUT', body: THEME });
+    await adminA.client.call('/api/admin/org', { method: 'PATCH', body: { logo_url: '/images/logo-acme.svg', access_code_required: 1, wallet_options: ['Cash Card'] } });
+    await d1Query(`INSERT INTO org_domains (host, org_id) VALUES ('travel-${orgId}.example', ${orgId})`);
+    expect(await steps()).toEqual({ brand: true, products: true, sign_in: true, wallet: true, domain: true, live: false });
+  }, DB_TEST_TIMEOUT);
+
+  it('30 concurrent "Go live" requests: exactly one 200, the rest 409, one audit row', async () => {
+    const before = await auditRows();
+    const replies = await Promise.all(Array.from({ length: 30 }, () => adminA.client.call('/api/admin/launch', { method: 'POST' })));
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(29);
+    expect(replies.find((r) => r.status === 409)!.json.error.message).toBe('The site is live already');
+    const ok = replies.find((r) => r.status === 200)!;
+    expect(ok.json.data.steps.find((s: { step: string }) => s.step === 'live').done).toBe(true);
+    const after = await auditRows();
+    expect(after.count).toBe(before.count + 1);
+    expect(after.data[0]).toMatchObject({ action: 'org.live', actor_email: adminA.email });
+  });
+});
+
+describe('agents from the console', () => {
+  it('a member made an agent gets the agent details the agent pages read; their payment lowers what they owe, audited', async () => {
+    const made = await adminA.client.call(`/api/admin/members/${member.userId}`, { method: 'PATCH', body: { role: 'agent', credit_limit: 500 } });
+    expect(made.status, made.text).toBe(200);
+    expect(await d1Query(`SELECT org_id FROM agent_details WHERE user_id = ${member.userId}`)).toEqual([{ org_id: orgId }]);
+    await d1Query(`INSERT INTO credit_ledger (org_id, agent_id, kind, amount_usd_minor, note) VALUES (${orgId}, ${member.userId}, 'adjustment', 12000, 'test')`);
+    expect((await adminA.client.call(`/api/admin/members/${member.userId}`)).json.data).toMatchObject({ role: 'agent', credit_limit: 500, outstanding: 120 });
+    const paid = await adminA.client.call(`/api/admin/members/${member.userId}/payments`, { method: 'POST', body: { amount: 45.5, note: 'Invoice 7' } });
+    expect(paid.status, paid.text).toBe(201);
+    expect(paid.json.data.outstanding).toBe(74.5);
+    expect((await auditRows()).data[0]).toMatchObject({ action: 'member.payment', detail: { after: { amount: 45.5, note: 'Invoice 7' } } });
+    const bad = await adminA.client.call(`/api/admin/members/${member.userId}/payments`, { method: 'POST', body: { amount: 0.001 } });
+    expect400(bad, 'amount');
+  }, DB_TEST_TIMEOUT);
+
+  it("a payment for a member who is not an agent is 409; another org's member is 404; neither writes", async () => {
+    const before = await auditRows();
+    const r = await adminA.client.call(`/api/admin/members/${adminB.userId}/payments`, { method: 'POST', body: { amount: 10 } });
+    expect(r.status, r.text).toBe(409);
+    expect(r.json.error.message).toBe('Payments are recorded for agents only');
+    const orgOne = await signedIn(SEEDED.admin, 'localhost');
+    const other = await orgOne.client.call(`/api/admin/members/${member.userId}/payments`, { method: 'POST', body: { amount: 10 } });
+    expect(other.status, other.text).toBe(404);
+    expect((await auditRows()).count).toBe(before.count);
+  }, DB_TEST_TIMEOUT);
 });

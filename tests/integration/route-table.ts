@@ -16,8 +16,9 @@ import { ActionsListQuery, CampaignListQuery, ReferralListQuery, SavingsCodeRequ
 import { ClientQuerySchema, ClientSchema, QuoteQuerySchema, QuoteSchema, QuoteViewSchema } from '../../src/shared/schemas/agent';
 import { LIMITS, type Limit } from '../../functions/http/rate-limit';
 import {
-  AccessCodeCreateSchema, AuditQuerySchema, MemberPatchSchema, MembersQuerySchema, OrgSettingsPatchSchema,
+  AccessCodeCreateSchema, AuditQuerySchema, MemberPatchSchema, MembersQuerySchema, OrgSettingsPatchSchema, PaymentSchema, ThemeSchema,
 } from '../../src/shared/schemas/console';
+import { DEFAULT_THEME } from '../../src/shared/theme';
 import { nearDay, type Hints } from './gates-arbitrary';
 import { day, TRAVELER } from './gates-fixtures';
 
@@ -443,6 +444,20 @@ export const ROUTES: RouteSpec[] = [
     ids: [{ in: 'param', name: 'id', owner: 'user', of: 'userId', expect: 'refused' }],
   },
   { method: 'GET', path: '/api/admin/audit', schema: AuditQuerySchema, example: () => ({ query: { page: 1 } }), session: 'admin', changesState: false },
+  {
+    method: 'GET', path: '/api/admin/members/:id', params: { id: fc.integer({ min: 1_000_000, max: 1_000_050 }) }, session: 'admin', changesState: false,
+    example: (o) => ({ params: { id: o.userId } }), ids: [{ in: 'param', name: 'id', owner: 'user', of: 'userId', expect: 'refused' }],
+  },
+  {
+    method: 'POST', path: '/api/admin/members/:id/payments', schema: PaymentSchema, params: { id: fc.integer({ min: 1_000_000, max: 1_000_050 }) },
+    session: 'admin', changesState: true, example: (o) => ({ params: { id: o.userId }, body: { amount: 10 } }),
+    ids: [{ in: 'param', name: 'id', owner: 'user', of: 'userId', expect: 'refused' }],
+  },
+  { method: 'GET', path: '/api/admin/theme', example: () => ({}), session: 'admin', changesState: false },
+  // The product's own colours: the sweeps' request leaves the look the other routes' pages are checked in.
+  { method: 'PUT', path: '/api/admin/theme', schema: ThemeSchema, example: () => ({ body: { ...DEFAULT_THEME } }), session: 'admin', changesState: true },
+  { method: 'GET', path: '/api/admin/launch', example: () => ({}), session: 'admin', changesState: false },
+  { method: 'POST', path: '/api/admin/launch', example: () => ({}), session: 'admin', changesState: true },
 
   // ---- development only (functions/routes/dev.ts, dev-wallet.ts) ---------------------------------------------------
   { method: 'GET', path: '/api/dev/outbox', schema: OutboxQuery, example: () => ({ query: { limit: 5 } }), session: 'none', changesState: false, dev: true },

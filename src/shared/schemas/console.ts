@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/types';
 import { PRODUCTS } from '../products';
 import { ROLES } from './auth';
+import { contrastFailures, contrastMessage, FONT_FAMILIES, HEX_COLOUR, normalHex } from '../theme';
 
 export const WALLET_OPTIONS = ['Discount Cards', 'Certificates', 'Cash Card', 'myvacations'] as const;
 export const PRODUCT_CODES = PRODUCTS.map((p) => p.code) as [string, ...string[]];
@@ -34,6 +35,13 @@ export const CONSOLE_MSG = {
   lastAdmin: 'An organisation keeps at least one admin: make another member admin first',
   creditLimit: 'Enter an amount from 0 to 10,000,000 with at most 2 decimals',
   role: `Choose one of ${ROLES.join(', ')}`,
+  colour: 'Enter a colour as #rgb or #rrggbb',
+  font: `Choose one of ${FONT_FAMILIES.join(', ')}`,
+  radius: 'Enter a whole number of pixels from 0 to 24',
+  alreadyLive: 'The site is live already',
+  payment: 'Enter an amount from 0.01 to 10,000,000 with at most 2 decimals',
+  note: 'A note is at most 200 characters',
+  notAnAgent: 'Payments are recorded for agents only',
 } as const;
 
 /** 0 or 1 on the wire; true/false are accepted from forms. */
@@ -133,6 +141,8 @@ export const MembersQuerySchema = z.object({ q: z.preprocess(blankToUndefined, z
 export const AuditQuerySchema = z.object({ page: Page });
 export const MemberIdSchema = z.coerce.number().int().positive().max(2 ** 31);
 
+const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+
 /** PATCH /api/admin/members/{userId} */
 export const MemberPatchSchema = z
   .object({
@@ -142,12 +152,21 @@ export const MemberPatchSchema = z
       .number(CONSOLE_MSG.creditLimit)
       .min(0, CONSOLE_MSG.creditLimit)
       .max(10_000_000, CONSOLE_MSG.creditLimit)
-      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, CONSOLE_MSG.creditLimit)
+      .refine(twoDecimals, CONSOLE_MSG.creditLimit)
       .optional(),
   })
   .strict()
   .refine((v) => Object.keys(v).length > 0, CONSOLE_MSG.nothingToChange);
 export type MemberPatch = z.output<typeof MemberPatchSchema>;
+
+/** POST /api/admin/members/{userId}/payments: what an agent paid the org. */
+export const PaymentSchema = z
+  .object({
+    amount: z.number(CONSOLE_MSG.payment).min(0.01, CONSOLE_MSG.payment).max(10_000_000, CONSOLE_MSG.payment).refine(twoDecimals, CONSOLE_MSG.payment),
+    note: z.string(CONSOLE_MSG.note).trim().max(200, CONSOLE_MSG.note).refine((v) => !/[\u0000-\u001f<>]/.test(v), CONSOLE_MSG.note).optional(),
+  })
+  .strict();
+export type PaymentInput = z.output<typeof PaymentSchema>;
 
 export interface MemberEntry {
   userId: number;
@@ -170,3 +189,30 @@ export interface AuditEntry {
 }
 
 export const PER_PAGE = 20;
+
+const Colour = z.string(CONSOLE_MSG.colour).trim().regex(HEX_COLOUR, CONSOLE_MSG.colour).transform(normalHex);
+
+/** PUT /api/admin/theme: the readable pairs (body text, button text, links) at WCAG AA or better, each pair checked. */
+export const ThemeSchema = z
+  .object({
+    primary: Colour,
+    primary_text: Colour,
+    accent: Colour,
+    background: Colour,
+    text: Colour,
+    font_family: z.enum(FONT_FAMILIES, CONSOLE_MSG.font).default('system'),
+    radius: z.number(CONSOLE_MSG.radius).int(CONSOLE_MSG.radius).min(0, CONSOLE_MSG.radius).max(24, CONSOLE_MSG.radius).default(12),
+  })
+  .strict()
+  .superRefine((theme, ctx) => {
+    for (const { fg, bg, ratio } of contrastFailures(theme)) ctx.addIssue({ code: 'custom', path: [fg], message: contrastMessage(fg, bg, ratio) });
+  });
+export type ThemeInput = z.output<typeof ThemeSchema>;
+
+/** The launch checklist's steps, in order. */
+export const LAUNCH_STEPS = ['brand', 'products', 'sign_in', 'wallet', 'domain', 'live'] as const;
+export type LaunchStep = (typeof LAUNCH_STEPS)[number];
+export interface LaunchState {
+  steps: { step: LaunchStep; done: boolean }[];
+  live_at: string | null;
+}
