@@ -1,31 +1,9 @@
 // The launch of a white-label site: the admin command creates the org, its admin sets a password from the mail and
 // signs in on the org's own address, adds a custom domain, the test publishes the TXT record in the Cloudflare
 // simulator, "Check now" turns it active, and the site answers on that domain with the org's name.
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { dialog, linkFromOutbox, openPage, signIn } from './auth-helpers';
-
-const ROOT = join(import.meta.dirname, '..');
-const PORT = Number(process.env.E2E_PORT ?? 8792);
-
-function createOrg(slug: string, email: string) {
-  const { persistTo } = JSON.parse(readFileSync(join(ROOT, '.wrangler', `e2e-${PORT}.json`), 'utf8')) as { persistTo: string };
-  const r = spawnSync(process.execPath, ['scripts/admin.mjs', 'create-org', '--name', 'Blue Sky Travel', '--slug', slug, '--admin-email', email, '--persist-to', persistTo], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, PORT: String(PORT), CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
-  });
-  expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
-}
-
-async function expectNoSeriousAxeViolation(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { openPage } from './auth-helpers';
+import { createOrg, expectNoSeriousAxeViolation, PORT, signInAsNewAdmin } from './admin-helpers';
 
 test('from the admin command to the org on its own domain', async ({ page }, testInfo) => {
   test.slow();
@@ -37,18 +15,8 @@ test('from the admin command to the org on its own domain', async ({ page }, tes
   const domain = `www.bluesky${suffix}.example`;
   const password = 'Launch7!sky';
   createOrg(slug, email);
-
   // The invitation: choose a password on the org's own address, then sign in there.
-  const link = await linkFromOutbox(page.request, email, '/change-password');
-  await openPage(page, `${site}${link}`);
-  const form = page.getByTestId('reset-password-form');
-  await form.getByLabel('New password').fill(password);
-  await form.getByLabel('Confirm password').fill(password);
-  await form.getByRole('button', { name: 'Save password' }).click();
-  await expect(page.getByTestId('change-password-done')).toBeVisible();
-  await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
-  await signIn(page, email, password);
-  await expect(dialog(page, 'Sign in')).toBeHidden();
+  await signInAsNewAdmin(page, site, email, password);
 
   // The domains page: add the domain, read the TXT record it asks for.
   await openPage(page, `${site}/admin/domains`);
