@@ -38,4 +38,6 @@ export async function signInAsNewAdmin(page: Page, site: string, email: string, 
   await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
   await signIn(page, email, password);
   await expect(dialog(page, 'Sign in')).toBeHidden();
+  // Signing in from this page goes on to the home page: let it land before the spec opens the next one.
+  await page.waitForURL((u) => u.pathname === '/');
 }

@@ -14,7 +14,7 @@ test('a new org translates a label and imports, lists and voids wallet cards', a
   await signInAsNewAdmin(page, site, email, 'Desk7!ops');
 
   await openPage(page, `${site}/admin/translations`);
-  await page.getByLabel('Language').selectOption('es-ES');
+  await page.locator('#labels-lang').selectOption('es-ES');
   await page.getByLabel('Search labels').fill('home_title');
   const title = page.getByLabel('Your text: home_title');
   await title.fill('Viaja con Ops Desk');
