@@ -18,7 +18,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+        // Made-up custom domains (e2e/admin-launch.spec.ts) and org subdomains reach the local server.
+        '--host-resolver-rules=MAP *.example 127.0.0.1, MAP *.localhost 127.0.0.1'],
     },
   },
   webServer: {

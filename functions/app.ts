@@ -20,6 +20,7 @@ import { savings } from './routes/savings';
 import { referral } from './routes/referral';
 import { agent } from './routes/agent';
 import { admin } from './routes/admin';
+import { adminOps } from './routes/admin-ops';
 import { dev } from './routes/dev';
 import { devWallet } from './routes/dev-wallet';
 import { go } from './routes/go';
@@ -96,6 +97,7 @@ api.route('/', referral);
 api.route('/', agent);
 api.route('/', payments);
 api.route('/admin', admin);
+api.route('/admin', adminOps);
 api.route('/', openapi(() => app.routes));
 api.use('/dev/*', async (c, next) => {
   if (!isDevelopment(c.env)) throw new ApiError(404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}`);

@@ -23,6 +23,12 @@ export interface Bindings {
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
   SHOW_LABEL_KEYS: string;
+  /** The platform's own domain: a new org answers on <slug>.<PLATFORM_DOMAIN> at once. */
+  PLATFORM_DOMAIN: string;
+  /** Cloudflare for SaaS custom hostnames: API base address and the zone the hostnames belong to; token is a secret. */
+  CF_API_URL: string;
+  CF_ZONE_ID: string;
+  CF_API_TOKEN?: string;
   PASSWORD_PEPPER?: string;
   STRIPE_API_URL?: string;
   STRIPE_SECRET_KEY?: string;

@@ -1,7 +1,8 @@
-// Org administration from the command line: create an agent (and mail them a link to choose a password), record an
-// agent's payment. Runs the Worker's own statement builders against D1 through `wrangler d1 execute` (local by default,
+// Org administration from the command line: create an org (its platform address active at once, its first admin
+// mailed a link to choose a password), create an agent (mailed the same kind of link), record an agent's payment. Runs the Worker's own statement builders against D1 through `wrangler d1 execute` (local by default,
 // --remote for the deployed database).
 //
+//   npm run admin -- create-org --name "Blue Sky Travel" --slug bluesky --admin-email owner@bluesky.example [--remote]
 //   npm run admin -- create-agent --org 1 --email ann@agency.example --credit-limit 5000 [--first-name Ann --last-name Lee
 //                    --title Mrs --agency "Blue Horizon Travel" --markup 10 --origin https://travel.example] [--remote]
 //   npm run admin -- record-payment --org 1 --email ann@agency.example --amount 250 [--note "Invoice 42"] [--remote]
@@ -10,7 +11,7 @@
 // or --persist-to <dir>.
 import { registerHooks } from 'node:module';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildDir, DEFAULT_STATE, QUIET_ENV, ROOT } from './lib/server.mjs';
@@ -28,16 +29,17 @@ registerHooks({
   },
 });
 
-const { insertUserStatement, newReferralCode } = await import('../functions/db/users.ts');
-const { insertEmailTokenForNewUser } = await import('../functions/db/email-tokens.ts');
+const { newReferralCode } = await import('../functions/db/users.ts');
 const { insertOutbox } = await import('../functions/db/outbox.ts');
-const { httpSender } = await import('../functions/outside/mail.ts');
+const { adminInviteMail, httpSender } = await import('../functions/outside/mail.ts');
 const { randomToken, sha256Hex } = await import('../functions/auth/crypto.ts');
-const { promoteToAgentStatements, upsertAgencyStatement, paymentStatement, inviteTokenLifetimeStatement, INVITE_VALID_HOURS } = await import(
-  '../functions/db/agents.ts'
-);
+const { paymentStatement, INVITE_VALID_HOURS } = await import('../functions/db/agents.ts');
+const { invitationStatements } = await import('../functions/db/invitations.ts');
+const { createOrgStatements, hostTakenQuery, nextOrgIdQuery } = await import('../functions/db/org-setup.ts');
 const { agentInviteMail } = await import('../functions/services/agent-mail.ts');
 const { TitleSchema, FirstNameSchema, LastNameSchema, SignUpEmail } = await import('../src/shared/schemas/auth.ts');
+const { OrgSettingsSchema } = await import('../src/shared/schemas/console.ts');
+const OrgNameSchema = OrgSettingsSchema.shape.name;
 
 class UsageError extends Error {}
 
@@ -157,27 +159,57 @@ async function createAgent(target, o) {
   const now = Date.now();
   const token = randomToken();
   const referralCode = newReferralCode();
-  const user = {
-    orgId: org.id, email, passwordHash: null, provider: 'email', providerSubject: null, title, firstName, lastName, nationalityId: null,
-    countryCode: '', phoneCountryCode: '', mobileNo: '', language: 'en-US', currency: 'USD', verified: false, referralCode,
-    referredByCode: null, referralOrg: null, accessCode: '', verifyMailSentAt: null,
-  };
   const link = `${origin ?? originFor(target, org)}/change-password?token=${encodeURIComponent(token)}`;
   const mail = agentInviteMail(org.name, email, firstName, link, INVITE_VALID_HOURS);
-  const tokenHash = await sha256Hex(token);
   const mailApi = target.remote && process.env.MAIL_API_URL;
   const statements = [
-    insertUserStatement(recorder, user, null, now),
-    ...(agency ? [upsertAgencyStatement(recorder, org.id, { name: agency })] : []),
-    ...promoteToAgentStatements(recorder, { orgId: org.id, referralCode, creditLimitMinor, agencyName: agency, markupBps: Math.round(markup * 100) }),
-    insertEmailTokenForNewUser(recorder, 'reset', tokenHash, referralCode, now),
-    inviteTokenLifetimeStatement(recorder, tokenHash, now),
+    ...invitationStatements(recorder, {
+      orgId: org.id, email, role: 'agent', title, firstName, lastName, referralCode, tokenHash: await sha256Hex(token), now,
+      agent: { creditLimitMinor, agencyName: agency, markupBps: Math.round(markup * 100) },
+    }),
     ...(mailApi ? [] : [insertOutbox(recorder, org.id, mail)]),
   ];
   const created = execute(target, statements, recorder.prepare("SELECT id FROM users WHERE org_id = ? AND email = ? AND role = 'agent' AND referral_code = ?").bind(org.id, email, referralCode))[0];
   if (!created) throw new Error('The agent was not created (was the email taken meanwhile?)');
-  if (mailApi) await httpSender(process.env.MAIL_API_URL, process.env.MAIL_API_KEY ?? '', process.env.MAIL_FROM ?? 'no-reply@example.com').send(mail);
+  if (mailApi) await sendByApi(mail);
   console.log(`Created agent ${email} (user ${created.id}) in organisation ${org.id} "${org.name}", credit limit ${(creditLimitMinor / 100).toFixed(2)} USD.`);
+  if (mailApi) console.log(`A link to choose a password was mailed to ${email}.`);
+  else if (target.remote) console.log(`No MAIL_API_URL is set: the invitation is in the outbox table. Send ${email} this link (valid ${INVITE_VALID_HOURS} h):\n${link}`);
+  else console.log(`The invitation is in the development outbox (GET /api/dev/outbox). Set-password link (valid ${INVITE_VALID_HOURS} h):\n${link}`);
+}
+
+const sendByApi = (mail) => httpSender(process.env.MAIL_API_URL, process.env.MAIL_API_KEY ?? '', process.env.MAIL_FROM ?? 'no-reply@example.com').send(mail);
+
+/** The platform's domain as the Worker is configured (the build's wrangler.json; `localhost` in development). */
+function platformDomain(target) {
+  const vars = JSON.parse(readFileSync(target.config, 'utf8')).vars ?? {};
+  return String(vars.PLATFORM_DOMAIN || 'localhost').toLowerCase();
+}
+
+async function createOrg(target, o) {
+  const name = parse('name', OrgNameSchema, o.name ?? '');
+  const slug = (o.slug ?? '').trim().toLowerCase();
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/.test(slug)) throw new UsageError('--slug is 1 to 32 lower-case letters, digits or dashes, e.g. bluesky');
+  const email = parse('admin-email', SignUpEmail, o['admin-email'] ?? '').toLowerCase();
+  const host = `${slug}.${platformDomain(target)}`;
+  if (query(target, hostTakenQuery(recorder, host)).length) throw new UsageError(`${host} already serves an organisation: choose another --slug`);
+  const orgId = Number(query(target, nextOrgIdQuery(recorder))[0]?.id);
+  const now = Date.now();
+  const token = randomToken();
+  const referralCode = newReferralCode();
+  const origin = o.origin ? originFor(target, null, o.origin) : target.remote ? `https://${host}` : `http://${host}:${process.env.PORT ?? 8787}`;
+  const link = `${origin}/change-password?token=${encodeURIComponent(token)}`;
+  const mail = adminInviteMail(name, email, link, INVITE_VALID_HOURS);
+  const mailApi = target.remote && process.env.MAIL_API_URL;
+  const statements = [
+    ...createOrgStatements(recorder, { id: orgId, name, host }),
+    ...invitationStatements(recorder, { orgId, email, role: 'admin', referralCode, tokenHash: await sha256Hex(token), now }),
+    ...(mailApi ? [] : [insertOutbox(recorder, orgId, mail)]),
+  ];
+  const created = execute(target, statements, recorder.prepare("SELECT id FROM users WHERE org_id = ? AND email = ? AND role = 'admin'").bind(orgId, email))[0];
+  if (!created) throw new Error('The organisation was not created (was the slug or id taken meanwhile?)');
+  if (mailApi) await sendByApi(mail);
+  console.log(`Created organisation ${orgId} "${name}" on ${host}, admin ${email} (user ${created.id}).`);
   if (mailApi) console.log(`A link to choose a password was mailed to ${email}.`);
   else if (target.remote) console.log(`No MAIL_API_URL is set: the invitation is in the outbox table. Send ${email} this link (valid ${INVITE_VALID_HOURS} h):\n${link}`);
   else console.log(`The invitation is in the development outbox (GET /api/dev/outbox). Set-password link (valid ${INVITE_VALID_HOURS} h):\n${link}`);
@@ -194,6 +226,7 @@ function recordPayment(target, o) {
 }
 
 const USAGE = `Usage:
+  npm run admin -- create-org --name <name> --slug <slug> --admin-email <address> [--origin <site address>] [--remote | --persist-to <dir>]
   npm run admin -- create-agent --org <id> --email <address> --credit-limit <USD> [--first-name … --last-name … --title Miss|Mr|Mrs
                    --agency <name> --markup <percent> --origin <site address>] [--remote | --persist-to <dir>]
   npm run admin -- record-payment --org <id> --email <address> --amount <USD> [--note …] [--remote | --persist-to <dir>]`;
@@ -206,7 +239,7 @@ async function main(argv) {
       org: { type: 'string' }, email: { type: 'string' }, 'credit-limit': { type: 'string' }, 'first-name': { type: 'string' },
       'last-name': { type: 'string' }, title: { type: 'string' }, agency: { type: 'string' }, markup: { type: 'string' },
       origin: { type: 'string' }, amount: { type: 'string' }, note: { type: 'string' }, remote: { type: 'boolean' },
-      'persist-to': { type: 'string' }, help: { type: 'boolean' },
+      'persist-to': { type: 'string' }, help: { type: 'boolean' }, name: { type: 'string' }, slug: { type: 'string' }, 'admin-email': { type: 'string' },
     },
   });
   const command = positionals[0];
@@ -214,6 +247,7 @@ async function main(argv) {
   const config = join(buildDir(), 'server', 'wrangler.json');
   if (!existsSync(config)) throw new UsageError(`No build at ${buildDir()}: run npm run build first (it writes the Worker config wrangler reads)`);
   const target = { remote: values.remote === true, persistTo: values['persist-to'] ?? DEFAULT_STATE, config };
+  if (command === 'create-org') return createOrg(target, values);
   if (command === 'create-agent') return createAgent(target, values);
   if (command === 'record-payment') return recordPayment(target, values);
   throw new UsageError(`Unknown command ${command}`);

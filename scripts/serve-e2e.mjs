@@ -1,8 +1,11 @@
 // The server Playwright tests run against: the built Worker on a fresh local D1 with the development seed.
-import { freshPersistDir, prepareDatabase, startServer } from './lib/server.mjs';
+import { writeFileSync } from 'node:fs';
+import { e2eStateFile, freshPersistDir, prepareDatabase, startServer } from './lib/server.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 8792);
 const persistTo = freshPersistDir('e2e');
 await prepareDatabase({ persistTo, quiet: true });
+// Specs that run the admin command (e2e/admin-launch.spec.ts) reach this server's database through this file.
+writeFileSync(e2eStateFile(port), JSON.stringify({ persistTo }));
 const server = await startServer({ port, persistTo, stdio: 'inherit', detached: false, logLevel: 'warn' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { server.stop(); process.exit(0); });

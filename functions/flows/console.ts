@@ -7,7 +7,7 @@ import {
   updateOrgSettings, type Actor, type MemberRow, type OrgColumn,
 } from '../db/console';
 import { creditOf } from '../db/agents';
-import { cssVersion, themeHref } from '../pages/theme';
+import { cssVersion, themeHref } from '../lib/theme-address';
 import { DEFAULT_THEME, HEX_COLOUR, normalHex, themeCss, type ThemeValues } from '../../src/shared/theme';
 import {
   accessCodeHash, accessCodeHint, createAccessCodeStatements, deleteAccessCodeStatements, listAccessCodes, type AccessCodeListRow,

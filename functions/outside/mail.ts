@@ -197,3 +197,15 @@ export function confirmationMail(orgName: string, to: string, traveler: { first_
     attachments: [{ filename: `booking-${b.booking_ref}.ics`, contentType: 'text/calendar; charset=utf-8', content: stayCalendar(b, manageUrl) }],
   };
 }
+
+/** The first admin of a new org (npm run admin -- create-org): a link to choose a password on the org's own address. */
+export function adminInviteMail(orgName: string, to: string, link: string, validHours: number): Mail {
+  return linkMail(
+    to,
+    `${orgName}: your site is ready`,
+    'Hello,',
+    [`The site ${orgName} is ready and you are its admin.`, `Choose your password to sign in and run the console. The link works once and expires in ${validHours} hours.`],
+    'Choose my password',
+    link,
+  );
+}

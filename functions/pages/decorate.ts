@@ -8,7 +8,7 @@ import { orgConfig } from '../flows/org-config';
 import { applySecurityHeaders, PAGE_CSP } from '../security';
 import { eligibleCodes, PRODUCTS } from '../../src/shared/products';
 import { formatUsdPrice, parseCookies, resolveCurrency, resolveLanguage } from './locale';
-import { cssVersion, themeHref } from './theme';
+import { cssVersion, themeHref } from '../lib/theme-address';
 import { pageCookieHeaders } from './cookies';
 import { secureFor } from '../auth/cookies';
 import { locationFromCf } from '../flows/location';
@@ -42,7 +42,7 @@ export async function decoratePage(request: Request, response: Response, env: Bi
     const theme = orgTheme(env.DB, org.id, 'theme')
       .then((t) => (t ? cssVersion(t.css) : null))
       .catch(() => null);
-    [labels, rates, themeVersion] = await Promise.all([labelsFor(env.DB, org.id, language, showKeys), ratesFromUsd(env.DB), theme]);
+    [labels, rates, themeVersion] = await Promise.all([labelsFor(env.DB, org.id, language, showKeys, org.version), ratesFromUsd(env.DB), theme]);
   } catch (err) {
     // Better the built page undressed than no page at all.
     console.error(JSON.stringify({ level: 'error', where: 'decoratePage', path: url.pathname, error: String(err) }));

@@ -130,7 +130,7 @@ const currencyInfoBody = (c: Ctx) => {
 };
 
 async function labelsReply(c: Ctx, lang: string) {
-  const labels = await labelsFor(c.env.DB, c.get('org').id, lang, c.env.SHOW_LABEL_KEYS === '1');
+  const labels = await labelsFor(c.env.DB, c.get('org').id, lang, c.env.SHOW_LABEL_KEYS === '1', c.get('org').version);
   return labelsBody(labels);
 }
 

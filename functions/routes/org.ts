@@ -5,7 +5,7 @@ import type { AppEnv } from '../env';
 import { orgTheme } from '../db/orgs';
 import { orgConfig } from '../flows/org-config';
 import { notFound } from '../errors';
-import { cssVersion, themeHref } from '../pages/theme';
+import { cssVersion, themeHref } from '../lib/theme-address';
 import { jsonBody } from '../validate';
 import { dataOf, doc } from '../http/openapi';
 import { OrgConfigSchema } from '../../src/shared/schemas/org';

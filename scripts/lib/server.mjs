@@ -107,6 +107,9 @@ export async function startServer({ port, persistTo = DEFAULT_STATE, stdio = 'in
   };
 }
 
+/** Where the e2e server on `port` notes its local D1 directory. */
+export const e2eStateFile = (port) => join(ROOT, '.wrangler', `e2e-${port}.json`);
+
 export function freshPersistDir(name) {
   const dir = join(tmpdir(), `travel-club-${name}-${process.pid}-${Date.now()}`);
   mkdirSync(dir, { recursive: true });

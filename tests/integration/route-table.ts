@@ -9,6 +9,7 @@ import { LIMITS, type Limit } from '../../functions/http/rate-limit';
 import { app } from '../../functions/app';
 import { routeDocs } from '../../functions/http/openapi';
 import { DEFAULT_THEME } from '../../src/shared/theme';
+import { BookingsQuerySchema, CardIssueSchema, CardsQuerySchema, DomainCreateSchema, LabelsPutSchema } from '../../src/shared/schemas/console-ops';
 import { nearDay, type Hints } from './gates-arbitrary';
 import { day, TRAVELER } from './gates-fixtures';
 
@@ -90,7 +91,7 @@ export interface RouteSpec {
   /** Tables a refused request may write by contract (besides the rate limiter and the audit log). */
   refusalWrites?: string[];
   /** Calls an outside service (the fault gate drives these). */
-  upstream?: ('savings' | 'google' | 'facebook' | 'mail' | 'rates')[];
+  upstream?: ('savings' | 'google' | 'facebook' | 'mail' | 'rates' | 'cloudflare')[];
   /** Present only with ENVIRONMENT=development. */
   dev?: boolean;
   /** Signing in or out ends the caller's session (or replaces it): the gates call it signed out. */
@@ -458,6 +459,51 @@ const TABLE: RouteSpec[] = [
   { method: 'PUT', path: '/api/admin/theme', example: () => ({ body: { ...DEFAULT_THEME } }), session: 'admin', changesState: true },
   { method: 'GET', path: '/api/admin/launch', example: () => ({}), session: 'admin', changesState: false },
   { method: 'POST', path: '/api/admin/launch', example: () => ({}), session: 'admin', changesState: true },
+  // Domains go through the Cloudflare simulator of the gate's own Worker; hosts fuzzed are made up (nothing resolves to them).
+  { method: 'GET', path: '/api/admin/domains', example: () => ({}), session: 'admin', changesState: false },
+  {
+    method: 'POST', path: '/api/admin/domains', schema: DomainCreateSchema, session: 'admin', changesState: true, upstream: ['cloudflare'],
+    hints: { host: fc.constantFrom('www.gate-example.example', 'shop.gate-example.example', 'localhost', 'acme.localhost', 'x', '1.2.3.4') },
+    example: () => ({ body: { host: 'www.gate-example.example' } }),
+  },
+  {
+    method: 'POST', path: '/api/admin/domains/:host/refresh', params: { host: fc.constantFrom('www.gate-example.example', 'nope.example', 'localhost') },
+    session: 'admin', changesState: true, upstream: ['cloudflare'], example: () => ({ params: { host: 'www.gate-example.example' } }),
+  },
+  // Removing a host: the example names one nobody added (the sweeps must not take the other routes' hosts away).
+  {
+    method: 'DELETE', path: '/api/admin/domains/:host', params: { host: fc.constantFrom('gone.gate-example.example', 'localhost', 'acme.localhost') },
+    session: 'admin', changesState: true, upstream: ['cloudflare'], example: () => ({ params: { host: 'gone.gate-example.example' } }),
+  },
+  { method: 'GET', path: '/api/admin/cards', schema: CardsQuerySchema, example: () => ({ query: { q: 'example', page: 1 } }), session: 'admin', changesState: false },
+  // An email of nobody: the sweeps must not put cards in the fixtures' wallets (the success path is in console-ops.test.ts).
+  {
+    method: 'POST', path: '/api/admin/cards', schema: CardIssueSchema, session: 'admin', changesState: true,
+    example: () => ({ body: { email: 'nobody-gate@example.com', kind: 'cash', amount: 1, currency: 'USD' } }),
+  },
+  // Takes text/csv: the gates' JSON bodies get 415 (its CSV cases are in console-ops.test.ts).
+  { method: 'POST', path: '/api/admin/cards/import', example: () => ({ body: {} }), session: 'admin', changesState: true },
+  {
+    method: 'POST', path: '/api/admin/cards/:id/void', params: { id: fc.integer({ min: 1_000_000, max: 1_000_050 }) }, session: 'admin', changesState: true,
+    example: () => ({ params: { id: 1_000_000 } }),
+  },
+  {
+    method: 'GET', path: '/api/admin/cards/:id/spends', params: { id: fc.integer({ min: 1, max: 1_000_050 }) }, session: 'admin', changesState: false,
+    example: (o) => ({ params: { id: o.cashId } }),
+  },
+  {
+    method: 'GET', path: '/api/admin/bookings', schema: BookingsQuerySchema, session: 'admin', changesState: false,
+    hints: { from: nearDay, to: nearDay, status: fc.constantFrom('CONFIRMED', 'CANCELLED', 'PAID'), format: fc.constantFrom('json', 'csv', 'xml') },
+    example: () => ({ query: { status: 'CONFIRMED', page: 1 } }),
+  },
+  {
+    method: 'GET', path: '/api/admin/labels/:lang', params: { lang: fc.constantFrom('en-US', 'es-ES', 'fr-FR', 'de-DE', 'x') }, session: 'admin', changesState: false,
+    example: () => ({ params: { lang: 'fr-FR' } }),
+  },
+  {
+    method: 'PUT', path: '/api/admin/labels/:lang', schema: LabelsPutSchema, params: { lang: fc.constantFrom('en-US', 'es-ES', 'fr-FR', 'de-DE', 'x') },
+    session: 'admin', changesState: true, example: () => ({ params: { lang: 'fr-FR' }, body: { admin_retry: 'Réessayer' } }),
+  },
 
   // ---- development only (functions/routes/dev.ts, dev-wallet.ts) ---------------------------------------------------
   { method: 'GET', path: '/api/dev/outbox', example: () => ({ query: { limit: 5 } }), session: 'none', changesState: false, dev: true },

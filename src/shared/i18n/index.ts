@@ -8,6 +8,7 @@ import { savingsLabels } from './savings';
 import { referralLabels } from './referral';
 import { agentLabels } from './agent';
 import { consoleLabels } from './console';
+import { consoleOpsLabels } from './console-ops';
 
 export * from './types';
 
@@ -20,4 +21,5 @@ export const LABELS: LabelTable = {
   ...referralLabels,
   ...agentLabels,
   ...consoleLabels,
+  ...consoleOpsLabels,
 };

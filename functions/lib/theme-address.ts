@@ -1,6 +1,6 @@
 // The org theme stylesheet's address: versioned by a hash of its content, so it can be cached for good and a changed
 // theme is a new address (the first page view after a change already names it).
-import { sha256Hex } from '../lib/crypto';
+import { sha256Hex } from './crypto';
 
 export const THEME_PATH = '/api/general/getCss/theme';
 

@@ -1,0 +1,68 @@
+// The console's daily work as an admin would do it: translate a label and see it on the site, import wallet cards
+// from a CSV file (a bad file is refused row by row, nothing issued), void a card, and find, open and export bookings.
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { openPage } from './auth-helpers';
+import { createOrg, PORT, signInAsNewAdmin } from './admin-helpers';
+
+test('a new org translates a label and imports, lists and voids wallet cards', async ({ page }, testInfo) => {
+  test.slow();
+  const slug = `opsdesk${testInfo.retry || ''}${crypto.randomUUID().slice(0, 4)}`;
+  const email = `ops-${crypto.randomUUID().slice(0, 6)}@opsdesk.example`;
+  const site = `http://${slug}.localhost:${PORT}`;
+  createOrg(slug, email, 'Ops Desk Travel');
+  await signInAsNewAdmin(page, site, email, 'Desk7!ops');
+
+  await openPage(page, `${site}/admin/translations`);
+  await page.locator('#labels-lang').selectOption('es-ES');
+  await page.getByLabel('Search labels').fill('home_title');
+  const title = page.getByLabel('Your text: home_title');
+  await title.fill('Viaja con Ops Desk');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved: the site shows it on the next page view.')).toBeVisible();
+  await openPage(page, `${site}/?lang=es-ES`);
+  await expect(page.getByText('Viaja con Ops Desk').first()).toBeVisible();
+
+  await openPage(page, `${site}/admin/cards?lang=en-US`);
+  const file = (rows: string[]) => ({ name: 'cards.csv', mimeType: 'text/csv', buffer: Buffer.from(['email,kind,amount,currency,services,pro_code', ...rows].join('\n')) });
+  await page.getByLabel('CSV file').setInputFiles(file([`${email},cash,25,USD,,`, 'nobody@opsdesk.example,cash,10,USD,,', `${email},certificate,10,USD,,`]));
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const problems = page.getByTestId('import-problems');
+  await expect(problems).toContainText('row 3: email: No member of this site has this email');
+  await expect(problems).toContainText('row 4: services:');
+  await expect(page.getByText('Nothing here yet.')).toBeVisible();
+
+  await page.getByLabel('CSV file').setInputFiles(file([`${email},cash,25,USD,,`, `"${email}",certificate,80,USD,"HLT,ACT",`]));
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByText('2 cards issued.')).toBeVisible();
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(page.getByRole('table')).toContainText('80 USD');
+  await page.getByRole('button', { name: /^Void CASH-/ }).click();
+  await expect(page.getByRole('table')).toContainText('VOID');
+  await expect(page.getByRole('button', { name: /^Void CASH-/ })).toHaveCount(0);
+});
+
+test("org 1's admin filters bookings, opens one and exports the list as CSV", async ({ page }) => {
+  const r = await page.request.post('/api/signIn', { data: { jsonSign: { usr_type: 2, email_id: 'admin@example.com', password: 'Admin1!pass' }, navAgent: 'e2e' } });
+  expect(r.status()).toBe(200);
+  await openPage(page, '/admin/bookings');
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await page.getByLabel('Status').selectOption('CONFIRMED');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(table).toContainText('CONFIRMED');
+  await expect(table).not.toContainText('CANCELLED');
+  const first = table.getByRole('row').nth(1);
+  const ref = (await first.locator('code').textContent())!;
+  await first.getByRole('button', { name: /^Open / }).click();
+  await expect(page.getByTestId('booking-detail')).toContainText(`Booking ${ref}`);
+  await expect(page.getByTestId('booking-detail')).toContainText('demo@example.com');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('bookings-1-start-today-confirmed.csv');
+  const text = readFileSync(await download.path(), 'utf8');
+  expect(text.split('\r\n')[0]).toMatch(/^booking_id,status,created_at,email,traveler/);
+  expect(text).toContain(ref);
+  expect(text).not.toContain(',CANCELLED,');
+});

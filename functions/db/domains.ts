@@ -1,0 +1,98 @@
+// An org's domains: custom hostnames waiting for or holding the provider's approval (custom_hostnames) and the hosts
+// that resolve to an org (org_domains). A change bumps the org's version, which retires every isolate's cached copy.
+import type { Actor } from './console';
+
+export interface CustomHostnameRow {
+  host: string;
+  org_id: number;
+  provider_id: string;
+  status: 'pending' | 'active';
+  txt_name: string;
+  txt_value: string;
+  created_at: string;
+}
+
+const COLUMNS = 'host, org_id, provider_id, status, txt_name, txt_value, created_at';
+
+/** Who holds a host: an org it resolves to, or one waiting for it. */
+export async function hostHolder(db: D1Database, host: string) {
+  const [resolved, claimed] = await db.batch<{ org_id: number }>([
+    db.prepare('SELECT org_id FROM org_domains WHERE host = ?').bind(host),
+    db.prepare('SELECT org_id FROM custom_hostnames WHERE host = ?').bind(host),
+  ]);
+  return { resolvesTo: resolved!.results[0]?.org_id ?? null, claimedBy: claimed!.results[0]?.org_id ?? null };
+}
+
+export function customHostname(db: D1Database, orgId: number, host: string) {
+  return db.prepare(`SELECT ${COLUMNS} FROM custom_hostnames WHERE host = ? AND org_id = ?`).bind(host, orgId).first<CustomHostnameRow>();
+}
+
+/** The org's custom hostnames, and the hosts it answers on that the platform gave it. */
+export async function domainsOf(db: D1Database, orgId: number) {
+  const [custom, platform] = await db.batch([
+    db.prepare(`SELECT ${COLUMNS} FROM custom_hostnames WHERE org_id = ? ORDER BY created_at, host`).bind(orgId),
+    db.prepare('SELECT host FROM org_domains WHERE org_id = ? AND host NOT IN (SELECT host FROM custom_hostnames) ORDER BY host').bind(orgId),
+  ]);
+  return { custom: custom!.results as unknown as CustomHostnameRow[], platform: (platform!.results as { host: string }[]).map((r) => r.host) };
+}
+
+/**
+ * Records a new pending hostname with its audit row, one batch, only while no org resolves from or waits for the
+ * host (the primary key and the guard, on the same state). Answers whether it was recorded.
+ */
+export async function insertCustomHostname(db: D1Database, row: Omit<CustomHostnameRow, 'status' | 'created_at'>, actor: Actor): Promise<boolean> {
+  const [inserted] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO custom_hostnames (host, org_id, provider_id, status, txt_name, txt_value)
+         SELECT ?, ?, ?, 'pending', ?, ? WHERE NOT EXISTS (SELECT 1 FROM org_domains WHERE host = ?)
+         ON CONFLICT (host) DO NOTHING`,
+      )
+      .bind(row.host, row.org_id, row.provider_id, row.txt_name, row.txt_value, row.host),
+    db
+      .prepare(
+        `INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
+         SELECT org_id, ?, ?, 'domain.add', 'domain:' || host, json_object('after', json_object('host', host, 'status', status))
+         FROM custom_hostnames WHERE host = ? AND org_id = ? AND provider_id = ?`,
+      )
+      .bind(actor.id, actor.email, row.host, row.org_id, row.provider_id),
+  ]);
+  return (inserted!.meta.changes ?? 0) > 0;
+}
+
+/** Turns the org's pending hostname active: it starts resolving to the org, the org's version moves, one audit row. */
+export async function activateCustomHostname(db: D1Database, orgId: number, host: string, actor: Actor): Promise<boolean> {
+  const [updated] = await db.batch([
+    db
+      .prepare(`UPDATE custom_hostnames SET status = 'active', checked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE host = ? AND org_id = ? AND status = 'pending'`)
+      .bind(host, orgId),
+    db
+      .prepare(`INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
+         SELECT ?, ?, ?, 'domain.active', 'domain:' || ?, json_object('before', json_object('status', 'pending'), 'after', json_object('status', 'active'))
+         WHERE changes() > 0`)
+      .bind(orgId, actor.id, actor.email, host),
+    db
+      .prepare(`INSERT INTO org_domains (host, org_id) SELECT host, org_id FROM custom_hostnames WHERE host = ? AND org_id = ? AND status = 'active'
+         ON CONFLICT (host) DO NOTHING`)
+      .bind(host, orgId),
+    db.prepare('UPDATE orgs SET version = version + 1 WHERE id = ?').bind(orgId),
+  ]);
+  return (updated!.meta.changes ?? 0) > 0;
+}
+
+export function touchCustomHostname(db: D1Database, orgId: number, host: string) {
+  return db.prepare(`UPDATE custom_hostnames SET checked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE host = ? AND org_id = ?`).bind(host, orgId).run();
+}
+
+/** Removes the org's custom hostname: it stops resolving at once (the version moves), one audit row. */
+export async function deleteCustomHostname(db: D1Database, orgId: number, host: string, actor: Actor, detail: unknown): Promise<boolean> {
+  const [, removed] = await db.batch([
+    db.prepare('DELETE FROM org_domains WHERE host = ? AND org_id = ? AND host IN (SELECT host FROM custom_hostnames WHERE org_id = ?)').bind(host, orgId, orgId),
+    db.prepare('DELETE FROM custom_hostnames WHERE host = ? AND org_id = ?').bind(host, orgId),
+    db
+      .prepare(`INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail) SELECT ?, ?, ?, 'domain.remove', ?, ? WHERE changes() > 0`)
+      .bind(orgId, actor.id, actor.email, `domain:${host}`, JSON.stringify(detail)),
+    db.prepare('UPDATE orgs SET version = version + 1 WHERE id = ?').bind(orgId),
+  ]);
+  return (removed!.meta.changes ?? 0) > 0;
+}

@@ -1,0 +1,71 @@
+// Custom domains of an org: add (the provider issues a TXT record to publish), check again, remove. Only an active
+// hostname resolves to the org (docs/decisions/0023-console-operations.md). Provider down → 502 and nothing written.
+import { ApiError, badRequest, conflict, notFound } from '../errors';
+import type { Actor } from '../db/console';
+import {
+  activateCustomHostname, customHostname, deleteCustomHostname, domainsOf, hostHolder, insertCustomHostname, touchCustomHostname, type CustomHostnameRow,
+} from '../db/domains';
+import { HostnameProviderError, type HostnameProvider } from '../outside/hostnames';
+import { OPS_MSG, type DomainEntry } from '../../src/shared/schemas/console-ops';
+
+const entryOf = (row: CustomHostnameRow): DomainEntry => ({
+  host: row.host,
+  status: row.status,
+  verification: { type: 'txt', name: row.txt_name, value: row.txt_value },
+  platform: false,
+  created_at: row.created_at,
+});
+
+async function fromProvider<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof HostnameProviderError && err.duplicate) throw conflict(OPS_MSG.hostTaken);
+    if (err instanceof HostnameProviderError) throw new ApiError(502, 'UPSTREAM_FAILED', OPS_MSG.providerDown);
+    throw err;
+  }
+}
+
+export const isPlatformHost = (host: string, platformDomain: string) => host === platformDomain || host.endsWith(`.${platformDomain}`);
+
+export async function listDomains(db: D1Database, orgId: number): Promise<DomainEntry[]> {
+  const { custom, platform } = await domainsOf(db, orgId);
+  return [
+    ...platform.map((host) => ({ host, status: 'active' as const, verification: null, platform: true, created_at: null })),
+    ...custom.map(entryOf),
+  ];
+}
+
+export async function addDomain(db: D1Database, provider: HostnameProvider, orgId: number, actor: Actor, host: string, platformDomain: string): Promise<DomainEntry> {
+  if (isPlatformHost(host, platformDomain)) throw badRequest(`Invalid host: ${OPS_MSG.platformHost}`, [{ path: 'host', message: OPS_MSG.platformHost }]);
+  const holder = await hostHolder(db, host);
+  if (holder.claimedBy === orgId) return entryOf((await customHostname(db, orgId, host))!);
+  if (holder.resolvesTo === orgId) throw conflict(OPS_MSG.hostOwn);
+  if (holder.resolvesTo !== null || holder.claimedBy !== null) throw conflict(OPS_MSG.hostTaken);
+  const created = await fromProvider(() => provider.create(host));
+  const row = { host, org_id: orgId, provider_id: created.id, txt_name: created.verification.name, txt_value: created.verification.value };
+  if (!(await insertCustomHostname(db, row, actor))) {
+    // Another org got the host between the check and the insert: give the provider's hostname back.
+    await provider.remove(created.id).catch(() => undefined);
+    throw conflict(OPS_MSG.hostTaken);
+  }
+  return entryOf((await customHostname(db, orgId, host))!);
+}
+
+export async function refreshDomain(db: D1Database, provider: HostnameProvider, orgId: number, actor: Actor, host: string): Promise<DomainEntry> {
+  const row = await customHostname(db, orgId, host);
+  if (!row) throw notFound(OPS_MSG.noSuchDomain);
+  if (row.status === 'active') return entryOf(row);
+  const current = await fromProvider(() => provider.get(row.provider_id));
+  if (current?.status === 'active') await activateCustomHostname(db, orgId, host, actor);
+  else await touchCustomHostname(db, orgId, host);
+  return entryOf((await customHostname(db, orgId, host)) ?? row);
+}
+
+export async function removeDomain(db: D1Database, provider: HostnameProvider, orgId: number, actor: Actor, host: string): Promise<{ host: string }> {
+  const row = await customHostname(db, orgId, host);
+  if (!row) throw notFound(OPS_MSG.noSuchDomain);
+  await fromProvider(() => provider.remove(row.provider_id));
+  if (!(await deleteCustomHostname(db, orgId, host, actor, { before: { host, status: row.status } }))) throw notFound(OPS_MSG.noSuchDomain);
+  return { host };
+}

@@ -1,0 +1,26 @@
+// An org's label overrides from the console: every label of a language with its default beside it, and changes that
+// show on the next page view (the labels cache is keyed by the org's version, which the change bumps).
+import type { Actor } from '../db/console';
+import { labelOverrides, setLabelOverrides } from '../db/labels';
+import { LABELS, type Language } from '../../src/shared/i18n';
+import type { LabelEntry, LabelsPut } from '../../src/shared/schemas/console-ops';
+
+export async function labelsOf(db: D1Database, orgId: number, lang: Language): Promise<LabelEntry[]> {
+  const overrides = await labelOverrides(db, orgId, lang);
+  return Object.entries(LABELS)
+    .map(([field_name, texts]) => ({ field_name, default: texts[lang] ?? '', override: overrides[field_name] ?? null }))
+    .sort((a, b) => a.field_name.localeCompare(b.field_name));
+}
+
+export async function changeLabels(db: D1Database, orgId: number, actor: Actor, lang: Language, texts: LabelsPut): Promise<LabelEntry[]> {
+  const before = await labelOverrides(db, orgId, lang);
+  const changed = Object.entries(texts).filter(([field, text]) => (before[field] ?? '') !== text);
+  if (changed.length) {
+    const detail = {
+      before: Object.fromEntries(changed.map(([f]) => [f, before[f] ?? null])),
+      after: Object.fromEntries(changed.map(([f, t]) => [f, t === '' ? null : t])),
+    };
+    await setLabelOverrides(db, orgId, lang, Object.fromEntries(changed), actor, detail);
+  }
+  return labelsOf(db, orgId, lang);
+}

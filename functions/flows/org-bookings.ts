@@ -1,0 +1,56 @@
+// An org's bookings for the console: a page of them as JSON, or every match as a CSV file.
+import { orgBookings, type AdminBookingRow, type BookingFilter } from '../db/booking-admin';
+import { fromMinor } from '../../src/shared/money';
+import { toCsv } from '../../src/shared/csv';
+import type { AdminBookingEntry } from '../../src/shared/schemas/console-ops';
+import { PER_PAGE } from '../../src/shared/schemas/console';
+
+/** A CSV export holds at most this many bookings (the newest). */
+export const MAX_EXPORT = 10_000;
+
+function travelerName(json: string): string {
+  try {
+    const t = JSON.parse(json) as { first_name?: string; last_name?: string };
+    return [t.first_name, t.last_name].filter(Boolean).join(' ');
+  } catch {
+    return '';
+  }
+}
+
+function entryOf(b: AdminBookingRow): AdminBookingEntry {
+  const money = (minor: number) => fromMinor(minor, b.currency);
+  return {
+    booking_id: b.booking_ref,
+    status: b.status,
+    created_at: b.created_at,
+    email: b.email,
+    traveler: travelerName(b.traveler),
+    product_type: b.product_type,
+    product_name: b.product_name,
+    city: b.city,
+    check_in: b.check_in,
+    check_out: b.check_out,
+    guests: b.guests,
+    currency: b.currency,
+    price: money(b.price_minor),
+    certificate_amount: money(b.certificate_minor),
+    discount_amount: money(b.discount_minor),
+    cash_amount: money(b.cash_minor),
+    total: money(b.total_minor),
+  };
+}
+
+export async function bookingsPage(db: D1Database, orgId: number, filter: BookingFilter, page: number) {
+  const { count, rows } = await orgBookings(db, orgId, filter, PER_PAGE, (page - 1) * PER_PAGE);
+  return { count, page, per_page: PER_PAGE, data: rows.map(entryOf) };
+}
+
+const CSV_COLUMNS = [
+  'booking_id', 'status', 'created_at', 'email', 'traveler', 'product_type', 'product_name', 'city', 'check_in', 'check_out', 'guests', 'currency',
+  'price', 'certificate_amount', 'discount_amount', 'cash_amount', 'total',
+] as const satisfies readonly (keyof AdminBookingEntry)[];
+
+export async function bookingsCsv(db: D1Database, orgId: number, filter: BookingFilter): Promise<string> {
+  const { rows } = await orgBookings(db, orgId, filter, MAX_EXPORT, 0);
+  return toCsv(CSV_COLUMNS, rows.map(entryOf).map((e) => CSV_COLUMNS.map((k) => e[k])));
+}

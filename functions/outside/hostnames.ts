@@ -1,0 +1,87 @@
+// Custom domains behind one small interface: Cloudflare for SaaS custom hostnames through the official SDK (only the
+// custom-hostnames resource, so the Worker bundles no more of it). Locally the address is the simulator under /_sim/cloudflare.
+import { createClient } from 'cloudflare/tree-shakable';
+import { BaseCustomHostnames } from 'cloudflare/resources/custom-hostnames/custom-hostnames';
+import { APIError } from 'cloudflare/error';
+import { serviceUrl, type Bindings } from '../env';
+
+export interface Hostname {
+  id: string;
+  hostname: string;
+  status: 'pending' | 'active';
+  verification: { type: 'txt'; name: string; value: string };
+}
+
+export interface HostnameProvider {
+  create(hostname: string): Promise<Hostname>;
+  get(id: string): Promise<Hostname | null>;
+  remove(id: string): Promise<void>;
+}
+
+/** The provider did not answer, refused, or answered something unusable: the route answers 502 and writes nothing. */
+export class HostnameProviderError extends Error {
+  constructor(message: string, readonly duplicate = false) {
+    super(message);
+    this.name = 'HostnameProviderError';
+  }
+}
+
+export const HOSTNAMES_TIMEOUT_MS = 5_000;
+/** Cloudflare's error code for a hostname that another custom hostname of the zone already has. */
+const DUPLICATE_HOSTNAME = 1406;
+
+type HostnamesEnv = Pick<Bindings, 'SELF_ORIGIN' | 'CF_API_URL' | 'CF_ZONE_ID' | 'CF_API_TOKEN'>;
+
+function hostnameOf(raw: { id?: unknown; hostname?: unknown; status?: unknown; ownership_verification?: { type?: unknown; name?: unknown; value?: unknown } }): Hostname {
+  const v = raw.ownership_verification;
+  if (typeof raw.id !== 'string' || typeof raw.hostname !== 'string' || typeof v?.name !== 'string' || typeof v.value !== 'string') {
+    throw new HostnameProviderError('The domain provider answered a custom hostname in an unexpected shape');
+  }
+  return { id: raw.id, hostname: raw.hostname, status: raw.status === 'active' ? 'active' : 'pending', verification: { type: 'txt', name: v.name, value: v.value } };
+}
+
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof HostnameProviderError) throw err;
+    if (err instanceof APIError) {
+      const duplicate = err.status === 409 || (err.errors ?? []).some((e) => e.code === DUPLICATE_HOSTNAME);
+      throw new HostnameProviderError(`The domain provider answered HTTP ${err.status ?? 'without a status'}`, duplicate);
+    }
+    throw new HostnameProviderError(`The domain provider could not be reached: ${String(err)}`);
+  }
+}
+
+export function cloudflareHostnames(env: HostnamesEnv, fetchImpl: typeof fetch = fetch): HostnameProvider {
+  const client = createClient({
+    resources: [BaseCustomHostnames],
+    baseURL: serviceUrl(env, env.CF_API_URL),
+    apiToken: env.CF_API_TOKEN ?? '',
+    // One attempt: a create that timed out may still have happened, and the console's "Check now" is the retry.
+    maxRetries: 0,
+    timeout: HOSTNAMES_TIMEOUT_MS,
+    fetch: (input, init) => fetchImpl(input, init),
+  });
+  const zone_id = env.CF_ZONE_ID;
+  return {
+    create: (hostname) => call(async () => hostnameOf(await client.customHostnames.create({ zone_id, hostname, ssl: { method: 'txt', type: 'dv' } }))),
+    get: (id) =>
+      call(async () => {
+        try {
+          return hostnameOf(await client.customHostnames.get(id, { zone_id }));
+        } catch (err) {
+          if (err instanceof APIError && err.status === 404) return null;
+          throw err;
+        }
+      }),
+    remove: (id) =>
+      call(async () => {
+        try {
+          await client.customHostnames.delete(id, { zone_id });
+        } catch (err) {
+          if (!(err instanceof APIError && err.status === 404)) throw err;
+        }
+      }),
+  };
+}

@@ -1,0 +1,156 @@
+// /admin/domains: add a custom domain, see the TXT record to publish (with a copy button), "Check now", remove.
+import { useState, type FormEvent } from 'react';
+import { useT } from '../../stores/locale';
+import { addDomain, checkDomain, listDomains, removeDomain } from '../../stores/console-ops';
+import { DomainCreateSchema, type DomainEntry } from '../../shared/schemas/console-ops';
+import ConsoleGate from './ConsoleGate';
+import LoadState, { useConsoleLoad } from './LoadState';
+import { consoleMessage, fieldText, useConsoleForm } from './useConsoleForm';
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const t = useT();
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className="btn btn-sm btn-secondary"
+      aria-label={`${t('ops_copy')}: ${label}`}
+      onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true), () => setCopied(false))}
+    >
+      {copied ? t('ops_copied') : t('ops_copy')}
+    </button>
+  );
+}
+
+function Domain({ d, onChange, say }: { d: DomainEntry; onChange: () => Promise<void>; say: (text: string, failed?: boolean) => void }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  async function run(work: () => Promise<string>) {
+    setBusy(true);
+    try {
+      say(await work());
+      await onChange();
+    } catch (err) {
+      say(consoleMessage(t, err), true);
+    } finally {
+      setBusy(false);
+    }
+  }
+  const check = () => run(async () => ((await checkDomain(d.host)).status === 'active' ? t('ops_domain_now_active', { host: d.host }) : t('ops_domain_still_pending')));
+  const remove = () => run(async () => (await removeDomain(d.host), t('ops_domain_removed', { host: d.host })));
+  return (
+    <li className="console-group" data-testid="domain" data-host={d.host}>
+      <h3 className="console-break">{d.host}</h3>
+      <p>
+        {t('ops_domain_status')}:{' '}
+        <span className={`badge${d.status === 'active' ? ' badge-accent' : ''}`} data-testid="domain-status">
+          {t(d.status === 'active' ? 'ops_domain_status_active' : 'ops_domain_status_pending')}
+        </span>
+        {d.platform && <span className="console-muted"> · {t('ops_domain_platform')}</span>}
+      </p>
+      {d.verification && d.status === 'pending' && (
+        <div>
+          <p>{t('ops_domain_publish')}</p>
+          <dl className="console-grid">
+            <div>
+              <dt>{t('ops_domain_txt_name')}</dt>
+              <dd>
+                <code className="console-break" data-testid="txt-name">{d.verification.name}</code> <CopyButton text={d.verification.name} label={t('ops_domain_txt_name')} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('ops_domain_txt_value')}</dt>
+              <dd>
+                <code className="console-break" data-testid="txt-value">{d.verification.value}</code> <CopyButton text={d.verification.value} label={t('ops_domain_txt_value')} />
+              </dd>
+            </div>
+          </dl>
+        </div>
+      )}
+      {!d.platform && (
+        <div className="console-actions">
+          {d.status === 'pending' && (
+            <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void check()}>
+              {t('ops_domain_check')}
+            </button>
+          )}
+          <button type="button" className="btn btn-danger btn-sm" disabled={busy} onClick={() => void remove()} aria-label={`${t('ops_domain_remove')} ${d.host}`}>
+            {t('ops_domain_remove')}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function Domains() {
+  const t = useT();
+  const loaded = useConsoleLoad(listDomains);
+  const form = useConsoleForm(DomainCreateSchema, { host: '' });
+  const [status, setStatus] = useState({ text: '', failed: false });
+  const say = (text: string, failed = false) => setStatus({ text, failed });
+
+  async function add(e: FormEvent) {
+    e.preventDefault();
+    const ok = await form.submit((v) => addDomain(v.host));
+    if (ok) {
+      form.setValues({ host: '' });
+      await loaded.reload();
+    }
+  }
+
+  return (
+    <>
+      <form className="console-form console-group" onSubmit={(e) => void add(e)} noValidate>
+        <h2>{t('ops_domain_add')}</h2>
+        <div className="field">
+          <label htmlFor="domain-host">{t('ops_domain_host')}</label>
+          <input
+            id="domain-host"
+            name="host"
+            inputMode="url"
+            autoComplete="off"
+            value={form.values.host as string}
+            aria-invalid={form.errors.host ? 'true' : undefined}
+            aria-describedby="domain-host-hint domain-host-error"
+            onChange={(e) => form.set('host', e.target.value)}
+            onBlur={() => form.blur('host')}
+          />
+          <p className="field-hint" id="domain-host-hint">{t('ops_domain_host_hint')}</p>
+          <p className="field-error" id="domain-host-error">{form.errors.host ? fieldText(t, form.errors.host) : ''}</p>
+        </div>
+        <div className="console-actions">
+          <button type="submit" className="btn btn-primary" disabled={form.state === 'saving'}>
+            {t('ops_domain_add_button')}
+          </button>
+          <p className={`console-status${form.state === 'failed' ? ' is-failed' : ''}`} role="status">
+            {form.state === 'failed' ? form.message : ''}
+          </p>
+        </div>
+      </form>
+      <section aria-labelledby="domains-heading">
+        <h2 id="domains-heading">{t('ops_domain_list')}</h2>
+        <p className={`console-status${status.failed ? ' is-failed' : ''}`} role="status" data-testid="domain-message">
+          {status.text}
+        </p>
+        <LoadState loaded={loaded} />
+        {loaded.data && (
+          <ul className="console-form" style={{ listStyle: 'none', padding: 0 }}>
+            {loaded.data.map((d) => (
+              <Domain key={d.host} d={d} onChange={loaded.reload} say={say} />
+            ))}
+          </ul>
+        )}
+        {loaded.data && !loaded.data.some((d) => !d.platform) && <p className="console-muted">{t('ops_domain_none')}</p>}
+      </section>
+    </>
+  );
+}
+
+export default function DomainsPage() {
+  return (
+    <ConsoleGate section="admin">
+      <Domains />
+    </ConsoleGate>
+  );
+}

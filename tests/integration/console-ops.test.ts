@@ -1,0 +1,417 @@
+// The console's operations over real HTTP: custom domains through the Cloudflare simulator, wallet cards (one, a CSV
+// file all or nothing, idempotent under 30 concurrent replays, void, spends), the org's bookings (filters, CSV) and
+// label overrides seen on the next request; roles, cross-org refusals and audit rows for each.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, expectErrorShape, type Client, type Reply } from './helpers';
+import { d1Query, freshIp, signedInClient, verifiedAccount, DB_TEST_TIMEOUT } from './auth-helpers';
+
+const ORG_ONE_ADMIN = { email: 'admin@example.com', password: 'Admin1!pass' };
+const ACME_ADMIN = { email: 'admin@acme.example.com', password: 'Admin1!pass' };
+
+let host: string;
+let orgId: number;
+let admin: { client: Client; email: string };
+let member: { client: Client; email: string; userId: number };
+let marketer: Client;
+let orgOne: { client: Client; token: string };
+let acme: Client;
+/** A member of org 1 (another org's email for this org's card forms). */
+let orgOneMember: string;
+
+const ROUTES: { method: string; path: string; body?: unknown; rawBody?: string; type?: string }[] = [
+  { method: 'GET', path: '/api/admin/domains' },
+  { method: 'POST', path: '/api/admin/domains', body: { host: 'roles-check.example' } },
+  { method: 'POST', path: '/api/admin/domains/roles-check.example/refresh' },
+  { method: 'DELETE', path: '/api/admin/domains/roles-check.example' },
+  { method: 'GET', path: '/api/admin/cards?page=1' },
+  { method: 'POST', path: '/api/admin/cards', body: { email: 'demo@example.com', kind: 'cash', amount: 5, currency: 'USD' } },
+  { method: 'POST', path: '/api/admin/cards/import', rawBody: 'email,kind,amount,currency,services,pro_code\r\ndemo@example.com,cash,5,USD,,\r\n', type: 'text/csv' },
+  { method: 'POST', path: '/api/admin/cards/1/void' },
+  { method: 'GET', path: '/api/admin/cards/1/spends' },
+  { method: 'GET', path: '/api/admin/bookings?page=1' },
+  { method: 'GET', path: '/api/admin/bookings?format=csv' },
+  { method: 'GET', path: '/api/admin/labels/fr-FR' },
+  { method: 'PUT', path: '/api/admin/labels/fr-FR', body: { home_title: 'Bonjour' } },
+];
+
+function send(client: Client | null, r: (typeof ROUTES)[number], headers: Record<string, string> = {}, h = host) {
+  const opts = {
+    method: r.method,
+    body: r.body,
+    rawBody: r.rawBody,
+    headers: { 'cf-connecting-ip': freshIp(), ...(r.type ? { 'content-type': r.type } : {}), ...headers },
+  };
+  return client ? client.call(r.path, opts) : call(r.path, { host: h, ...opts });
+}
+
+const csv = (...rows: string[]) => ['email,kind,amount,currency,services,pro_code', ...rows].join('\r\n') + '\r\n';
+const importCsv = (text: string, headers: Record<string, string> = {}) =>
+  admin.client.call('/api/admin/cards/import', { method: 'POST', rawBody: text, headers: { 'content-type': 'text/csv', ...headers } });
+
+function expect400(r: Reply) {
+  expect(r.status, r.text).toBe(400);
+  expectErrorShape(r.json, 'BAD_REQUEST');
+  return r.json.error.issues as { path: string; message: string }[];
+}
+
+async function audit(action: string) {
+  const r = await admin.client.call('/api/admin/audit?page=1');
+  expect(r.status, r.text).toBe(200);
+  return (r.json.data as { action: string; target: string; actor_email: string; detail: any }[]).filter((a) => a.action === action);
+}
+
+const orgNameOn = async (h: string) => (await call('/api/org/config', { host: h })).json.data.orgName as string;
+const cardCount = async (email: string) => (await admin.client.call(`/api/admin/cards?q=${encodeURIComponent(email)}`)).json.count as number;
+
+beforeAll(async () => {
+  const slug = `ops-${crypto.randomUUID().slice(0, 8)}`;
+  host = `${slug}.localhost`;
+  const [row] = await d1Query<{ id: number }>(
+    `INSERT INTO orgs (name) VALUES ('Ops ${slug}'); INSERT INTO org_domains (host, org_id) VALUES ('${host}', last_insert_rowid()); SELECT org_id AS id FROM org_domains WHERE host = '${host}';`,
+  );
+  orgId = row!.id;
+  const [a, m, k, one] = await Promise.all([verifiedAccount(host), verifiedAccount(host), verifiedAccount(host), verifiedAccount('localhost')]);
+  orgOneMember = one!.email;
+  await d1Query(`UPDATE users SET role = 'admin' WHERE org_id = ${orgId} AND email = '${a!.email}'; UPDATE users SET role = 'marketer' WHERE org_id = ${orgId} AND email = '${k!.email}';`);
+  const [sa, sm, sk, so, sacme] = await Promise.all([
+    signedInClient(a!.email, a!.password, host),
+    signedInClient(m!.email, m!.password, host),
+    signedInClient(k!.email, k!.password, host),
+    signedInClient(ORG_ONE_ADMIN.email, ORG_ONE_ADMIN.password, 'localhost'),
+    signedInClient(ACME_ADMIN.email, ACME_ADMIN.password, 'acme.localhost'),
+  ]);
+  admin = { client: sa.client, email: a!.email };
+  member = { client: sm.client, email: m!.email, userId: sm.reply.json.result.userId };
+  marketer = sk.client;
+  orgOne = { client: so.client, token: so.token };
+  acme = sacme.client;
+}, DB_TEST_TIMEOUT);
+
+describe('roles and orgs', () => {
+  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 401 signed out, 403 for a member, a marketer and an admin of another org', async (_, route) => {
+    const out = await send(null, route);
+    expect(out.status, out.text).toBe(401);
+    expectErrorShape(out.json, 'UNAUTHORIZED');
+    for (const [who, r] of [
+      ['member', await send(member.client, route)],
+      ['marketer', await send(marketer, route)],
+      ['admin of org 1', await send(null, route, { authorization: `Bearer ${orgOne.token}` })],
+    ] as const) {
+      expect(r.status, `${who}: ${r.text}`).toBe(403);
+      expectErrorShape(r.json, 'FORBIDDEN');
+    }
+  });
+});
+
+describe('domains through the Cloudflare simulator', () => {
+  const domain = `www.ops-${crypto.randomUUID().slice(0, 8)}.example`;
+
+  it('not a host name → 400; a platform address → 400; nothing written', async () => {
+    for (const bad of ['', 'localhost', 'no spaces.example', '-x.example', 'http://x.example', '10.0.0.1', 'a'.repeat(64) + '.example', 'x.example/path', 42]) {
+      const issues = expect400(await admin.client.call('/api/admin/domains', { body: { host: bad } }));
+      expect(issues.map((i) => i.path), String(bad)).toContain('host');
+    }
+    expect400(await admin.client.call('/api/admin/domains', { body: { host: 'mine.localhost' } }));
+    expect400(await admin.client.call('/api/admin/domains', { body: { host: 'x.example', extra: 1 } }));
+    expect(await d1Query(`SELECT host FROM custom_hostnames WHERE org_id = ${orgId}`)).toEqual([]);
+  });
+
+  it("a host another org resolves from → 409 (Acme's own address)", async () => {
+    const r = await admin.client.call('/api/admin/domains', { body: { host: 'acme.localhost' } });
+    // Under the platform domain: refused as such before any lookup.
+    expect(r.status).toBe(400);
+    await d1Query(`INSERT INTO org_domains (host, org_id) VALUES ('held-${domain}', 2)`);
+    const held = await admin.client.call('/api/admin/domains', { body: { host: `held-${domain}` } });
+    expect(held.status, held.text).toBe(409);
+    expectErrorShape(held.json, 'CONFLICT');
+  });
+
+  it('add → pending with the TXT record; only once the record is published does "check" turn it active and the host serve the org', async () => {
+    const orgName = await orgNameOn(host);
+    const added = await admin.client.call('/api/admin/domains', { body: { host: domain.toUpperCase() + '.' } });
+    expect(added.status, added.text).toBe(201);
+    expect(added.json.data).toMatchObject({ host: domain, status: 'pending', verification: { type: 'txt', name: `_cf-custom-hostname.${domain}` } });
+    const { name, value } = added.json.data.verification;
+    expect(value).toMatch(/^[0-9a-f-]{36}$/);
+    // Adding it again is the same record; another org is refused while it is pending.
+    const again = await admin.client.call('/api/admin/domains', { body: { host: domain } });
+    expect(again.status).toBe(201);
+    expect(again.json.data.verification.value).toBe(value);
+    const other = await acme.call('/api/admin/domains', { body: { host: domain } });
+    expect(other.status, other.text).toBe(409);
+
+    // Pending: the host is not the org's yet (the default org answers there).
+    expect(await orgNameOn(domain)).toBe('Travel Club');
+    const early = await admin.client.call(`/api/admin/domains/${domain}/refresh`, { method: 'POST' });
+    expect(early.json.data.status).toBe('pending');
+    expect((await call('/_sim/cloudflare/dns', { body: { name, type: 'TXT', value: 'wrong-value' } })).status).toBe(200);
+    expect((await admin.client.call(`/api/admin/domains/${domain}/refresh`, { method: 'POST' })).json.data.status).toBe('pending');
+
+    expect((await call('/_sim/cloudflare/dns', { body: { name, type: 'TXT', value } })).status).toBe(200);
+    const checked = await admin.client.call(`/api/admin/domains/${domain}/refresh`, { method: 'POST' });
+    expect(checked.status, checked.text).toBe(200);
+    expect(checked.json.data.status).toBe('active');
+    expect(await orgNameOn(domain)).toBe(orgName);
+    const page = await call('/', { host: domain, headers: { accept: 'text/html' } });
+    expect(page.text).toContain(orgName);
+
+    const list = await admin.client.call('/api/admin/domains');
+    expect(list.json.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ host, platform: true, status: 'active', verification: null }),
+        expect.objectContaining({ host: domain, platform: false, status: 'active' }),
+      ]),
+    );
+    expect((await acme.call('/api/admin/domains')).json.data.map((d: { host: string }) => d.host)).not.toContain(domain);
+    expect((await audit('domain.add')).map((a) => a.target)).toContain(`domain:${domain}`);
+    expect((await audit('domain.active')).map((a) => a.target)).toContain(`domain:${domain}`);
+  });
+
+  it('another org cannot check or remove it; removing it stops the host serving the org on the next request', async () => {
+    for (const [method, path] of [['POST', `/api/admin/domains/${domain}/refresh`], ['DELETE', `/api/admin/domains/${domain}`]] as const) {
+      const r = await acme.call(path, { method });
+      expect(r.status, r.text).toBe(404);
+    }
+    const orgName = await orgNameOn(domain);
+    expect(orgName).not.toBe('Travel Club');
+    const removed = await admin.client.call(`/api/admin/domains/${domain}`, { method: 'DELETE' });
+    expect(removed.status, removed.text).toBe(200);
+    expect(await orgNameOn(domain)).toBe('Travel Club');
+    expect((await admin.client.call(`/api/admin/domains/${domain}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await audit('domain.remove')).map((a) => a.target)).toContain(`domain:${domain}`);
+    // The platform's own address is not the console's to remove.
+    expect((await admin.client.call(`/api/admin/domains/${host}`, { method: 'DELETE' })).status).toBe(404);
+    expect(await orgNameOn(host)).toBe(orgName);
+  });
+
+  it('the provider down → 502, nothing written', async () => {
+    const down = `down-${domain}`;
+    const before = (await audit('domain.add')).length;
+    expect((await call('/_sim/cloudflare/mode', { body: { mode: 'fail' } })).status).toBe(200);
+    try {
+      const r = await admin.client.call('/api/admin/domains', { body: { host: down } });
+      expect(r.status, r.text).toBe(502);
+      expectErrorShape(r.json, 'UPSTREAM_FAILED');
+      expect(await d1Query(`SELECT host FROM custom_hostnames WHERE host = '${down}'`)).toEqual([]);
+      expect((await audit('domain.add')).length).toBe(before);
+    } finally {
+      await call('/_sim/cloudflare/mode', { body: { mode: 'ok' } });
+    }
+  });
+
+  it('30 concurrent adds of one host by two orgs: one org holds it, the others are refused', async () => {
+    const contested = `race-${domain}`;
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => (i % 2 ? acme : admin.client).call('/api/admin/domains', { body: { host: contested } }).then((r) => ({ r, acme: i % 2 === 1 }))),
+    );
+    for (const { r } of replies) expect([201, 409], r.text).toContain(r.status);
+    const winners = replies.filter(({ r }) => r.status === 201);
+    expect(winners.length).toBeGreaterThan(0);
+    expect(new Set(winners.map((w) => w.acme)).size).toBe(1);
+    const rows = await d1Query<{ org_id: number }>(`SELECT org_id FROM custom_hostnames WHERE host = '${contested}'`);
+    expect(rows).toEqual([{ org_id: winners[0]!.acme ? 2 : orgId }]);
+  });
+});
+
+describe('wallet cards', () => {
+  it('one card to a member by email → 201, in their wallet, audited', async () => {
+    const r = await admin.client.call('/api/admin/cards', { body: { email: member.email.toUpperCase(), kind: 'certificate', amount: 120.5, currency: 'usd', services: ['hlt', 'ACT'] } });
+    expect(r.status, r.text).toBe(201);
+    expect(r.json.data.card_code).toMatch(/^CERT-/);
+    const list = await admin.client.call(`/api/admin/cards?q=${encodeURIComponent(r.json.data.card_code)}`);
+    expect(list.json).toMatchObject({ count: 1, data: [{ payment_card_id: r.json.data.payment_card_id, kind: 'certificate', amount: 120.5, status: 'ACTIVE', email: member.email, services: 'HLT,ACT' }] });
+    expect((await audit('card.issue')).some((a) => a.target.startsWith(`card:${r.json.data.card_code}`))).toBe(true);
+  });
+
+  it('bad input → 400 naming the field; an email of another org or nobody → 400; nothing issued', async () => {
+    const before = await cardCount(member.email);
+    const cases: [unknown, string][] = [
+      [{ email: 'nope', kind: 'cash', amount: 5, currency: 'USD' }, 'email'],
+      [{ email: member.email, kind: 'gift', amount: 5, currency: 'USD' }, 'kind'],
+      [{ email: member.email, kind: 'cash', amount: 0, currency: 'USD' }, 'amount'],
+      [{ email: member.email, kind: 'cash', amount: 1.005, currency: 'USD' }, 'amount'],
+      [{ email: member.email, kind: 'cash', amount: 5, currency: 'US' }, 'currency'],
+      [{ email: member.email, kind: 'cash', amount: 5, currency: 'XXX' }, 'currency'],
+      [{ email: member.email, kind: 'certificate', amount: 5, currency: 'USD' }, 'services'],
+      [{ email: member.email, kind: 'discount', amount: 5, currency: 'USD', pro_code: 'XYZ' }, 'pro_code'],
+      [{ email: orgOneMember, kind: 'cash', amount: 5, currency: 'USD' }, 'email'],
+      [{ email: `nobody-${crypto.randomUUID()}@example.com`, kind: 'cash', amount: 5, currency: 'USD' }, 'email'],
+    ];
+    for (const [body, path] of cases) {
+      const issues = expect400(await admin.client.call('/api/admin/cards', { body }));
+      expect(issues.map((i) => i.path), JSON.stringify(body)).toContain(path);
+    }
+    expect(await cardCount(member.email)).toBe(before);
+  });
+
+  it('a CSV import issues every row (quoted fields included) → 201 { issued }', async () => {
+    const before = await cardCount(member.email);
+    const r = await importCsv(
+      csv(`${member.email},cash,25,USD,,`, `"${member.email}",certificate,80.25,EUR,"HLT,STY",`, `${member.email},discount,10,USD,,act`, ''),
+    );
+    expect(r.status, r.text).toBe(201);
+    expect(r.json).toEqual({ data: { issued: 3 } });
+    expect(await cardCount(member.email)).toBe(before + 3);
+    expect((await audit('card.import'))[0]?.detail.after.issued).toBe(3);
+  });
+
+  it('any bad row → 400 listing every bad row by number and reason, nothing issued', async () => {
+    const before = await cardCount(member.email);
+    const r = await importCsv(
+      csv(
+        `${member.email},cash,25,USD,,`,
+        `not-an-email,cash,25,USD,,`,
+        `${orgOneMember},cash,25,USD,,`,
+        `${member.email},cash,-3,USD,,`,
+        `${member.email},certificate,10,USD,,`,
+        `${member.email},cash,25,USD`,
+        `${member.email},discount,25,ZZZ,,HLT`,
+      ),
+    );
+    const issues = expect400(r);
+    expect([...new Set(issues.map((i) => i.path))].sort()).toEqual(['row 3', 'row 4', 'row 5', 'row 6', 'row 7', 'row 8']);
+    expect(issues.find((i) => i.path === 'row 4')!.message).toMatch(/email: No member/);
+    expect(issues.find((i) => i.path === 'row 5')!.message).toMatch(/^amount:/);
+    expect(issues.find((i) => i.path === 'row 6')!.message).toMatch(/^services:/);
+    expect(issues.find((i) => i.path === 'row 7')!.message).toMatch(/6 columns/);
+    expect(issues.find((i) => i.path === 'row 8')!.message).toMatch(/^currency:/);
+    expect(r.json.error.message).toMatch(/^6 rows cannot be imported/);
+    expect(await cardCount(member.email)).toBe(before);
+  });
+
+  it('a wrong header, an empty file, an open quote or another content type is refused', async () => {
+    expect(expect400(await importCsv('mail,kind,amount\r\nx,y,z\r\n'))[0]!.path).toBe('row 1');
+    expect400(await importCsv(csv()));
+    expect(expect400(await importCsv(csv(`${member.email},cash,25,USD,,`, `"${member.email},cash,25,USD,,`)))[0]!.path).toBe('row 3');
+    const json = await admin.client.call('/api/admin/cards/import', { body: { csv: 'x' } });
+    expect(json.status).toBe(415);
+  });
+
+  it('the same Idempotency-Key again issues nothing more; with another file it is a 409', async () => {
+    const key = `import-${crypto.randomUUID()}`;
+    const file = csv(`${member.email},cash,7,USD,,`, `${member.email},cash,8,USD,,`);
+    const before = await cardCount(member.email);
+    const first = await importCsv(file, { 'idempotency-key': key });
+    expect(first.status, first.text).toBe(201);
+    const again = await importCsv(file, { 'idempotency-key': key });
+    expect(again.status).toBe(201);
+    expect(again.json).toEqual({ data: { issued: 2 } });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect((await importCsv(csv(`${member.email},cash,9,USD,,`), { 'idempotency-key': key })).status).toBe(409);
+    expect(await cardCount(member.email)).toBe(before + 2);
+    expect400(await importCsv(file, { 'idempotency-key': 'x'.repeat(256) }));
+  });
+
+  it('30 concurrent imports with one key issue the file once', async () => {
+    const key = `race-${crypto.randomUUID()}`;
+    const file = csv(`${member.email},cash,1,USD,,`, `${member.email},cash,2,USD,,`, `${member.email},cash,3,USD,,`);
+    const before = await cardCount(member.email);
+    const auditBefore = (await audit('card.import')).length;
+    const replies = await Promise.all(Array.from({ length: 30 }, () => importCsv(file, { 'idempotency-key': key })));
+    for (const r of replies) {
+      expect(r.status, r.text).toBe(201);
+      expect(r.json).toEqual({ data: { issued: 3 } });
+    }
+    expect(await cardCount(member.email)).toBe(before + 3);
+    expect((await audit('card.import')).length).toBe(auditBefore + 1);
+  });
+
+  it("void → VOID (twice → 409); another org's admin cannot void or read it; its spends are listed", async () => {
+    const issued = await admin.client.call('/api/admin/cards', { body: { email: member.email, kind: 'cash', amount: 50, currency: 'USD' } });
+    const id = issued.json.data.payment_card_id as number;
+    await d1Query(
+      `INSERT INTO bookings (booking_ref, org_id, user_id, product_id, product_type, product_name, city, check_in, guests, currency, price_minor, cash_minor, total_minor, idempotency_key, request_hash, traveler)
+       VALUES ('OPS-SPEND-${id}', ${orgId}, ${member.userId}, 1, 'HLT', 'Spend Hotel', 'Paris', '2027-01-01', 1, 'USD', 3000, 3000, 0, 'k-${id}', 'h', '{}');
+       INSERT INTO card_spends (booking_id, card_id, kind, amount_minor, card_currency_minor) VALUES (last_insert_rowid(), ${id}, 'cash', 3000, 3000);`,
+    );
+    const spent = await admin.client.call(`/api/admin/cards/${id}/spends`);
+    expect(spent.status, spent.text).toBe(200);
+    expect(spent.json.data.spends).toEqual([expect.objectContaining({ booking_id: `OPS-SPEND-${id}`, amount: 30, currency: 'USD', card_amount: 30, card_currency: 'USD' })]);
+    for (const [method, path] of [['POST', `/api/admin/cards/${id}/void`], ['GET', `/api/admin/cards/${id}/spends`]] as const) {
+      expect((await orgOne.client.call(path, { method })).status).toBe(404);
+    }
+    const voided = await admin.client.call(`/api/admin/cards/${id}/void`, { method: 'POST' });
+    expect(voided.status, voided.text).toBe(200);
+    expect(voided.json.data.status).toBe('VOID');
+    const twice = await admin.client.call(`/api/admin/cards/${id}/void`, { method: 'POST' });
+    expect(twice.status).toBe(409);
+    expect((await admin.client.call('/api/admin/cards/999999999/void', { method: 'POST' })).status).toBe(404);
+    expect((await admin.client.call('/api/admin/cards/abc/spends')).status).toBe(404);
+    expect((await audit('card.void')).filter((a) => a.target === `card:${issued.json.data.card_code}`)).toHaveLength(1);
+  });
+});
+
+describe('bookings', () => {
+  beforeAll(async () => {
+    const insert = (ref: string, status: string, at: string, product: string, traveler: string) =>
+      `INSERT INTO bookings (booking_ref, org_id, user_id, product_id, product_type, product_name, city, check_in, guests, currency, price_minor, total_minor, status, idempotency_key, request_hash, traveler, created_at)
+       VALUES ('${ref}', ${orgId}, ${member.userId}, 1, 'HLT', '${product.replaceAll("'", "''")}', 'Paris', '2027-02-01', 2, 'EUR', 12345, 12345, '${status}', '${ref}', 'h', '${traveler.replaceAll("'", "''")}', '${at}');`;
+    await d1Query(
+      insert(`OPS-A-${orgId}`, 'CONFIRMED', '2026-03-01T10:00:00.000Z', 'Hôtel "Bleu", Paris', JSON.stringify({ first_name: '=HYPERLINK("x")', last_name: 'Lee' })) +
+        insert(`OPS-B-${orgId}`, 'CANCELLED', '2026-03-05T23:59:59.000Z', 'Plain Inn', JSON.stringify({ first_name: 'Ann', last_name: 'Lee' })) +
+        insert(`OPS-C-${orgId}`, 'CONFIRMED', '2026-04-01T00:00:00.000Z', 'Line\nBreak Lodge', JSON.stringify({ first_name: 'Bo', last_name: 'Ray' })),
+    );
+  }, DB_TEST_TIMEOUT);
+
+  it('lists the org’s bookings newest first, filtered by day and status; never another org’s', async () => {
+    const all = await admin.client.call('/api/admin/bookings');
+    expect(all.status, all.text).toBe(200);
+    const refs = all.json.data.map((b: { booking_id: string }) => b.booking_id).filter((r: string) => /^OPS-[ABC]-/.test(r));
+    expect(refs).toEqual([`OPS-C-${orgId}`, `OPS-B-${orgId}`, `OPS-A-${orgId}`]);
+    expect(all.json.data.find((b: any) => b.booking_id === `OPS-A-${orgId}`)).toMatchObject({ email: member.email, price: 123.45, currency: 'EUR', traveler: '=HYPERLINK("x") Lee' });
+    const march = await admin.client.call('/api/admin/bookings?from=2026-03-01&to=2026-03-05');
+    expect(march.json.data.map((b: any) => b.booking_id).sort()).toEqual([`OPS-A-${orgId}`, `OPS-B-${orgId}`]);
+    const cancelled = await admin.client.call('/api/admin/bookings?status=CANCELLED');
+    expect(cancelled.json.data.map((b: any) => b.booking_id)).toEqual([`OPS-B-${orgId}`]);
+    const theirs = await orgOne.client.call('/api/admin/bookings?from=2026-03-01&to=2026-04-01');
+    expect(JSON.stringify(theirs.json)).not.toContain(`OPS-A-${orgId}`);
+  });
+
+  it('bad filters → 400 naming the field', async () => {
+    for (const [q, path] of [['from=2026-02-30', 'from'], ['to=yesterday', 'to'], ['from=2026-05-01&to=2026-04-01', 'to'], ['status=PAID', 'status'], ['page=0', 'page'], ['format=xml', 'format']]) {
+      expect(expect400(await admin.client.call(`/api/admin/bookings?${q}`)).map((i) => i.path), q).toContain(path);
+    }
+  });
+
+  it('format=csv answers text/csv with a file name, quoting commas, quotes and line breaks, formulas kept as text', async () => {
+    const r = await admin.client.call('/api/admin/bookings?format=csv&from=2026-03-01&to=2026-04-30');
+    expect(r.status, r.text).toBe(200);
+    expect(r.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(r.headers['content-disposition']).toBe(`attachment; filename="bookings-${orgId}-2026-03-01-2026-04-30.csv"`);
+    const lines = r.text.split('\r\n');
+    expect(lines[0]).toBe('booking_id,status,created_at,email,traveler,product_type,product_name,city,check_in,check_out,guests,currency,price,certificate_amount,discount_amount,cash_amount,total');
+    expect(r.text).toContain(`OPS-A-${orgId},CONFIRMED,2026-03-01T10:00:00.000Z,${member.email},"'=HYPERLINK(""x"") Lee",HLT,"Hôtel ""Bleu"", Paris",Paris,2027-02-01,,2,EUR,123.45,0,0,0,123.45`);
+    expect(r.text).toContain('"Line\nBreak Lodge"');
+    expect(r.text.endsWith('\r\n')).toBe(true);
+  });
+});
+
+describe('translations', () => {
+  it('unknown field, unknown language, markup or nothing → 400; nothing changed', async () => {
+    expect(expect400(await admin.client.call('/api/admin/labels/fr-FR', { method: 'PUT', body: { no_such_label: 'x' } })).map((i) => i.path)).toContain('no_such_label');
+    expect400(await admin.client.call('/api/admin/labels/de-DE', { method: 'PUT', body: { home_title: 'Hallo' } }));
+    expect400(await admin.client.call('/api/admin/labels/fr-FR', { method: 'PUT', body: { home_title: '<b>x</b>' } }));
+    expect400(await admin.client.call('/api/admin/labels/fr-FR', { method: 'PUT', body: {} }));
+    expect400(await admin.client.call('/api/admin/labels/fr-FR', { method: 'PUT', body: { home_title: 'x'.repeat(501) } }));
+    expect(await d1Query(`SELECT field_name FROM label_overrides WHERE org_id = ${orgId}`)).toEqual([]);
+  });
+
+  it('an override shows on the next getLabels and page view of this org only, with the default beside it; empty text restores the default', async () => {
+    const labelsOn = async (h: string) =>
+      new Map((await call('/api/general/getLabels?lang=fr-FR', { host: h })).json.data.map((e: any) => [e.field_name, e.wl_lang_value])).get('home_title');
+    const fallback = await labelsOn(host);
+    await call('/?lang=fr-FR', { host, headers: { accept: 'text/html' } });
+    const text = `Voyagez avec nous ${crypto.randomUUID().slice(0, 4)}`;
+    const r = await admin.client.call('/api/admin/labels/fr-FR', { method: 'PUT', body: { home_title: text } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.data.find((l: any) => l.field_name === 'home_title')).toEqual({ field_name: 'home_title', default: fallback, override: text });
+    expect(await labelsOn(host)).toBe(text);
+    expect((await call('/?lang=fr-FR', { host, headers: { accept: 'text/html' } })).text).toContain(text);
+    expect(await labelsOn('localhost')).toBe(fallback);
+    const audited = (await audit('labels.update'))[0]!;
+    expect(audited).toMatchObject({ target: 'labels:fr-FR', actor_email: admin.email, detail: { before: { home_title: null }, after: { home_title: text } } });
+    const reset = await admin.client.call('/api/admin/labels/fr-FR', { method: 'PUT', body: { home_title: '' } });
+    expect(reset.json.data.find((l: any) => l.field_name === 'home_title').override).toBeNull();
+    expect(await labelsOn(host)).toBe(fallback);
+  });
+});
