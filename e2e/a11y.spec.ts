@@ -30,10 +30,10 @@ const CONTENT_PAGES = [
 const SWEEP: { visitor: Visitor | 'acme'; paths: string[] }[] = [
   { visitor: 'signed out', paths: [...PAGES, ...CONTENT_PAGES] },
   // A consumer is sent away from /agent pages by design (e2e/agent.spec.ts checks that); the signed-out sweep covers them.
-  { visitor: 'demo', paths: [...PAGES.filter((p) => !p.startsWith('/agent/')), ...CONTENT_PAGES] },
-  { visitor: 'agent', paths: PAGES.filter((p) => p.startsWith('/agent')) },
-  // The console's pages as the org's admin (signed out and other roles see the gate or are sent away).
+  // The same for the console's pages (e2e/admin-console.spec.ts checks the refusal); its admin sees them below.
+  { visitor: 'demo', paths: [...PAGES.filter((p) => !p.startsWith('/agent/') && !p.startsWith('/admin')), ...CONTENT_PAGES] },
   { visitor: 'admin', paths: PAGES.filter((p) => p.startsWith('/admin')) },
+  { visitor: 'agent', paths: PAGES.filter((p) => p.startsWith('/agent')) },
   // Acme's look: its own theme colours, signed out, on acme.localhost.
   { visitor: 'acme', paths: ['/', '/home', '/resorts', '/search-detail?type=HLT&city=London', '/wallet', '/referral/programs'] },
 ];

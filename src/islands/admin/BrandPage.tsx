@@ -1,6 +1,6 @@
 // Brand and theme: the site's name and logo, its colours, font and corners, with a live preview and the contrast of
 // each readable pair as it is typed. Publishing gives the stylesheet a new address the next page view names.
-import { ThemeSchema, OrgSettingsSchema, type OrgSettings } from '../../shared/schemas/console';
+import { OrgIdentitySchema, ThemeSchema, type OrgSettings } from '../../shared/schemas/console';
 import { CONTRAST_PAIRS, contrastRatio, FONT_FAMILIES, HEX_COLOUR, MIN_CONTRAST, normalHex, ratioText, type ThemeValues } from '../../shared/theme';
 import { loadSettings, loadTheme, publishTheme, saveSettings } from '../../stores/console';
 import { useT } from '../../stores/locale';
@@ -12,7 +12,6 @@ import SaveBar from './SaveBar';
 import { useConsoleForm } from './useConsoleForm';
 
 const COLOURS = ['primary', 'primary_text', 'accent', 'background', 'text'] as const;
-const IdentitySchema = OrgSettingsSchema.pick({ name: true, logo_url: true });
 
 export default function BrandPage() {
   return (
@@ -33,7 +32,7 @@ function BrandLoader() {
 function BrandForm({ theme, settings }: { theme: ThemeValues; settings: OrgSettings }) {
   const t = useT();
   const form = useConsoleForm(ThemeSchema, theme);
-  const identity = useConsoleForm(IdentitySchema, { name: settings.name, logo_url: settings.logo_url });
+  const identity = useConsoleForm(OrgIdentitySchema, { name: settings.name, logo_url: settings.logo_url });
   const v = form.values as ThemeValues;
   const err = (k: string) => form.errors[k] || identity.errors[k] || undefined;
   // The preview keeps a colour's last valid value while another is being typed.

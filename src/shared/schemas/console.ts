@@ -103,6 +103,9 @@ function crossChecks(s: { google_enabled: number; google_client_id: string; face
 export const OrgSettingsSchema = z.object(fields).superRefine(crossChecks);
 export type OrgSettings = z.output<typeof OrgSettingsSchema>;
 
+/** The site's name and logo, as the brand form edits them. */
+export const OrgIdentitySchema = z.object({ name: fields.name, logo_url: fields.logo_url });
+
 /** PATCH /api/admin/org: any subset, unknown fields refused. */
 export const OrgSettingsPatchSchema = z
   .object(fields)
