@@ -264,7 +264,7 @@ describe('attribution', () => {
   it('a click older than 30 days, or a cookie changed by hand, is credited with nothing', async () => {
     const { slug } = await createLink({ destination: '/' });
     const [row] = await d1Query<{ id: number }>(`SELECT id FROM short_links WHERE slug = '${slug}' AND org_id = 1;`);
-    const pepper = readDevVars().PASSWORD_PEPPER ?? '';
+    const pepper = (readDevVars() as Record<string, string>).PASSWORD_PEPPER ?? '';
     const signed = (at: number) => {
       const body = `${row!.id}.${at}`;
       return `tc_link=${body}.${createHmac('sha256', `marketing-link-click:${pepper}`).update(body).digest('hex').slice(0, 32)}`;

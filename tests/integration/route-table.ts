@@ -18,6 +18,7 @@ import { LIMITS, type Limit } from '../../functions/http/rate-limit';
 import {
   AccessCodeCreateSchema, AuditQuerySchema, MemberPatchSchema, MembersQuerySchema, OrgSettingsPatchSchema,
 } from '../../src/shared/schemas/console';
+import { LinkCreateSchema, StatsQuerySchema } from '../../src/shared/schemas/links';
 import { nearDay, type Hints } from './gates-arbitrary';
 import { day, TRAVELER } from './gates-fixtures';
 
@@ -443,6 +444,26 @@ export const ROUTES: RouteSpec[] = [
     ids: [{ in: 'param', name: 'id', owner: 'user', of: 'userId', expect: 'refused' }],
   },
   { method: 'GET', path: '/api/admin/audit', schema: AuditQuerySchema, example: () => ({ query: { page: 1 } }), session: 'admin', changesState: false },
+
+  // ---- marketing links (functions/routes/links.ts): admins and marketers of the host's org; a member's own link ----
+  {
+    method: 'POST', path: '/api/admin/links', schema: LinkCreateSchema, session: 'admin', changesState: true,
+    hints: { destination: fc.constantFrom('/', '/hotel?city=Paris', 'https://evil.example/', '//evil.example', '/\\evil', 'javascript:alert(1)') },
+    example: () => ({ body: { destination: '/hotel', campaign: 'gate', utm_source: 'gate' } }),
+  },
+  { method: 'GET', path: '/api/admin/links', example: () => ({}), session: 'admin', changesState: false },
+  {
+    method: 'GET', path: '/api/admin/links/:slug/stats', schema: StatsQuerySchema, params: { slug: fc.constantFrom('welcome', 'no-such-link', 'x', 'WELCOME') },
+    session: 'admin', changesState: false, example: () => ({ params: { slug: 'welcome' }, query: { format: 'json' } }),
+  },
+  {
+    method: 'GET', path: '/api/admin/campaigns/:campaign/stats', schema: StatsQuerySchema, params: { campaign: fc.constantFrom('launch', 'no-such', 'x y') },
+    session: 'admin', changesState: false, example: () => ({ params: { campaign: 'launch' } }),
+  },
+  {
+    method: 'GET', path: '/api/referral/my-link', example: () => ({}), session: 'user', changesState: false,
+    getWrites: "the member's own short link is created on their first ask (short_links)",
+  },
 
   // ---- development only (functions/routes/dev.ts, dev-wallet.ts) ---------------------------------------------------
   { method: 'GET', path: '/api/dev/outbox', schema: OutboxQuery, example: () => ({ query: { limit: 5 } }), session: 'none', changesState: false, dev: true },
