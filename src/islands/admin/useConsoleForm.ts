@@ -1,0 +1,93 @@
+// The console's one form hook: values, the same zod schema the API uses checked in the browser, the server's 400
+// issues shown beside their fields, and the save's state. Messages are shown in the page's language.
+import { useState } from 'react';
+import type { z } from 'zod';
+import { ApiFailure } from '../../shared/api-client';
+import { CONSOLE_MSG } from '../../shared/schemas/console';
+import { useT } from '../../stores/locale';
+import { failureText, fieldErrors, translateMessage } from '../account/signup-logic';
+
+type T = (key: string, vars?: Record<string, string | number>) => string;
+
+const MESSAGE_KEYS = new Map<string, string>(Object.entries(CONSOLE_MSG).map(([name, text]) => [text, `admin_msg_${name}`]));
+
+/** A console schema's or the server's message in the page's language (unknown texts pass through). */
+export function fieldText(t: T, text: string): string {
+  const key = MESSAGE_KEYS.get(text);
+  return (key && t(key)) || translateMessage(t, text);
+}
+
+/** The text of a failed call: its first issue or message, in the page's language. */
+export function consoleMessage(t: T, error: unknown, fallbackKey = 'admin_load_failed'): string {
+  return fieldText(t, failureText(error, t(fallbackKey)));
+}
+
+export type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
+
+/** The field a server issue names ("eligible_products.0" → "eligible_products"). */
+const fieldOf = (path: string) => path.split('.')[0] ?? '';
+
+export function useConsoleForm<S extends z.ZodType<unknown, Record<string, unknown>>>(schema: S, initial: z.input<S>) {
+  const t = useT();
+  const [values, setValues] = useState<z.input<S>>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [state, setState] = useState<SaveState>('idle');
+  const [message, setMessage] = useState('');
+
+  function check(next: z.input<S>): Record<string, string> {
+    const parsed = schema.safeParse(next);
+    if (parsed.success) return {};
+    const found = fieldErrors(parsed.error.issues);
+    return Object.fromEntries(Object.entries(found).map(([k, v]) => [k, fieldText(t, v)]));
+  }
+
+  function set<K extends keyof z.input<S> & string>(name: K, value: z.input<S>[K]) {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    setState('idle');
+    // A field already flagged is checked again as it is edited, so its message goes as soon as it is right.
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: check(next)[name] ?? '' }));
+  }
+
+  /** On leaving a field: its own message, if any. */
+  function blur(name: string) {
+    setErrors((e) => ({ ...e, [name]: check(values)[name] ?? '' }));
+  }
+
+  /** Checks the whole form, then sends the parsed values; a 400's issues land beside their fields. */
+  async function submit(send: (parsed: z.output<S>) => Promise<unknown>): Promise<boolean> {
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(check(values));
+      setState('failed');
+      setMessage(t('admin_fix_fields'));
+      focusFirstInvalid();
+      return false;
+    }
+    setErrors({});
+    setState('saving');
+    setMessage('');
+    try {
+      await send(parsed.data);
+      setState('saved');
+      setMessage(t('admin_saved'));
+      return true;
+    } catch (err) {
+      const issues = err instanceof ApiFailure ? (err.body?.error?.issues ?? []) : [];
+      const byField: Record<string, string> = {};
+      for (const issue of issues) byField[fieldOf(issue.path)] ??= fieldText(t, issue.message);
+      setErrors(byField);
+      setState('failed');
+      setMessage(consoleMessage(t, err, 'admin_load_failed'));
+      if (issues.length) focusFirstInvalid();
+      return false;
+    }
+  }
+
+  return { values, setValues, errors, state, message, set, blur, submit };
+}
+
+function focusFirstInvalid() {
+  // After React has drawn the messages.
+  setTimeout(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+}
