@@ -41,8 +41,20 @@ export async function insertLink(db: D1Database, l: NewLink): Promise<boolean> {
   return (r.meta.changes ?? 0) === 1;
 }
 
-export function linkBySlug(db: D1Database, orgId: number, slug: string): Promise<LinkRow | null> {
-  return db.prepare(`SELECT ${LINK_COLUMNS} FROM short_links WHERE org_id = ? AND slug = ?`).bind(orgId, slug).first<LinkRow>();
+/** Links never change once made, so the redirect's lookup is kept per isolate (found ones only, most recent last). */
+const bySlug = new Map<string, LinkRow>();
+const MAX_CACHED_LINKS = 512;
+
+export async function linkBySlug(db: D1Database, orgId: number, slug: string): Promise<LinkRow | null> {
+  const key = `${orgId}:${slug.toLowerCase()}`;
+  const hit = bySlug.get(key);
+  if (hit) return hit;
+  const row = await db.prepare(`SELECT ${LINK_COLUMNS} FROM short_links WHERE org_id = ? AND slug = ?`).bind(orgId, slug).first<LinkRow>();
+  if (row) {
+    if (bySlug.size >= MAX_CACHED_LINKS) bySlug.delete(bySlug.keys().next().value!);
+    bySlug.set(key, row);
+  }
+  return row;
 }
 
 export function linkOfMember(db: D1Database, orgId: number, userId: number): Promise<LinkRow | null> {

@@ -8,6 +8,7 @@ import { savingsLabels } from './savings';
 import { referralLabels } from './referral';
 import { agentLabels } from './agent';
 import { consoleLabels } from './console';
+import { linksLabels } from './links';
 
 export * from './types';
 
@@ -20,4 +21,5 @@ export const LABELS: LabelTable = {
   ...referralLabels,
   ...agentLabels,
   ...consoleLabels,
+  ...linksLabels,
 };
