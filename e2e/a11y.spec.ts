@@ -32,6 +32,8 @@ const SWEEP: { visitor: Visitor | 'acme'; paths: string[] }[] = [
   // A consumer is sent away from /agent pages by design (e2e/agent.spec.ts checks that); the signed-out sweep covers them.
   { visitor: 'demo', paths: [...PAGES.filter((p) => !p.startsWith('/agent/')), ...CONTENT_PAGES] },
   { visitor: 'agent', paths: PAGES.filter((p) => p.startsWith('/agent')) },
+  // The marketing pages as their users see them: the seeded link's figures render on demand.
+  { visitor: 'marketer', paths: ['/admin/links', '/admin/links/welcome'] },
   // Acme's look: its own theme colours, signed out, on acme.localhost.
   { visitor: 'acme', paths: ['/', '/home', '/resorts', '/search-detail?type=HLT&city=London', '/wallet', '/referral/programs'] },
 ];

@@ -3,7 +3,11 @@
 // Each test still loads its own address first. A test that changes the session must use the plain Playwright `test`.
 import { expect, test as base, type Page } from '@playwright/test';
 
-export const ACCOUNTS = { demo: ['demo@example.com', 'Demo1!pass'], agent: ['agent@example.com', 'Agent1!pass'] } as const;
+export const ACCOUNTS = {
+  demo: ['demo@example.com', 'Demo1!pass'],
+  agent: ['agent@example.com', 'Agent1!pass'],
+  marketer: ['marketer@example.com', 'Market1!pass'],
+} as const;
 export type Visitor = 'signed out' | keyof typeof ACCOUNTS;
 
 export const test = base.extend<{ visitor: Visitor }, { pageOf: (visitor: Visitor) => Promise<Page> }>({
