@@ -14,9 +14,9 @@ async function route(request: Request, env: Bindings, ctx: ExecutionContext): Pr
   const { pathname } = new URL(request.url);
   if (pathname === '/api' || API_PREFIXES.some((p) => pathname.startsWith(p))) return app.fetch(request, env, ctx);
   if (pathname.startsWith(SHORT_LINK_PREFIX)) {
-    // A short link the org does not have is the site's own 404 page (with its way home), not the API's JSON.
+    // A short link the org does not have is, for a browser, the site's own 404 page (with its way home).
     const answer = await app.fetch(request, env, ctx);
-    if (answer.status !== 404) return answer;
+    if (answer.status !== 404 || !(request.headers.get('accept') ?? '').includes('text/html')) return answer;
   }
   const response = await handle(request, env as unknown as Parameters<typeof handle>[1], ctx);
   return decoratePage(request, response, env);
