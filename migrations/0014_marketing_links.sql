@@ -36,13 +36,13 @@ CREATE TABLE link_daily (
   clicks INTEGER NOT NULL DEFAULT 0,
   visitors INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (link_id, dim, day, value)
-) WITHOUT ROWID;
+);
 CREATE TABLE link_visitors (
   link_id INTEGER NOT NULL,
   day TEXT NOT NULL,
   visitor TEXT NOT NULL,
   PRIMARY KEY (link_id, day, visitor)
-) WITHOUT ROWID;
+);
 CREATE TABLE link_salts (
   day TEXT PRIMARY KEY,
   salt TEXT NOT NULL
