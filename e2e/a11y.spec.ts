@@ -34,6 +34,8 @@ const SWEEP: { visitor: Visitor | 'acme'; paths: string[] }[] = [
   { visitor: 'demo', paths: [...PAGES.filter((p) => !p.startsWith('/agent/') && !p.startsWith('/admin')), ...CONTENT_PAGES] },
   { visitor: 'admin', paths: PAGES.filter((p) => p.startsWith('/admin')) },
   { visitor: 'agent', paths: PAGES.filter((p) => p.startsWith('/agent')) },
+  // The marketing pages as their users see them: the seeded link's figures render on demand.
+  { visitor: 'marketer', paths: ['/admin/links', '/admin/links/welcome'] },
   // Acme's look: its own theme colours, signed out, on acme.localhost.
   { visitor: 'acme', paths: ['/', '/home', '/resorts', '/search-detail?type=HLT&city=London', '/wallet', '/referral/programs'] },
 ];

@@ -7,6 +7,7 @@ export const ACCOUNTS = {
   demo: ['demo@example.com', 'Demo1!pass'],
   agent: ['agent@example.com', 'Agent1!pass'],
   admin: ['admin@example.com', 'Admin1!pass'],
+  marketer: ['marketer@example.com', 'Market1!pass'],
 } as const;
 export type Visitor = 'signed out' | keyof typeof ACCOUNTS;
 

@@ -21,6 +21,8 @@ import { referral } from './routes/referral';
 import { agent } from './routes/agent';
 import { admin } from './routes/admin';
 import { adminOps } from './routes/admin-ops';
+import { links } from './routes/links';
+import { shortLinks } from './routes/short-links';
 import { dev } from './routes/dev';
 import { devWallet } from './routes/dev-wallet';
 import { go } from './routes/go';
@@ -93,6 +95,8 @@ api.route('/', profile);
 api.route('/', products);
 api.route('/', booking);
 api.route('/', savings);
+// Before the console's router, whose guard admits admins only: these routes also admit marketers (and members).
+api.route('/', links);
 api.route('/', referral);
 api.route('/', agent);
 api.route('/', payments);
@@ -126,6 +130,8 @@ app.use(async (c, next) => {
 app.route('/api', api);
 app.use('/go/*', resolveOrg);
 app.route('/go', go);
+app.use('/r/*', resolveOrg);
+app.route('/r', shortLinks);
 app.use('/_sim/*', async (c, next) => {
   if (!isDevelopment(c.env)) return c.notFound();
   await next();

@@ -10,10 +10,16 @@ import { sweepPendingPayments } from './flows/payments';
 import { paymentsFor } from './outside/payments';
 
 const API_PREFIXES = ['/api/', '/_sim/', '/go/'];
+const SHORT_LINK_PREFIX = '/r/';
 
 async function route(request: Request, env: Bindings, ctx: ExecutionContext): Promise<Response> {
   const { pathname } = new URL(request.url);
   if (pathname === '/api' || API_PREFIXES.some((p) => pathname.startsWith(p))) return app.fetch(request, env, ctx);
+  if (pathname.startsWith(SHORT_LINK_PREFIX)) {
+    // A short link the org does not have is, for a browser, the site's own 404 page (with its way home).
+    const answer = await app.fetch(request, env, ctx);
+    if (answer.status !== 404 || !(request.headers.get('accept') ?? '').includes('text/html')) return answer;
+  }
   const response = await handle(request, env as unknown as Parameters<typeof handle>[1], ctx);
   return decoratePage(request, response, env);
 }

@@ -35,7 +35,7 @@ const running = await server.startServer({ port, persistTo, stdio: 'ignore' });
 
 const rows = [];
 const failures = [];
-const ctx = { origin: running.origin, root: ROOT, buildDir: server.buildDir(), clientDir: join(server.buildDir(), 'client'), log };
+const ctx = { origin: running.origin, root: ROOT, buildDir: server.buildDir(), clientDir: join(server.buildDir(), 'client'), persistTo, log };
 try {
   for (const file of scenarioFiles) {
     const name = file.replace(/\.mjs$/, '');

@@ -22,7 +22,7 @@ export function measure(origin, target, seconds = DURATION_S) {
         url: origin + target.path,
         method: target.method,
         body: target.body,
-        headers: target.body ? { 'content-type': 'application/json' } : {},
+        headers: { ...(target.body ? { 'content-type': 'application/json' } : {}), ...target.headers },
         connections: CONNECTIONS,
         duration: seconds,
       },

@@ -10,6 +10,7 @@ import { logActivity } from '../db/activity';
 import { insertEmailTokenFor, insertEmailTokenForNewUser, type EmailTokenKind } from '../db/email-tokens';
 import { emailTaken, insertUserStatement, newReferralCode, userByEmail, userByProvider, type NewUser, type UserRow } from '../db/users';
 import { consumeAccessCodeFor } from '../db/access-codes';
+import { signupConversionStatement } from '../db/links';
 import { resetMail, sendMail, verificationMail, type MailError } from '../outside/mail';
 import type { LoginResult, UserDataCookie } from '../../src/shared/schemas/auth';
 import { randomToken, sha256Hex } from './crypto';
@@ -142,7 +143,7 @@ export type CreateOutcome =
 export async function createAccount(
   c: Context<AppEnv>,
   data: Omit<NewUser, 'orgId' | 'referralCode' | 'verifyMailSentAt'>,
-  opts: { accessCodeId: number | null; sendVerify: boolean; verifyToken?: string },
+  opts: { accessCodeId: number | null; sendVerify: boolean; verifyToken?: string; lastClick?: { linkId: number; clickAt: string } | null },
 ): Promise<CreateOutcome> {
   const db = c.env.DB;
   const orgId = c.get('org').id;
@@ -154,6 +155,8 @@ export async function createAccount(
     if (opts.accessCodeId !== null) statements.push(consumeAccessCodeFor(db, opts.accessCodeId, referralCode));
     const verifyToken = opts.verifyToken ?? (opts.sendVerify ? randomToken() : null);
     if (verifyToken) statements.push(insertEmailTokenForNewUser(db, 'verify', await sha256Hex(verifyToken), referralCode, now));
+    // The marketing link of the visitor's last click is credited with the sign-up in the same transaction.
+    if (opts.lastClick) statements.push(signupConversionStatement(db, orgId, opts.lastClick.linkId, opts.lastClick.clickAt, referralCode));
     const [insert] = await db.batch(statements);
     if (insert?.meta.changes === 1) {
       const row = await userByEmail(db, orgId, data.email);

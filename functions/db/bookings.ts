@@ -1,6 +1,7 @@
 // Bookings and what each card paid: one atomic batch per checkout, idempotent per user and key (docs/contract.md#wallet, docs/contract.md#booking).
 import type { CardSpend } from '../../src/shared/wallet';
 import { firstBookingActionStatement } from './referrals';
+import { firstBookingConversionStatement, type FirstBookingCredit } from './links';
 
 /** The stay a booking, a quote or an agent's booking is for: the product as it was then, the dates and the party. */
 export interface StayColumns {
@@ -93,6 +94,8 @@ export interface NewStay {
 }
 
 export interface NewBooking extends NewStay {
+  /** A member's booking: the marketing link credited if it is their first (docs/decisions/0024-marketing-links.md). */
+  linkCredit?: Omit<FirstBookingCredit, 'orgId' | 'userId' | 'bookingRef'>;
   ref: string;
   orgId: number;
   userId: number | null;
@@ -166,6 +169,7 @@ export async function createBooking(db: D1Database, b: NewBooking, spends: CardS
   }
   // A referred member's first booking earns the referrer's action in this same transaction (none for guests).
   if (b.userId !== null && !b.payment) statements.push(firstBookingActionStatement(db, b.orgId, b.userId, b.ref));
+  if (b.userId !== null && b.linkCredit) statements.push(firstBookingConversionStatement(db, { orgId: b.orgId, userId: b.userId, bookingRef: b.ref, ...b.linkCredit }));
   const results = await db.batch(statements);
   if ((results[0]?.meta.changes ?? 0) !== 1) return { created: false };
   const booking = await db.prepare(`SELECT ${COLUMNS} FROM bookings WHERE booking_ref = ?`).bind(b.ref).first<BookingRow>();

@@ -6,7 +6,9 @@ import { currentUser, currentUserWithBodyToken, type SessionUser } from '../auth
 import { ApiError, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { jsonBody, parseWith } from '../validate';
 import { sha256Hex } from '../lib/crypto';
-import { clientIp } from '../auth/accounts';
+import { clientIp, pepper } from '../auth/accounts';
+import { getCookie } from 'hono/cookie';
+import { LAST_CLICK_COOKIE, firstBookingCredit } from '../flows/links';
 import { counting, LIMITS, memberOf, rateLimit, validBody } from '../http/rate-limit';
 import { cardByCode, cardEntry, cardsOfUser, claimCard, orgCertificates, type CardRow } from '../db/cards';
 import { bookingByKey, bookingsOfUser, cardSpendsOf, createBooking, newBookingRef, type BookingRow, type NewBooking } from '../db/bookings';
@@ -201,6 +203,9 @@ export const booking = new Hono<AppEnv>()
     if (existing) return replay(existing, hash, c);
     const q = await quote(c.env.DB, c.get('org'), body, user?.id ?? null);
     const image = productSummary(q.product, 'USD', { USD: 1 }, {}).image;
+    const linkCredit = user
+      ? await firstBookingCredit(pepper(c), getCookie(c, LAST_CLICK_COOKIE), Date.now(), { ...q.amounts, orgCurrency: org.default_currency, rates: q.rates })
+      : undefined;
     const newBooking: NewBooking = {
       ref: newBookingRef(),
       orgId: org.id,
@@ -223,6 +228,7 @@ export const booking = new Hono<AppEnv>()
       requestHash: hash,
       traveler: JSON.stringify(body.traveler),
       isPackage: body.is_package,
+      linkCredit,
     };
     const result = q.amounts.totalMinor === 0
       ? await createBooking(c.env.DB, newBooking, q.amounts.spends)

@@ -13,6 +13,7 @@ import { randomToken } from '../auth/crypto';
 import { mailUpstreamStatus } from '../outside/mail';
 import { accountOfIdentity, spendSignInNonce, verifySocialToken } from '../auth/social';
 import { clientIp, completeSignIn, createAccount, mailLink, pepper } from '../auth/accounts';
+import { LAST_CLICK_COOKIE, lastClickOf } from '../flows/links';
 import { addressOf, counting, LIMITS, rateLimit, settleAttempt, validBody } from '../http/rate-limit';
 import {
   CheckAccountBody, CheckAccountReply, MSG, normalizeEmail, SignUpBody, SignUpCreatedSchema, SignUpExistsSchema, SignUpRefusedSchema, TERMS_VERSION,
@@ -158,7 +159,7 @@ export const signup = new Hono<AppEnv>()
         accessCode: codeText ? normalizeAccessCode(codeText) : '',
         termsVersion: termsAccepted(r) ? TERMS_VERSION : null,
       },
-      { accessCodeId, sendVerify: !verified, verifyToken },
+      { accessCodeId, sendVerify: !verified, verifyToken, lastClick: await lastClickOf(pepper(c), getCookie(c, LAST_CLICK_COOKIE), now) },
     );
     if (created.kind === 'exists') return alreadyExists(c);
     if (created.kind === 'code-used-up') return refused(c, MSG.invalidAccessCode);

@@ -8,6 +8,7 @@ import { RewardsResponse, type Rewards } from '../shared/schemas/loyalty';
 import { $signedIn } from '../stores/session';
 import { runStartup } from '../stores/startup';
 import { useLoyaltyT } from '../stores/loyalty';
+import { copyText } from './ui/copy-text';
 
 const CODE_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -25,22 +26,6 @@ function baseAddress(kind: ReferralBaseKind, landing: string): string {
   for (const p of REFERRAL_PARAMS) here.searchParams.delete(p);
   here.hash = '';
   return here.toString();
-}
-
-async function copyText(text: string, fallbackField: HTMLTextAreaElement | null): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    if (!fallbackField) return false;
-    fallbackField.focus();
-    fallbackField.select();
-    try {
-      return document.execCommand('copy');
-    } catch {
-      return false;
-    }
-  }
 }
 
 export default function ReferralLinkBuilder() {

@@ -137,3 +137,20 @@ export function referralCookies(params: ReferralParams, secure: boolean): string
   if (params.referralOrg) out.push(`referral_org=${enc(params.referralOrg)}${attrs}`);
   return out;
 }
+
+export interface ShortLinkParams {
+  referralCode?: string;
+  referralName?: string;
+  referralOrg?: string | number;
+  /** utm_source, utm_medium, utm_campaign: empty ones are left out. */
+  utm?: Record<string, string>;
+}
+
+/** Where a short link sends its visitor: `base` (absolute) with the referral parameters and the link's UTM fields. */
+export function shortLinkTarget(base: string, p: ShortLinkParams): string {
+  const extra = Object.entries(p.utm ?? {}).filter(([, v]) => v !== '');
+  if (p.referralCode) return buildReferralLink({ base, code: p.referralCode, name: p.referralName, org: p.referralOrg, extra });
+  const url = new URL(base);
+  for (const [k, v] of extra) url.searchParams.set(k, v);
+  return url.toString();
+}

@@ -116,7 +116,7 @@ function casesFor(route: RouteSpec, n: number, seed: number): Case[] {
   const bodyRoute = route.method !== 'GET';
   const withSession = route.session !== 'none' && !route.endsSession;
   const signedIn = route.endsSession ? fc.constant(false) : withSession ? byWeight([4, true], [1, false]) : byWeight([1, true], [9, false]);
-  const host = route.dev || route.session === 'agent' || route.session === 'admin' ? fc.constant('localhost') : byWeight([9, 'localhost'], [1, ACME]);
+  const host = route.dev || route.session === 'agent' || route.session === 'admin' || route.session === 'marketing' ? fc.constant('localhost') : byWeight([9, 'localhost'], [1, ACME]);
   const goodParams = route.params ? fc.record(route.params) : fc.constant({});
   const badParams = route.params ? fc.record(Object.fromEntries(Object.keys(route.params).map((k) => [k, hostileSegments]))) : fc.constant({});
   const queryKeys = route.schema && (route.schema as any)._zod.def.shape ? Object.keys((route.schema as any)._zod.def.shape) : [];
@@ -164,7 +164,7 @@ const wireSafe = (path: string) =>
   });
 
 function send(lane: Lane, route: RouteSpec, c: Case): Promise<Reply> {
-  const session = route.session === 'agent' ? lane.agent : route.session === 'admin' ? lane.admin : lane.user;
+  const session = route.session === 'agent' ? lane.agent : route.session === 'admin' || route.session === 'marketing' ? lane.admin : lane.user;
   const headers: Record<string, string> = { 'cf-connecting-ip': freshIp(), ...c.headers };
   if (c.signedIn && c.host === 'localhost') headers.authorization = `Bearer ${session.token}`;
   if (c.contentType) headers['content-type'] = c.contentType;

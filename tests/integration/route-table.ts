@@ -10,12 +10,16 @@ import { app } from '../../functions/app';
 import { routeDocs } from '../../functions/http/openapi';
 import { DEFAULT_THEME } from '../../src/shared/theme';
 import { BookingsQuerySchema, CardIssueSchema, CardsQuerySchema, DomainCreateSchema, LabelsPutSchema } from '../../src/shared/schemas/console-ops';
+import { LinkCreateSchema, StatsQuerySchema } from '../../src/shared/schemas/links';
 import { nearDay, type Hints } from './gates-arbitrary';
 import { day, TRAVELER } from './gates-fixtures';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** none: public; optional: works both ways; user: a signed-in consumer (or any account); agent: an agent account; admin: an org admin. */
-export type SessionNeed = 'none' | 'optional' | 'user' | 'agent' | 'admin';
+/**
+ * none: public; optional: works both ways; user: a signed-in consumer (or any account); agent: an agent account; admin: an
+ * org admin; marketing: an org admin or marketer (the console's marketing section).
+ */
+export type SessionNeed = 'none' | 'optional' | 'user' | 'agent' | 'admin' | 'marketing';
 
 /** The ids a consumer and an agent own (tests/integration/gates-fixtures.ts creates them). */
 export interface OwnedIds {
@@ -503,6 +507,35 @@ const TABLE: RouteSpec[] = [
   {
     method: 'PUT', path: '/api/admin/labels/:lang', schema: LabelsPutSchema, params: { lang: fc.constantFrom('en-US', 'es-ES', 'fr-FR', 'de-DE', 'x') },
     session: 'admin', changesState: true, example: () => ({ params: { lang: 'fr-FR' }, body: { admin_retry: 'Réessayer' } }),
+  },
+
+  // ---- marketing links (functions/routes/links.ts): admins and marketers of the host's org; a member's own link ----
+  {
+    method: 'POST', path: '/api/admin/links', schema: LinkCreateSchema, session: 'marketing', changesState: true,
+    hints: { destination: fc.constantFrom('/', '/hotel?city=Paris', 'https://evil.example/', '//evil.example', '/\\evil', 'javascript:alert(1)') },
+    example: () => ({ body: { destination: '/hotel', campaign: 'gate', utm_source: 'gate' } }),
+  },
+  { method: 'GET', path: '/api/admin/links', example: () => ({}), session: 'marketing', changesState: false },
+  {
+    method: 'GET', path: '/api/admin/links/:slug/stats', schema: StatsQuerySchema, params: { slug: fc.constantFrom('welcome', 'no-such-link', 'x', 'WELCOME') },
+    session: 'marketing', changesState: false, example: () => ({ params: { slug: 'welcome' }, query: { format: 'json' } }),
+  },
+  {
+    method: 'GET', path: '/api/admin/campaigns/:campaign/stats', schema: StatsQuerySchema, params: { campaign: fc.constantFrom('launch', 'no-such', 'x y') },
+    session: 'marketing', changesState: false, example: () => ({ params: { campaign: 'launch' } }),
+  },
+  {
+    method: 'GET', path: '/api/referral/my-link', example: () => ({}), session: 'user', changesState: false,
+    getWrites: "the member's own short link is created on their first ask (short_links)",
+  },
+  {
+    method: 'GET', path: '/r/:slug', params: { slug: fc.constantFrom('welcome', 'WELCOME', 'no-such-link', 'x') }, session: 'none', changesState: false,
+    example: () => ({ params: { slug: 'welcome' } }), htmlForBrowsers: true,
+    getWrites: "a person's click is counted (link_clicks and its roll-ups, written after the 302)",
+  },
+  {
+    method: 'GET', path: '/r/:slug/qr.svg', params: { slug: fc.constantFrom('welcome', 'no-such-link', 'x') }, session: 'none', changesState: false,
+    example: () => ({ params: { slug: 'welcome' } }),
   },
 
   // ---- development only (functions/routes/dev.ts, dev-wallet.ts) ---------------------------------------------------

@@ -75,9 +75,11 @@ function request(route: RouteSpec, ex: Example) {
 const sessionFor = (route: RouteSpec, who: 'A' | 'B' | 'C') =>
   route.session === 'agent'
     ? { A: agentA, B: agentB, C: agentC }[who]
-    : route.session === 'admin'
+    : route.session === 'admin' || route.session === 'marketing'
       ? { A: adminA, B: marketerA, C: adminC }[who]
       : { A: userA, B: userB, C: userC }[who];
+/** The console's routes: admin-only ones and the marketing section's (admins and marketers). */
+const isConsole = (route: RouteSpec) => route.session === 'admin' || route.session === 'marketing';
 /** Who calls a route in the sweeps: signed out for sign-in and logout, which would end the shared sessions. */
 const callerFor = (route: RouteSpec) => (route.endsSession ? null : sessionFor(route, 'A'));
 
@@ -186,7 +188,7 @@ describe('no state change on GET', () => {
     const ids = idsOf(u, a, owner, p);
     const { path } = request(route, route.example(ids));
     const before = watch.signature();
-    const r = await as(route.session === 'agent' ? agentA : route.session === 'admin' ? adminA : owner, path);
+    const r = await as(route.session === 'agent' ? agentA : isConsole(route) ? adminA : owner, path);
     expect(r.status, r.text.slice(0, 200)).toBeLessThan(400);
     expect(DbWatch.changed(before, watch.signature())).toEqual([]);
   });
@@ -327,7 +329,7 @@ describe("nobody reaches another user's or another org's rows", () => {
   it.each(idRoutes)("%s: another member and another org's member are refused; the owner is served", async (_, route, use) => {
     // A fresh member owns the consumer rows (a member keeps at most 30 travellers); agent one owns the agent rows.
     const member = await ssoUser();
-    const ownerSession = route.session === 'agent' ? agentA : route.session === 'admin' ? adminA : member;
+    const ownerSession = route.session === 'agent' ? agentA : isConsole(route) ? adminA : member;
     const [u, a] = await Promise.all([rowsOf(member), agentRowsOf(agentA)]);
     const owner = idsOf(u, a, member, await bookableProduct());
     if (use.owner === 'agent') owner.email = agentA.email;
@@ -379,7 +381,24 @@ describe("nobody reaches another user's or another org's rows", () => {
     expect(DbWatch.changed(before, watch.signature())).toEqual([]);
   });
 
-  it.each(adminOnly.map((r) => [routeName(r), r] as const))("%s refuses an admin of one org on another org's host with 403", async (_, route) => {
+  const marketing = ROUTES.filter((r) => r.session === 'marketing');
+  it.each(marketing.map((r) => [routeName(r), r] as const))('%s admits a marketer, refuses a consumer and an agent with 403, and a stranger with 401', async (_, route) => {
+    const ids = await someIds();
+    const { path, body } = request(route, route.example(ids));
+    const before = watch.signature();
+    for (const s of [userA, agentA]) {
+      const r = await as(s, path, { method: route.method, body });
+      expect(r.status, `${s.email}: ${r.text}`).toBe(403);
+      expect(isErrorShape(r.json)).toBe(true);
+    }
+    const out = await as(null, path, { method: route.method, body });
+    expect(out.status, out.text).toBe(401);
+    expect(DbWatch.changed(before, watch.signature())).toEqual([]);
+    const allowed = await as(marketerA, path, { method: route.method, body });
+    expect(allowed.status, allowed.text).toBeLessThan(300);
+  });
+
+  it.each([...adminOnly, ...marketing].map((r) => [routeName(r), r] as const))("%s refuses an admin of one org on another org's host with 403", async (_, route) => {
     const ids = await someIds();
     const { path, body } = request(route, route.example(ids));
     const before = watch.signature();

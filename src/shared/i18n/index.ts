@@ -9,6 +9,7 @@ import { referralLabels } from './referral';
 import { agentLabels } from './agent';
 import { consoleLabels } from './console';
 import { consoleOpsLabels } from './console-ops';
+import { linksLabels } from './links';
 
 export * from './types';
 
@@ -22,4 +23,5 @@ export const LABELS: LabelTable = {
   ...agentLabels,
   ...consoleLabels,
   ...consoleOpsLabels,
+  ...linksLabels,
 };

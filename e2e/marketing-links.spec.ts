@@ -1,0 +1,104 @@
+// A marketer creates a short link in the console; a visitor arrives through it, signs up, confirms the address and
+// books; the marketer then reads 1 click, 1 sign-up, 1 first booking and its revenue on the link's page.
+import { expect as baseExpect, test } from '@playwright/test';
+import { dialog, fillDetails, GOOD_PASSWORD, linkFromOutbox, openPage, openSignInFromMenu, signIn, uniqueEmail } from './auth-helpers';
+import { day, fillTraveler, productOf } from './booking-helpers';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 180_000 });
+
+test('a link brings a visitor who signs up, confirms and books; the marketer sees the click, the sign-up, the booking and its revenue', async ({ browser, baseURL }) => {
+  const marketerContext = await browser.newContext({ baseURL });
+  const signedIn = await marketerContext.request.post('/api/signIn', { data: { jsonSign: { usr_type: 2, email_id: 'marketer@example.com', password: 'Market1!pass' }, navAgent: 'e2e' } });
+  expect(signedIn.status()).toBe(200);
+  const console = await marketerContext.newPage();
+  await openPage(console, '/admin/links');
+  const slug = `e2e-${crypto.randomUUID().slice(0, 8)}`;
+  await console.getByLabel('Destination').fill('/');
+  await console.getByLabel(/^Short link name/).fill(slug);
+  await console.getByLabel(/^Campaign/).fill('e2e');
+  await console.getByLabel(/^UTM source/).fill('e2e');
+  await console.getByRole('button', { name: 'Create short link' }).click();
+  await expect(console.getByRole('status').filter({ hasText: 'Short link created' })).toContainText(`/r/${slug}`);
+  const row = console.locator(`[data-slug="${slug}"]`);
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('img', { name: /QR code of/ })).toBeVisible();
+
+  // The visitor, in a browser of their own, follows the short link.
+  const visitorContext = await browser.newContext({ baseURL });
+  const page = await visitorContext.newPage();
+  await page.goto(`/r/${slug}`);
+  await page.waitForURL((u) => u.pathname === '/' && u.searchParams.get('utm_source') === 'e2e');
+  await expect(page.locator('html[data-dialog-host="ready"]')).toHaveCount(1);
+
+  const email = uniqueEmail('linked');
+  await openSignInFromMenu(page);
+  await dialog(page, 'Sign in').getByRole('button', { name: 'Create an account' }).click();
+  await fillDetails(page, { email, title: 'Mrs', first: 'Lina', last: 'Link' });
+  const signUp = dialog(page, 'Create your account');
+  const nationality = signUp.getByRole('combobox', { name: /^Nationality/ });
+  await nationality.pressSequentially('Spa');
+  await signUp.getByRole('option', { name: 'Spain' }).click();
+  await signUp.getByRole('button', { name: 'Sign up with email' }).click();
+  const step2 = dialog(page, 'Choose your password');
+  await step2.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
+  await step2.getByLabel('Confirm password').fill(GOOD_PASSWORD);
+  await step2.getByRole('checkbox').check();
+  await step2.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByTestId('signup-done')).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+
+  await openPage(page, await linkFromOutbox(page.request, email, '/verify-account'));
+  await expect(page.getByTestId('verify-result')).toHaveText('YOUR EMAIL ADDRESS HAS BEEN VERIFIED. PLEASE SIGN IN');
+  await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signIn(page, email, GOOD_PASSWORD);
+  await page.waitForURL((u) => u.pathname === '/');
+  await expect(page.getByTestId('account-menu-button')).toContainText('Lina');
+
+  // An activity (the org offers no certificate for one, so no certificate step) booked as the checkout does today.
+  const activity = await productOf(page.request, 'ACT', 'Paris');
+  await page.goto(`/hotel-checkout?id=${activity.product_id}&check_in=${day(30)}&guests=2`);
+  await expect(page.getByTestId('wallet')).toHaveAttribute('data-loaded', 'true');
+  await fillTraveler(page);
+  await page.getByTestId('book').click();
+  await expect(page).toHaveURL(/\/checkout-success\?booking_id=/);
+  const paid = Number(await page.getByTestId('paid-total').getAttribute('data-amount'));
+  expect(paid).toBeGreaterThan(0);
+
+  // The marketer opens the link's figures.
+  await console.getByRole('link', { name: `Figures of ${slug}` }).click();
+  await console.waitForURL(`**/admin/links/${slug}`);
+  await expect(async () => {
+    await console.reload();
+    await expect(console.getByTestId('total-clicks')).toContainText('1', { timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(console.getByTestId('total-clicks').locator('dd')).toHaveText('1');
+  await expect(console.getByTestId('total-unique').locator('dd')).toHaveText('1');
+  await expect(console.getByTestId('total-signups').locator('dd')).toHaveText('1');
+  await expect(console.getByTestId('total-bookings').locator('dd')).toHaveText('1');
+  await expect(console.getByTestId('total-revenue').locator('dd')).toHaveText(
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(paid),
+  );
+  await expect(console.getByTestId('link-chart')).toBeVisible();
+  await expect(console.getByRole('table', { name: 'Clicks by day' })).toBeAttached();
+  const csv = console.getByRole('link', { name: 'Download CSV' });
+  await expect(csv).toHaveAttribute('href', new RegExp(`/api/admin/links/${slug}/stats\\?from=.*&format=csv`));
+
+  await marketerContext.close();
+  await visitorContext.close();
+});
+
+test('a member finds their own short link with a copy button and its QR code on the referral page', async ({ page }) => {
+  await openPage(page, '/referral/programs');
+  await openSignInFromMenu(page);
+  await signIn(page, 'demo@example.com', 'Demo1!pass');
+  const mine = page.getByTestId('my-short-link');
+  await expect(mine.getByRole('heading', { name: 'Your short link' })).toBeVisible();
+  const url = (await mine.getByTestId('my-short-url').textContent())!;
+  expect(url).toMatch(/\/r\/[a-z0-9]{7}$/);
+  await expect(mine.getByRole('button', { name: `Copy ${url}` })).toBeVisible();
+  await expect(mine.getByRole('img', { name: `QR code of ${url}` })).toBeVisible();
+  const r = await page.request.get(new URL(url).pathname, { maxRedirects: 0 });
+  expect(r.status()).toBe(302);
+  expect(r.headers().location).toContain('referral_code=');
+});

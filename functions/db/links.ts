@@ -1,0 +1,244 @@
+// Marketing links' SQL: the links of an org, the clicks and their daily roll-ups, the day's visitor hashes and salt,
+// the conversions credited to a link, and the figures read back (docs/decisions/0024-marketing-links.md).
+export interface LinkRow {
+  id: number;
+  org_id: number;
+  slug: string;
+  destination: string;
+  referral_code: string;
+  campaign: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  owner_user_id: number | null;
+  created_at: string;
+}
+
+export interface NewLink {
+  orgId: number;
+  slug: string;
+  destination: string;
+  referralCode: string;
+  campaign: string;
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
+  ownerUserId: number | null;
+  createdBy: number | null;
+}
+
+const LINK_COLUMNS = 'id, org_id, slug, destination, referral_code, campaign, utm_source, utm_medium, utm_campaign, owner_user_id, created_at';
+
+/** Inserts the link unless its slug (any case) is taken in the org or, for a member's link, the member has one: 1 row or 0. */
+export async function insertLink(db: D1Database, l: NewLink): Promise<boolean> {
+  const r = await db
+    .prepare(
+      `INSERT INTO short_links (org_id, slug, destination, referral_code, campaign, utm_source, utm_medium, utm_campaign, owner_user_id, created_by)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    )
+    .bind(l.orgId, l.slug, l.destination, l.referralCode, l.campaign, l.utmSource, l.utmMedium, l.utmCampaign, l.ownerUserId, l.createdBy)
+    .run();
+  return (r.meta.changes ?? 0) === 1;
+}
+
+/** Links never change once made, so the redirect's lookup is kept per isolate (found ones only, most recent last). */
+const bySlug = new Map<string, LinkRow>();
+const MAX_CACHED_LINKS = 512;
+
+export async function linkBySlug(db: D1Database, orgId: number, slug: string): Promise<LinkRow | null> {
+  const key = `${orgId}:${slug.toLowerCase()}`;
+  const hit = bySlug.get(key);
+  if (hit) return hit;
+  const row = await db.prepare(`SELECT ${LINK_COLUMNS} FROM short_links WHERE org_id = ? AND slug = ?`).bind(orgId, slug).first<LinkRow>();
+  if (row) {
+    if (bySlug.size >= MAX_CACHED_LINKS) bySlug.delete(bySlug.keys().next().value!);
+    bySlug.set(key, row);
+  }
+  return row;
+}
+
+export function linkOfMember(db: D1Database, orgId: number, userId: number): Promise<LinkRow | null> {
+  return db.prepare(`SELECT ${LINK_COLUMNS} FROM short_links WHERE org_id = ? AND owner_user_id = ?`).bind(orgId, userId).first<LinkRow>();
+}
+
+export function campaignExists(db: D1Database, orgId: number, campaign: string) {
+  return db.prepare('SELECT 1 AS x FROM short_links WHERE org_id = ? AND campaign = ? LIMIT 1').bind(orgId, campaign).first<{ x: number }>();
+}
+
+/** A sign-up counts once the account is verified, as a referral does: unconfirmed addresses are not new members. */
+const COUNTED_SIGNUP = "c.event = 'signup' AND u.verified_at IS NOT NULL";
+
+export type LinkListRow = LinkRow & { clicks: number; visitors: number; signups: number; bookings: number };
+
+/** The org's marketing links (not the members' own), newest first, with their totals. */
+export async function listLinks(db: D1Database, orgId: number, limit = 200): Promise<LinkListRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${LINK_COLUMNS.split(', ').map((c) => `l.${c}`).join(', ')},
+         COALESCE(d.clicks, 0) AS clicks, COALESCE(d.visitors, 0) AS visitors, COALESCE(v.signups, 0) AS signups, COALESCE(v.bookings, 0) AS bookings
+       FROM short_links l
+       LEFT JOIN (SELECT link_id, SUM(clicks) AS clicks, SUM(visitors) AS visitors FROM link_daily
+                  WHERE dim = 'day' AND link_id IN (SELECT id FROM short_links WHERE org_id = ?1 AND owner_user_id IS NULL) GROUP BY link_id) d ON d.link_id = l.id
+       LEFT JOIN (SELECT c.link_id, SUM(${COUNTED_SIGNUP}) AS signups, SUM(c.event = 'first_booking') AS bookings
+                  FROM link_conversions c JOIN users u ON u.id = c.user_id WHERE c.org_id = ?1 GROUP BY c.link_id) v ON v.link_id = l.id
+       WHERE l.org_id = ?1 AND l.owner_user_id IS NULL
+       ORDER BY l.id DESC LIMIT ?2`,
+    )
+    .bind(orgId, limit)
+    .all<LinkListRow>();
+  return results;
+}
+
+// ---- clicks ------------------------------------------------------------------------------------------------------
+
+const salts = new Map<string, string>();
+
+/**
+ * The salt of `day` (UTC), drawn by whichever request asks first; the salts and visitor hashes of earlier days are
+ * deleted with it, so yesterday's hashes can no longer be tied to anyone.
+ */
+export async function dailySalt(db: D1Database, day: string): Promise<string> {
+  const known = salts.get(day);
+  if (known) return known;
+  const fresh = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  const [, , , row] = await db.batch<{ salt: string }>([
+    db.prepare('INSERT INTO link_salts (day, salt) VALUES (?, ?) ON CONFLICT DO NOTHING').bind(day, fresh),
+    db.prepare('DELETE FROM link_salts WHERE day < ?').bind(day),
+    db.prepare('DELETE FROM link_visitors WHERE day < ?').bind(day),
+    db.prepare('SELECT salt FROM link_salts WHERE day = ?').bind(day),
+  ]);
+  const salt = row!.results[0]!.salt;
+  salts.clear();
+  salts.set(day, salt);
+  return salt;
+}
+
+export interface Click {
+  at: string;
+  day: string;
+  country: string;
+  referrerHost: string;
+  device: 'desktop' | 'mobile' | 'tablet';
+  /** The day's salted hash of the visitor: only kept in link_visitors, for that day. */
+  visitor: string;
+}
+
+/**
+ * One click as one transaction: the click row, the day / country / referrer roll-ups, and the visitor's hash last, so
+ * every statement before it sees whether this visitor was already counted today for this link.
+ */
+export function clickStatements(db: D1Database, linkId: number, k: Click): D1PreparedStatement[] {
+  const firstVisit = 'NOT EXISTS (SELECT 1 FROM link_visitors WHERE link_id = ?1 AND day = ?2 AND visitor = ?3)';
+  const rollup = (dim: string, value: string, visitors: boolean) =>
+    db
+      .prepare(
+        `INSERT INTO link_daily (link_id, dim, day, value, clicks, visitors) VALUES (?1, '${dim}', ?2, ?4, 1, ${visitors ? firstVisit : '0'})
+         ON CONFLICT DO UPDATE SET clicks = clicks + 1, visitors = visitors + excluded.visitors`,
+      )
+      .bind(linkId, k.day, k.visitor, value);
+  return [
+    db
+      .prepare(`INSERT INTO link_clicks (link_id, at, country, referrer_host, device, first_visit) VALUES (?1, ?4, ?5, ?6, ?7, ${firstVisit})`)
+      .bind(linkId, k.day, k.visitor, k.at, k.country, k.referrerHost, k.device),
+    rollup('day', '', true),
+    rollup('country', k.country, false),
+    rollup('referrer', k.referrerHost, false),
+    db.prepare('INSERT INTO link_visitors (link_id, day, visitor) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').bind(linkId, k.day, k.visitor),
+  ];
+}
+
+// ---- conversions -------------------------------------------------------------------------------------------------
+
+/** The new account (found by its fresh referral code) credited to the link of its last click: for the sign-up's batch. */
+export function signupConversionStatement(db: D1Database, orgId: number, linkId: number, clickAt: string, newUserReferralCode: string) {
+  return db
+    .prepare(
+      `INSERT INTO link_conversions (org_id, link_id, user_id, event, click_at)
+       SELECT ?1, l.id, u.id, 'signup', ?3 FROM users u JOIN short_links l ON l.id = ?2 AND l.org_id = ?1
+       WHERE u.org_id = ?1 AND u.referral_code = ?4
+       ON CONFLICT DO NOTHING`,
+    )
+    .bind(orgId, linkId, clickAt, newUserReferralCode);
+}
+
+export interface FirstBookingCredit {
+  orgId: number;
+  userId: number;
+  bookingRef: string;
+  /** The last click's link from the visitor's cookie, when it is within the window. */
+  linkId: number | null;
+  clickAt: string | null;
+  /** Clicks before this instant are outside the window (for the sign-up's click). */
+  windowStart: string;
+  revenueMinor: number;
+  currency: string;
+}
+
+/**
+ * The member's first booking credited to the last click: the cookie's link, else the link their sign-up was credited
+ * to while that click is within the window. Written in the booking's batch, only when this booking exists and is the
+ * member's only one; UNIQUE (user_id, event) keeps racing first bookings to one row.
+ */
+export function firstBookingConversionStatement(db: D1Database, f: FirstBookingCredit) {
+  return db
+    .prepare(
+      `INSERT INTO link_conversions (org_id, link_id, user_id, event, click_at, booking_ref, revenue_minor, currency)
+       SELECT ?1, src.link_id, ?2, 'first_booking', src.click_at, ?3, ?6, ?7
+       FROM (SELECT link_id, click_at FROM (
+               SELECT l.id AS link_id, ?5 AS click_at, 0 AS pref FROM short_links l WHERE l.id = ?4 AND l.org_id = ?1
+               UNION ALL
+               SELECT s.link_id, s.click_at, 1 FROM link_conversions s WHERE s.user_id = ?2 AND s.org_id = ?1 AND s.event = 'signup' AND s.click_at >= ?8)
+             ORDER BY pref LIMIT 1) src
+       WHERE EXISTS (SELECT 1 FROM bookings b WHERE b.booking_ref = ?3 AND b.org_id = ?1 AND b.user_id = ?2)
+         AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.org_id = ?1 AND b.user_id = ?2 AND b.booking_ref <> ?3)
+       ON CONFLICT DO NOTHING`,
+    )
+    .bind(f.orgId, f.userId, f.bookingRef, f.linkId, f.clickAt, f.revenueMinor, f.currency, f.windowStart);
+}
+
+// ---- figures -----------------------------------------------------------------------------------------------------
+
+/** The links a figure covers: one slug, or every link of a campaign; ?1 org, ?2 slug or campaign. */
+export type Scope = { orgId: number; slug: string } | { orgId: number; campaign: string };
+const scopeSql = (s: Scope) =>
+  'slug' in s ? 'SELECT id FROM short_links WHERE org_id = ?1 AND slug = ?2' : 'SELECT id FROM short_links WHERE org_id = ?1 AND campaign = ?2';
+const scopeKey = (s: Scope) => ('slug' in s ? s.slug : s.campaign);
+
+/** Reads only the roll-ups' primary key (link, dim, day range): its cost follows days × values, not clicks. */
+export const rollupSql = (scope: string, dim: 'day' | 'country' | 'referrer') =>
+  dim === 'day'
+    ? `SELECT day, SUM(clicks) AS clicks, SUM(visitors) AS visitors FROM link_daily
+       WHERE link_id IN (${scope}) AND dim = 'day' AND day BETWEEN ?3 AND ?4 GROUP BY day`
+    : `SELECT value, SUM(clicks) AS clicks FROM link_daily
+       WHERE link_id IN (${scope}) AND dim = '${dim}' AND day BETWEEN ?3 AND ?4 GROUP BY value ORDER BY clicks DESC, value LIMIT 50`;
+
+export interface RawFigures {
+  days: { day: string; clicks: number; visitors: number }[];
+  countries: { value: string; clicks: number }[];
+  referrers: { value: string; clicks: number }[];
+  conversions: { day: string; currency: string; signups: number; bookings: number; revenue_minor: number }[];
+}
+
+export async function figures(db: D1Database, scope: Scope, from: string, to: string): Promise<RawFigures> {
+  const ids = scopeSql(scope);
+  const bind = [scope.orgId, scopeKey(scope), from, to] as const;
+  const [days, countries, referrers, conversions] = await db.batch([
+    db.prepare(rollupSql(ids, 'day')).bind(...bind),
+    db.prepare(rollupSql(ids, 'country')).bind(...bind),
+    db.prepare(rollupSql(ids, 'referrer')).bind(...bind),
+    db
+      .prepare(
+        `SELECT c.day, c.currency, SUM(${COUNTED_SIGNUP}) AS signups, SUM(c.event = 'first_booking') AS bookings,
+           SUM(CASE WHEN c.event = 'first_booking' THEN c.revenue_minor ELSE 0 END) AS revenue_minor
+         FROM link_conversions c JOIN users u ON u.id = c.user_id
+         WHERE c.link_id IN (${ids}) AND c.org_id = ?1 AND c.day BETWEEN ?3 AND ?4 GROUP BY c.day, c.currency`,
+      )
+      .bind(...bind),
+  ]);
+  return {
+    days: days!.results as RawFigures['days'],
+    countries: countries!.results as RawFigures['countries'],
+    referrers: referrers!.results as RawFigures['referrers'],
+    conversions: conversions!.results as RawFigures['conversions'],
+  };
+}

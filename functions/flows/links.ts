@@ -1,0 +1,292 @@
+// Marketing links' use-cases: creating links, a member's own link, counting a click, the last-click cookie and the
+// figures (docs/decisions/0024-marketing-links.md). Plain values in and out.
+import { badRequest, conflict, notFound } from '../errors';
+import { hmacSha256Hex, sha256Hex } from '../lib/crypto';
+import {
+  campaignExists, clickStatements, dailySalt, figures, insertLink, linkBySlug, linkOfMember, listLinks, type LinkRow, type Scope,
+} from '../db/links';
+import { sameOriginRedirect, shortLinkTarget } from '../../src/shared/referral-link';
+import { convertMinor, fromMinor, knowsCurrency, type Rates } from '../../src/shared/money';
+import {
+  DEFAULT_RANGE_DAYS, LINK_MSG, daysBetween, type DayFigures, type LinkCreate, type LinkEntry, type LinkStats, type StatsQuery,
+} from '../../src/shared/schemas/links';
+
+export const ATTRIBUTION_DAYS = 30;
+const DAY_MS = 86_400_000;
+export const LAST_CLICK_COOKIE = 'tc_link';
+
+export interface LinkOrg {
+  id: number;
+  loyalty_landing_url: string;
+}
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Lower-case letters and digits without look-alikes (0/o, 1/l): read out or typed from a poster. */
+function randomSlug(): string {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
+  return Array.from(crypto.getRandomValues(new Uint8Array(7)), (b) => alphabet[b % alphabet.length]).join('');
+}
+
+/** The org's landing address, and addresses under it with their own query: the only absolute destinations allowed. */
+function onLanding(destination: string, landing: string): boolean {
+  if (!landing || !/^https?:\/\//i.test(landing)) return false;
+  try {
+    const d = new URL(destination);
+    const l = new URL(landing);
+    return d.origin === l.origin && d.pathname === l.pathname && !d.username && !d.password;
+  } catch {
+    return false;
+  }
+}
+
+/** A same-site path (normalised, as a referral redirect is) or the landing address; anything else is refused. */
+export function checkedDestination(destination: string, org: LinkOrg, siteOrigin: string): string {
+  const path = sameOriginRedirect(destination, siteOrigin);
+  if (path) return path;
+  if (onLanding(destination, org.loyalty_landing_url)) return new URL(destination).toString();
+  throw badRequest(`Invalid destination: ${LINK_MSG.destination}`, [{ path: 'destination', message: LINK_MSG.destination }]);
+}
+
+export const shortUrlOf = (siteOrigin: string, slug: string) => `${siteOrigin}/r/${slug}`;
+
+/** The address a link sends its visitor to (absolute), with the referral and UTM parameters. */
+export function targetOf(link: Pick<LinkRow, 'destination' | 'referral_code' | 'utm_source' | 'utm_medium' | 'utm_campaign'>, orgId: number, origin: string): string {
+  const base = link.destination.startsWith('/') ? origin + link.destination : link.destination;
+  return shortLinkTarget(base, {
+    referralCode: link.referral_code,
+    referralOrg: link.referral_code ? orgId : undefined,
+    utm: { utm_source: link.utm_source, utm_medium: link.utm_medium, utm_campaign: link.utm_campaign },
+  });
+}
+
+export async function createMarketingLink(db: D1Database, org: LinkOrg, actorId: number, input: LinkCreate, siteOrigin: string) {
+  const destination = checkedDestination(input.destination, org, siteOrigin);
+  const base = {
+    orgId: org.id,
+    destination,
+    referralCode: input.referral_code ?? '',
+    campaign: input.campaign ?? '',
+    utmSource: input.utm_source ?? '',
+    utmMedium: input.utm_medium ?? '',
+    utmCampaign: input.utm_campaign ?? '',
+    ownerUserId: null,
+    createdBy: actorId,
+  };
+  if (input.slug) {
+    if (!(await insertLink(db, { ...base, slug: input.slug }))) throw conflict(LINK_MSG.slugTaken);
+    return { slug: input.slug, short_url: shortUrlOf(siteOrigin, input.slug) };
+  }
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const slug = randomSlug();
+    if (await insertLink(db, { ...base, slug })) return { slug, short_url: shortUrlOf(siteOrigin, slug) };
+  }
+  throw new Error('no free short link name after 5 draws');
+}
+
+/**
+ * The member's own link (to the site's home with their referral code), created on the first ask. The one-per-member
+ * index decides between concurrent first asks: the losers' inserts change nothing and they read the winner's link.
+ */
+export async function memberLink(db: D1Database, orgId: number, member: { id: number; referralCode: string }, siteOrigin: string) {
+  let link = await linkOfMember(db, orgId, member.id);
+  for (let attempt = 0; !link && attempt < 5; attempt++) {
+    await insertLink(db, {
+      orgId, slug: randomSlug(), destination: '/', referralCode: member.referralCode, campaign: '', utmSource: '', utmMedium: '', utmCampaign: '',
+      ownerUserId: member.id, createdBy: member.id,
+    });
+    link = await linkOfMember(db, orgId, member.id);
+  }
+  if (!link) throw new Error('no free short link name after 5 draws');
+  return { slug: link.slug, short_url: shortUrlOf(siteOrigin, link.slug), long_url: targetOf(link, orgId, siteOrigin) };
+}
+
+export async function marketingLinks(db: D1Database, orgId: number, siteOrigin: string): Promise<LinkEntry[]> {
+  return (await listLinks(db, orgId)).map((r) => ({
+    slug: r.slug,
+    short_url: shortUrlOf(siteOrigin, r.slug),
+    destination: r.destination,
+    referral_code: r.referral_code,
+    campaign: r.campaign,
+    utm_source: r.utm_source,
+    utm_medium: r.utm_medium,
+    utm_campaign: r.utm_campaign,
+    created_at: r.created_at,
+    clicks: r.clicks,
+    unique_visitors: r.visitors,
+    signups: r.signups,
+    first_bookings: r.bookings,
+  }));
+}
+
+export const findLink = (db: D1Database, orgId: number, slug: string) => linkBySlug(db, orgId, slug);
+
+// ---- counting a click --------------------------------------------------------------------------------------------
+
+/**
+ * Link-preview fetchers, crawlers and scripts: they follow the link but are not people. Named ones first, then the
+ * words crawlers put in their names, then command-line and library clients (curl, wget, …: a link checker or a
+ * monitor, not a visitor).
+ */
+const NOT_A_PERSON =
+  /slackbot|slack-imgproxy|facebookexternalhit|facebookcatalog|twitterbot|whatsapp|linkedinbot|googlebot|google-inspectiontool|adsbot|bingbot|bingpreview|discordbot|telegrambot|applebot|yandex|baiduspider|duckduckbot|pinterest|redditbot|skypeuripreview|embedly|iframely|vkshare|quora link preview|bot\b|bot\/|crawler|spider|preview|curl|wget|python|go-http-client|java\/|okhttp|libwww|httpclient|axios|node-fetch|undici/i;
+
+export interface VisitRequest {
+  method: string;
+  userAgent: string;
+  referer: string;
+  /** Sec-Purpose / Purpose: a browser's prefetch is not a visit (yet). */
+  purpose: string;
+  country: string;
+  ip: string;
+}
+
+export type Device = 'desktop' | 'mobile' | 'tablet';
+
+export function deviceClass(ua: string): Device {
+  if (/ipad|tablet|kindle|silk|playbook|android(?!.*mobile)/i.test(ua)) return 'tablet';
+  if (/mobi|iphone|ipod|android|windows phone/i.test(ua)) return 'mobile';
+  return 'desktop';
+}
+
+/** A person in a browser: browsers all send a user agent starting with Mozilla/ (or Opera/), and no preview words. */
+export function isPerson(v: Pick<VisitRequest, 'method' | 'userAgent' | 'purpose'>): boolean {
+  if (v.method !== 'GET' || /prefetch|prerender/i.test(v.purpose)) return false;
+  return /^(mozilla|opera)\//i.test(v.userAgent.trim()) && !NOT_A_PERSON.test(v.userAgent);
+}
+
+export function referrerHost(referer: string): string {
+  try {
+    return referer ? new URL(referer).hostname.toLowerCase().slice(0, 253) : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Writes one counted click: the visitor kept only as a hash salted with today's salt (no address, no user agent). */
+export async function recordClick(db: D1Database, linkId: number, v: VisitRequest, now: number): Promise<void> {
+  const day = dayOf(now);
+  const salt = await dailySalt(db, day);
+  const visitor = (await sha256Hex(`${salt}|${linkId}|${v.ip}|${v.userAgent}`)).slice(0, 32);
+  const country = /^[A-Z]{2}$/.test(v.country) && v.country !== 'XX' && v.country !== 'T1' ? v.country : '';
+  await db.batch(
+    clickStatements(db, linkId, { at: new Date(now).toISOString(), day, country, referrerHost: referrerHost(v.referer), device: deviceClass(v.userAgent), visitor }),
+  );
+}
+
+// ---- the last-click cookie ---------------------------------------------------------------------------------------
+
+const cookieKey = (secret: string) => `marketing-link-click:${secret}`;
+
+/** `<link id>.<click time ms>.<HMAC>`: the visitor cannot credit another link or move the click in time. */
+export async function clickCookieValue(secret: string, linkId: number, now: number): Promise<string> {
+  const body = `${linkId}.${now}`;
+  return `${body}.${(await hmacSha256Hex(cookieKey(secret), body)).slice(0, 32)}`;
+}
+
+export interface LastClick {
+  linkId: number;
+  clickAt: string;
+}
+
+/** The click a cookie names, when it is genuine and within the attribution window. */
+export async function lastClickOf(secret: string, cookie: string | undefined, now: number): Promise<LastClick | null> {
+  const m = /^(\d{1,12})\.(\d{1,15})\.([0-9a-f]{32})$/.exec(cookie ?? '');
+  if (!m) return null;
+  const at = Number(m[2]);
+  if (at > now + 60_000 || now - at > ATTRIBUTION_DAYS * DAY_MS) return null;
+  const expected = (await hmacSha256Hex(cookieKey(secret), `${m[1]}.${m[2]}`)).slice(0, 32);
+  if (expected !== m[3]) return null;
+  return { linkId: Number(m[1]), clickAt: new Date(at).toISOString() };
+}
+
+/**
+ * What a member's booking would credit if it is their first: the cookie's last click (else, in SQL, the click their
+ * sign-up was credited to, while within the window) and the booking's value in the org's currency, whatever paid it.
+ */
+export async function firstBookingCredit(
+  secret: string,
+  cookie: string | undefined,
+  now: number,
+  booking: { priceMinor: number; currency: string; orgCurrency: string; rates: Rates },
+) {
+  const click = await lastClickOf(secret, cookie, now);
+  const known = knowsCurrency(booking.rates, booking.currency) && knowsCurrency(booking.rates, booking.orgCurrency);
+  return {
+    linkId: click?.linkId ?? null,
+    clickAt: click?.clickAt ?? null,
+    windowStart: new Date(now - ATTRIBUTION_DAYS * DAY_MS).toISOString(),
+    revenueMinor: known ? convertMinor(booking.priceMinor, booking.currency, booking.orgCurrency, booking.rates) : 0,
+    currency: booking.orgCurrency,
+  };
+}
+
+// ---- figures -----------------------------------------------------------------------------------------------------
+
+export type FigureScope = { slug: string } | { campaign: string };
+
+export async function linkFigures(
+  db: D1Database,
+  orgId: number,
+  scope: FigureScope,
+  q: StatsQuery,
+  currency: string,
+  rates: Rates,
+  now: number,
+): Promise<LinkStats> {
+  if ('slug' in scope && !(await linkBySlug(db, orgId, scope.slug))) throw notFound(LINK_MSG.noSuchLink);
+  if ('campaign' in scope && !(await campaignExists(db, orgId, scope.campaign))) throw notFound(LINK_MSG.noSuchCampaign);
+  const to = q.to ?? (q.from && q.from > dayOf(now) ? q.from : dayOf(now));
+  const from = q.from ?? dayOf(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_RANGE_DAYS - 1) * DAY_MS);
+  const raw = await figures(db, { orgId, ...scope } as Scope, from, to);
+  const byDay = new Map<string, DayFigures & { revenueMinor: number }>(
+    daysBetween(from, to).map((day) => [day, { day, clicks: 0, unique_visitors: 0, signups: 0, bookings: 0, revenue: 0, revenueMinor: 0 }]),
+  );
+  for (const d of raw.days) {
+    const e = byDay.get(d.day);
+    if (e) Object.assign(e, { clicks: d.clicks, unique_visitors: d.visitors });
+  }
+  for (const c of raw.conversions) {
+    const e = byDay.get(c.day);
+    if (!e) continue;
+    e.signups += c.signups;
+    e.bookings += c.bookings;
+    // Revenue was stored in the org's currency of the day it was earned; a later change of currency converts it.
+    if (c.revenue_minor && c.currency && knowsCurrency(rates, c.currency) && knowsCurrency(rates, currency)) {
+      e.revenueMinor += convertMinor(c.revenue_minor, c.currency, currency, rates);
+    }
+  }
+  const days = [...byDay.values()];
+  const sum = (k: 'clicks' | 'unique_visitors' | 'signups' | 'bookings' | 'revenueMinor') => days.reduce((n, d) => n + d[k], 0);
+  const visitors = sum('unique_visitors');
+  return {
+    from,
+    to,
+    clicks: sum('clicks'),
+    unique_visitors: visitors,
+    signups: sum('signups'),
+    first_bookings: sum('bookings'),
+    revenue: fromMinor(sum('revenueMinor'), currency),
+    currency,
+    conversion: visitors ? Math.round((sum('signups') / visitors) * 10_000) / 10_000 : 0,
+    by_day: days.map(({ revenueMinor, ...d }) => ({ ...d, revenue: fromMinor(revenueMinor, currency) })),
+    by_country: raw.countries.map((r) => ({ country: r.value, clicks: r.clicks })),
+    by_referrer: raw.referrers.map((r) => ({ referrer: r.value, clicks: r.clicks })),
+  };
+}
+
+const csvCell = (v: string | number) => {
+  const s = String(v);
+  // A leading = + - @ would run as a formula in a spreadsheet.
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** The figures by day as CSV, with the currency in the revenue column's name. */
+export function figuresCsv(s: LinkStats): string {
+  const rows: (string | number)[][] = [
+    ['day', 'clicks', 'unique_visitors', 'signups', 'first_bookings', `revenue_${s.currency}`],
+    ...s.by_day.map((d) => [d.day, d.clicks, d.unique_visitors, d.signups, d.bookings, d.revenue]),
+  ];
+  return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

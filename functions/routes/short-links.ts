@@ -1,0 +1,53 @@
+// GET /r/{slug} and /r/{slug}/qr.svg on the org's own host: the 302 to the link's destination (the click written after
+// the answer), and the link as a QR code. An unknown slug falls through to the site's 404 page (functions/worker.ts).
+import { Hono } from 'hono';
+import { setCookie } from 'hono/cookie';
+import QRCode from 'qrcode';
+import type { AppEnv } from '../env';
+import { isDevelopment } from '../env';
+import { clientIp, pepper, siteOrigin } from '../auth/accounts';
+import { secureCookies } from '../auth/cookies';
+import { logEvent, reason } from '../log';
+import { ATTRIBUTION_DAYS, LAST_CLICK_COOKIE, clickCookieValue, findLink, isPerson, recordClick, shortUrlOf, targetOf } from '../flows/links';
+import { SLUG_RE } from '../../src/shared/schemas/links';
+
+export const shortLinks = new Hono<AppEnv>()
+  .get('/:slug', async (c) => {
+    const slug = c.req.param('slug');
+    const org = c.get('org');
+    const link = SLUG_RE.test(slug) ? await findLink(c.env.DB, org.id, slug) : null;
+    if (!link) return c.notFound();
+    const now = Date.now();
+    const cf = c.req.raw.cf as { country?: unknown } | undefined;
+    // Development has no edge: the tests name the visitor's country in a header instead.
+    const devCountry = isDevelopment(c.env) ? c.req.header('x-dev-country') : undefined;
+    const visit = {
+      method: c.req.method,
+      userAgent: c.req.header('user-agent') ?? '',
+      referer: c.req.header('referer') ?? '',
+      purpose: c.req.header('sec-purpose') ?? c.req.header('purpose') ?? '',
+      country: devCountry ?? (typeof cf?.country === 'string' ? cf.country : ''),
+      ip: clientIp(c),
+    };
+    if (isPerson(visit)) {
+      // The 302 never waits for the write; a failed write is logged with the request id, never dropped silently.
+      c.executionCtx.waitUntil(
+        recordClick(c.env.DB, link.id, visit, now).catch((err) => logEvent(c, 'error', 'links.click_not_written', { slug: link.slug, error: reason(err) })),
+      );
+      setCookie(c, LAST_CLICK_COOKIE, await clickCookieValue(pepper(c), link.id, now), {
+        path: '/', httpOnly: true, sameSite: 'Lax', secure: secureCookies(c), maxAge: ATTRIBUTION_DAYS * 86_400,
+      });
+    }
+    const origin = new URL(c.req.url).origin;
+    const target = targetOf(link, org.id, origin);
+    c.header('Cache-Control', 'private, no-store');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    return c.redirect(target.startsWith(`${origin}/`) ? target.slice(origin.length) : target, 302);
+  })
+  .get('/:slug/qr.svg', async (c) => {
+    const slug = c.req.param('slug');
+    const link = SLUG_RE.test(slug) ? await findLink(c.env.DB, c.get('org').id, slug) : null;
+    if (!link) return c.notFound();
+    const svg = await QRCode.toString(shortUrlOf(await siteOrigin(c, c.get('org')), link.slug), { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+    return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'private, max-age=3600' });
+  });

@@ -1,0 +1,170 @@
+// /admin/links/{slug}: a link's figures over a date range: totals, clicks by day as an SVG bar chart (the same
+// figures in a table for screen readers), by country and by referrer, and the CSV of the range.
+import { useState } from 'react';
+import { api } from '../../shared/api-client';
+import { formatMoney, toMinor } from '../../shared/money';
+import { formatDay } from '../../shared/format-day';
+import type { LinkStats } from '../../shared/schemas/links';
+import { $language, useT } from '../../stores/locale';
+import { useStore } from '@nanostores/react';
+import ConsoleGate from './ConsoleGate';
+import LoadState, { useConsoleLoad } from './LoadState';
+
+const CHART_W = 720;
+const CHART_H = 180;
+
+function DayChart({ stats }: { stats: LinkStats }) {
+  const max = Math.max(1, ...stats.by_day.map((d) => d.clicks));
+  const step = CHART_W / stats.by_day.length;
+  const bar = Math.max(1, step * 0.7);
+  return (
+    <svg className="link-chart" viewBox={`0 0 ${CHART_W} ${CHART_H + 20}`} width="100%" aria-hidden="true" focusable="false" data-testid="link-chart">
+      <line x1="0" y1={CHART_H} x2={CHART_W} y2={CHART_H} className="link-chart__axis" />
+      {stats.by_day.map((d, i) => {
+        const h = (d.clicks / max) * (CHART_H - 10);
+        return (
+          <rect key={d.day} x={i * step + (step - bar) / 2} y={CHART_H - h} width={bar} height={h} className="link-chart__bar">
+            <title>{`${d.day}: ${d.clicks}`}</title>
+          </rect>
+        );
+      })}
+      <text x="0" y={CHART_H + 16} className="link-chart__label">{stats.from}</text>
+      <text x={CHART_W} y={CHART_H + 16} textAnchor="end" className="link-chart__label">{stats.to}</text>
+      <text x="4" y="12" className="link-chart__label">{max}</text>
+    </svg>
+  );
+}
+
+function Figures({ slug }: { slug: string }) {
+  const t = useT();
+  const language = useStore($language);
+  const [range, setRange] = useState<{ from: string; to: string }>({ from: '', to: '' });
+  const [draft, setDraft] = useState(range);
+  const query = new URLSearchParams(Object.entries(range).filter(([, v]) => v)).toString();
+  const loaded = useConsoleLoad(
+    () => api<{ data: LinkStats }>(`/api/admin/links/${encodeURIComponent(slug)}/stats${query ? `?${query}` : ''}`).then((r) => r.data),
+    query,
+  );
+  const s = loaded.data;
+  if (loaded.error && !s) {
+    return <LoadState loaded={loaded} />;
+  }
+  const money = (v: number, currency: string) => formatMoney(toMinor(v, currency), currency, language);
+  const day = (d: string) => formatDay(language, d, { day: 'numeric', month: 'short' });
+  return (
+    <>
+      <p>
+        <a href="/admin/links">{t('links_back')}</a>
+      </p>
+      <form
+        className="console-actions"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setRange(draft);
+        }}
+      >
+        <label>
+          {t('links_from')}{' '}
+          <input className="input" type="date" value={draft.from || s?.from || ''} onChange={(e) => setDraft({ ...draft, from: e.target.value, to: draft.to || s?.to || '' })} />
+        </label>
+        <label>
+          {t('links_to')}{' '}
+          <input className="input" type="date" value={draft.to || s?.to || ''} onChange={(e) => setDraft({ ...draft, to: e.target.value, from: draft.from || s?.from || '' })} />
+        </label>
+        <button type="submit" className="btn">{t('links_show')}</button>
+        {s ? (
+          <a className="btn btn-sm" href={`/api/admin/links/${encodeURIComponent(slug)}/stats?from=${s.from}&to=${s.to}&format=csv`} download>
+            {t('links_csv')}
+          </a>
+        ) : null}
+      </form>
+      {loaded.error ? <p className="console-status is-failed" role="alert">{loaded.error}</p> : null}
+      {!s ? <LoadState loaded={loaded} /> : (
+        <>
+          <dl className="link-totals" data-testid="link-totals">
+            {[
+              ['links_clicks', s.clicks, 'clicks'],
+              ['links_unique', s.unique_visitors, 'unique'],
+              ['links_signups', s.signups, 'signups'],
+              ['links_bookings', s.first_bookings, 'bookings'],
+              ['links_revenue', money(s.revenue, s.currency), 'revenue'],
+              ['links_conversion', `${(s.conversion * 100).toFixed(1)} %`, 'conversion'],
+            ].map(([key, value, id]) => (
+              <div key={id as string} data-testid={`total-${id}`}>
+                <dt>{t(key as string)}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <section className="console-group" aria-labelledby="by-day">
+            <h2 id="by-day">{t('links_by_day')}</h2>
+            <p className="console-muted">
+              {t('links_chart_summary', { clicks: s.clicks, from: day(s.from), to: day(s.to), max: Math.max(0, ...s.by_day.map((d) => d.clicks)) })}
+            </p>
+            <DayChart stats={s} />
+            <table className="visually-hidden">
+              <caption>{t('links_by_day')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('links_day')}</th>
+                  <th scope="col">{t('links_clicks')}</th>
+                  <th scope="col">{t('links_unique')}</th>
+                  <th scope="col">{t('links_signups')}</th>
+                  <th scope="col">{t('links_bookings')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.by_day.map((d) => (
+                  <tr key={d.day}>
+                    <th scope="row">{d.day}</th>
+                    <td>{d.clicks}</td>
+                    <td>{d.unique_visitors}</td>
+                    <td>{d.signups}</td>
+                    <td>{d.bookings}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+          <div className="console-grid">
+            <Breakdown titleKey="links_by_country" headKey="links_country" rows={s.by_country.map((r) => [r.country || t('links_unknown_country'), r.clicks])} id="by-country" />
+            <Breakdown titleKey="links_by_referrer" headKey="links_referrer" rows={s.by_referrer.map((r) => [r.referrer || t('links_direct'), r.clicks])} id="by-referrer" />
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+function Breakdown({ titleKey, headKey, rows, id }: { titleKey: string; headKey: string; rows: [string, number][]; id: string }) {
+  const t = useT();
+  return (
+    <section className="console-group" aria-labelledby={id}>
+      <h2 id={id}>{t(titleKey)}</h2>
+      <table className="table" data-testid={id}>
+        <thead>
+          <tr>
+            <th scope="col">{t(headKey)}</th>
+            <th scope="col" className="num">{t('links_clicks')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([name, clicks]) => (
+            <tr key={name}>
+              <th scope="row">{name}</th>
+              <td className="num">{clicks}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export default function LinkFigures({ slug }: { slug: string }) {
+  return (
+    <ConsoleGate section="marketing">
+      <Figures slug={slug} />
+    </ConsoleGate>
+  );
+}

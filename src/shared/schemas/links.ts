@@ -1,0 +1,98 @@
+// Marketing links' wire shapes (/api/admin/links, /api/referral/my-link): one schema per form, used by the console's
+// forms and by the API (docs/contract.md#marketing-links).
+import { z } from 'zod';
+
+export const LINK_MSG = {
+  slug: 'A short link name is 3 to 64 letters, digits or dashes',
+  slugTaken: 'That short link name is already taken. Please choose another one.',
+  destination: "The destination must be a page of this site (starting with /) or the organisation's landing address",
+  referralCode: 'A referral code is 1 to 64 letters, digits, dashes or underscores',
+  campaign: 'A campaign name is 1 to 64 letters, digits, dashes or underscores',
+  utm: 'At most 100 characters, without control characters',
+  day: 'Give a day as YYYY-MM-DD',
+  range: 'The range starts on or before its end and spans at most 366 days',
+  noSuchLink: 'No such short link',
+  noSuchCampaign: 'No short link belongs to this campaign',
+} as const;
+
+/** Letters, digits and dashes: safe in a path, a file name and a QR code, whatever the case. */
+export const SLUG_RE = /^[A-Za-z0-9](?:[A-Za-z0-9-]{1,62}[A-Za-z0-9])$/;
+const CODE_RE = /^[A-Za-z0-9_-]{1,64}$/;
+const NO_CONTROLS = /^[^\u0000-\u001f\u007f]*$/;
+
+export const SlugSchema = z.string().regex(SLUG_RE, LINK_MSG.slug);
+export const CampaignSchema = z.string().regex(CODE_RE, LINK_MSG.campaign);
+const Utm = z.string().trim().max(100, LINK_MSG.utm).regex(NO_CONTROLS, LINK_MSG.utm).optional();
+/** Empty strings from a form are the same as leaving a field out. */
+const blankAsMissing = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+export const LinkCreateSchema = z.object({
+  destination: z.string().trim().min(1, LINK_MSG.destination).max(2048, LINK_MSG.destination),
+  slug: z.preprocess(blankAsMissing, SlugSchema.optional()),
+  referral_code: z.preprocess(blankAsMissing, z.string().regex(CODE_RE, LINK_MSG.referralCode).optional()),
+  campaign: z.preprocess(blankAsMissing, CampaignSchema.optional()),
+  utm_source: z.preprocess(blankAsMissing, Utm),
+  utm_medium: z.preprocess(blankAsMissing, Utm),
+  utm_campaign: z.preprocess(blankAsMissing, Utm),
+});
+export type LinkCreate = z.infer<typeof LinkCreateSchema>;
+
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, LINK_MSG.day).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), LINK_MSG.day);
+export const MAX_RANGE_DAYS = 366;
+export const DEFAULT_RANGE_DAYS = 30;
+
+export const StatsQuerySchema = z
+  .object({ from: Day.optional(), to: Day.optional(), format: z.enum(['json', 'csv']).optional() })
+  .refine((q) => !q.from || !q.to || (q.from <= q.to && (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_RANGE_DAYS), {
+    message: LINK_MSG.range,
+    path: ['from'],
+  });
+export type StatsQuery = z.infer<typeof StatsQuerySchema>;
+
+export interface LinkEntry {
+  slug: string;
+  short_url: string;
+  destination: string;
+  referral_code: string;
+  campaign: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  created_at: string;
+  clicks: number;
+  unique_visitors: number;
+  signups: number;
+  first_bookings: number;
+}
+
+export interface DayFigures {
+  day: string;
+  clicks: number;
+  unique_visitors: number;
+  signups: number;
+  bookings: number;
+  revenue: number;
+}
+
+export interface LinkStats {
+  from: string;
+  to: string;
+  clicks: number;
+  unique_visitors: number;
+  signups: number;
+  first_bookings: number;
+  revenue: number;
+  currency: string;
+  /** Sign-ups per unique visitor, 0 to 1 (0 without visitors). */
+  conversion: number;
+  by_day: DayFigures[];
+  by_country: { country: string; clicks: number }[];
+  by_referrer: { referrer: string; clicks: number }[];
+}
+
+/** The days from `from` to `to`, both included (YYYY-MM-DD, UTC). */
+export function daysBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`), end = Date.parse(`${to}T00:00:00Z`); t <= end; t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}
