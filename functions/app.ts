@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { logEvent } from './log';
 import { MSG } from '../src/shared/schemas/auth';
-import { faultsFromHeaders, isRetryableDbError, newDbState, resilientDb } from './db/retry';
+import { isRetryableDbError, requestDb } from './db/retry';
 import { ApiError, errorBody, sendError } from './errors';
 import { isDevelopment, type AppEnv } from './env';
 import { hostName, orgForHost } from './db/orgs';
@@ -102,9 +102,8 @@ export const app = new Hono<AppEnv>();
 app.use(requestId({ headerName: 'X-Request-Id' }));
 // D1 with bounded retries of reads (functions/db/retry.ts); the fault gate injects D1 errors only where ENVIRONMENT is 'faults'.
 app.use(async (c, next) => {
-  const faults = c.env.ENVIRONMENT === 'faults' ? faultsFromHeaders(c.req.header('x-fault-db'), c.req.header('x-fault-db-on')) : undefined;
-  const state = newDbState(faults?.inject, faults?.injectOn);
-  c.env = { ...c.env, DB: resilientDb(c.env.DB, state) };
+  const { db, state } = requestDb(c.env.DB, (name) => c.req.header(name), c.env.ENVIRONMENT === 'faults');
+  c.env = { ...c.env, DB: db };
   await next();
   if (state.failures) logEvent(c, state.gaveUp ? 'error' : 'warn', state.gaveUp ? 'db.unavailable' : 'db.retried', { failures: state.failures, retries: state.retries, error: state.lastError });
 });

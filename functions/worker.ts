@@ -2,7 +2,8 @@
 import { handle } from '@astrojs/cloudflare/handler';
 import { app } from './app';
 import { errorBody } from './errors';
-import type { Bindings } from './env';
+import { isDevelopment, type Bindings } from './env';
+import { requestDb } from './db/retry';
 import { drainAfterAnswer } from './lib/body';
 import { decoratePage } from './pages/decorate';
 import { refreshRates } from './services/rates';
@@ -19,7 +20,13 @@ async function route(request: Request, env: Bindings, ctx: ExecutionContext): Pr
 export default {
   async fetch(request, env, ctx) {
     try {
-      return await route(request, env, ctx);
+      // One D1 view per request for the API and the pages alike: its statements are counted once, here.
+      const { db, state } = requestDb(env.DB, (name) => request.headers.get(name), env.ENVIRONMENT === 'faults');
+      const response = await route(request, { ...env, DB: db }, ctx);
+      if (!isDevelopment(env)) return response;
+      const counted = new Response(response.body, response);
+      counted.headers.set('X-D1-Queries', String(state.statements));
+      return counted;
     } catch (err) {
       // Whatever failed outside the API's own error handler, the client gets the contract's error shape, never a stack.
       console.error(JSON.stringify({ level: 'error', event: 'worker.unhandled', path: new URL(request.url).pathname, error: String(err), stack: (err as Error)?.stack }));
