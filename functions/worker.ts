@@ -5,7 +5,7 @@ import { errorBody } from './errors';
 import { isDevelopment, type Bindings } from './env';
 import { requestDb } from './db/retry';
 import { drainAfterAnswer } from './lib/body';
-import { decoratePage } from './pages/decorate';
+import { servePage } from './pages/decorate';
 import { refreshRates } from './services/rates';
 
 const API_PREFIXES = ['/api/', '/_sim/', '/go/'];
@@ -13,8 +13,7 @@ const API_PREFIXES = ['/api/', '/_sim/', '/go/'];
 async function route(request: Request, env: Bindings, ctx: ExecutionContext): Promise<Response> {
   const { pathname } = new URL(request.url);
   if (pathname === '/api' || API_PREFIXES.some((p) => pathname.startsWith(p))) return app.fetch(request, env, ctx);
-  const response = await handle(request, env as unknown as Parameters<typeof handle>[1], ctx);
-  return decoratePage(request, response, env);
+  return servePage(request, env, () => handle(request, env as unknown as Parameters<typeof handle>[1], ctx));
 }
 
 export default {

@@ -7,8 +7,14 @@ import { jsonBody, queryOf } from '../validate';
 import { listOutbox } from '../db/outbox';
 import { ssoSecret } from './auth';
 import { ApiError } from '../errors';
+import { bumpOrgVersion } from '../db/orgs';
 
 export const dev = new Hono<AppEnv>()
+  /** What the console's writers do after a change made by hand in D1 (a theme, labels): the org's caches move on. */
+  .post('/org-changed', async (c) => {
+    await jsonBody(c, z.object({}).strict());
+    return c.json({ data: { version: await bumpOrgVersion(c.env.DB, c.get('org').id) } });
+  })
   /** Every mail the outbox sender "sent", newest last (`?to=` narrows to one recipient). */
   .get('/outbox', async (c) => {
     const q = queryOf(c, z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(1000).optional() }));

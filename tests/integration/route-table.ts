@@ -446,6 +446,7 @@ export const ROUTES: RouteSpec[] = [
 
   // ---- development only (functions/routes/dev.ts, dev-wallet.ts) ---------------------------------------------------
   { method: 'GET', path: '/api/dev/outbox', schema: OutboxQuery, example: () => ({ query: { limit: 5 } }), session: 'none', changesState: false, dev: true },
+  { method: 'POST', path: '/api/dev/org-changed', schema: z.object({}).strict(), example: () => ({ body: {} }), session: 'none', changesState: true, dev: true },
   { method: 'POST', path: '/api/dev/sso-key', schema: SsoKeyBody, example: () => ({ body: { email: 'demo@example.com' } }), session: 'none', changesState: false, dev: true },
   {
     method: 'POST', path: '/api/dev/wallet/issue', schema: IssueBody, hints: { email: EMAILS }, dev: true, session: 'none', changesState: true,
