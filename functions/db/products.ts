@@ -41,9 +41,11 @@ function whereOf(f: ProductFilter): { sql: string; binds: unknown[] } {
   const parts = ["org_id = ?", 'type = ?', "status = 'ACTIVE'"];
   const binds: unknown[] = [f.orgId, f.type];
   if (f.city) {
-    // A prefix match with instr, not LIKE: D1 refuses LIKE patterns over 50 bytes and the city may be longer.
-    parts.push('(city = ? COLLATE NOCASE OR instr(lower(city), lower(?)) = 1)');
-    binds.push(f.city, f.city);
+    // A case-insensitive prefix as a range of the (org, type, city NOCASE) index, so 100,000 products cost what 1,000
+    // do. NOCASE folds ASCII only, as lower() did in the instr match this replaces; no LIKE (D1 refuses patterns
+    // over 50 bytes and a city may be longer).
+    parts.push('city >= ? COLLATE NOCASE AND city < ? COLLATE NOCASE');
+    binds.push(f.city, `${f.city}\u{10FFFF}`);
   }
   if (f.checkIn) {
     parts.push('(available_from IS NULL OR available_from <= ?)');
