@@ -4,6 +4,8 @@ import { app } from './app';
 import { errorBody } from './errors';
 import { isDevelopment, type Bindings } from './env';
 import { requestDb } from './db/retry';
+import { d1Session } from './lib/d1-session';
+import { secureFor } from './auth/cookies';
 import { drainAfterAnswer } from './lib/body';
 import { servePage } from './pages/decorate';
 import { refreshRates } from './services/rates';
@@ -20,12 +22,16 @@ export default {
   async fetch(request, env, ctx) {
     try {
       // One D1 view per request for the API and the pages alike: its statements are counted once, here.
-      const { db, state } = requestDb(env.DB, (name) => request.headers.get(name), env.ENVIRONMENT === 'faults');
+      const session = d1Session(env.DB, request.headers.get('cookie'));
+      const { db, state } = requestDb(session.db, (name) => request.headers.get(name), env.ENVIRONMENT === 'faults');
       const response = await route(request, { ...env, DB: db }, ctx);
-      if (!isDevelopment(env)) return response;
-      const counted = new Response(response.body, response);
-      counted.headers.set('X-D1-Queries', String(state.statements));
-      return counted;
+      const url = new URL(request.url);
+      const bookmark = session.bookmarkCookie(secureFor(url.protocol, request.headers.get('host') ?? url.host));
+      if (!bookmark && !isDevelopment(env)) return response;
+      const out = new Response(response.body, response);
+      if (bookmark) out.headers.append('Set-Cookie', bookmark);
+      if (isDevelopment(env)) out.headers.set('X-D1-Queries', String(state.statements));
+      return out;
     } catch (err) {
       // Whatever failed outside the API's own error handler, the client gets the contract's error shape, never a stack.
       console.error(JSON.stringify({ level: 'error', event: 'worker.unhandled', path: new URL(request.url).pathname, error: String(err), stack: (err as Error)?.stack }));

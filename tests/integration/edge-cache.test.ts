@@ -121,3 +121,16 @@ describe('pages cached at the edge', () => {
     expect(again.cookies.join(' ')).toMatch(/orgid=\d+/);
   });
 });
+
+describe('read replicas', () => {
+  it("a write's bookmark comes back in a cookie, and a request that sends it back is served", async () => {
+    const account = await verifiedAccount(hostA);
+    const { client } = await signedInClient(account.email, account.password, hostA);
+    const bookmark = client.jar.get('d1bm');
+    expect(bookmark, 'the sign-in wrote sessions: its bookmark is in the d1bm cookie').toMatch(/^[0-9a-f-]+$/i);
+    const r = await client.call('/api/auth/checkLogin', { body: {}, headers: { origin: `http://${hostA}:${new URL(baseUrl()).port}` } });
+    expect(r.json.status).toBe('success');
+    const bad = await call('/', { host: hostA, cookie: 'd1bm=not%20a%20bookmark' });
+    expect(bad.status).toBe(200);
+  }, DB_TEST_TIMEOUT);
+});
