@@ -120,10 +120,10 @@ export async function productCities(db: D1Database, orgId: number, types: readon
   const { results } = await db
     .prepare(
       `SELECT city, country, AVG(latitude) AS latitude, AVG(longitude) AS longitude, COUNT(*) AS products FROM products
-       WHERE org_id = ? AND status = 'ACTIVE' AND type IN (${marks}) AND instr(lower(city), lower(?)) = 1
+       WHERE org_id = ? AND status = 'ACTIVE' AND type IN (${marks}) AND city >= ? COLLATE NOCASE AND city < ? COLLATE NOCASE
        GROUP BY city, country ORDER BY products DESC, city LIMIT ?`,
     )
-    .bind(orgId, ...types, prefix, limit)
+    .bind(orgId, ...types, prefix, `${prefix}\u{10FFFF}`, limit)
     .all<{ city: string; country: string; latitude: number; longitude: number; products: number }>();
   return results;
 }

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { productsNear, searchProducts, type ProductFilter } from '../../functions/db/products';
+import { productCities, productsNear, searchProducts, type ProductFilter } from '../../functions/db/products';
 
 const { DatabaseSync } = await import('node:sqlite');
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -49,6 +49,12 @@ describe('product search plans', () => {
     const { db, sent } = recorder();
     await productsNear(db, { orgId: 1, type: 'RST' }, 40.4, -3.7, 50);
     expect(plan(migrated(), sent[0]!)).toMatch(/products_by_org_type_lat \(org_id=\? AND type=\? AND latitude>\? AND latitude<\?\)/);
+  });
+
+  it('the destination suggestions read a city range of the same index for each type', async () => {
+    const { db, sent } = recorder();
+    await productCities(db, 1, ['HLT', 'RST'], 'Par');
+    expect(plan(migrated(), sent[0]!)).toMatch(/products_by_org_type_city \(org_id=\? AND type=\? AND city>\? AND city<\?\)/);
   });
 
   it('the city range matches exactly the cities the case-insensitive prefix match did', async () => {
