@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { logEvent } from './log';
 import { MSG } from '../src/shared/schemas/auth';
-import { faultsFromHeaders, isRetryableDbError, newDbState, resilientDb } from './db/retry';
+import { isRetryableDbError, requestDb } from './db/retry';
 import { ApiError, errorBody, sendError } from './errors';
 import { isDevelopment, type AppEnv } from './env';
 import { hostName, orgForHost } from './db/orgs';
@@ -21,6 +21,7 @@ import { referral } from './routes/referral';
 import { agent } from './routes/agent';
 import { admin } from './routes/admin';
 import { adminOps } from './routes/admin-ops';
+import { publishOrgVersion } from './db/orgs';
 import { links } from './routes/links';
 import { shortLinks } from './routes/short-links';
 import { dev } from './routes/dev';
@@ -95,6 +96,12 @@ api.route('/', profile);
 api.route('/', products);
 api.route('/', booking);
 api.route('/', savings);
+// A console change that moved the org's version (settings, theme, labels, domains, going live) is told to the edge
+// as soon as it succeeds, so no cached org, labels, theme or page of the old version is served from the next request on.
+api.use('/admin/*', async (c, next) => {
+  await next();
+  if (c.req.method !== 'GET' && c.res.status < 400) await publishOrgVersion(c.env.DB, c.get('org').id);
+});
 // Before the console's router, whose guard admits admins only: these routes also admit marketers (and members).
 api.route('/', links);
 api.route('/', referral);
@@ -114,9 +121,8 @@ export const app = new Hono<AppEnv>();
 app.use(requestId({ headerName: 'X-Request-Id' }));
 // D1 with bounded retries of reads (functions/db/retry.ts); the fault gate injects D1 errors only where ENVIRONMENT is 'faults'.
 app.use(async (c, next) => {
-  const faults = c.env.ENVIRONMENT === 'faults' ? faultsFromHeaders(c.req.header('x-fault-db'), c.req.header('x-fault-db-on')) : undefined;
-  const state = newDbState(faults?.inject, faults?.injectOn);
-  c.env = { ...c.env, DB: resilientDb(c.env.DB, state) };
+  const { db, state } = requestDb(c.env.DB, (name) => c.req.header(name), c.env.ENVIRONMENT === 'faults');
+  c.env = { ...c.env, DB: db };
   await next();
   if (state.failures) logEvent(c, state.gaveUp ? 'error' : 'warn', state.gaveUp ? 'db.unavailable' : 'db.retried', { failures: state.failures, retries: state.retries, error: state.lastError });
 });

@@ -2,9 +2,12 @@
 import { handle } from '@astrojs/cloudflare/handler';
 import { app } from './app';
 import { errorBody } from './errors';
-import type { Bindings } from './env';
+import { isDevelopment, type Bindings } from './env';
+import { requestDb } from './db/retry';
+import { d1Session } from './lib/d1-session';
+import { secureFor } from './auth/cookies';
 import { drainAfterAnswer } from './lib/body';
-import { decoratePage } from './pages/decorate';
+import { servePage } from './pages/decorate';
 import { refreshRates } from './outside/rates';
 import { sweepPendingPayments } from './flows/payments';
 import { paymentsFor } from './outside/payments';
@@ -20,14 +23,23 @@ async function route(request: Request, env: Bindings, ctx: ExecutionContext): Pr
     const answer = await app.fetch(request, env, ctx);
     if (answer.status !== 404 || !(request.headers.get('accept') ?? '').includes('text/html')) return answer;
   }
-  const response = await handle(request, env as unknown as Parameters<typeof handle>[1], ctx);
-  return decoratePage(request, response, env);
+  return servePage(request, env, () => handle(request, env as unknown as Parameters<typeof handle>[1], ctx));
 }
 
 export default {
   async fetch(request, env, ctx) {
     try {
-      return await route(request, env, ctx);
+      // One D1 view per request for the API and the pages alike: its statements are counted once, here.
+      const session = d1Session(env.DB, request.headers.get('cookie'));
+      const { db, state } = requestDb(session.db, (name) => request.headers.get(name), env.ENVIRONMENT === 'faults');
+      const response = await route(request, { ...env, DB: db }, ctx);
+      const url = new URL(request.url);
+      const bookmark = session.bookmarkCookie(secureFor(url.protocol, request.headers.get('host') ?? url.host));
+      if (!bookmark && !isDevelopment(env)) return response;
+      const out = new Response(response.body, response);
+      if (bookmark) out.headers.append('Set-Cookie', bookmark);
+      if (isDevelopment(env)) out.headers.set('X-D1-Queries', String(state.statements));
+      return out;
     } catch (err) {
       // Whatever failed outside the API's own error handler, the client gets the contract's error shape, never a stack.
       console.error(JSON.stringify({ level: 'error', event: 'worker.unhandled', path: new URL(request.url).pathname, error: String(err), stack: (err as Error)?.stack }));

@@ -173,6 +173,8 @@ export function publishTheme(db: D1Database, orgId: number, actor: Actor, css: s
          ON CONFLICT (org_id, name) DO UPDATE SET css = excluded.css, source = excluded.source, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
       )
       .bind(orgId, css, source),
+    // Pages name the stylesheet by its content version, kept under the org's version: the change moves it.
+    db.prepare('UPDATE orgs SET version = version + 1 WHERE id = ?').bind(orgId),
   ]);
 }
 

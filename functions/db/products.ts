@@ -41,9 +41,11 @@ function whereOf(f: ProductFilter): { sql: string; binds: unknown[] } {
   const parts = ["org_id = ?", 'type = ?', "status = 'ACTIVE'"];
   const binds: unknown[] = [f.orgId, f.type];
   if (f.city) {
-    // A prefix match with instr, not LIKE: D1 refuses LIKE patterns over 50 bytes and the city may be longer.
-    parts.push('(city = ? COLLATE NOCASE OR instr(lower(city), lower(?)) = 1)');
-    binds.push(f.city, f.city);
+    // A case-insensitive prefix as a range of the (org, type, city NOCASE) index, so 100,000 products cost what 1,000
+    // do. NOCASE folds ASCII only, as lower() did in the instr match this replaces; no LIKE (D1 refuses patterns
+    // over 50 bytes and a city may be longer).
+    parts.push('city >= ? COLLATE NOCASE AND city < ? COLLATE NOCASE');
+    binds.push(f.city, `${f.city}\u{10FFFF}`);
   }
   if (f.checkIn) {
     parts.push('(available_from IS NULL OR available_from <= ?)');
@@ -118,10 +120,10 @@ export async function productCities(db: D1Database, orgId: number, types: readon
   const { results } = await db
     .prepare(
       `SELECT city, country, AVG(latitude) AS latitude, AVG(longitude) AS longitude, COUNT(*) AS products FROM products
-       WHERE org_id = ? AND status = 'ACTIVE' AND type IN (${marks}) AND instr(lower(city), lower(?)) = 1
+       WHERE org_id = ? AND status = 'ACTIVE' AND type IN (${marks}) AND city >= ? COLLATE NOCASE AND city < ? COLLATE NOCASE
        GROUP BY city, country ORDER BY products DESC, city LIMIT ?`,
     )
-    .bind(orgId, ...types, prefix, limit)
+    .bind(orgId, ...types, prefix, `${prefix}\u{10FFFF}`, limit)
     .all<{ city: string; country: string; latitude: number; longitude: number; products: number }>();
   return results;
 }

@@ -31,9 +31,11 @@ export interface DbRequestState {
   /** Injected failures still to throw, and which calls they hit. */
   inject: number;
   injectOn: FaultTarget;
+  /** Statements sent to D1 (a batch counts each of its statements, a retry counts again): X-D1-Queries in development. */
+  statements: number;
 }
 
-export const newDbState = (inject = 0, injectOn: FaultTarget = 'any'): DbRequestState => ({ failures: 0, retries: 0, gaveUp: false, inject, injectOn });
+export const newDbState = (inject = 0, injectOn: FaultTarget = 'any'): DbRequestState => ({ failures: 0, retries: 0, gaveUp: false, inject, injectOn, statements: 0 });
 
 /** Reads the fault headers (honoured only where the caller allows them): `x-fault-db: <n>`, `x-fault-db-on: read|write|any`. */
 export function faultsFromHeaders(count: string | undefined, on: string | undefined): { inject: number; injectOn: FaultTarget } {
@@ -54,9 +56,10 @@ class Calls {
     throw new Error('D1_ERROR: Network connection lost. (injected)');
   }
 
-  async run<T>(read: boolean, call: () => Promise<T>): Promise<T> {
+  async run<T>(read: boolean, call: () => Promise<T>, statements = 1): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
+        this.state.statements += statements;
         this.maybeInject(read);
         return await call();
       } catch (err) {
@@ -103,6 +106,20 @@ class Statement {
 const innerOf = (s: D1PreparedStatement) => ((s as unknown as Statement)[INNER] ?? s) as D1PreparedStatement;
 const sqlOf = (s: D1PreparedStatement) => (s as unknown as Statement).sql ?? '';
 
+const states = new WeakMap<D1Database, DbRequestState>();
+
+/**
+ * The request's D1, wrapped once per request by whichever comes first (the Worker's entry, or the API app when it is
+ * called on its own); a D1 already wrapped is handed back with its state, so every statement is counted once.
+ */
+export function requestDb(db: D1Database, faultHeader: (name: string) => string | undefined | null, faultsAllowed: boolean) {
+  const known = states.get(db);
+  if (known) return { db, state: known };
+  const faults = faultsAllowed ? faultsFromHeaders(faultHeader('x-fault-db') ?? undefined, faultHeader('x-fault-db-on') ?? undefined) : undefined;
+  const state = newDbState(faults?.inject, faults?.injectOn);
+  return { db: resilientDb(db, state), state };
+}
+
 /** The request's view of D1: the same database, with the retry (and, when asked, injected failures) around each call. */
 export function resilientDb(db: D1Database, state: DbRequestState): D1Database {
   const calls = new Calls(state);
@@ -110,10 +127,11 @@ export function resilientDb(db: D1Database, state: DbRequestState): D1Database {
     prepare: (sql: string) => new Statement(db.prepare(sql), sql, calls) as unknown as D1PreparedStatement,
     // A batch is one transaction: retried only when every statement in it reads.
     batch: <T = unknown>(statements: D1PreparedStatement[]) =>
-      calls.run(statements.every((s) => isReadOnlySql(sqlOf(s))), () => db.batch<T>(statements.map(innerOf))),
-    exec: (query: string) => calls.run(false, () => db.exec(query)),
+      calls.run(statements.every((s) => isReadOnlySql(sqlOf(s))), () => db.batch<T>(statements.map(innerOf)), statements.length),
+    exec: (query: string) => calls.run(false, () => db.exec(query), query.split('\n').filter((line) => line.trim()).length),
     dump: () => db.dump(),
     withSession: (constraint?: string) => db.withSession(constraint),
   };
+  states.set(wrapped as unknown as D1Database, state);
   return wrapped as unknown as D1Database;
 }

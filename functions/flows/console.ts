@@ -1,7 +1,7 @@
 // The org console's use-cases: plain values in (the org, the acting admin, validated input), plain values out.
 import { badRequest, conflict, notFound } from '../errors';
 import { issuesOf } from '../errors';
-import type { OrgRow } from '../db/orgs';
+import { publishOrgVersion, type OrgRow } from '../db/orgs';
 import {
   changeMember, currencyOffered, goLive, launchRow, listAudit, listMembers, memberById, orgRow, publishTheme, recordAgentPayment, themeRow,
   updateOrgSettings, type Actor, type MemberRow, type OrgColumn,
@@ -84,6 +84,7 @@ export async function changeSettings(db: D1Database, orgId: number, actor: Actor
     after: Object.fromEntries(changed.map((k) => [k, after[k]])),
   };
   await updateOrgSettings(db, orgId, actor, values, detail);
+  await publishOrgVersion(db, orgId);
   return readSettings(db, orgId);
 }
 

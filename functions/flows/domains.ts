@@ -2,6 +2,7 @@
 // hostname resolves to the org (docs/decisions/0023-console-operations.md). Provider down → 502 and nothing written.
 import { ApiError, badRequest, conflict, notFound } from '../errors';
 import type { Actor } from '../db/console';
+import { dropHostAtEdge } from '../db/orgs';
 import {
   activateCustomHostname, customHostname, deleteCustomHostname, domainsOf, hostHolder, insertCustomHostname, touchCustomHostname, type CustomHostnameRow,
 } from '../db/domains';
@@ -57,7 +58,7 @@ export async function refreshDomain(db: D1Database, provider: HostnameProvider, 
   if (!row) throw notFound(OPS_MSG.noSuchDomain);
   if (row.status === 'active') return entryOf(row);
   const current = await fromProvider(() => provider.get(row.provider_id));
-  if (current?.status === 'active') await activateCustomHostname(db, orgId, host, actor);
+  if (current?.status === 'active' && (await activateCustomHostname(db, orgId, host, actor))) await dropHostAtEdge(host);
   else await touchCustomHostname(db, orgId, host);
   return entryOf((await customHostname(db, orgId, host)) ?? row);
 }
@@ -67,5 +68,6 @@ export async function removeDomain(db: D1Database, provider: HostnameProvider, o
   if (!row) throw notFound(OPS_MSG.noSuchDomain);
   await fromProvider(() => provider.remove(row.provider_id));
   if (!(await deleteCustomHostname(db, orgId, host, actor, { before: { host, status: row.status } }))) throw notFound(OPS_MSG.noSuchDomain);
+  await dropHostAtEdge(host);
   return { host };
 }

@@ -1,9 +1,11 @@
 // Dresses every page response for the request's org and locale (ADR 0001): org name, logo and tag, <html lang>,
 // translated [data-l] text, prices in the chosen currency, the org's product menu and a JSON boot block for the islands.
+// A dressed static page is the same for everyone of one org (version), language, currency and rates version: it is
+// kept whole at the edge under those and served from there (docs/decisions/0025-edge-cache.md).
 import type { Bindings } from '../env';
-import { hostName, orgForHost, orgTheme, type OrgRow } from '../db/orgs';
+import { hostName, orgForHost, orgThemeVersion, type OrgRow } from '../db/orgs';
 import { labelsFor } from '../db/labels';
-import { ratesFromUsd } from '../db/catalogue';
+import { currentRates } from '../db/catalogue';
 import { orgConfig } from '../flows/org-config';
 import { applySecurityHeaders, PAGE_CSP } from '../security';
 import { eligibleCodes, PRODUCTS } from '../../src/shared/products';
@@ -11,6 +13,7 @@ import { formatUsdPrice, parseCookies, resolveCurrency, resolveLanguage } from '
 import { cssVersion, themeHref } from '../lib/theme-address';
 import { pageCookieHeaders } from './cookies';
 import { secureFor } from '../auth/cookies';
+import { edgeGetResponse, edgePutResponse } from '../lib/edge-cache';
 import { locationFromCf } from '../flows/location';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -25,31 +28,73 @@ function externalUrl(org: OrgRow, code: string): string {
   return code === 'all-inclusive' ? org.all_inclusive_url : code === 'tra' ? org.trips_site_url : '';
 }
 
-export async function decoratePage(request: Request, response: Response, env: Bindings): Promise<Response> {
-  const res = new Response(response.body, response);
-  applySecurityHeaders(res.headers, PAGE_CSP);
-  if (!(res.headers.get('content-type') ?? '').toLowerCase().startsWith('text/html') || !res.body) return res;
+/** What a page view depends on, all of it from the edge on a warm path. */
+interface PageView {
+  org: OrgRow;
+  language: string;
+  currency: string;
+  rates: Record<string, number>;
+  ratesVersion: string;
+  showKeys: boolean;
+}
 
+async function pageView(request: Request, url: URL, cookies: Record<string, string>, env: Bindings): Promise<PageView> {
+  const [org, { rates, version }] = await Promise.all([orgForHost(env.DB, hostName(request.headers.get('host') ?? url.host)), currentRates(env.DB)]);
+  const language = resolveLanguage(url.searchParams.get('lang'), cookies.lan_code, org.default_language);
+  return { org, language, currency: resolveCurrency(cookies.currency_code, rates), rates, ratesVersion: version, showKeys: env.SHOW_LABEL_KEYS === '1' };
+}
+
+const pageKey = (v: PageView, pathname: string) =>
+  `page/${v.org.id}/${v.org.version}/${v.ratesVersion}/${v.language}/${v.currency}/${v.showKeys ? 1 : 0}${pathname}`;
+
+/**
+ * Serves a page: from the edge when this org, language, currency and rates version have it, else rendered by
+ * `render` and dressed. Only a static file (it comes with an ETag) answered 200 to a GET is kept: pages rendered per
+ * request are dressed every time. Nothing personal is in a kept page (what is personal comes from the islands).
+ */
+export async function servePage(request: Request, env: Bindings, render: () => Promise<Response>): Promise<Response> {
   const url = new URL(request.url);
   const cookies = parseCookies(request.headers.get('cookie'));
-  const queryLang = url.searchParams.get('lang');
-  const showKeys = env.SHOW_LABEL_KEYS === '1';
-  let org: OrgRow, language: string, labels: Record<string, string>, rates: Record<string, number>, themeVersion: string | null;
+  let view: PageView;
   try {
-    org = await orgForHost(env.DB, hostName(request.headers.get('host') ?? url.host));
-    language = resolveLanguage(queryLang, cookies.lan_code, org.default_language);
-    // The theme is read on every view (not cached here): its versioned address is cached for good by browsers.
-    const theme = orgTheme(env.DB, org.id, 'theme')
-      .then((t) => (t ? cssVersion(t.css) : null))
-      .catch(() => null);
-    [labels, rates, themeVersion] = await Promise.all([labelsFor(env.DB, org.id, language, showKeys, org.version), ratesFromUsd(env.DB), theme]);
+    view = await pageView(request, url, cookies, env);
   } catch (err) {
     // Better the built page undressed than no page at all.
-    console.error(JSON.stringify({ level: 'error', where: 'decoratePage', path: url.pathname, error: String(err) }));
+    console.error(JSON.stringify({ level: 'error', where: 'servePage', path: url.pathname, error: String(err) }));
+    const rendered = await render();
+    const res = new Response(rendered.body, rendered);
+    applySecurityHeaders(res.headers, PAGE_CSP);
     res.headers.set('Cache-Control', 'private, no-cache');
     return res;
   }
-  const currency = resolveCurrency(cookies.currency_code, rates);
+  const key = request.method === 'GET' ? pageKey(view, url.pathname) : null;
+  const kept = key ? await edgeGetResponse(key) : undefined;
+  if (kept) return personalise(new Response(kept.body, { headers: { 'Content-Type': kept.headers.get('content-type') ?? 'text/html; charset=utf-8' } }), request, url, cookies, view, 'hit');
+
+  const response = await render();
+  const res = new Response(response.body, response);
+  applySecurityHeaders(res.headers, PAGE_CSP);
+  if (!(res.headers.get('content-type') ?? '').toLowerCase().startsWith('text/html') || !res.body) return res;
+  let dressed: Response;
+  try {
+    dressed = await dress(res, view, env);
+  } catch (err) {
+    console.error(JSON.stringify({ level: 'error', where: 'servePage', path: url.pathname, error: String(err) }));
+    res.headers.set('Cache-Control', 'private, no-cache');
+    return res;
+  }
+  if (!key || response.status !== 200 || !response.headers.has('etag')) return personalise(dressed, request, url, cookies, view, 'bypass');
+  const html = await dressed.text();
+  await edgePutResponse(key, new Response(html, { headers: { 'Content-Type': dressed.headers.get('content-type') ?? 'text/html; charset=utf-8' } }));
+  return personalise(new Response(html, dressed), request, url, cookies, view, 'miss');
+}
+
+async function dress(res: Response, view: PageView, env: Bindings): Promise<Response> {
+  const { org, language, currency, rates, showKeys } = view;
+  const [labels, themeVersion] = await Promise.all([
+    labelsFor(env.DB, org.id, language, showKeys, org.version),
+    orgThemeVersion(env.DB, org, cssVersion).catch(() => null),
+  ]);
   const eligible = new Set(eligibleCodes(org.eligible_products));
   const boot = { org: orgConfig(org), language, currency, labels, showKeys };
   const label = (key: string | null) => (key ? labels[key] || '' : '');
@@ -101,20 +146,27 @@ export async function decoratePage(request: Request, response: Response, env: Bi
     });
   }
 
-  const out = rewriter.transform(res);
+  return rewriter.transform(res);
+}
+
+/** What differs per visitor on the same page: the headers and the readable cookies, never the body. */
+function personalise(out: Response, request: Request, url: URL, cookies: Record<string, string>, view: PageView, cache: 'hit' | 'miss' | 'bypass'): Response {
   const headers = out.headers;
+  applySecurityHeaders(headers, PAGE_CSP);
   // The same static file becomes a different page per org, language and currency: never share or revalidate it blindly.
   headers.set('Cache-Control', 'private, no-cache');
   headers.append('Vary', 'Cookie');
+  headers.set('X-Page-Cache', cache);
   headers.delete('ETag');
   headers.delete('Last-Modified');
   headers.delete('Content-Length');
   const cf = (request as Request & { cf?: Record<string, unknown> }).cf;
   const secure = secureFor(url.protocol, request.headers.get('host') ?? url.host);
-  for (const cookie of pageCookieHeaders({ org, url, cookies, countryCode: locationFromCf(cf).countryCode, secure })) headers.append('Set-Cookie', cookie);
-  if (queryLang && queryLang === language && cookies.lan_code !== language) {
+  for (const cookie of pageCookieHeaders({ org: view.org, url, cookies, countryCode: locationFromCf(cf).countryCode, secure })) headers.append('Set-Cookie', cookie);
+  const queryLang = url.searchParams.get('lang');
+  if (queryLang && queryLang === view.language && cookies.lan_code !== view.language) {
     const secure = url.protocol === 'https:' ? '; Secure' : '';
-    headers.append('Set-Cookie', `lan_code=${encodeURIComponent(language)}; Max-Age=${YEAR_SECONDS}; Path=/; SameSite=Lax${secure}`);
+    headers.append('Set-Cookie', `lan_code=${encodeURIComponent(view.language)}; Max-Age=${YEAR_SECONDS}; Path=/; SameSite=Lax${secure}`);
   }
   return out;
 }

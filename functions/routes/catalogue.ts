@@ -4,6 +4,7 @@ import type { AppEnv } from '../env';
 import { listCountries, listCurrencies, listLanguages, listNationalities, ratesFromUsd } from '../db/catalogue';
 import { labelsFor } from '../db/labels';
 import { sha256Hex } from '../lib/crypto';
+import { edgeGet, edgePut } from '../lib/edge-cache';
 import { crossRate } from '../outside/rates';
 import { jsonBody, parseWith, queryOf } from '../validate';
 import { clientIp, locationFromCf } from '../flows/location';
@@ -34,7 +35,8 @@ interface CachedBody { body: string; etag: string }
 
 /** Reference data changes only with a migration (a new deployment): browsers may keep it an hour, the edge a day more. */
 const REFERENCE_CACHE = 'public, max-age=3600, stale-while-revalidate=86400';
-/** Labels change with the org's overrides, which take effect within the labels' own 30 s cache. */
+const REFERENCE_EDGE_SECONDS = 3600;
+/** Labels change with the org's overrides; a browser's copy is revalidated after five minutes. */
 const LABELS_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
 
 async function etagOf(body: string): Promise<string> {
@@ -44,11 +46,16 @@ async function etagOf(body: string): Promise<string> {
 // Bodies that depend only on the migrated data are serialized and hashed once per isolate. Only settled values are
 // shared: a promise still waiting on one request's D1 call must not be awaited by another (workerd refuses that I/O).
 const onceBodies = new Map<string, CachedBody>();
+// A new isolate finds them at the edge (an hour: they change only with a deployment's migrations).
 async function once(key: string, produce: () => Promise<unknown>): Promise<CachedBody> {
-  const hit = onceBodies.get(key);
-  if (hit) return hit;
+  const hit = onceBodies.get(key) ?? (await edgeGet<CachedBody>(`catalogue/${key}`));
+  if (hit) {
+    onceBodies.set(key, hit);
+    return hit;
+  }
   const body = JSON.stringify(await produce());
   const cached = { body, etag: await etagOf(body) };
+  await edgePut(`catalogue/${key}`, cached, REFERENCE_EDGE_SECONDS);
   onceBodies.set(key, cached);
   return cached;
 }
@@ -130,7 +137,8 @@ const currencyInfoBody = (c: Ctx) => {
 };
 
 async function labelsReply(c: Ctx, lang: string) {
-  const labels = await labelsFor(c.env.DB, c.get('org').id, lang, c.env.SHOW_LABEL_KEYS === '1', c.get('org').version);
+  const org = c.get('org');
+  const labels = await labelsFor(c.env.DB, org.id, lang, c.env.SHOW_LABEL_KEYS === '1', org.version);
   return labelsBody(labels);
 }
 

@@ -9,6 +9,7 @@ import { ssoSecret } from '../flows/sso';
 import { ApiError } from '../errors';
 import { doc } from '../http/openapi';
 
+const EmptyBody = z.object({}).strict();
 const OutboxQuery = z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(1000).optional() });
 const SsoKeyBody = z.object({
   email: z.string().email().max(254),
@@ -17,8 +18,14 @@ const SsoKeyBody = z.object({
   sub: z.string().max(200).optional(),
   expires_in: z.number().int().min(-3600).max(3600).optional(),
 });
+import { bumpOrgVersion } from '../db/orgs';
 
 export const dev = new Hono<AppEnv>()
+  /** What the console's writers do after a change made by hand in D1 (a theme, labels): the org's caches move on. */
+  .post('/org-changed', doc({ body: EmptyBody, devOnly: true, summary: 'Bumps the org\'s version after a change made by hand in D1' }), async (c) => {
+    await jsonBody(c, EmptyBody);
+    return c.json({ data: { version: await bumpOrgVersion(c.env.DB, c.get('org').id) } });
+  })
   /** Every mail the outbox sender "sent", newest last (`?to=` narrows to one recipient). */
   .get('/outbox', doc({ query: OutboxQuery, devOnly: true }), async (c) => {
     const q = queryOf(c, OutboxQuery);

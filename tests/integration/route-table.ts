@@ -541,6 +541,7 @@ const TABLE: RouteSpec[] = [
   // ---- development only (functions/routes/dev.ts, dev-wallet.ts) ---------------------------------------------------
   { method: 'GET', path: '/api/dev/outbox', example: () => ({ query: { limit: 5 } }), session: 'none', changesState: false, dev: true },
   { method: 'POST', path: '/api/dev/sso-key', example: () => ({ body: { email: 'demo@example.com' } }), session: 'none', changesState: false, dev: true },
+  { method: 'POST', path: '/api/dev/org-changed', example: () => ({ body: {} }), session: 'none', changesState: true, dev: true },
   {
     method: 'POST', path: '/api/dev/wallet/issue', hints: { email: EMAILS }, dev: true, session: 'none', changesState: true,
     example: (o) => ({ body: { email: o.email, kind: 'cash', amount: 5, currency: 'USD' } }),

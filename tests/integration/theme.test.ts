@@ -1,7 +1,7 @@
 // The org theme stylesheet: pages name it by a hash of its content, that address is cached for good (immutable), and
 // the first page view after a theme change already names the new stylesheet.
 import { describe, expect, it } from 'vitest';
-import { ACME, call } from './helpers';
+import { ACME, baseUrl, call } from './helpers';
 import { d1Query } from './auth-helpers';
 
 const themeHref = (html: string) => /<link rel="stylesheet" href="(\/api\/general\/getCss\/theme\?v=[0-9a-f]{16})"/.exec(html)?.[1];
@@ -30,6 +30,8 @@ describe('the org theme stylesheet address', () => {
     const mark = `/* changed ${crypto.randomUUID()} */`;
     // Changed in place, updated_at left as it was: the address follows the content, not the timestamp.
     await d1Query(`UPDATE org_themes SET css = css || '${mark}' WHERE org_id = 2 AND name = 'theme'`);
+    // What the console's theme writer does after its change: the org's version moves on (docs/decisions/0025).
+    expect((await call('/api/dev/org-changed', { host: ACME, body: {}, headers: { origin: `http://${ACME}:${new URL(baseUrl()).port}` } })).status).toBe(200);
     const after = themeHref((await call('/', { host: ACME })).text)!;
     expect(after).toBeTruthy();
     expect(after).not.toBe(before);

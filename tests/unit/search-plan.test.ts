@@ -1,0 +1,76 @@
+// Product search at scale: the statements functions/db/products.ts sends use the products indexes (EXPLAIN QUERY PLAN
+// over the migrations in SQLite, as D1 runs them), and the city prefix as an index range matches what it replaced.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { productCities, productsNear, searchProducts, type ProductFilter } from '../../functions/db/products';
+
+const { DatabaseSync } = await import('node:sqlite');
+const ROOT = resolve(import.meta.dirname, '../..');
+
+function migrated() {
+  const db = new DatabaseSync(':memory:');
+  const dir = join(ROOT, 'migrations');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) db.exec(readFileSync(join(dir, file), 'utf8'));
+  return db;
+}
+
+/** Records what the search functions send instead of running it. */
+function recorder() {
+  const sent: { sql: string; binds: unknown[] }[] = [];
+  const statement = (sql: string, binds: unknown[] = []): any => ({
+    bind: (...b: unknown[]) => statement(sql, b),
+    all: async () => (sent.push({ sql, binds }), { results: [] }),
+    sql,
+    binds,
+  });
+  const db = {
+    prepare: (sql: string) => statement(sql),
+    batch: async (list: { sql: string; binds: unknown[] }[]) => list.map((s) => (sent.push({ sql: s.sql, binds: s.binds }), { results: [{ n: 0 }] })),
+  } as unknown as D1Database;
+  return { db, sent };
+}
+
+const plan = (db: InstanceType<typeof DatabaseSync>, s: { sql: string; binds: unknown[] }) =>
+  (db.prepare(`EXPLAIN QUERY PLAN ${s.sql}`).all(...(s.binds as never[])) as { detail: string }[]).map((r) => r.detail).join(' | ');
+
+const filter: ProductFilter = { orgId: 1, type: 'HLT', city: 'Par', checkIn: '2030-01-01', checkOut: '2030-01-03', guests: 2 };
+
+describe('product search plans', () => {
+  it('a search by city reads a range of the org, type and city index, for the page and for the count', async () => {
+    const { db, sent } = recorder();
+    await searchProducts(db, filter, 'rating', 20, 0);
+    expect(sent).toHaveLength(2);
+    const sqlite = migrated();
+    for (const s of sent) expect(plan(sqlite, s)).toMatch(/products_by_org_type_city \(org_id=\? AND type=\? AND city>\? AND city<\?\)/);
+  });
+
+  it('a search by coordinates reads a latitude range of the org, type and latitude index', async () => {
+    const { db, sent } = recorder();
+    await productsNear(db, { orgId: 1, type: 'RST' }, 40.4, -3.7, 50);
+    expect(plan(migrated(), sent[0]!)).toMatch(/products_by_org_type_lat \(org_id=\? AND type=\? AND latitude>\? AND latitude<\?\)/);
+  });
+
+  it('the destination suggestions read a city range of the same index for each type', async () => {
+    const { db, sent } = recorder();
+    await productCities(db, 1, ['HLT', 'RST'], 'Par');
+    expect(plan(migrated(), sent[0]!)).toMatch(/products_by_org_type_city \(org_id=\? AND type=\? AND city>\? AND city<\?\)/);
+  });
+
+  it('the city range matches exactly the cities the case-insensitive prefix match did', async () => {
+    const sqlite = migrated();
+    sqlite.exec("INSERT INTO orgs (id, name) VALUES (1, 'o') ON CONFLICT DO NOTHING");
+    const cities = ['Paris', 'paris', 'PARIS-Orly', 'Parma', 'Pa', 'Lisbon', 'París', 'Zürich', 'zürich', 'ZÜRICH', 'Par'];
+    const insert = sqlite.prepare("INSERT INTO products (org_id, type, name, city, country, latitude, longitude, price_usd_minor, price_unit) VALUES (1, 'HLT', ?, ?, 'X', 0, 0, 100, 'night')");
+    cities.forEach((city, i) => insert.run(`P${i}`, city));
+    for (const asked of ['par', 'PAR', 'Paris', 'pa', 'z', 'Zü', 'zÜ', 'Lisbon', 'x', 'Parí']) {
+      const { db, sent } = recorder();
+      await searchProducts(db, { orgId: 1, type: 'HLT', city: asked }, 'name', 100, 0);
+      const now = (sqlite.prepare(sent[0]!.sql).all(...(sent[0]!.binds as never[])) as { city: string }[]).map((r) => r.city).sort();
+      const before = (sqlite.prepare("SELECT city FROM products WHERE org_id = 1 AND (city = ? COLLATE NOCASE OR instr(lower(city), lower(?)) = 1)").all(asked, asked) as { city: string }[])
+        .map((r) => r.city)
+        .sort();
+      expect(now, asked).toEqual(before);
+    }
+  });
+});
