@@ -20,6 +20,7 @@ import { savings } from './routes/savings';
 import { referral } from './routes/referral';
 import { agent } from './routes/agent';
 import { admin } from './routes/admin';
+import { enquiries } from './routes/enquiries';
 import { dev } from './routes/dev';
 import { devWallet } from './routes/dev-wallet';
 import { go } from './routes/go';
@@ -90,6 +91,7 @@ api.route('/', booking);
 api.route('/', savings);
 api.route('/', referral);
 api.route('/', agent);
+api.route('/', enquiries);
 api.route('/admin', admin);
 api.use('/dev/*', async (c, next) => {
   if (!isDevelopment(c.env)) throw new ApiError(404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}`);

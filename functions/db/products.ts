@@ -79,6 +79,23 @@ export async function searchProducts(db: D1Database, f: ProductFilter, sort: str
   return { rows: (rows!.results ?? []) as ProductRow[], count: Number((total!.results?.[0] as { n: number } | undefined)?.n ?? 0) };
 }
 
+/** Each city's lowest unit price under the filter a search applies (city matched as the search matches it), in one batch. */
+export async function lowestPriceByCity(db: D1Database, f: Omit<ProductFilter, 'city'>, cities: readonly string[]): Promise<Map<string, number>> {
+  if (cities.length === 0) return new Map();
+  const answers = await db.batch(
+    cities.map((city) => {
+      const where = whereOf({ ...f, city });
+      return db.prepare(`SELECT MIN(price_usd_minor) AS m FROM products WHERE ${where.sql}`).bind(...where.binds);
+    }),
+  );
+  const out = new Map<string, number>();
+  answers.forEach((a, i) => {
+    const m = (a.results?.[0] as { m: number | null } | undefined)?.m;
+    if (typeof m === 'number') out.set(cities[i]!, m);
+  });
+  return out;
+}
+
 const EARTH_KM = 6371;
 export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const rad = Math.PI / 180;

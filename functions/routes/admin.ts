@@ -9,6 +9,8 @@ import { pepper } from '../auth/accounts';
 import {
   accessCodes, auditLog, changeMemberSettings, changeSettings, createAccessCode, members, readSettings, revokeAccessCode,
 } from '../flows/console';
+import { enquiriesOf } from '../flows/enquiries';
+import { EnquiriesQuerySchema } from '../../src/shared/schemas/enquiry';
 import {
   AccessCodeCreateSchema, AccessCodeParamSchema, AuditQuerySchema, CONSOLE_MSG, MemberIdSchema, MemberPatchSchema, MembersQuerySchema,
   OrgSettingsPatchSchema,
@@ -48,5 +50,9 @@ export const admin = new Hono<AppEnv>()
   .get('/audit', async (c) => {
     const { page } = queryOf(c, AuditQuerySchema);
     return c.json(await auditLog(c.env.DB, orgIdOf(c), page ?? 1));
+  })
+  .get('/enquiries', async (c) => {
+    const { page, kind } = queryOf(c, EnquiriesQuerySchema);
+    return c.json(await enquiriesOf(c.env.DB, orgIdOf(c), kind, page ?? 1));
   });
 

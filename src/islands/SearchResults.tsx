@@ -151,7 +151,7 @@ function ResultCard({ p, href, showPrices }: { p: Item; href: string; showPrices
             <span className="muted small">{unit}</span>
             {p.total_price !== p.price ? (
               <span className="small">
-                {t('bk_total')} <Money amount={p.total_price} currency={p.currency} />
+                {t('bk_total')} <Money amount={p.total_price} currency={p.currency} testId="total" />
               </span>
             ) : null}
           </>

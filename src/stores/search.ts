@@ -1,7 +1,7 @@
 // Product search state: criteria read from and written to the address, result pages, and where each product type lives.
 import { atom } from 'nanostores';
 import { api, ApiFailure } from '../shared/api-client';
-import { addDays, minCheckInDate } from '../shared/booking-dates';
+import { defaultStay } from '../shared/booking-dates';
 import type { ProductType } from '../shared/wallet';
 
 export interface Criteria {
@@ -50,8 +50,7 @@ export const RESULTS_PATH: Record<ProductType, string> = { HLT: '/search-detail'
 export const TYPE_LABEL: Record<ProductType, string> = { HLT: 'bk_type_HLT', RST: 'bk_type_RST', ACT: 'bk_type_ACT', STY: 'bk_type_STY' };
 
 export function defaultCriteria(type: ProductType, minCheckinDays: number, today?: string): Criteria {
-  const checkIn = minCheckInDate(minCheckinDays, today);
-  return { type, city: '', latitude: '', longitude: '', checkIn, checkOut: type === 'ACT' ? '' : addDays(checkIn, 2), guests: 2, page: 1, sort: '', maxPrice: '' };
+  return { type, city: '', latitude: '', longitude: '', ...defaultStay(type, minCheckinDays, today), page: 1, sort: '', maxPrice: '' };
 }
 
 /** Criteria from a query string; anything missing keeps the default. */

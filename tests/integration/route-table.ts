@@ -18,6 +18,7 @@ import { LIMITS, type Limit } from '../../functions/http/rate-limit';
 import {
   AccessCodeCreateSchema, AuditQuerySchema, MemberPatchSchema, MembersQuerySchema, OrgSettingsPatchSchema,
 } from '../../src/shared/schemas/console';
+import { EnquiriesQuerySchema, EnquirySchema } from '../../src/shared/schemas/enquiry';
 import { nearDay, type Hints } from './gates-arbitrary';
 import { day, TRAVELER } from './gates-fixtures';
 
@@ -125,6 +126,8 @@ const BOOKING_HINTS: Hints = {
   discount_card_id: fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined, freq: 2 }),
   cash_card_id: fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined, freq: 2 }),
 };
+
+const ENQUIRY = { kind: 'cruise', name: 'Dana Demo', email: 'dana@example.com', check_in: day(30), check_out: day(37), travellers: 2, message: 'A week in the Caribbean' };
 
 const bookingExample = (o: OwnedIds) => ({ product_id: o.productId, check_in: day(20), check_out: day(22), guests: 2, currency: 'USD' });
 
@@ -443,6 +446,14 @@ export const ROUTES: RouteSpec[] = [
     ids: [{ in: 'param', name: 'id', owner: 'user', of: 'userId', expect: 'refused' }],
   },
   { method: 'GET', path: '/api/admin/audit', schema: AuditQuerySchema, example: () => ({ query: { page: 1 } }), session: 'admin', changesState: false },
+  { method: 'GET', path: '/api/admin/enquiries', schema: EnquiriesQuerySchema, example: () => ({ query: { page: 1, kind: 'cruise' } }), session: 'admin', changesState: false },
+
+  // ---- enquiries (functions/routes/enquiries.ts) --------------------------------------------------------------------
+  {
+    method: 'POST', path: '/api/enquiries', schema: EnquirySchema, session: 'optional', changesState: true, upstream: ['mail'],
+    example: () => ({ body: ENQUIRY }),
+    limits: [{ limit: LIMITS.enquiryIp, by: 'address', shape: 'error', counted: () => ({ body: ENQUIRY }) }],
+  },
 
   // ---- development only (functions/routes/dev.ts, dev-wallet.ts) ---------------------------------------------------
   { method: 'GET', path: '/api/dev/outbox', schema: OutboxQuery, example: () => ({ query: { limit: 5 } }), session: 'none', changesState: false, dev: true },

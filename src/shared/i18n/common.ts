@@ -22,6 +22,8 @@ export const commonLabels: LabelTable = {
   footer_support: L('Support 7 days a week', 'Asistencia los 7 días de la semana', 'Assistance 7 jours sur 7'),
   footer_legal: L('Legal', 'Legal', 'Mentions légales'),
   footer_explore: L('Explore', 'Explorar', 'Explorer'),
+  footer_help: L('Help & contact', 'Ayuda y contacto', 'Aide et contact'),
+  menu_help: L('Help', 'Ayuda', 'Aide'),
 
   // Product menu
   product_hotel: L('Hotels', 'Hoteles', 'Hôtels'),

@@ -7,6 +7,7 @@ import { bookingLabels } from './booking';
 import { savingsLabels } from './savings';
 import { referralLabels } from './referral';
 import { agentLabels } from './agent';
+import { helpLabels } from './help';
 
 export * from './types';
 
@@ -18,4 +19,5 @@ export const LABELS: LabelTable = {
   ...savingsLabels,
   ...referralLabels,
   ...agentLabels,
+  ...helpLabels,
 };
