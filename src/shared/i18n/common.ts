@@ -89,9 +89,9 @@ export const commonLabels: LabelTable = {
   home_search_heading: L('Search hotels', 'Buscar hoteles', 'Rechercher des hôtels'),
   home_destinations: L('Popular destinations', 'Destinos populares', 'Destinations populaires'),
   home_destinations_sub: L(
-    'Member prices per night, taxes included.',
-    'Precios para socios por noche, impuestos incluidos.',
-    'Prix membres par nuit, taxes comprises.',
+    'The lowest member total for your next possible stay of two nights, taxes included.',
+    'El total para socios más bajo de su próxima estancia posible de dos noches, impuestos incluidos.',
+    'Le total membre le plus bas pour votre prochain séjour possible de deux nuits, taxes comprises.',
   ),
   home_products: L('Everything for your trip', 'Todo para tu viaje', 'Tout pour votre voyage'),
   home_why: L('Why travel with us', 'Por qué viajar con nosotros', 'Pourquoi voyager avec nous'),
