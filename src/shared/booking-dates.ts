@@ -41,8 +41,6 @@ export function defaultStay(type: ProductType, minCheckinDays: number, today?: s
 export const MAX_NIGHTS = 60;
 export const MAX_GUESTS = 20;
 export const PAGE_SIZE = 10;
-/** The star-rating filter's steps: "3 and up", "4 and up", "4.5 and up" (the search answers a count for each). */
-export const RATING_STEPS = [3, 4, 4.5] as const;
 
 /** Calendar week start from orgCountryData.calendarType: 0 Sunday (the default), 1 Monday. */
 export const weekStartsOn = (calendarType: string | null | undefined): 0 | 1 => (calendarType === 'Monday' ? 1 : 0);

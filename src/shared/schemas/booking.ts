@@ -2,9 +2,12 @@
 import { z } from 'zod';
 import { PRODUCT_TYPES, type ProductType } from '../wallet';
 
-import { TYPE_OF_PRODUCT, eligibleTypes, isoDay, addDays, minCheckInDate, MAX_NIGHTS, MAX_GUESTS, PAGE_SIZE, RATING_STEPS, weekStartsOn } from '../booking-dates';
+import { TYPE_OF_PRODUCT, eligibleTypes, isoDay, addDays, minCheckInDate, MAX_NIGHTS, MAX_GUESTS, PAGE_SIZE, weekStartsOn } from '../booking-dates';
 
-export { TYPE_OF_PRODUCT, eligibleTypes, isoDay, addDays, minCheckInDate, MAX_NIGHTS, MAX_GUESTS, PAGE_SIZE, RATING_STEPS, weekStartsOn };
+export { TYPE_OF_PRODUCT, eligibleTypes, isoDay, addDays, minCheckInDate, MAX_NIGHTS, MAX_GUESTS, PAGE_SIZE, weekStartsOn };
+
+/** The star-rating filter's steps: "3 and up", "4 and up", "4.5 and up" (the search answers a count for each). */
+export const RATING_STEPS = [3, 4, 4.5] as const;
 
 /** A calendar day that exists (2027-02-30 does not); the check is safe on any text since zod runs it after a format failure too. */
 const realDay = z.iso.date('Use a date as YYYY-MM-DD').refine((s) => {
