@@ -22,6 +22,7 @@ export const ORG_COLUMNS = [
   'name', 'logo_url', 'default_language', 'default_currency', 'eligible_products', 'wallet_options', 'display_price', 'min_checkin_days',
   'calendar_type', 'access_code_required', 'google_enabled', 'facebook_enabled', 'google_client_id', 'facebook_app_id',
   'allow_guest_booking', 'b2b_mode', 'session_out_url', 'loyalty_landing_url', 'all_inclusive_url', 'trips_site_url',
+  'support_phone', 'support_email',
 ] as const;
 export type OrgColumn = (typeof ORG_COLUMNS)[number];
 

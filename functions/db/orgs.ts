@@ -25,6 +25,9 @@ export interface OrgRow {
   all_inclusive_url: string;
   trips_site_url: string;
   loyalty_landing_url: string;
+  /** Shown on the help page; empty when the org has not given one. */
+  support_phone: string;
+  support_email: string;
   loyalty_enabled: number;
   loyalty_start: string | null;
   loyalty_end: string | null;

@@ -31,6 +31,8 @@ export interface ProductFilter {
   checkOut?: string;
   guests?: number;
   maxPriceUsdMinor?: number;
+  minPriceUsdMinor?: number;
+  minRating?: number;
 }
 
 const COLUMNS =
@@ -61,7 +63,69 @@ function whereOf(f: ProductFilter): { sql: string; binds: unknown[] } {
     parts.push('price_usd_minor <= ?');
     binds.push(f.maxPriceUsdMinor);
   }
+  if (f.minPriceUsdMinor !== undefined) {
+    parts.push('price_usd_minor >= ?');
+    binds.push(f.minPriceUsdMinor);
+  }
+  if (f.minRating !== undefined) {
+    parts.push('rating >= ?');
+    binds.push(f.minRating);
+  }
   return { sql: parts.join(' AND '), binds };
+}
+
+/**
+ * What the filters would give, for the counts beside each choice and the hints of an empty result: how many match at
+ * each rating step (with the price filter kept), with any rating, and with any price (with the rating filter kept),
+ * and the unit prices' range. Counted in SQL for a city search, here for the rows of a search near a point.
+ */
+export interface SearchFacets {
+  byRating: { min: number; count: number }[];
+  anyRating: number;
+  anyPrice: number;
+  priceMinUsdMinor: number | null;
+  priceMaxUsdMinor: number | null;
+}
+
+const withoutSteers = (f: ProductFilter): ProductFilter => ({ ...f, minRating: undefined, minPriceUsdMinor: undefined, maxPriceUsdMinor: undefined });
+const priceFits = (f: ProductFilter, price: number) =>
+  (f.minPriceUsdMinor === undefined || price >= f.minPriceUsdMinor) && (f.maxPriceUsdMinor === undefined || price <= f.maxPriceUsdMinor);
+
+export function facetsOfRows(f: ProductFilter, rows: readonly ProductRow[], steps: readonly number[]): SearchFacets {
+  const priced = rows.filter((r) => priceFits(f, r.price_usd_minor));
+  const rated = rows.filter((r) => r.rating >= (f.minRating ?? 0));
+  const prices = rows.map((r) => r.price_usd_minor);
+  return {
+    byRating: steps.map((min) => ({ min, count: priced.filter((r) => r.rating >= min).length })),
+    anyRating: priced.length,
+    anyPrice: rated.length,
+    priceMinUsdMinor: prices.length ? Math.min(...prices) : null,
+    priceMaxUsdMinor: prices.length ? Math.max(...prices) : null,
+  };
+}
+
+function facetsStatement(db: D1Database, f: ProductFilter, steps: readonly number[]) {
+  const base = whereOf(withoutSteers(f));
+  const price = 'price_usd_minor BETWEEN ? AND ?';
+  const priceBinds = [f.minPriceUsdMinor ?? 0, f.maxPriceUsdMinor ?? Number.MAX_SAFE_INTEGER];
+  const counts = steps.map((_, i) => `SUM(CASE WHEN ${price} AND rating >= ? THEN 1 ELSE 0 END) AS r${i}`);
+  return db
+    .prepare(
+      `SELECT ${counts.join(', ')}, SUM(CASE WHEN ${price} THEN 1 ELSE 0 END) AS any_rating, SUM(CASE WHEN rating >= ? THEN 1 ELSE 0 END) AS any_price,
+       MIN(price_usd_minor) AS pmin, MAX(price_usd_minor) AS pmax FROM products WHERE ${base.sql}`,
+    )
+    .bind(...steps.flatMap((min) => [...priceBinds, min]), ...priceBinds, f.minRating ?? 0, ...base.binds);
+}
+
+function facetsOfAnswer(row: Record<string, number | null> | undefined, steps: readonly number[]): SearchFacets {
+  const n = (k: string) => Number(row?.[k] ?? 0);
+  return {
+    byRating: steps.map((min, i) => ({ min, count: n(`r${i}`) })),
+    anyRating: n('any_rating'),
+    anyPrice: n('any_price'),
+    priceMinUsdMinor: row?.pmin ?? null,
+    priceMaxUsdMinor: row?.pmax ?? null,
+  };
 }
 
 const ORDER: Record<string, string> = {
@@ -71,14 +135,36 @@ const ORDER: Record<string, string> = {
   rating: 'rating DESC, id ASC',
 };
 
-/** One page of products matching the filter, and how many match in all. */
-export async function searchProducts(db: D1Database, f: ProductFilter, sort: string, limit: number, offset: number) {
+/** One page of products matching the filter, how many match in all, and the filters' counts: one batch, one snapshot. */
+export async function searchProducts(db: D1Database, f: ProductFilter, sort: string, limit: number, offset: number, steps: readonly number[] = []) {
   const where = whereOf(f);
-  const [rows, total] = await db.batch([
+  const [rows, total, facets] = await db.batch([
     db.prepare(`SELECT ${COLUMNS} FROM products WHERE ${where.sql} ORDER BY ${ORDER[sort] ?? ORDER.rating} LIMIT ? OFFSET ?`).bind(...where.binds, limit, offset),
     db.prepare(`SELECT COUNT(*) AS n FROM products WHERE ${where.sql}`).bind(...where.binds),
+    facetsStatement(db, f, steps),
   ]);
-  return { rows: (rows!.results ?? []) as ProductRow[], count: Number((total!.results?.[0] as { n: number } | undefined)?.n ?? 0) };
+  return {
+    rows: (rows!.results ?? []) as ProductRow[],
+    count: Number((total!.results?.[0] as { n: number } | undefined)?.n ?? 0),
+    facets: facetsOfAnswer(facets!.results?.[0] as Record<string, number | null> | undefined, steps),
+  };
+}
+
+/** Each city's lowest unit price under the filter a search applies (city matched as the search matches it), in one batch. */
+export async function lowestPriceByCity(db: D1Database, f: Omit<ProductFilter, 'city'>, cities: readonly string[]): Promise<Map<string, number>> {
+  if (cities.length === 0) return new Map();
+  const answers = await db.batch(
+    cities.map((city) => {
+      const where = whereOf({ ...f, city });
+      return db.prepare(`SELECT MIN(price_usd_minor) AS m FROM products WHERE ${where.sql}`).bind(...where.binds);
+    }),
+  );
+  const out = new Map<string, number>();
+  answers.forEach((a, i) => {
+    const m = (a.results?.[0] as { m: number | null } | undefined)?.m;
+    if (typeof m === 'number') out.set(cities[i]!, m);
+  });
+  return out;
 }
 
 const EARTH_KM = 6371;
@@ -92,7 +178,7 @@ export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: numbe
 
 /** Products within `radiusKm` of a point, nearest first (a bounding box in SQL, the exact distance here). */
 export async function productsNear(db: D1Database, f: ProductFilter, lat: number, lon: number, radiusKm: number) {
-  const where = whereOf(f);
+  const where = whereOf(withoutSteers(f));
   const dLat = radiusKm / 111.2;
   const cosLat = Math.cos((lat * Math.PI) / 180);
   const dLon = cosLat > 0.01 ? radiusKm / (111.2 * cosLat) : 360;
@@ -103,10 +189,21 @@ export async function productsNear(db: D1Database, f: ProductFilter, lat: number
     binds.push(lon - dLon, lon + dLon);
   }
   const { results } = await db.prepare(`SELECT ${COLUMNS} FROM products WHERE ${where.sql}${box}`).bind(...binds).all<ProductRow>();
-  return results
+  const inRadius = results
     .map((row) => ({ row, km: distanceKm(lat, lon, row.latitude, row.longitude) }))
     .filter((r) => r.km <= radiusKm)
     .sort((a, b) => a.km - b.km || a.row.id - b.row.id);
+  return {
+    near: inRadius.filter(({ row }) => priceFits(f, row.price_usd_minor) && row.rating >= (f.minRating ?? 0)),
+    all: inRadius.map((r) => r.row),
+  };
+}
+
+/** The centre of a city's products of the filter's type (for sorting a city's results by distance). */
+export async function cityCentre(db: D1Database, f: ProductFilter): Promise<{ latitude: number; longitude: number } | null> {
+  const where = whereOf(withoutSteers(f));
+  const row = await db.prepare(`SELECT AVG(latitude) AS latitude, AVG(longitude) AS longitude, COUNT(*) AS n FROM products WHERE ${where.sql}`).bind(...where.binds).first<{ latitude: number; longitude: number; n: number }>();
+  return row && row.n > 0 ? { latitude: row.latitude, longitude: row.longitude } : null;
 }
 
 export async function productById(db: D1Database, orgId: number, id: number): Promise<ProductRow | null> {

@@ -42,6 +42,8 @@ export function settingsOf(org: OrgRow): OrgSettings {
     loyalty_landing_url: org.loyalty_landing_url,
     all_inclusive_url: org.all_inclusive_url,
     trips_site_url: org.trips_site_url,
+    support_phone: org.support_phone,
+    support_email: org.support_email,
   };
 }
 

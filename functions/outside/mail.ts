@@ -209,3 +209,20 @@ export function adminInviteMail(orgName: string, to: string, link: string, valid
     link,
   );
 }
+
+/** An enquiry from the cruise, flight or help form, to the org's support address. */
+export function enquiryMail(orgName: string, to: string, e: { kind: string; name: string; email: string; check_in?: string; check_out?: string; travellers?: number; message: string }): Mail {
+  const lines = [
+    `From: ${e.name} <${e.email}>`,
+    ...(e.check_in || e.check_out ? [`Dates: ${e.check_in ?? '—'} to ${e.check_out ?? '—'}`] : []),
+    ...(e.travellers ? [`Travellers: ${e.travellers}`] : []),
+    '',
+    e.message,
+  ];
+  return {
+    to,
+    subject: `${orgName}: ${e.kind} enquiry from ${e.name}`,
+    text: `${lines.join('\n')}\n`,
+    html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''),
+  };
+}

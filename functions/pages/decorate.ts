@@ -15,6 +15,8 @@ import { pageCookieHeaders } from './cookies';
 import { secureFor } from '../auth/cookies';
 import { edgeGetResponse, edgePutResponse } from '../lib/edge-cache';
 import { locationFromCf } from '../flows/location';
+import { destinationOffers, type DestinationOffer } from '../flows/destinations';
+import { formatMoney } from '../../src/shared/money';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const LABEL_ATTRIBUTES = ['aria-label', 'placeholder', 'title', 'alt'] as const;
@@ -98,6 +100,15 @@ async function dress(res: Response, view: PageView, env: Bindings): Promise<Resp
   const eligible = new Set(eligibleCodes(org.eligible_products));
   const boot = { org: orgConfig(org), language, currency, labels, showKeys };
   const label = (key: string | null) => (key ? labels[key] || '' : '');
+  // Read once, on the first destination card of the page; a failed read hides the cards rather than the page.
+  let offers: Promise<Map<string, DestinationOffer>> | null = null;
+  const offerFor = async (city: string | null) => {
+    offers ??= destinationOffers(env.DB, org, currency, rates).catch((err) => {
+      console.error(JSON.stringify({ level: 'error', where: 'destinationOffers', error: String(err) }));
+      return new Map<string, DestinationOffer>();
+    });
+    return city ? (await offers).get(city) : undefined;
+  };
 
   const rewriter = new HTMLRewriter()
     .on('html', { element: (el) => void el.setAttribute('lang', language) })
@@ -128,6 +139,41 @@ async function dress(res: Response, view: PageView, env: Bindings): Promise<Resp
     })
     .on('a[data-external]', {
       element: (el) => void el.setAttribute('href', externalUrl(org, el.getAttribute('data-external') ?? '') || '/'),
+    })
+    .on('[data-dest]', {
+      async element(el) {
+        const offer = await offerFor(el.getAttribute('data-dest'));
+        if (!offer) el.remove();
+      },
+    })
+    .on('a[data-dest-link]', {
+      async element(el) {
+        const offer = await offerFor(el.getAttribute('data-dest-link'));
+        if (offer) el.setAttribute('href', offer.href);
+      },
+    })
+    .on('[data-dest-price]', {
+      async element(el) {
+        const offer = await offerFor(el.getAttribute('data-dest-price'));
+        if (!offer) return;
+        el.setInnerContent(formatMoney(offer.totalMinor, currency, language));
+        el.setAttribute('data-currency', currency);
+        el.setAttribute('data-minor', String(offer.totalMinor));
+      },
+    })
+    .on('[data-org-phone]', {
+      element(el) {
+        if (!org.support_phone) return void el.remove();
+        el.setAttribute('href', `tel:${org.support_phone.replace(/[^+0-9]/g, '')}`);
+        el.setInnerContent(org.support_phone);
+      },
+    })
+    .on('[data-org-email]', {
+      element(el) {
+        if (!org.support_email) return void el.remove();
+        el.setAttribute('href', `mailto:${org.support_email}`);
+        el.setInnerContent(org.support_email);
+      },
     })
     .on('[data-usd]', {
       element(el) {

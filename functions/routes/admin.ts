@@ -10,6 +10,8 @@ import {
   accessCodes, auditLog, changeMemberSettings, changeSettings, changeTheme, createAccessCode, launchState, markLive, memberDetail, members,
   readSettings, readTheme, recordPayment, revokeAccessCode,
 } from '../flows/console';
+import { enquiriesOf } from '../flows/enquiries';
+import { EnquiriesQuerySchema } from '../../src/shared/schemas/enquiry';
 import {
   AccessCodeCreateSchema, AccessCodeParamSchema, AuditQuerySchema, CONSOLE_MSG, MemberIdSchema, MemberPatchSchema, MembersQuerySchema,
   OrgSettingsPatchSchema, OrgSettingsSchema, PaymentSchema, ThemeSchema,
@@ -67,5 +69,9 @@ export const admin = new Hono<AppEnv>()
   .get('/audit', doc({ query: AuditQuerySchema }), async (c) => {
     const { page } = queryOf(c, AuditQuerySchema);
     return c.json(await auditLog(c.env.DB, orgIdOf(c), page ?? 1));
+  })
+  .get('/enquiries', async (c) => {
+    const { page, kind } = queryOf(c, EnquiriesQuerySchema);
+    return c.json(await enquiriesOf(c.env.DB, orgIdOf(c), kind, page ?? 1));
   });
 

@@ -5,18 +5,36 @@ import type { AppEnv } from '../env';
 import type { OrgRow } from '../db/orgs';
 import { defaultMarkupBps } from '../db/agents';
 import { currentUser } from '../auth/session';
-import { amenitiesOf, imagesOf, productById, productCities, productsNear, searchProducts, type ProductRow } from '../db/products';
+import {
+  amenitiesOf, cityCentre, facetsOfRows, imagesOf, productById, productCities, productsNear, searchProducts, type ProductRow, type SearchFacets,
+} from '../db/products';
 import { notFound } from '../errors';
 import { queryOf } from '../validate';
 import { checkDates, currencyFor, requireEligible } from '../flows/stay';
 import { agentPricing, productSummary } from '../flows/pricing';
-import { convertMinor, toMinor } from '../../src/shared/money';
-import { eligibleTypes, minCheckInDate, PAGE_SIZE, ProductIdSchema, ProductQuerySchema, SearchQuerySchema } from '../../src/shared/schemas/booking';
+import { convertMinor, fromMinor, toMinor, type Rates } from '../../src/shared/money';
+import { eligibleTypes, minCheckInDate, PAGE_SIZE, ProductIdSchema, ProductQuerySchema, RATING_STEPS, SearchQuerySchema } from '../../src/shared/schemas/booking';
 import { DEFAULT_MARKUP_BPS } from '../../src/shared/schemas/agent';
 import { z } from 'zod';
 import { doc } from '../http/openapi';
 
 export const DEFAULT_RADIUS_KM = 50;
+/** Farther than any two points on Earth: a city's products sorted by distance are all kept. */
+const WHOLE_EARTH_KM = 20_100;
+
+/**
+ * The filters' counts as the results page shows them: per rating step, with any rating or any price (what relaxing
+ * that filter would give), and the range of unit prices in the asked currency.
+ */
+function facetsReply(f: SearchFacets, currency: string, rates: Rates) {
+  const money = (usdMinor: number | null) => (usdMinor === null ? null : fromMinor(convertMinor(usdMinor, 'USD', currency, rates), currency));
+  return {
+    rating: f.byRating,
+    any_rating: f.anyRating,
+    any_price: f.anyPrice,
+    price_range: { min: money(f.priceMinUsdMinor), max: money(f.priceMaxUsdMinor) },
+  };
+}
 
 /**
  * The caller's markup when trade prices are shown to them: a signed-in agent of an org in B2B mode
@@ -50,21 +68,28 @@ export const products = new Hono<AppEnv>()
     const { currency, rates } = await currencyFor(c.env.DB, org, q.currency);
     const perPage = q.per_page ?? PAGE_SIZE;
     const page = q.page ?? 1;
+    const toUsdMinor = (amount: number | undefined) => (amount === undefined ? undefined : convertMinor(toMinor(amount, currency), currency, 'USD', rates));
+    const coordinates = q.latitude !== undefined && q.longitude !== undefined;
     const filter = {
       orgId: org.id,
       type: q.type,
-      city: q.latitude === undefined ? q.city : undefined,
+      city: coordinates ? undefined : q.city,
       checkIn: q.check_in,
       checkOut: q.check_out ?? undefined,
       guests: q.guests,
-      maxPriceUsdMinor: q.max_price === undefined ? undefined : convertMinor(toMinor(q.max_price, currency), currency, 'USD', rates),
+      maxPriceUsdMinor: toUsdMinor(q.max_price),
+      minPriceUsdMinor: toUsdMinor(q.min_price),
+      minRating: q.min_rating,
     };
     const stay = { checkIn: q.check_in, checkOut: q.check_out, guests: q.guests };
     const markupBps = await agentMarkupBps(c);
     const trade = (row: ProductRow) => (markupBps === null ? {} : { agent_pricing: agentPricing(row, currency, rates, stay, markupBps) });
-    if (q.latitude !== undefined && q.longitude !== undefined) {
-      const radius = q.radius_km ?? DEFAULT_RADIUS_KM;
-      let near = await productsNear(c.env.DB, filter, q.latitude, q.longitude, radius);
+    const facetsOut = (f: SearchFacets) => facetsReply(f, currency, rates);
+    // Distance is from the searched point, or for a city from the centre of its products.
+    const centre = coordinates ? { latitude: q.latitude!, longitude: q.longitude! } : q.sort === 'distance' && q.city ? await cityCentre(c.env.DB, filter) : null;
+    if (centre) {
+      const radius = coordinates ? (q.radius_km ?? DEFAULT_RADIUS_KM) : WHOLE_EARTH_KM;
+      let { near, all } = await productsNear(c.env.DB, filter, centre.latitude, centre.longitude, radius);
       if (q.sort === 'price') near = near.sort((a, b) => a.row.price_usd_minor - b.row.price_usd_minor || a.km - b.km);
       else if (q.sort === '-price') near = near.sort((a, b) => b.row.price_usd_minor - a.row.price_usd_minor || a.km - b.km);
       else if (q.sort === 'rating') near = near.sort((a, b) => b.row.rating - a.row.rating || a.km - b.km);
@@ -75,12 +100,13 @@ export const products = new Hono<AppEnv>()
           page,
           per_page: perPage,
           data: slice.map(({ row, km }) => ({ ...productSummary(row, currency, rates, stay), distance_km: Math.round(km * 10) / 10, ...trade(row) })),
+          facets: facetsOut(facetsOfRows(filter, all, RATING_STEPS)),
         }, markupBps),
       );
     }
     const sort = q.sort === 'distance' ? 'rating' : (q.sort ?? 'rating');
-    const { rows, count } = await searchProducts(c.env.DB, filter, sort, perPage, (page - 1) * perPage);
-    return c.json(withAgentPricing(c, { count, page, per_page: perPage, data: rows.map((row) => ({ ...productSummary(row, currency, rates, stay), ...trade(row) })) }, markupBps));
+    const { rows, count, facets } = await searchProducts(c.env.DB, filter, sort, perPage, (page - 1) * perPage, RATING_STEPS);
+    return c.json(withAgentPricing(c, { count, page, per_page: perPage, data: rows.map((row) => ({ ...productSummary(row, currency, rates, stay), ...trade(row) })), facets: facetsOut(facets) }, markupBps));
   })
   .get('/products/cities', doc({ query: CitiesQuery }), async (c) => {
     const q = queryOf(c, CitiesQuery);

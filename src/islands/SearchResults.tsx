@@ -3,9 +3,11 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import AgentPrices from './AgentPrices';
 import Money, { usePricesVisible } from './Money';
-import { $currency, useT } from '../stores/locale';
+import { $currency, $language, useT } from '../stores/locale';
 import { $org, runStartup } from '../stores/startup';
-import { $results, $resultsError, $resultsLoading, criteriaFromQuery, defaultCriteria, detailsUrl, queryOf, runSearch, type Criteria, type ProductItem } from '../stores/search';
+import {
+  $results, $resultsError, $resultsLoading, criteriaFromQuery, defaultCriteria, detailsUrl, queryOf, runSearch, type Criteria, type ProductItem, type SearchFacets,
+} from '../stores/search';
 import type { AgentPricing } from '../shared/schemas/booking';
 import type { ProductType } from '../shared/wallet';
 
@@ -17,6 +19,7 @@ export default function SearchResults({ type }: { type: ProductType }) {
   const id = useId();
   const org = useStore($org);
   const currency = useStore($currency);
+  const language = useStore($language);
   const results = useStore($results);
   const loading = useStore($resultsLoading);
   const error = useStore($resultsError);
@@ -24,6 +27,7 @@ export default function SearchResults({ type }: { type: ProductType }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [c, setC] = useState<Criteria | null>(null);
   const [maxPrice, setMaxPrice] = useState('');
+  const [minPrice, setMinPrice] = useState('');
 
   useEffect(() => void runStartup(), []);
   useEffect(() => {
@@ -31,7 +35,13 @@ export default function SearchResults({ type }: { type: ProductType }) {
     const fromUrl = criteriaFromQuery(location.search, base);
     setC({ ...fromUrl, type });
     setMaxPrice(fromUrl.maxPrice);
-    const onPop = () => setC({ ...criteriaFromQuery(location.search, base), type });
+    setMinPrice(fromUrl.minPrice);
+    const onPop = () => {
+      const back = criteriaFromQuery(location.search, base);
+      setC({ ...back, type });
+      setMaxPrice(back.maxPrice);
+      setMinPrice(back.minPrice);
+    };
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
   }, [type, org]);
@@ -42,12 +52,15 @@ export default function SearchResults({ type }: { type: ProductType }) {
   function change(patch: Partial<Criteria>, focus = false) {
     if (!c) return;
     const next = { ...c, page: 1, ...patch };
+    if ('maxPrice' in patch) setMaxPrice(next.maxPrice);
+    if ('minPrice' in patch) setMinPrice(next.minPrice);
     history.pushState(null, '', `${location.pathname}?${queryOf(next)}`);
     setC(next);
     if (focus) heading.current?.focus();
   }
 
   if (!c) return <ResultsSkeleton />;
+  const facets = results?.facets;
   const near = c.latitude !== '' && c.longitude !== '';
   const pages = results ? Math.max(1, Math.ceil(results.count / results.per_page)) : 1;
   const place = c.city || (near ? t('bk_near_you') : t('bk_all_destinations'));
@@ -60,9 +73,10 @@ export default function SearchResults({ type }: { type: ProductType }) {
         </h2>
         <form
           className="bk-results__filters cluster"
+          aria-label={t('bk_filters')}
           onSubmit={(e) => {
             e.preventDefault();
-            change({ maxPrice: maxPrice.trim() }, true);
+            change({ minPrice: minPrice.trim(), maxPrice: maxPrice.trim() }, true);
           }}
         >
           <div className="field">
@@ -72,18 +86,40 @@ export default function SearchResults({ type }: { type: ProductType }) {
               <option value="price">{t('bk_sort_price_low')}</option>
               <option value="-price">{t('bk_sort_price_high')}</option>
               <option value="rating">{t('bk_sort_rating')}</option>
+              {!near && c.city ? <option value="distance">{t('bk_sort_distance_from', { place: c.city })}</option> : null}
               {!near ? <option value="name">{t('bk_sort_name')}</option> : null}
             </select>
           </div>
           <div className="field">
+            <label htmlFor={`${id}-min`}>{t('bk_min_price', { currency })}</label>
+            <input id={`${id}-min`} className="input bk-price-input" type="number" min={0} step="any" inputMode="decimal" value={minPrice} onChange={(e) => setMinPrice(e.target.value)} />
+          </div>
+          <div className="field">
             <label htmlFor={`${id}-max`}>{t('bk_max_price', { currency })}</label>
             <div className="input-group">
-              <input id={`${id}-max`} className="input" type="number" min={0} step="any" inputMode="decimal" value={maxPrice} onChange={(e) => setMaxPrice(e.target.value)} />
+              <input id={`${id}-max`} className="input bk-price-input" type="number" min={0} step="any" inputMode="decimal" value={maxPrice} onChange={(e) => setMaxPrice(e.target.value)} />
               <button type="submit" className="btn">
                 {t('bk_apply')}
               </button>
             </div>
           </div>
+          {facets ? (
+            <fieldset className="bk-stars">
+              <legend>{t('bk_stars')}</legend>
+              <div className="cluster">
+                <label className="bk-chip">
+                  <input type="radio" name={`${id}-stars`} checked={c.minRating === ''} onChange={() => change({ minRating: '' })} />
+                  {t('bk_stars_any', { n: facets.any_rating })}
+                </label>
+                {facets.rating.map((r) => (
+                  <label key={r.min} className="bk-chip">
+                    <input type="radio" name={`${id}-stars`} checked={c.minRating === String(r.min)} onChange={() => change({ minRating: String(r.min) })} />
+                    {t('bk_stars_min', { stars: r.min.toLocaleString(language), n: r.count })}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
         </form>
       </div>
 
@@ -93,7 +129,7 @@ export default function SearchResults({ type }: { type: ProductType }) {
         </p>
       ) : null}
       {!results && loading ? <ResultsSkeleton /> : null}
-      {results && results.data.length === 0 ? <p className="bk-empty">{t('bk_no_results')}</p> : null}
+      {results && results.data.length === 0 ? <EmptyResults c={c} facets={facets} change={change} /> : null}
       {results && results.data.length > 0 ? (
         <ol className="bk-list" data-testid="results">
           {results.data.map((p) => (
@@ -125,6 +161,42 @@ export default function SearchResults({ type }: { type: ProductType }) {
   );
 }
 
+/** An empty result names what to relax, each with the count it would give; with no filter on, the old advice. */
+function EmptyResults({ c, facets, change }: { c: Criteria; facets: SearchFacets | undefined; change: (patch: Partial<Criteria>, focus?: boolean) => void }) {
+  const t = useT();
+  const priced = c.minPrice !== '' || c.maxPrice !== '';
+  const starred = c.minRating !== '';
+  if (!facets || (!priced && !starred)) return <p className="bk-empty">{t('bk_no_results')}</p>;
+  return (
+    <div className="bk-empty" data-testid="relax">
+      <p>{t('bk_relax')}</p>
+      <ul className="cluster" role="list">
+        {starred ? (
+          <li>
+            <button type="button" className="btn btn-sm" onClick={() => change({ minRating: '' }, true)}>
+              {t('bk_relax_stars', { n: facets.any_rating })}
+            </button>
+          </li>
+        ) : null}
+        {priced ? (
+          <li>
+            <button type="button" className="btn btn-sm" onClick={() => change({ minPrice: '', maxPrice: '' }, true)}>
+              {t('bk_relax_price', { n: facets.any_price })}
+            </button>
+          </li>
+        ) : null}
+        {priced && starred ? (
+          <li>
+            <button type="button" className="btn btn-sm" onClick={() => change({ minRating: '', minPrice: '', maxPrice: '' }, true)}>
+              {t('bk_clear_filters')}
+            </button>
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}
+
 function ResultCard({ p, href, showPrices }: { p: Item; href: string; showPrices: boolean }) {
   const t = useT();
   const unit = p.price_unit === 'night' ? t('bk_per_night') : t('bk_per_person');
@@ -151,7 +223,7 @@ function ResultCard({ p, href, showPrices }: { p: Item; href: string; showPrices
             <span className="muted small">{unit}</span>
             {p.total_price !== p.price ? (
               <span className="small">
-                {t('bk_total')} <Money amount={p.total_price} currency={p.currency} />
+                {t('bk_total')} <Money amount={p.total_price} currency={p.currency} testId="total" />
               </span>
             ) : null}
           </>

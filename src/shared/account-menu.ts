@@ -12,7 +12,7 @@ export interface AccountMenuEntry {
   when: 'signed-in' | 'signed-out' | 'always';
   agentOnly?: boolean;
   /** Entries of one group sit together; the menu draws a line between groups. */
-  group: 'account' | 'agent' | 'locale' | 'session';
+  group: 'account' | 'agent' | 'locale' | 'help' | 'session';
 }
 
 export const ACCOUNT_MENU: readonly AccountMenuEntry[] = [
@@ -29,6 +29,7 @@ export const ACCOUNT_MENU: readonly AccountMenuEntry[] = [
   { id: 'signin', labelKey: 'menu_signin', action: 'signin', when: 'signed-out', group: 'session' },
   { id: 'language', labelKey: 'menu_language', action: 'language', when: 'always', group: 'locale' },
   { id: 'currency', labelKey: 'menu_currencies', action: 'currency', when: 'always', group: 'locale' },
+  { id: 'help', labelKey: 'menu_help', href: '/help', when: 'always', group: 'help' },
   { id: 'logout', labelKey: 'menu_logout', action: 'logout', when: 'signed-in', group: 'session' },
 ];
 

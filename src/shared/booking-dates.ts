@@ -30,6 +30,14 @@ export function addDays(day: string, days: number): string {
 /** The earliest check-in: today plus the org's minCheckinDays (docs/product.md#constants). */
 export const minCheckInDate = (minCheckinDays: number, today: string = isoDay(new Date())) => addDays(today, Math.max(0, minCheckinDays));
 
+/** The stay a search starts from when the visitor has chosen none: the earliest check-in, two nights, two guests. */
+export const DEFAULT_NIGHTS = 2;
+export const DEFAULT_GUESTS = 2;
+export function defaultStay(type: ProductType, minCheckinDays: number, today?: string) {
+  const checkIn = minCheckInDate(minCheckinDays, today);
+  return { checkIn, checkOut: type === 'ACT' ? '' : addDays(checkIn, DEFAULT_NIGHTS), guests: DEFAULT_GUESTS };
+}
+
 export const MAX_NIGHTS = 60;
 export const MAX_GUESTS = 20;
 export const PAGE_SIZE = 10;

@@ -1,7 +1,7 @@
 // Product search state: criteria read from and written to the address, result pages, and where each product type lives.
 import { atom } from 'nanostores';
 import { api, ApiFailure } from '../shared/api-client';
-import { addDays, minCheckInDate } from '../shared/booking-dates';
+import { defaultStay } from '../shared/booking-dates';
 import type { ProductType } from '../shared/wallet';
 
 export interface Criteria {
@@ -15,6 +15,9 @@ export interface Criteria {
   page: number;
   sort: string;
   maxPrice: string;
+  minPrice: string;
+  /** A star-rating step ('3', '4', '4.5') or '' for any rating. */
+  minRating: string;
 }
 
 export interface ProductItem {
@@ -34,11 +37,20 @@ export interface ProductItem {
   distance_km?: number;
 }
 
+/** The filters' counts: per rating step, with any rating or any price, and the unit prices' range. */
+export interface SearchFacets {
+  rating: { min: number; count: number }[];
+  any_rating: number;
+  any_price: number;
+  price_range: { min: number | null; max: number | null };
+}
+
 export interface ResultPage {
   count: number;
   page: number;
   per_page: number;
   data: ProductItem[];
+  facets?: SearchFacets;
 }
 
 /** This tab's last booking, kept for the confirmation page (guests cannot list their reservations). */
@@ -50,8 +62,7 @@ export const RESULTS_PATH: Record<ProductType, string> = { HLT: '/search-detail'
 export const TYPE_LABEL: Record<ProductType, string> = { HLT: 'bk_type_HLT', RST: 'bk_type_RST', ACT: 'bk_type_ACT', STY: 'bk_type_STY' };
 
 export function defaultCriteria(type: ProductType, minCheckinDays: number, today?: string): Criteria {
-  const checkIn = minCheckInDate(minCheckinDays, today);
-  return { type, city: '', latitude: '', longitude: '', checkIn, checkOut: type === 'ACT' ? '' : addDays(checkIn, 2), guests: 2, page: 1, sort: '', maxPrice: '' };
+  return { type, city: '', latitude: '', longitude: '', ...defaultStay(type, minCheckinDays, today), page: 1, sort: '', maxPrice: '', minPrice: '', minRating: '' };
 }
 
 /** Criteria from a query string; anything missing keeps the default. */
@@ -71,6 +82,8 @@ export function criteriaFromQuery(search: string, fallback: Criteria): Criteria 
     page: Number.isInteger(page) && page > 0 ? page : 1,
     sort: p.get('sort') ?? fallback.sort,
     maxPrice: p.get('max_price') ?? fallback.maxPrice,
+    minPrice: p.get('min_price') ?? fallback.minPrice,
+    minRating: p.get('min_rating') ?? fallback.minRating,
   };
 }
 
@@ -89,7 +102,9 @@ export function queryOf(c: Criteria, extra: Record<string, string> = {}): string
   set('guests', c.guests);
   if (c.page > 1) set('page', c.page);
   set('sort', c.sort);
+  set('min_price', c.minPrice);
   set('max_price', c.maxPrice);
+  set('min_rating', c.minRating);
   for (const [k, v] of Object.entries(extra)) set(k, v);
   return p.toString();
 }

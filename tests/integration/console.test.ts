@@ -175,7 +175,7 @@ describe('settings', () => {
       [
         'access_code_required', 'all_inclusive_url', 'allow_guest_booking', 'b2b_mode', 'calendar_type', 'default_currency', 'default_language',
         'eligible_products', 'facebook_app_id', 'facebook_enabled', 'google_client_id', 'google_enabled', 'loyalty_landing_url', 'logo_url',
-        'min_checkin_days', 'name', 'session_out_url', 'trips_site_url', 'wallet_options', 'display_price',
+        'min_checkin_days', 'name', 'session_out_url', 'trips_site_url', 'wallet_options', 'display_price', 'support_phone', 'support_email',
       ].sort(),
     );
     expect(r.json.data.eligible_products).toEqual(['hotel', 'activities']);

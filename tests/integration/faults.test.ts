@@ -200,6 +200,16 @@ describe('the mail API failing', () => {
       expect(watch.count('users', 'email = ?', email)).toBe(r.status === 200 ? 1 : 0);
     }, 40_000);
 
+    gateIt(`mail ${mode} enquiry`)(`${mode}: an enquiry is still answered 201 and stored for the console (the failed mail logged)`, async () => {
+      world.set('mail', mode);
+      const message = `fault ${mode} ${crypto.randomUUID()}`;
+      const r = await post('/api/enquiries', { kind: 'help', name: 'Fay Fault', email: 'fay@example.com', message });
+      remember(`mail ${mode} enquiry`, r);
+      world.reset();
+      expect(r.status, r.text.slice(0, 300)).toBe(201);
+      expect(watch.count('enquiries', 'message = ?', message)).toBe(1);
+    }, 40_000);
+
     gateIt(`mail ${mode} forgot`)(`${mode}: forgot password still answers 200 with the same text (it never tells whether the account exists)`, async () => {
       const nobody = await post('/api/auth/forgotPassword', { email_id: `nobody-${crypto.randomUUID()}@example.com` });
       world.set('mail', mode);

@@ -81,12 +81,12 @@ describe('pages', () => {
 
   it('prices follow the currency_code cookie; an unknown code shows USD', async () => {
     const usd = await call('/');
-    expect(usd.text).toMatch(/data-usd="129" data-whole data-currency="USD">\$129</);
+    expect(usd.text).toMatch(/data-dest-price="Lisbon" data-currency="USD" data-minor="\d+">\$[\d,]+\.\d\d</);
     const eur = await call('/', { cookie: 'currency_code=EUR' });
-    expect(eur.text).toMatch(/data-usd="129" data-whole data-currency="EUR">€\d+</);
-    expect(eur.text).not.toMatch(/data-usd="129"[^>]*>\$129</);
+    expect(eur.text).toMatch(/data-dest-price="Lisbon" data-currency="EUR" data-minor="\d+">€[\d,]+\.\d\d</);
+    expect(eur.text).not.toMatch(/data-dest-price="Lisbon"[^>]*>\$/);
     const bogus = await call('/', { cookie: 'currency_code=ZZZ' });
-    expect(bogus.text).toMatch(/data-usd="129" data-whole data-currency="USD">\$129</);
+    expect(bogus.text).toMatch(/data-dest-price="Lisbon" data-currency="USD" data-minor="\d+">\$[\d,]+\.\d\d</);
   });
 
   it('the boot block carries the org config, language, currency and labels for the islands', async () => {

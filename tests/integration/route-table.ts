@@ -11,6 +11,7 @@ import { routeDocs } from '../../functions/http/openapi';
 import { DEFAULT_THEME } from '../../src/shared/theme';
 import { BookingsQuerySchema, CardIssueSchema, CardsQuerySchema, DomainCreateSchema, LabelsPutSchema } from '../../src/shared/schemas/console-ops';
 import { LinkCreateSchema, StatsQuerySchema } from '../../src/shared/schemas/links';
+import { EnquiriesQuerySchema, EnquirySchema } from '../../src/shared/schemas/enquiry';
 import { nearDay, type Hints } from './gates-arbitrary';
 import { day, TRAVELER } from './gates-fixtures';
 
@@ -125,6 +126,8 @@ const BOOKING_HINTS: Hints = {
   discount_card_id: fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined, freq: 2 }),
   cash_card_id: fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined, freq: 2 }),
 };
+
+const ENQUIRY = { kind: 'cruise', name: 'Dana Demo', email: 'dana@example.com', check_in: day(30), check_out: day(37), travellers: 2, message: 'A week in the Caribbean' };
 
 const bookingExample = (o: OwnedIds) => ({ product_id: o.productId, check_in: day(20), check_out: day(22), guests: 2, currency: 'USD' });
 
@@ -536,6 +539,14 @@ const TABLE: RouteSpec[] = [
   {
     method: 'GET', path: '/r/:slug/qr.svg', params: { slug: fc.constantFrom('welcome', 'no-such-link', 'x') }, session: 'none', changesState: false,
     example: () => ({ params: { slug: 'welcome' } }),
+  },
+  { method: 'GET', path: '/api/admin/enquiries', schema: EnquiriesQuerySchema, example: () => ({ query: { page: 1, kind: 'cruise' } }), session: 'admin', changesState: false },
+
+  // ---- enquiries (functions/routes/enquiries.ts) --------------------------------------------------------------------
+  {
+    method: 'POST', path: '/api/enquiries', schema: EnquirySchema, session: 'optional', changesState: true, upstream: ['mail'],
+    example: () => ({ body: ENQUIRY }),
+    limits: [{ limit: LIMITS.enquiryIp, by: 'address', shape: 'error', counted: () => ({ body: ENQUIRY }) }],
   },
 
   // ---- development only (functions/routes/dev.ts, dev-wallet.ts) ---------------------------------------------------

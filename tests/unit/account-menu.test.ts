@@ -6,13 +6,13 @@ import { commonLabels } from '../../src/shared/i18n/common';
 const ids = (signedIn: boolean, type: 1 | 2) => accountMenuFor(signedIn, type).map((e) => e.id);
 
 describe('account menu', () => {
-  it('a signed-out visitor sees Sign-in, then Language and Currencies (marked neither signed-in nor signed-out only)', () => {
-    expect(ids(false, 2)).toEqual(['signin', 'language', 'currency']);
-    expect(ids(false, 1)).toEqual(['signin', 'language', 'currency']);
+  it('a signed-out visitor sees Sign-in, then Language, Currencies and Help (marked neither signed-in nor signed-out only)', () => {
+    expect(ids(false, 2)).toEqual(['signin', 'language', 'currency', 'help']);
+    expect(ids(false, 1)).toEqual(['signin', 'language', 'currency', 'help']);
   });
 
   it('a signed-in consumer sees the account entries and Log-out, not Sign-in nor agent pages', () => {
-    expect(ids(true, 2)).toEqual(['booking-history', 'my-account', 'travel-profile', 'my-trips', 'wallet', 'language', 'currency', 'logout']);
+    expect(ids(true, 2)).toEqual(['booking-history', 'my-account', 'travel-profile', 'my-trips', 'wallet', 'language', 'currency', 'help', 'logout']);
   });
 
   it('an agent additionally gets the four agent pages', () => {
@@ -34,6 +34,7 @@ describe('account menu', () => {
       'travel-profile': '/user-details#travel-profile',
       'my-trips': '/user-details#my-trips',
       wallet: '/wallet',
+      help: '/help',
     });
   });
 

@@ -22,6 +22,8 @@ export const commonLabels: LabelTable = {
   footer_support: L('Support 7 days a week', 'Asistencia los 7 días de la semana', 'Assistance 7 jours sur 7'),
   footer_legal: L('Legal', 'Legal', 'Mentions légales'),
   footer_explore: L('Explore', 'Explorar', 'Explorer'),
+  footer_help: L('Help & contact', 'Ayuda y contacto', 'Aide et contact'),
+  menu_help: L('Help', 'Ayuda', 'Aide'),
 
   // Product menu
   product_hotel: L('Hotels', 'Hoteles', 'Hôtels'),
@@ -87,9 +89,9 @@ export const commonLabels: LabelTable = {
   home_search_heading: L('Search hotels', 'Buscar hoteles', 'Rechercher des hôtels'),
   home_destinations: L('Popular destinations', 'Destinos populares', 'Destinations populaires'),
   home_destinations_sub: L(
-    'Member prices per night, taxes included.',
-    'Precios para socios por noche, impuestos incluidos.',
-    'Prix membres par nuit, taxes comprises.',
+    'The lowest member total for your next possible stay of two nights, taxes included.',
+    'El total para socios más bajo de su próxima estancia posible de dos noches, impuestos incluidos.',
+    'Le total membre le plus bas pour votre prochain séjour possible de deux nuits, taxes comprises.',
   ),
   home_products: L('Everything for your trip', 'Todo para tu viaje', 'Tout pour votre voyage'),
   home_why: L('Why travel with us', 'Por qué viajar con nosotros', 'Pourquoi voyager avec nous'),

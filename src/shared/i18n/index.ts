@@ -10,6 +10,7 @@ import { agentLabels } from './agent';
 import { consoleLabels } from './console';
 import { consoleOpsLabels } from './console-ops';
 import { linksLabels } from './links';
+import { helpLabels } from './help';
 
 export * from './types';
 
@@ -24,4 +25,5 @@ export const LABELS: LabelTable = {
   ...consoleLabels,
   ...consoleOpsLabels,
   ...linksLabels,
+  ...helpLabels,
 };

@@ -6,6 +6,9 @@ import { TYPE_OF_PRODUCT, eligibleTypes, isoDay, addDays, minCheckInDate, MAX_NI
 
 export { TYPE_OF_PRODUCT, eligibleTypes, isoDay, addDays, minCheckInDate, MAX_NIGHTS, MAX_GUESTS, PAGE_SIZE, weekStartsOn };
 
+/** The star-rating filter's steps: "3 and up", "4 and up", "4.5 and up" (the search answers a count for each). */
+export const RATING_STEPS = [3, 4, 4.5] as const;
+
 /** A calendar day that exists (2027-02-30 does not); the check is safe on any text since zod runs it after a format failure too. */
 const realDay = z.iso.date('Use a date as YYYY-MM-DD').refine((s) => {
   const t = Date.parse(`${s}T00:00:00Z`);
@@ -41,6 +44,8 @@ export const SearchQuerySchema = z
     per_page: optionalQuery(z.coerce.number('Use a whole number').int('Use a whole number').min(1).max(50)),
     sort: optionalQuery(z.enum(['price', '-price', 'name', 'rating', 'distance'])),
     max_price: optionalQuery(z.coerce.number('Use a number').nonnegative()),
+    min_price: optionalQuery(z.coerce.number('Use a number').nonnegative()),
+    min_rating: optionalQuery(z.coerce.number('Use a number').refine((n) => (RATING_STEPS as readonly number[]).includes(n), `Choose one of ${RATING_STEPS.join(', ')}`)),
   })
   .superRefine((q, ctx) => {
     if ((q.latitude === undefined) !== (q.longitude === undefined)) {
@@ -48,6 +53,9 @@ export const SearchQuerySchema = z
     }
     if (q.check_out && !q.check_in) ctx.addIssue({ code: 'custom', path: ['check_in'], message: 'Send a check-in date with the check-out date' });
     if (q.check_in && q.check_out && q.check_out < q.check_in) ctx.addIssue({ code: 'custom', path: ['check_out'], message: 'Check-out must not be before check-in' });
+    if (q.min_price !== undefined && q.max_price !== undefined && q.min_price > q.max_price) {
+      ctx.addIssue({ code: 'custom', path: ['min_price'], message: 'The lowest price must not be above the highest' });
+    }
   });
 export type SearchQuery = z.output<typeof SearchQuerySchema>;
 

@@ -42,6 +42,8 @@ export const CONSOLE_MSG = {
   payment: 'Enter an amount from 0.01 to 10,000,000 with at most 2 decimals',
   note: 'A note is at most 200 characters',
   notAnAgent: 'Payments are recorded for agents only',
+  supportPhone: 'Enter a phone number of digits, spaces, dashes and an optional leading +',
+  supportEmail: 'Enter an e-mail address, or leave it empty',
 } as const;
 
 /** 0 or 1 on the wire; true/false are accepted from forms. */
@@ -89,6 +91,8 @@ const fields = {
   loyalty_landing_url: Address,
   all_inclusive_url: Address,
   trips_site_url: Address,
+  support_phone: z.string(CONSOLE_MSG.supportPhone).trim().regex(/^(\+?[0-9][0-9 ()-]{3,28})?$/, CONSOLE_MSG.supportPhone),
+  support_email: z.string(CONSOLE_MSG.supportEmail).trim().max(254, CONSOLE_MSG.supportEmail).refine((v) => v === '' || z.email().safeParse(v).success, CONSOLE_MSG.supportEmail),
 };
 
 export const ORG_SETTING_FIELDS = Object.keys(fields) as (keyof typeof fields)[];

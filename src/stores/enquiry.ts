@@ -1,0 +1,17 @@
+// Sending an enquiry (cruise, flight or help form): the form's state stays in the island; this is its one call.
+import { atom } from 'nanostores';
+import { api } from '../shared/api-client';
+import type { Enquiry } from '../shared/schemas/enquiry';
+
+export type EnquiryStatus = 'idle' | 'sending' | 'sent' | 'failed';
+export const $enquiryStatus = atom<EnquiryStatus>('idle');
+
+export async function sendEnquiry(enquiry: Enquiry): Promise<void> {
+  $enquiryStatus.set('sending');
+  try {
+    await api('/api/enquiries', { body: enquiry });
+    $enquiryStatus.set('sent');
+  } catch {
+    $enquiryStatus.set('failed');
+  }
+}

@@ -1,0 +1,89 @@
+// Search a traveller can steer (docs/contract.md#search): price range, star rating, sort by distance from the searched
+// place, counts per filter, and what an empty result could relax; the old queries answer as before.
+import { describe, expect, it } from 'vitest';
+import { call, expectErrorShape } from './helpers';
+
+type Item = { product_id: number; price: number; rating: number; total_price: number; distance_km?: number };
+const search = async (query: string) => {
+  const r = await call(`/api/products/search?${query}`);
+  expect(r.status, r.text).toBe(200);
+  return r.json as { count: number; data: Item[]; facets: { rating: { min: number; count: number }[]; any_rating: number; any_price: number; price_range: { min: number; max: number } } };
+};
+
+describe('filters and their counts', () => {
+  it('each star step counts what choosing it lists, and lists only products rated that or higher', async () => {
+    const all = await search('type=HLT&per_page=50');
+    expect(all.facets.any_rating).toBe(all.count);
+    for (const step of all.facets.rating) {
+      expect(step.count).toBe(all.data.filter((p) => p.rating >= step.min).length);
+      const chosen = await search(`type=HLT&per_page=50&min_rating=${step.min}`);
+      expect(chosen.count).toBe(step.count);
+      expect(chosen.data.every((p) => p.rating >= step.min)).toBe(true);
+    }
+  });
+
+  it('a price range in the visitor’s currency keeps the unit prices inside it, and the rating counts follow it', async () => {
+    const all = await search('type=HLT&per_page=50&currency=EUR');
+    const prices = all.data.map((p) => p.price).sort((a, b) => a - b);
+    const [low, high] = [prices[3]!, prices[prices.length - 4]!];
+    const ranged = await search(`type=HLT&per_page=50&currency=EUR&min_price=${low}&max_price=${high}`);
+    expect(ranged.count).toBe(all.data.filter((p) => p.price >= low && p.price <= high).length);
+    expect(ranged.data.every((p) => p.price >= low && p.price <= high)).toBe(true);
+    expect(ranged.facets.any_rating).toBe(ranged.count);
+    expect(ranged.facets.rating.find((s) => s.min === 4.5)!.count).toBe(ranged.data.filter((p) => p.rating >= 4.5).length);
+    expect(ranged.facets.price_range).toEqual({ min: prices[0], max: prices[prices.length - 1] });
+  });
+
+  it('an empty result says what relaxing each filter would give', async () => {
+    const none = await search('type=HLT&city=Paris&min_rating=4.5&max_price=1');
+    expect(none.count).toBe(0);
+    const anyPrice = await search('type=HLT&city=Paris&min_rating=4.5');
+    const anyRating = await search('type=HLT&city=Paris&max_price=1');
+    expect(none.facets.any_price).toBe(anyPrice.count);
+    expect(none.facets.any_price).toBeGreaterThan(0);
+    expect(none.facets.any_rating).toBe(anyRating.count);
+  });
+
+  it('near a point, the counts come from the products in the radius', async () => {
+    const near = await search('type=HLT&latitude=48.8566&longitude=2.3522&radius_km=30&per_page=50');
+    const starred = await search('type=HLT&latitude=48.8566&longitude=2.3522&radius_km=30&per_page=50&min_rating=4.5');
+    expect(near.facets.rating.find((s) => s.min === 4.5)!.count).toBe(starred.count);
+    expect(starred.data.every((p) => p.rating >= 4.5 && p.distance_km! <= 30)).toBe(true);
+  });
+});
+
+describe('sort', () => {
+  it('by distance from the searched city: nearest to the centre of its products first, each with its distance', async () => {
+    const r = await search('type=HLT&city=New%20York&sort=distance');
+    expect(r.count).toBeGreaterThanOrEqual(3);
+    const km = r.data.map((p) => p.distance_km!);
+    expect(km.every((k) => typeof k === 'number')).toBe(true);
+    expect([...km].sort((a, b) => a - b)).toEqual(km);
+  });
+
+  it('by price and by rating', async () => {
+    const byPrice = (await search('type=STY&sort=price&per_page=50')).data.map((p) => p.price);
+    expect([...byPrice].sort((a, b) => a - b)).toEqual(byPrice);
+    const byRating = (await search('type=STY&sort=rating&per_page=50')).data.map((p) => p.rating);
+    expect([...byRating].sort((a, b) => b - a)).toEqual(byRating);
+  });
+});
+
+describe('existing queries and bad input', () => {
+  it('a query without the new parameters answers as before, with the counts beside', async () => {
+    const r = await search('type=ACT&city=Paris&currency=USD');
+    expect(Object.keys(r).sort()).toEqual(['count', 'data', 'facets', 'page', 'per_page']);
+    expect(r.data.length).toBe(r.count);
+  });
+
+  it.each([
+    ['a star step that is not offered', 'min_rating=2', 'min_rating', 'Choose one of 3, 4, 4.5'],
+    ['a lowest price above the highest', 'min_price=300&max_price=100', 'min_price', 'The lowest price must not be above the highest'],
+    ['a negative lowest price', 'min_price=-5', 'min_price', 'Too small: expected number to be >=0'],
+  ])('%s → 400 naming the field', async (_, query, path, message) => {
+    const r = await call(`/api/products/search?type=HLT&${query}`);
+    expect(r.status).toBe(400);
+    expectErrorShape(r.json, 'BAD_REQUEST');
+    expect(r.json.error.issues[0]).toMatchObject({ path, ...(message.startsWith('Too small') ? {} : { message }) });
+  });
+});
