@@ -18,7 +18,7 @@ import { addTraveler, deleteTraveler, travelersOf, updateTraveler, MAX_TRAVELERS
 import { bookableStay, currencyFor, productSummary, refuse } from './products';
 import { convertMinor, fromMinor, type Rates } from '../../src/shared/money';
 import {
-  bookingPriceUsdMinor, cardProblem, computeAmounts, parseWalletOptions, pickCashCard, type CardKind, type WalletAmounts,
+  cardProblem, cardValueMinor, stayPrice, computeAmounts, parseWalletOptions, pickCashCard, type CardKind, type WalletAmounts,
 } from '../../src/shared/wallet';
 import {
   CheckoutSchema, PaymentCardsByOrgSchema, PaymentCardsByUserSchema, PreviewSchema, RedeemSchema, ReservationsSchema,
@@ -67,7 +67,7 @@ async function quote(c: C, body: PreviewRequest, user: SessionUser | null): Prom
   const org = c.get('org');
   const { product, checkOut, nights } = await bookableStay(c, body);
   const { currency, rates } = await currencyFor(c, body.currency);
-  const priceMinor = convertMinor(bookingPriceUsdMinor(product.price_usd_minor, product.type, nights, body.guests), 'USD', currency, rates);
+  const { priceMinor } = stayPrice(product.price_usd_minor, product.type, nights, body.guests, currency, rates);
 
   const options = parseWalletOptions(org.wallet_options);
   const wanted: { path: string; kind: CardKind; id: number; enabled: boolean }[] = [];
@@ -163,7 +163,7 @@ function walletSummary(rows: CardRow[], currency: string, rates: Rates) {
   let total = 0;
   for (const r of active) {
     try {
-      total += convertMinor(r.kind === 'certificate' ? r.redemption_price_minor : r.card_amount_minor, r.payment_card_currency, currency, rates);
+      total += cardValueMinor(walletCardOf(r), currency, rates);
     } catch {
       /* a card in a currency without a rate is left out of the total */
     }

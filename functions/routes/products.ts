@@ -10,7 +10,7 @@ import { amenitiesOf, imagesOf, productById, productCities, productsNear, search
 import { badRequest, notFound } from '../errors';
 import { queryOf } from '../validate';
 import { convertMinor, fromMinor, knowsCurrency, toMinor, type Rates } from '../../src/shared/money';
-import { bookingPriceUsdMinor, nightsBetween, type ProductType } from '../../src/shared/wallet';
+import { nightsBetween, stayPrice, type ProductType } from '../../src/shared/wallet';
 import {
   eligibleTypes, minCheckInDate, MAX_NIGHTS, PAGE_SIZE, ProductIdSchema, ProductQuerySchema, SearchQuerySchema, addDays,
 } from '../../src/shared/schemas/booking';
@@ -71,8 +71,7 @@ const plain = (s: string) => s.replace(/\s+/g, ' ').trim();
 export function productSummary(row: ProductRow, currency: string, rates: Rates, stay: { checkIn?: string; checkOut?: string | null; guests?: number }) {
   const nights = stay.checkIn ? nightsBetween(stay.checkIn, stay.checkOut) : 1;
   const guests = stay.guests ?? 1;
-  const unit = convertMinor(row.price_usd_minor, 'USD', currency, rates);
-  const total = convertMinor(bookingPriceUsdMinor(row.price_usd_minor, row.type, nights, guests), 'USD', currency, rates);
+  const { unitMinor: unit, priceMinor: total } = stayPrice(row.price_usd_minor, row.type, nights, guests, currency, rates);
   const images = imagesOf(row);
   return {
     product_id: row.id,
@@ -109,7 +108,7 @@ async function agentMarkupBps(c: Context<AppEnv>): Promise<number | null> {
 /** Net (the stay's price, as the quote builder prices it) and the agent's sell price with the default markup. */
 export function agentPricing(row: ProductRow, currency: string, rates: Rates, stay: { checkIn?: string; checkOut?: string | null; guests?: number }, markupBps: number): AgentPricing {
   const nights = stay.checkIn ? nightsBetween(stay.checkIn, stay.checkOut) : 1;
-  const net = convertMinor(bookingPriceUsdMinor(row.price_usd_minor, row.type, nights, stay.guests ?? 1), 'USD', currency, rates);
+  const net = stayPrice(row.price_usd_minor, row.type, nights, stay.guests ?? 1, currency, rates).priceMinor;
   return {
     net_price: fromMinor(net, currency),
     sell_price: fromMinor(net + markupOf(net, markupBps), currency),

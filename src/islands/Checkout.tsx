@@ -9,7 +9,8 @@ import Wallet from './Wallet';
 import type { ProductDetail } from './ProductDetails';
 import { api, ApiFailure } from '../shared/api-client';
 import { TITLES, TravelerSchema, type Traveler } from '../shared/schemas/booking';
-import type { WalletCard } from '../shared/wallet';
+import { cardValueMinor, discountFactor, type WalletCard } from '../shared/wallet';
+import { formatMoney } from '../shared/money';
 import { openDialog } from '../stores/dialogs';
 import { $currency, $language, useT } from '../stores/locale';
 import { $profile, $signedIn, $user } from '../stores/session';
@@ -248,6 +249,18 @@ export default function Checkout() {
   }
 
   const nightly = product.price_unit === 'night';
+  // A discount card takes a share of the price, capped by what it holds: the summary says which share and which cap.
+  const discountCard = selection?.kind === 'discount' ? wallet?.userCards.find((x) => x.id === selection.id) : undefined;
+  let discountRule = '';
+  if (discountCard && preview) {
+    try {
+      const cap = formatMoney(cardValueMinor(discountCard, preview.currency, wallet?.rates ?? {}), preview.currency, language);
+      const percent = new Intl.NumberFormat(language, { style: 'percent' }).format(discountFactor(product.type) - 1);
+      discountRule = t('bk_discount_rule', { percent, cap });
+    } catch {
+      discountRule = '';
+    }
+  }
   return (
     <div className="bk-checkout" data-testid="checkout">
       <form
@@ -354,7 +367,10 @@ export default function Checkout() {
         {preview ? (
           <dl className="bk-amounts" data-testid="summary">
             <div>
-              <dt>{preview.nights ? t('bk_nights_n', { n: preview.nights }) : t('bk_guests_n', { n: c.guests })}</dt>
+              <dt>
+                {preview.nights ? t('bk_nights_n', { n: preview.nights }) : t('bk_guests_n', { n: c.guests })} ×{' '}
+                <Money amount={product.price} currency={product.currency} testId="sum-unit" />
+              </dt>
               <dd>
                 <Money amount={preview.price} currency={preview.currency} testId="sum-price" />
               </dd>
@@ -373,6 +389,11 @@ export default function Checkout() {
                 <dd>
                   −<Money amount={preview.discount_amount} currency={preview.currency} testId="sum-discount" />
                 </dd>
+                {discountRule ? (
+                  <dd className="bk-amounts__why muted small" data-testid="discount-rule">
+                    {discountRule}
+                  </dd>
+                ) : null}
               </div>
             ) : null}
             {preview.cash_amount > 0 ? (

@@ -3,8 +3,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import Money from './Money';
-import { convertMinorDown, fromMinor, type Rates } from '../shared/money';
-import { certificateFits, discountCardFits, isActive, type WalletCard } from '../shared/wallet';
+import { fromMinor, type Rates } from '../shared/money';
+import { cardValueMinor, certificateFits, discountCardFits, isActive, type WalletCard } from '../shared/wallet';
 import { $currency, useT } from '../stores/locale';
 import { $signedIn } from '../stores/session';
 import { runStartup } from '../stores/startup';
@@ -14,9 +14,8 @@ import {
 
 /** A card's value in the page currency (never rounded up), as a decimal. */
 function valueIn(card: WalletCard, currency: string, rates: Rates): number | null {
-  const minor = card.kind === 'certificate' ? card.redemptionMinor : card.amountMinor;
   try {
-    return fromMinor(convertMinorDown(minor, card.currency, currency, rates), currency);
+    return fromMinor(cardValueMinor(card, currency, rates), currency);
   } catch {
     return null;
   }

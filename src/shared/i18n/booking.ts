@@ -150,6 +150,7 @@ export const bookingLabels: LabelTable = {
   bk_value: L('Value', 'Valor', 'Valeur'),
   bk_certificate: L('Certificate', 'Certificado', 'Certificat'),
   bk_discount_card: L('Discount card', 'Tarjeta de descuento', 'Carte de réduction'),
+  bk_discount_rule: L('{percent} of the price, up to what the card holds ({cap})', '{percent} del precio, hasta lo que tiene la tarjeta ({cap})', '{percent} du prix, dans la limite du solde de la carte ({cap})'),
   bk_cash_card: L('Cash card', 'Tarjeta monedero', 'Carte prépayée'),
   bk_certificates: L('Certificates', 'Certificados', 'Certificats'),
   bk_discount_cards: L('Discount Cards', 'Tarjetas de descuento', 'Cartes de réduction'),
