@@ -56,6 +56,29 @@ interface SavedTraveler extends Traveler {
 
 const EMPTY: Traveler = { title: 'Mr', first_name: '', last_name: '', email: '', phone: '' };
 
+interface AccountHolder {
+  title?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  email?: string | null;
+  phone_country_code?: string | null;
+  mobile_no?: string | null;
+}
+
+/** The fields still empty in `prev`, filled from the account (the login result, then the profile once it is loaded). */
+function travelerFromAccount(prev: Traveler, user: { email: string; last_name?: string | null }, basic: AccountHolder | undefined): Partial<Traveler> {
+  const phone = basic?.mobile_no ? `${basic.phone_country_code ?? ''} ${basic.mobile_no}`.trim() : '';
+  const title = (TITLES as readonly string[]).includes(basic?.title ?? '') ? (basic!.title as Traveler['title']) : null;
+  const untouched = prev.first_name === '' && prev.last_name === '' && prev.phone === '';
+  return {
+    ...(title && untouched ? { title } : {}),
+    first_name: prev.first_name || basic?.first_name || '',
+    last_name: prev.last_name || basic?.last_name || user.last_name || '',
+    email: prev.email || basic?.email || user.email,
+    phone: prev.phone || phone,
+  };
+}
+
 /** May this visitor book here? Signed in with can_user_book (assumed until the profile says otherwise), or a guest where the org allows it. */
 function canBookNow(signedIn: boolean | null, profile: Record<string, unknown> | null, allowGuest: boolean): boolean {
   if (allowGuest) return true;
@@ -137,9 +160,12 @@ export default function Checkout() {
       if (kept.cards.cash_card_id) setUseCash(true);
     })();
   }, [product]);
+  // Every traveller field the account holds fills in what the person has not typed yet.
   useEffect(() => {
-    if (user) setTraveler((prev) => ({ ...prev, email: prev.email || user.email, last_name: prev.last_name || user.last_name }));
-  }, [user]);
+    if (!user) return;
+    const basic = (profile?.basicprofile as AccountHolder[] | undefined)?.[0];
+    setTraveler((prev) => ({ ...prev, ...travelerFromAccount(prev, user, basic) }));
+  }, [user, profile]);
 
   const cardIds = useMemo(() => (walletLoaded ? selectedCardIds() : {}), [walletLoaded, selection, useCash, wallet]);
   const trip = useMemo(
