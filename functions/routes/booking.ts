@@ -17,6 +17,7 @@ import { logEvent } from '../log';
 import { addTraveler, deleteTraveler, travelersOf, updateTraveler, MAX_TRAVELERS } from '../db/travelers';
 import { bookableStay, currencyFor, productSummary, refuse } from './products';
 import { convertMinor, fromMinor, type Rates } from '../../src/shared/money';
+import { confirmationMail, sendMail } from '../services/mail';
 import {
   cardProblem, cardValueMinor, stayPrice, computeAmounts, parseWalletOptions, pickCashCard, type CardKind, type WalletAmounts,
 } from '../../src/shared/wallet';
@@ -294,7 +295,14 @@ export const booking = new Hono<AppEnv>()
       : await withProvider(c, () =>
           checkoutWithCard({ db: c.env.DB, payments: paymentsFor(c.env) }, newBooking, q.amounts.spends, { origin: new URL(c.req.url).origin, checkoutPath: checkoutPathOf(body, newBooking.ref) }, body.traveler.email || user?.email || undefined),
         );
-    if (result.created) return c.json({ data: checkoutBody(result.booking) }, 200);
+    if (result.created) {
+      // Paid by the wallet alone, the booking is confirmed here, so its confirmation mail goes from here too.
+      if (result.booking.status === 'CONFIRMED') {
+        const mail = confirmationMail(org, result.booking, `${new URL(c.req.url).origin}/manage-booking?booking=${result.booking.booking_ref}`, user?.email);
+        if (mail) await sendMail(c, mail, 'booking.confirmed');
+      }
+      return c.json({ data: checkoutBody(result.booking) }, 200);
+    }
     const raced = await bookingByKey(c.env.DB, org.id, user?.id ?? null, body.idempotency_key, hash);
     if (raced) return replay(raced, hash, c);
     throw conflict('A card was already used by another booking; nothing was charged. Check your wallet and try again');
