@@ -13,7 +13,9 @@ for (const { lang, size, dialogName, submit } of [
 ]) {
   test(`sign-up: each field's error clears as soon as its value is valid (${lang}, ${size.width} wide)`, async ({ page }) => {
     await page.setViewportSize(size);
-    await openPage(page, `/?signup=1&lang=${lang}`);
+    // The language link is remembered; the sign-up link then opens the dialog in it.
+    await openPage(page, `/?lang=${lang}`);
+    await openPage(page, '/?signup=1');
     const d = dialog(page, dialogName);
     await expect(d).toBeVisible();
     await d.getByRole('button', { name: submit }).click();
