@@ -147,7 +147,7 @@ export default function Wallet({ mode = 'page' }: { mode?: 'page' | 'checkout' }
             <p className="muted">{t('bk_no_cards')}</p>
           ) : (
             <div className="table-wrap">
-              <table className="table" data-testid={`cards-${k.key}`}>
+              <table className="table table-stack" data-testid={`cards-${k.key}`}>
                 <thead>
                   <tr>
                     <th scope="col">{t('bk_card')}</th>
@@ -160,15 +160,15 @@ export default function Wallet({ mode = 'page' }: { mode?: 'page' | 'checkout' }
                 <tbody>
                   {k.cards.map((card) => (
                     <tr key={card.id} className={isActive(card) ? undefined : 'is-inactive'}>
-                      <td>{names(card)}</td>
-                      <td>
+                      <td data-label={t('bk_card')}>{names(card)}</td>
+                      <td data-label={t('bk_card_code')}>
                         <code>{card.code}</code>
                       </td>
-                      <td>{card.kind === 'certificate' ? card.services.map((s) => t(`bk_type_${s}`) || s).join(', ') : card.kind === 'discount' ? productsOf(card, t) : t('bk_any_product')}</td>
-                      <td>
+                      <td data-label={t('bk_for_products')}>{card.kind === 'certificate' ? card.services.map((s) => t(`bk_type_${s}`) || s).join(', ') : card.kind === 'discount' ? productsOf(card, t) : t('bk_any_product')}</td>
+                      <td data-label={t('bk_status')}>
                         <span className={`badge${isActive(card) ? '' : ' bk-badge-off'}`}>{t(`bk_status_${card.status}`) || card.status}</span>
                       </td>
-                      <td>
+                      <td data-label={k.key === 'certificates' ? t('bk_value') : t('bk_balance')}>
                         <CardValue card={card} currency={currency} rates={rates} />
                       </td>
                     </tr>
