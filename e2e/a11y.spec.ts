@@ -1,44 +1,13 @@
 // The accessibility gate: axe (WCAG 2.0/2.1 A and AA) on every page of src/pages, signed out and signed in, on both
 // orgs' looks, and on every dialog; no serious or critical violation may remain. One test per page and visitor, all
 // generated from SWEEP, run in parallel; each worker keeps one page per visitor, signed in once.
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, type Page } from '@playwright/test';
-import { test, type Visitor } from './worker-pages';
+import { day, open, PAGES, realPath, SWEEP, test } from './worker-pages';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-/** Every page of src/pages as its path (dynamic routes and 404 aside; the 404 is checked as an unknown address). */
-const PAGES = readdirSync(join(import.meta.dirname, '../src/pages'), { recursive: true, encoding: 'utf8' })
-  .filter((f) => f.endsWith('.astro') && !f.includes('[') && f !== '404.astro')
-  .map((f) => `/${f.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/')
-  .sort();
-
-/** Pages whose content depends on the query: a real product ({hotel}), a stay ({in} to {out}), an unknown address. */
-const CONTENT_PAGES = [
-  '/search-detail?type=HLT&city=Paris&check_in={in}&check_out={out}&guests=2',
-  '/hotel-details?id={hotel}&check_in={in}&check_out={out}&guests=2',
-  '/hotel-checkout?id={hotel}&check_in={in}&check_out={out}&guests=2',
-  '/no-such-page',
-];
-
-/** What each visitor is shown: one test per entry. */
-const SWEEP: { visitor: Visitor | 'acme'; paths: string[] }[] = [
-  { visitor: 'signed out', paths: [...PAGES, ...CONTENT_PAGES] },
-  // A consumer is sent away from /agent pages by design (e2e/agent.spec.ts checks that); the signed-out sweep covers them.
-  // The same for the console's pages (e2e/admin-console.spec.ts checks the refusal); its admin sees them below.
-  { visitor: 'demo', paths: [...PAGES.filter((p) => !p.startsWith('/agent/') && !p.startsWith('/admin')), ...CONTENT_PAGES] },
-  { visitor: 'admin', paths: PAGES.filter((p) => p.startsWith('/admin')) },
-  { visitor: 'agent', paths: PAGES.filter((p) => p.startsWith('/agent')) },
-  // The marketing pages as their users see them: the seeded link's figures render on demand.
-  { visitor: 'marketer', paths: ['/admin/links', '/admin/links/welcome'] },
-  // Acme's look: its own theme colours, signed out, on acme.localhost.
-  { visitor: 'acme', paths: ['/', '/home', '/resorts', '/search-detail?type=HLT&city=London', '/wallet', '/referral/programs'] },
-];
 
 /**
  * Violations already reported to their owner, each by where it shows (`<visitor> <path>` as in SWEEP, or a dialog
@@ -76,24 +45,6 @@ async function expectClean(page: Page, where: string) {
   }
   expect(problems, where).toEqual([]);
   for (const k of known) expect(seen.has(k), `${k.rule} at ${k.target} is no longer seen (${k.why}): remove it from KNOWN`).toBe(true);
-}
-
-/** Loads a page and lets its islands settle (hydration, first data) before axe reads it. */
-async function open(page: Page, path: string) {
-  const response = await page.goto(path);
-  await expect(page.locator('html[data-dialog-host="ready"]')).toHaveCount(1);
-  await page.waitForLoadState('networkidle');
-  return response;
-}
-
-let hotelId: Promise<number> | undefined;
-/** A template path of SWEEP made real: a hotel of the catalogue and a stay from 20 to 22 days ahead. */
-async function realPath(page: Page, template: string): Promise<string> {
-  if (template.includes('{hotel}')) {
-    hotelId ??= page.request.get('/api/products/search?type=HLT&city=Paris&per_page=1').then(async (r) => (await r.json()).data[0].product_id);
-  }
-  const id = template.includes('{hotel}') ? String(await hotelId) : '';
-  return template.replace('{hotel}', id).replace('{in}', day(20)).replace('{out}', day(22));
 }
 
 for (const { visitor, paths } of SWEEP) {

@@ -1,7 +1,12 @@
 // `test` for sweeps of one test per page: `page` is one page per visitor and worker, kept from test to test, so the
 // browser's cache stays warm and a signed-in visitor signs in once (a fresh context per test reloads every script).
 // Each test still loads its own address first. A test that changes the session must use the plain Playwright `test`.
-import { expect, test as base, type Page } from '@playwright/test';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect as baseExpect, test as base, type Page } from '@playwright/test';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 export const ACCOUNTS = {
   demo: ['demo@example.com', 'Demo1!pass'],
@@ -36,7 +41,59 @@ export const test = base.extend<{ visitor: Visitor }, { pageOf: (visitor: Visito
     },
     { scope: 'worker' },
   ],
-  page: async ({ visitor, pageOf }, use) => {
-    await use(await pageOf(visitor));
+  // The kept page takes each test's viewport, so a phone-sized sweep and a desktop one can share a worker.
+  page: async ({ visitor, pageOf, viewport }, use) => {
+    const page = await pageOf(visitor);
+    await page.setViewportSize(viewport ?? { width: 1280, height: 720 });
+    await use(page);
   },
 });
+
+// ---- the page list the sweeps share (axe in e2e/a11y.spec.ts, the phone width in e2e/phone.spec.ts) -------------
+
+/** Every page of src/pages as its path (dynamic routes and 404 aside; the 404 is checked as an unknown address). */
+export const PAGES = readdirSync(join(import.meta.dirname, '../src/pages'), { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.astro') && !f.includes('[') && f !== '404.astro')
+  .map((f) => `/${f.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/')
+  .sort();
+
+/** Pages whose content depends on the query: a real product ({hotel}), a stay ({in} to {out}), an unknown address. */
+export const CONTENT_PAGES = [
+  '/search-detail?type=HLT&city=Paris&check_in={in}&check_out={out}&guests=2',
+  '/hotel-details?id={hotel}&check_in={in}&check_out={out}&guests=2',
+  '/hotel-checkout?id={hotel}&check_in={in}&check_out={out}&guests=2',
+  '/no-such-page',
+];
+
+/** What each visitor is shown: one test per entry. */
+export const SWEEP: { visitor: Visitor | 'acme'; paths: string[] }[] = [
+  { visitor: 'signed out', paths: [...PAGES, ...CONTENT_PAGES] },
+  // A consumer is sent away from /agent pages by design (e2e/agent.spec.ts checks that); the signed-out sweep covers them.
+  // The same for the console's pages (e2e/admin-console.spec.ts checks the refusal); its admin sees them below.
+  { visitor: 'demo', paths: [...PAGES.filter((p) => !p.startsWith('/agent/') && !p.startsWith('/admin')), ...CONTENT_PAGES] },
+  { visitor: 'admin', paths: PAGES.filter((p) => p.startsWith('/admin')) },
+  { visitor: 'agent', paths: PAGES.filter((p) => p.startsWith('/agent')) },
+  // The marketing pages as their users see them: the seeded link's figures render on demand.
+  { visitor: 'marketer', paths: ['/admin/links', '/admin/links/welcome'] },
+  // Acme's look: its own theme colours, signed out, on acme.localhost.
+  { visitor: 'acme', paths: ['/', '/home', '/resorts', '/search-detail?type=HLT&city=London', '/wallet', '/referral/programs'] },
+];
+
+/** Loads a page and lets its islands settle (hydration, first data) before axe reads it. */
+export async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  await expect(page.locator('html[data-dialog-host="ready"]')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+  return response;
+}
+
+let hotelId: Promise<number> | undefined;
+/** A template path of SWEEP made real: a hotel of the catalogue and a stay from 20 to 22 days ahead. */
+export async function realPath(page: Page, template: string): Promise<string> {
+  if (template.includes('{hotel}')) {
+    hotelId ??= page.request.get('/api/products/search?type=HLT&city=Paris&per_page=1').then(async (r) => (await r.json()).data[0].product_id);
+  }
+  const id = template.includes('{hotel}') ? String(await hotelId) : '';
+  return template.replace('{hotel}', id).replace('{in}', day(20)).replace('{out}', day(22));
+}
+

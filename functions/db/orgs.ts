@@ -153,6 +153,11 @@ export async function orgTheme(db: D1Database, orgId: number, name: string) {
     .first<{ css: string; updated_at: string }>();
 }
 
+/** What an org's mails show of it: its name and its logo. */
+export async function orgBrand(db: D1Database, orgId: number): Promise<{ name: string; logo_url: string }> {
+  return (await db.prepare('SELECT name, logo_url FROM orgs WHERE id = ?').bind(orgId).first<{ name: string; logo_url: string }>()) ?? { name: '', logo_url: '' };
+}
+
 export async function orgName(db: D1Database, orgId: number): Promise<string> {
   return (await db.prepare('SELECT name FROM orgs WHERE id = ?').bind(orgId).first<{ name: string }>())?.name ?? '';
 }

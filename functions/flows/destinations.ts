@@ -2,7 +2,7 @@
 // visitor's currency, computed per line as the search computes it (so the card and the results agree to the cent).
 import { lowestPriceByCity } from '../db/products';
 import { convertMinor, type Rates } from '../../src/shared/money';
-import { bookingPriceUsdMinor, nightsBetween } from '../../src/shared/wallet';
+import { nightsBetween, stayPrice } from '../../src/shared/wallet';
 import { defaultStay, eligibleTypes } from '../../src/shared/booking-dates';
 import { FEATURED_DESTINATIONS } from '../../src/shared/destinations';
 
@@ -28,7 +28,7 @@ export async function destinationOffers(
   const nights = nightsBetween(stay.checkIn, stay.checkOut);
   for (const [city, unit] of lowest) {
     const query = new URLSearchParams({ type: 'HLT', city, check_in: stay.checkIn, check_out: stay.checkOut, guests: String(stay.guests) });
-    out.set(city, { totalMinor: convertMinor(bookingPriceUsdMinor(unit, 'HLT', nights, stay.guests), 'USD', currency, rates), href: `/search-detail?${query}` });
+    out.set(city, { totalMinor: stayPrice(unit, 'HLT', nights, stay.guests, currency, rates).priceMinor, href: `/search-detail?${query}` });
   }
   return out;
 }

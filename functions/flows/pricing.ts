@@ -7,7 +7,7 @@ import { ApiError, conflict, refuse } from '../errors';
 import { bookableStay, currencyFor } from './stay';
 import { convertMinor, fromMinor, type Rates } from '../../src/shared/money';
 import {
-  bookingPriceUsdMinor, cardProblem, computeAmounts, nightsBetween, parseWalletOptions, pickCashCard, type CardKind, type WalletAmounts,
+  cardProblem, computeAmounts, stayPrice, nightsBetween, parseWalletOptions, pickCashCard, type CardKind, type WalletAmounts,
 } from '../../src/shared/wallet';
 import { markupOf, percentOfBps } from '../../src/shared/schemas/agent';
 import type { AgentPricing, PreviewRequest } from '../../src/shared/schemas/booking';
@@ -19,8 +19,7 @@ const plain = (s: string) => s.replace(/\s+/g, ' ').trim();
 export function productSummary(row: ProductRow, currency: string, rates: Rates, stay: StayDates) {
   const nights = stay.checkIn ? nightsBetween(stay.checkIn, stay.checkOut) : 1;
   const guests = stay.guests ?? 1;
-  const unit = convertMinor(row.price_usd_minor, 'USD', currency, rates);
-  const total = convertMinor(bookingPriceUsdMinor(row.price_usd_minor, row.type, nights, guests), 'USD', currency, rates);
+  const { unitMinor: unit, priceMinor: total } = stayPrice(row.price_usd_minor, row.type, nights, guests, currency, rates);
   const images = imagesOf(row);
   return {
     product_id: row.id,
@@ -45,7 +44,7 @@ export function productSummary(row: ProductRow, currency: string, rates: Rates, 
 /** Net (the stay's price, as the quote builder prices it) and the agent's sell price with the default markup. */
 export function agentPricing(row: ProductRow, currency: string, rates: Rates, stay: StayDates, markupBps: number): AgentPricing {
   const nights = stay.checkIn ? nightsBetween(stay.checkIn, stay.checkOut) : 1;
-  const net = convertMinor(bookingPriceUsdMinor(row.price_usd_minor, row.type, nights, stay.guests ?? 1), 'USD', currency, rates);
+  const net = stayPrice(row.price_usd_minor, row.type, nights, stay.guests ?? 1, currency, rates).priceMinor;
   return {
     net_price: fromMinor(net, currency),
     sell_price: fromMinor(net + markupOf(net, markupBps), currency),
@@ -67,7 +66,7 @@ export interface Quote {
 export async function quote(db: D1Database, org: OrgRow, body: PreviewRequest, userId: number | null): Promise<Quote> {
   const { product, checkOut, nights } = await bookableStay(db, org, body);
   const { currency, rates } = await currencyFor(db, org, body.currency);
-  const priceMinor = convertMinor(bookingPriceUsdMinor(product.price_usd_minor, product.type, nights, body.guests), 'USD', currency, rates);
+  const { priceMinor } = stayPrice(product.price_usd_minor, product.type, nights, body.guests, currency, rates);
 
   const options = parseWalletOptions(org.wallet_options);
   const wanted: { path: string; kind: CardKind; id: number; enabled: boolean }[] = [];

@@ -6,6 +6,7 @@ import { insertOutbox, type OutboxAttachment } from '../db/outbox';
 import { createEvent } from 'ics';
 import { logEvent, reason } from '../log';
 import { fromMinor, minorDigits } from '../../src/shared/money';
+import { freeCancellationDeadline } from '../../src/shared/cancellation';
 
 export interface Mail {
   to: string;
@@ -177,9 +178,29 @@ export function stayCalendar(b: ConfirmedStay, manageUrl: string): string {
   return value;
 }
 
-/** The confirmation: itinerary, what each means paid, the reference, the cancellation policy, a manage link, an .ics. */
-export function confirmationMail(orgName: string, to: string, traveler: { first_name?: string; last_name?: string }, b: ConfirmedStay, policy: string, manageUrl: string): Mail {
+/** The org as its mails show it: its name, and its logo when it has one. */
+export interface MailBrand {
+  name: string;
+  logo_url?: string | null;
+}
+
+export interface ConfirmedBooking extends ConfirmedStay {
+  product_type: string;
+  total_minor: number;
+  traveler: string;
+}
+
+/**
+ * The confirmation, the traveller's record of the booking: the org's name and logo on top, the itinerary, the price
+ * and what each means paid (wallet parts, card), the reference, the cancellation terms (the cancel flow's own rule),
+ * a link to manage the booking and an .ics entry. Null when the booking has no address to send it to.
+ */
+export function confirmationMail(brand: MailBrand, b: ConfirmedBooking, manageUrl: string, fallbackTo?: string): Mail | null {
+  const traveler = JSON.parse(b.traveler) as { email?: string; first_name?: string; last_name?: string };
+  const to = traveler.email || fallbackTo;
+  if (!to) return null;
   const money = (minor: number) => `${fromMinor(minor, b.currency).toFixed(minorDigits(b.currency))} ${b.currency}`;
+  const deadline = freeCancellationDeadline(b.product_type, b.check_in);
   const lines = [
     `Your booking ${b.booking_ref} is confirmed.`,
     `${b.product_name}, ${b.city}: ${b.check_out ? `${b.check_in} to ${b.check_out}` : b.check_in}, ${b.guests} guest${b.guests === 1 ? '' : 's'}.`,
@@ -189,11 +210,15 @@ export function confirmationMail(orgName: string, to: string, traveler: { first_
     ...(b.discount_minor ? [`Discount card: ${money(b.discount_minor)}.`] : []),
     ...(b.cash_minor ? [`Cash card: ${money(b.cash_minor)}.`] : []),
     `Paid by card: ${money(b.paid_minor)}.`,
-    `Cancellation: ${policy}.`,
+    `Total paid: ${money(b.total_minor)}.`,
+    `Cancellation: ${deadline ? `free until ${deadline.slice(0, 10)} 23:59 UTC; after that the booking can no longer be cancelled and is not refunded` : 'non-refundable'}.`,
   ];
-  const greeting = `Hello ${traveler.first_name || 'traveller'},`;
+  const mail = linkMail(to, `${brand.name}: booking ${b.booking_ref} confirmed`, `Hello ${traveler.first_name || 'traveller'},`, lines, 'Manage your booking', manageUrl);
+  const logo = brand.logo_url && /^https?:\/\//.test(brand.logo_url) ? `<img src="${escapeHtml(brand.logo_url)}" alt="" height="40"> ` : '';
   return {
-    ...linkMail(to, `${orgName}: booking ${b.booking_ref} confirmed`, greeting, lines, 'Manage your booking', manageUrl),
+    ...mail,
+    text: `${brand.name}\n\n${mail.text}\n${brand.name}\n`,
+    html: `<h1>${logo}${escapeHtml(brand.name)}</h1>${mail.html}<p>${escapeHtml(brand.name)}</p>`,
     attachments: [{ filename: `booking-${b.booking_ref}.ics`, contentType: 'text/calendar; charset=utf-8', content: stayCalendar(b, manageUrl) }],
   };
 }

@@ -19,7 +19,7 @@ import { quoteMail } from '../services/agent-mail';
 import { bookableStay, currencyFor } from '../flows/stay';
 import { checkCatalogueRefs } from '../flows/catalogue-refs';
 import { convertMinor, formatMoney, fromMinor } from '../../src/shared/money';
-import { bookingPriceUsdMinor, nightsBetween } from '../../src/shared/wallet';
+import { bookingPriceUsdMinor, nightsBetween, stayPrice } from '../../src/shared/wallet';
 import { eligibleTypes, minCheckInDate } from '../../src/shared/schemas/booking';
 import {
   AGENT_MSG, CLIENTS_PAGE_SIZE, ClientQuerySchema, ClientSchema, DEFAULT_MARKUP_BPS, QuoteQuerySchema, QuoteSchema, QuoteViewSchema, RowIdSchema,
@@ -245,7 +245,7 @@ export const agent = new Hono<AppEnv>()
     const markupBps = body.markup_percent == null ? ((await defaultMarkupBps(db, owner)) ?? DEFAULT_MARKUP_BPS) : bpsOfPercent(body.markup_percent);
     // The price is the product's, computed here; nothing the client sends is trusted for it.
     const netUsdMinor = bookingPriceUsdMinor(product.price_usd_minor, product.type, nights, body.guests);
-    const netMinor = convertMinor(netUsdMinor, 'USD', currency, rates);
+    const netMinor = stayPrice(product.price_usd_minor, product.type, nights, body.guests, currency, rates).priceMinor;
     const id = await insertQuote(db, owner, {
       clientId: client.id,
       productId: product.id,

@@ -10,7 +10,7 @@ import { clientIp, pepper } from '../auth/accounts';
 import { getCookie } from 'hono/cookie';
 import { LAST_CLICK_COOKIE, firstBookingCredit } from '../flows/links';
 import { counting, LIMITS, memberOf, rateLimit, validBody } from '../http/rate-limit';
-import { cardByCode, cardEntry, cardsOfUser, claimCard, orgCertificates, type CardRow } from '../db/cards';
+import { cardByCode, cardEntry, cardsOfUser, claimCard, orgCertificates, walletCardOf, type CardRow } from '../db/cards';
 import { bookingByKey, bookingsOfUser, cardSpendsOf, createBooking, newBookingRef, type BookingRow, type NewBooking } from '../db/bookings';
 import { checkoutWithCard } from '../flows/payments';
 import { paymentsFor, PaymentProviderError } from '../outside/payments';
@@ -19,7 +19,8 @@ import { addTraveler, deleteTraveler, travelersOf, updateTraveler, MAX_TRAVELERS
 import { currencyFor } from '../flows/stay';
 import { productSummary, quote } from '../flows/pricing';
 import { convertMinor, fromMinor, type Rates } from '../../src/shared/money';
-import type { CardKind, WalletAmounts } from '../../src/shared/wallet';
+import { confirmationMail, sendMail } from '../outside/mail';
+import { cardValueMinor, type CardKind, type WalletAmounts } from '../../src/shared/wallet';
 import {
   CheckoutSchema, PaymentCardsByOrgSchema, PaymentCardsByUserSchema, PreviewSchema, RedeemSchema, ReservationsSchema,
   TravelerIdSchema, TravelerSchema, type CheckoutRequest,
@@ -100,7 +101,7 @@ function walletSummary(rows: CardRow[], currency: string, rates: Rates) {
   let total = 0;
   for (const r of active) {
     try {
-      total += convertMinor(r.kind === 'certificate' ? r.redemption_price_minor : r.card_amount_minor, r.payment_card_currency, currency, rates);
+      total += cardValueMinor(walletCardOf(r), currency, rates);
     } catch {
       /* a card in a currency without a rate is left out of the total */
     }
@@ -235,7 +236,14 @@ export const booking = new Hono<AppEnv>()
       : await withProvider(c, () =>
           checkoutWithCard({ db: c.env.DB, payments: paymentsFor(c.env) }, newBooking, q.amounts.spends, { origin: new URL(c.req.url).origin, checkoutPath: checkoutPathOf(body, newBooking.ref) }, body.traveler.email || user?.email || undefined),
         );
-    if (result.created) return c.json({ data: checkoutBody(result.booking) }, 200);
+    if (result.created) {
+      // Paid by the wallet alone, the booking is confirmed here, so its confirmation mail goes from here too.
+      if (result.booking.status === 'CONFIRMED') {
+        const mail = confirmationMail(org, result.booking, `${new URL(c.req.url).origin}/manage-booking?booking=${result.booking.booking_ref}`, user?.email);
+        if (mail) await sendMail(c, mail, 'booking.confirmed');
+      }
+      return c.json({ data: checkoutBody(result.booking) }, 200);
+    }
     const raced = await bookingByKey(c.env.DB, org.id, user?.id ?? null, body.idempotency_key, hash);
     if (raced) return replay(raced, hash, c);
     throw conflict('A card was already used by another booking; nothing was charged. Check your wallet and try again');

@@ -10,7 +10,7 @@ import { fromMinor } from '../../src/shared/money';
 import { cancelBooking, handlePaymentEvent } from '../flows/payments';
 import { freeCancellationUntil } from '../../src/shared/cancellation';
 import { cancellationMail, confirmationMail, sendMail } from '../outside/mail';
-import { orgName } from '../db/orgs';
+import { orgBrand } from '../db/orgs';
 import type { Context } from 'hono';
 import { paymentsFor, PaymentProviderError, WebhookSignatureError } from '../outside/payments';
 
@@ -58,11 +58,9 @@ export const payments = new Hono<AppEnv>()
       // Only the delivery that confirmed the booking mails it: duplicates find it confirmed already.
       if (handled.outcome === 'confirmed' && handled.booking) {
         const b = handled.booking;
-        const traveler = JSON.parse(b.traveler) as { email?: string; first_name?: string; last_name?: string };
         const site = event.session?.successUrl ? new URL(event.session.successUrl).origin : new URL(c.req.url).origin;
-        const until = freeCancellationUntil(b.product_type, b.check_in);
-        const policy = until ? `free until ${until}` : 'non-refundable';
-        if (traveler.email) await sendMail(c, confirmationMail(await orgName(c.env.DB, b.org_id), traveler.email, traveler, b, policy, `${site}/manage-booking?booking=${b.booking_ref}`), 'booking.confirmed');
+        const mail = confirmationMail(await orgBrand(c.env.DB, b.org_id), b, `${site}/manage-booking?booking=${b.booking_ref}`);
+        if (mail) await sendMail(c, mail, 'booking.confirmed');
       }
       return c.json({ data: { received: true, outcome: handled.outcome } });
     } catch (err) {

@@ -80,6 +80,8 @@ export async function startServer({ port, persistTo = DEFAULT_STATE, stdio = 'in
   const args = ['wrangler', 'dev', ...builtConfig(), '--port', String(port), '--ip', '127.0.0.1', '--var', `SELF_ORIGIN:${origin}`, '--show-interactive-dev-session=false', '--test-scheduled'];
   for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
   args.push('--persist-to', persistTo);
+  // Several servers on one machine each need their own inspector port (wrangler's default, 9229, is taken by the first).
+  if (process.env.INSPECTOR_PORT) args.push('--inspector-port', process.env.INSPECTOR_PORT);
   // Detached (own process group) so stop() ends wrangler and workerd together; Playwright's web server runs it
   // attached instead, so that Playwright's own process-tree kill reaches it.
   const child = spawn('npx', args, { cwd: ROOT, env: { ...QUIET_ENV, WRANGLER_LOG: logLevel }, stdio, detached });

@@ -103,7 +103,7 @@ export default function BookingHistory({ mode = 'history', headingLevel = 2 }: {
   }
   return (
     <div className="table-wrap">
-      <table className="table bk-history" data-testid="bookings">
+      <table className="table table-stack bk-history" data-testid="bookings">
         <caption className="visually-hidden">{t('bk_your_bookings')}</caption>
         <thead>
           <tr>
@@ -119,18 +119,18 @@ export default function BookingHistory({ mode = 'history', headingLevel = 2 }: {
         <tbody>
           {list.map((b) => (
             <tr key={b.booking_id} data-testid="booking-row" data-booking-id={b.booking_id}>
-              <td>
+              <td data-label={t('bk_booking_reference')}>
                 <a href={`/manage-booking?booking=${encodeURIComponent(b.booking_id)}`} aria-label={`${t('bk_manage')} ${b.booking_id}`}>
                   <code>{b.booking_id}</code>
                 </a>
               </td>
-              <td>
+              <td data-label={t('bk_booked')}>
                 <a href={`/hotel-details?id=${b.product_id}`}>{b.product_name}</a> <PackageBadge booking={b} />
                 <div className="muted small">{b.city}</div>
               </td>
-              <td>{b.check_out ? `${day(b.check_in)} – ${day(b.check_out)}` : day(b.check_in)}</td>
-              <td>{b.guests}</td>
-              <td>
+              <td data-label={t('bk_dates')}>{b.check_out ? `${day(b.check_in)} – ${day(b.check_out)}` : day(b.check_in)}</td>
+              <td data-label={t('bk_guests')}>{b.guests}</td>
+              <td data-label={t('bk_wallet_used')}>
                 {b.cards.length === 0
                   ? '—'
                   : b.cards.map((card) => (
@@ -139,10 +139,10 @@ export default function BookingHistory({ mode = 'history', headingLevel = 2 }: {
                       </div>
                     ))}
               </td>
-              <td>
+              <td data-label={t('bk_total_paid')}>
                 <Money amount={b.total} currency={b.currency} testId="booking-total" />
               </td>
-              <td>
+              <td data-label={t('bk_status')}>
                 <span className="badge">{t(`bk_status_${b.status}`) || b.status}</span>
               </td>
             </tr>

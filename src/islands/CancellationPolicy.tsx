@@ -1,19 +1,27 @@
-// The product's cancellation policy in a line ("Free cancellation until 12 Dec 2026" or "Non-refundable"), from the one rule the API applies.
+// The product's cancellation terms in a line ("Free cancellation until 12 Dec 2026, 23:59 UTC; after that …" or
+// "Non-refundable"), from the one rule the cancel flow applies.
 import { useStore } from '@nanostores/react';
-import { freeCancellationUntil } from '../shared/cancellation';
-import { formatDay } from '../shared/format-day';
+import { freeCancellationDeadline } from '../shared/cancellation';
+import { dateFormat } from '../shared/format-day';
 import { $language, useT } from '../stores/locale';
+
+const DEADLINE: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' };
 
 export default function CancellationPolicy({ productType, checkIn }: { productType: string; checkIn: string }) {
   const t = useT();
   const language = useStore($language);
-  const until = freeCancellationUntil(productType, checkIn);
-  const text = until
-    ? t('bk_free_cancellation_until', { date: formatDay(language, until) })
-    : t('bk_non_refundable');
+  const deadline = freeCancellationDeadline(productType, checkIn);
+  let when = deadline ?? '';
+  if (deadline) {
+    try {
+      when = `${dateFormat(language, DEADLINE).format(new Date(deadline))} UTC`;
+    } catch {
+      when = deadline;
+    }
+  }
   return (
     <p className="small" data-testid="cancellation-policy">
-      {text}
+      {deadline ? t('bk_free_cancellation_until', { date: when }) : t('bk_non_refundable')}
     </p>
   );
 }

@@ -9,7 +9,8 @@ import Wallet from './Wallet';
 import type { ProductDetail } from './ProductDetails';
 import { api, ApiFailure } from '../shared/api-client';
 import { TITLES, TravelerSchema, type Traveler } from '../shared/schemas/booking';
-import type { WalletCard } from '../shared/wallet';
+import { cardValueMinor, discountFactor, type WalletCard } from '../shared/wallet';
+import { formatMoney } from '../shared/money';
 import { openDialog } from '../stores/dialogs';
 import { $currency, $language, useT } from '../stores/locale';
 import { $profile, $signedIn, $user } from '../stores/session';
@@ -54,6 +55,29 @@ interface SavedTraveler extends Traveler {
 }
 
 const EMPTY: Traveler = { title: 'Mr', first_name: '', last_name: '', email: '', phone: '' };
+
+interface AccountHolder {
+  title?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  email?: string | null;
+  phone_country_code?: string | null;
+  mobile_no?: string | null;
+}
+
+/** The fields still empty in `prev`, filled from the account (the login result, then the profile once it is loaded). */
+function travelerFromAccount(prev: Traveler, user: { email: string; last_name?: string | null }, basic: AccountHolder | undefined): Partial<Traveler> {
+  const phone = basic?.mobile_no ? `${basic.phone_country_code ?? ''} ${basic.mobile_no}`.trim() : '';
+  const title = (TITLES as readonly string[]).includes(basic?.title ?? '') ? (basic!.title as Traveler['title']) : null;
+  const untouched = prev.first_name === '' && prev.last_name === '' && prev.phone === '';
+  return {
+    ...(title && untouched ? { title } : {}),
+    first_name: prev.first_name || basic?.first_name || '',
+    last_name: prev.last_name || basic?.last_name || user.last_name || '',
+    email: prev.email || basic?.email || user.email,
+    phone: prev.phone || phone,
+  };
+}
 
 /** May this visitor book here? Signed in with can_user_book (assumed until the profile says otherwise), or a guest where the org allows it. */
 function canBookNow(signedIn: boolean | null, profile: Record<string, unknown> | null, allowGuest: boolean): boolean {
@@ -136,9 +160,12 @@ export default function Checkout() {
       if (kept.cards.cash_card_id) setUseCash(true);
     })();
   }, [product]);
+  // Every traveller field the account holds fills in what the person has not typed yet.
   useEffect(() => {
-    if (user) setTraveler((prev) => ({ ...prev, email: prev.email || user.email, last_name: prev.last_name || user.last_name }));
-  }, [user]);
+    if (!user) return;
+    const basic = (profile?.basicprofile as AccountHolder[] | undefined)?.[0];
+    setTraveler((prev) => ({ ...prev, ...travelerFromAccount(prev, user, basic) }));
+  }, [user, profile]);
 
   const cardIds = useMemo(() => (walletLoaded ? selectedCardIds() : {}), [walletLoaded, selection, useCash, wallet]);
   const trip = useMemo(
@@ -248,6 +275,18 @@ export default function Checkout() {
   }
 
   const nightly = product.price_unit === 'night';
+  // A discount card takes a share of the price, capped by what it holds: the summary says which share and which cap.
+  const discountCard = selection?.kind === 'discount' ? wallet?.userCards.find((x) => x.id === selection.id) : undefined;
+  let discountRule = '';
+  if (discountCard && preview) {
+    try {
+      const cap = formatMoney(cardValueMinor(discountCard, preview.currency, wallet?.rates ?? {}), preview.currency, language);
+      const percent = new Intl.NumberFormat(language, { style: 'percent' }).format(discountFactor(product.type) - 1);
+      discountRule = t('bk_discount_rule', { percent, cap });
+    } catch {
+      discountRule = '';
+    }
+  }
   return (
     <div className="bk-checkout" data-testid="checkout">
       <form
@@ -354,7 +393,10 @@ export default function Checkout() {
         {preview ? (
           <dl className="bk-amounts" data-testid="summary">
             <div>
-              <dt>{preview.nights ? t('bk_nights_n', { n: preview.nights }) : t('bk_guests_n', { n: c.guests })}</dt>
+              <dt>
+                {preview.nights ? t('bk_nights_n', { n: preview.nights }) : t('bk_guests_n', { n: c.guests })} ×{' '}
+                <Money amount={product.price} currency={product.currency} testId="sum-unit" />
+              </dt>
               <dd>
                 <Money amount={preview.price} currency={preview.currency} testId="sum-price" />
               </dd>
@@ -373,6 +415,11 @@ export default function Checkout() {
                 <dd>
                   −<Money amount={preview.discount_amount} currency={preview.currency} testId="sum-discount" />
                 </dd>
+                {discountRule ? (
+                  <dd className="bk-amounts__why muted small" data-testid="discount-rule">
+                    {discountRule}
+                  </dd>
+                ) : null}
               </div>
             ) : null}
             {preview.cash_amount > 0 ? (

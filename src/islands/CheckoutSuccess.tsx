@@ -9,11 +9,13 @@ import { $signedIn } from '../stores/session';
 import { runStartup } from '../stores/startup';
 import { LAST_BOOKING_KEY } from '../stores/search';
 import PackageBadge from './PackageBadge';
+import CancellationPolicy from './CancellationPolicy';
 import { formatDay, LONG_DAY } from '../shared/format-day';
 
 interface Confirmed {
   booking_id: string;
   status: string;
+  product_type?: string;
   product_name?: string;
   city?: string;
   check_in?: string;
@@ -143,14 +145,28 @@ export default function CheckoutSuccess() {
           {booking.check_in ? (
             <div>
               <dt>{t('bk_dates')}</dt>
-              <dd>{booking.check_out ? `${day(booking.check_in)} – ${day(booking.check_out)}` : day(booking.check_in)}</dd>
+              <dd data-testid="success-dates">{booking.check_out ? `${day(booking.check_in)} – ${day(booking.check_out)}` : day(booking.check_in)}</dd>
+            </div>
+          ) : null}
+          {booking.guests ? (
+            <div>
+              <dt>{t('bk_guests')}</dt>
+              <dd data-testid="success-guests">{t('bk_guests_n', { n: booking.guests })}</dd>
+            </div>
+          ) : null}
+          {booking.price !== undefined ? (
+            <div>
+              <dt>{t('bk_price')}</dt>
+              <dd>
+                <Money amount={booking.price} currency={booking.currency} testId="success-price" />
+              </dd>
             </div>
           ) : null}
           {booking.certificate_amount ? (
             <div>
               <dt>{t('bk_certificate')}</dt>
               <dd>
-                −<Money amount={booking.certificate_amount} currency={booking.currency} />
+                −<Money amount={booking.certificate_amount} currency={booking.currency} testId="success-certificate" />
               </dd>
             </div>
           ) : null}
@@ -158,7 +174,7 @@ export default function CheckoutSuccess() {
             <div>
               <dt>{t('bk_discount_card')}</dt>
               <dd>
-                −<Money amount={booking.discount_amount} currency={booking.currency} />
+                −<Money amount={booking.discount_amount} currency={booking.currency} testId="success-discount" />
               </dd>
             </div>
           ) : null}
@@ -166,7 +182,7 @@ export default function CheckoutSuccess() {
             <div>
               <dt>{t('bk_cash_card')}</dt>
               <dd>
-                −<Money amount={booking.cash_amount} currency={booking.currency} />
+                −<Money amount={booking.cash_amount} currency={booking.currency} testId="success-cash" />
               </dd>
             </div>
           ) : null}
@@ -186,10 +202,14 @@ export default function CheckoutSuccess() {
           </div>
         </dl>
       ) : null}
+      {booking?.product_type && booking.check_in ? <CancellationPolicy productType={booking.product_type} checkIn={booking.check_in} /> : null}
       <p className="muted">{t('bk_confirmation_sent')}</p>
       <div className="cluster">
+        <a className="btn btn-primary" href={`/manage-booking?booking=${encodeURIComponent(bookingId)}`} data-testid="manage-link">
+          {t('bk_manage_booking')}
+        </a>
         {signedIn === true ? (
-          <a className="btn btn-primary" href="/user/booking-history">
+          <a className="btn" href="/user/booking-history">
             {t('bk_see_bookings')}
           </a>
         ) : null}

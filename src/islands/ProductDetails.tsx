@@ -124,7 +124,7 @@ export default function ProductDetails() {
 
   return (
     <article className="bk-details" aria-labelledby={`${id}-name`} data-testid="product-details">
-      <nav className="small" aria-label={t('bk_breadcrumb')}>
+      <nav className="small bk-crumbs" aria-label={t('bk_breadcrumb')}>
         <a href={`${RESULTS_PATH[product.type]}?type=${product.type}&city=${encodeURIComponent(product.city)}`}>{t(TYPE_LABEL[product.type])}</a> › {product.city}
       </nav>
       <header className="bk-details__head">

@@ -114,7 +114,7 @@ export default function ReferralCredits() {
       ) : (
         <>
           <div className="table-wrap">
-            <table className="table">
+            <table className="table table-stack">
               <thead>
                 <tr>
                   <th scope="col">{t('referral_col_name')}</th>
@@ -141,10 +141,10 @@ export default function ReferralCredits() {
                         <th scope="row">
                           {r.first_name} {r.last_name}
                         </th>
-                        <td>{r.email}</td>
-                        <td>{date(r.joined_at)}</td>
-                        <td className="num">{r.actions}</td>
-                        <td className="num">{r.credits}</td>
+                        <td data-label={t('referral_col_email')}>{r.email}</td>
+                        <td data-label={t('referral_col_joined')}>{date(r.joined_at)}</td>
+                        <td className="num" data-label={t('referral_col_actions')}>{r.actions}</td>
+                        <td className="num" data-label={t('referral_col_credits')}>{r.credits}</td>
                         <td>
                           <button type="button" className="btn btn-link btn-sm" aria-expanded={Boolean(detail)} aria-controls={detailId} onClick={() => toggle(r.member)}>
                             {detail ? t('referral_hide_actions') : t('referral_show_actions')}

@@ -8,6 +8,7 @@ import { $org, runStartup } from '../stores/startup';
 import { criteriaFromQuery, defaultCriteria, resultsUrl, suggestCities, TYPE_LABEL, type CitySuggestion, type Criteria } from '../stores/search';
 import { addDays, eligibleTypes, MAX_GUESTS, MAX_NIGHTS, minCheckInDate, weekStartsOn } from '../shared/booking-dates';
 import type { ProductType } from '../shared/wallet';
+import { formatDay } from '../shared/format-day';
 
 export interface SearchBoxProps {
   /** A fixed product type (results pages of one type); without it the box offers the org's eligible types. */
@@ -16,6 +17,8 @@ export interface SearchBoxProps {
   fromQuery?: boolean;
   heading?: boolean;
 }
+
+const SUMMARY_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' };
 
 export default function SearchBox({ type, fromQuery = false, heading = true }: SearchBoxProps) {
   const t = useT();
@@ -33,6 +36,8 @@ export default function SearchBox({ type, fromQuery = false, heading = true }: S
 
   const [c, setC] = useState<Criteria>(() => defaultCriteria(type ?? 'HLT', minDays));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // On a results page a phone shows the search as one line that opens the form, so the first result is on screen.
+  const [collapsed, setCollapsed] = useState(true);
   useEffect(() => {
     const base = defaultCriteria(type ?? c.type, minDays);
     setC(fromQuery && typeof location !== 'undefined' ? criteriaFromQuery(location.search, base) : { ...base, city: c.city });
@@ -61,12 +66,24 @@ export default function SearchBox({ type, fromQuery = false, heading = true }: S
     if (nightly && (!c.checkOut || c.checkOut <= c.checkIn)) found.checkOut = t('bk_checkout_after_checkin');
     if (nightly && c.checkOut > addDays(c.checkIn, MAX_NIGHTS)) found.checkOut = t('bk_stay_too_long');
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) return setCollapsed(false);
     location.assign(resultsUrl({ ...c, latitude: c.city ? '' : c.latitude, longitude: c.city ? '' : c.longitude, page: 1 }));
   }
 
   return (
-    <form className="bk-search" onSubmit={submit} aria-labelledby={heading ? `${id}-title` : undefined} aria-label={heading ? undefined : t('bk_search_button')} role="search" data-testid="search-box">
+    <form className={`bk-search${fromQuery ? ' bk-search--results' : ''}`} data-collapsed={fromQuery && collapsed ? 'true' : undefined} onSubmit={submit} aria-labelledby={heading ? `${id}-title` : undefined} aria-label={heading ? undefined : t('bk_search_button')} role="search" data-testid="search-box">
+      {fromQuery ? (
+        <button type="button" className="bk-search__summary" aria-expanded={!collapsed} aria-controls={`${id}-fields`} onClick={() => setCollapsed((v) => !v)} data-testid="search-summary">
+          <span className="bk-search__summary-text">
+            {[
+              c.city || t('bk_any_destination'),
+              nightly && c.checkOut ? `${formatDay(language, c.checkIn, SUMMARY_DAY)} – ${formatDay(language, c.checkOut, SUMMARY_DAY)}` : formatDay(language, c.checkIn, SUMMARY_DAY),
+              t('bk_guests_n', { n: c.guests }),
+            ].join(' · ')}
+          </span>
+          <span className="bk-search__summary-edit">{t(collapsed ? 'bk_search_change' : 'bk_search_close')}</span>
+        </button>
+      ) : null}
       {heading ? (
         <h2 id={`${id}-title`} className="bk-search__title">
           {t(`bk_search_title_${c.type}`)}
@@ -82,7 +99,7 @@ export default function SearchBox({ type, fromQuery = false, heading = true }: S
           ))}
         </div>
       ) : null}
-      <div className="bk-search__fields">
+      <div className="bk-search__fields" id={`${id}-fields`}>
         <Destination value={c.city} type={c.type} onChange={(city) => update({ city, latitude: '', longitude: '' })} />
         <DatePicker
           label={nightly ? t('bk_check_in') : t('bk_date')}

@@ -1,5 +1,5 @@
 // The sign-in dialog (docs/product.md#screens, docs/product.md#states, docs/product.md#validation): email and password, remember me, social sign-in, links to sign-up and reset.
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { api } from '../shared/api-client';
 import { MSG, sanitizeEmail, SignInFormSchema, type LoginResult } from '../shared/schemas/auth';
 import { closeDialog, openDialog } from '../stores/dialogs';
@@ -10,7 +10,8 @@ import Dialog from './Dialog';
 import Field, { fieldA11y } from './account/Field';
 import PasswordInput from './account/PasswordInput';
 import SocialButtons from './account/SocialButtons';
-import { CLIENT_MSG, failureText, fieldErrors, translateMessage, usrTypeFor } from './account/signup-logic';
+import { CLIENT_MSG, failureText, fieldErrors, issuesOf, translateMessage, usrTypeFor } from './account/signup-logic';
+import { useErrorsThatClear } from './account/useErrorsThatClear';
 import { PopupBlocked, providerToken, tokenField, type Provider } from './account/social';
 import '../styles/auth.css';
 
@@ -63,6 +64,8 @@ export default function SignInDialog() {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(remembered !== '');
   const [errors, setErrors] = useState<Errors>({});
+  const values = useMemo(() => ({ email_id: email, password }), [email, password]);
+  useErrorsThatClear(values, (v) => issuesOf(SignInFormSchema.safeParse(v)), setErrors);
   const [serverError, setServerError] = useState('');
   const [busy, setBusy] = useState<'password' | Provider | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -86,7 +89,7 @@ export default function SignInDialog() {
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    const parsed = SignInFormSchema.safeParse({ email_id: email, password });
+    const parsed = SignInFormSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
       setServerError('');

@@ -11,7 +11,8 @@ import Dialog from './Dialog';
 import Field, { errorId, fieldA11y } from './account/Field';
 import PasswordInput from './account/PasswordInput';
 import SocialButtons from './account/SocialButtons';
-import { accessCodeShown, CLIENT_MSG, failureText, fieldErrors, idTokenProfile, readInvitation, signUpOutcome, translateMessage } from './account/signup-logic';
+import { accessCodeShown, CLIENT_MSG, failureText, fieldErrors, idTokenProfile, issuesOf, readInvitation, signUpOutcome, translateMessage } from './account/signup-logic';
+import { useErrorsThatClear } from './account/useErrorsThatClear';
 import PersonFields, { type Person } from './fields/PersonFields';
 import { PopupBlocked, providerToken, socialProfile, type Provider } from './account/social';
 import { finishSignIn } from './SignInDialog';
@@ -64,6 +65,13 @@ export default function SignUpDialog() {
   const passwordInput = useRef<HTMLDivElement>(null);
 
   const set = <K extends keyof Details>(key: K, value: Details[K]) => setDetails((d) => ({ ...d, [key]: value }));
+  const detailValues = useMemo(
+    () => ({ accesscode: details.accesscode, email_id: details.email, title: details.title, first_name: details.firstName, last_name: details.lastName, mobile_no: details.mobile }),
+    [details, showAccessCode],
+  );
+  useErrorsThatClear(detailValues, (v) => issuesOf(signUpDetailsSchema(showAccessCode).safeParse(v)), setErrors);
+  const passwordValues = useMemo(() => ({ password, confirm_password: confirm, terms_accepted: terms }), [password, confirm, terms]);
+  useErrorsThatClear(passwordValues, (v) => issuesOf(SignUpPasswordStepSchema.safeParse(v)), setErrors, ['confirm_password']);
 
   useEffect(() => {
     if (step === 'done') doneButton.current?.focus();
@@ -111,14 +119,7 @@ export default function SignUpDialog() {
     e.preventDefault();
     if (busy) return;
     setFormError('');
-    const parsed = signUpDetailsSchema(showAccessCode).safeParse({
-      accesscode: details.accesscode,
-      email_id: details.email,
-      title: details.title,
-      first_name: details.firstName,
-      last_name: details.lastName,
-      mobile_no: details.mobile,
-    });
+    const parsed = signUpDetailsSchema(showAccessCode).safeParse(detailValues);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
       focusFirstInvalid(detailsForm.current);
@@ -158,7 +159,7 @@ export default function SignUpDialog() {
     e.preventDefault();
     if (busy) return;
     setFormError('');
-    const parsed = SignUpPasswordStepSchema.safeParse({ password, confirm_password: confirm, terms_accepted: terms });
+    const parsed = SignUpPasswordStepSchema.safeParse(passwordValues);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
       focusFirstInvalid(passwordForm.current);

@@ -3,8 +3,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import Money from './Money';
-import { convertMinorDown, fromMinor, type Rates } from '../shared/money';
-import { certificateFits, discountCardFits, isActive, type WalletCard } from '../shared/wallet';
+import { fromMinor, type Rates } from '../shared/money';
+import { cardValueMinor, certificateFits, discountCardFits, isActive, type WalletCard } from '../shared/wallet';
 import { $currency, useT } from '../stores/locale';
 import { $signedIn } from '../stores/session';
 import { runStartup } from '../stores/startup';
@@ -14,9 +14,8 @@ import {
 
 /** A card's value in the page currency (never rounded up), as a decimal. */
 function valueIn(card: WalletCard, currency: string, rates: Rates): number | null {
-  const minor = card.kind === 'certificate' ? card.redemptionMinor : card.amountMinor;
   try {
-    return fromMinor(convertMinorDown(minor, card.currency, currency, rates), currency);
+    return fromMinor(cardValueMinor(card, currency, rates), currency);
   } catch {
     return null;
   }
@@ -148,7 +147,7 @@ export default function Wallet({ mode = 'page' }: { mode?: 'page' | 'checkout' }
             <p className="muted">{t('bk_no_cards')}</p>
           ) : (
             <div className="table-wrap">
-              <table className="table" data-testid={`cards-${k.key}`}>
+              <table className="table table-stack" data-testid={`cards-${k.key}`}>
                 <thead>
                   <tr>
                     <th scope="col">{t('bk_card')}</th>
@@ -161,15 +160,15 @@ export default function Wallet({ mode = 'page' }: { mode?: 'page' | 'checkout' }
                 <tbody>
                   {k.cards.map((card) => (
                     <tr key={card.id} className={isActive(card) ? undefined : 'is-inactive'}>
-                      <td>{names(card)}</td>
-                      <td>
+                      <td data-label={t('bk_card')}>{names(card)}</td>
+                      <td data-label={t('bk_card_code')}>
                         <code>{card.code}</code>
                       </td>
-                      <td>{card.kind === 'certificate' ? card.services.map((s) => t(`bk_type_${s}`) || s).join(', ') : card.kind === 'discount' ? productsOf(card, t) : t('bk_any_product')}</td>
-                      <td>
+                      <td data-label={t('bk_for_products')}>{card.kind === 'certificate' ? card.services.map((s) => t(`bk_type_${s}`) || s).join(', ') : card.kind === 'discount' ? productsOf(card, t) : t('bk_any_product')}</td>
+                      <td data-label={t('bk_status')}>
                         <span className={`badge${isActive(card) ? '' : ' bk-badge-off'}`}>{t(`bk_status_${card.status}`) || card.status}</span>
                       </td>
-                      <td>
+                      <td data-label={k.key === 'certificates' ? t('bk_value') : t('bk_balance')}>
                         <CardValue card={card} currency={currency} rates={rates} />
                       </td>
                     </tr>

@@ -18,3 +18,12 @@ export function cancellableOn(productType: string, checkIn: string, today: strin
   const until = freeCancellationUntil(productType, checkIn);
   return until !== null && today <= until;
 }
+
+/**
+ * The instant free cancellation ends: the last second of the free day, as the cancel flow counts days (UTC). Pages
+ * show this instant in the visitor's language, with its zone named, so the promise and the rule cannot differ.
+ */
+export function freeCancellationDeadline(productType: string, checkIn: string): string | null {
+  const until = freeCancellationUntil(productType, checkIn);
+  return until === null ? null : `${until}T23:59:59Z`;
+}

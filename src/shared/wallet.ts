@@ -248,7 +248,7 @@ export function computeAmounts(input: AmountsInput): WalletAmounts {
 
   let certificateMinor = 0;
   if (input.certificate) {
-    const value = convertMinorDown(input.certificate.redemptionMinor, input.certificate.currency, currency, rates);
+    const value = cardValueMinor(input.certificate, currency, rates);
     certificateMinor = Math.max(0, Math.min(value, left));
     left -= certificateMinor;
     spends.push({ cardId: input.certificate.id, kind: 'certificate', amountMinor: certificateMinor, cardMinor: input.certificate.redemptionMinor });
@@ -257,7 +257,7 @@ export function computeAmounts(input: AmountsInput): WalletAmounts {
   let discountMinor = 0;
   if (input.discountCard) {
     const card = input.discountCard;
-    const available = convertMinorDown(card.amountMinor, card.currency, currency, rates);
+    const available = cardValueMinor(card, currency, rates);
     discountMinor = Math.max(0, Math.min(available, discountCapMinor(priceMinor, product), left));
     left -= discountMinor;
     if (discountMinor > 0) spends.push({ cardId: card.id, kind: 'discount', amountMinor: discountMinor, cardMinor: takenFromCard(card, discountMinor, available, currency, rates) });
@@ -266,7 +266,7 @@ export function computeAmounts(input: AmountsInput): WalletAmounts {
   let cashMinor = 0;
   if (input.cashCard) {
     const card = input.cashCard;
-    const available = convertMinorDown(card.amountMinor, card.currency, currency, rates);
+    const available = cardValueMinor(card, currency, rates);
     cashMinor = Math.max(0, Math.min(available, left));
     left -= cashMinor;
     if (cashMinor > 0) spends.push({ cardId: card.id, kind: 'cash', amountMinor: cashMinor, cardMinor: takenFromCard(card, cashMinor, available, currency, rates) });
@@ -288,4 +288,32 @@ export function nightsBetween(checkIn: string, checkOut: string | undefined | nu
 /** The price of a booking in USD minor units from the product's unit price. */
 export function bookingPriceUsdMinor(unitUsdMinor: number, product: string, nights: number, guests: number): number {
   return unitUsdMinor * (pricedPerPerson(product) ? Math.max(1, guests) : Math.max(1, nights));
+}
+
+export interface StayPrice {
+  /** One night, or one person, in the stay's currency: the figure every page shows beside "per night". */
+  unitMinor: number;
+  /** How many nights (or persons) the stay is. */
+  units: number;
+  priceMinor: number;
+}
+
+/**
+ * A stay's price in `currency`: the unit price is converted and rounded once, then multiplied, so the price of the
+ * stay is always exactly the unit price shown times the nights or guests shown (decision 0026). Converting the
+ * stay's USD total instead could land a cent away from that product.
+ */
+export function stayPrice(unitUsdMinor: number, product: string, nights: number, guests: number, currency: string, rates: Rates): StayPrice {
+  const unitMinor = convertMinor(unitUsdMinor, 'USD', currency, rates);
+  const units = pricedPerPerson(product) ? Math.max(1, guests) : Math.max(1, nights);
+  return { unitMinor, units, priceMinor: unitMinor * units };
+}
+
+/**
+ * What a card is worth in `currency` (a certificate its redemption price, other cards their amount): converted and
+ * rounded down once, never promising more than the card holds. The wallet's lines and its totals both use this, so
+ * a total is the sum of the lines it sits under; checkout takes the same value off the price.
+ */
+export function cardValueMinor(card: Pick<WalletCard, 'kind' | 'redemptionMinor' | 'amountMinor' | 'currency'>, currency: string, rates: Rates): number {
+  return convertMinorDown(card.kind === 'certificate' ? card.redemptionMinor : card.amountMinor, card.currency, currency, rates);
 }

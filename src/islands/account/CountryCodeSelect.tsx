@@ -1,5 +1,6 @@
 // The phone's country-code selector: a button showing flag and dialling code, opening a searchable list that
-// filters by name, ISO code and dialling code CONTAINING the text; it closes 200 ms after a choice, 2 s after leaving it.
+// filters by name, ISO code and dialling code CONTAINING the text; it closes 200 ms after a choice, 2 s after focus
+// leaves it by the keyboard, and at once on Escape or a click (or tap) anywhere outside it.
 import { useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useT } from '../../stores/locale';
 import { filterCountries, type CountryOption } from './signup-logic';
@@ -25,6 +26,7 @@ export default function CountryCodeSelect({ id, countries, value, onChange }: Pr
   const buttonRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
   const options = useMemo(() => filterCountries(countries, query), [countries, query]);
   const current = countries.find((c) => c.countryCode === value);
   const optionId = (i: number) => `${listId}-o${i}`;
@@ -48,6 +50,17 @@ export default function CountryCodeSelect({ id, countries, value, onChange }: Pr
     const i = countries.findIndex((c) => c.countryCode === value);
     setActive(Math.max(i, 0));
     searchRef.current?.focus();
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return;
+    const outside = (e: PointerEvent) => {
+      if (boxRef.current?.contains(e.target as Node)) return;
+      cancelClose();
+      setOpen(false);
+    };
+    document.addEventListener('pointerdown', outside, true);
+    return () => document.removeEventListener('pointerdown', outside, true);
   }, [open]);
 
   useEffect(() => {
@@ -87,7 +100,7 @@ export default function CountryCodeSelect({ id, countries, value, onChange }: Pr
   }
 
   return (
-    <div className="cc">
+    <div className="cc" ref={boxRef}>
       <button
         ref={buttonRef}
         id={id}

@@ -1,7 +1,7 @@
 // /user/profile (My account): title, names, phone with country code, nationality, preferred language and currency,
 // saved with PUT /api/profile under the sign-up rules; and the change-password form.
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../shared/api-client';
 import { ProfileUpdateSchema, type Profile } from '../../shared/schemas/auth';
 import { $currency, $currencyInfo, $language, loadCurrencyInfo, NATIVE_LANGUAGE_NAMES, useT, writeCookie } from '../../stores/locale';
@@ -9,7 +9,8 @@ import { $profile } from '../../stores/session';
 import PersonFields, { type Person } from '../fields/PersonFields';
 import ChangePassword from './ChangePassword';
 import Field, { fieldA11y } from './Field';
-import { failureText, fieldErrors, translateMessage } from './signup-logic';
+import { failureText, fieldErrors, issuesOf, translateMessage } from './signup-logic';
+import { useErrorsThatClear } from './useErrorsThatClear';
 import { useProfile } from './useProfile';
 import '../../styles/auth.css';
 
@@ -45,6 +46,23 @@ export default function ProfileForm({ headingLevel = 2 }: { headingLevel?: 2 | 3
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
+  const body = useMemo(
+    () =>
+      form && {
+        title: form.title,
+        first_name: form.firstName,
+        last_name: form.lastName,
+        nationality: form.nationality,
+        country: form.country,
+        phone_country_code: form.mobile ? form.isd : '',
+        mobile_no: form.mobile,
+        language: form.language,
+        currency: form.currency,
+      },
+    [form],
+  );
+  useErrorsThatClear(body, (v) => issuesOf(ProfileUpdateSchema.safeParse(v)), setErrors);
+
   useEffect(() => void loadCurrencyInfo(), []);
   useEffect(() => {
     if (basic && !form) setForm(formOf(basic));
@@ -69,19 +87,8 @@ export default function ProfileForm({ headingLevel = 2 }: { headingLevel?: 2 | 3
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (busy || !form) return;
+    if (busy || !form || !body) return;
     setStatus(null);
-    const body = {
-      title: form.title,
-      first_name: form.firstName,
-      last_name: form.lastName,
-      nationality: form.nationality,
-      country: form.country,
-      phone_country_code: form.mobile ? form.isd : '',
-      mobile_no: form.mobile,
-      language: form.language,
-      currency: form.currency,
-    };
     const parsed = ProfileUpdateSchema.safeParse(body);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));

@@ -215,3 +215,17 @@ export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; mes
   }
   return out;
 }
+
+/**
+ * The errors left after some fields changed: each changed field keeps its message only while the form's rule still
+ * refuses its new value; other fields keep theirs (a server's refusal of an unchanged value stays).
+ */
+export function errorsAfterChange<E extends Partial<Record<string, string>>>(errors: E, issues: readonly { path: readonly PropertyKey[]; message: string }[], changed: readonly string[]): E {
+  const still = fieldErrors(issues);
+  const out: Partial<Record<string, string>> = { ...errors };
+  for (const key of changed) if (key in out && !(key in still)) delete out[key];
+  return out as E;
+}
+
+/** A parse result's issues (none when it passed). */
+export const issuesOf = (result: { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }) => (result.success ? [] : (result.error?.issues ?? []));

@@ -22,7 +22,7 @@ export default function AgentBookings() {
         <p className="muted">{t('agent_bookings_empty')}</p>
       ) : (
         <div className="table-wrap">
-          <table className="table agent-table">
+          <table className="table table-stack agent-table">
             <thead>
               <tr>
                 <th scope="col">{t('agent_col_booking')}</th>
@@ -37,13 +37,13 @@ export default function AgentBookings() {
             <tbody>
               {bookings.map((b) => (
                 <tr key={b.booking_id} data-testid="agent-booking-row">
-                  <td>
+                  <td data-label={t('agent_col_booking')}>
                     <strong className="agent-nowrap">{b.booking_id}</strong>
                     <span className="agent-sub">
                       {t('agent_col_booked_on')} {day(b.created_at)}
                     </span>
                   </td>
-                  <td>
+                  <td data-label={t('agent_col_product')}>
                     <div className="agent-product">
                       {b.product.image ? <img src={b.product.image} alt="" width="44" height="32" loading="lazy" /> : null}
                       <div>
@@ -52,20 +52,20 @@ export default function AgentBookings() {
                       </div>
                     </div>
                   </td>
-                  <td>
+                  <td data-label={t('agent_col_client')}>
                     {b.client.name}
                     <span className="agent-sub">{b.client.email}</span>
                   </td>
-                  <td className="agent-dates">
+                  <td data-label={t('agent_col_dates')} className="agent-dates">
                     <span className="agent-nowrap">{day(b.check_in)}</span>
                     {b.check_out ? <span className="agent-nowrap"> – {day(b.check_out)}</span> : null}
                     <span className="agent-sub">
                       {b.guests} {t(b.guests === 1 ? 'agent_guest' : 'agent_guests')}
                     </span>
                   </td>
-                  <td className="num">{money(b.total, b.currency)}</td>
-                  <td className="num">{money(b.charged_usd, 'USD')}</td>
-                  <td>
+                  <td data-label={t('agent_col_total')} className="num">{money(b.total, b.currency)}</td>
+                  <td data-label={t('agent_col_charged')} className="num">{money(b.charged_usd, 'USD')}</td>
+                  <td data-label={t('agent_col_status')}>
                     <span className={`badge agent-badge-${b.status}`}>{t(`agent_status_${b.status}`)}</span>
                   </td>
                 </tr>

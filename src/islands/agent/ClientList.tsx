@@ -105,7 +105,7 @@ export default function ClientList() {
       {clients && rows.length === 0 ? <p className="muted">{query.trim() ? t('agent_clients_none_found') : t('agent_clients_empty')}</p> : null}
       {rows.length > 0 ? (
         <div className="table-wrap">
-          <table className="table agent-table">
+          <table className="table table-stack agent-table">
             <caption className="visually-hidden">
               {t('agent_clients_found')}: {clients?.count}
             </caption>
@@ -125,14 +125,14 @@ export default function ClientList() {
                 const name = `${c.first_name} ${c.last_name}`;
                 return (
                   <tr key={c.client_id} data-testid="client-row">
-                    <td>
+                    <td data-label={t('agent_col_name')}>
                       {c.title ? <span className="agent-sub">{t(`auth_title_${c.title}`)}</span> : null}
                       {name}
                     </td>
-                    <td>{c.email}</td>
-                    <td>{c.mobile_no ? `${c.phone_country_code} ${c.mobile_no}` : ''}</td>
-                    <td>{nationalityName(c.nationality)}</td>
-                    <td className="agent-actions">
+                    <td data-label={t('agent_col_email')}>{c.email}</td>
+                    <td data-label={t('agent_col_phone')}>{c.mobile_no ? `${c.phone_country_code} ${c.mobile_no}` : ''}</td>
+                    <td data-label={t('agent_col_nationality')}>{nationalityName(c.nationality)}</td>
+                    <td data-label={t('agent_col_actions')} className="agent-actions">
                       <a className="btn btn-secondary btn-sm" href={`/agent/my-quotes?new=1&client_id=${c.client_id}`} aria-label={`${t('agent_quote_for_client')}: ${name}`}>
                         {t('agent_quote_for_client')}
                       </a>

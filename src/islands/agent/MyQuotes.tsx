@@ -137,7 +137,7 @@ export default function MyQuotes() {
       {quotes && quotes.length === 0 ? <p className="muted">{t('agent_quotes_empty')}</p> : null}
       {quotes && quotes.length > 0 ? (
         <div className="table-wrap">
-          <table className="table agent-table">
+          <table className="table table-stack agent-table">
             <thead>
               <tr>
                 <th scope="col">{t('agent_col_product')}</th>
@@ -155,7 +155,7 @@ export default function MyQuotes() {
             <tbody>
               {quotes.map((q) => (
                 <tr key={q.quote_id} data-testid="quote-row" data-quote-id={q.quote_id}>
-                  <td>
+                  <td data-label={t('agent_col_product')}>
                     <div className="agent-product">
                       {q.product.image ? <img src={q.product.image} alt="" width="44" height="32" loading="lazy" /> : null}
                       <div>
@@ -166,11 +166,11 @@ export default function MyQuotes() {
                       </div>
                     </div>
                   </td>
-                  <td>
+                  <td data-label={t('agent_col_client')}>
                     {q.client.name}
                     <span className="agent-sub">{q.client.email}</span>
                   </td>
-                  <td className="agent-dates">
+                  <td data-label={t('agent_col_dates')} className="agent-dates">
                     <span className="agent-nowrap">{day(q.check_in)}</span>
                     {q.check_out ? <span className="agent-nowrap"> – {day(q.check_out)}</span> : null}
                     <span className="agent-sub">
@@ -178,21 +178,21 @@ export default function MyQuotes() {
                       {q.nights ? ` · ${q.nights} ${t(q.nights === 1 ? 'agent_night' : 'agent_nights')}` : ''}
                     </span>
                   </td>
-                  <td className="num">{money(q.net_price, q.currency)}</td>
-                  <td className="num">
+                  <td data-label={t('agent_col_net')} className="num">{money(q.net_price, q.currency)}</td>
+                  <td data-label={t('agent_col_markup')} className="num">
                     {money(q.markup_amount, q.currency)}
                     <span className="agent-sub">{q.markup_percent} %</span>
                   </td>
-                  <td className="num">
+                  <td data-label={t('agent_col_total')} className="num">
                     <strong data-testid="quote-total">{money(q.total, q.currency)}</strong>
                   </td>
-                  <td>
+                  <td data-label={t('agent_col_status')}>
                     <span className={`badge agent-badge-${q.status}`} data-testid="quote-state">
                       {t(`agent_status_${q.status}`)}
                     </span>
                     {q.booking_id ? <span className="agent-sub agent-nowrap">{q.booking_id}</span> : null}
                   </td>
-                  <td className="agent-actions agent-actions--stack">
+                  <td data-label={t('agent_col_actions')} className="agent-actions agent-actions--stack">
                     <div>
                     <button
                       type="button"

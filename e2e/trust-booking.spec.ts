@@ -1,0 +1,116 @@
+// A traveller trusts it: on a phone the results come first, the history shows what each booking cost, checkout
+// explains every amount and the cancellation terms, and the success page is a record worth keeping (issue 18).
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { amountOf, day, issueCard, payIfAsked, productOf, signInDemo } from './booking-helpers';
+import { openPage } from './auth-helpers';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const toMinor = (n: number) => Math.round(n * 100);
+
+async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+}
+
+for (const lang of ['fr-FR', 'es-ES']) {
+  test(`results on a phone: the search is one line that opens, the first result is on the first screen (${lang})`, async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await openPage(page, `/search-detail?type=HLT&city=Paris&check_in=${day(20)}&check_out=${day(22)}&guests=2&lang=${lang}`);
+    const summary = page.getByTestId('search-summary');
+    await expect(summary).toBeVisible();
+    await expect(summary).toContainText('Paris');
+    await expect(summary).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByTestId('search-box').getByTestId('check-in')).toBeHidden();
+    const first = page.getByTestId('result').first();
+    await expect(first).toBeVisible();
+    expect((await first.boundingBox())!.y).toBeLessThan(PHONE.height);
+    await summary.click();
+    await expect(summary).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('search').getByRole('button', { name: lang === 'fr-FR' ? 'Rechercher' : 'Buscar' })).toBeVisible();
+    await expectAxeClean(page);
+  });
+}
+
+test('results on a desktop keep the whole search form and no summary line', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await openPage(page, `/search-detail?type=HLT&city=Paris&check_in=${day(20)}&check_out=${day(22)}&guests=2`);
+  await expect(page.getByTestId('result').first()).toBeVisible();
+  await expect(page.getByTestId('search-summary')).toBeHidden();
+  await expect(page.getByRole('search').getByRole('button', { name: 'Search' })).toBeVisible();
+});
+
+test('booking history on a phone shows the amount and status of every booking (fr-FR)', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInDemo(page);
+  await openPage(page, '/user/booking-history?lang=fr-FR');
+  const rows = page.getByTestId('booking-row');
+  await expect(rows.first()).toBeVisible();
+  for (const row of await rows.all()) {
+    for (const part of [row.getByTestId('booking-total'), row.locator('.badge').last()]) {
+      await expect(part).toBeVisible();
+      const box = (await part.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+  }
+});
+
+for (const { lang, size, words } of [
+  { lang: 'en-US', size: DESKTOP, words: { confirm: /Confirm and pay/, free: 'Free cancellation until', manage: 'Manage this booking', rule: /10% of the price, up to what the card holds \(\$200\.00\)/ } },
+  { lang: 'fr-FR', size: PHONE, words: { confirm: /Confirmer et payer|Confirmer/, free: 'Annulation gratuite jusqu’au', manage: 'Gérer cette réservation', rule: /10\s%\sdu prix, dans la limite du solde de la carte \(200,00\s\$US\)/ } },
+]) {
+  test(`checkout explains every amount and the terms, and the success page keeps them (${lang}, ${size.width} wide)`, async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(size);
+    await signInDemo(page);
+    // A certificate of this test's own (a booking spends it) and a hotel.
+    const certificate = await issueCard(page.request, { kind: 'certificate', services: ['HLT'], amount: 150 });
+    const hotel = await productOf(page.request, 'HLT', 'Paris');
+    await openPage(page, `/hotel-checkout?id=${hotel.product_id}&check_in=${day(30)}&check_out=${day(32)}&guests=2&lang=${lang}`);
+    await expect(page.getByTestId('wallet')).toHaveAttribute('data-loaded', 'true');
+    const terms = page.getByTestId('checkout').getByTestId('cancellation-policy');
+    await expect(terms).toContainText(words.free);
+    await expect(terms).toContainText('UTC');
+
+    // A discount card says what it took and why.
+    await page.getByTestId('wallet-discount').filter({ hasText: 'Member Hotel Discount' }).click();
+    await expect(page.getByTestId('discount-rule')).toHaveText(words.rule);
+    // The stay line is the nightly price times the nights, and the total is the price less the wallet parts.
+    await page.getByTestId('wallet-certificate').filter({ hasText: certificate.card_code }).click();
+    await expect(page.getByTestId('sum-certificate')).toBeVisible();
+    expect(toMinor(await amountOf(page, 'sum-price'))).toBe(toMinor(await amountOf(page, 'sum-unit')) * 2);
+    const price = await amountOf(page, 'sum-price');
+    const certificatePart = await amountOf(page, 'sum-certificate');
+    expect(toMinor(await amountOf(page, 'sum-total'))).toBe(toMinor(price) - toMinor(certificatePart));
+    if (lang === 'fr-FR') await page.screenshot({ path: process.env.SCREENS_DIR ? `${process.env.SCREENS_DIR}/checkout-fr-390.png` : testInfo.outputPath('checkout.png'), fullPage: true });
+
+    await page.getByTestId('book').click();
+    await payIfAsked(page);
+    await expect(page).toHaveURL(/\/checkout-success\?booking=/, { timeout: 20_000 });
+    const ok = page.getByTestId('confirmation');
+    await expect(ok).toBeVisible({ timeout: 30_000 });
+    const ref = await ok.getByTestId('booking-id').textContent();
+    await expect(ok.getByTestId('success-guests')).toContainText('2');
+    await expect(ok.getByTestId('success-dates')).not.toBeEmpty();
+    expect(await amountOf(page, 'success-price')).toBe(price);
+    expect(await amountOf(page, 'success-certificate')).toBe(certificatePart);
+    const card = await amountOf(page, 'paid-by-card');
+    expect(toMinor(card)).toBe(toMinor(price) - toMinor(certificatePart));
+    expect(await amountOf(page, 'paid-total')).toBe(card);
+    await expect(ok.getByTestId('cancellation-policy')).toContainText(words.free);
+    await expect(ok.getByTestId('manage-link')).toHaveText(words.manage);
+    await expect(ok.getByTestId('manage-link')).toHaveAttribute('href', `/manage-booking?booking=${ref}`);
+    await expectAxeClean(page);
+    if (lang === 'fr-FR') await page.screenshot({ path: process.env.SCREENS_DIR ? `${process.env.SCREENS_DIR}/success-fr-390.png` : testInfo.outputPath('success.png'), fullPage: true });
+
+    // The mail carries the same record and the org's name.
+    const mails = (await (await page.request.get('/api/dev/outbox')).json()).data.filter((m: { subject: string }) => m.subject.includes(ref!));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toContain('Travel Club');
+    for (const line of ['2 guests', 'Certificate:', 'Paid by card:', 'Total paid:', 'Cancellation: free until', `/manage-booking?booking=${ref}`]) expect(mails[0].text).toContain(line);
+
+    await ok.getByTestId('manage-link').click();
+    await expect(page).toHaveURL(new RegExp(`/manage-booking\\?booking=${ref}`));
+  });
+}
