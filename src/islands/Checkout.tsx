@@ -6,9 +6,8 @@ import CancellationPolicy from './CancellationPolicy';
 import CertificateModal from './CertificateModal';
 import Money from './Money';
 import Wallet from './Wallet';
-import type { ProductDetail } from './ProductDetails';
 import { api, ApiFailure } from '../shared/api-client';
-import { TITLES, TravelerSchema, type Traveler } from '../shared/schemas/booking';
+import { TITLES, TravelerSchema, type PreviewReply as Preview, type ProductDetail, type Traveler } from '../shared/schemas/booking';
 import type { WalletCard } from '../shared/wallet';
 import { openDialog } from '../stores/dialogs';
 import { $currency, $language, useT } from '../stores/locale';
@@ -38,16 +37,6 @@ function pendingCheckout(productId: number): PendingCheckout | null {
   }
 }
 
-interface Preview {
-  price: number;
-  certificate_amount: number;
-  discount_amount: number;
-  cash_amount: number;
-  total: number;
-  currency: string;
-  nights: number | null;
-  check_out: string | null;
-}
 
 interface SavedTraveler extends Traveler {
   id: number;

@@ -267,6 +267,7 @@ export const CheckoutReplySchema = z.object({
   is_package: packageFlag,
   payment_url: z.string().optional(),
 });
+export type CheckoutReply = z.output<typeof CheckoutReplySchema>;
 
 export const ReservationSchema = z.object({
   ...stayFields,
