@@ -19,9 +19,10 @@ import { productSummary, quote } from '../flows/pricing';
 import { convertMinor, fromMinor, type Rates } from '../../src/shared/money';
 import type { CardKind, WalletAmounts } from '../../src/shared/wallet';
 import {
-  CheckoutReplySchema, CheckoutSchema, PaymentCardsByOrgSchema, PaymentCardsByUserSchema, PreviewReplySchema, PreviewSchema, RedeemSchema,
-  ReservationsReplySchema, ReservationsSchema, TravelerIdSchema, TravelerSchema, type CheckoutRequest,
+  CheckoutSchema, PaymentCardsByOrgSchema, PaymentCardsByUserSchema, PreviewSchema, RedeemSchema, ReservationsSchema,
+  TravelerIdSchema, TravelerSchema, type CheckoutRequest,
 } from '../../src/shared/schemas/booking';
+import { CheckoutReplySchema, PreviewReplySchema, ReservationsReplySchema } from '../../src/shared/schemas/booking-replies';
 import { dataOf, doc } from '../http/openapi';
 
 type C = Context<AppEnv>;

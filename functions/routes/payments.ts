@@ -1,7 +1,7 @@
 // The payment provider's webhook and a booking's own page data: validate, run the flow, answer.
 import { Hono } from 'hono';
 import { dataOf, doc } from '../http/openapi';
-import { BookingReplySchema, PaymentEventReplySchema, PaymentEventSchema, type BookingReply } from '../../src/shared/schemas/booking';
+import { BookingReplySchema, PaymentEventReplySchema, PaymentEventSchema, type BookingReply } from '../../src/shared/schemas/booking-replies';
 import type { AppEnv } from '../env';
 import { ApiError, badRequest, conflict, notFound } from '../errors';
 import { logEvent } from '../log';

@@ -10,7 +10,7 @@ import { $language, useT } from '../stores/locale';
 import { $signedIn } from '../stores/session';
 import { runStartup } from '../stores/startup';
 import { formatDay } from '../shared/format-day';
-import type { Reservation } from '../shared/schemas/booking';
+import type { Reservation } from '../shared/schemas/booking-replies';
 
 
 // /user-details shows the history and the trips side by side: both ask at once, one request answers them.

@@ -10,7 +10,7 @@ import { runStartup } from '../stores/startup';
 import { LAST_BOOKING_KEY } from '../stores/search';
 import PackageBadge from './PackageBadge';
 import { formatDay, LONG_DAY } from '../shared/format-day';
-import type { BookingReply, CheckoutReply } from '../shared/schemas/booking';
+import type { BookingReply, CheckoutReply } from '../shared/schemas/booking-replies';
 
 /** The checkout's own reply (kept in the tab) until the booking's full reply arrives. */
 type Confirmed = CheckoutReply & Partial<BookingReply>;

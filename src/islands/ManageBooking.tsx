@@ -9,7 +9,7 @@ import { cancellableOn } from '../shared/cancellation';
 import { formatDay, LONG_DAY } from '../shared/format-day';
 import { $language, useT } from '../stores/locale';
 import { runStartup } from '../stores/startup';
-import type { BookingReply as ManagedBooking } from '../shared/schemas/booking';
+import type { BookingReply as ManagedBooking } from '../shared/schemas/booking-replies';
 
 
 export default function ManageBooking() {

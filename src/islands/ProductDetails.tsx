@@ -11,7 +11,7 @@ import { addDays, MAX_NIGHTS, minCheckInDate, weekStartsOn } from '../shared/boo
 import { $currency, $language, useT } from '../stores/locale';
 import { $org, runStartup } from '../stores/startup';
 import { checkoutUrl, criteriaFromQuery, defaultCriteria, RESULTS_PATH, TYPE_LABEL, type Criteria } from '../stores/search';
-import type { ProductDetail } from '../shared/schemas/booking';
+import type { ProductDetail } from '../shared/schemas/booking-replies';
 
 
 interface Quote {
