@@ -140,6 +140,26 @@ export type CreateOutcome =
  * `verifyToken` is the token of a confirmation link already mailed (sign-up mails first, so a mail failure creates
  * nothing); without it, `sendVerify` draws one for the caller to mail.
  */
+/** An account created by an identity provider's word (social sign-in, SSO): no password, and the profile fields empty until the member fills them. */
+export function providerAccount(
+  org: { default_language: string; default_currency: string },
+  who: Pick<NewUser, 'email' | 'provider' | 'providerSubject' | 'firstName' | 'lastName' | 'verified' | 'accessCode'>,
+): Omit<NewUser, 'orgId' | 'referralCode' | 'verifyMailSentAt'> {
+  return {
+    ...who,
+    passwordHash: null,
+    title: '',
+    nationalityId: null,
+    countryCode: '',
+    phoneCountryCode: '',
+    mobileNo: '',
+    language: org.default_language,
+    currency: org.default_currency,
+    referredByCode: null,
+    referralOrg: null,
+  };
+}
+
 export async function createAccount(
   c: Context<AppEnv>,
   data: Omit<NewUser, 'orgId' | 'referralCode' | 'verifyMailSentAt'>,

@@ -229,23 +229,37 @@ export async function confirmPaid(db: D1Database, sessionId: string, amountMinor
  * A PENDING_PAYMENT booking whose payment will not come becomes EXPIRED and its held wallet parts are given back
  * (certificates ACTIVE again, balances restored), in one transaction. Returns whether this call expired it.
  */
-export async function expirePending(db: D1Database, bookingId: number): Promise<boolean> {
-  const held = `SELECT card_id FROM card_spends WHERE booking_id = ? AND state = 'HELD'`;
-  const expiredNow = `EXISTS (SELECT 1 FROM bookings WHERE id = ? AND status = 'EXPIRED')`;
-  const [expired] = await db.batch([
-    db.prepare(`UPDATE bookings SET status = 'EXPIRED', updated_at = ${NOW} WHERE id = ? AND status = 'PENDING_PAYMENT'`).bind(bookingId),
+/**
+ * The statements that give a booking's wallet parts back (certificates ACTIVE again, balances restored, its spends
+ * RELEASED), each acting only once the same batch has moved the booking to `once`, so a lost race gives nothing back.
+ */
+function walletGivenBack(
+  db: D1Database,
+  bookingId: number,
+  from: { spends: 'HELD' | 'SPENT'; certificates: 'HELD' | 'REDEEMED'; once: 'EXPIRED' | 'CANCELLED' },
+): D1PreparedStatement[] {
+  const cards = `SELECT card_id FROM card_spends WHERE booking_id = ? AND state = '${from.spends}'`;
+  const movedNow = `EXISTS (SELECT 1 FROM bookings WHERE id = ? AND status = '${from.once}')`;
+  return [
     db
-      .prepare(`UPDATE payment_cards SET status = 'ACTIVE', updated_at = ${NOW} WHERE status = 'HELD' AND kind = 'certificate' AND id IN (${held}) AND ${expiredNow}`)
+      .prepare(`UPDATE payment_cards SET status = 'ACTIVE', updated_at = ${NOW} WHERE status = '${from.certificates}' AND kind = 'certificate' AND id IN (${cards}) AND ${movedNow}`)
       .bind(bookingId, bookingId),
     db
       .prepare(
         `UPDATE payment_cards SET card_amount_minor = card_amount_minor +
-           (SELECT SUM(card_currency_minor) FROM card_spends s WHERE s.card_id = payment_cards.id AND s.booking_id = ? AND s.state = 'HELD'),
+           (SELECT SUM(card_currency_minor) FROM card_spends s WHERE s.card_id = payment_cards.id AND s.booking_id = ? AND s.state = '${from.spends}'),
            updated_at = ${NOW}
-         WHERE kind <> 'certificate' AND id IN (${held}) AND ${expiredNow}`,
+         WHERE kind <> 'certificate' AND id IN (${cards}) AND ${movedNow}`,
       )
       .bind(bookingId, bookingId, bookingId),
-    db.prepare(`UPDATE card_spends SET state = 'RELEASED' WHERE booking_id = ? AND state = 'HELD' AND ${expiredNow}`).bind(bookingId, bookingId),
+    db.prepare(`UPDATE card_spends SET state = 'RELEASED' WHERE booking_id = ? AND state = '${from.spends}' AND ${movedNow}`).bind(bookingId, bookingId),
+  ];
+}
+
+export async function expirePending(db: D1Database, bookingId: number): Promise<boolean> {
+  const [expired] = await db.batch([
+    db.prepare(`UPDATE bookings SET status = 'EXPIRED', updated_at = ${NOW} WHERE id = ? AND status = 'PENDING_PAYMENT'`).bind(bookingId),
+    ...walletGivenBack(db, bookingId, { spends: 'HELD', certificates: 'HELD', once: 'EXPIRED' }),
   ]);
   return (expired?.meta.changes ?? 0) === 1;
 }
@@ -281,24 +295,11 @@ export async function recordPaymentEvent(db: D1Database, eventId: string, type: 
  * one changes it. Returns whether this call cancelled it.
  */
 export async function cancelConfirmed(db: D1Database, bookingId: number, refundedMinor: number): Promise<boolean> {
-  const spent = `SELECT card_id FROM card_spends WHERE booking_id = ? AND state = 'SPENT'`;
-  const cancelledNow = `EXISTS (SELECT 1 FROM bookings WHERE id = ? AND status = 'CANCELLED')`;
   const [cancelled] = await db.batch([
     db
       .prepare(`UPDATE bookings SET status = 'CANCELLED', refunded_minor = ?, updated_at = ${NOW} WHERE id = ? AND status = 'CONFIRMED' AND ? <= paid_minor`)
       .bind(refundedMinor, bookingId, refundedMinor),
-    db
-      .prepare(`UPDATE payment_cards SET status = 'ACTIVE', updated_at = ${NOW} WHERE status = 'REDEEMED' AND kind = 'certificate' AND id IN (${spent}) AND ${cancelledNow}`)
-      .bind(bookingId, bookingId),
-    db
-      .prepare(
-        `UPDATE payment_cards SET card_amount_minor = card_amount_minor +
-           (SELECT SUM(card_currency_minor) FROM card_spends s WHERE s.card_id = payment_cards.id AND s.booking_id = ? AND s.state = 'SPENT'),
-           updated_at = ${NOW}
-         WHERE kind <> 'certificate' AND id IN (${spent}) AND ${cancelledNow}`,
-      )
-      .bind(bookingId, bookingId, bookingId),
-    db.prepare(`UPDATE card_spends SET state = 'RELEASED' WHERE booking_id = ? AND state = 'SPENT' AND ${cancelledNow}`).bind(bookingId, bookingId),
+    ...walletGivenBack(db, bookingId, { spends: 'SPENT', certificates: 'REDEEMED', once: 'CANCELLED' }),
   ]);
   return (cancelled?.meta.changes ?? 0) === 1;
 }

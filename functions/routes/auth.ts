@@ -16,7 +16,7 @@ import { getCookie } from 'hono/cookie';
 import { clearSessionCookies, setSsoMark, SSO_MARK_COOKIE } from '../auth/cookies';
 import { accountOfIdentity, signInNonceUsable, spendSignInNonce, verifySocialToken } from '../auth/social';
 import { insertNonce, purgeOldNonces } from '../db/sign-in-nonces';
-import { clientIp, completeSignIn, createAccount, loginResult, pepper, sendLinkMail, VERIFY_MAIL_INTERVAL_MS } from '../auth/accounts';
+import { clientIp, completeSignIn, createAccount, loginResult, pepper, providerAccount, sendLinkMail, VERIFY_MAIL_INTERVAL_MS } from '../auth/accounts';
 import { ssoClaimsOf } from '../flows/sso';
 import { addressOf, counting, LIMITS, overLimit, rateLimit, validBody, type Rule } from '../http/rate-limit';
 import {
@@ -119,25 +119,15 @@ async function socialSignIn(c: Context<AppEnv>, body: SignIn) {
     if (!identity.email || (org.access_code_required && !accessCode)) return invalid(c);
     const created = await createAccount(
       c,
-      {
+      providerAccount(org, {
         email: identity.email,
-        passwordHash: null,
         provider: identity.provider,
         providerSubject: identity.subject,
-        title: '',
         firstName: identity.firstName,
         lastName: identity.lastName,
-        nationalityId: null,
-        countryCode: '',
-        phoneCountryCode: '',
-        mobileNo: '',
-        language: org.default_language,
-        currency: org.default_currency,
         verified: identity.emailVerified,
-        referredByCode: null,
-        referralOrg: null,
         accessCode: accessCode ? code.trim().toUpperCase() : '',
-      },
+      }),
       { accessCodeId: accessCode?.id ?? null, sendVerify: false },
     );
     if (created.kind === 'created') row = created.row;
@@ -320,25 +310,15 @@ export const auth = new Hono<AppEnv>()
     if (!row) {
       const created = await createAccount(
         c,
-        {
+        providerAccount(org, {
           email,
-          passwordHash: null,
           provider: 'sso',
           providerSubject: subject,
-          title: '',
           firstName: (claims.given_name ?? claims.first_name ?? '').trim(),
           lastName: (claims.family_name ?? claims.last_name ?? '').trim(),
-          nationalityId: null,
-          countryCode: '',
-          phoneCountryCode: '',
-          mobileNo: '',
-          language: org.default_language,
-          currency: org.default_currency,
           verified: true,
-          referredByCode: null,
-          referralOrg: null,
           accessCode: '',
-        },
+        }),
         { accessCodeId: null, sendVerify: false },
       );
       row = created.kind === 'created' ? created.row : await userByEmail(db, org.id, email);

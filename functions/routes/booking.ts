@@ -25,7 +25,8 @@ import {
   CheckoutSchema, PaymentCardsByOrgSchema, PaymentCardsByUserSchema, PreviewSchema, RedeemSchema, ReservationsSchema,
   TravelerIdSchema, TravelerSchema, type CheckoutRequest,
 } from '../../src/shared/schemas/booking';
-import { doc } from '../http/openapi';
+import { CheckoutReplySchema, PreviewReplySchema, ReservationsReplySchema } from '../../src/shared/schemas/booking-replies';
+import { dataOf, doc } from '../http/openapi';
 
 type C = Context<AppEnv>;
 
@@ -179,7 +180,7 @@ export const booking = new Hono<AppEnv>()
     if (card && card.user_id === null && card.listed === 0 && card.status !== 'ACTIVE') throw conflict('This card can no longer be used');
     throw notFound('No card with this code');
   })
-  .post('/booking/preview', doc({ body: PreviewSchema }), async (c) => {
+  .post('/booking/preview', doc({ body: PreviewSchema, reply: dataOf(PreviewReplySchema) }), async (c) => {
     const body = await jsonBody(c, PreviewSchema);
     const user = await currentUser(c);
     const q = await quote(c.env.DB, c.get('org'), body, user?.id ?? null);
@@ -195,7 +196,7 @@ export const booking = new Hono<AppEnv>()
       },
     });
   })
-  .post('/booking/checkout', doc({ body: CheckoutSchema }), async (c) => {
+  .post('/booking/checkout', doc({ body: CheckoutSchema, reply: dataOf(CheckoutReplySchema) }), async (c) => {
     const body = await jsonBody(c, CheckoutSchema);
     const user = await bookingCaller(c);
     const org = c.get('org');
@@ -248,7 +249,7 @@ export const booking = new Hono<AppEnv>()
     if (raced) return replay(raced, hash, c);
     throw conflict('A card was already used by another booking; nothing was charged. Check your wallet and try again');
   })
-  .post('/reservations', doc({ body: ReservationsSchema }), async (c) => {
+  .post('/reservations', doc({ body: ReservationsSchema, reply: ReservationsReplySchema }), async (c) => {
     const body = await jsonBody(c, ReservationsSchema);
     const user = await currentUserWithBodyToken(c, body.json?.token);
     if (!user) throw unauthorized();

@@ -1,6 +1,7 @@
 // The payment provider's webhook and a booking's own page data: validate, run the flow, answer.
 import { Hono } from 'hono';
-import { doc } from '../http/openapi';
+import { dataOf, doc } from '../http/openapi';
+import { BookingReplySchema, PaymentEventReplySchema, PaymentEventSchema, type BookingReply } from '../../src/shared/schemas/booking-replies';
 import type { AppEnv } from '../env';
 import { ApiError, badRequest, conflict, notFound } from '../errors';
 import { logEvent } from '../log';
@@ -14,11 +15,11 @@ import { orgBrand } from '../db/orgs';
 import type { Context } from 'hono';
 import { paymentsFor, PaymentProviderError, WebhookSignatureError } from '../outside/payments';
 
-function bookingBody(b: BookingRow) {
+function bookingBody(b: BookingRow): BookingReply {
   const m = (v: number) => fromMinor(v, b.currency);
   return {
     booking_id: b.booking_ref,
-    status: b.status,
+    status: b.status as BookingReply['status'],
     product_id: b.product_id,
     product_type: b.product_type,
     product_name: b.product_name,
@@ -42,7 +43,7 @@ function bookingBody(b: BookingRow) {
 }
 
 export const payments = new Hono<AppEnv>()
-  .post('/payments/webhook', doc({ summary: 'The payment provider\'s signed event (Stripe-Signature); no session, no Origin check' }), async (c) => {
+  .post('/payments/webhook', doc({ summary: 'The payment provider\'s signed event (Stripe-Signature); no session, no Origin check', body: PaymentEventSchema, reply: dataOf(PaymentEventReplySchema) }), async (c) => {
     const provider = paymentsFor(c.env);
     const payload = await c.req.text();
     let event;
@@ -71,8 +72,8 @@ export const payments = new Hono<AppEnv>()
       throw err;
     }
   })
-  .get('/bookings/:booking_id', doc({ summary: 'A booking\'s status and amounts, for its owner' }), async (c) => c.json({ data: bookingBody(await ownBooking(c)) }))
-  .post('/bookings/:booking_id/cancel', doc({ summary: 'Cancel under the product\'s policy: the card part refunded, wallet parts restored' }), async (c) => {
+  .get('/bookings/:booking_id', doc({ summary: 'A booking\'s status and amounts, for its owner', reply: dataOf(BookingReplySchema) }), async (c) => c.json({ data: bookingBody(await ownBooking(c)) }))
+  .post('/bookings/:booking_id/cancel', doc({ summary: 'Cancel under the product\'s policy: the card part refunded, wallet parts restored', reply: dataOf(BookingReplySchema) }), async (c) => {
     const booking = await ownBooking(c);
     let outcome;
     try {

@@ -14,9 +14,10 @@ import { checkDates, currencyFor, requireEligible } from '../flows/stay';
 import { agentPricing, productSummary } from '../flows/pricing';
 import { convertMinor, fromMinor, toMinor, type Rates } from '../../src/shared/money';
 import { eligibleTypes, minCheckInDate, PAGE_SIZE, ProductIdSchema, ProductQuerySchema, RATING_STEPS, SearchQuerySchema } from '../../src/shared/schemas/booking';
+import { ProductDetailSchema } from '../../src/shared/schemas/booking-replies';
 import { DEFAULT_MARKUP_BPS } from '../../src/shared/schemas/agent';
 import { z } from 'zod';
-import { doc } from '../http/openapi';
+import { dataOf, doc } from '../http/openapi';
 
 export const DEFAULT_RADIUS_KM = 50;
 /** Farther than any two points on Earth: a city's products sorted by distance are all kept. */
@@ -116,7 +117,7 @@ export const products = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, max-age=60');
     return c.json({ data: rows.map((r) => ({ city: r.city, country: r.country, latitude: Math.round(r.latitude * 1e4) / 1e4, longitude: Math.round(r.longitude * 1e4) / 1e4, products: r.products })) });
   })
-  .get('/products/:product_id', doc({ query: ProductQuerySchema }), async (c) => {
+  .get('/products/:product_id', doc({ query: ProductQuerySchema, reply: dataOf(ProductDetailSchema) }), async (c) => {
     const parsed = ProductIdSchema.safeParse(c.req.param('product_id'));
     if (!parsed.success) throw notFound('No such product');
     const q = queryOf(c, ProductQuerySchema);

@@ -10,29 +10,8 @@ import { $language, useT } from '../stores/locale';
 import { $signedIn } from '../stores/session';
 import { runStartup } from '../stores/startup';
 import { formatDay } from '../shared/format-day';
+import type { Reservation } from '../shared/schemas/booking-replies';
 
-export interface Reservation {
-  booking_id: string;
-  status: string;
-  product_id: number;
-  product_type: string;
-  product_name: string;
-  city: string;
-  image: string;
-  check_in: string;
-  check_out: string | null;
-  guests: number;
-  currency: string;
-  price: number;
-  certificate_amount: number;
-  discount_amount: number;
-  cash_amount: number;
-  total: number;
-  created_at: string;
-  /** 1 when the booking came from a package landing. */
-  is_package?: number;
-  cards: { kind: string; card_code: string; amount: number }[];
-}
 
 // /user-details shows the history and the trips side by side: both ask at once, one request answers them.
 let pending: Promise<Reservation[]> | null = null;

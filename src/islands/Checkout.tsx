@@ -6,11 +6,11 @@ import CancellationPolicy from './CancellationPolicy';
 import CertificateModal from './CertificateModal';
 import Money from './Money';
 import Wallet from './Wallet';
-import type { ProductDetail } from './ProductDetails';
 import { api, ApiFailure } from '../shared/api-client';
 import { TITLES, TravelerSchema, type Traveler } from '../shared/schemas/booking';
 import { cardValueMinor, discountFactor, type WalletCard } from '../shared/wallet';
 import { formatMoney } from '../shared/money';
+import type { PreviewReply as Preview, ProductDetail } from '../shared/schemas/booking-replies';
 import { openDialog } from '../stores/dialogs';
 import { $currency, $language, useT } from '../stores/locale';
 import { $profile, $signedIn, $user } from '../stores/session';
@@ -39,16 +39,6 @@ function pendingCheckout(productId: number): PendingCheckout | null {
   }
 }
 
-interface Preview {
-  price: number;
-  certificate_amount: number;
-  discount_amount: number;
-  cash_amount: number;
-  total: number;
-  currency: string;
-  nights: number | null;
-  check_out: string | null;
-}
 
 interface SavedTraveler extends Traveler {
   id: number;

@@ -11,26 +11,10 @@ import { LAST_BOOKING_KEY } from '../stores/search';
 import PackageBadge from './PackageBadge';
 import CancellationPolicy from './CancellationPolicy';
 import { formatDay, LONG_DAY } from '../shared/format-day';
+import type { BookingReply, CheckoutReply } from '../shared/schemas/booking-replies';
 
-interface Confirmed {
-  booking_id: string;
-  status: string;
-  product_type?: string;
-  product_name?: string;
-  city?: string;
-  check_in?: string;
-  check_out?: string | null;
-  guests?: number;
-  price?: number;
-  certificate_amount?: number;
-  discount_amount?: number;
-  cash_amount?: number;
-  total: number;
-  currency: string;
-  is_package?: number;
-  paid_amount?: number;
-  refunded_amount?: number;
-}
+/** The checkout's own reply (kept in the tab) until the booking's full reply arrives. */
+type Confirmed = CheckoutReply & Partial<BookingReply>;
 
 /** Pauses between two questions to the server while a payment is confirmed: 1 s growing by half up to 10 s, for about 3 minutes. */
 export function nextPollDelay(previousMs: number | null): number {

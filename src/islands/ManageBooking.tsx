@@ -9,24 +9,8 @@ import { cancellableOn } from '../shared/cancellation';
 import { formatDay, LONG_DAY } from '../shared/format-day';
 import { $language, useT } from '../stores/locale';
 import { runStartup } from '../stores/startup';
+import type { BookingReply as ManagedBooking } from '../shared/schemas/booking-replies';
 
-interface ManagedBooking {
-  booking_id: string;
-  status: string;
-  product_type: string;
-  product_name: string;
-  city: string;
-  check_in: string;
-  check_out: string | null;
-  guests: number;
-  currency: string;
-  price: number;
-  certificate_amount: number;
-  discount_amount: number;
-  cash_amount: number;
-  paid_amount: number;
-  refunded_amount: number;
-}
 
 export default function ManageBooking() {
   const t = useT();

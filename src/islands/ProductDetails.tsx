@@ -11,29 +11,8 @@ import { addDays, MAX_NIGHTS, minCheckInDate, weekStartsOn } from '../shared/boo
 import { $currency, $language, useT } from '../stores/locale';
 import { $org, runStartup } from '../stores/startup';
 import { checkoutUrl, criteriaFromQuery, defaultCriteria, RESULTS_PATH, TYPE_LABEL, type Criteria } from '../stores/search';
-import type { AgentPricing } from '../shared/schemas/booking';
-import type { ProductType } from '../shared/wallet';
+import type { ProductDetail } from '../shared/schemas/booking-replies';
 
-export interface ProductDetail {
-  product_id: number;
-  type: ProductType;
-  name: string;
-  city: string;
-  country: string;
-  address: string;
-  latitude: number;
-  longitude: number;
-  images: string[];
-  description: string;
-  amenities: string[];
-  rating: number;
-  price: number;
-  currency: string;
-  price_unit: 'night' | 'person';
-  max_guests: number;
-  /** Only for an agent of an org in B2B mode: per night or person, like `price`. */
-  agent_pricing?: AgentPricing;
-}
 
 interface Quote {
   price: number;

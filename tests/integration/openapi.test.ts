@@ -1,8 +1,9 @@
 // GET /api/openapi.json: an OpenAPI 3.1 document generated from the app's own routes (docs/decisions/0021).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../functions/app';
-import { openApiPath } from '../../functions/http/openapi';
+import { openApiPath, routeDocs } from '../../functions/http/openapi';
 import { call } from './helpers';
+import { bookingBody, firstProduct, key, payPending, signIn, traveler } from './booking-helpers';
 
 let document: any;
 
@@ -79,5 +80,35 @@ describe('the OpenAPI document', () => {
     expect(String(r.headers['content-type'])).toMatch(/^text\/html/);
     for (const path of Object.keys(document.paths)) expect(r.text).toContain(path.replace(/&/g, '&#38;'));
     expect(r.text).not.toMatch(/<script|<link|src="http/);
+  });
+});
+
+describe('the reply schemas the routes name', () => {
+  const replyOf = (key: string) => {
+    const schema = routeDocs(app.routes).get(key)?.reply;
+    expect(schema, `${key} names its reply`).toBeDefined();
+    return schema!;
+  };
+  const expectReply = (key: string, json: unknown) => {
+    const parsed = replyOf(key).safeParse(json);
+    expect(parsed.success ? [] : parsed.error.issues, key).toEqual([]);
+  };
+
+  it('describe what the product, booking and payment routes answer', async () => {
+    const product = await firstProduct('HLT');
+    expectReply('GET /api/products/:product_id', (await call(`/api/products/${product.product_id}`)).json);
+    const client = await signIn();
+    const preview = await client.call('/api/booking/preview', { body: bookingBody(product.product_id) });
+    expect(preview.status, preview.text).toBe(200);
+    expectReply('POST /api/booking/preview', preview.json);
+    const checkout = await client.call('/api/booking/checkout', { body: bookingBody(product.product_id, { idempotency_key: key(), traveler }) });
+    expect(checkout.json.data.status, checkout.text).toBe('PENDING_PAYMENT');
+    expectReply('POST /api/booking/checkout', checkout.json);
+    expectReply('GET /api/bookings/:booking_id', (await client.call(`/api/bookings/${checkout.json.data.booking_id}`)).json);
+    await payPending(checkout, { client });
+    expectReply('POST /api/reservations', (await client.call('/api/reservations', { body: { json: { token: '' } } })).json);
+    const cancelled = await client.call(`/api/bookings/${checkout.json.data.booking_id}/cancel`, { body: {} });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expectReply('POST /api/bookings/:booking_id/cancel', cancelled.json);
   });
 });
