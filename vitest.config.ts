@@ -1,7 +1,7 @@
 // Unit tests of src/shared run in Node; integration tests run against the built Worker under wrangler dev with real local D1.
-// The fuzz gate is a project of its own: it starts its own Workers, and projects run side by side, so its hundred
-// thousand requests overlap the integration files (which wait on the network far more than they compute) instead of
-// following them.
+// The fuzz gate is a project of its own: it starts its own Workers, and `npm test` runs it in a second vitest beside
+// the other projects (scripts/side-by-side.mjs), so its hundred thousand requests overlap the integration files
+// (which wait on the network far more than they compute) instead of following them.
 import { defineConfig } from 'vitest/config';
 
 const server = { testTimeout: 30_000, hookTimeout: 60_000, fileParallelism: false } as const;

@@ -111,7 +111,7 @@ function facetsStatement(db: D1Database, f: ProductFilter, steps: readonly numbe
   const counts = steps.map((_, i) => `SUM(CASE WHEN ${price} AND rating >= ? THEN 1 ELSE 0 END) AS r${i}`);
   return db
     .prepare(
-      `SELECT ${counts.join(', ')}, SUM(CASE WHEN ${price} THEN 1 ELSE 0 END) AS any_rating, SUM(CASE WHEN rating >= ? THEN 1 ELSE 0 END) AS any_price,
+      `SELECT ${[...counts, `SUM(CASE WHEN ${price} THEN 1 ELSE 0 END) AS any_rating`].join(', ')}, SUM(CASE WHEN rating >= ? THEN 1 ELSE 0 END) AS any_price,
        MIN(price_usd_minor) AS pmin, MAX(price_usd_minor) AS pmax FROM products WHERE ${base.sql}`,
     )
     .bind(...steps.flatMap((min) => [...priceBinds, min]), ...priceBinds, f.minRating ?? 0, ...base.binds);

@@ -47,7 +47,10 @@ export function faultsFromHeaders(count: string | undefined, on: string | undefi
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 class Calls {
-  constructor(readonly state: DbRequestState) {}
+  readonly state: DbRequestState;
+  constructor(state: DbRequestState) {
+    this.state = state;
+  }
 
   private maybeInject(read: boolean) {
     const s = this.state;

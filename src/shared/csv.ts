@@ -8,8 +8,10 @@ export interface CsvRecord {
 }
 
 export class CsvSyntaxError extends Error {
-  constructor(readonly line: number, message: string) {
+  readonly line: number;
+  constructor(line: number, message: string) {
     super(message);
+    this.line = line;
   }
 }
 

@@ -10,8 +10,10 @@ const ZERO_DIGIT = new Set(['JPY', 'KRW', 'VND', 'CLP', 'ISK', 'PYG', 'UGX', 'XA
 const THREE_DIGIT = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
 
 export class UnknownCurrencyError extends Error {
-  constructor(readonly currency: string) {
+  readonly currency: string;
+  constructor(currency: string) {
     super(`No exchange rate for ${currency}`);
+    this.currency = currency;
   }
 }
 

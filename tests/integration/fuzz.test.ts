@@ -209,7 +209,10 @@ function problemsOf(route: RouteSpec, c: Case, r: Reply): string[] {
   if (h['x-content-type-options'] !== 'nosniff') out.push('no nosniff');
   if (!h['referrer-policy']) out.push('no Referrer-Policy');
   const browserPage = route.htmlForBrowsers && (c.headers.accept ?? '').includes('text/html') && String(h['content-type']).startsWith('text/html');
-  if (r.status >= 400 && !browserPage) {
+  // Outside /api a path that leaves the route (a `..` segment resolved, a slug no link can have) is a page address,
+  // answered with the site's own 404 page.
+  const sitePage = !route.path.startsWith('/api/') && r.status === 404 && String(h['content-type']).startsWith('text/html');
+  if (r.status >= 400 && !browserPage && !sitePage) {
     const documented = isErrorShape(r.json) || (route.refusals ?? []).some((s) => s.safeParse(r.json).success);
     if (!documented) out.push(`refusal ${r.status} not in the contract's shape: ${r.text.slice(0, 160)}`);
     if (!String(h['content-type'] ?? '').startsWith('application/json')) out.push(`refusal ${r.status} is not JSON (${h['content-type']})`);

@@ -91,3 +91,6 @@ export const expectErrorShape = (json: any, code: string) => {
     throw new Error(`expected the contract's error shape with code ${code}, got ${JSON.stringify(json)}`);
   }
 };
+
+/** The cookies a reply sets other than the D1 bookmark (docs/decisions/0025-edge-cache.md), which carries no session. */
+export const sessionCookies = (r: Pick<Reply, 'cookies'>) => r.cookies.filter((c) => !c.startsWith('d1bm='));

@@ -459,7 +459,8 @@ const TABLE: RouteSpec[] = [
   {
     method: 'POST', path: '/api/admin/members/:id/payments', params: { id: fc.integer({ min: 1_000_000, max: 1_000_050 }) },
     session: 'admin', changesState: true, example: (o) => ({ params: { id: o.userId }, body: { amount: 10 } }),
-    ids: [{ in: 'param', name: 'id', owner: 'user', of: 'userId', expect: 'refused' }],
+    // The gate's owner is a member, not an agent: reaching their row answers the agents-only 409, not a 404.
+    ids: [{ in: 'param', name: 'id', owner: 'user', of: 'userId', expect: 'refused', ownerAnswer: 409 }],
   },
   { method: 'GET', path: '/api/admin/theme', example: () => ({}), session: 'admin', changesState: false },
   // The product's own colours: the sweeps' request leaves the look the other routes' pages are checked in.

@@ -1,6 +1,6 @@
 // Sign-up (docs/contract.md#sign-up): account-exists check, access codes, every rule, concurrency, referrals, verification links.
 import { describe, expect, it } from 'vitest';
-import { ACME, call, Client, expectErrorShape } from './helpers';
+import { ACME, call, Client, expectErrorShape, sessionCookies } from './helpers';
 import { d1Query, DB_TEST_TIMEOUT, freshIp, linkToken, outbox, PASSWORD, signInBody, signUpBody, uniqueEmail, verifiedAccount, withIp } from './auth-helpers';
 import { MSG, PASSWORD_RULE_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE } from '../../src/shared/schemas/auth';
 
@@ -110,7 +110,7 @@ describe('sign-up by email', () => {
     const r = await call('/api/signUp', withIp(ip, { body: signUpBody(email.toUpperCase()) }));
     expect(r.status).toBe(200);
     expect(r.json).toEqual(CREATED);
-    expect(r.cookies).toEqual([]);
+    expect(sessionCookies(r)).toEqual([]);
     expect(await exists(email)).toBe(201);
     const mails = await outbox(email);
     expect(mails).toHaveLength(1);

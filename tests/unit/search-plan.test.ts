@@ -37,10 +37,10 @@ const plan = (db: InstanceType<typeof DatabaseSync>, s: { sql: string; binds: un
 const filter: ProductFilter = { orgId: 1, type: 'HLT', city: 'Par', checkIn: '2030-01-01', checkOut: '2030-01-03', guests: 2 };
 
 describe('product search plans', () => {
-  it('a search by city reads a range of the org, type and city index, for the page and for the count', async () => {
+  it('a search by city reads a range of the org, type and city index, for the page, the count and the filter counts', async () => {
     const { db, sent } = recorder();
     await searchProducts(db, filter, 'rating', 20, 0);
-    expect(sent).toHaveLength(2);
+    expect(sent).toHaveLength(3);
     const sqlite = migrated();
     for (const s of sent) expect(plan(sqlite, s)).toMatch(/products_by_org_type_city \(org_id=\? AND type=\? AND city>\? AND city<\?\)/);
   });
