@@ -94,7 +94,7 @@ test('signed out, the account menu offers Language and Currencies beside Sign in
   await openPage(page, '/');
   await page.getByRole('button', { name: /^Account: Sign in/ }).click();
   const menu = page.getByRole('menu', { name: 'Account' });
-  await expect(menu.getByRole('menuitem')).toHaveText(['Sign in', 'Language', 'Currencies']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Sign in', 'Language', 'Currencies', 'Help']);
   await menu.getByRole('menuitem', { name: 'Currencies' }).click();
   const locale = page.getByRole('dialog', { name: 'Language and currency' });
   await expect(locale.getByRole('button', { name: /USD/ })).toBeFocused();

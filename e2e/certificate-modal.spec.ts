@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { createVerifiedAccount } from './auth-helpers';
-import { day, fillTraveler, issueCard, productOf, signInDemo } from './booking-helpers';
+import { day, fillTraveler, issueCard, payIfAsked, productOf, signInDemo } from './booking-helpers';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -78,6 +78,7 @@ test('in the modal the member adds two certificates, chooses one of them and boo
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
 
   await modal.getByRole('button', { name: 'Book with this certificate' }).click();
+  await payIfAsked(page);
   await expect(page).toHaveURL(/\/checkout-success/);
   await expect(page.getByTestId('confirmation')).toContainText(resort.name);
   const reservations = await (await page.request.post('/api/reservations', { data: { json: { token: '' } } })).json();

@@ -72,7 +72,7 @@ test('signed out, the account menu opens with the keyboard, offers Sign-in first
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   const items = menu.getByRole('menuitem');
   // Language and Currencies are for everyone (the spec marks them neither signed-in nor signed-out only).
-  await expect(items).toHaveText(['Sign in', 'Language', 'Currencies']);
+  await expect(items).toHaveText(['Sign in', 'Language', 'Currencies', 'Help']);
   await expect(items.first()).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
@@ -88,7 +88,7 @@ test('signed in, arrows move through the account entries and Enter follows one',
   await page.keyboard.press('ArrowDown');
   const menu = page.getByRole('menu', { name: 'Account' });
   const items = menu.getByRole('menuitem');
-  await expect(items).toHaveText(['Booking history', 'My account', 'Travel profile', 'My trips', 'Wallet', 'Language', 'Currencies', 'Log out']);
+  await expect(items).toHaveText(['Booking history', 'My account', 'Travel profile', 'My trips', 'Wallet', 'Language', 'Currencies', 'Help', 'Log out']);
   await expect(items.nth(0)).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(items.nth(1)).toBeFocused();
