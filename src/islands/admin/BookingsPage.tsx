@@ -1,4 +1,5 @@
 // /admin/bookings: the org's bookings filtered by day and status, one opened in full, and the same list as a CSV file.
+import Pager from './Pager';
 import { useState, type FormEvent } from 'react';
 import { useT } from '../../stores/locale';
 import { bookingsCsvHref, listBookings, type BookingFilter } from '../../stores/console-ops';
@@ -42,7 +43,6 @@ function Bookings() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AdminBookingEntry | null>(null);
   const loaded = useConsoleLoad(() => listBookings(filter, page), [filter, page]);
-  const pages = Math.max(1, Math.ceil((loaded.data?.count ?? 0) / (loaded.data?.per_page ?? 20)));
   const apply = (e: FormEvent) => (e.preventDefault(), setPage(1), setOpen(null), setFilter(draft));
   return (
     <div className="console-form">
@@ -114,15 +114,7 @@ function Bookings() {
           </table>
         </div>
       )}
-      <nav className="console-pager" aria-label={t('page_admin_bookings')}>
-        <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          {t('admin_prev')}
-        </button>
-        <span>{t('admin_page_of', { page, pages })}</span>
-        <button type="button" className="btn btn-sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-          {t('admin_next')}
-        </button>
-      </nav>
+      <Pager page={page} count={loaded.data?.count ?? 0} perPage={loaded.data?.per_page ?? 20} onPage={setPage} />
     </div>
   );
 }

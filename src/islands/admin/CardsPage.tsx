@@ -1,5 +1,6 @@
 // /admin/cards: issue a card to a member, import a CSV file (all or nothing, every bad row listed), the org's cards with
 // search, void, and what a card paid for.
+import Pager from './Pager';
 import { useRef, useState, type FormEvent } from 'react';
 import { useT } from '../../stores/locale';
 import { cardSpends, importCards, issueCard, listCards, voidCard } from '../../stores/console-ops';
@@ -180,7 +181,6 @@ function CardList({ version }: { version: number }) {
   const [open, setOpen] = useState<number | null>(null);
   const [message, setMessage] = useState('');
   const loaded = useConsoleLoad(() => listCards(search, page), [search, page, version]);
-  const pages = Math.max(1, Math.ceil((loaded.data?.count ?? 0) / (loaded.data?.per_page ?? 20)));
   async function voidOne(id: number) {
     try {
       await voidCard(id);
@@ -251,15 +251,7 @@ function CardList({ version }: { version: number }) {
           </table>
         </div>
       )}
-      <nav className="console-pager" aria-label={t('ops_card_list')}>
-        <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          {t('admin_prev')}
-        </button>
-        <span>{t('admin_page_of', { page, pages })}</span>
-        <button type="button" className="btn btn-sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-          {t('admin_next')}
-        </button>
-      </nav>
+      <Pager page={page} count={loaded.data?.count ?? 0} perPage={loaded.data?.per_page ?? 20} onPage={setPage} />
     </section>
   );
 }
