@@ -10,9 +10,9 @@ import react from '@astrojs/react';
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]|node_modules[\\/]@astrojs[\\/]react[\\/]dist[\\/]client\.js$/;
 const SHELL = new RegExp(
   [
-    String.raw`[\\/]src[\\/]islands[\\/](AccountMenu|LocaleSwitcher|ProductMenuLinks|DialogHost|LoyaltyBindings)\.tsx$`,
+    String.raw`[\\/]src[\\/]islands[\\/]shell[\\/](AccountMenu|LocaleSwitcher|ProductMenuLinks|DialogHost|LoyaltyBindings)\.tsx$`,
     String.raw`[\\/]src[\\/]stores[\\/](locale|session|startup|dialogs)\.ts$`,
-    String.raw`[\\/]src[\\/]shared[\\/](api-client|account-menu|products)\.ts$`,
+    String.raw`[\\/]src[\\/]shared[\\/](contract[\\/]api-client|rules[\\/]account-menu|rules[\\/]products)\.ts$`,
     String.raw`[\\/]src[\\/]islands[\\/]account[\\/]focus-return\.ts$`,
     String.raw`node_modules[\\/](nanostores|@nanostores[\\/]react)[\\/]`,
     String.raw`vite[\\/]preload-helper`,
@@ -23,7 +23,7 @@ const SHELL = new RegExp(
 // dialogs' auth.css would block the first paint of every page that has the dialog host. The server never renders the
 // on-demand dialogs (they open in the browser), so its build answers their import() with an empty component; the
 // browser build is untouched and loads each dialog's CSS with its chunk (Vite's preload), before the dialog shows.
-const ON_DEMAND_DIALOG = /[\\/]src[\\/]islands[\\/]\w+Dialog\.tsx$/;
+const ON_DEMAND_DIALOG = /[\\/]src[\\/]islands[\\/](shell|account)[\\/]\w+Dialog\.tsx$/;
 const SERVER_STUB = '\0on-demand-dialog';
 const onDemandDialogs = {
   name: 'travel-club:on-demand-dialogs',

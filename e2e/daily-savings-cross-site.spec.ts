@@ -2,7 +2,7 @@
 // is not enrolled until they press continue there, and then reaches the director as from the menu.
 import { expect, test } from '@playwright/test';
 import { E2E_ORIGIN } from '../playwright.config';
-import { memberHash } from '../src/shared/savings-hash';
+import { memberHash } from '../src/shared/rules/savings-hash';
 import { verifiedMember } from './loyalty-helpers';
 
 const ELSEWHERE = 'http://elsewhere.example';

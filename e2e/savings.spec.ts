@@ -1,6 +1,6 @@
 // Daily deals from the product menu: signed out it asks to sign in; signed in it opens the savings director in a new tab.
 import { expect, test } from '@playwright/test';
-import { memberHash } from '../src/shared/savings-hash';
+import { memberHash } from '../src/shared/rules/savings-hash';
 import { dailyDealsReady, signInThroughDialog } from './loyalty-helpers';
 
 test('daily deals signed out opens the sign-in dialog and no new tab', async ({ page, context }) => {

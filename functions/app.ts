@@ -3,7 +3,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { logEvent } from './log';
-import { MSG } from '../src/shared/schemas/auth';
+import { MSG } from '../src/shared/contract/auth';
 import { isRetryableDbError, requestDb } from './db/retry';
 import { ApiError, errorBody, sendError } from './errors';
 import { isDevelopment, type AppEnv } from './env';

@@ -37,8 +37,8 @@ const { paymentStatement, INVITE_VALID_HOURS } = await import('../functions/db/a
 const { invitationStatements } = await import('../functions/db/invitations.ts');
 const { createOrgStatements, hostTakenQuery, nextOrgIdQuery } = await import('../functions/db/org-setup.ts');
 const { agentInviteMail } = await import('../functions/services/agent-mail.ts');
-const { TitleSchema, FirstNameSchema, LastNameSchema, SignUpEmail } = await import('../src/shared/schemas/auth.ts');
-const { OrgSettingsSchema } = await import('../src/shared/schemas/console.ts');
+const { TitleSchema, FirstNameSchema, LastNameSchema, SignUpEmail } = await import('../src/shared/contract/auth.ts');
+const { OrgSettingsSchema } = await import('../src/shared/contract/console.ts');
 const OrgNameSchema = OrgSettingsSchema.shape.name;
 
 class UsageError extends Error {}

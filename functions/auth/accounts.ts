@@ -12,7 +12,7 @@ import { emailTaken, insertUserStatement, newReferralCode, userByEmail, userByPr
 import { consumeAccessCodeFor } from '../db/access-codes';
 import { signupConversionStatement } from '../db/links';
 import { resetMail, sendMail, verificationMail, type MailError } from '../outside/mail';
-import type { LoginResult, UserDataCookie } from '../../src/shared/schemas/auth';
+import type { LoginResult, UserDataCookie } from '../../src/shared/contract/auth';
 import { randomToken, sha256Hex } from './crypto';
 import { requestToken, startSession, toSessionUser, type SessionUser } from './session';
 import { SSO_MARK_COOKIE, setSessionCookies, setSsoMark } from './cookies';

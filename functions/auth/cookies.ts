@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import { hostName } from '../db/orgs';
-import type { UserDataCookie } from '../../src/shared/schemas/auth';
+import type { UserDataCookie } from '../../src/shared/contract/auth';
 import { REMEMBER_MS, TOKEN_COOKIE, USER_DATA_COOKIE } from './session';
 
 /** Marks a browser whose last session came from single sign-on, so checkLogin can send it back to the org's portal. */

@@ -1,5 +1,5 @@
 // The signed-in person as a request carries it (on the context as `user`): the account's fields a route needs.
-import type { Role } from '../../src/shared/schemas/auth';
+import type { Role } from '../../src/shared/contract/auth';
 
 export interface SessionUser {
   id: number;

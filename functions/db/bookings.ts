@@ -1,5 +1,5 @@
 // Bookings and what each card paid: one atomic batch per checkout, idempotent per user and key (docs/contract.md#wallet, docs/contract.md#booking).
-import type { CardSpend } from '../../src/shared/wallet';
+import type { CardSpend } from '../../src/shared/rules/wallet';
 import { firstBookingActionStatement } from './referrals';
 import { firstBookingConversionStatement, type FirstBookingCredit } from './links';
 

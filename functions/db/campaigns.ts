@@ -1,5 +1,5 @@
 // Loyalty promotion campaigns of an org (docs/contract.md#referrals), current ones only.
-import type { Campaign } from '../../src/shared/schemas/loyalty';
+import type { Campaign } from '../../src/shared/contract/loyalty';
 
 export async function listCampaigns(db: D1Database, orgId: number, campaignType: string): Promise<Campaign[]> {
   const { results } = await db

@@ -1,8 +1,8 @@
 // The console's wallet-card SQL: issuing to members (one card, or a whole CSV file in one statement), voiding, and what
 // a card paid. Every change writes its audit row in the same batch, guarded by the same condition.
 import type { Actor } from './console';
-import type { AdminCardEntry } from '../../src/shared/schemas/console-ops';
-import type { CardKind } from '../../src/shared/wallet';
+import type { AdminCardEntry } from '../../src/shared/contract/console-ops';
+import type { CardKind } from '../../src/shared/rules/wallet';
 
 /** A card to issue, as stored (amounts in minor units of its currency). */
 export interface CardToIssue {

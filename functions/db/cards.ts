@@ -1,6 +1,6 @@
 // Payment cards (certificates, discount cards, cash cards) of users and orgs, and their wire shape (docs/product.md#entities, docs/contract.md#wallet).
-import { fromMinor } from '../../src/shared/money';
-import type { CardKind, WalletCard } from '../../src/shared/wallet';
+import { fromMinor } from '../../src/shared/rules/money';
+import type { CardKind, WalletCard } from '../../src/shared/rules/wallet';
 
 export interface CardRow {
   id: number;

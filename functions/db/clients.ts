@@ -1,5 +1,5 @@
 // An agent's clients (table agent_clients): every read and write is scoped to the org and the agent that owns them.
-import type { ClientInput } from '../../src/shared/schemas/agent';
+import type { ClientInput } from '../../src/shared/contract/agent';
 
 export interface ClientRow {
   id: number;

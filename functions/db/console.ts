@@ -1,6 +1,6 @@
 // The org console's SQL: an org's settings, its members' roles and flags, and the audit log every change writes.
 import type { OrgRow } from './orgs';
-import type { Role } from '../../src/shared/schemas/auth';
+import type { Role } from '../../src/shared/contract/auth';
 import { agentDetailsStatement, paymentStatement } from './agents';
 
 export interface Actor {

@@ -1,5 +1,5 @@
 // Enquiries from the cruise, flight and help forms, per org, newest first for the console.
-import type { Enquiry, EnquiryEntry, EnquiryKind } from '../../src/shared/schemas/enquiry';
+import type { Enquiry, EnquiryEntry, EnquiryKind } from '../../src/shared/contract/enquiry';
 
 export function insertEnquiry(db: D1Database, orgId: number, e: Enquiry) {
   return db

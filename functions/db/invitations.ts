@@ -4,7 +4,7 @@
 import { insertUserStatement, type NewUser } from './users';
 import { insertEmailTokenForNewUser } from './email-tokens';
 import { inviteTokenLifetimeStatement, promoteToAgentStatements, upsertAgencyStatement } from './agents';
-import type { Role } from '../../src/shared/schemas/auth';
+import type { Role } from '../../src/shared/contract/auth';
 
 export interface Invitation {
   orgId: number;

@@ -1,5 +1,5 @@
 // Bookable products per org (docs/contract.md#booking): search by city or coordinates, dates and guests; one product by id.
-import type { ProductType } from '../../src/shared/wallet';
+import type { ProductType } from '../../src/shared/rules/wallet';
 
 export interface ProductRow {
   id: number;

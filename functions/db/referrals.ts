@@ -1,5 +1,5 @@
 // Referrals of a member: the users who signed up with the member's referral code in the same org, their actions and credits.
-import type { Referral, ReferralAction } from '../../src/shared/schemas/loyalty';
+import type { Referral, ReferralAction } from '../../src/shared/contract/loyalty';
 
 /** Every referral earns a sign-up action; other actions (e.g. a first booking) are stored in referral_actions. */
 export const SIGN_UP = 'SIGN_UP';

@@ -1,5 +1,5 @@
 // Saved travellers of a user (/user/travelers), always scoped to the caller's org and account.
-import type { Traveler } from '../../src/shared/schemas/booking';
+import type { Traveler } from '../../src/shared/contract/booking';
 
 export interface TravelerRow {
   id: number;

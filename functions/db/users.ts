@@ -1,5 +1,5 @@
 // Members and agents of an org (table users, migration 0003): lookups and the writes of the account flows.
-import type { Role } from '../../src/shared/schemas/auth';
+import type { Role } from '../../src/shared/contract/auth';
 export interface UserRow {
   id: number;
   org_id: number;

@@ -7,12 +7,12 @@ import {
 } from '../db/card-admin';
 import { newCardCode } from '../db/cards';
 import { sha256Hex } from '../lib/crypto';
-import { fromMinor, toMinor } from '../../src/shared/money';
-import { CsvSyntaxError, parseCsv } from '../../src/shared/csv';
+import { fromMinor, toMinor } from '../../src/shared/rules/money';
+import { CsvSyntaxError, parseCsv } from '../../src/shared/rules/csv';
 import {
   CardCsvRowSchema, CSV_HEADER, MAX_IMPORT_ROWS, OPS_MSG, type AdminCardEntry, type CardIssue, type CardSpendEntry,
-} from '../../src/shared/schemas/console-ops';
-import { PER_PAGE } from '../../src/shared/schemas/console';
+} from '../../src/shared/contract/console-ops';
+import { PER_PAGE } from '../../src/shared/contract/console';
 
 /** A validated card as stored: a certificate's amount is its redemption price, the others' their balance. */
 function toIssue(c: CardIssue): CardToIssue {

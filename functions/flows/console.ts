@@ -8,14 +8,14 @@ import {
 } from '../db/console';
 import { creditOf } from '../db/agents';
 import { cssVersion, themeHref } from '../lib/theme-address';
-import { DEFAULT_THEME, HEX_COLOUR, normalHex, themeCss, type ThemeValues } from '../../src/shared/theme';
+import { DEFAULT_THEME, HEX_COLOUR, normalHex, themeCss, type ThemeValues } from '../../src/shared/rules/theme';
 import {
   accessCodeHash, accessCodeHint, createAccessCodeStatements, deleteAccessCodeStatements, listAccessCodes, type AccessCodeListRow,
 } from '../db/access-codes';
 import {
   CONSOLE_MSG, OrgSettingsSchema, PER_PAGE, type AccessCodeCreate, type AccessCodeEntry, type AuditEntry, type MemberEntry, type MemberPatch,
   type OrgSettings, type OrgSettingsPatch, LAUNCH_STEPS, ThemeSchema, type LaunchState, type PaymentInput, type ThemeInput,
-} from '../../src/shared/schemas/console';
+} from '../../src/shared/contract/console';
 
 const list = (text: string) => text.split(',').map((p) => p.trim()).filter(Boolean);
 

@@ -1,10 +1,10 @@
 // The "from" price of each featured destination: the lowest total its hotel results show for the default stay, in the
 // visitor's currency, computed per line as the search computes it (so the card and the results agree to the cent).
 import { lowestPriceByCity } from '../db/products';
-import { convertMinor, type Rates } from '../../src/shared/money';
-import { nightsBetween, stayPrice } from '../../src/shared/wallet';
-import { defaultStay, eligibleTypes } from '../../src/shared/booking-dates';
-import { FEATURED_DESTINATIONS } from '../../src/shared/destinations';
+import { convertMinor, type Rates } from '../../src/shared/rules/money';
+import { nightsBetween, stayPrice } from '../../src/shared/rules/wallet';
+import { defaultStay, eligibleTypes } from '../../src/shared/rules/booking-dates';
+import { FEATURED_DESTINATIONS } from '../../src/shared/rules/destinations';
 
 export interface DestinationOffer {
   totalMinor: number;

@@ -7,7 +7,7 @@ import {
   activateCustomHostname, customHostname, deleteCustomHostname, domainsOf, hostHolder, insertCustomHostname, touchCustomHostname, type CustomHostnameRow,
 } from '../db/domains';
 import { HostnameProviderError, type HostnameProvider } from '../outside/hostnames';
-import { OPS_MSG, type DomainEntry } from '../../src/shared/schemas/console-ops';
+import { OPS_MSG, type DomainEntry } from '../../src/shared/contract/console-ops';
 
 const entryOf = (row: CustomHostnameRow): DomainEntry => ({
   host: row.host,

@@ -2,8 +2,8 @@
 // the org's support address; a mail that fails leaves the enquiry stored and listed, so nothing is lost.
 import { insertEnquiry, listEnquiries } from '../db/enquiries';
 import { enquiryMail, type MailSender } from '../outside/mail';
-import type { Enquiry, EnquiryKind } from '../../src/shared/schemas/enquiry';
-import { PER_PAGE } from '../../src/shared/schemas/console';
+import type { Enquiry, EnquiryKind } from '../../src/shared/contract/enquiry';
+import { PER_PAGE } from '../../src/shared/contract/console';
 
 export async function submitEnquiry(
   db: D1Database,

@@ -3,7 +3,7 @@
 import type { Actor } from '../db/console';
 import { labelOverrides, setLabelOverrides } from '../db/labels';
 import { LABELS, type Language } from '../../src/shared/i18n';
-import type { LabelEntry, LabelsPut } from '../../src/shared/schemas/console-ops';
+import type { LabelEntry, LabelsPut } from '../../src/shared/contract/console-ops';
 
 export async function labelsOf(db: D1Database, orgId: number, lang: Language): Promise<LabelEntry[]> {
   const overrides = await labelOverrides(db, orgId, lang);

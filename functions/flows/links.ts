@@ -5,11 +5,11 @@ import { hmacSha256Hex, sha256Hex } from '../lib/crypto';
 import {
   campaignExists, clickStatements, dailySalt, figures, insertLink, linkBySlug, linkOfMember, listLinks, type LinkRow, type Scope,
 } from '../db/links';
-import { sameOriginRedirect, shortLinkTarget } from '../../src/shared/referral-link';
-import { convertMinor, fromMinor, knowsCurrency, type Rates } from '../../src/shared/money';
+import { sameOriginRedirect, shortLinkTarget } from '../../src/shared/rules/referral-link';
+import { convertMinor, fromMinor, knowsCurrency, type Rates } from '../../src/shared/rules/money';
 import {
   DEFAULT_RANGE_DAYS, LINK_MSG, daysBetween, type DayFigures, type LinkCreate, type LinkEntry, type LinkStats, type StatsQuery,
-} from '../../src/shared/schemas/links';
+} from '../../src/shared/contract/links';
 
 export const ATTRIBUTION_DAYS = 30;
 const DAY_MS = 86_400_000;

@@ -1,9 +1,9 @@
 // An org's bookings for the console: a page of them as JSON, or every match as a CSV file.
 import { orgBookings, type AdminBookingRow, type BookingFilter } from '../db/booking-admin';
-import { fromMinor } from '../../src/shared/money';
-import { toCsv } from '../../src/shared/csv';
-import type { AdminBookingEntry } from '../../src/shared/schemas/console-ops';
-import { PER_PAGE } from '../../src/shared/schemas/console';
+import { fromMinor } from '../../src/shared/rules/money';
+import { toCsv } from '../../src/shared/rules/csv';
+import type { AdminBookingEntry } from '../../src/shared/contract/console-ops';
+import { PER_PAGE } from '../../src/shared/contract/console';
 
 /** A CSV export holds at most this many bookings (the newest). */
 export const MAX_EXPORT = 10_000;

@@ -1,6 +1,6 @@
 // The org's configuration as the islands and the page boot block read it (docs/contract.md#tenancy).
 import type { OrgRow } from '../db/orgs';
-import type { OrgConfig } from '../../src/shared/schemas/org';
+import type { OrgConfig } from '../../src/shared/contract/org';
 
 export function orgConfig(org: OrgRow): OrgConfig {
   return {

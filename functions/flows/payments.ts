@@ -4,9 +4,9 @@ import {
   bookingBySession, bookingByRef, cancelConfirmed, confirmPaid, createBooking, expirePending, markAutoRefunded, paymentEventSeen, recordPaymentEvent, stalePendingBookings,
   type BookingRow, type CreateResult, type NewBooking,
 } from '../db/bookings';
-import { cancellableOn } from '../../src/shared/cancellation';
+import { cancellableOn } from '../../src/shared/rules/cancellation';
 import { firstBookingActionStatement } from '../db/referrals';
-import type { CardSpend } from '../../src/shared/wallet';
+import type { CardSpend } from '../../src/shared/rules/wallet';
 import { PaymentProviderError, type PaymentEvent, type PaymentSession, type Payments } from '../outside/payments';
 
 /** A pending booking's hosted payment lives 30 minutes (the shortest Stripe allows); then it expires and its holds go back. */

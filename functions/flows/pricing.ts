@@ -5,12 +5,12 @@ import { imagesOf, type ProductRow } from '../db/products';
 import { cardsOfUser, ownCard, walletCardOf, type CardRow } from '../db/cards';
 import { ApiError, conflict, refuse } from '../errors';
 import { bookableStay, currencyFor } from './stay';
-import { convertMinor, fromMinor, type Rates } from '../../src/shared/money';
+import { convertMinor, fromMinor, type Rates } from '../../src/shared/rules/money';
 import {
   cardProblem, computeAmounts, stayPrice, nightsBetween, parseWalletOptions, pickCashCard, type CardKind, type WalletAmounts,
-} from '../../src/shared/wallet';
-import { markupOf, percentOfBps } from '../../src/shared/schemas/agent';
-import type { AgentPricing, PreviewRequest } from '../../src/shared/schemas/booking';
+} from '../../src/shared/rules/wallet';
+import { markupOf, percentOfBps } from '../../src/shared/contract/agent';
+import type { AgentPricing, PreviewRequest } from '../../src/shared/contract/booking';
 
 type StayDates = { checkIn?: string; checkOut?: string | null; guests?: number };
 

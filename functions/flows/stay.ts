@@ -4,9 +4,9 @@ import type { OrgRow } from '../db/orgs';
 import { ratesFromUsd } from '../db/catalogue';
 import { productById } from '../db/products';
 import { badRequest, notFound, refuse } from '../errors';
-import { knowsCurrency, type Rates } from '../../src/shared/money';
-import { nightsBetween, type ProductType } from '../../src/shared/wallet';
-import { eligibleTypes, minCheckInDate, MAX_NIGHTS, addDays } from '../../src/shared/schemas/booking';
+import { knowsCurrency, type Rates } from '../../src/shared/rules/money';
+import { nightsBetween, type ProductType } from '../../src/shared/rules/wallet';
+import { eligibleTypes, minCheckInDate, MAX_NIGHTS, addDays } from '../../src/shared/contract/booking';
 
 const TYPE_NAMES: Record<ProductType, string> = { HLT: 'Hotels', ACT: 'Activities', RST: 'Resorts', STY: 'Stays' };
 

@@ -10,7 +10,7 @@ import { isRetryableDbError } from '../db/retry';
 import { fullClaims, reserveStatement, settleStatement, type Claim, type Limit, type Settlement } from '../db/rate-limits';
 import { clientIp } from '../auth/accounts';
 import { currentUser } from '../auth/session';
-import { MSG } from '../../src/shared/schemas/auth';
+import { MSG } from '../../src/shared/contract/auth';
 
 export type { Limit } from '../db/rate-limits';
 

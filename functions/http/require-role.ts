@@ -6,7 +6,7 @@ import { currentUser, requestToken, sessionAlive } from '../auth/session';
 import { sha256Hex } from '../lib/crypto';
 import { sessionOrgOf } from '../db/sessions';
 import { readBodyQuietly } from '../lib/body';
-import type { Role } from '../../src/shared/schemas/auth';
+import type { Role } from '../../src/shared/contract/auth';
 
 export const WRONG_ORG = 'This session belongs to another organisation: sign in on this site';
 export const WRONG_ROLE = 'Your account cannot use this part of the site';

@@ -1,7 +1,7 @@
 // Digests for the server: SHA-256 (src/shared/digest.ts, shared with the islands) and HMAC-SHA-256.
-import { toHex } from '../../src/shared/digest';
+import { toHex } from '../../src/shared/rules/digest';
 
-export { sha256Hex, toHex } from '../../src/shared/digest';
+export { sha256Hex, toHex } from '../../src/shared/rules/digest';
 
 export async function hmacSha256(key: string, message: string): Promise<Uint8Array<ArrayBuffer>> {
   const encoder = new TextEncoder();

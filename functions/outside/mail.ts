@@ -5,8 +5,8 @@ import { isDevelopment, type AppEnv, type Bindings } from '../env';
 import { insertOutbox, type OutboxAttachment } from '../db/outbox';
 import { createEvent } from 'ics';
 import { logEvent, reason } from '../log';
-import { fromMinor, minorDigits } from '../../src/shared/money';
-import { freeCancellationDeadline } from '../../src/shared/cancellation';
+import { fromMinor, minorDigits } from '../../src/shared/rules/money';
+import { freeCancellationDeadline } from '../../src/shared/rules/cancellation';
 
 export interface Mail {
   to: string;

@@ -1,7 +1,7 @@
 // The daily-savings provider behind a small interface: the HTTP client (3-second timeout) and the director address.
 import { serviceUrl, type Bindings } from '../env';
-import { ImportResult, ProviderMember, type EnrolmentRecord } from '../../src/shared/schemas/loyalty';
-import { memberHash, savingsMemberId } from '../../src/shared/savings-hash';
+import { ImportResult, ProviderMember, type EnrolmentRecord } from '../../src/shared/contract/loyalty';
+import { memberHash, savingsMemberId } from '../../src/shared/rules/savings-hash';
 
 export const SAVINGS_TIMEOUT_MS = 3_000;
 

@@ -1,7 +1,7 @@
 // The readable cookies the existing client reads on every page (docs/decisions/0014): the org's identity, the
 // visitor's country from the edge, the last coordinate search and the green-deals flag. None carries a secret.
 import type { OrgRow } from '../db/orgs';
-import { GREEN_DEALS_PARAM } from '../../src/shared/products';
+import { GREEN_DEALS_PARAM } from '../../src/shared/rules/products';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 

@@ -8,7 +8,7 @@ import { labelsFor } from '../db/labels';
 import { currentRates } from '../db/catalogue';
 import { orgConfig } from '../flows/org-config';
 import { applySecurityHeaders, PAGE_CSP } from '../security';
-import { eligibleCodes, PRODUCTS } from '../../src/shared/products';
+import { eligibleCodes, PRODUCTS } from '../../src/shared/rules/products';
 import { formatUsdPrice, parseCookies, resolveCurrency, resolveLanguage } from './locale';
 import { cssVersion, themeHref } from '../lib/theme-address';
 import { pageCookieHeaders } from './cookies';
@@ -16,7 +16,7 @@ import { secureFor } from '../auth/cookies';
 import { edgeGetResponse, edgePutResponse } from '../lib/edge-cache';
 import { locationFromCf } from '../flows/location';
 import { destinationOffers, type DestinationOffer } from '../flows/destinations';
-import { formatMoney } from '../../src/shared/money';
+import { formatMoney } from '../../src/shared/rules/money';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const LABEL_ATTRIBUTES = ['aria-label', 'placeholder', 'title', 'alt'] as const;

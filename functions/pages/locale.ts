@@ -1,6 +1,6 @@
 // Which language and currency a page request gets, and how a USD price reads in that currency (pure, unit-tested).
 import { LANGUAGES } from '../../src/shared/i18n/types';
-import { BASE_CURRENCY, formatMoney, toMinor, type Rates } from '../../src/shared/money';
+import { BASE_CURRENCY, formatMoney, toMinor, type Rates } from '../../src/shared/rules/money';
 
 export const DEFAULT_LANGUAGE = 'en-US';
 

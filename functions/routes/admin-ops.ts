@@ -13,7 +13,7 @@ import { changeLabels, labelsOf } from '../flows/labels';
 import {
   BookingsQuerySchema, CardIdSchema, CardIssueSchema, CardsQuerySchema, DomainCreateSchema, HostSchema, IdempotencyKeySchema, LabelsPutSchema,
   LanguageParamSchema, OPS_MSG,
-} from '../../src/shared/schemas/console-ops';
+} from '../../src/shared/contract/console-ops';
 
 type C = Context<AppEnv>;
 const actorOf = (c: C) => ({ id: c.get('user').id, email: c.get('user').email });

@@ -11,11 +11,11 @@ import {
   readSettings, readTheme, recordPayment, revokeAccessCode,
 } from '../flows/console';
 import { enquiriesOf } from '../flows/enquiries';
-import { EnquiriesQuerySchema } from '../../src/shared/schemas/enquiry';
+import { EnquiriesQuerySchema } from '../../src/shared/contract/enquiry';
 import {
   AccessCodeCreateSchema, AccessCodeParamSchema, AuditQuerySchema, CONSOLE_MSG, MemberIdSchema, MemberPatchSchema, MembersQuerySchema,
   OrgSettingsPatchSchema, OrgSettingsSchema, PaymentSchema, ThemeSchema,
-} from '../../src/shared/schemas/console';
+} from '../../src/shared/contract/console';
 import { dataOf, doc } from '../http/openapi';
 
 type C = Context<AppEnv>;

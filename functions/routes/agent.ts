@@ -18,17 +18,17 @@ import { mailUpstreamStatus, sendMail } from '../outside/mail';
 import { quoteMail } from '../services/agent-mail';
 import { bookableStay, currencyFor } from '../flows/stay';
 import { checkCatalogueRefs } from '../flows/catalogue-refs';
-import { convertMinor, formatMoney, fromMinor } from '../../src/shared/money';
-import { bookingPriceUsdMinor, nightsBetween, stayPrice } from '../../src/shared/wallet';
-import { eligibleTypes, minCheckInDate } from '../../src/shared/schemas/booking';
+import { convertMinor, formatMoney, fromMinor } from '../../src/shared/rules/money';
+import { bookingPriceUsdMinor, nightsBetween, stayPrice } from '../../src/shared/rules/wallet';
+import { eligibleTypes, minCheckInDate } from '../../src/shared/contract/booking';
 import {
   AGENT_MSG, CLIENTS_PAGE_SIZE, ClientQuerySchema, ClientSchema, DEFAULT_MARKUP_BPS, QuoteQuerySchema, QuoteSchema, QuoteViewSchema, RowIdSchema,
   bpsOfPercent, markupOf, percentOfBps, type AgentBooking, type AgentClient, type AgentProfile, type AgentQuote, type ClientInput,
   type CreditSummary, type SharedQuote,
-} from '../../src/shared/schemas/agent';
-import { formatDay, SHORT_MONTH_DAY } from '../../src/shared/format-day';
+} from '../../src/shared/contract/agent';
+import { formatDay, SHORT_MONTH_DAY } from '../../src/shared/rules/format-day';
 import { doc } from '../http/openapi';
-import { SignInFailureSchema } from '../../src/shared/schemas/auth';
+import { SignInFailureSchema } from '../../src/shared/contract/auth';
 
 /** The quote actions' bodies are empty objects. */
 const NoFields = z.object({});

@@ -23,7 +23,7 @@ import {
   ActivityBody, AuthSignInBody, ChangePasswordBody, CheckLoginSchema, ForgotPasswordBody, MSG, normalizeEmail, SignInBody, SignInFailureSchema,
   SignInSuccessSchema, SsoBody, StatusReplySchema, VerifyAccountBody,
   type SignIn,
-} from '../../src/shared/schemas/auth';
+} from '../../src/shared/contract/auth';
 import { z } from 'zod';
 import { doc } from '../http/openapi';
 

@@ -18,14 +18,14 @@ import { logEvent } from '../log';
 import { addTraveler, deleteTraveler, travelersOf, updateTraveler, MAX_TRAVELERS } from '../db/travelers';
 import { currencyFor } from '../flows/stay';
 import { productSummary, quote } from '../flows/pricing';
-import { convertMinor, fromMinor, type Rates } from '../../src/shared/money';
+import { convertMinor, fromMinor, type Rates } from '../../src/shared/rules/money';
 import { confirmationMail, sendMail } from '../outside/mail';
-import { cardValueMinor, type CardKind, type WalletAmounts } from '../../src/shared/wallet';
+import { cardValueMinor, type CardKind, type WalletAmounts } from '../../src/shared/rules/wallet';
 import {
   CheckoutSchema, PaymentCardsByOrgSchema, PaymentCardsByUserSchema, PreviewSchema, RedeemSchema, ReservationsSchema,
   TravelerIdSchema, TravelerSchema, type CheckoutRequest,
-} from '../../src/shared/schemas/booking';
-import { CheckoutReplySchema, PreviewReplySchema, ReservationsReplySchema } from '../../src/shared/schemas/booking-replies';
+} from '../../src/shared/contract/booking';
+import { CheckoutReplySchema, PreviewReplySchema, ReservationsReplySchema } from '../../src/shared/contract/booking-replies';
 import { dataOf, doc } from '../http/openapi';
 
 type C = Context<AppEnv>;

@@ -27,7 +27,7 @@ import {
   type CountryCat,
   type CurrencyInfo,
   type Nationality,
-} from '../../src/shared/schemas/catalogue';
+} from '../../src/shared/contract/catalogue';
 import { doc } from '../http/openapi';
 
 type Ctx = Context<AppEnv>;

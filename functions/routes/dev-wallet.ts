@@ -5,8 +5,8 @@ import type { AppEnv } from '../env';
 import { insertCard, newCardCode } from '../db/cards';
 import { conflict, notFound } from '../errors';
 import { jsonBody } from '../validate';
-import { toMinor } from '../../src/shared/money';
-import { IssueCardSchema } from '../../src/shared/schemas/booking';
+import { toMinor } from '../../src/shared/rules/money';
+import { IssueCardSchema } from '../../src/shared/contract/booking';
 import { doc } from '../http/openapi';
 
 /** Besides cards for an account (email), development can issue unassigned gift cards or listed org certificates. */

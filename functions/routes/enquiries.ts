@@ -7,7 +7,7 @@ import { clientIp } from '../auth/accounts';
 import { logEvent, reason } from '../log';
 import { mailSender, type MailEnv } from '../outside/mail';
 import { submitEnquiry } from '../flows/enquiries';
-import { EnquirySchema } from '../../src/shared/schemas/enquiry';
+import { EnquirySchema } from '../../src/shared/contract/enquiry';
 
 export const enquiries = new Hono<AppEnv>().post('/enquiries', rateLimit({ limit: LIMITS.enquiryIp, shape: 'error', key: (c) => clientIp(c) }), async (c) => {
   const enquiry = await jsonBody(c, EnquirySchema);

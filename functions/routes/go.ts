@@ -9,7 +9,7 @@ import { isThisOrigin } from '../security';
 import { LABELS, LANGUAGES, type Language } from '../../src/shared/i18n';
 import { z } from 'zod';
 import { doc } from '../http/openapi';
-import { DailySavingsFailure } from '../../src/shared/schemas/loyalty';
+import { DailySavingsFailure } from '../../src/shared/contract/loyalty';
 
 const ShowSignIn = z.object({ showSignIn: z.literal(true) });
 

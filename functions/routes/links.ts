@@ -9,7 +9,7 @@ import { notFound } from '../errors';
 import { jsonBody, queryOf } from '../validate';
 import { ratesFromUsd } from '../db/catalogue';
 import { createMarketingLink, figuresCsv, linkFigures, marketingLinks, memberLink, type FigureScope } from '../flows/links';
-import { CampaignSchema, LINK_MSG, LinkCreateSchema, SlugSchema, StatsQuerySchema } from '../../src/shared/schemas/links';
+import { CampaignSchema, LINK_MSG, LinkCreateSchema, SlugSchema, StatsQuerySchema } from '../../src/shared/contract/links';
 
 type C = Context<AppEnv>;
 const marketing = requireRole('admin', 'marketer');

@@ -8,7 +8,7 @@ import { notFound } from '../errors';
 import { cssVersion, themeHref } from '../lib/theme-address';
 import { jsonBody } from '../validate';
 import { dataOf, doc } from '../http/openapi';
-import { OrgConfigSchema } from '../../src/shared/schemas/org';
+import { OrgConfigSchema } from '../../src/shared/contract/org';
 
 const THEME_NAME = z.string().regex(/^[a-z0-9-]{1,40}$/i, 'Theme names are letters, digits and dashes');
 const PageCss = z.object({ pageCode: z.string().max(40).optional(), apikey: z.string().max(200).optional() }).strict().or(z.object({}).passthrough());

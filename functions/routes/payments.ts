@@ -1,15 +1,15 @@
 // The payment provider's webhook and a booking's own page data: validate, run the flow, answer.
 import { Hono } from 'hono';
 import { dataOf, doc } from '../http/openapi';
-import { BookingReplySchema, PaymentEventReplySchema, PaymentEventSchema, type BookingReply } from '../../src/shared/schemas/booking-replies';
+import { BookingReplySchema, PaymentEventReplySchema, PaymentEventSchema, type BookingReply } from '../../src/shared/contract/booking-replies';
 import type { AppEnv } from '../env';
 import { ApiError, badRequest, conflict, notFound } from '../errors';
 import { logEvent } from '../log';
 import { currentUser } from '../auth/session';
 import { bookingByRef, type BookingRow } from '../db/bookings';
-import { fromMinor } from '../../src/shared/money';
+import { fromMinor } from '../../src/shared/rules/money';
 import { cancelBooking, handlePaymentEvent } from '../flows/payments';
-import { freeCancellationUntil } from '../../src/shared/cancellation';
+import { freeCancellationUntil } from '../../src/shared/rules/cancellation';
 import { cancellationMail, confirmationMail, sendMail } from '../outside/mail';
 import { orgBrand } from '../db/orgs';
 import type { Context } from 'hono';

@@ -12,10 +12,10 @@ import { notFound } from '../errors';
 import { queryOf } from '../validate';
 import { checkDates, currencyFor, requireEligible } from '../flows/stay';
 import { agentPricing, productSummary } from '../flows/pricing';
-import { convertMinor, fromMinor, toMinor, type Rates } from '../../src/shared/money';
-import { eligibleTypes, minCheckInDate, PAGE_SIZE, ProductIdSchema, ProductQuerySchema, RATING_STEPS, SearchQuerySchema } from '../../src/shared/schemas/booking';
-import { ProductDetailSchema } from '../../src/shared/schemas/booking-replies';
-import { DEFAULT_MARKUP_BPS } from '../../src/shared/schemas/agent';
+import { convertMinor, fromMinor, toMinor, type Rates } from '../../src/shared/rules/money';
+import { eligibleTypes, minCheckInDate, PAGE_SIZE, ProductIdSchema, ProductQuerySchema, RATING_STEPS, SearchQuerySchema } from '../../src/shared/contract/booking';
+import { ProductDetailSchema } from '../../src/shared/contract/booking-replies';
+import { DEFAULT_MARKUP_BPS } from '../../src/shared/contract/agent';
 import { z } from 'zod';
 import { dataOf, doc } from '../http/openapi';
 

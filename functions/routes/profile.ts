@@ -7,10 +7,10 @@ import { refreshUserDataCookie } from '../auth/cookies';
 import { userDataOf } from '../auth/accounts';
 import { referrerOf, updateProfile, userById, type ProfileChanges, type UserRow } from '../db/users';
 import { checkCatalogueRefs } from '../flows/catalogue-refs';
-import { AGE_BANDS, PrefCurrLangBody, ProfileReplySchema, ProfileUpdateSchema, TRAVEL_PREFERENCES, type Profile } from '../../src/shared/schemas/auth';
+import { AGE_BANDS, PrefCurrLangBody, ProfileReplySchema, ProfileUpdateSchema, TRAVEL_PREFERENCES, type Profile } from '../../src/shared/contract/auth';
 import { notFound } from '../errors';
 import { ratesFromUsd } from '../db/catalogue';
-import { convertMinor, fromMinor } from '../../src/shared/money';
+import { convertMinor, fromMinor } from '../../src/shared/rules/money';
 import { doc } from '../http/openapi';
 
 function parseJsonList(text: string): string[] {

@@ -7,7 +7,7 @@ import { listCampaigns } from '../db/campaigns';
 import { listActions, listReferrals, rewardsOf, type Referrer } from '../db/referrals';
 import {
   ActionsListQuery, ActionsListResponse, CampaignListQuery, CampaignListResponse, ReferralListQuery, ReferralListResponse, RewardsResponse,
-} from '../../src/shared/schemas/loyalty';
+} from '../../src/shared/contract/loyalty';
 import type { SessionUser } from '../auth/session';
 import { doc } from '../http/openapi';
 

@@ -8,7 +8,7 @@ import { readBody } from '../lib/body';
 import { logEvent } from '../log';
 import { findSavingsMember, markEnrolled, saveMember } from '../db/savings';
 import { enrolmentRecord, httpSavingsProvider, SavingsProviderError } from '../outside/savings';
-import { GetMemberResponse, SavingsCodeRequest, SavingsMemberRequest } from '../../src/shared/schemas/loyalty';
+import { GetMemberResponse, SavingsCodeRequest, SavingsMemberRequest } from '../../src/shared/contract/loyalty';
 import { doc } from '../http/openapi';
 
 /** Turns a provider failure into the contract's 502/503, logged once with the request id. */

@@ -9,7 +9,7 @@ import { clientIp, pepper, siteOrigin } from '../auth/accounts';
 import { secureCookies } from '../auth/cookies';
 import { logEvent, reason } from '../log';
 import { ATTRIBUTION_DAYS, LAST_CLICK_COOKIE, clickCookieValue, findLink, isPerson, recordClick, shortUrlOf, targetOf } from '../flows/links';
-import { SLUG_RE } from '../../src/shared/schemas/links';
+import { SLUG_RE } from '../../src/shared/contract/links';
 
 export const shortLinks = new Hono<AppEnv>()
   .get('/:slug', async (c) => {

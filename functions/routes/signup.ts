@@ -18,7 +18,7 @@ import { addressOf, counting, LIMITS, rateLimit, settleAttempt, validBody } from
 import {
   CheckAccountBody, CheckAccountReply, MSG, normalizeEmail, SignUpBody, SignUpCreatedSchema, SignUpExistsSchema, SignUpRefusedSchema, TERMS_VERSION,
   termsAccepted, ValidateAccessCodeBody, ValidateAccessCodeReply,
-} from '../../src/shared/schemas/auth';
+} from '../../src/shared/contract/auth';
 import { z } from 'zod';
 import { doc } from '../http/openapi';
 

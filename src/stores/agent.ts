@@ -1,10 +1,10 @@
 // The agent portal's client state: who may see it, the profile and credit, clients, quotes and bookings, and the
 // actions that call /api/agent and keep these atoms current.
 import { atom, computed } from 'nanostores';
-import { api } from '../shared/api-client';
+import { api } from '../shared/contract/api-client';
 import type {
   AgentBooking, AgentClient, AgentProfile, AgentQuote, CreditSummary, QuoteStatus,
-} from '../shared/schemas/agent';
+} from '../shared/contract/agent';
 import { $signedIn, $userType } from './session';
 
 export type AgentAccess = 'checking' | 'signed-out' | 'consumer' | 'agent';

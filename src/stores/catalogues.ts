@@ -1,7 +1,7 @@
 // The country and nationality lists of the startup logic (docs/product.md#states), fetched the first time an island shows them. Kept out
 // of startup.ts so that pages which never show them (the home page among them) do not load this code.
 import { atom, onMount } from 'nanostores';
-import { api } from '../shared/api-client';
+import { api } from '../shared/contract/api-client';
 import { $nationality, logFailure } from './startup';
 
 export interface Country {

@@ -1,6 +1,6 @@
 // The console's operations calls (domains, cards, bookings, translations): the pages call these, never fetch.
-import { api, ApiFailure, type ApiErrorBody } from '../shared/api-client';
-import type { AdminBookingEntry, AdminCardEntry, CardIssue, CardSpendEntry, DomainEntry, LabelEntry } from '../shared/schemas/console-ops';
+import { api, ApiFailure, type ApiErrorBody } from '../shared/contract/api-client';
+import type { AdminBookingEntry, AdminCardEntry, CardIssue, CardSpendEntry, DomainEntry, LabelEntry } from '../shared/contract/console-ops';
 
 export interface Paged<T> {
   count: number;

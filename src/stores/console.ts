@@ -1,10 +1,10 @@
 // The org console's client state: who is looking (from the session's stored role) and the console's API calls.
 import { computed } from 'nanostores';
-import { api } from '../shared/api-client';
+import { api } from '../shared/contract/api-client';
 import type {
   AuditEntry, LaunchState, MemberEntry, MemberPatch, OrgSettings, PaymentInput, ThemeInput,
-} from '../shared/schemas/console';
-import type { ThemeValues } from '../shared/theme';
+} from '../shared/contract/console';
+import type { ThemeValues } from '../shared/rules/theme';
 import { $signedIn, $user } from './session';
 
 export type ConsoleAccess = 'checking' | 'signed-out' | 'other' | 'admin' | 'marketer';

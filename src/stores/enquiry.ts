@@ -1,7 +1,7 @@
 // Sending an enquiry (cruise, flight or help form): the form's state stays in the island; this is its one call.
 import { atom } from 'nanostores';
-import { api } from '../shared/api-client';
-import type { Enquiry } from '../shared/schemas/enquiry';
+import { api } from '../shared/contract/api-client';
+import type { Enquiry } from '../shared/contract/enquiry';
 
 export type EnquiryStatus = 'idle' | 'sending' | 'sent' | 'failed';
 export const $enquiryStatus = atom<EnquiryStatus>('idle');

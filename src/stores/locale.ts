@@ -2,9 +2,9 @@
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { useCallback } from 'react';
-import { api } from '../shared/api-client';
+import { api } from '../shared/contract/api-client';
 import { translate, type LabelVars } from '../shared/i18n/translate';
-import type { OrgConfig } from '../shared/schemas/org';
+import type { OrgConfig } from '../shared/contract/org';
 import { $signedIn } from './session';
 
 /** What functions/pages/decorate.ts puts in <script type="application/json" id="tc-boot">. */

@@ -4,7 +4,7 @@ import { $signedIn } from './session';
 import { openDialog } from './dialogs';
 import { runStartup } from './startup';
 import { useT } from './locale';
-import { readReferralParams, referralCookies, sameOriginRedirect } from '../shared/referral-link';
+import { readReferralParams, referralCookies, sameOriginRedirect } from '../shared/rules/referral-link';
 import { referralLabels } from '../shared/i18n/referral';
 import { savingsLabels } from '../shared/i18n/savings';
 

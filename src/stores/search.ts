@@ -1,8 +1,8 @@
 // Product search state: criteria read from and written to the address, result pages, and where each product type lives.
 import { atom } from 'nanostores';
-import { api, ApiFailure } from '../shared/api-client';
-import { defaultStay } from '../shared/booking-dates';
-import type { ProductType } from '../shared/wallet';
+import { api, ApiFailure } from '../shared/contract/api-client';
+import { defaultStay } from '../shared/rules/booking-dates';
+import type { ProductType } from '../shared/rules/wallet';
 
 export interface Criteria {
   type: ProductType;

@@ -1,7 +1,7 @@
 // The signed-in user as the islands see it: login result, profile, user type. Actions change it.
 import { atom, computed } from 'nanostores';
-import { api } from '../shared/api-client';
-import type { LoginResult } from '../shared/schemas/auth';
+import { api } from '../shared/contract/api-client';
+import type { LoginResult } from '../shared/contract/auth';
 
 export type { LoginResult };
 

@@ -1,8 +1,8 @@
 // Startup logic (docs/product.md#states): query parameters, org config, the login check and the profile. The country and nationality
 // lists are startup's too, loaded when first shown: src/stores/catalogues.ts, outside the code every page loads.
 import { atom } from 'nanostores';
-import { api } from '../shared/api-client';
-import type { OrgConfig } from '../shared/schemas/org';
+import { api } from '../shared/contract/api-client';
+import type { OrgConfig } from '../shared/contract/org';
 import { readBoot } from './locale';
 import { $signedIn, loadProfile, setSignedIn, setSignedOut, type LoginResult } from './session';
 

@@ -1,13 +1,13 @@
 // The wallet as the islands see it: the user's and the org's cards, the selection for the product, and the actions.
 // Every rule (fit, selection, default certificate, gate, amounts) comes from src/shared/wallet.ts.
 import { atom, computed } from 'nanostores';
-import { api, ApiFailure } from '../shared/api-client';
-import type { Rates } from '../shared/money';
-import { parseWalletEntry, walletCardFromEntry, type WalletEntry } from '../shared/wallet-entry';
+import { api, ApiFailure } from '../shared/contract/api-client';
+import type { Rates } from '../shared/rules/money';
+import { parseWalletEntry, walletCardFromEntry, type WalletEntry } from '../shared/rules/wallet-entry';
 import {
   beforeBooking, cardsForProduct, parseWalletOptions, pickCashCard, selectForProduct, walletShown, type GateResult, type Selection,
   type WalletCard, type WalletOptions,
-} from '../shared/wallet';
+} from '../shared/rules/wallet';
 
 export interface WalletData {
   entry: WalletEntry;

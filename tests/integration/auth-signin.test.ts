@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACME, call, Client, expectErrorShape, sessionCookies } from './helpers';
 import { cookieNamed, d1Query, d1QueryAll, DB_TEST_TIMEOUT, freshIp, linkToken, outbox, PASSWORD, signInBody, signUpBody, signedInClient, uniqueEmail, verifiedAccount, withIp } from './auth-helpers';
-import { LoginResultSchema, MSG } from '../../src/shared/schemas/auth';
+import { LoginResultSchema, MSG } from '../../src/shared/contract/auth';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo1!pass' };
 const AGENT = { email: 'agent@example.com', password: 'Agent1!pass' };

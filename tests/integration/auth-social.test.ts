@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateKeyPair, SignJWT } from 'jose';
 import { ACME, call, Client } from './helpers';
 import { cookieNamed, facebookToken, freshIp, googleNonce, googleToken, linkToken, PASSWORD, signInBody, signUpBody, uniqueEmail, verifiedAccount, withIp } from './auth-helpers';
-import { LoginResultSchema, MSG } from '../../src/shared/schemas/auth';
+import { LoginResultSchema, MSG } from '../../src/shared/contract/auth';
 // @ts-ignore plain ESM helper shared with npm start
 import * as serverLib from '../../scripts/lib/server.mjs';
 

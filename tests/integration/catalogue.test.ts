@@ -12,7 +12,7 @@ import {
   LabelListSchema,
   NationalityCatListSchema,
   NationalityListSchema,
-} from '../../src/shared/schemas/catalogue';
+} from '../../src/shared/contract/catalogue';
 
 const CATALOGUE_ROUTES = [
   ['/api/general/getCountry', CountryListSchema],

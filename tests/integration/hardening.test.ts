@@ -8,7 +8,7 @@ import { ACME, baseUrl, call, expectErrorShape } from './helpers';
 import { d1Query, freshIp, linkToken, outbox, verifiedAccount, withIp } from './auth-helpers';
 import { AGENT, aProduct, day, newClient, newQuote, signIn } from './agent-helpers';
 import { bookingBody, firstProduct, key, traveler } from './booking-helpers';
-import { memberHash } from '../../src/shared/savings-hash';
+import { memberHash } from '../../src/shared/rules/savings-hash';
 
 const port = () => new URL(baseUrl()).port;
 

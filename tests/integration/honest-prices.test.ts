@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, type Client } from './helpers';
 import { day, issue, signIn, walletOf } from './booking-helpers';
-import { convertMinorDown, toMinor } from '../../src/shared/money';
+import { convertMinorDown, toMinor } from '../../src/shared/rules/money';
 
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'INR', 'MXN', 'CAD', 'AUD'];
 let demo: Client;

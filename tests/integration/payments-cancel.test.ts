@@ -8,7 +8,7 @@ import { DbWatch } from './gates-db';
 import { expectReconciledIn } from './payments-helpers';
 import { readDevVars } from '../../scripts/lib/server.mjs';
 import { stripeClient } from '../../functions/outside/payments';
-import { freeCancellationUntil } from '../../src/shared/cancellation';
+import { freeCancellationUntil } from '../../src/shared/rules/cancellation';
 
 const secrets = readDevVars() as Record<string, string>;
 let stripe: Stripe;

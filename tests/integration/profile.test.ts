@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACME, call, expectErrorShape } from './helpers';
 import { cookieNamed, freshIp, signedInClient, verifiedAccount, withIp } from './auth-helpers';
-import { AGE_BANDS, MSG, ProfileReplySchema } from '../../src/shared/schemas/auth';
+import { AGE_BANDS, MSG, ProfileReplySchema } from '../../src/shared/contract/auth';
 
 describe('GET /api/profile', () => {
   it('401 when signed out', async () => {

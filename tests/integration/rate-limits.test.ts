@@ -5,7 +5,7 @@ import { ACME, call, Client, expectErrorShape, type Reply } from './helpers';
 import { freshIp, outbox, PASSWORD, signedInClient, signInBody, signUpBody, uniqueEmail, verifiedAccount, withIp } from './auth-helpers';
 import { issue } from './booking-helpers';
 import { adminMadeAgent, aProduct, day, newClient, newQuote } from './agent-helpers';
-import { MSG } from '../../src/shared/schemas/auth';
+import { MSG } from '../../src/shared/contract/auth';
 
 const TOO_MANY = { status: 'failed', message: MSG.tooManyAttempts };
 

@@ -3,15 +3,15 @@
 // a new route is one more line here.
 import fc from 'fast-check';
 import { z } from 'zod';
-import { SignInFailureSchema, SignUpRefusedSchema } from '../../src/shared/schemas/auth';
-import { CatalogueRequestSchema, LabelsQuerySchema } from '../../src/shared/schemas/catalogue';
+import { SignInFailureSchema, SignUpRefusedSchema } from '../../src/shared/contract/auth';
+import { CatalogueRequestSchema, LabelsQuerySchema } from '../../src/shared/contract/catalogue';
 import { LIMITS, type Limit } from '../../functions/http/rate-limit';
 import { app } from '../../functions/app';
 import { routeDocs } from '../../functions/http/openapi';
-import { DEFAULT_THEME } from '../../src/shared/theme';
-import { BookingsQuerySchema, CardIssueSchema, CardsQuerySchema, DomainCreateSchema, LabelsPutSchema } from '../../src/shared/schemas/console-ops';
-import { LinkCreateSchema, StatsQuerySchema } from '../../src/shared/schemas/links';
-import { EnquiriesQuerySchema, EnquirySchema } from '../../src/shared/schemas/enquiry';
+import { DEFAULT_THEME } from '../../src/shared/rules/theme';
+import { BookingsQuerySchema, CardIssueSchema, CardsQuerySchema, DomainCreateSchema, LabelsPutSchema } from '../../src/shared/contract/console-ops';
+import { LinkCreateSchema, StatsQuerySchema } from '../../src/shared/contract/links';
+import { EnquiriesQuerySchema, EnquirySchema } from '../../src/shared/contract/enquiry';
 import { nearDay, type Hints } from './gates-arbitrary';
 import { day, TRAVELER } from './gates-fixtures';
 

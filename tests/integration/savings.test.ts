@@ -1,7 +1,7 @@
 // Daily savings over real HTTP against the provider simulator (docs/contract.md#savings): every outcome, and only the caller's own member.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACME, baseUrl, call, Client, expectErrorShape } from './helpers';
-import { memberHash } from '../../src/shared/savings-hash';
+import { memberHash } from '../../src/shared/rules/savings-hash';
 import { freshMember, signedIn, sim, type Member } from './loyalty-helpers';
 
 const PROGRAM = 'SAVPROG-1';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACME, call, Client, expectErrorShape, sessionCookies } from './helpers';
 import { d1Query, DB_TEST_TIMEOUT, freshIp, linkToken, outbox, PASSWORD, signInBody, signUpBody, uniqueEmail, verifiedAccount, withIp } from './auth-helpers';
-import { MSG, PASSWORD_RULE_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE } from '../../src/shared/schemas/auth';
+import { MSG, PASSWORD_RULE_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE } from '../../src/shared/contract/auth';
 
 const CREATED = {
   status: 1,

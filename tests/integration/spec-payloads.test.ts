@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ACME, call, Client, expectErrorShape } from './helpers';
 import { d1Query, d1QueryAll, DB_TEST_TIMEOUT, freshIp, linkToken, signedInClient, verifiedAccount, withIp } from './auth-helpers';
 import { bookingBody, day, firstProduct, issue, key, reservationsOf, traveler } from './booking-helpers';
-import { MSG, TERMS_VERSION } from '../../src/shared/schemas/auth';
+import { MSG, TERMS_VERSION } from '../../src/shared/contract/auth';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 

@@ -1,6 +1,6 @@
 // The account menu's entries for signed-out visitors, consumers and agents (docs/product.md#screens, docs/product.md#roles).
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MENU, accountMenuFor } from '../../src/shared/account-menu';
+import { ACCOUNT_MENU, accountMenuFor } from '../../src/shared/rules/account-menu';
 import { commonLabels } from '../../src/shared/i18n/common';
 
 const ids = (signedIn: boolean, type: 1 | 2) => accountMenuFor(signedIn, type).map((e) => e.id);

@@ -2,7 +2,7 @@
 // recorder the admin script uses to send the Worker's own SQL to wrangler with values inlined safely.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bpsOfPercent, ClientSchema, markupOf, percentOfBps, QuoteSchema, sellPrice } from '../../src/shared/schemas/agent';
+import { bpsOfPercent, ClientSchema, markupOf, percentOfBps, QuoteSchema, sellPrice } from '../../src/shared/contract/agent';
 import { inline, literal, recorder } from '../../scripts/lib/d1-statements.mjs';
 import { insertOutbox } from '../../functions/db/outbox';
 import { promoteToAgentStatements } from '../../functions/db/agents';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   filterName, MSG, normalizeEmail, PASSWORD_RULE_MESSAGE, ProfileUpdateSchema, sanitizeEmail, SignInBody, SignUpBody,
   signUpDetailsSchema, SignUpPasswordStepSchema, ValidateAccessCodeBody,
-} from '../../src/shared/schemas/auth';
+} from '../../src/shared/contract/auth';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));

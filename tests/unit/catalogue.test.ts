@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { crossRate } from '../../functions/outside/rates';
 import { clientIp, locationFromCf } from '../../functions/flows/location';
-import { CurrencyRateRequestSchema, LabelsQuerySchema, ProviderRatesSchema } from '../../src/shared/schemas/catalogue';
+import { CurrencyRateRequestSchema, LabelsQuerySchema, ProviderRatesSchema } from '../../src/shared/contract/catalogue';
 
 const RATES = { USD: 1, EUR: 0.92, GBP: 0.8, JPY: 150 };
 

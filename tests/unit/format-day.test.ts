@@ -1,7 +1,7 @@
 // formatDay / dateFormat: one cached Intl.DateTimeFormat per language and options, days read as calendar days (UTC).
 import { describe, expect, it } from 'vitest';
-import { dateFormat, formatDay, LONG_DAY, SHORT_MONTH_DAY } from '../../src/shared/format-day';
-import { sha256Hex, toHex } from '../../src/shared/digest';
+import { dateFormat, formatDay, LONG_DAY, SHORT_MONTH_DAY } from '../../src/shared/rules/format-day';
+import { sha256Hex, toHex } from '../../src/shared/rules/digest';
 
 describe('formatDay', () => {
   it('formats a day the same as a fresh Intl.DateTimeFormat in UTC, in every language', () => {

@@ -2,8 +2,8 @@
 // rounded once, and every total is the sum of the lines shown with it, to the minor unit.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { convertMinor, fromMinor, toMinor } from '../../src/shared/money';
-import { cardValueMinor, computeAmounts, discountCapMinor, stayPrice, type WalletCard } from '../../src/shared/wallet';
+import { convertMinor, fromMinor, toMinor } from '../../src/shared/rules/money';
+import { cardValueMinor, computeAmounts, discountCapMinor, stayPrice, type WalletCard } from '../../src/shared/rules/wallet';
 
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'KWD', 'INR', 'MXN', 'BHD', 'CAD'];
 const currency = fc.constantFrom(...CURRENCIES);

@@ -1,7 +1,7 @@
 // Money in integer minor units and conversion through USD (docs/contract.md#conventions, docs/contract.md#catalogues).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { convertMinor, convertMinorDown, formatMoney, fromMinor, minorDigits, pricesVisible, rateOf, toMinor, UnknownCurrencyError } from '../../src/shared/money';
+import { convertMinor, convertMinorDown, formatMoney, fromMinor, minorDigits, pricesVisible, rateOf, toMinor, UnknownCurrencyError } from '../../src/shared/rules/money';
 
 const RATES = { EUR: 0.92, GBP: 0.79, CAD: 1.36, AUD: 1.52, JPY: 151.2, INR: 83.3, MXN: 17.1 };
 

@@ -1,7 +1,7 @@
 // The startup store checks /api/org/config by hand (no zod on the page): it must accept what OrgConfigSchema accepts
 // and refuse an answer that misses or mistypes any of the schema's fields.
 import { describe, expect, it } from 'vitest';
-import { OrgConfigSchema } from '../../src/shared/schemas/org';
+import { OrgConfigSchema } from '../../src/shared/contract/org';
 import { isOrgConfig } from '../../src/stores/startup';
 
 const config = {

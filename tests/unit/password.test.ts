@@ -1,7 +1,7 @@
 // The password rule of docs/contract.md#password-rule, as both the islands and the API apply it.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { COMMON_PASSWORDS, PASSWORD_RULE_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE, passwordProblem } from '../../src/shared/password';
+import { COMMON_PASSWORDS, PASSWORD_RULE_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE, passwordProblem } from '../../src/shared/rules/password';
 
 describe('password rule', () => {
   it('accepts 8 to 13 characters with a lower, an upper, a digit and a special character', () => {

@@ -3,8 +3,8 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { parseStripeForm, stripeSignature } from '../../functions/dev/stripe-sim';
-import { nextPollDelay } from '../../src/islands/CheckoutSuccess';
-import { cardProblem, type WalletCard } from '../../src/shared/wallet';
+import { nextPollDelay } from '../../src/islands/booking/CheckoutSuccess';
+import { cardProblem, type WalletCard } from '../../src/shared/rules/wallet';
 
 describe('the payment simulator', () => {
   it('reads the SDK\u2019s nested form encoding, numbered keys as arrays', () => {
@@ -56,7 +56,7 @@ describe('waiting for the payment confirmation', () => {
 
 describe('the cancellation policy', () => {
   it('is free until N days before check-in by product type, and resorts are non-refundable', async () => {
-    const { freeCancellationUntil, cancellableOn } = await import('../../src/shared/cancellation');
+    const { freeCancellationUntil, cancellableOn } = await import('../../src/shared/rules/cancellation');
     expect(freeCancellationUntil('HLT', '2027-01-10')).toBe('2027-01-08');
     expect(freeCancellationUntil('ACT', '2027-03-01')).toBe('2027-02-28');
     expect(freeCancellationUntil('STY', '2027-01-05')).toBe('2026-12-29');

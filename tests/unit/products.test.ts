@@ -1,6 +1,6 @@
 // The product menu: which entries an org shows and where each one leads (docs/product.md#screens, "Product menu paths").
 import { describe, expect, it } from 'vitest';
-import { allInclusiveHref, eligibleCodes, menuFor, productPath, PRODUCTS } from '../../src/shared/products';
+import { allInclusiveHref, eligibleCodes, menuFor, productPath, PRODUCTS } from '../../src/shared/rules/products';
 
 const links = { orgId: 7, allInclusiveUrl: 'https://ai.example.com/search?src=tc', tripsSiteUrl: 'https://trips.example.com/' };
 const user = { firstName: 'Ana', lastName: 'Lopez Díaz', email: 'ana+1@example.com', phoneNumber: '+34600111222' };

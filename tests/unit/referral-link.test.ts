@@ -1,7 +1,7 @@
 // The referral-link builder and the landing reader: encodings, kept queries, redirects, unicode names.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildReferralLink, readReferralParams, referralCookies, sameOriginRedirect } from '../../src/shared/referral-link';
+import { buildReferralLink, readReferralParams, referralCookies, sameOriginRedirect } from '../../src/shared/rules/referral-link';
 
 describe('buildReferralLink', () => {
   it('adds referral_code, referral_name and referral_org to the site address', () => {

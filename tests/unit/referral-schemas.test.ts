@@ -1,6 +1,6 @@
 // The referral query schemas: 1-based pages, per_page defaulting to 5 and capped at 50, campaign types, member ids.
 import { describe, expect, it } from 'vitest';
-import { ActionsListQuery, CampaignListQuery, ReferralListQuery } from '../../src/shared/schemas/loyalty';
+import { ActionsListQuery, CampaignListQuery, ReferralListQuery } from '../../src/shared/contract/loyalty';
 
 describe('ReferralListQuery', () => {
   it('defaults to page 1 of 5 and an empty program', () => {

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { memberHash, savingsMemberId } from '../../src/shared/savings-hash';
+import { memberHash, savingsMemberId } from '../../src/shared/rules/savings-hash';
 
 const nodeSha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 

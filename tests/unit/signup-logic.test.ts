@@ -4,7 +4,7 @@ import {
   accessCodeShown, CLIENT_MSG, failureText, fieldErrors, filterCountries, filterNationalities, findCountry, idTokenProfile, messageKey, readInvitation,
   signUpOutcome, translateMessage, usrTypeFor,
 } from '../../src/islands/account/signup-logic';
-import { MSG, PASSWORD_RULE_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE, signUpDetailsSchema, SignUpPasswordStepSchema } from '../../src/shared/schemas/auth';
+import { MSG, PASSWORD_RULE_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE, signUpDetailsSchema, SignUpPasswordStepSchema } from '../../src/shared/contract/auth';
 import { authLabels } from '../../src/shared/i18n/auth';
 import { LANGUAGES } from '../../src/shared/i18n/types';
 

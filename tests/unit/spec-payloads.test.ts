@@ -1,10 +1,10 @@
 // The existing client's payloads (docs/decisions/0014): sign-up without the terms field, idempotency keys as payment
 // providers take them, the package flag, and an org that offers discount cards only (one rule for island and API).
 import { afterEach, describe, expect, it } from 'vitest';
-import { MSG, SignUpBody, TERMS_VERSION, termsAccepted } from '../../src/shared/schemas/auth';
-import { CheckoutSchema, IdempotencyKeySchema } from '../../src/shared/schemas/booking';
-import { parseWalletOptions } from '../../src/shared/wallet';
-import { parseWalletEntry } from '../../src/shared/wallet-entry';
+import { MSG, SignUpBody, TERMS_VERSION, termsAccepted } from '../../src/shared/contract/auth';
+import { CheckoutSchema, IdempotencyKeySchema } from '../../src/shared/contract/booking';
+import { parseWalletOptions } from '../../src/shared/rules/wallet';
+import { parseWalletEntry } from '../../src/shared/rules/wallet-entry';
 import { $productCards, $wallet, applyProduct, cashCard, gateFor, resetWalletSelection, walletFromEntry } from '../../src/stores/wallet';
 
 /** Exactly the spec's sign-up fields, in the spec's order: no confirm_password, no terms_accepted, no currency. */

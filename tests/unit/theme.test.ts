@@ -1,7 +1,7 @@
 // The theme rules: WCAG contrast, the pairs under AA named with their ratio, and a stylesheet written from checked values only.
 import { describe, expect, it } from 'vitest';
-import { ThemeSchema } from '../../src/shared/schemas/console';
-import { contrastFailures, contrastRatio, DEFAULT_THEME, readContrastMessage, ratioText, themeCss } from '../../src/shared/theme';
+import { ThemeSchema } from '../../src/shared/contract/console';
+import { contrastFailures, contrastRatio, DEFAULT_THEME, readContrastMessage, ratioText, themeCss } from '../../src/shared/rules/theme';
 
 describe('contrast', () => {
   it('matches the WCAG figures: black on white 21:1, a colour on itself 1:1, #767676 on white just over 4.5:1', () => {

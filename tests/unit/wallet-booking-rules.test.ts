@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays, CheckoutSchema, eligibleTypes, minCheckInDate, PreviewSchema, SearchQuerySchema, TravelerSchema, weekStartsOn,
-} from '../../src/shared/schemas/booking';
-import { monthGrid } from '../../src/shared/booking-dates';
-import { walletCardFromEntry } from '../../src/shared/wallet-entry';
-import { certificateFits, discountCardFits } from '../../src/shared/wallet';
+} from '../../src/shared/contract/booking';
+import { monthGrid } from '../../src/shared/rules/booking-dates';
+import { walletCardFromEntry } from '../../src/shared/rules/wallet-entry';
+import { certificateFits, discountCardFits } from '../../src/shared/rules/wallet';
 
 describe('booking rules', () => {
   it('maps the org’s eligible products to bookable types (hotel, activities, resorts or weeks, stays)', () => {

@@ -1,8 +1,8 @@
 // The wallet store reads the wallet answer with a hand check (no zod on the page): it must give what WalletEntrySchema
 // gives (defaults filled, unknown fields dropped) and refuse what the schema refuses.
 import { describe, expect, it } from 'vitest';
-import { WalletEntrySchema } from '../../src/shared/schemas/booking';
-import { parseWalletEntry } from '../../src/shared/wallet-entry';
+import { WalletEntrySchema } from '../../src/shared/contract/booking';
+import { parseWalletEntry } from '../../src/shared/rules/wallet-entry';
 
 const card = {
   payment_card_id: 7,

@@ -5,7 +5,7 @@ import {
   beforeBooking, bookingPriceUsdMinor, cardProblem, cardsForProduct, cashCardUsable, certificateFits, computeAmounts,
   defaultOrgCertificate, discountCapMinor, discountCardFits, discountFactor, nightsBetween, parseWalletOptions, pickCashCard,
   selectForProduct, walletShown, type WalletCard,
-} from '../../src/shared/wallet';
+} from '../../src/shared/rules/wallet';
 
 const RATES = { EUR: 0.92, GBP: 0.79, JPY: 151.2, MXN: 17.1 };
 let nextId = 1;

@@ -2,7 +2,7 @@
 // account-menu entry (/user-details#booking-history …) and from the page's own links; the sections reuse the islands
 // of the /user/* pages, which stay as they are (docs/decisions/0015-account-details.md).
 import { useEffect, useRef, type RefObject } from 'react';
-import BookingHistory from '../BookingHistory';
+import BookingHistory from '../booking/BookingHistory';
 import ProfileForm from './ProfileForm';
 import TravelProfile from './TravelProfile';
 import { useProfile } from './useProfile';

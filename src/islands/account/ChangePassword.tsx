@@ -1,8 +1,8 @@
 // A new password with its confirmation, checked by the shared rule: from a reset link (/change-password?token=…)
 // or, signed in on My account, with the current password (POST /api/auth/changePassword either way).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api } from '../../shared/api-client';
-import { MSG, PASSWORD_RULE_MESSAGE, passwordProblem } from '../../shared/schemas/auth';
+import { api } from '../../shared/contract/api-client';
+import { MSG, PASSWORD_RULE_MESSAGE, passwordProblem } from '../../shared/contract/auth';
 import { openDialog } from '../../stores/dialogs';
 import { useT } from '../../stores/locale';
 import { runStartup } from '../../stores/startup';

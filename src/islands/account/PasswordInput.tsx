@@ -1,6 +1,6 @@
 // A password field with a show/hide toggle; the input holds at most 13 characters (docs/product.md#validation).
 import { useState, type InputHTMLAttributes } from 'react';
-import { PASSWORD_MAX_LENGTH } from '../../shared/password';
+import { PASSWORD_MAX_LENGTH } from '../../shared/rules/password';
 import { useT } from '../../stores/locale';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'value'> & {

@@ -2,11 +2,11 @@
 // saved with PUT /api/profile under the sign-up rules; and the change-password form.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { api } from '../../shared/api-client';
-import { ProfileUpdateSchema, type Profile } from '../../shared/schemas/auth';
+import { api } from '../../shared/contract/api-client';
+import { ProfileUpdateSchema, type Profile } from '../../shared/contract/auth';
 import { $currency, $currencyInfo, $language, loadCurrencyInfo, NATIVE_LANGUAGE_NAMES, useT, writeCookie } from '../../stores/locale';
 import { $profile } from '../../stores/session';
-import PersonFields, { type Person } from '../fields/PersonFields';
+import PersonFields, { type Person } from './PersonFields';
 import ChangePassword from './ChangePassword';
 import Field, { fieldA11y } from './Field';
 import { failureText, fieldErrors, issuesOf, translateMessage } from './signup-logic';

@@ -1,8 +1,8 @@
 // /login/sso?key=…: signs in with the single sign-on key (POST /api/auth/sso), then goes to /promotions when the
 // result flags a promotion, else home; or says why it could not.
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../shared/api-client';
-import { MSG, type LoginResult } from '../../shared/schemas/auth';
+import { api } from '../../shared/contract/api-client';
+import { MSG, type LoginResult } from '../../shared/contract/auth';
 import { useT } from '../../stores/locale';
 import { applySignIn } from '../../stores/session';
 import { failureText, translateMessage } from './signup-logic';

@@ -1,7 +1,7 @@
 // Google and Facebook sign-in in a popup: the provider sends the popup back to this site with the token in the
 // address's fragment; the opener reads it, checks the state and closes the popup (functions/services/sim/google.ts).
-import { api } from '../../shared/api-client';
-import { toHex } from '../../shared/digest';
+import { api } from '../../shared/contract/api-client';
+import { toHex } from '../../shared/rules/digest';
 
 export type Provider = 'google' | 'facebook';
 

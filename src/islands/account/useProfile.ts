@@ -1,7 +1,7 @@
 // The signed-in user's profile for the account pages: waits for the login check, loads GET /api/profile once.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { Profile } from '../../shared/schemas/auth';
+import type { Profile } from '../../shared/contract/auth';
 import { $profile, $signedIn, loadProfile } from '../../stores/session';
 import { runStartup } from '../../stores/startup';
 

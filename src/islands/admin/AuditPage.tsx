@@ -1,6 +1,6 @@
 // The audit log: every console change, newest first, with who, when, what and the values before → after.
 import { useState } from 'react';
-import { PER_PAGE, type AuditEntry } from '../../shared/schemas/console';
+import { PER_PAGE, type AuditEntry } from '../../shared/contract/console';
 import { loadAudit } from '../../stores/console';
 import { $language, useT } from '../../stores/locale';
 import { useStore } from '@nanostores/react';

@@ -3,7 +3,7 @@ import Pager from './Pager';
 import { useState, type FormEvent } from 'react';
 import { useT } from '../../stores/locale';
 import { bookingsCsvHref, listBookings, type BookingFilter } from '../../stores/console-ops';
-import { BOOKING_STATUSES, type AdminBookingEntry } from '../../shared/schemas/console-ops';
+import { BOOKING_STATUSES, type AdminBookingEntry } from '../../shared/contract/console-ops';
 import ConsoleGate from './ConsoleGate';
 import LoadState, { useConsoleLoad } from './LoadState';
 

@@ -1,7 +1,7 @@
 // Brand and theme: the site's name and logo, its colours, font and corners, with a live preview and the contrast of
 // each readable pair as it is typed. Publishing gives the stylesheet a new address the next page view names.
-import { OrgIdentitySchema, ThemeSchema, type OrgSettings } from '../../shared/schemas/console';
-import { CONTRAST_PAIRS, contrastRatio, FONT_FAMILIES, HEX_COLOUR, MIN_CONTRAST, normalHex, ratioText, type ThemeValues } from '../../shared/theme';
+import { OrgIdentitySchema, ThemeSchema, type OrgSettings } from '../../shared/contract/console';
+import { CONTRAST_PAIRS, contrastRatio, FONT_FAMILIES, HEX_COLOUR, MIN_CONTRAST, normalHex, ratioText, type ThemeValues } from '../../shared/rules/theme';
 import { loadSettings, loadTheme, publishTheme, saveSettings } from '../../stores/console';
 import { useT } from '../../stores/locale';
 import Field, { fieldA11y } from '../account/Field';

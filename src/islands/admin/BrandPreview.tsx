@@ -1,7 +1,7 @@
 // A small picture of the site in a theme: the header, a heading with the buttons and a link, and the sign-in dialog.
 // Drawn with the site's own classes under the theme's custom properties; hidden from screen readers (the form says it all).
 import type { CSSProperties } from 'react';
-import { themeVars, type ThemeValues } from '../../shared/theme';
+import { themeVars, type ThemeValues } from '../../shared/rules/theme';
 import { useT } from '../../stores/locale';
 
 interface Props {

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useT } from '../../stores/locale';
 import { addDomain, checkDomain, listDomains, removeDomain } from '../../stores/console-ops';
-import { DomainCreateSchema, type DomainEntry } from '../../shared/schemas/console-ops';
+import { DomainCreateSchema, type DomainEntry } from '../../shared/contract/console-ops';
 import ConsoleGate from './ConsoleGate';
 import LoadState, { useConsoleLoad } from './LoadState';
 import { consoleMessage, fieldText, useConsoleForm } from './useConsoleForm';

@@ -1,8 +1,8 @@
 // The launch checklist (the console's first page): each step done or not from the org's state, a way to each, "Go
 // live" last, and the site's look beside it.
 import { useState } from 'react';
-import { PRODUCTS } from '../../shared/products';
-import type { LaunchStep } from '../../shared/schemas/console';
+import { PRODUCTS } from '../../shared/rules/products';
+import type { LaunchStep } from '../../shared/contract/console';
 import { goLive, loadLaunch, loadSettings, loadTheme } from '../../stores/console';
 import { useT } from '../../stores/locale';
 import BrandPreview from './BrandPreview';

@@ -1,10 +1,10 @@
 // /admin/links/{slug}: a link's figures over a date range: totals, clicks by day as an SVG bar chart (the same
 // figures in a table for screen readers), by country and by referrer, and the CSV of the range.
 import { useState } from 'react';
-import { api } from '../../shared/api-client';
-import { formatMoney, toMinor } from '../../shared/money';
-import { formatDay } from '../../shared/format-day';
-import type { LinkStats } from '../../shared/schemas/links';
+import { api } from '../../shared/contract/api-client';
+import { formatMoney, toMinor } from '../../shared/rules/money';
+import { formatDay } from '../../shared/rules/format-day';
+import type { LinkStats } from '../../shared/contract/links';
 import { $language, useT } from '../../stores/locale';
 import { useStore } from '@nanostores/react';
 import ConsoleGate from './ConsoleGate';

@@ -2,8 +2,8 @@
 // their totals, a copy button, the QR code and the way to each link's figures.
 import { useState } from 'react';
 import Field, { fieldA11y } from '../account/Field';
-import { api } from '../../shared/api-client';
-import { LinkCreateSchema, type LinkEntry } from '../../shared/schemas/links';
+import { api } from '../../shared/contract/api-client';
+import { LinkCreateSchema, type LinkEntry } from '../../shared/contract/links';
 import { useT } from '../../stores/locale';
 import ConsoleGate from './ConsoleGate';
 import CopyButton from './CopyButton';

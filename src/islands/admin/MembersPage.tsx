@@ -1,8 +1,8 @@
 // Members and agents: search, page through, open one; change the role and booking right, an agent's credit limit, and
 // record an agent's payment. The last admin's demotion is refused by the server with its message.
 import { useState } from 'react';
-import { ROLES } from '../../shared/schemas/auth';
-import { MemberPatchSchema, PaymentSchema, PER_PAGE, type MemberEntry } from '../../shared/schemas/console';
+import { ROLES } from '../../shared/contract/auth';
+import { MemberPatchSchema, PaymentSchema, PER_PAGE, type MemberEntry } from '../../shared/contract/console';
 import { changeMember, loadMember, loadMembers, recordPayment, type MemberDetail } from '../../stores/console';
 import { useT } from '../../stores/locale';
 import Field, { fieldA11y } from '../account/Field';

@@ -1,8 +1,8 @@
 // The org's settings, grouped as an admin thinks of them; one save sends what changed (one batch on the server).
 import { useRef, type ReactNode } from 'react';
-import { PRODUCTS } from '../../shared/products';
+import { PRODUCTS } from '../../shared/rules/products';
 import { LANGUAGES } from '../../shared/i18n/types';
-import { OrgSettingsSchema, WALLET_OPTIONS, type OrgSettings } from '../../shared/schemas/console';
+import { OrgSettingsSchema, WALLET_OPTIONS, type OrgSettings } from '../../shared/contract/console';
 import { loadSettings, saveSettings } from '../../stores/console';
 import { useT } from '../../stores/locale';
 import Field, { fieldA11y } from '../account/Field';

@@ -2,9 +2,9 @@
 // issues shown beside their fields, and the save's state. Messages are shown in the page's language.
 import { useState } from 'react';
 import type { z } from 'zod';
-import { ApiFailure } from '../../shared/api-client';
-import { CONSOLE_MSG } from '../../shared/schemas/console';
-import { readContrastMessage } from '../../shared/theme';
+import { ApiFailure } from '../../shared/contract/api-client';
+import { CONSOLE_MSG } from '../../shared/contract/console';
+import { readContrastMessage } from '../../shared/rules/theme';
 import { useT } from '../../stores/locale';
 import { failureText, fieldErrors, translateMessage } from '../account/signup-logic';
 

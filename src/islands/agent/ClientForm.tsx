@@ -1,15 +1,15 @@
 // A client's details as the agent enters them: the person fields of sign-up (src/islands/fields/PersonFields) with the
 // client's email and notes, checked here with the shared schema and again by the API.
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiFailure } from '../../shared/api-client';
-import { sanitizeEmail } from '../../shared/schemas/auth';
-import { ClientSchema, type AgentClient } from '../../shared/schemas/agent';
+import { ApiFailure } from '../../shared/contract/api-client';
+import { sanitizeEmail } from '../../shared/contract/auth';
+import { ClientSchema, type AgentClient } from '../../shared/contract/agent';
 import { saveClient } from '../../stores/agent';
 import { useT } from '../../stores/locale';
 import { loadCatalogues } from '../../stores/catalogues';
 import Field, { fieldA11y } from '../account/Field';
 import { fieldErrors } from '../account/signup-logic';
-import PersonFields, { type Person } from '../fields/PersonFields';
+import PersonFields, { type Person } from '../account/PersonFields';
 import { agentFailure, fieldMessage } from './agent-ui';
 import '../../styles/auth.css';
 

@@ -1,11 +1,11 @@
 // /agent/client-list: the agent's own clients — search by name or email, add, edit, delete, start a quote.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import type { AgentClient } from '../../shared/schemas/agent';
+import type { AgentClient } from '../../shared/contract/agent';
 import { $clients, loadClients, removeClient } from '../../stores/agent';
 import { useT } from '../../stores/locale';
 import { $nationalities, loadCatalogues } from '../../stores/catalogues';
-import Dialog from '../Dialog';
+import Dialog from '../ui/Dialog';
 import AgentAway from './AgentAway';
 import { AgentError, AgentLoading } from './AgentLoad';
 import ClientForm from './ClientForm';

@@ -1,5 +1,5 @@
 // The agent's credit on account: limit, outstanding balance, what is left, and a meter of the share in use.
-import type { CreditSummary as Credit } from '../../shared/schemas/agent';
+import type { CreditSummary as Credit } from '../../shared/contract/agent';
 import { creditUsedPercent } from '../../stores/agent';
 import { useT } from '../../stores/locale';
 import { useMoney } from './agent-ui';

@@ -2,11 +2,11 @@
 // send it to the client, book it on account within the credit limit.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { AgentQuote, QuoteStatus } from '../../shared/schemas/agent';
-import { QUOTE_STATUSES } from '../../shared/schemas/agent';
+import type { AgentQuote, QuoteStatus } from '../../shared/contract/agent';
+import { QUOTE_STATUSES } from '../../shared/contract/agent';
 import { $credit, $quotes, bookQuote, loadAgentProfile, loadQuotes, sendQuote } from '../../stores/agent';
 import { useT } from '../../stores/locale';
-import Dialog from '../Dialog';
+import Dialog from '../ui/Dialog';
 import AgentAway from './AgentAway';
 import { AgentLoading } from './AgentLoad';
 import QuoteBuilder, { type Stay } from './QuoteBuilder';

@@ -2,11 +2,11 @@
 // markup; the estimate uses the shared pricing rule, the saved price is the server's.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { api, ApiFailure } from '../../shared/api-client';
-import { fromMinor, toMinor } from '../../shared/money';
-import { AGENT_MSG, sellPrice, type AgentClient, type AgentQuote } from '../../shared/schemas/agent';
-import { addDays, eligibleTypes, MAX_GUESTS, minCheckInDate } from '../../shared/schemas/booking';
-import { bookingPriceUsdMinor, nightsBetween, type ProductType } from '../../shared/wallet';
+import { api, ApiFailure } from '../../shared/contract/api-client';
+import { fromMinor, toMinor } from '../../shared/rules/money';
+import { AGENT_MSG, sellPrice, type AgentClient, type AgentQuote } from '../../shared/contract/agent';
+import { addDays, eligibleTypes, MAX_GUESTS, minCheckInDate } from '../../shared/contract/booking';
+import { bookingPriceUsdMinor, nightsBetween, type ProductType } from '../../shared/rules/wallet';
 import { $agentProfile, allClients, createQuote, loadAgentProfile } from '../../stores/agent';
 import { $currency, $currencyInfo, loadCurrencyInfo, useT } from '../../stores/locale';
 import { $org } from '../../stores/startup';

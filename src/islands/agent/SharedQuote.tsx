@@ -1,7 +1,7 @@
 // The client's read-only quote (/quote?token=…): what the agent offers and its price; never the net price or markup.
 import { useEffect, useState } from 'react';
-import { api, ApiFailure } from '../../shared/api-client';
-import type { SharedQuote as Quote } from '../../shared/schemas/agent';
+import { api, ApiFailure } from '../../shared/contract/api-client';
+import type { SharedQuote as Quote } from '../../shared/contract/agent';
 import { useT } from '../../stores/locale';
 import { AgentError, AgentLoading } from './AgentLoad';
 import { useDates, useMoney } from './agent-ui';

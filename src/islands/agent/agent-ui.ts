@@ -1,13 +1,13 @@
 // What the agent islands share that is not a component: the access hook, money and date display, message texts.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { formatMoney, toMinor } from '../../shared/money';
-import { AGENT_MSG } from '../../shared/schemas/agent';
+import { formatMoney, toMinor } from '../../shared/rules/money';
+import { AGENT_MSG } from '../../shared/contract/agent';
 import { $agentAccess, type AgentAccess } from '../../stores/agent';
 import { $language } from '../../stores/locale';
 import { runStartup } from '../../stores/startup';
 import { failureText, translateMessage } from '../account/signup-logic';
-import { formatDay, SHORT_MONTH_DAY } from '../../shared/format-day';
+import { formatDay, SHORT_MONTH_DAY } from '../../shared/rules/format-day';
 
 /** Starts the login check (once per page) and answers who is looking: the agent pages render only for 'agent'. */
 export function useAgentAccess(): AgentAccess {

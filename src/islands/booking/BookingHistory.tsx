@@ -1,0 +1,157 @@
+// The user's bookings from POST /api/reservations: every booking (/user/booking-history) or trips ahead and past
+// (/user/my-trips); /user-details shows both in its sections.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import Money from '../ui/Money';
+import PackageBadge from './PackageBadge';
+import { api } from '../../shared/contract/api-client';
+import { isoDay } from '../../shared/rules/booking-dates';
+import { $language, useT } from '../../stores/locale';
+import { $signedIn } from '../../stores/session';
+import { runStartup } from '../../stores/startup';
+import { formatDay } from '../../shared/rules/format-day';
+import type { Reservation } from '../../shared/contract/booking-replies';
+
+
+// /user-details shows the history and the trips side by side: both ask at once, one request answers them.
+let pending: Promise<Reservation[]> | null = null;
+function loadReservations(): Promise<Reservation[]> {
+  pending ??= api<{ data: Reservation[] }>('/api/reservations', { body: { json: { token: '' } } })
+    .then((r) => r.data)
+    .finally(() => (pending = null));
+  return pending;
+}
+
+/** On /user-details the list sits inside its own section, so its headings step one level down. */
+export default function BookingHistory({ mode = 'history', headingLevel = 2 }: { mode?: 'history' | 'trips'; headingLevel?: 2 | 3 }) {
+  const H = headingLevel === 3 ? 'h3' : 'h2';
+  const t = useT();
+  const language = useStore($language);
+  const signedIn = useStore($signedIn);
+  const [list, setList] = useState<Reservation[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => void runStartup(), []);
+  useEffect(() => {
+    if (signedIn !== true) return;
+    loadReservations()
+      .then(setList)
+      .catch(() => setFailed(true));
+  }, [signedIn]);
+
+  if (signedIn !== true) return null;
+  if (failed)
+    return (
+      <p className="alert alert-error" role="alert">
+        {t('bk_history_failed')}
+      </p>
+    );
+  if (!list)
+    return (
+      <div role="status" className="bk-wallet--loading">
+        <span className="spinner" aria-hidden="true" /> {t('bk_loading')}
+      </div>
+    );
+  if (list.length === 0)
+    return (
+      <div className="panel bk-empty" data-testid="bookings-empty">
+        <p>{t('bk_no_bookings')}</p>
+        <a className="btn btn-primary" href="/">
+          {t('bk_start_search')}
+        </a>
+      </div>
+    );
+
+  const day = (d: string) => formatDay(language, d);
+  const today = isoDay(new Date());
+  if (mode === 'trips') {
+    const ahead = list.filter((b) => (b.check_out ?? b.check_in) >= today).sort((a, b) => a.check_in.localeCompare(b.check_in));
+    const past = list.filter((b) => (b.check_out ?? b.check_in) < today);
+    return (
+      <div className="stack" data-testid="trips">
+        <section aria-labelledby="bk-trips-ahead">
+          <H id="bk-trips-ahead">{t('bk_upcoming_trips')}</H>
+          {ahead.length ? <TripCards list={ahead} day={day} headingLevel={headingLevel} /> : <p className="muted">{t('bk_no_upcoming')}</p>}
+        </section>
+        <section aria-labelledby="bk-trips-past">
+          <H id="bk-trips-past">{t('bk_past_trips')}</H>
+          {past.length ? <TripCards list={past} day={day} headingLevel={headingLevel} /> : <p className="muted">{t('bk_no_past')}</p>}
+        </section>
+      </div>
+    );
+  }
+  return (
+    <div className="table-wrap">
+      <table className="table table-stack bk-history" data-testid="bookings">
+        <caption className="visually-hidden">{t('bk_your_bookings')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('bk_booking_reference')}</th>
+            <th scope="col">{t('bk_booked')}</th>
+            <th scope="col">{t('bk_dates')}</th>
+            <th scope="col">{t('bk_guests')}</th>
+            <th scope="col">{t('bk_wallet_used')}</th>
+            <th scope="col">{t('bk_total_paid')}</th>
+            <th scope="col">{t('bk_status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((b) => (
+            <tr key={b.booking_id} data-testid="booking-row" data-booking-id={b.booking_id}>
+              <td data-label={t('bk_booking_reference')}>
+                <a href={`/manage-booking?booking=${encodeURIComponent(b.booking_id)}`} aria-label={`${t('bk_manage')} ${b.booking_id}`}>
+                  <code>{b.booking_id}</code>
+                </a>
+              </td>
+              <td data-label={t('bk_booked')}>
+                <a href={`/hotel-details?id=${b.product_id}`}>{b.product_name}</a> <PackageBadge booking={b} />
+                <div className="muted small">{b.city}</div>
+              </td>
+              <td data-label={t('bk_dates')}>{b.check_out ? `${day(b.check_in)} – ${day(b.check_out)}` : day(b.check_in)}</td>
+              <td data-label={t('bk_guests')}>{b.guests}</td>
+              <td data-label={t('bk_wallet_used')}>
+                {b.cards.length === 0
+                  ? '—'
+                  : b.cards.map((card) => (
+                      <div key={card.card_code} className="small">
+                        {t(`bk_kind_${card.kind}`)}: −<Money amount={card.amount} currency={b.currency} />
+                      </div>
+                    ))}
+              </td>
+              <td data-label={t('bk_total_paid')}>
+                <Money amount={b.total} currency={b.currency} testId="booking-total" />
+              </td>
+              <td data-label={t('bk_status')}>
+                <span className="badge">{t(`bk_status_${b.status}`) || b.status}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TripCards({ list, day, headingLevel }: { list: Reservation[]; day: (d: string) => string; headingLevel: 2 | 3 }) {
+  const t = useT();
+  const H = headingLevel === 3 ? 'h4' : 'h3';
+  return (
+    <ul className="grid grid-3" role="list">
+      {list.map((b) => (
+        <li key={b.booking_id} className="card" data-testid="trip">
+          <div className="card-media">{b.image ? <img src={b.image} alt="" width="400" height="250" loading="lazy" /> : null}</div>
+          <div className="card-body bk-trip-card">
+            <H className="card-title">{b.product_name}</H>
+            <PackageBadge booking={b} />
+            <p className="muted small">{b.city}</p>
+            <p className="small">{b.check_out ? `${day(b.check_in)} – ${day(b.check_out)}` : day(b.check_in)}</p>
+            <p className="small">
+              {t('bk_booking_reference')} <code>{b.booking_id}</code>
+            </p>
+            <Money amount={b.total} currency={b.currency} className="price" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

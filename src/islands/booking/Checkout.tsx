@@ -1,0 +1,472 @@
+// Checkout (/hotel-checkout): the trip, the traveller's details, the wallet with a live preview from the server, the
+// certificate modal when the gate says so, and the booking itself (idempotent: a retry never books twice).
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import CancellationPolicy from './CancellationPolicy';
+import CertificateModal from '../loyalty/CertificateModal';
+import Money from '../ui/Money';
+import Wallet from '../loyalty/Wallet';
+import { api, ApiFailure } from '../../shared/contract/api-client';
+import { TITLES, TravelerSchema, type Traveler } from '../../shared/contract/booking';
+import { cardValueMinor, discountFactor, type WalletCard } from '../../shared/rules/wallet';
+import { formatMoney } from '../../shared/rules/money';
+import type { PreviewReply as Preview, ProductDetail } from '../../shared/contract/booking-replies';
+import { openDialog } from '../../stores/dialogs';
+import { $currency, $language, useT } from '../../stores/locale';
+import { $profile, $signedIn, $user } from '../../stores/session';
+import { $org, clearPackageFlag, packageFlag, runStartup } from '../../stores/startup';
+import { criteriaFromQuery, defaultCriteria, detailsUrl, LAST_BOOKING_KEY, type Criteria } from '../../stores/search';
+import {
+  $selection, $useCash, $wallet, $walletLoaded, applyProduct, chooseCertificate, chooseDiscountCard, gateFor, loadWallet, resetWalletSelection,
+  selectedCardIds, setUseCash,
+} from '../../stores/wallet';
+import { formatDay } from '../../shared/rules/format-day';
+
+/** What the traveller chose before going to the payment page, kept for this tab so a cancelled payment comes back to it. */
+const PENDING_CHECKOUT_KEY = 'tc.pendingCheckout';
+interface PendingCheckout {
+  product_id: number;
+  traveler: Traveler;
+  cards: { certificate_id?: number; discount_card_id?: number; cash_card_id?: number };
+}
+
+function pendingCheckout(productId: number): PendingCheckout | null {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(PENDING_CHECKOUT_KEY) ?? 'null') as PendingCheckout | null;
+    return stored && stored.product_id === productId ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+
+interface SavedTraveler extends Traveler {
+  id: number;
+}
+
+const EMPTY: Traveler = { title: 'Mr', first_name: '', last_name: '', email: '', phone: '' };
+
+interface AccountHolder {
+  title?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  email?: string | null;
+  phone_country_code?: string | null;
+  mobile_no?: string | null;
+}
+
+/** The fields still empty in `prev`, filled from the account (the login result, then the profile once it is loaded). */
+function travelerFromAccount(prev: Traveler, user: { email: string; last_name?: string | null }, basic: AccountHolder | undefined): Partial<Traveler> {
+  const phone = basic?.mobile_no ? `${basic.phone_country_code ?? ''} ${basic.mobile_no}`.trim() : '';
+  const title = (TITLES as readonly string[]).includes(basic?.title ?? '') ? (basic!.title as Traveler['title']) : null;
+  const untouched = prev.first_name === '' && prev.last_name === '' && prev.phone === '';
+  return {
+    ...(title && untouched ? { title } : {}),
+    first_name: prev.first_name || basic?.first_name || '',
+    last_name: prev.last_name || basic?.last_name || user.last_name || '',
+    email: prev.email || basic?.email || user.email,
+    phone: prev.phone || phone,
+  };
+}
+
+/** May this visitor book here? Signed in with can_user_book (assumed until the profile says otherwise), or a guest where the org allows it. */
+function canBookNow(signedIn: boolean | null, profile: Record<string, unknown> | null, allowGuest: boolean): boolean {
+  if (allowGuest) return true;
+  if (signedIn !== true) return false;
+  const basic = (profile?.basicprofile as { can_user_book?: number }[] | undefined)?.[0];
+  return basic?.can_user_book !== 0;
+}
+
+export default function Checkout() {
+  const t = useT();
+  const id = useId();
+  const org = useStore($org);
+  const currency = useStore($currency);
+  const language = useStore($language);
+  const signedIn = useStore($signedIn);
+  const user = useStore($user);
+  const profile = useStore($profile);
+  const wallet = useStore($wallet);
+  const walletLoaded = useStore($walletLoaded);
+  const selection = useStore($selection);
+  const useCash = useStore($useCash);
+
+  const [product, setProduct] = useState<ProductDetail | null>(null);
+  const [c, setC] = useState<Criteria | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [traveler, setTraveler] = useState<Traveler>(EMPTY);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Traveler, string>>>({});
+  const [saved, setSaved] = useState<SavedTraveler[]>([]);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [previewBusy, setPreviewBusy] = useState(false);
+  // A refused booking's (or a 409's) message stays until the person acts again (submits or changes something), even
+  // though the wallet reload it triggers refreshes the price; a failed price check clears once a later one works.
+  const [problem, setProblemState] = useState<{ text: string; sticky: boolean }>({ text: '', sticky: false });
+  const setProblem = (text: string, sticky = false) => setProblemState({ text, sticky });
+  const [submitting, setSubmitting] = useState(false);
+  const [gateCard, setGateCard] = useState<WalletCard | null>(null);
+  const lastAttempt = useRef<{ body: string; key: string } | null>(null);
+  const errorBox = useRef<HTMLDivElement>(null);
+
+  useEffect(() => void runStartup(), []);
+  useEffect(() => {
+    resetWalletSelection();
+    const pid = Number(new URLSearchParams(location.search).get('id'));
+    if (!Number.isInteger(pid) || pid <= 0) return setMissing(true);
+    api<{ data: ProductDetail }>(`/api/products/${pid}?currency=${encodeURIComponent(currency)}`)
+      .then((r) => setProduct(r.data))
+      .catch(() => setMissing(true));
+  }, [currency]);
+  useEffect(() => {
+    if (!product) return;
+    const base = defaultCriteria(product.type, org?.orgBySite.minCheckinDays ?? 1);
+    setC({ ...criteriaFromQuery(location.search, base), type: product.type });
+    applyProduct(product.type);
+  }, [product, org]);
+  useEffect(() => {
+    if (signedIn !== true) return;
+    void loadWallet(currency);
+    api<{ data: SavedTraveler[] }>('/api/user/travelers')
+      .then((r) => setSaved(r.data))
+      .catch(() => setSaved([]));
+  }, [signedIn, currency]);
+  // Back from a cancelled payment: the pending booking lets go of its wallet parts, then the traveller's details and
+  // wallet choices come back as they were.
+  const [cancelledPayment, setCancelledPayment] = useState(false);
+  useEffect(() => {
+    if (!product) return;
+    const query = new URLSearchParams(location.search);
+    if (query.get('payment') !== 'cancelled') return;
+    const kept = pendingCheckout(product.product_id);
+    setCancelledPayment(true);
+    if (kept) setTraveler(kept.traveler);
+    const ref = query.get('booking');
+    void (async () => {
+      if (ref) await api(`/api/bookings/${encodeURIComponent(ref)}/cancel`, { body: {} }).catch(() => undefined);
+      if ($signedIn.get() !== true || !kept) return;
+      await loadWallet(currency);
+      if (kept.cards.certificate_id) chooseCertificate(kept.cards.certificate_id);
+      if (kept.cards.discount_card_id) chooseDiscountCard(kept.cards.discount_card_id);
+      if (kept.cards.cash_card_id) setUseCash(true);
+    })();
+  }, [product]);
+  // Every traveller field the account holds fills in what the person has not typed yet.
+  useEffect(() => {
+    if (!user) return;
+    const basic = (profile?.basicprofile as AccountHolder[] | undefined)?.[0];
+    setTraveler((prev) => ({ ...prev, ...travelerFromAccount(prev, user, basic) }));
+  }, [user, profile]);
+
+  const cardIds = useMemo(() => (walletLoaded ? selectedCardIds() : {}), [walletLoaded, selection, useCash, wallet]);
+  const trip = useMemo(
+    () => (product && c ? { product_id: product.product_id, check_in: c.checkIn, check_out: product.price_unit === 'night' ? c.checkOut : null, guests: c.guests, currency } : null),
+    [product, c, currency],
+  );
+  const tripBody = useMemo(() => (trip ? { ...trip, ...cardIds } : null), [trip, cardIds]);
+
+  useEffect(() => {
+    if (!tripBody) return;
+    const ctrl = new AbortController();
+    setPreviewBusy(true);
+    api<{ data: Preview }>('/api/booking/preview', { body: tripBody, signal: ctrl.signal })
+      .then((r) => {
+        setPreview(r.data);
+        setProblemState((p) => (p.sticky ? p : { text: '', sticky: false }));
+      })
+      .catch((err) => {
+        if (ctrl.signal.aborted) return;
+        const conflict = err instanceof ApiFailure && err.status === 409;
+        setProblem(err instanceof ApiFailure && err.status < 500 ? err.message : t('bk_quote_failed'), conflict);
+        if (conflict) void loadWallet(currency);
+      })
+      .finally(() => !ctrl.signal.aborted && setPreviewBusy(false));
+    return () => ctrl.abort();
+  }, [tripBody, currency, t]);
+
+  if (missing)
+    return (
+      <div className="panel bk-empty" role="alert">
+        <p>{t('bk_product_missing')}</p>
+        <a className="btn" href="/">
+          {t('bk_back_to_search')}
+        </a>
+      </div>
+    );
+  if (!product || !c) return <div className="skeleton bk-skel-hero" aria-hidden="true" />;
+
+  const allowed = canBookNow(signedIn, profile, org?.allowGuestBooking === 1);
+  const dateFmt = (d: string) => formatDay(language, d);
+
+  function setField<K extends keyof Traveler>(k: K, v: Traveler[K]) {
+    setTraveler((prev) => ({ ...prev, [k]: v }));
+    setFieldErrors((prev) => ({ ...prev, [k]: undefined }));
+  }
+
+  function fillFromSaved(travelerId: string) {
+    const s = saved.find((x) => String(x.id) === travelerId);
+    if (s) {
+      setTraveler({ title: s.title, first_name: s.first_name, last_name: s.last_name, email: s.email, phone: s.phone });
+      setFieldErrors({});
+    }
+  }
+
+  async function book() {
+    setProblem('');
+    if (!allowed) {
+      if (signedIn !== true) openDialog('signin');
+      else setProblem(t('bk_cannot_book'), true);
+      return;
+    }
+    const parsed = TravelerSchema.safeParse(traveler);
+    if (!parsed.success) {
+      const errs: Partial<Record<keyof Traveler, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const k = issue.path[0] as keyof Traveler;
+        errs[k] ??= t(`bk_err_${k}${String(traveler[k]).trim() === '' ? '_required' : ''}`) || issue.message;
+      }
+      setFieldErrors(errs);
+      document.getElementById(`${id}-${Object.keys(errs)[0]}`)?.focus();
+      return;
+    }
+    // The gate blocks booking until a certificate is chosen: the modal asks, and booking from it asks the gate again.
+    const gate = gateFor(product!.type);
+    if (!gate.proceed) {
+      setGateCard(gate.defaultCertificate);
+      return;
+    }
+    const body = { ...trip!, ...selectedCardIds(), traveler: parsed.data, ...(packageFlag() ? { is_package: true } : {}) };
+    const text = JSON.stringify(body);
+    const key = lastAttempt.current?.body === text ? lastAttempt.current.key : crypto.randomUUID();
+    lastAttempt.current = { body: text, key };
+    setSubmitting(true);
+    try {
+      const r = await api<{ data: { booking_id: string; status: string; total: number; currency: string; is_package?: number; payment_url?: string } }>('/api/booking/checkout', { body: { ...body, idempotency_key: key } });
+      sessionStorage.setItem(
+        LAST_BOOKING_KEY,
+        JSON.stringify({ ...r.data, ...preview, product_name: product!.name, city: product!.city, check_in: body.check_in, check_out: body.check_out, guests: body.guests, total: r.data.total, currency: r.data.currency }),
+      );
+      clearPackageFlag();
+      if (r.data.status === 'PENDING_PAYMENT' && r.data.payment_url) {
+        const kept: PendingCheckout = { product_id: product!.product_id, traveler: parsed.data, cards: selectedCardIds() };
+        sessionStorage.setItem(PENDING_CHECKOUT_KEY, JSON.stringify(kept));
+        location.assign(r.data.payment_url);
+        return;
+      }
+      location.assign(`/checkout-success?booking=${encodeURIComponent(r.data.booking_id)}`);
+    } catch (err) {
+      setSubmitting(false);
+      const status = err instanceof ApiFailure ? err.status : 0;
+      const text = status === 409 ? t('bk_card_conflict') : status === 401 ? t('bk_sign_in_to_book') : status === 502 ? t('bk_payment_unavailable') : status && status < 500 ? (err as Error).message : t('bk_booking_failed');
+      setProblem(text, true);
+      if (status === 409) void loadWallet(currency);
+      if (status === 401) openDialog('signin');
+      errorBox.current?.focus();
+    }
+  }
+
+  const nightly = product.price_unit === 'night';
+  // A discount card takes a share of the price, capped by what it holds: the summary says which share and which cap.
+  const discountCard = selection?.kind === 'discount' ? wallet?.userCards.find((x) => x.id === selection.id) : undefined;
+  let discountRule = '';
+  if (discountCard && preview) {
+    try {
+      const cap = formatMoney(cardValueMinor(discountCard, preview.currency, wallet?.rates ?? {}), preview.currency, language);
+      const percent = new Intl.NumberFormat(language, { style: 'percent' }).format(discountFactor(product.type) - 1);
+      discountRule = t('bk_discount_rule', { percent, cap });
+    } catch {
+      discountRule = '';
+    }
+  }
+  return (
+    <div className="bk-checkout" data-testid="checkout">
+      <form
+        className="bk-checkout__main stack"
+        noValidate
+        // A change the person makes (a traveller field, a wallet choice) answers a refused booking's message.
+        onChange={() => problem.sticky && setProblem('')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void book();
+        }}
+      >
+        <section className="panel" aria-labelledby={`${id}-trip`}>
+          <h2 id={`${id}-trip`}>{t('bk_your_trip')}</h2>
+          <div className="bk-trip">
+            <img src={product.images[0]} alt="" width="160" height="100" />
+            <div>
+              <p className="bk-trip__name">{product.name}</p>
+              <p className="muted small">
+                {product.city}, {product.country}
+              </p>
+              <p className="small">
+                {nightly ? `${dateFmt(c.checkIn)} – ${dateFmt(c.checkOut)}` : dateFmt(c.checkIn)} · {t('bk_guests_n', { n: c.guests })}
+              </p>
+              <a className="small" href={detailsUrl(c, product.product_id)}>
+                {t('bk_change_trip')}
+              </a>
+            </div>
+          </div>
+        </section>
+
+        <section className="panel" aria-labelledby={`${id}-who`}>
+          <h2 id={`${id}-who`}>{t('bk_traveler_details')}</h2>
+          {saved.length > 0 ? (
+            <div className="field">
+              <label htmlFor={`${id}-saved`}>{t('bk_saved_travelers')}</label>
+              <select id={`${id}-saved`} className="select" defaultValue="" onChange={(e) => fillFromSaved(e.target.value)}>
+                <option value="">{t('bk_choose_saved')}</option>
+                {saved.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.title} {s.first_name} {s.last_name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <div className="form-row">
+            <div className="field bk-title">
+              <label htmlFor={`${id}-title`}>{t('bk_title')}</label>
+              <select id={`${id}-title`} className="select" value={traveler.title} onChange={(e) => setField('title', e.target.value as Traveler['title'])} aria-invalid={fieldErrors.title ? true : undefined}>
+                {TITLES.map((x) => (
+                  <option key={x} value={x}>
+                    {t(`bk_title_${x}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <TextField id={`${id}-first_name`} label={t('bk_first_name')} value={traveler.first_name} error={fieldErrors.first_name} autoComplete="given-name" onChange={(v) => setField('first_name', v)} />
+            <TextField id={`${id}-last_name`} label={t('bk_last_name')} value={traveler.last_name} error={fieldErrors.last_name} autoComplete="family-name" onChange={(v) => setField('last_name', v)} />
+          </div>
+          <div className="form-row">
+            <TextField id={`${id}-email`} label={t('bk_email')} type="email" value={traveler.email} error={fieldErrors.email} autoComplete="email" maxLength={254} onChange={(v) => setField('email', v)} />
+            <TextField id={`${id}-phone`} label={t('bk_phone')} type="tel" value={traveler.phone} error={fieldErrors.phone} autoComplete="tel" maxLength={24} onChange={(v) => setField('phone', v.replace(/[^\d+\s-]/g, ''))} />
+          </div>
+        </section>
+
+        {signedIn === true ? <Wallet mode="checkout" /> : null}
+        {signedIn === false && !allowed ? (
+          <div className="alert" role="note">
+            {t('bk_sign_in_to_book')}{' '}
+            <button type="button" className="btn btn-link" onClick={() => openDialog('signin')}>
+              {t('bk_sign_in')}
+            </button>
+          </div>
+        ) : null}
+        {signedIn === false && allowed ? <p className="muted small">{t('bk_guest_booking')}</p> : null}
+
+        <CancellationPolicy productType={product.type} checkIn={c.checkIn} />
+        {cancelledPayment && !problem.text ? (
+          <p className="alert" role="status" data-testid="payment-cancelled">
+            {t('bk_payment_cancelled')}
+          </p>
+        ) : null}
+        <div ref={errorBox} tabIndex={-1} aria-live="assertive" className="bk-problem">
+          {problem.text ? (
+            <p className="alert alert-error" data-testid="checkout-error">
+              {problem.text}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="btn btn-primary btn-lg" disabled={submitting || (signedIn === true && !walletLoaded)} data-testid="book">
+          {submitting ? <span className="spinner spinner-sm" aria-hidden="true" /> : null}
+          <span>{t('bk_confirm_and_pay')}</span>
+          {preview ? (
+            <span className="bk-nowrap">
+              · <Money amount={preview.total} currency={preview.currency} />
+            </span>
+          ) : null}
+        </button>
+      </form>
+
+      <aside className="panel bk-summary" aria-labelledby={`${id}-sum`} aria-busy={previewBusy}>
+        <h2 id={`${id}-sum`}>{t('bk_price_summary')}</h2>
+        {preview ? (
+          <dl className="bk-amounts" data-testid="summary">
+            <div>
+              <dt>
+                {preview.nights ? t('bk_nights_n', { n: preview.nights }) : t('bk_guests_n', { n: c.guests })} ×{' '}
+                <Money amount={product.price} currency={product.currency} testId="sum-unit" />
+              </dt>
+              <dd>
+                <Money amount={preview.price} currency={preview.currency} testId="sum-price" />
+              </dd>
+            </div>
+            {preview.certificate_amount > 0 ? (
+              <div>
+                <dt>{t('bk_certificate')}</dt>
+                <dd>
+                  −<Money amount={preview.certificate_amount} currency={preview.currency} testId="sum-certificate" />
+                </dd>
+              </div>
+            ) : null}
+            {preview.discount_amount > 0 ? (
+              <div>
+                <dt>{t('bk_discount_card')}</dt>
+                <dd>
+                  −<Money amount={preview.discount_amount} currency={preview.currency} testId="sum-discount" />
+                </dd>
+                {discountRule ? (
+                  <dd className="bk-amounts__why muted small" data-testid="discount-rule">
+                    {discountRule}
+                  </dd>
+                ) : null}
+              </div>
+            ) : null}
+            {preview.cash_amount > 0 ? (
+              <div>
+                <dt>{t('bk_cash_card')}</dt>
+                <dd>
+                  −<Money amount={preview.cash_amount} currency={preview.currency} testId="sum-cash" />
+                </dd>
+              </div>
+            ) : null}
+            <div className="bk-amounts__total">
+              <dt>{t('bk_total_to_pay')}</dt>
+              <dd>
+                <Money amount={preview.total} currency={preview.currency} testId="sum-total" />
+              </dd>
+            </div>
+          </dl>
+        ) : (
+          <div className="skeleton bk-skel-line" aria-hidden="true" />
+        )}
+      </aside>
+
+      {gateCard ? (
+        <CertificateModal
+          defaultCertificate={gateCard}
+          productName={product.name}
+          onClose={() => setGateCard(null)}
+          onApplied={() => {
+            setGateCard(null);
+            void book();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function TextField(props: { id: string; label: string; value: string; error?: string; type?: string; autoComplete?: string; maxLength?: number; onChange: (v: string) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        className="input"
+        type={props.type ?? 'text'}
+        value={props.value}
+        autoComplete={props.autoComplete}
+        maxLength={props.maxLength ?? 50}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${props.id}-error` : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      {props.error ? (
+        <span id={`${props.id}-error`} className="field-error">
+          {props.error}
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+// Manage a booking (/manage-booking?booking=…, linked from the booking history and the confirmation email): its status,
+// what was paid and refunded, the cancellation policy, and "Cancel booking" while the policy allows.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import CancellationPolicy from './CancellationPolicy';
+import Money from '../ui/Money';
+import { api, ApiFailure } from '../../shared/contract/api-client';
+import { cancellableOn } from '../../shared/rules/cancellation';
+import { formatDay, LONG_DAY } from '../../shared/rules/format-day';
+import { $language, useT } from '../../stores/locale';
+import { runStartup } from '../../stores/startup';
+import type { BookingReply as ManagedBooking } from '../../shared/contract/booking-replies';
+
+
+export default function ManageBooking() {
+  const t = useT();
+  const language = useStore($language);
+  const [booking, setBooking] = useState<ManagedBooking | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  useEffect(() => void runStartup(), []);
+  useEffect(() => {
+    const ref = new URLSearchParams(location.search).get('booking');
+    if (!ref) return setMissing(true);
+    api<{ data: ManagedBooking }>(`/api/bookings/${encodeURIComponent(ref)}`)
+      .then((r) => setBooking(r.data))
+      .catch(() => setMissing(true));
+  }, []);
+
+  if (missing)
+    return (
+      <p className="alert">
+        {t('bk_no_booking')} <a href="/user/booking-history">{t('bk_see_bookings')}</a>
+      </p>
+    );
+  if (!booking) return <div className="skeleton bk-skel-hero" aria-hidden="true" />;
+
+  const day = (d: string) => formatDay(language, d, LONG_DAY);
+  const today = new Date().toISOString().slice(0, 10);
+  const canCancel = booking.status === 'CONFIRMED' && cancellableOn(booking.product_type, booking.check_in, today);
+
+  async function cancel() {
+    if (!booking || !window.confirm(t('bk_cancel_confirm'))) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      const r = await api<{ data: ManagedBooking }>(`/api/bookings/${encodeURIComponent(booking.booking_id)}/cancel`, { body: {} });
+      setBooking(r.data);
+      setMessage({ ok: true, text: t('bk_cancelled_refund') });
+    } catch (err) {
+      const status = err instanceof ApiFailure ? err.status : 0;
+      setMessage({ ok: false, text: status === 502 || status === 503 ? t('bk_cancel_unavailable') : err instanceof ApiFailure ? err.message : t('bk_cancel_unavailable') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const row = (label: string, amount: number, testId?: string) => (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        <Money amount={amount} currency={booking.currency} testId={testId} />
+      </dd>
+    </div>
+  );
+  return (
+    <section className="panel stack" aria-labelledby="manage-title" data-testid="manage-booking">
+      <h2 id="manage-title">
+        {booking.product_name}, {booking.city}
+      </h2>
+      <p>
+        {t('bk_booking_reference')} <strong>{booking.booking_id}</strong> ·{' '}
+        <span className="badge" data-testid="manage-status">
+          {t(`bk_status_${booking.status}`) || booking.status}
+        </span>
+      </p>
+      <p>{booking.check_out ? `${day(booking.check_in)} – ${day(booking.check_out)}` : day(booking.check_in)}</p>
+      <dl className="bk-amounts">
+        {row(t('bk_price'), booking.price)}
+        {booking.certificate_amount ? row(t('bk_certificate'), booking.certificate_amount) : null}
+        {booking.discount_amount ? row(t('bk_discount_card'), booking.discount_amount) : null}
+        {booking.cash_amount ? row(t('bk_cash_card'), booking.cash_amount) : null}
+        {row(t('bk_paid_by_card'), booking.paid_amount, 'manage-paid')}
+        {row(t('bk_refunded'), booking.refunded_amount, 'manage-refunded')}
+      </dl>
+      <CancellationPolicy productType={booking.product_type} checkIn={booking.check_in} />
+      <div aria-live="polite">{message ? <p className={message.ok ? 'alert' : 'alert alert-error'} data-testid="manage-message">{message.text}</p> : null}</div>
+      {canCancel ? (
+        <div>
+          <button type="button" className="btn" disabled={busy} onClick={() => void cancel()} data-testid="cancel-booking">
+            {t('bk_cancel_booking')}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,194 @@
+// One product (hotel, activity, resort or stay, from ?id=): photos, description, amenities, dates and guests, price, "Book".
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import DatePicker from './DatePicker';
+import AddToQuote from '../agent/AddToQuote';
+import CancellationPolicy from './CancellationPolicy';
+import AgentPrices from '../agent/AgentPrices';
+import Money, { usePricesVisible } from '../ui/Money';
+import { api, ApiFailure } from '../../shared/contract/api-client';
+import { addDays, MAX_NIGHTS, minCheckInDate, weekStartsOn } from '../../shared/rules/booking-dates';
+import { $currency, $language, useT } from '../../stores/locale';
+import { $org, runStartup } from '../../stores/startup';
+import { checkoutUrl, criteriaFromQuery, defaultCriteria, RESULTS_PATH, TYPE_LABEL, type Criteria } from '../../stores/search';
+import type { ProductDetail } from '../../shared/contract/booking-replies';
+
+
+interface Quote {
+  price: number;
+  total: number;
+  currency: string;
+  nights: number | null;
+}
+
+export default function ProductDetails() {
+  const t = useT();
+  const id = useId();
+  const org = useStore($org);
+  const currency = useStore($currency);
+  const language = useStore($language);
+  const showPrices = usePricesVisible();
+  const [productId, setProductId] = useState<number | null>(null);
+  const [product, setProduct] = useState<ProductDetail | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [c, setC] = useState<Criteria | null>(null);
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [quoteError, setQuoteError] = useState('');
+  const [photo, setPhoto] = useState(0);
+
+  useEffect(() => void runStartup(), []);
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const pid = Number(params.get('id'));
+    if (!Number.isInteger(pid) || pid <= 0) {
+      setMissing(true);
+      return;
+    }
+    setProductId(pid);
+  }, []);
+  useEffect(() => {
+    if (!productId) return;
+    api<{ data: ProductDetail }>(`/api/products/${productId}?currency=${encodeURIComponent(currency)}`)
+      .then((r) => {
+        setProduct(r.data);
+        document.title = `${r.data.name} · ${document.title.split(' · ').pop()}`;
+      })
+      .catch(() => setMissing(true));
+  }, [productId, currency]);
+  useEffect(() => {
+    if (!product) return;
+    const base = defaultCriteria(product.type, org?.orgBySite.minCheckinDays ?? 1);
+    setC((prev) => prev ?? { ...criteriaFromQuery(location.search, base), type: product.type });
+  }, [product, org]);
+  useEffect(() => {
+    if (!product || !c) return;
+    const ctrl = new AbortController();
+    setQuoteError('');
+    api<{ data: Quote }>('/api/booking/preview', {
+      body: { product_id: product.product_id, check_in: c.checkIn, check_out: product.price_unit === 'night' ? c.checkOut : null, guests: c.guests, currency },
+      signal: ctrl.signal,
+    })
+      .then((r) => setQuote(r.data))
+      .catch((err) => {
+        if (ctrl.signal.aborted) return;
+        setQuote(null);
+        setQuoteError(err instanceof ApiFailure && err.status === 400 ? err.message : t('bk_quote_failed'));
+      });
+    return () => ctrl.abort();
+  }, [product, c, currency, t]);
+
+  if (missing)
+    return (
+      <div className="panel bk-empty" role="alert">
+        <p>{t('bk_product_missing')}</p>
+        <a className="btn" href="/">
+          {t('bk_back_to_search')}
+        </a>
+      </div>
+    );
+  if (!product || !c) return <DetailsSkeleton />;
+
+  const nightly = product.price_unit === 'night';
+  const min = minCheckInDate(org?.orgBySite.minCheckinDays ?? 1);
+  const weekStart = weekStartsOn(org?.orgBySite.orgCountryData.calendarType);
+  const dateTexts = { open: t('bk_calendar_open'), previous: t('bk_calendar_previous'), next: t('bk_calendar_next'), dialog: t('bk_calendar_dialog'), invalid: t('bk_date_invalid') };
+  const update = (patch: Partial<Criteria>) =>
+    setC((prev) => {
+      const next = { ...prev!, ...patch };
+      if (patch.checkIn && nightly && (!next.checkOut || next.checkOut <= next.checkIn)) next.checkOut = addDays(next.checkIn, 1);
+      history.replaceState(null, '', `/hotel-details?${new URLSearchParams({ id: String(product.product_id), check_in: next.checkIn, ...(nightly ? { check_out: next.checkOut } : {}), guests: String(next.guests) })}`);
+      return next;
+    });
+  const images = product.images.length ? product.images : [''];
+
+  return (
+    <article className="bk-details" aria-labelledby={`${id}-name`} data-testid="product-details">
+      <nav className="small bk-crumbs" aria-label={t('bk_breadcrumb')}>
+        <a href={`${RESULTS_PATH[product.type]}?type=${product.type}&city=${encodeURIComponent(product.city)}`}>{t(TYPE_LABEL[product.type])}</a> › {product.city}
+      </nav>
+      <header className="bk-details__head">
+        <div>
+          <h2 id={`${id}-name`} className="bk-details__name">
+            {product.name}
+          </h2>
+          <p className="muted">
+            {product.address}, {product.city}, {product.country} ·{' '}
+            <a href={`https://www.openstreetmap.org/?mlat=${product.latitude}&mlon=${product.longitude}#map=15/${product.latitude}/${product.longitude}`} target="_blank" rel="noopener noreferrer">
+              {t('bk_show_map')}
+            </a>
+          </p>
+        </div>
+        <p className="bk-rating" aria-label={t('bk_rating', { rating: product.rating.toFixed(1) })}>
+          ★ {product.rating.toFixed(1)}
+        </p>
+      </header>
+
+      <div className="bk-details__grid">
+        <div>
+          <figure className="bk-gallery">
+            <img src={images[photo]} alt={t('bk_photo_of', { n: photo + 1, name: product.name })} width="800" height="500" />
+            {images.length > 1 ? (
+              <div className="bk-gallery__thumbs" role="group" aria-label={t('bk_photos')}>
+                {images.map((src, i) => (
+                  <button key={src + i} type="button" className={`bk-thumb${i === photo ? ' is-active' : ''}`} aria-pressed={i === photo} aria-label={t('bk_photo_n', { n: i + 1 })} onClick={() => setPhoto(i)}>
+                    <img src={src} alt="" width="96" height="60" />
+                  </button>
+                ))}
+              </div>
+            ) : null}
+          </figure>
+          <h3>{t('bk_about')}</h3>
+          <p>{product.description}</p>
+          <h3>{t('bk_amenities')}</h3>
+          <ul className="bk-amenities">
+            {product.amenities.map((a) => (
+              <li key={a}>{a}</li>
+            ))}
+          </ul>
+        </div>
+
+        <aside className="panel bk-book" aria-labelledby={`${id}-book`}>
+          <h3 id={`${id}-book`}>{t('bk_your_trip')}</h3>
+          {showPrices ? (
+            <p>
+              <Money amount={product.price} currency={product.currency} className="price" testId="unit-price" /> <span className="muted small">{nightly ? t('bk_per_night') : t('bk_per_person')}</span>
+            </p>
+          ) : null}
+          {product.agent_pricing ? <AgentPrices pricing={product.agent_pricing} className="bk-trade--details" /> : null}
+          <DatePicker label={nightly ? t('bk_check_in') : t('bk_date')} value={c.checkIn} min={min} weekStart={weekStart} language={language} texts={dateTexts} onChange={(d) => update({ checkIn: d })} testId="check-in" />
+          {nightly ? (
+            <DatePicker label={t('bk_check_out')} value={c.checkOut} min={addDays(c.checkIn, 1)} max={addDays(c.checkIn, MAX_NIGHTS)} weekStart={weekStart} language={language} texts={dateTexts} onChange={(d) => update({ checkOut: d })} testId="check-out" />
+          ) : null}
+          <div className="field">
+            <label htmlFor={`${id}-guests`}>{t('bk_guests')}</label>
+            <input id={`${id}-guests`} className="input" type="number" min={1} max={product.max_guests} value={c.guests} onChange={(e) => update({ guests: Math.min(product.max_guests, Math.max(1, Math.floor(Number(e.target.value) || 1))) })} />
+            <span className="field-hint">{t('bk_max_guests', { n: product.max_guests })}</span>
+          </div>
+          <div aria-live="polite" className="bk-book__total">
+            {quoteError ? <p className="field-error">{quoteError}</p> : null}
+            {quote && showPrices ? (
+              <p>
+                {quote.nights ? t('bk_total_nights', { n: quote.nights }) : t('bk_total_guests', { n: c.guests })}{' '}
+                <Money amount={quote.total} currency={quote.currency} className="price" testId="stay-total" />
+              </p>
+            ) : null}
+          </div>
+          <CancellationPolicy productType={product.type} checkIn={c.checkIn} />
+          <a className={`btn btn-primary btn-lg btn-block${quoteError ? ' is-disabled' : ''}`} aria-disabled={quoteError ? true : undefined} href={quoteError ? undefined : checkoutUrl({ ...c, type: product.type }, product.product_id)} data-testid="book-now">
+            {t('bk_book_now')}
+          </a>
+          <AddToQuote productId={product.product_id} checkIn={c.checkIn} checkOut={c.checkOut} guests={c.guests} className="btn-block" />
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+export function DetailsSkeleton() {
+  return (
+    <div className="bk-details" aria-hidden="true">
+      <div className="skeleton bk-skel-line" />
+      <div className="skeleton bk-skel-hero" />
+    </div>
+  );
+}

@@ -1,0 +1,243 @@
+// The search box: product type, destination with suggestions, dates (earliest today + minCheckinDays, weeks starting
+// on the org's calendar day) and guests; it opens the results page of the type.
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import DatePicker from './DatePicker';
+import { $language, useT } from '../../stores/locale';
+import { $org, runStartup } from '../../stores/startup';
+import { criteriaFromQuery, defaultCriteria, resultsUrl, suggestCities, TYPE_LABEL, type CitySuggestion, type Criteria } from '../../stores/search';
+import { addDays, eligibleTypes, MAX_GUESTS, MAX_NIGHTS, minCheckInDate, weekStartsOn } from '../../shared/rules/booking-dates';
+import type { ProductType } from '../../shared/rules/wallet';
+import { formatDay } from '../../shared/rules/format-day';
+
+export interface SearchBoxProps {
+  /** A fixed product type (results pages of one type); without it the box offers the org's eligible types. */
+  type?: ProductType;
+  /** Read the current criteria from the address (results pages). */
+  fromQuery?: boolean;
+  heading?: boolean;
+}
+
+const SUMMARY_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' };
+
+export default function SearchBox({ type, fromQuery = false, heading = true }: SearchBoxProps) {
+  const t = useT();
+  const org = useStore($org);
+  const language = useStore($language);
+  const id = useId();
+  useEffect(() => void runStartup(), []);
+
+  const minDays = org?.orgBySite.minCheckinDays ?? 1;
+  const weekStart = weekStartsOn(org?.orgBySite.orgCountryData.calendarType);
+  const offered = useMemo<ProductType[]>(() => {
+    const names = org ? org.eligibleProducts.map((p) => p.product_id).join(',') : 'hotel,resorts,stays,activities';
+    return eligibleTypes(names);
+  }, [org]);
+
+  const [c, setC] = useState<Criteria>(() => defaultCriteria(type ?? 'HLT', minDays));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // On a results page a phone shows the search as one line that opens the form, so the first result is on screen.
+  const [collapsed, setCollapsed] = useState(true);
+  useEffect(() => {
+    const base = defaultCriteria(type ?? c.type, minDays);
+    setC(fromQuery && typeof location !== 'undefined' ? criteriaFromQuery(location.search, base) : { ...base, city: c.city });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [minDays, type, fromQuery]);
+  useEffect(() => {
+    if (!type && offered.length && !offered.includes(c.type)) setC((prev) => ({ ...prev, type: offered[0]! }));
+  }, [offered, type, c.type]);
+
+  const min = minCheckInDate(minDays);
+  const nightly = c.type !== 'ACT';
+  const dateTexts = { open: t('bk_calendar_open'), previous: t('bk_calendar_previous'), next: t('bk_calendar_next'), dialog: t('bk_calendar_dialog'), invalid: t('bk_date_invalid') };
+
+  function update(patch: Partial<Criteria>) {
+    setC((prev) => {
+      const next = { ...prev, ...patch };
+      if (patch.checkIn && next.type !== 'ACT' && (!next.checkOut || next.checkOut <= next.checkIn)) next.checkOut = addDays(next.checkIn, 1);
+      return next;
+    });
+  }
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const found: Record<string, string> = {};
+    if (c.checkIn < min) found.checkIn = t('bk_checkin_too_early', { date: min });
+    if (nightly && (!c.checkOut || c.checkOut <= c.checkIn)) found.checkOut = t('bk_checkout_after_checkin');
+    if (nightly && c.checkOut > addDays(c.checkIn, MAX_NIGHTS)) found.checkOut = t('bk_stay_too_long');
+    setErrors(found);
+    if (Object.keys(found).length) return setCollapsed(false);
+    location.assign(resultsUrl({ ...c, latitude: c.city ? '' : c.latitude, longitude: c.city ? '' : c.longitude, page: 1 }));
+  }
+
+  return (
+    <form className={`bk-search${fromQuery ? ' bk-search--results' : ''}`} data-collapsed={fromQuery && collapsed ? 'true' : undefined} onSubmit={submit} aria-labelledby={heading ? `${id}-title` : undefined} aria-label={heading ? undefined : t('bk_search_button')} role="search" data-testid="search-box">
+      {fromQuery ? (
+        <button type="button" className="bk-search__summary" aria-expanded={!collapsed} aria-controls={`${id}-fields`} onClick={() => setCollapsed((v) => !v)} data-testid="search-summary">
+          <span className="bk-search__summary-text">
+            {[
+              c.city || t('bk_any_destination'),
+              nightly && c.checkOut ? `${formatDay(language, c.checkIn, SUMMARY_DAY)} – ${formatDay(language, c.checkOut, SUMMARY_DAY)}` : formatDay(language, c.checkIn, SUMMARY_DAY),
+              t('bk_guests_n', { n: c.guests }),
+            ].join(' · ')}
+          </span>
+          <span className="bk-search__summary-edit">{t(collapsed ? 'bk_search_change' : 'bk_search_close')}</span>
+        </button>
+      ) : null}
+      {heading ? (
+        <h2 id={`${id}-title`} className="bk-search__title">
+          {t(`bk_search_title_${c.type}`)}
+        </h2>
+      ) : null}
+      {!type && offered.length > 1 ? (
+        <div className="bk-tabs" role="radiogroup" aria-label={t('bk_product_type')}>
+          {offered.map((p) => (
+            <label key={p} className={`bk-tab${c.type === p ? ' is-active' : ''}`}>
+              <input type="radio" name={`${id}-type`} value={p} checked={c.type === p} onChange={() => update({ type: p, checkOut: p === 'ACT' ? '' : c.checkOut || addDays(c.checkIn, 2) })} />
+              <span>{t(TYPE_LABEL[p])}</span>
+            </label>
+          ))}
+        </div>
+      ) : null}
+      <div className="bk-search__fields" id={`${id}-fields`}>
+        <Destination value={c.city} type={c.type} onChange={(city) => update({ city, latitude: '', longitude: '' })} />
+        <DatePicker
+          label={nightly ? t('bk_check_in') : t('bk_date')}
+          value={c.checkIn}
+          min={min}
+          weekStart={weekStart}
+          language={language}
+          texts={dateTexts}
+          onChange={(d) => update({ checkIn: d })}
+          error={errors.checkIn}
+          testId="check-in"
+        />
+        {nightly ? (
+          <DatePicker
+            label={t('bk_check_out')}
+            value={c.checkOut}
+            min={addDays(c.checkIn, 1)}
+            max={addDays(c.checkIn, MAX_NIGHTS)}
+            weekStart={weekStart}
+            language={language}
+            texts={dateTexts}
+            onChange={(d) => update({ checkOut: d })}
+            error={errors.checkOut}
+            testId="check-out"
+          />
+        ) : null}
+        <div className="field bk-guests">
+          <label htmlFor={`${id}-guests`}>{t('bk_guests')}</label>
+          <input
+            id={`${id}-guests`}
+            className="input"
+            type="number"
+            min={1}
+            max={MAX_GUESTS}
+            value={c.guests}
+            onChange={(e) => update({ guests: Math.min(MAX_GUESTS, Math.max(1, Math.floor(Number(e.target.value) || 1))) })}
+          />
+        </div>
+        <div className="bk-search__submit">
+          <button type="submit" className="btn btn-primary btn-lg">
+            {t('bk_search_button')}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+/** Destination with a list of matching cities (combobox: arrows to move, Enter to choose, Escape to close). */
+function Destination({ value, type, onChange }: { value: string; type: ProductType; onChange: (city: string) => void }) {
+  const t = useT();
+  const id = useId();
+  const [text, setText] = useState(value);
+  const [open, setOpen] = useState(false);
+  const [items, setItems] = useState<CitySuggestion[]>([]);
+  const [active, setActive] = useState(-1);
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (!open) return;
+    const ctrl = new AbortController();
+    const timer = setTimeout(() => {
+      void suggestCities(text.trim(), type, ctrl.signal).then((list) => {
+        setItems(list);
+        setActive(-1);
+      });
+    }, 120);
+    return () => {
+      clearTimeout(timer);
+      ctrl.abort();
+    };
+  }, [text, type, open]);
+
+  function choose(s: CitySuggestion) {
+    setText(s.city);
+    onChange(s.city);
+    setOpen(false);
+  }
+
+  return (
+    <div className="field bk-destination">
+      <label htmlFor={`${id}-input`}>{t('bk_destination')}</label>
+      <input
+        id={`${id}-input`}
+        className="input"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={open && items.length > 0}
+        aria-controls={`${id}-list`}
+        aria-activedescendant={active >= 0 ? `${id}-opt-${active}` : undefined}
+        autoComplete="off"
+        placeholder={t('bk_destination_placeholder')}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(e.target.value.trim());
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => {
+          closeTimer.current = setTimeout(() => setOpen(false), 200);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            setOpen(true);
+            setActive((a) => Math.min(items.length - 1, a + 1));
+          } else if (e.key === 'ArrowUp') {
+            e.preventDefault();
+            setActive((a) => Math.max(-1, a - 1));
+          } else if (e.key === 'Enter' && open && active >= 0 && items[active]) {
+            e.preventDefault();
+            choose(items[active]!);
+          } else if (e.key === 'Escape') {
+            setOpen(false);
+          }
+        }}
+      />
+      <ul id={`${id}-list`} role="listbox" aria-label={t('bk_suggestions')} className="bk-suggest" hidden={!open || items.length === 0}>
+        {items.map((s, i) => (
+          <li
+            key={`${s.city}-${s.country}`}
+            id={`${id}-opt-${i}`}
+            role="option"
+            aria-selected={i === active}
+            className={i === active ? 'is-active' : undefined}
+            onMouseDown={(e) => {
+              e.preventDefault();
+              clearTimeout(closeTimer.current);
+              choose(s);
+            }}
+          >
+            <span className="bk-suggest__city">{s.city}</span>
+            <span className="muted small">{s.country}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,475 @@
+// The accounts wire bodies (docs/contract.md#sessions, docs/contract.md#sign-up, the profile API) and their exact user-facing messages,
+// shared by the sign-in/sign-up islands and the API routes.
+import { z } from 'zod';
+import { passwordProblem, PASSWORD_MAX_LENGTH, PASSWORD_RULE_MESSAGE } from '../rules/password';
+
+export { PASSWORD_RULE_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../rules/password';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Messages (exact texts: the spec, section 5, and docs/contract.md#sign-in, docs/contract.md#sign-up)
+
+export const MSG = {
+  signInEmailRequired: 'Please Enter Email Address',
+  signInPasswordRequired: 'Please Enter Password',
+  invalidCredentials: 'INVALID EMAIL ADDRESS OR PASSWORD',
+  verifyFirst: 'PLEASE VERIFY YOUR EMAIL ADDRESS BEFORE SIGNING IN',
+  tooManyAttempts: 'TOO MANY ATTEMPTS. PLEASE TRY AGAIN LATER',
+  accessCodeRequired: 'Please Enter The Access Code',
+  emailRequired: 'Please Enter Email ID',
+  emailInvalid: 'Invalid Mail',
+  titleRequired: 'Please Select Title',
+  firstNameRequired: 'Please Enter First Name',
+  lastNameRequired: 'Please Enter Last Name',
+  termsRequired: 'PLEASE ACCEPT THE TERMS & CONDITIONS TO PROCEED',
+  passwordsDoNotMatch: 'Passwords Do Not Match',
+  userExists: 'User Already Exists. Please login with Email',
+  confirmationSent: 'An email confirmation has been sent to your account. Please accept to continue your registration process.',
+  /** What the dialog shows after an email sign-up (spec section 4, upper-cased by the island). */
+  confirmationSentUpper: 'AN EMAIL CONFIRMATION HAS BEEN SENT TO YOUR ACCOUNT. PLEASE ACCEPT TO CONTINUE YOUR REGISTRATION PROCESS',
+  socialWelcome: 'WELCOME! YOUR ACCOUNT HAS BEEN CREATED AND YOU ARE NOW SIGNED IN',
+  invalidAccessCode: 'INVALID ACCESS CODE',
+  completeYourInformation: 'COMPLETE YOUR INFORMATION',
+  reviewMissingInformation: 'PLEASE REVIEW AND COMPLETE ANY MISSING INFORMATION',
+  nameCharacters: 'Please use letters, spaces, apostrophes, dots and hyphens only',
+  mobileDigits: 'Please enter digits only (at most 15)',
+  forgotPasswordSent: 'IF AN ACCOUNT EXISTS FOR THIS EMAIL ADDRESS, A PASSWORD RESET LINK HAS BEEN SENT TO IT',
+  passwordChanged: 'YOUR PASSWORD HAS BEEN CHANGED. PLEASE SIGN IN',
+  accountVerified: 'YOUR EMAIL ADDRESS HAS BEEN VERIFIED. PLEASE SIGN IN',
+  linkInvalid: 'THIS LINK IS INVALID, HAS EXPIRED OR HAS ALREADY BEEN USED',
+  currentPasswordWrong: 'THE CURRENT PASSWORD IS NOT CORRECT',
+  signUpFailed: 'SIGN-UP COULD NOT BE COMPLETED. PLEASE TRY AGAIN',
+  socialSignInOff: 'THIS SIGN-IN METHOD IS NOT AVAILABLE',
+  ssoInvalid: 'THE SINGLE SIGN-ON LINK IS INVALID OR HAS EXPIRED',
+  /** Sign-up when the mail API failed: nothing was created (docs/decisions/0009). */
+  confirmationMailFailed: 'We could not send your confirmation email, so your account was not created. Please try again in a few minutes.',
+  /** The database stayed unavailable after the bounded retries (docs/decisions/0010). */
+  serviceUnavailable: 'Service temporarily unavailable, please try again',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Field rules
+
+export const TITLES = ['Miss', 'Mr', 'Mrs'] as const;
+export type Title = (typeof TITLES)[number];
+
+export const AGE_BANDS = ['18 to 25', '26 to 30', '31 to 40', '41 to 50', '51 to 60', 'above 60'] as const;
+export type AgeBand = (typeof AGE_BANDS)[number];
+
+/** The travel preferences a member can tick on the travel profile. */
+export const TRAVEL_PREFERENCES = [
+  'Beach', 'City breaks', 'Nature', 'Adventure', 'Culture', 'Food & wine', 'Family', 'Romance', 'Wellness',
+  'Cruises', 'Ski', 'Golf', 'Road trips', 'Theme parks',
+] as const;
+
+export const NAME_MAX_LENGTH = 50;
+export const EMAIL_MAX_LENGTH = 254;
+export const MOBILE_MAX_LENGTH = 15;
+
+/** Characters a name may hold: letters of any script, combining marks, spaces, apostrophes, dots and hyphens. */
+const NAME_CHAR = /[\p{L}\p{M} '’.-]/u;
+/** Empty passes here so an empty name gets the 'required' message alone. */
+const NAME_PATTERN = /^([\p{L}\p{M}][\p{L}\p{M} '’.-]*)?$/u;
+
+/** The name character filter: drops every character a name may not hold (the islands run it on input). */
+export function filterName(text: string): string {
+  return [...text].filter((ch) => NAME_CHAR.test(ch)).join('').replace(/\s{2,}/g, ' ').slice(0, NAME_MAX_LENGTH);
+}
+
+/** Email sanitising: no spaces, control characters or characters that never belong in an address. */
+export function sanitizeEmail(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\s\u0000-\u001f\u007f<>()[\]\\,;:"'`]/g, '').slice(0, EMAIL_MAX_LENGTH);
+}
+
+/** The stored form of an address: sanitised, trimmed and lower-cased (accounts compare emails case-insensitively). */
+export const normalizeEmail = (text: string) => sanitizeEmail(text).toLowerCase();
+
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+export const isEmail = (text: string) => text.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(text);
+
+/** Phone number: digits only, at most 15 (the islands strip everything else on input). */
+export const filterMobile = (text: string) => text.replace(/\D/g, '').slice(0, MOBILE_MAX_LENGTH);
+
+/** Strings the legacy client may send as null or leave out. */
+const optText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ?? '').trim());
+
+const looseFlag = z.union([z.boolean(), z.number(), z.string().max(10)]).nullish();
+
+export const SignInEmail = z.string({ error: MSG.signInEmailRequired }).overwrite(sanitizeEmail).min(1, MSG.signInEmailRequired);
+export const SignInPassword = z.string({ error: MSG.signInPasswordRequired }).min(1, MSG.signInPasswordRequired).max(200);
+
+export const SignUpEmail = z
+  .string({ error: MSG.emailRequired })
+  .overwrite(sanitizeEmail)
+  .min(1, MSG.emailRequired)
+  .refine(isEmail, MSG.emailInvalid);
+
+export const PasswordSchema = z.string({ error: MSG.signInPasswordRequired }).superRefine((pw, ctx) => {
+  const problem = passwordProblem(pw);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+export const TitleSchema = z.enum(TITLES, { error: MSG.titleRequired });
+
+const nameSchema = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(NAME_MAX_LENGTH)
+    .regex(NAME_PATTERN, MSG.nameCharacters);
+export const FirstNameSchema = nameSchema(MSG.firstNameRequired);
+export const LastNameSchema = nameSchema(MSG.lastNameRequired);
+
+export const MobileSchema = z
+  .string()
+  .trim()
+  .max(MOBILE_MAX_LENGTH, MSG.mobileDigits)
+  .regex(/^\d*$/, MSG.mobileDigits);
+/** Dialling code as the country-code selector sends it: "+1", "+44", "+1-868" (or empty). */
+export const PhoneCountryCodeSchema = z
+  .string()
+  .trim()
+  .max(10)
+  .regex(/^(\+?\d{1,4}(-\d{1,4})?)?$/, 'Invalid country code');
+/** ISO 3166-1 alpha-2 (or empty). */
+export const CountryCodeSchema = z
+  .string()
+  .trim()
+  .max(2)
+  .regex(/^([A-Za-z]{2})?$/, 'Invalid country')
+  .transform((v) => v.toUpperCase());
+export const LanguageSchema = z.string().regex(/^[a-z]{2}-[A-Z]{2}$/, 'Invalid language');
+export const CurrencySchema = z.string().regex(/^[A-Z]{3}$/, 'Invalid currency');
+/** Nationality ids are positive integers; the legacy client may send them as strings. */
+export const NationalitySchema = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v === '' ? null : v),
+  z.number().int().positive().nullable(),
+);
+export const AccessCodeSchema = z.string().trim().max(64);
+
+const usrType = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z.union([z.literal(1), z.literal(2)]),
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sign-in (docs/contract.md#sign-in)
+
+export const SignInSchema = z
+  .object({
+    usr_type: usrType.nullish(),
+    email_id: z.string().max(EMAIL_MAX_LENGTH * 2).nullish().transform((v) => sanitizeEmail(v ?? '')),
+    password: z.string().max(200).nullish().transform((v) => v ?? ''),
+    googletoken: optText(8192),
+    fbtoken: optText(8192),
+    site_url: optText(2048),
+    accesscode: optText(64),
+    isPasswordAttempt: looseFlag,
+    promotions: z.object({ isPromotionVisited: looseFlag }).partial().nullish(),
+    userdetails: z
+      .object({
+        usr_email_id: optText(EMAIL_MAX_LENGTH * 2),
+        first_name: optText(200),
+        last_name: optText(200),
+        mastercode: optText(64),
+      })
+      .partial()
+      .nullish(),
+    /** This product's addition: keep the session for 30 days instead of the browser session. */
+    remember: z.boolean().nullish().transform((v) => v === true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.googletoken || v.fbtoken) return;
+    if (!v.email_id) ctx.addIssue({ code: 'custom', path: ['email_id'], message: MSG.signInEmailRequired });
+    if (!v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.signInPasswordRequired });
+  });
+export type SignIn = z.output<typeof SignInSchema>;
+
+/** POST /api/signIn */
+export const SignInBody = z.object({ jsonSign: SignInSchema, navAgent: z.string().max(1024).nullish() });
+/** POST /api/auth/signIn (the spec's second path; `jsonSingIn` is the spec's spelling). */
+export const AuthSignInBody = z.object({
+  jsonSingIn: SignInSchema,
+  ipAddress: z.string().max(64).nullish(),
+  navAgent: z.string().max(1024).nullish(),
+});
+
+/** The sign-in form as the dialog checks it before sending. */
+export const SignInFormSchema = z.object({ email_id: SignInEmail, password: SignInPassword });
+
+export const PLAN_STATUSES = ['ACTIVE', 'ACTIVE-REFRESH', 'NOPLAN'] as const;
+
+/** Account roles: consumers, agents (B2B), an org's admins (the console) and its marketers (marketing only). */
+export const ROLES = ['user', 'agent', 'admin', 'marketer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const LoginResultSchema = z.object({
+  token: z.string(),
+  username: z.string(),
+  email: z.string(),
+  currency_code: z.string(),
+  language: z.string(),
+  nationality: z.number().int().nullable(),
+  userId: z.number().int(),
+  role: z.enum(ROLES),
+  last_name: z.string(),
+  is_promotion: z.union([z.literal(0), z.literal(1)]),
+  subscription_details: z.array(z.object({ plan_status: z.enum(PLAN_STATUSES) })),
+  display_price: z.union([z.literal(0), z.literal(1)]),
+  credit_limit: z.number(),
+  phone_country_code: z.string(),
+  access_code: z.string(),
+});
+export type LoginResult = z.infer<typeof LoginResultSchema>;
+
+export const SignInSuccessSchema = z.object({ status: z.literal('success'), message: z.string(), result: LoginResultSchema });
+export const SignInFailureSchema = z.object({ status: z.literal('failed'), message: z.string() });
+
+/** The readable `userData` cookie: display fields only (docs/contract.md#sessions). */
+export const UserDataCookieSchema = z.object({
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  currency_code: z.string(),
+  language: z.string(),
+  userId: z.number().int(),
+});
+export type UserDataCookie = z.infer<typeof UserDataCookieSchema>;
+
+/** POST /api/auth/checkLogin answers (HTTP 200 both). */
+export const CheckLoginSchema = z.union([
+  z.object({ status: z.literal('success'), result: LoginResultSchema, message: z.object({ ssocheck: z.object({ is_sso: z.union([z.literal(0), z.literal(1)]) }) }) }),
+  z.object({
+    status: z.literal('failed'),
+    message: z.object({ ssocheck: z.object({ is_sso: z.union([z.literal(0), z.literal(1)]) }) }),
+    session_out_url: z.string(),
+  }),
+]);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sign-up (docs/contract.md#sign-up)
+
+/** POST /api/signUp/checkAccountForExists */
+export const CheckAccountBody = z.object({ jsonSigUp: z.object({ email_id: SignUpEmail }) });
+export const CheckAccountReply = z.object({ data: z.object({ code: z.union([z.literal(404), z.literal(201)]), resp: z.string() }) });
+
+/** POST /api/signUp/validateAccessCode */
+export const ValidateAccessCodeBody = z.object({
+  jsonRegister: z.object({ accesscode: AccessCodeSchema.nullish().transform((v) => v ?? ''), email_id: optText(EMAIL_MAX_LENGTH * 2) }),
+});
+export const ValidateAccessCodeReply = z.object({ data: z.object({ status: z.union([z.literal(0), z.literal(1)]), resp: z.string() }) });
+
+export const SignUpUserDetails = z.object({
+  email_id: optText(EMAIL_MAX_LENGTH * 2),
+  first_name: FirstNameSchema,
+  last_name: LastNameSchema,
+  country_code: CountryCodeSchema.nullish().transform((v) => v ?? ''),
+  mobile_no: MobileSchema.nullish().transform((v) => v ?? ''),
+  mobile_country_code: PhoneCountryCodeSchema.nullish().transform((v) => v ?? ''),
+});
+
+export const SignUpSchema = z
+  .object({
+    promotions: z.union([looseFlag, z.record(z.string(), looseFlag)]).optional(),
+    accesscode: AccessCodeSchema.nullish().transform((v) => v ?? ''),
+    email_id: z.string({ error: MSG.emailRequired }).max(EMAIL_MAX_LENGTH * 2).nullish().transform((v) => v ?? ''),
+    password: z.string().max(200).nullish().transform((v) => v ?? ''),
+    /** This product's addition: the confirmation field, checked on the server too when sent. */
+    confirm_password: z.string().max(200).nullish(),
+    /**
+     * This product's addition: the terms checkbox. The existing client ticks it before it calls and sends no field,
+     * so an email sign-up without it has accepted the terms; only an explicit false refuses (docs/decisions/0014).
+     */
+    terms_accepted: z.boolean().nullish(),
+    googletoken: optText(8192),
+    fbtoken: optText(8192),
+    nationality: NationalitySchema.optional().transform((v) => v ?? null),
+    site_url: optText(2048),
+    mastercode: optText(64),
+    referral_code: optText(64),
+    language: LanguageSchema.nullish().transform((v) => v ?? 'en-US'),
+    currency: CurrencySchema.nullish(),
+    title: TitleSchema,
+    site_id: z.union([z.string().max(64), z.number()]).nullish(),
+    client_ip_address: optText(64),
+    true_client_ip: optText(64),
+    trip_id: z.union([z.string().max(64), z.number()]).nullish(),
+    referral_org: z.union([z.string().max(64), z.number()]).nullish().transform((v) => (v === null || v === undefined ? '' : String(v).trim())),
+    userdetails: z.preprocess((v) => v ?? {}, SignUpUserDetails),
+  })
+  .superRefine((v, ctx) => {
+    const social = Boolean(v.googletoken || v.fbtoken);
+    const email = sanitizeEmail(v.email_id || v.userdetails.email_id);
+    if (!social || email) {
+      if (!email) ctx.addIssue({ code: 'custom', path: ['email_id'], message: MSG.emailRequired });
+      else if (!isEmail(email)) ctx.addIssue({ code: 'custom', path: ['email_id'], message: MSG.emailInvalid });
+    }
+    if (social) return;
+    const problem = v.password ? passwordProblem(v.password) : MSG.signInPasswordRequired;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+    if (v.confirm_password !== undefined && v.confirm_password !== null && v.confirm_password !== v.password) {
+      ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: MSG.passwordsDoNotMatch });
+    }
+    if (v.terms_accepted === false) ctx.addIssue({ code: 'custom', path: ['terms_accepted'], message: MSG.termsRequired });
+  })
+  .transform((v) => ({ ...v, email_id: normalizeEmail(v.email_id || v.userdetails.email_id) }));
+export type SignUp = z.output<typeof SignUpSchema>;
+
+/** The version of /terms-of-use a sign-up accepts; stored with the time of acceptance (change it with the page). */
+export const TERMS_VERSION = '2026-01';
+
+/** Has this sign-up accepted the terms? Email sign-ups have (unless they say false); social ones only when they say so. */
+export const termsAccepted = (v: Pick<SignUp, 'terms_accepted' | 'googletoken' | 'fbtoken'>) =>
+  v.terms_accepted === true || (v.terms_accepted !== false && !(v.googletoken || v.fbtoken));
+
+/** POST /api/signUp */
+export const SignUpBody = z.object({ jsonRegister: SignUpSchema });
+
+/** Sign-up step 1 as the dialog checks it (the access code only when the dialog shows it). */
+export const signUpDetailsSchema = (accessCodeShown: boolean) =>
+  z.object({
+    accesscode: accessCodeShown ? z.string().trim().min(1, MSG.accessCodeRequired).max(64) : z.string().optional(),
+    email_id: SignUpEmail,
+    title: z.string().pipe(TitleSchema),
+    first_name: FirstNameSchema,
+    last_name: LastNameSchema,
+    mobile_no: MobileSchema.optional(),
+  });
+
+/** Sign-up step 2 (password) as the dialog checks it. */
+export const SignUpPasswordStepSchema = z
+  .object({ password: z.string().max(PASSWORD_MAX_LENGTH, PASSWORD_RULE_MESSAGE), confirm_password: z.string(), terms_accepted: z.boolean() })
+  .superRefine((v, ctx) => {
+    if (!v.terms_accepted) ctx.addIssue({ code: 'custom', path: ['terms_accepted'], message: MSG.termsRequired });
+    if (v.password !== v.confirm_password) ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: MSG.passwordsDoNotMatch });
+    const problem = passwordProblem(v.password);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+  });
+
+export const SignUpCreatedSchema = z.object({
+  status: z.literal(1),
+  data: z.object({ code: z.literal(200), message: z.literal('USER_CREATED'), resp: z.string(), isProfileCreated: z.literal(1) }),
+  /** Present for social sign-ups: they are signed in at once. */
+  result: LoginResultSchema.optional(),
+});
+export const SignUpExistsSchema = z.object({
+  status: z.literal(1),
+  data: z.object({ code: z.literal(201), message: z.literal('USER_ALREADY_CREATED'), resp: z.string(), isProfileCreated: z.literal(0) }),
+});
+export const SignUpRefusedSchema = z.object({ status: z.literal(0), data: z.object({ code: z.literal(500), resp: z.string() }) });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Verification, password reset, SSO, activity
+
+export const TokenSchema = z.string().trim().min(16, MSG.linkInvalid).max(200, MSG.linkInvalid).regex(/^[A-Za-z0-9_-]+$/, MSG.linkInvalid);
+
+/** POST /api/auth/verifyAccount */
+export const VerifyAccountBody = z.object({ token: TokenSchema });
+/** POST /api/auth/forgotPassword */
+export const ForgotPasswordBody = z.object({ email_id: SignUpEmail });
+/**
+ * POST /api/auth/changePassword: `{ token, password }` from the reset link, or (this product's addition, signed in)
+ * `{ current_password, password }` from My account.
+ */
+export const ChangePasswordBody = z.union([
+  z.object({ token: TokenSchema, password: PasswordSchema, confirm_password: z.string().max(200).optional() }),
+  z.object({ current_password: z.string().min(1, MSG.signInPasswordRequired).max(200), password: PasswordSchema, confirm_password: z.string().max(200).optional() }),
+]).superRefine((v, ctx) => {
+  if (v.confirm_password !== undefined && v.confirm_password !== v.password) {
+    ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: MSG.passwordsDoNotMatch });
+  }
+});
+
+/** POST /api/auth/sso */
+export const SsoBody = z.object({ key: z.string().trim().min(1).max(4096) });
+
+/** POST /api/iqps/user-fqs */
+export const ActivityBody = z.object({
+  userId: z.union([z.number().int(), z.string().max(20)]).nullish(),
+  ip: z.string().max(64).nullish(),
+  action: z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9 _.:-]+$/, 'Invalid action'),
+});
+
+/** Simple `{ status, message }` answers of verify, forgot and change password, logout and activity. */
+export const StatusReplySchema = z.object({ status: z.enum(['success', 'failed']), message: z.string() });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Profile (GET/PUT /api/profile, POST /api/profile/updatePrefCurrLang)
+
+export const TravProfileSchema = z.object({ age_band: z.enum(AGE_BANDS).nullable() });
+export const TravelPreferenceSchema = z.array(z.enum(TRAVEL_PREFERENCES)).max(TRAVEL_PREFERENCES.length);
+
+export const BasicProfileSchema = z.object({
+  user_id: z.number().int(),
+  /** 1 agent, 2 consumer (the spec's user type). */
+  type: z.union([z.literal(1), z.literal(2)]),
+  role: z.enum(ROLES),
+  can_user_book: z.union([z.literal(0), z.literal(1)]),
+  subscription_details: z.array(z.object({ plan_status: z.enum(PLAN_STATUSES) })),
+  /** ISO alpha-2 of the phone's country (the country-code selector's choice). */
+  country: z.string(),
+  phone_country_code: z.string(),
+  mobile_no: z.string(),
+  access_code: z.string(),
+  title: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  nationality: z.number().int().nullable(),
+  language: z.string(),
+  currency: z.string(),
+  referral_code: z.string(),
+  is_promotion: z.union([z.literal(0), z.literal(1)]),
+  display_price: z.union([z.literal(0), z.literal(1)]),
+  credit_limit: z.number(),
+  verified: z.union([z.literal(0), z.literal(1)]),
+  has_password: z.union([z.literal(0), z.literal(1)]),
+  provider: z.string(),
+  created_at: z.string(),
+});
+
+export const ProfileSchema = z.object({
+  basicprofile: z.array(BasicProfileSchema),
+  /** Who referred this member (null when nobody did). */
+  referralData: z.object({ first_name: z.string(), last_name: z.string() }).nullable(),
+  /** Wallet summary: the cash card balance in USD and the counts of active certificates and discount cards. */
+  cash: z.number(),
+  certificates: z.number().int(),
+  discount: z.number().int(),
+  promotions: z.object({ is_promotion: z.union([z.literal(0), z.literal(1)]) }),
+  travprofile: TravProfileSchema,
+  travelpreference: TravelPreferenceSchema,
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+/** GET /api/profile → `{ data: Profile }` */
+export const ProfileReplySchema = z.object({ data: ProfileSchema });
+
+/** PUT /api/profile: every field optional; the ones sent follow the sign-up rules. */
+export const ProfileUpdateSchema = z
+  .object({
+    title: TitleSchema,
+    first_name: FirstNameSchema,
+    last_name: LastNameSchema,
+    nationality: NationalitySchema,
+    country: CountryCodeSchema,
+    phone_country_code: PhoneCountryCodeSchema,
+    mobile_no: MobileSchema,
+    language: LanguageSchema,
+    currency: CurrencySchema,
+    travprofile: TravProfileSchema,
+    travelpreference: TravelPreferenceSchema,
+  })
+  .partial()
+  .strict();
+export type ProfileUpdate = z.output<typeof ProfileUpdateSchema>;
+
+/** POST /api/profile/updatePrefCurrLang */
+export const PrefCurrLangBody = z
+  .object({ currency_code: CurrencySchema.optional(), language: LanguageSchema.optional() })
+  .refine((v) => v.currency_code !== undefined || v.language !== undefined, 'Send currency_code or language');

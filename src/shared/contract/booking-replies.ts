@@ -1,0 +1,117 @@
+// The booking area's replies (docs/decisions/0021-openapi-from-routes.md): the OpenAPI document describes them and the
+// islands type their data with z.infer. A module of its own because the islands import it for types only, so none
+// of these schemas reaches the browser bundle.
+import { z } from 'zod';
+import { PRODUCT_TYPES } from '../rules/wallet';
+import { AgentPricingSchema } from './booking';
+
+export const BOOKING_STATUSES = ['PENDING_PAYMENT', 'CONFIRMED', 'EXPIRED', 'CANCELLED', 'REFUNDED'] as const;
+const bookingStatus = z.enum(BOOKING_STATUSES);
+const packageFlag = z.union([z.literal(0), z.literal(1)]);
+
+/** What the wallet takes off a price, in the reply's currency. */
+const amountsFields = {
+  price: z.number(),
+  certificate_amount: z.number(),
+  discount_amount: z.number(),
+  cash_amount: z.number(),
+  total: z.number(),
+  currency: z.string(),
+};
+
+/** The stay a booking is for, as its reply states it. */
+const stayFields = {
+  booking_id: z.string(),
+  status: bookingStatus,
+  product_id: z.number(),
+  product_type: z.string(),
+  product_name: z.string(),
+  city: z.string(),
+  check_in: z.string(),
+  check_out: z.string().nullable(),
+  guests: z.number(),
+  is_package: packageFlag,
+  created_at: z.string(),
+};
+
+/** A product as search results and the booking preview state it, priced in the asked currency. */
+export const ProductSummarySchema = z.object({
+  product_id: z.number(),
+  type: z.enum(PRODUCT_TYPES),
+  name: z.string(),
+  city: z.string(),
+  country: z.string(),
+  price: z.number(),
+  currency: z.string(),
+  price_unit: z.enum(['night', 'person']),
+  total_price: z.number(),
+  nights: z.number().nullable(),
+  guests: z.number(),
+  image: z.string(),
+  rating: z.number(),
+  latitude: z.number(),
+  longitude: z.number(),
+  summary: z.string(),
+  /** Only for an agent of an org in B2B mode: per night or person, like `price`. */
+  agent_pricing: AgentPricingSchema.optional(),
+});
+
+export const ProductDetailSchema = ProductSummarySchema.extend({
+  address: z.string(),
+  images: z.array(z.string()),
+  description: z.string(),
+  amenities: z.array(z.string()),
+  max_guests: z.number(),
+  available_from: z.string().nullable(),
+  available_to: z.string().nullable(),
+  min_check_in: z.string(),
+});
+export type ProductDetail = z.output<typeof ProductDetailSchema>;
+
+export const PreviewReplySchema = z.object({
+  ...amountsFields,
+  product: ProductSummarySchema,
+  check_in: z.string(),
+  check_out: z.string().nullable(),
+  nights: z.number().nullable(),
+  guests: z.number(),
+  cards: z.array(z.object({ payment_card_id: z.number(), kind: z.string(), amount: z.number() })),
+});
+export type PreviewReply = z.output<typeof PreviewReplySchema>;
+
+export const CheckoutReplySchema = z.object({
+  ...amountsFields,
+  booking_id: z.string(),
+  status: bookingStatus,
+  is_package: packageFlag,
+  payment_url: z.string().optional(),
+});
+export type CheckoutReply = z.output<typeof CheckoutReplySchema>;
+
+export const ReservationSchema = z.object({
+  ...stayFields,
+  ...amountsFields,
+  image: z.string(),
+  traveler: z.unknown(),
+  cards: z.array(z.object({ kind: z.string(), card_code: z.string(), amount: z.number() })),
+});
+export type Reservation = z.output<typeof ReservationSchema>;
+export const ReservationsReplySchema = z.object({ data: z.array(ReservationSchema) });
+
+/** One booking with its payment state, for its owner (the booking page, the confirmation page, after a cancel). */
+export const BookingReplySchema = z.object({
+  ...stayFields,
+  ...amountsFields,
+  paid_amount: z.number(),
+  refunded_amount: z.number(),
+  free_cancellation_until: z.string().nullable(),
+  payment_url: z.string().optional(),
+});
+export type BookingReply = z.output<typeof BookingReplySchema>;
+
+/** The provider's event as far as the webhook reads it before the signature check decides. */
+export const PaymentEventSchema = z.looseObject({ id: z.string(), type: z.string(), data: z.looseObject({ object: z.looseObject({}) }) });
+export const PaymentEventReplySchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(['confirmed', 'expired', 'refunded', 'unchanged', 'ignored', 'duplicate']),
+});

@@ -1,0 +1,208 @@
+// The console's operations (/api/admin/domains, cards, bookings, labels): one schema per form or query, used by the
+// console's pages and by the API alike.
+import { z } from 'zod';
+import { LABELS, LANGUAGES } from '../i18n';
+import { CARD_KINDS, PRODUCT_TYPES } from '../rules/wallet';
+
+export const OPS_MSG = {
+  host: 'Enter a domain name such as www.example.com',
+  platformHost: 'Addresses under the platform domain are given by the platform: enter your own domain',
+  hostTaken: 'This domain is already used or claimed by another site',
+  hostOwn: 'This domain already serves your site',
+  noSuchDomain: 'No such domain on this site',
+  providerDown: 'The domain provider could not be reached: nothing was changed, try again in a minute',
+  email: 'Enter the email of a member of this site',
+  noSuchMember: 'No member of this site has this email',
+  kind: `A card is one of ${CARD_KINDS.join(', ')}`,
+  amount: 'Enter an amount above 0 and at most 1,000,000 with at most 2 decimals',
+  currency: 'Enter a three-letter currency code such as USD',
+  unknownCurrency: 'This currency is not offered',
+  services: `A certificate pays for at least one of ${PRODUCT_TYPES.join(', ')}`,
+  proCode: `A discount card is for one of ${PRODUCT_TYPES.join(', ')}`,
+  csvHeader: 'The first line must be the header email,kind,amount,currency,services,pro_code',
+  csvEmpty: 'The file has a header but no cards',
+  csvTooMany: 'Import at most 1,000 cards at a time',
+  csvColumns: 'This row does not have the 6 columns of the header',
+  idempotencyKey: 'The Idempotency-Key header is 1 to 255 printable characters',
+  keyReused: 'This Idempotency-Key was already used for another file',
+  noSuchCard: 'No such card',
+  notActive: 'Only an active card can be voided',
+  day: 'Use a date as YYYY-MM-DD',
+  range: 'The start date comes before the end date',
+  status: 'Choose a booking status',
+  language: `Choose one of ${LANGUAGES.join(', ')}`,
+  unknownLabel: 'There is no such label',
+  labelText: 'A label is plain text of at most 500 characters, without angle brackets',
+  labelsEmpty: 'Send at least one label',
+  labelsTooMany: 'Send at most 500 labels at a time',
+} as const;
+
+// ---- domains -------------------------------------------------------------------------------------------------------
+
+/** A DNS host name of at least two labels, lower-cased, without a trailing dot; no addresses or single names. */
+export const HostSchema = z
+  .string(OPS_MSG.host)
+  .trim()
+  .toLowerCase()
+  .transform((v) => v.replace(/\.$/, ''))
+  .refine(
+    (v) => v.length <= 253 && /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(v) && !/\.\d+$/.test(v),
+    OPS_MSG.host,
+  );
+
+export const DomainCreateSchema = z.object({ host: HostSchema }).strict();
+
+export const DOMAIN_STATUSES = ['pending', 'active'] as const;
+export interface DomainEntry {
+  host: string;
+  status: (typeof DOMAIN_STATUSES)[number];
+  /** The TXT record that proves ownership; null for the platform's own addresses. */
+  verification: { type: 'txt'; name: string; value: string } | null;
+  /** An address the platform gives (not removable from the console). */
+  platform: boolean;
+  created_at: string | null;
+}
+
+// ---- wallet cards --------------------------------------------------------------------------------------------------
+
+const Email = z.string(OPS_MSG.email).trim().toLowerCase().max(254, OPS_MSG.email).pipe(z.email(OPS_MSG.email));
+const Amount = z
+  .number(OPS_MSG.amount)
+  .positive(OPS_MSG.amount)
+  .max(1_000_000, OPS_MSG.amount)
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, OPS_MSG.amount);
+const Currency = z.string(OPS_MSG.currency).trim().toUpperCase().regex(/^[A-Z]{3}$/, OPS_MSG.currency);
+const ProductCode = z.string(OPS_MSG.proCode).trim().toUpperCase().pipe(z.enum(PRODUCT_TYPES, OPS_MSG.proCode));
+
+/** What a certificate needs (the products it pays for) and a discount card needs (its product). */
+function cardRules(c: { kind: string; services?: string[]; pro_code?: string }, ctx: z.RefinementCtx) {
+  if (c.kind === 'certificate' && !c.services?.length) ctx.addIssue({ code: 'custom', path: ['services'], message: OPS_MSG.services });
+  if (c.kind === 'discount' && !c.pro_code) ctx.addIssue({ code: 'custom', path: ['pro_code'], message: OPS_MSG.proCode });
+}
+
+const cardFields = {
+  email: Email,
+  kind: z.enum(CARD_KINDS, OPS_MSG.kind),
+  amount: Amount,
+  currency: Currency,
+  services: z
+    .array(ProductCode.pipe(z.enum(PRODUCT_TYPES, OPS_MSG.services)), OPS_MSG.services)
+    .max(PRODUCT_TYPES.length, OPS_MSG.services)
+    .transform((l) => [...new Set(l)])
+    .optional(),
+  pro_code: z.preprocess((v) => (v === '' ? undefined : v), ProductCode.optional()),
+};
+
+/** POST /api/admin/cards: one card to one member. */
+export const CardIssueSchema = z.object(cardFields).strict().superRefine(cardRules);
+export type CardIssue = z.output<typeof CardIssueSchema>;
+
+export const CSV_HEADER = ['email', 'kind', 'amount', 'currency', 'services', 'pro_code'] as const;
+export const MAX_IMPORT_ROWS = 1000;
+
+/** One CSV row as text; services may be separated by ; | or spaces (or commas inside quotes). */
+export const CardCsvRowSchema = z
+  .object({
+    ...cardFields,
+    amount: z.string().trim().regex(/^\d+(\.\d{1,2})?$/, OPS_MSG.amount).transform(Number).pipe(Amount),
+    services: z
+      .string()
+      .transform((v) => v.split(/[\s;|,]+/).filter(Boolean))
+      .pipe(cardFields.services.unwrap()),
+  })
+  .superRefine(cardRules);
+
+export const IdempotencyKeySchema = z.string().regex(/^[\x20-\x7e]{1,255}$/, OPS_MSG.idempotencyKey);
+
+export const CardIdSchema = z.coerce.number().int().positive().max(2 ** 31);
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const Page = z.preprocess(blankToUndefined, z.coerce.number('Use a whole number').int('Use a whole number').min(1).max(10_000).optional());
+
+/** GET /api/admin/cards */
+export const CardsQuerySchema = z.object({ q: z.preprocess(blankToUndefined, z.string().trim().max(80).optional()), page: Page });
+
+export interface AdminCardEntry {
+  payment_card_id: number;
+  card_code: string;
+  kind: (typeof CARD_KINDS)[number];
+  status: string;
+  email: string | null;
+  services: string;
+  pro_code: string;
+  amount: number;
+  currency: string;
+  created_at: string;
+}
+
+export interface CardSpendEntry {
+  booking_id: string;
+  product_name: string;
+  amount: number;
+  currency: string;
+  card_amount: number;
+  card_currency: string;
+  at: string;
+}
+
+// ---- bookings ------------------------------------------------------------------------------------------------------
+
+/** Every status a booking may have (the payment lifecycle adds to CONFIRMED and CANCELLED). */
+export const BOOKING_STATUSES = ['PENDING_PAYMENT', 'CONFIRMED', 'EXPIRED', 'CANCELLED', 'REFUNDED'] as const;
+
+const Day = z.iso.date(OPS_MSG.day).refine((s) => {
+  const t = Date.parse(`${s}T00:00:00Z`);
+  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === s;
+}, OPS_MSG.day);
+
+/** GET /api/admin/bookings: created between from and to (whole days, UTC), a status, a page; format=csv for a file. */
+export const BookingsQuerySchema = z
+  .object({
+    from: z.preprocess(blankToUndefined, Day.optional()),
+    to: z.preprocess(blankToUndefined, Day.optional()),
+    status: z.preprocess(blankToUndefined, z.enum(BOOKING_STATUSES, OPS_MSG.status).optional()),
+    page: Page,
+    format: z.preprocess(blankToUndefined, z.enum(['json', 'csv']).optional()),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: OPS_MSG.range });
+export type BookingsQuery = z.output<typeof BookingsQuerySchema>;
+
+export interface AdminBookingEntry {
+  booking_id: string;
+  status: string;
+  created_at: string;
+  email: string | null;
+  traveler: string;
+  product_type: string;
+  product_name: string;
+  city: string;
+  check_in: string;
+  check_out: string | null;
+  guests: number;
+  currency: string;
+  price: number;
+  certificate_amount: number;
+  discount_amount: number;
+  cash_amount: number;
+  total: number;
+}
+
+// ---- labels --------------------------------------------------------------------------------------------------------
+
+export const LanguageParamSchema = z.enum(LANGUAGES, OPS_MSG.language);
+
+/** PUT /api/admin/labels/{lang}: field → text; an empty text goes back to the default. */
+export const LabelsPutSchema = z
+  .record(
+    z.string().refine((k) => Object.hasOwn(LABELS, k), OPS_MSG.unknownLabel),
+    z.string(OPS_MSG.labelText).max(500, OPS_MSG.labelText).refine((v) => !/[<>\u0000-\u0008\u000b-\u001f\u007f]/.test(v), OPS_MSG.labelText),
+  )
+  .refine((r) => Object.keys(r).length > 0, OPS_MSG.labelsEmpty)
+  .refine((r) => Object.keys(r).length <= 500, OPS_MSG.labelsTooMany);
+export type LabelsPut = z.output<typeof LabelsPutSchema>;
+
+export interface LabelEntry {
+  field_name: string;
+  default: string;
+  override: string | null;
+}

@@ -1,0 +1,225 @@
+// The org console's wire shapes (/api/admin/*): one schema per form, used by the console's forms and by the API.
+import { z } from 'zod';
+import { LANGUAGES } from '../i18n/types';
+import { PRODUCTS } from '../rules/products';
+import { ROLES } from './auth';
+import { contrastFailures, contrastMessage, FONT_FAMILIES, HEX_COLOUR, normalHex } from '../rules/theme';
+
+export const WALLET_OPTIONS = ['Discount Cards', 'Certificates', 'Cash Card', 'myvacations'] as const;
+export const PRODUCT_CODES = PRODUCTS.map((p) => p.code) as [string, ...string[]];
+
+export const CONSOLE_MSG = {
+  name: 'Enter a name of 1 to 80 characters',
+  address: 'Enter a page of this site (starting with /) or an https:// address',
+  language: `Choose one of ${LANGUAGES.join(', ')}`,
+  currency: 'Choose a currency code such as USD',
+  unknownCurrency: 'This currency is not offered',
+  products: 'Choose at least one product',
+  productCode: `Products are among: ${PRODUCT_CODES.join(', ')}`,
+  walletOption: `Wallet options are among: ${WALLET_OPTIONS.join(', ')}`,
+  minCheckin: 'Enter a whole number of days from 0 to 30',
+  calendar: 'The week starts on Sunday or Monday',
+  flag: 'Choose yes or no',
+  googleClientId: 'Enter the Google client id to turn Google sign-in on',
+  facebookAppId: 'Enter the Facebook app id (digits) to turn Facebook sign-in on',
+  clientId: 'Use letters, digits, dots, dashes and underscores (at most 200)',
+  appId: 'Use digits only (at most 32)',
+  nothingToChange: 'Send at least one setting to change',
+  code: 'A code is 4 to 32 letters, digits or dashes',
+  label: 'A label is at most 80 characters',
+  expiry: 'Give a future date and time (ISO 8601)',
+  maxUses: 'Enter a whole number of uses from 1 to 1,000,000',
+  duplicateCode: 'This access code already exists',
+  noSuchCode: 'No such access code',
+  noSuchMember: 'No such member',
+  lastAdmin: 'An organisation keeps at least one admin: make another member admin first',
+  creditLimit: 'Enter an amount from 0 to 10,000,000 with at most 2 decimals',
+  role: `Choose one of ${ROLES.join(', ')}`,
+  colour: 'Enter a colour as #rgb or #rrggbb',
+  font: `Choose one of ${FONT_FAMILIES.join(', ')}`,
+  radius: 'Enter a whole number of pixels from 0 to 24',
+  alreadyLive: 'The site is live already',
+  payment: 'Enter an amount from 0.01 to 10,000,000 with at most 2 decimals',
+  note: 'A note is at most 200 characters',
+  notAnAgent: 'Payments are recorded for agents only',
+  supportPhone: 'Enter a phone number of digits, spaces, dashes and an optional leading +',
+  supportEmail: 'Enter an e-mail address, or leave it empty',
+} as const;
+
+/** 0 or 1 on the wire; true/false are accepted from forms. */
+const Flag = z.union([z.boolean(), z.literal(0), z.literal(1)], CONSOLE_MSG.flag).transform((v) => (v ? 1 : 0) as 0 | 1);
+
+/** Empty (none), a page of this site, or an https address: no javascript:, data: or protocol-relative addresses. */
+const Address = z
+  .string(CONSOLE_MSG.address)
+  .trim()
+  .max(500, CONSOLE_MSG.address)
+  .refine((v) => v === '' || (/^\/(?![/\\])[^\s]*$/.test(v)) || /^https:\/\/[a-z0-9.-]+(?::\d+)?(?:[/?#][^\s]*)?$/i.test(v), CONSOLE_MSG.address);
+
+const Name = z
+  .string(CONSOLE_MSG.name)
+  .trim()
+  .min(1, CONSOLE_MSG.name)
+  .max(80, CONSOLE_MSG.name)
+  .refine((v) => !/[\u0000-\u001f<>]/.test(v), 'A name is plain text: no angle brackets or control characters');
+
+const fields = {
+  name: Name,
+  logo_url: Address.refine((v) => v !== '', CONSOLE_MSG.address),
+  default_language: z.enum(LANGUAGES, CONSOLE_MSG.language),
+  default_currency: z.string(CONSOLE_MSG.currency).regex(/^[A-Z]{3}$/, CONSOLE_MSG.currency),
+  eligible_products: z
+    .array(z.enum(PRODUCT_CODES, CONSOLE_MSG.productCode), CONSOLE_MSG.products)
+    .min(1, CONSOLE_MSG.products)
+    .max(PRODUCT_CODES.length, CONSOLE_MSG.products)
+    .transform((list) => [...new Set(list)]),
+  wallet_options: z
+    .array(z.enum(WALLET_OPTIONS, CONSOLE_MSG.walletOption), CONSOLE_MSG.walletOption)
+    .max(WALLET_OPTIONS.length, CONSOLE_MSG.walletOption)
+    .transform((list) => [...new Set(list)]),
+  display_price: Flag,
+  min_checkin_days: z.number(CONSOLE_MSG.minCheckin).int(CONSOLE_MSG.minCheckin).min(0, CONSOLE_MSG.minCheckin).max(30, CONSOLE_MSG.minCheckin),
+  calendar_type: z.enum(['Sunday', 'Monday'], CONSOLE_MSG.calendar),
+  access_code_required: Flag,
+  google_enabled: Flag,
+  facebook_enabled: Flag,
+  google_client_id: z.string(CONSOLE_MSG.clientId).trim().regex(/^[A-Za-z0-9._-]{0,200}$/, CONSOLE_MSG.clientId),
+  facebook_app_id: z.string(CONSOLE_MSG.appId).trim().regex(/^[0-9]{0,32}$/, CONSOLE_MSG.appId),
+  allow_guest_booking: Flag,
+  b2b_mode: Flag,
+  session_out_url: Address,
+  loyalty_landing_url: Address,
+  all_inclusive_url: Address,
+  trips_site_url: Address,
+  support_phone: z.string(CONSOLE_MSG.supportPhone).trim().regex(/^(\+?[0-9][0-9 ()-]{3,28})?$/, CONSOLE_MSG.supportPhone),
+  support_email: z.string(CONSOLE_MSG.supportEmail).trim().max(254, CONSOLE_MSG.supportEmail).refine((v) => v === '' || z.email().safeParse(v).success, CONSOLE_MSG.supportEmail),
+};
+
+export const ORG_SETTING_FIELDS = Object.keys(fields) as (keyof typeof fields)[];
+
+/** Rules between fields, checked on the settings as they would be after a change. */
+function crossChecks(s: { google_enabled: number; google_client_id: string; facebook_enabled: number; facebook_app_id: string }, ctx: z.RefinementCtx) {
+  if (s.google_enabled && !s.google_client_id) ctx.addIssue({ code: 'custom', path: ['google_client_id'], message: CONSOLE_MSG.googleClientId });
+  if (s.facebook_enabled && !s.facebook_app_id) ctx.addIssue({ code: 'custom', path: ['facebook_app_id'], message: CONSOLE_MSG.facebookAppId });
+}
+
+/** Every setting of an org (GET /api/admin/org, and the form as a whole). */
+export const OrgSettingsSchema = z.object(fields).superRefine(crossChecks);
+export type OrgSettings = z.output<typeof OrgSettingsSchema>;
+
+/** The site's name and logo, as the brand form edits them. */
+export const OrgIdentitySchema = z.object({ name: fields.name, logo_url: fields.logo_url });
+
+/** PATCH /api/admin/org: any subset, unknown fields refused. */
+export const OrgSettingsPatchSchema = z
+  .object(fields)
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, CONSOLE_MSG.nothingToChange);
+export type OrgSettingsPatch = z.output<typeof OrgSettingsPatchSchema>;
+
+/** POST /api/admin/access-codes */
+export const AccessCodeCreateSchema = z
+  .object({
+    code: z.string(CONSOLE_MSG.code).trim().regex(/^[A-Za-z0-9-]{4,32}$/, CONSOLE_MSG.code),
+    label: z.string(CONSOLE_MSG.label).trim().max(80, CONSOLE_MSG.label).optional(),
+    expires_at: z.iso.datetime({ offset: true, message: CONSOLE_MSG.expiry }).nullish(),
+    max_uses: z.number(CONSOLE_MSG.maxUses).int(CONSOLE_MSG.maxUses).min(1, CONSOLE_MSG.maxUses).max(1_000_000, CONSOLE_MSG.maxUses).nullish(),
+  })
+  .strict();
+export type AccessCodeCreate = z.output<typeof AccessCodeCreateSchema>;
+export const AccessCodeParamSchema = z.string().trim().regex(/^[A-Za-z0-9-]{4,32}$/, CONSOLE_MSG.code);
+
+export interface AccessCodeEntry {
+  hint: string;
+  label: string;
+  expires_at: string | null;
+  max_uses: number | null;
+  uses: number;
+  created_at: string;
+}
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const Page = z.preprocess(blankToUndefined, z.coerce.number('Use a whole number').int('Use a whole number').min(1).max(10_000).optional());
+
+/** GET /api/admin/members */
+export const MembersQuerySchema = z.object({ q: z.preprocess(blankToUndefined, z.string().trim().max(80).optional()), page: Page });
+/** GET /api/admin/audit */
+export const AuditQuerySchema = z.object({ page: Page });
+export const MemberIdSchema = z.coerce.number().int().positive().max(2 ** 31);
+
+const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+
+/** PATCH /api/admin/members/{userId} */
+export const MemberPatchSchema = z
+  .object({
+    role: z.enum(ROLES, CONSOLE_MSG.role).optional(),
+    can_user_book: Flag.optional(),
+    credit_limit: z
+      .number(CONSOLE_MSG.creditLimit)
+      .min(0, CONSOLE_MSG.creditLimit)
+      .max(10_000_000, CONSOLE_MSG.creditLimit)
+      .refine(twoDecimals, CONSOLE_MSG.creditLimit)
+      .optional(),
+  })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, CONSOLE_MSG.nothingToChange);
+export type MemberPatch = z.output<typeof MemberPatchSchema>;
+
+/** POST /api/admin/members/{userId}/payments: what an agent paid the org. */
+export const PaymentSchema = z
+  .object({
+    amount: z.number(CONSOLE_MSG.payment).min(0.01, CONSOLE_MSG.payment).max(10_000_000, CONSOLE_MSG.payment).refine(twoDecimals, CONSOLE_MSG.payment),
+    note: z.string(CONSOLE_MSG.note).trim().max(200, CONSOLE_MSG.note).refine((v) => !/[\u0000-\u001f<>]/.test(v), CONSOLE_MSG.note).optional(),
+  })
+  .strict();
+export type PaymentInput = z.output<typeof PaymentSchema>;
+
+export interface MemberEntry {
+  userId: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: (typeof ROLES)[number];
+  verified: 0 | 1;
+  can_user_book: 0 | 1;
+  credit_limit: number;
+  created_at: string;
+}
+
+export interface AuditEntry {
+  at: string;
+  actor_email: string;
+  action: string;
+  target: string;
+  detail: { before?: Record<string, unknown>; after?: Record<string, unknown> };
+}
+
+export const PER_PAGE = 20;
+
+const Colour = z.string(CONSOLE_MSG.colour).trim().regex(HEX_COLOUR, CONSOLE_MSG.colour).transform(normalHex);
+
+/** PUT /api/admin/theme: the readable pairs (body text, button text, links) at WCAG AA or better, each pair checked. */
+export const ThemeSchema = z
+  .object({
+    primary: Colour,
+    primary_text: Colour,
+    accent: Colour,
+    background: Colour,
+    text: Colour,
+    font_family: z.enum(FONT_FAMILIES, CONSOLE_MSG.font).default('system'),
+    radius: z.number(CONSOLE_MSG.radius).int(CONSOLE_MSG.radius).min(0, CONSOLE_MSG.radius).max(24, CONSOLE_MSG.radius).default(12),
+  })
+  .strict()
+  .superRefine((theme, ctx) => {
+    for (const { fg, bg, ratio } of contrastFailures(theme)) ctx.addIssue({ code: 'custom', path: [fg], message: contrastMessage(fg, bg, ratio) });
+  });
+export type ThemeInput = z.output<typeof ThemeSchema>;
+
+/** The launch checklist's steps, in order. */
+export const LAUNCH_STEPS = ['brand', 'products', 'sign_in', 'wallet', 'domain', 'live'] as const;
+export type LaunchStep = (typeof LAUNCH_STEPS)[number];
+export interface LaunchState {
+  steps: { step: LaunchStep; done: boolean }[];
+  live_at: string | null;
+}
