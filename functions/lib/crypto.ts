@@ -1,4 +1,4 @@
-// Digests for the server: SHA-256 (src/shared/digest.ts, shared with the islands) and HMAC-SHA-256.
+// Digests for the server: SHA-256 (src/shared/rules/digest.ts, shared with the islands) and HMAC-SHA-256.
 import { toHex } from '../../src/shared/rules/digest';
 
 export { sha256Hex, toHex } from '../../src/shared/rules/digest';

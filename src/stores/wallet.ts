@@ -1,5 +1,5 @@
 // The wallet as the islands see it: the user's and the org's cards, the selection for the product, and the actions.
-// Every rule (fit, selection, default certificate, gate, amounts) comes from src/shared/wallet.ts.
+// Every rule (fit, selection, default certificate, gate, amounts) comes from src/shared/rules/wallet.ts.
 import { atom, computed } from 'nanostores';
 import { api, ApiFailure } from '../shared/contract/api-client';
 import type { Rates } from '../shared/rules/money';
@@ -105,7 +105,7 @@ export const $selectedCertificate = computed([$wallet, $selection], (wallet, sel
   sel?.kind === 'certificate' ? (wallet?.userCards.find((c) => c.id === sel.id) ?? null) : null,
 );
 
-/** The step before booking (src/shared/wallet.ts, beforeBooking); a guest without a wallet always proceeds. */
+/** The step before booking (src/shared/rules/wallet.ts, beforeBooking); a guest without a wallet always proceeds. */
 export function gateFor(product: string): GateResult {
   const wallet = $wallet.get();
   if (!wallet) return { proceed: true };

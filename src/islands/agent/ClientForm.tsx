@@ -1,4 +1,4 @@
-// A client's details as the agent enters them: the person fields of sign-up (src/islands/fields/PersonFields) with the
+// A client's details as the agent enters them: the person fields of sign-up (src/islands/account/PersonFields) with the
 // client's email and notes, checked here with the shared schema and again by the API.
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiFailure } from '../../shared/contract/api-client';

@@ -1,5 +1,5 @@
 // The certificate modal: the org offers a certificate for this product and none is selected, so booking is blocked
-// (the rule is in src/shared/wallet.ts, beforeBooking). The member chooses one of their certificates for the product or
+// (the rule is in src/shared/rules/wallet.ts, beforeBooking). The member chooses one of their certificates for the product or
 // adds one with its code, then books with it; closing the modal leaves them on checkout with nothing booked.
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';

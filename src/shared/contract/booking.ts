@@ -190,4 +190,4 @@ export const WalletEntrySchema = z.object({
 });
 export type WalletEntry = z.output<typeof WalletEntrySchema>;
 
-// Card entries become wallet cards in src/shared/wallet-entry.ts, a zod-free module the islands share.
+// Card entries become wallet cards in src/shared/rules/wallet-entry.ts, a zod-free module the islands share.

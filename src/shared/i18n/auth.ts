@@ -1,5 +1,5 @@
 // Labels of the auth area in every supported language: the sign-in, sign-up and password dialogs, the account
-// pages, and the server's messages (keys auth_msg_<name of MSG in src/shared/schemas/auth.ts>, en-US exact).
+// pages, and the server's messages (keys auth_msg_<name of MSG in src/shared/contract/auth.ts>, en-US exact).
 import type { LabelTable } from './types';
 
 const messages: LabelTable = {

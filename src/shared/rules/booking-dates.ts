@@ -1,5 +1,5 @@
 // Booking rules the search box needs, kept free of zod so the home page does not load it: eligible product
-// types and the date helpers. schemas/booking.ts re-exports them for the API.
+// types and the date helpers. contract/booking.ts re-exports them for the API.
 import type { ProductType } from './wallet';
 
 /** The bookable types in the order the search box offers them (wallet.ts PRODUCT_TYPES; importing it would pull money.ts and wallet.ts into the page). */

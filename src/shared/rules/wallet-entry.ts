@@ -1,5 +1,5 @@
 // The wallet answer as the browser reads it, checked by hand (no zod on the wallet and checkout pages); the server's
-// shape stays WalletEntrySchema in schemas/booking.ts, and tests/unit/wallet-entry.test.ts holds the two together.
+// shape stays WalletEntrySchema in contract/booking.ts, and tests/unit/wallet-entry.test.ts holds the two together.
 import { toMinor } from './money';
 import type { CardKind, WalletCard } from './wallet';
 import type { CardEntry, WalletEntry } from '../contract/booking';
