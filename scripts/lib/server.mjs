@@ -70,29 +70,27 @@ export async function prepareDatabase({ persistTo = DEFAULT_STATE, quiet = false
 }
 
 /**
- * Starts `wrangler dev` on the built worker; resolves once it answers.
+ * Starts the built Worker under Miniflare (scripts/lib/worker-host.mjs, decision 0037); resolves once it answers.
  * A server whose output nobody reads (`stdio: 'ignore'`, or `logLevel: 'warn'`) does not format a line per request:
- * under the test suites' load that is a measurable share of wrangler's own work.
+ * under the test suites' load that is a measurable share of the host's own work.
  * @param {{ port: number, persistTo?: string, stdio?: import('node:child_process').StdioOptions, vars?: Record<string, string>, detached?: boolean, logLevel?: 'warn' | 'info' }} options
  */
 export async function startServer({ port, persistTo = DEFAULT_STATE, stdio = 'inherit', vars = {}, detached = true, logLevel = stdio === 'ignore' ? 'warn' : 'info' }) {
   const origin = `http://127.0.0.1:${port}`;
-  const args = ['wrangler', 'dev', ...builtConfig(), '--port', String(port), '--ip', '127.0.0.1', '--var', `SELF_ORIGIN:${origin}`, '--show-interactive-dev-session=false', '--test-scheduled'];
+  const args = [join(ROOT, 'scripts', 'lib', 'worker-host.mjs'), '--server-dir', join(buildDir(), 'server'), '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persistTo, '--log', logLevel, '--var', `SELF_ORIGIN:${origin}`];
   for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
-  args.push('--persist-to', persistTo);
-  // Several servers on one machine each need their own inspector port (wrangler's default, 9229, is taken by the first).
-  if (process.env.INSPECTOR_PORT) args.push('--inspector-port', process.env.INSPECTOR_PORT);
-  // Detached (own process group) so stop() ends wrangler and workerd together; Playwright's web server runs it
-  // attached instead, so that Playwright's own process-tree kill reaches it.
-  const child = spawn('npx', args, { cwd: ROOT, env: { ...QUIET_ENV, WRANGLER_LOG: logLevel }, stdio, detached });
+  // Detached (own process group) so stop() ends the host and workerd together; Playwright's web server runs it
+  // attached instead, so that Playwright's own process-tree kill reaches it. `process.execPath`: the Node that npm
+  // scripts run (22, from the devDependency), which Miniflare needs.
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: QUIET_ENV, stdio, detached });
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the Worker host exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${origin}/api/health`);
       if (res.ok) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error('wrangler dev did not answer within 60 s');
+    if (Date.now() > deadline) throw new Error('the Worker host did not answer within 60 s');
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

@@ -271,7 +271,7 @@ describe('the rates provider failing', () => {
   const rates = () => JSON.stringify(watch.all('SELECT code, rate FROM exchange_rates ORDER BY code'));
   async function refresh() {
     const since = Date.now();
-    await fetch(`${gate.origin}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('17 * * * *')}`);
+    await fetch(`${gate.origin}/cdn-cgi/local/scheduled?cron=${encodeURIComponent('17 * * * *')}`);
     // The refresh runs after the scheduled answer (waitUntil): wait for the provider call, then for its outcome.
     const deadline = Date.now() + 15_000;
     while (world.callsTo('rates', since).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));

@@ -127,7 +127,7 @@ describe('the scheduled sweep', () => {
     const fresh = await demo.call('/api/booking/checkout', { body: { traveler, idempotency_key: key(), ...bookingBody(hotel.product_id) } });
     // The expiry event was lost: the booking is still pending 40 minutes later.
     DbWatch.adjust(inject('persistTo'), "UPDATE bookings SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-40 minutes') WHERE booking_ref = ?", ref);
-    expect((await call('/cdn-cgi/handler/scheduled?cron=17+*+*+*+*')).status).toBe(200);
+    expect((await call('/cdn-cgi/local/scheduled?cron=17+*+*+*+*')).status).toBe(200);
     for (let i = 0; i < 50 && bookingRow(ref).status === 'PENDING_PAYMENT'; i++) await new Promise((res) => setTimeout(res, 200));
     expect(bookingRow(ref).status).toBe('EXPIRED');
     expect(cardIn(await walletOf(demo), cert.payment_card_id).status).toBe('ACTIVE');

@@ -13,9 +13,9 @@ const allRates = async (fromCurrency = 'USD') =>
 const setProvider = (mode: 'ok' | 'steady' | 'fail' | 'slow' | 'malformed') => call('/_sim/rates/mode', { body: { mode } });
 const providerServed = async () => (await call('/_sim/rates/mode')).json.served as number;
 
-// wrangler dev (miniflare) runs the Worker's scheduled handler on this address; --test-scheduled is also passed,
-// but its /__scheduled alias needs wrangler's bundling, which the built (no_bundle) Worker skips.
-const runCron = () => call('/cdn-cgi/handler/scheduled?cron=17+*+*+*+*');
+// Miniflare runs the Worker's scheduled handler on this address (the test host turns its trigger handlers on:
+// scripts/lib/worker-host.mjs).
+const runCron = () => call('/cdn-cgi/local/scheduled?cron=17+*+*+*+*');
 
 async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
   const deadline = Date.now() + ms;
