@@ -1,66 +1,14 @@
-// The accessibility gate: axe (WCAG 2.0/2.1 A and AA) on every page of src/pages, signed out and signed in, on both
-// orgs' looks, and on every dialog; no serious or critical violation may remain. One test per page and visitor, all
-// generated from SWEEP, run in parallel; each worker keeps one page per visitor, signed in once.
-import AxeBuilder from '@axe-core/playwright';
+// The accessibility gate on every dialog (axe, WCAG 2.0/2.1 A and AA; no serious or critical violation may remain).
+// Every page of src/pages is checked by the page sweep (e2e/sweep.spec.ts), with the same expectClean.
 import { expect as baseExpect, type Page } from '@playwright/test';
-import { day, open, PAGES, realPath, SWEEP, test } from './worker-pages';
+import { day, open, PAGES, test } from './worker-pages';
+import { expectClean } from './axe';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/**
- * Violations already reported to their owner, each by where it shows (`<visitor> <path>` as in SWEEP, or a dialog
- * step's name), rule and element: left out of the verdict, but that place's test fails once the entry is no longer
- * seen there, so the list cannot outlive the bug.
- */
-const KNOWN: { where: string; rule: string; target: string; why: string }[] = [];
 
 test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 // A trace per test of a sweep costs more than the test (each is zipped); a failure is traced on its retry.
 test.use({ trace: 'on-first-retry' });
-
-/** Runs axe on the page (or part of it) and expects no serious or critical violation beyond KNOWN's for `where`. */
-async function expectClean(page: Page, where: string) {
-  const builder = new AxeBuilder({ page }).withTags(TAGS);
-  let results;
-  try {
-    results = await builder.analyze();
-  } catch (err) {
-    // The page moved on by itself (a signed-out or wrong-role visitor sent elsewhere): read where it landed.
-    if (!/Execution context was destroyed|navigation/i.test(String(err))) throw err;
-    await page.waitForLoadState('networkidle');
-    results = await builder.analyze();
-  }
-  const known = KNOWN.filter((k) => k.where === where);
-  const seen = new Set<(typeof KNOWN)[number]>();
-  const problems: string[] = [];
-  for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-    for (const node of v.nodes) {
-      const target = node.target.join(' ');
-      const entry = known.find((k) => k.rule === v.id && k.target === target);
-      if (entry) seen.add(entry);
-      else problems.push(`${v.id} (${v.impact}): ${v.help} at ${target} [${page.url()}]`);
-    }
-  }
-  expect(problems, where).toEqual([]);
-  for (const k of known) expect(seen.has(k), `${k.rule} at ${k.target} is no longer seen (${k.why}): remove it from KNOWN`).toBe(true);
-}
-
-for (const { visitor, paths } of SWEEP) {
-  test.describe(visitor, () => {
-    test.use({ visitor: visitor === 'acme' ? 'signed out' : visitor });
-    for (const path of paths) {
-      test(`${path} passes axe`, async ({ page, baseURL }) => {
-        const real = await realPath(page, path);
-        const address = visitor === 'acme' ? baseURL!.replace('localhost', 'acme.localhost') + real : real;
-        const response = await open(page, address);
-        expect(response?.status(), path).toBeLessThan(path === '/no-such-page' ? 500 : 400);
-        await expectClean(page, `${visitor} ${path}`);
-      });
-    }
-  });
-}
 
 test('the sweep reaches every page of src/pages', () => {
   expect(PAGES.length).toBeGreaterThan(20);

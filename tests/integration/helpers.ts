@@ -59,7 +59,12 @@ export function sendTo(port: string, path: string, opts: CallOptions, agent: Age
       });
       res.on('error', reject);
     });
-    req.on('error', reject);
+    // A kept-alive connection the server closed while it sat idle fails on its next use before the request reaches
+    // the Worker: Node's documented remedy is to send it again on a new connection (req.reusedSocket).
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && err.code === 'ECONNRESET') sendTo(port, path, opts, agent).then(resolve, reject);
+      else reject(err);
+    });
     if (payload !== undefined) req.write(payload);
     req.end();
   });

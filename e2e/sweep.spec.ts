@@ -1,0 +1,105 @@
+// The page sweep: every page of src/pages (SWEEP in e2e/worker-pages.ts), as each kind of visitor sees it, opened once
+// per test and checked three ways: at 390 × 844 nothing scrolls sideways and every control a thumb must hit is at
+// least 24 × 24 CSS pixels (WCAG 2.2, 2.5.8; links inside running text are the rule's own exception); then at
+// 1280 × 720 axe finds no serious or critical violation (e2e/axe.ts); and signed out, every page answers with its
+// heading and main region, the signed-in pages with the sign-in prompt. One page load serves all three (the suite's
+// wall time is mostly page loads); each worker keeps one page per visitor, signed in once.
+import { expect } from '@playwright/test';
+import { expectClean } from './axe';
+import { CONTENT_PAGES, open, realPath, SWEEP, test, type Visitor } from './worker-pages';
+
+test.describe.configure({ mode: 'parallel', timeout: 90_000 });
+// A trace per test of a sweep costs more than the test (each is zipped); a failure is traced on its retry.
+test.use({ trace: 'on-first-retry' });
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 720 };
+
+/** Public pages: each answers a signed-out visitor with its heading and main region. */
+const PUBLIC = [
+  '/', '/home', '/promotions', '/login/sso', '/verify-account', '/change-password', '/resorts', '/resorts/search-details',
+  '/search-detail', '/hotel-details', '/hotel-checkout', '/checkout-success', '/privacy-policy', '/terms-of-use',
+  '/activities', '/stays', '/condo', '/packages', '/cruises', '/flight', '/cars', '/transfers', '/dreamtrips', '/holidaystays',
+];
+/** Pages that ask a signed-out visitor to sign in (they answer 200 with the prompt, never a redirect). */
+const SIGNED_IN_ONLY = [
+  '/user-details', '/wallet', '/user/profile', '/user/travelers', '/user/my-trips', '/user/booking-history',
+  '/agent/profile', '/agent/my-quotes', '/agent/booking-history', '/agent/client-list',
+  '/referral/programs', '/referral/credits', '/your-rewards',
+];
+
+/** What a phone must not show: the page wider than the screen, boxes past its right edge, tap targets under 24 px. */
+async function phoneReport(page: import('@playwright/test').Page) {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[hidden], [inert], dialog:not([open]), .visually-hidden');
+    };
+    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+    // A row that scrolls on its own inside a nav (the product menu) is a deliberate strip; a table or a box that
+    // hides its right part behind a scroll bar is not.
+    const inStrip = (el: Element) => {
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        if (/auto|scroll|hidden|clip/.test(getComputedStyle(a).overflowX)) return a.closest('nav') !== null;
+      }
+      return false;
+    };
+    const wide = [...document.body.querySelectorAll('*')]
+      .filter((el) => shown(el) && el.getBoundingClientRect().right > width + 0.5 && !inStrip(el))
+      .filter((el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= width + 0.5)
+      .map((el) => `${name(el)} (right edge ${Math.round(el.getBoundingClientRect().right)})`);
+    const small = [...document.querySelectorAll('button, select, input:not([type=hidden]), textarea, [role=button], [role=menuitem], [role=tab], a[href]')]
+      .filter(shown)
+      .filter((el) => !(el.tagName === 'A' && getComputedStyle(el).display === 'inline' && el.parentElement?.closest('p, li, dd, td, span, label')))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width < 24 || r.height < 24;
+      })
+      .map((el) => `${name(el)} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(el.getBoundingClientRect().width)}×${Math.round(el.getBoundingClientRect().height)}`);
+    return { scrollWidth: root.scrollWidth, clientWidth: width, wide, small };
+  });
+}
+
+for (const { visitor, paths, phone = true } of SWEEP) {
+  test.describe(visitor, () => {
+    test.use({ visitor: (visitor === 'acme' ? 'signed out' : visitor) as Visitor });
+    for (const path of paths) {
+      test(`${path}: fits a phone, passes axe${visitor === 'signed out' ? ', answers' : ''}`, async ({ page, baseURL }) => {
+        const real = await realPath(page, path);
+        const address = visitor === 'acme' ? baseURL!.replace('localhost', 'acme.localhost') + real : real;
+        await page.setViewportSize(phone ? PHONE : DESKTOP);
+        const response = await open(page, address);
+        expect(response?.status(), path).toBeLessThan(path === '/no-such-page' ? 500 : 400);
+
+        if (phone) {
+          const report = await phoneReport(page);
+          expect.soft(report.scrollWidth, `${path}: scrolls sideways`).toBeLessThanOrEqual(report.clientWidth);
+          expect.soft(report.wide, `${path}: wider than the screen`).toEqual([]);
+          expect.soft(report.small, `${path}: tap targets under 24 × 24`).toEqual([]);
+          await page.setViewportSize(DESKTOP);
+        }
+
+        await expectClean(page, `${visitor} ${path}`);
+
+        if (visitor === 'signed out' && (PUBLIC.includes(path) || SIGNED_IN_ONLY.includes(path))) {
+          await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+          await expect(page.getByRole('main'), path).toBeVisible();
+          if (SIGNED_IN_ONLY.includes(path)) {
+            const prompt = page.getByTestId('signin-prompt');
+            await expect(prompt.getByRole('heading', { name: 'Sign in to continue' }), path).toBeVisible();
+            await expect(prompt.getByRole('button', { name: 'Sign in' }), path).toBeVisible();
+          }
+        }
+      });
+    }
+  });
+}
+
+test('the sweep opens every public and signed-in page signed out, and the agent sees net and sell prices on a phone', () => {
+  const signedOut = SWEEP.find((s) => s.visitor === 'signed out')!.paths;
+  for (const path of [...PUBLIC, ...SIGNED_IN_ONLY]) expect(signedOut, path).toContain(path);
+  const agent = SWEEP.filter((s) => s.visitor === 'agent').flatMap((s) => s.paths);
+  for (const path of CONTENT_PAGES.filter((p) => /search-detail|hotel-details/.test(p))) expect(agent).toContain(path);
+});
