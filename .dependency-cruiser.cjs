@@ -43,7 +43,27 @@ module.exports = {
       '^src/shared/',
       ['^src/shared/'],
     ),
-    neverImports('browser-code-not-worker', 'Islands, stores, pages and layouts (src/) never import the Worker’s code (functions/).', '^src/', '^functions/'),
+    {
+      name: 'browser-code-not-worker',
+      comment: 'Islands, stores, pages and layouts (src/) never import the Worker’s code (functions/).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/stores/api\\.ts$' },
+      to: { path: '^functions/' },
+    },
+    {
+      name: 'typed-client-types-only',
+      comment: 'The typed client (src/stores/api.ts) reads the routes’ types from functions/app.ts, as types only: no code of the Worker reaches the browser.',
+      severity: 'error',
+      from: { path: '^src/stores/api\\.ts$' },
+      to: { path: '^functions/', pathNot: '^functions/app\\.ts$' },
+    },
+    {
+      name: 'typed-client-no-worker-code',
+      comment: 'The typed client imports functions/app.ts with `import type` only.',
+      severity: 'error',
+      from: { path: '^src/stores/api\\.ts$' },
+      to: { path: '^functions/app\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
     importsOnly(
       'db-only-lib-shared-db',
       'functions/db (all the SQL) imports only functions/db, functions/lib and src/shared.',
