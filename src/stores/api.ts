@@ -11,11 +11,14 @@ export type ApiPath = keyof Routes & `/api/${string}`;
 type Verb = '$get' | '$post' | '$put' | '$patch' | '$delete';
 export type ApiMethod<P extends ApiPath> = keyof Routes[P] & Verb;
 /**
- * What the route answers when it succeeds: every reply but those it sends with an error status (the contract's error
- * body, thrown as ApiFailure). A reply sent without a status has hono's wide status type and counts as a success.
+ * What the route answers in JSON when it succeeds: every JSON reply but those it sends with an error status (the
+ * contract's error body, thrown as ApiFailure). A reply sent without a status has hono's wide status type and counts
+ * as a success; a file or empty answer (a CSV export, a 304) is not read through api().
  */
 export type ApiReply<P extends ApiPath, M extends ApiMethod<P>> =
-  Exclude<Routes[P][M], { status: ClientErrorStatusCode | ServerErrorStatusCode }> extends infer E ? (E extends { output: infer O } ? O : never) : never;
+  Exclude<Extract<Routes[P][M], { outputFormat: 'json' }>, { status: ClientErrorStatusCode | ServerErrorStatusCode }> extends infer E
+    ? (E extends { output: infer O } ? O : never)
+    : never;
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never;
 type Query = Record<string, string | number | undefined> | URLSearchParams;
