@@ -3,6 +3,17 @@
 // stores and pages (src/) never reach into the Worker (functions/); functions/db holds the SQL and needs only
 // functions/lib and src/shared; routers never import routers; functions/flows sits below the routers; nothing imports
 // in a circle.
+/** A layer whose files may import nothing but the named paths (and packages and Node's core modules). */
+const importsOnly = (name, comment, from, allowed) => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: from },
+  to: { pathNot: [...allowed, 'node_modules'], dependencyTypesNot: ['core'] },
+});
+/** A layer whose files never import the named paths. */
+const neverImports = (name, comment, from, to) => ({ name, comment, severity: 'error', from: { path: from }, to: { path: to } });
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -13,50 +24,52 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
-    {
-      name: 'routes-not-routes',
-      comment:
-        'A router never imports another router: a rule two routers need is a use-case in functions/flows/ (plain values ' +
-        'in and out), or a helper in functions/http/.',
-      severity: 'error',
-      from: { path: '^functions/routes/' },
-      to: { path: '^functions/routes/' },
-    },
-    {
-      name: 'pages-not-routes',
-      comment: 'The page decorator (functions/pages/) shares rules with the API through functions/flows/, never through a router.',
-      severity: 'error',
-      from: { path: '^functions/pages/' },
-      to: { path: '^functions/routes/' },
-    },
-    {
-      name: 'flows-below-routes',
-      comment: 'Use-cases take plain values, never a request: functions/flows/ imports no router, page decorator or HTTP middleware.',
-      severity: 'error',
-      from: { path: '^functions/flows/' },
-      to: { path: '^functions/(routes|pages|http)/' },
-    },
-    {
-      name: 'shared-stands-alone',
-      comment: 'src/shared is used by the islands and the API alike: it imports nothing outside itself but packages.',
-      severity: 'error',
-      from: { path: '^src/shared/' },
-      to: { pathNot: ['^src/shared/', 'node_modules'], dependencyTypesNot: ['core'] },
-    },
+    neverImports(
+      'routes-not-routes',
+      'A router (or the page decorator, functions/pages/) never imports a router: a rule two of them need is a use-case ' +
+        'in functions/flows/ (plain values in and out), or a helper in functions/http/.',
+      '^functions/(routes|pages)/',
+      '^functions/routes/',
+    ),
+    neverImports(
+      'flows-below-routes',
+      'Use-cases take plain values, never a request: functions/flows/ imports no router, page decorator or HTTP middleware.',
+      '^functions/flows/',
+      '^functions/(routes|pages|http)/',
+    ),
+    importsOnly(
+      'shared-stands-alone',
+      'src/shared is used by the islands and the API alike: it imports nothing outside itself but packages.',
+      '^src/shared/',
+      ['^src/shared/'],
+    ),
     {
       name: 'browser-code-not-worker',
       comment: 'Islands, stores, pages and layouts (src/) never import the Worker’s code (functions/).',
       severity: 'error',
-      from: { path: '^src/' },
+      from: { path: '^src/', pathNot: '^src/stores/api\\.ts$' },
       to: { path: '^functions/' },
     },
     {
-      name: 'db-only-lib-shared-db',
-      comment: 'functions/db (all the SQL) imports only functions/db, functions/lib and src/shared.',
+      name: 'typed-client-types-only',
+      comment: 'The typed client (src/stores/api.ts) reads the routes’ types from functions/app.ts, as types only: no code of the Worker reaches the browser.',
       severity: 'error',
-      from: { path: '^functions/db/' },
-      to: { pathNot: ['^functions/(db|lib)/', '^src/shared/', 'node_modules'], dependencyTypesNot: ['core'] },
+      from: { path: '^src/stores/api\\.ts$' },
+      to: { path: '^functions/', pathNot: '^functions/app\\.ts$' },
     },
+    {
+      name: 'typed-client-no-worker-code',
+      comment: 'The typed client imports functions/app.ts with `import type` only.',
+      severity: 'error',
+      from: { path: '^src/stores/api\\.ts$' },
+      to: { path: '^functions/app\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    importsOnly(
+      'db-only-lib-shared-db',
+      'functions/db (all the SQL) imports only functions/db, functions/lib and src/shared.',
+      '^functions/db/',
+      ['^functions/(db|lib)/', '^src/shared/'],
+    ),
     {
       name: 'not-to-unresolvable',
       comment: 'An import that resolves to nothing is a typo or a missing package.',

@@ -164,3 +164,19 @@ app.onError((err, c) => {
 });
 
 export type App = typeof app;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type SchemaOf<R> = R extends Hono<any, infer S, any> ? S : never;
+/**
+ * A router's routes under the path it is mounted at, one member of its schema at a time: hono's own merge (what
+ * `typeof app` would carry) maps a router's union of schemas as a whole and keeps no path (decision 0036).
+ */
+type Mounted<R, Prefix extends string> = SchemaOf<R> extends infer S
+  ? S extends unknown ? { [P in keyof S & string as `${Prefix}${P extends '/' ? '' : P}`]: S[P] } : never
+  : never;
+/** Every /api route with its inputs and replies as the routers declare them, for the islands' typed client (src/stores/api.ts). */
+export type ApiRoutes =
+  | Mounted<typeof catalogue, '/api'> | Mounted<typeof org, '/api'> | Mounted<typeof auth, '/api'> | Mounted<typeof signup, '/api'>
+  | Mounted<typeof profile, '/api'> | Mounted<typeof products, '/api'> | Mounted<typeof booking, '/api'> | Mounted<typeof savings, '/api'>
+  | Mounted<typeof links, '/api'> | Mounted<typeof referral, '/api'> | Mounted<typeof agent, '/api'> | Mounted<typeof payments, '/api'>
+  | Mounted<typeof enquiries, '/api'> | Mounted<typeof admin, '/api/admin'> | Mounted<typeof adminOps, '/api/admin'>;

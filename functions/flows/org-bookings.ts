@@ -1,6 +1,6 @@
 // An org's bookings for the console: a page of them as JSON, or every match as a CSV file.
 import { orgBookings, type AdminBookingRow, type BookingFilter } from '../db/booking-admin';
-import { fromMinor } from '../../src/shared/rules/money';
+import { bookingAmounts, bookingStay } from './booking-replies';
 import { toCsv } from '../../src/shared/rules/csv';
 import type { AdminBookingEntry } from '../../src/shared/contract/console-ops';
 import { PER_PAGE } from '../../src/shared/contract/console';
@@ -18,25 +18,10 @@ function travelerName(json: string): string {
 }
 
 function entryOf(b: AdminBookingRow): AdminBookingEntry {
-  const money = (minor: number) => fromMinor(minor, b.currency);
+  const { booking_id, status, created_at, product_type, product_name, city, check_in, check_out, guests } = bookingStay(b);
   return {
-    booking_id: b.booking_ref,
-    status: b.status,
-    created_at: b.created_at,
-    email: b.email,
-    traveler: travelerName(b.traveler),
-    product_type: b.product_type,
-    product_name: b.product_name,
-    city: b.city,
-    check_in: b.check_in,
-    check_out: b.check_out,
-    guests: b.guests,
-    currency: b.currency,
-    price: money(b.price_minor),
-    certificate_amount: money(b.certificate_minor),
-    discount_amount: money(b.discount_minor),
-    cash_amount: money(b.cash_minor),
-    total: money(b.total_minor),
+    booking_id, status, created_at, email: b.email, traveler: travelerName(b.traveler),
+    product_type, product_name, city, check_in, check_out, guests, ...bookingAmounts(b),
   };
 }
 

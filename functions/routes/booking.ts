@@ -27,6 +27,7 @@ import {
 } from '../../src/shared/contract/booking';
 import { CheckoutReplySchema, PreviewReplySchema, ReservationsReplySchema } from '../../src/shared/contract/booking-replies';
 import { dataOf, doc } from '../http/openapi';
+import { checkoutReply, reservationReply } from '../flows/booking-replies';
 
 type C = Context<AppEnv>;
 
@@ -75,26 +76,13 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-function checkoutBody(b: BookingRow) {
-  return {
-    booking_id: b.booking_ref, status: b.status, total: fromMinor(b.total_minor, b.currency), currency: b.currency, ...bookingAmounts(b),
-    is_package: b.is_package === 1 ? (1 as const) : (0 as const),
-    ...(b.status === 'PENDING_PAYMENT' && b.payment_url ? { payment_url: b.payment_url } : {}),
-  };
-}
-
-function bookingAmounts(b: BookingRow) {
-  const m = (v: number) => fromMinor(v, b.currency);
-  return { price: m(b.price_minor), certificate_amount: m(b.certificate_minor), discount_amount: m(b.discount_minor), cash_amount: m(b.cash_minor) };
-}
-
 /** The same key again: the same booking if the request is the same, 422 if it is not. */
 function replay(existing: BookingRow, hash: string, c: C) {
   if (existing.request_hash !== hash) {
     throw new ApiError(422, 'UNPROCESSABLE', 'This idempotency_key was already used for a different booking request');
   }
   c.header('Idempotent-Replayed', 'true');
-  return c.json({ data: checkoutBody(existing) }, 200);
+  return c.json({ data: checkoutReply(existing) }, 200);
 }
 
 function walletSummary(rows: CardRow[], currency: string, rates: Rates) {
@@ -243,7 +231,7 @@ export const booking = new Hono<AppEnv>()
         const mail = confirmationMail(org, result.booking, `${new URL(c.req.url).origin}/manage-booking?booking=${result.booking.booking_ref}`, user?.email);
         if (mail) await sendMail(c, mail, 'booking.confirmed');
       }
-      return c.json({ data: checkoutBody(result.booking) }, 200);
+      return c.json({ data: checkoutReply(result.booking) }, 200);
     }
     const raced = await bookingByKey(c.env.DB, org.id, user?.id ?? null, body.idempotency_key, hash);
     if (raced) return replay(raced, hash, c);
@@ -256,25 +244,7 @@ export const booking = new Hono<AppEnv>()
     const rows = await bookingsOfUser(c.env.DB, c.get('org').id, user.id);
     const spends = await cardSpendsOf(c.env.DB, rows.map((r) => r.id));
     return c.json({
-      data: rows.map((b) => ({
-        booking_id: b.booking_ref,
-        status: b.status,
-        product_id: b.product_id,
-        product_type: b.product_type,
-        product_name: b.product_name,
-        city: b.city,
-        image: b.image,
-        check_in: b.check_in,
-        check_out: b.check_out,
-        guests: b.guests,
-        currency: b.currency,
-        total: fromMinor(b.total_minor, b.currency),
-        ...bookingAmounts(b),
-        traveler: JSON.parse(b.traveler) as unknown,
-        is_package: b.is_package === 1 ? (1 as const) : (0 as const),
-        cards: spends.filter((s) => s.booking_id === b.id).map((s) => ({ kind: s.kind, card_code: s.card_code, amount: fromMinor(s.amount_minor, b.currency) })),
-        created_at: b.created_at,
-      })),
+      data: rows.map((b) => reservationReply(b, spends.filter((s) => s.booking_id === b.id))),
     });
   })
   .get('/user/travelers', doc({ summary: 'The caller’s saved travellers' }), async (c) => {

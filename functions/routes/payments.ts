@@ -1,46 +1,18 @@
 // The payment provider's webhook and a booking's own page data: validate, run the flow, answer.
 import { Hono } from 'hono';
 import { dataOf, doc } from '../http/openapi';
-import { BookingReplySchema, PaymentEventReplySchema, PaymentEventSchema, type BookingReply } from '../../src/shared/contract/booking-replies';
+import { BookingReplySchema, PaymentEventReplySchema, PaymentEventSchema } from '../../src/shared/contract/booking-replies';
+import { bookingReply } from '../flows/booking-replies';
 import type { AppEnv } from '../env';
 import { ApiError, badRequest, conflict, notFound } from '../errors';
 import { logEvent } from '../log';
 import { currentUser } from '../auth/session';
 import { bookingByRef, type BookingRow } from '../db/bookings';
-import { fromMinor } from '../../src/shared/rules/money';
 import { cancelBooking, handlePaymentEvent } from '../flows/payments';
-import { freeCancellationUntil } from '../../src/shared/rules/cancellation';
 import { cancellationMail, confirmationMail, sendMail } from '../outside/mail';
 import { orgBrand } from '../db/orgs';
 import type { Context } from 'hono';
 import { paymentsFor, PaymentProviderError, WebhookSignatureError } from '../outside/payments';
-
-function bookingBody(b: BookingRow): BookingReply {
-  const m = (v: number) => fromMinor(v, b.currency);
-  return {
-    booking_id: b.booking_ref,
-    status: b.status as BookingReply['status'],
-    product_id: b.product_id,
-    product_type: b.product_type,
-    product_name: b.product_name,
-    city: b.city,
-    check_in: b.check_in,
-    check_out: b.check_out,
-    guests: b.guests,
-    currency: b.currency,
-    price: m(b.price_minor),
-    certificate_amount: m(b.certificate_minor),
-    discount_amount: m(b.discount_minor),
-    cash_amount: m(b.cash_minor),
-    total: m(b.total_minor),
-    paid_amount: m(b.paid_minor),
-    refunded_amount: m(b.refunded_minor),
-    free_cancellation_until: freeCancellationUntil(b.product_type, b.check_in),
-    ...(b.status === 'PENDING_PAYMENT' && b.payment_url ? { payment_url: b.payment_url } : {}),
-    is_package: b.is_package === 1 ? (1 as const) : (0 as const),
-    created_at: b.created_at,
-  };
-}
 
 export const payments = new Hono<AppEnv>()
   .post('/payments/webhook', doc({ summary: 'The payment provider\'s signed event (Stripe-Signature); no session, no Origin check', body: PaymentEventSchema, reply: dataOf(PaymentEventReplySchema) }), async (c) => {
@@ -72,7 +44,7 @@ export const payments = new Hono<AppEnv>()
       throw err;
     }
   })
-  .get('/bookings/:booking_id', doc({ summary: 'A booking\'s status and amounts, for its owner', reply: dataOf(BookingReplySchema) }), async (c) => c.json({ data: bookingBody(await ownBooking(c)) }))
+  .get('/bookings/:booking_id', doc({ summary: 'A booking\'s status and amounts, for its owner', reply: dataOf(BookingReplySchema) }), async (c) => c.json({ data: bookingReply(await ownBooking(c)) }))
   .post('/bookings/:booking_id/cancel', doc({ summary: 'Cancel under the product\'s policy: the card part refunded, wallet parts restored', reply: dataOf(BookingReplySchema) }), async (c) => {
     const booking = await ownBooking(c);
     let outcome;
@@ -95,7 +67,7 @@ export const payments = new Hono<AppEnv>()
       const to = traveler.email || (await currentUser(c))?.email;
       if (to) await sendMail(c, cancellationMail(c.get('org').name, to, traveler.first_name ?? '', outcome.booking, outcome.refundedMinor), 'booking.cancelled');
     }
-    return c.json({ data: bookingBody(outcome.booking) });
+    return c.json({ data: bookingReply(outcome.booking) });
   });
 
 /** The caller's booking (a guest booking is reached by its reference alone); anyone else's is as unknown as a missing one. */

@@ -1,6 +1,7 @@
 // The console's operations calls (domains, cards, bookings, translations): the pages call these, never fetch.
-import { api, ApiFailure, type ApiErrorBody } from '../shared/contract/api-client';
-import type { AdminBookingEntry, AdminCardEntry, CardIssue, CardSpendEntry, DomainEntry, LabelEntry } from '../shared/contract/console-ops';
+import { ApiFailure, type ApiErrorBody } from '../shared/contract/api-client';
+import { request } from './api';
+import type { CardIssue } from '../shared/contract/console-ops';
 
 export interface Paged<T> {
   count: number;
@@ -12,15 +13,15 @@ export interface Paged<T> {
 const data = async <T>(p: Promise<{ data: T }>) => (await p).data;
 const enc = encodeURIComponent;
 
-export const listDomains = () => data(api<{ data: DomainEntry[] }>('/api/admin/domains'));
-export const addDomain = (host: string) => data(api<{ data: DomainEntry }>('/api/admin/domains', { body: { host } }));
-export const checkDomain = (host: string) => data(api<{ data: DomainEntry }>(`/api/admin/domains/${enc(host)}/refresh`, { method: 'POST' }));
-export const removeDomain = (host: string) => data(api<{ data: { host: string } }>(`/api/admin/domains/${enc(host)}`, { method: 'DELETE' }));
+export const listDomains = () => data(request('$get', '/api/admin/domains'));
+export const addDomain = (host: string) => data(request('$post', '/api/admin/domains', { body: { host } }));
+export const checkDomain = (host: string) => data(request('$post', '/api/admin/domains/:host/refresh', { param: { host } }));
+export const removeDomain = (host: string) => data(request('$delete', '/api/admin/domains/:host', { param: { host } }));
 
-export const listCards = (q: string, page: number) => api<Paged<AdminCardEntry>>(`/api/admin/cards?q=${enc(q)}&page=${page}`);
-export const issueCard = (card: CardIssue) => data(api<{ data: { payment_card_id: number; card_code: string } }>('/api/admin/cards', { body: card }));
-export const voidCard = (id: number) => data(api<{ data: AdminCardEntry }>(`/api/admin/cards/${id}/void`, { method: 'POST' }));
-export const cardSpends = (id: number) => data(api<{ data: { card: AdminCardEntry; spends: CardSpendEntry[] } }>(`/api/admin/cards/${id}/spends`));
+export const listCards = (q: string, page: number) => request('$get', '/api/admin/cards', { query: { q, page } });
+export const issueCard = (card: CardIssue) => data(request('$post', '/api/admin/cards', { body: card }));
+export const voidCard = (id: number) => data(request('$post', '/api/admin/cards/:id/void', { param: { id } }));
+export const cardSpends = (id: number) => data(request('$get', '/api/admin/cards/:id/spends', { param: { id } }));
 
 /** A CSV file as text/csv; the key makes a repeated click (or a retry after a lost answer) issue nothing more. */
 export async function importCards(text: string, key: string): Promise<number> {
@@ -41,9 +42,9 @@ export interface BookingFilter {
   status: string;
 }
 const bookingQuery = (f: BookingFilter) => `from=${enc(f.from)}&to=${enc(f.to)}&status=${enc(f.status)}`;
-export const listBookings = (f: BookingFilter, page: number) => api<Paged<AdminBookingEntry>>(`/api/admin/bookings?${bookingQuery(f)}&page=${page}`);
+export const listBookings = (f: BookingFilter, page: number) => request('$get', '/api/admin/bookings', { query: { ...f, page } });
 export const bookingsCsvHref = (f: BookingFilter) => `/api/admin/bookings?${bookingQuery(f)}&format=csv`;
 
-export const listLabels = (lang: string) => data(api<{ data: LabelEntry[] }>(`/api/admin/labels/${enc(lang)}`));
+export const listLabels = (lang: string) => data(request('$get', '/api/admin/labels/:lang', { param: { lang } }));
 export const saveLabels = (lang: string, texts: Record<string, string>) =>
-  data(api<{ data: LabelEntry[] }>(`/api/admin/labels/${enc(lang)}`, { method: 'PUT', body: texts }));
+  data(request('$put', '/api/admin/labels/:lang', { param: { lang }, body: texts }));

@@ -1,6 +1,6 @@
 // The org console's client state: who is looking (from the session's stored role) and the console's API calls.
 import { computed } from 'nanostores';
-import { api } from '../shared/contract/api-client';
+import { request } from './api';
 import type {
   AuditEntry, LaunchState, MemberEntry, MemberPatch, OrgSettings, PaymentInput, ThemeInput,
 } from '../shared/contract/console';
@@ -27,24 +27,22 @@ export interface Paged<T> {
   data: T[];
 }
 
-export const loadSettings = async () => (await api<{ data: OrgSettings }>('/api/admin/org')).data;
-export const saveSettings = async (patch: Partial<OrgSettings>) => (await api<{ data: OrgSettings }>('/api/admin/org', { method: 'PATCH', body: patch })).data;
+export const loadSettings = async () => (await request('$get', '/api/admin/org')).data;
+export const saveSettings = async (patch: Partial<OrgSettings>) => (await request('$patch', '/api/admin/org', { body: patch })).data;
 
-export const loadTheme = async () => (await api<{ data: { values: ThemeValues; href: string | null } }>('/api/admin/theme')).data;
-export const publishTheme = async (theme: ThemeInput) => (await api<{ data: { href: string } }>('/api/admin/theme', { method: 'PUT', body: theme })).data;
+export const loadTheme = async () => (await request('$get', '/api/admin/theme')).data;
+export const publishTheme = async (theme: ThemeInput) => (await request('$put', '/api/admin/theme', { body: theme })).data;
 
-export const loadLaunch = async () => (await api<{ data: LaunchState }>('/api/admin/launch')).data;
-export const goLive = async () => (await api<{ data: LaunchState }>('/api/admin/launch', { method: 'POST' })).data;
+export const loadLaunch = async () => (await request('$get', '/api/admin/launch')).data;
+export const goLive = async () => (await request('$post', '/api/admin/launch')).data;
 
 export function loadMembers(q: string, page: number) {
-  const params = new URLSearchParams({ page: String(page) });
-  if (q.trim()) params.set('q', q.trim());
-  return api<Paged<MemberEntry>>(`/api/admin/members?${params}`);
+  return request('$get', '/api/admin/members', { query: { page, q: q.trim() || undefined } });
 }
 export type MemberDetail = MemberEntry & { outstanding: number };
-export const loadMember = async (id: number) => (await api<{ data: MemberDetail }>(`/api/admin/members/${id}`)).data;
-export const changeMember = async (id: number, patch: MemberPatch) => (await api<{ data: MemberEntry }>(`/api/admin/members/${id}`, { method: 'PATCH', body: patch })).data;
+export const loadMember = async (id: number) => (await request('$get', '/api/admin/members/:id', { param: { id } })).data;
+export const changeMember = async (id: number, patch: MemberPatch) => (await request('$patch', '/api/admin/members/:id', { param: { id }, body: patch })).data;
 export const recordPayment = async (id: number, payment: PaymentInput) =>
-  (await api<{ data: MemberDetail }>(`/api/admin/members/${id}/payments`, { method: 'POST', body: payment })).data;
+  (await request('$post', '/api/admin/members/:id/payments', { param: { id }, body: payment })).data;
 
-export const loadAudit = (page: number) => api<Paged<AuditEntry>>(`/api/admin/audit?page=${page}`);
+export const loadAudit = (page: number) => request('$get', '/api/admin/audit', { query: { page } });
