@@ -69,9 +69,11 @@ export async function bookQuoteByCard(
   deps: { db: D1Database; payments: Payments },
   quote: QuoteRow,
   traveler: QuoteTraveler,
-  links: PaymentLinks,
+  origin: string,
+  cancelPath: (ref: string) => string,
 ): Promise<CreateResult> {
   const ref = newBookingRef();
+  const links: PaymentLinks = { origin, checkoutPath: cancelPath(ref) };
   const booking: NewBooking = {
     ref,
     orgId: quote.org_id,

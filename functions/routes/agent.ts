@@ -139,7 +139,7 @@ function bookingBody(b: AgentBookingRow): AgentBooking {
     guests: b.guests,
     currency: b.currency,
     total: fromMinor(b.total_minor, b.currency),
-    charged_usd: fromMinor(b.net_usd_minor, 'USD'),
+    charged_usd: b.pay_method === 'card' ? 0 : fromMinor(b.net_usd_minor, 'USD'),
     created_at: b.created_at,
   };
 }
@@ -349,7 +349,7 @@ export const agent = new Hono<AppEnv>()
       const origin = new URL(c.req.url).origin;
       let created;
       try {
-        created = await bookQuoteByCard({ db, payments: paymentsFor(c.env) }, quote, traveler, { origin, checkoutPath: `/agent/my-quotes?quote=${id}&payment=cancelled` });
+        created = await bookQuoteByCard({ db, payments: paymentsFor(c.env) }, quote, traveler, origin, (ref) => `/agent/my-quotes?payment=cancelled&booking=${ref}`);
       } catch (err) {
         if (!(err instanceof PaymentProviderError)) throw err;
         logEvent(c, 'error', 'payments.checkout_failed', { quote: id, kind: err.kind, reason: err.message });

@@ -129,7 +129,7 @@ describe('booking a quote on the client\u2019s card', () => {
     expect(ok).toHaveLength(1);
     for (const r of replies.filter((x) => x.status === 409)) {
       expect(r.status).toBe(409);
-    expectErrorShape(r.json, 'CONFLICT');
+      expectErrorShape(r.json, 'CONFLICT');
       expect(r.json.error.message).toBe('This quote is already booked');
     }
     expect(db.count('agent_bookings', 'quote_id = ?', quote.quote_id)).toBe(1);
