@@ -39,7 +39,7 @@ beforeAll(async () => {
   stripe.deliverTo(gate.origin);
   useGate(gate.origin);
   watch = DbWatch.open(gate.persistTo);
-}, 120_000);
+}, 300_000);
 
 afterEach(async () => {
   world.reset();
