@@ -92,7 +92,7 @@ test('an agent adds a client, quotes a product, sends and books it, and sees the
   const before = amount(await page.getByTestId('credit-outstanding').textContent());
   await page.goto('/agent/my-quotes');
   await page.getByTestId('quote-row').filter({ hasText: client.email }).getByTestId('quote-book').click();
-  const confirm = page.getByRole('dialog', { name: 'Book this quote on account?' });
+  const confirm = page.getByRole('dialog', { name: 'Book this quote' });
   const charge = amount(await confirm.getByTestId('book-charge').textContent());
   expect(charge).toBeGreaterThan(0);
   await confirm.getByTestId('book-confirm').click();

@@ -10,6 +10,8 @@ import { drainAfterAnswer } from './lib/body';
 import { servePage } from './pages/decorate';
 import { refreshRates } from './outside/rates';
 import { sweepPendingPayments } from './flows/payments';
+import { sendOwedMails } from './flows/booking-mails';
+import { mailSender } from './outside/mail';
 import { paymentsFor } from './outside/payments';
 
 const API_PREFIXES = ['/api/', '/_sim/', '/go/'];
@@ -52,5 +54,10 @@ export default {
     ctx.waitUntil(refreshRates(env));
     // Pending bookings whose expiry event never arrived give their holds back (decision 0019).
     ctx.waitUntil(sweepPendingPayments({ db: env.DB, payments: paymentsFor(env) }).then((counts) => console.log(JSON.stringify({ level: 'info', event: 'payments.sweep', ...counts }))));
+    // Booking mails a request left owed (it failed after the status change, or the mail API did) go now (decision 0029).
+    ctx.waitUntil(
+      sendOwedMails({ db: env.DB, mailer: (orgId) => mailSender(env, orgId), failed: (purpose, err) => console.log(JSON.stringify({ level: 'error', event: 'mail.send_failed', purpose, reason: String(err) })) }, null)
+        .then((counts) => console.log(JSON.stringify({ level: 'info', event: 'mail.owed_sweep', ...counts }))),
+    );
   },
 } satisfies ExportedHandler<Bindings>;

@@ -73,20 +73,32 @@ export interface AgentBookingRow extends StayColumns {
   total_minor: number;
   net_usd_minor: number;
   total_usd_minor: number;
+  /** An on-account booking's own status; a card booking's is its payment's (the bookings row the webhook moves). */
   status: string;
+  pay_method: 'account' | 'card';
+  card_booking_id: number | null;
+  paid_minor: number;
+  refunded_minor: number;
+  payment_url: string | null;
   created_at: string;
 }
 
+const AGENT_BOOKING = `SELECT ab.id, ab.booking_ref, ab.quote_id, ab.client_id, ab.client_name, ab.client_email, ab.product_id, ab.product_type,
+    ab.product_name, ab.city, ab.image, ab.check_in, ab.check_out, ab.guests, ab.currency, ab.total_minor, ab.net_usd_minor, ab.total_usd_minor,
+    IFNULL(cb.status, ab.status) AS status, ab.pay_method, ab.card_booking_id, IFNULL(cb.paid_minor, 0) AS paid_minor,
+    IFNULL(cb.refunded_minor, 0) AS refunded_minor, CASE WHEN cb.status = 'PENDING_PAYMENT' THEN cb.payment_url END AS payment_url, ab.created_at
+  FROM agent_bookings ab LEFT JOIN bookings cb ON cb.id = ab.card_booking_id`;
+
 export async function bookingsOfAgent(db: D1Database, owner: Owner, limit = 200): Promise<AgentBookingRow[]> {
   const { results } = await db
-    .prepare(
-      `SELECT id, booking_ref, quote_id, client_id, client_name, client_email, product_id, product_type, product_name, city, image, check_in,
-         check_out, guests, currency, total_minor, net_usd_minor, total_usd_minor, status, created_at
-       FROM agent_bookings WHERE org_id = ? AND agent_id = ? ORDER BY id DESC LIMIT ?`,
-    )
+    .prepare(`${AGENT_BOOKING} WHERE ab.org_id = ? AND ab.agent_id = ? ORDER BY ab.id DESC LIMIT ?`)
     .bind(owner.orgId, owner.agentId, limit)
     .all<AgentBookingRow>();
   return results;
+}
+
+export function agentBookingOf(db: D1Database, owner: Owner, ref: string) {
+  return db.prepare(`${AGENT_BOOKING} WHERE ab.org_id = ? AND ab.agent_id = ? AND ab.booking_ref = ?`).bind(owner.orgId, owner.agentId, ref).first<AgentBookingRow>();
 }
 
 // ---- org administration (scripts/admin.mjs) ----------------------------------------------------------------

@@ -110,6 +110,16 @@ export interface NewBooking extends NewStay {
   isPackage: boolean;
   /** Set when a card part is left to pay: the booking waits for it (PENDING_PAYMENT) and its wallet parts are held. */
   payment?: { sessionId: string; url: string };
+  /** The site the traveller booked from: the confirmation mail's manage link points there. */
+  site: string;
+  /** Rows written with this booking in its transaction (an agent's booking paid by the client's card). */
+  tied?: TiedWrite;
+}
+
+/** A condition the booking is written under, and the statements that follow it in the same batch. */
+export interface TiedWrite {
+  guard: { sql: string; binds: unknown[] };
+  statements: D1PreparedStatement[];
 }
 
 /** The condition under which a card can still give what this checkout takes from it. */
@@ -132,6 +142,7 @@ export async function createBooking(db: D1Database, b: NewBooking, spends: CardS
     const cond = spendableSql(s);
     return { sql: `EXISTS (SELECT 1 FROM payment_cards WHERE ${cond.sql})`, binds: insertBinds(cond, s, b) };
   });
+  if (b.tied) guards.push(b.tied.guard);
   const insert = db
     .prepare(
       `INSERT INTO bookings (booking_ref, org_id, user_id, product_id, product_type, product_name, city, image, check_in, check_out, guests, currency,
@@ -167,9 +178,11 @@ export async function createBooking(db: D1Database, b: NewBooking, spends: CardS
         .bind(s.cardId, s.kind, s.amountMinor, s.cardMinor, b.payment ? 'HELD' : 'SPENT', b.ref),
     );
   }
-  // A referred member's first booking earns the referrer's action in this same transaction (none for guests).
-  if (b.userId !== null && !b.payment) statements.push(firstBookingActionStatement(db, b.orgId, b.userId, b.ref));
-  if (b.userId !== null && b.linkCredit) statements.push(firstBookingConversionStatement(db, { orgId: b.orgId, userId: b.userId, bookingRef: b.ref, ...b.linkCredit }));
+  // The marketing link's credit waits with the booking until it is confirmed (docs/decisions/0029).
+  if (b.userId !== null && b.linkCredit) statements.push(linkCreditKeptStatement(db, b.ref, b.linkCredit));
+  if (b.tied) statements.push(...b.tied.statements);
+  // Confirmed at once (nothing left to pay by card): what confirmation brings is in this same transaction.
+  if (!b.payment) statements.push(...onConfirmed(db, b.ref, b.site));
   const results = await db.batch(statements);
   if ((results[0]?.meta.changes ?? 0) !== 1) return { created: false };
   const booking = await db.prepare(`SELECT ${COLUMNS} FROM bookings WHERE booking_ref = ?`).bind(b.ref).first<BookingRow>();
@@ -201,11 +214,47 @@ export async function bookingBySession(db: D1Database, sessionId: string): Promi
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 /**
- * The card part arrived: a PENDING_PAYMENT booking with this session and exactly this amount becomes CONFIRMED and
- * its held wallet parts are spent (certificates REDEEMED), in one transaction. Returns whether this call confirmed it;
- * a duplicate or late event finds nothing pending and changes nothing.
+ * What a booking's confirmation brings, for the batch that confirms it, each acting only once the booking is CONFIRMED
+ * and each written once whatever runs it again: the referrer's FIRST_BOOKING action, the marketing link's first-booking
+ * credit kept from checkout, and the confirmation mail owed (sent after the batch by sendOwedMails, decision 0029).
  */
-export async function confirmPaid(db: D1Database, sessionId: string, amountMinor: number, currency: string, paymentIntentId: string | null): Promise<boolean> {
+function onConfirmed(db: D1Database, ref: string, site: string): D1PreparedStatement[] {
+  return [firstBookingActionStatement(db, ref), firstBookingConversionStatement(db, ref), owedMailStatement(db, ref, 'confirmed', 'CONFIRMED', site, 0)];
+}
+
+/** A member's booking keeps its marketing-link credit (from the checkout's last-click cookie) until it is confirmed. */
+function linkCreditKeptStatement(db: D1Database, ref: string, c: NonNullable<NewBooking['linkCredit']>) {
+  return db
+    .prepare(
+      `INSERT INTO booking_link_credits (booking_id, link_id, click_at, window_start, revenue_minor, currency)
+       SELECT id, ?, ?, ?, ?, ? FROM bookings WHERE booking_ref = ? ON CONFLICT DO NOTHING`,
+    )
+    .bind(c.linkId, c.clickAt, c.windowStart, c.revenueMinor, c.currency, ref);
+}
+
+export type MailKind = 'confirmed' | 'cancelled';
+
+/** The mail a status change owes, recorded in that change's batch once the booking has `status` (once per kind). */
+function owedMailStatement(db: D1Database, ref: string, kind: MailKind, status: string, site: string, refundedMinor: number) {
+  return db
+    .prepare(
+      `INSERT INTO booking_mails (booking_id, kind, site, refunded_minor)
+       SELECT id, ?, ?, ? FROM bookings WHERE booking_ref = ? AND status = ? ON CONFLICT DO NOTHING`,
+    )
+    .bind(kind, site, refundedMinor, ref, status);
+}
+
+/**
+ * The card part arrived: a PENDING_PAYMENT booking with this session and exactly this amount becomes CONFIRMED, its
+ * held wallet parts are spent (certificates REDEEMED) and what confirmation brings is written (onConfirmed), in one
+ * transaction. Returns whether this call confirmed it; a duplicate or late event finds nothing pending and changes nothing.
+ */
+export async function confirmPaid(
+  db: D1Database,
+  booking: Pick<BookingRow, 'booking_ref'>,
+  paid: { sessionId: string; amountMinor: number; currency: string; paymentIntentId: string | null; site: string },
+): Promise<boolean> {
+  const sessionId = paid.sessionId;
   const ofBooking = `SELECT id FROM bookings WHERE payment_session_id = ? AND status = 'CONFIRMED'`;
   const [confirmed] = await db.batch([
     db
@@ -213,7 +262,7 @@ export async function confirmPaid(db: D1Database, sessionId: string, amountMinor
         `UPDATE bookings SET status = 'CONFIRMED', paid_minor = ?, payment_intent_id = ?, updated_at = ${NOW}
          WHERE payment_session_id = ? AND status = 'PENDING_PAYMENT' AND total_minor = ? AND currency = ?`,
       )
-      .bind(amountMinor, paymentIntentId, sessionId, amountMinor, currency),
+      .bind(paid.amountMinor, paid.paymentIntentId, sessionId, paid.amountMinor, paid.currency),
     db
       .prepare(
         `UPDATE payment_cards SET status = 'REDEEMED', updated_at = ${NOW} WHERE status = 'HELD'
@@ -221,14 +270,11 @@ export async function confirmPaid(db: D1Database, sessionId: string, amountMinor
       )
       .bind(sessionId),
     db.prepare(`UPDATE card_spends SET state = 'SPENT' WHERE state = 'HELD' AND booking_id IN (${ofBooking})`).bind(sessionId),
+    ...onConfirmed(db, booking.booking_ref, paid.site),
   ]);
   return (confirmed?.meta.changes ?? 0) === 1;
 }
 
-/**
- * A PENDING_PAYMENT booking whose payment will not come becomes EXPIRED and its held wallet parts are given back
- * (certificates ACTIVE again, balances restored), in one transaction. Returns whether this call expired it.
- */
 /**
  * The statements that give a booking's wallet parts back (certificates ACTIVE again, balances restored, its spends
  * RELEASED), each acting only once the same batch has moved the booking to `once`, so a lost race gives nothing back.
@@ -256,6 +302,10 @@ function walletGivenBack(
   ];
 }
 
+/**
+ * A PENDING_PAYMENT booking whose payment will not come becomes EXPIRED and its held wallet parts are given back
+ * (certificates ACTIVE again, balances restored), in one transaction. Returns whether this call expired it.
+ */
 export async function expirePending(db: D1Database, bookingId: number): Promise<boolean> {
   const [expired] = await db.batch([
     db.prepare(`UPDATE bookings SET status = 'EXPIRED', updated_at = ${NOW} WHERE id = ? AND status = 'PENDING_PAYMENT'`).bind(bookingId),
@@ -294,12 +344,14 @@ export async function recordPaymentEvent(db: D1Database, eventId: string, type: 
  * (certificates ACTIVE again, balances restored), in one transaction guarded on the status: of two cancels at once,
  * one changes it. Returns whether this call cancelled it.
  */
-export async function cancelConfirmed(db: D1Database, bookingId: number, refundedMinor: number): Promise<boolean> {
+export async function cancelConfirmed(db: D1Database, booking: Pick<BookingRow, 'id' | 'booking_ref'>, refundedMinor: number, refundedNowMinor: number): Promise<boolean> {
+  const bookingId = booking.id;
   const [cancelled] = await db.batch([
     db
       .prepare(`UPDATE bookings SET status = 'CANCELLED', refunded_minor = ?, updated_at = ${NOW} WHERE id = ? AND status = 'CONFIRMED' AND ? <= paid_minor`)
       .bind(refundedMinor, bookingId, refundedMinor),
     ...walletGivenBack(db, bookingId, { spends: 'SPENT', certificates: 'REDEEMED', once: 'CANCELLED' }),
+    owedMailStatement(db, booking.booking_ref, 'cancelled', 'CANCELLED', '', refundedNowMinor),
   ]);
   return (cancelled?.meta.changes ?? 0) === 1;
 }
@@ -311,4 +363,62 @@ export async function stalePendingBookings(db: D1Database, createdBefore: string
     .bind(createdBefore, limit)
     .all<BookingRow>();
   return results;
+}
+
+// ---- the mails a booking owes (decision 0029) ----------------------------------------------------------------------
+
+export interface OwedMail {
+  booking_id: number;
+  kind: MailKind;
+  site: string;
+  refunded_minor: number;
+}
+
+/** How long a claimed mail is left to its claimant before another delivery or the sweep may send it again. */
+export const MAIL_CLAIM_S = 120;
+
+/**
+ * Claims one owed mail for sending: one conditional UPDATE, so of 30 deliveries at once one gets it. A claim lapses
+ * after MAIL_CLAIM_S (its claimant died between sending and marking it sent): the mail is sent at least once.
+ */
+export async function claimOwedMail(db: D1Database, bookingId: number, kind: MailKind): Promise<OwedMail | null> {
+  return db
+    .prepare(
+      `UPDATE booking_mails SET claimed_until = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+${MAIL_CLAIM_S} seconds'), attempts = attempts + 1
+       WHERE booking_id = ? AND kind = ? AND sent_at IS NULL AND (claimed_until IS NULL OR claimed_until < ${NOW})
+       RETURNING booking_id, kind, site, refunded_minor`,
+    )
+    .bind(bookingId, kind)
+    .first<OwedMail>();
+}
+
+export async function markMailSent(db: D1Database, bookingId: number, kind: MailKind): Promise<void> {
+  await db.prepare(`UPDATE booking_mails SET sent_at = ${NOW} WHERE booking_id = ? AND kind = ? AND sent_at IS NULL`).bind(bookingId, kind).run();
+}
+
+/** A send that failed gives its claim back at once, so the next delivery or sweep tries again. */
+export async function releaseMailClaim(db: D1Database, bookingId: number, kind: MailKind): Promise<void> {
+  await db.prepare('UPDATE booking_mails SET claimed_until = NULL WHERE booking_id = ? AND kind = ? AND sent_at IS NULL').bind(bookingId, kind).run();
+}
+
+/** Mails still owed (unsent and unclaimed), oldest first, optionally of one booking. */
+export async function owedMails(db: D1Database, bookingId: number | null, limit = 50): Promise<{ booking_id: number; kind: MailKind }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT booking_id, kind FROM booking_mails WHERE sent_at IS NULL AND (claimed_until IS NULL OR claimed_until < ${NOW})
+         AND (?1 IS NULL OR booking_id = ?1) ORDER BY created_at LIMIT ?2`,
+    )
+    .bind(bookingId, limit)
+    .all<{ booking_id: number; kind: MailKind }>();
+  return results;
+}
+
+export async function bookingById(db: D1Database, id: number): Promise<BookingRow | null> {
+  return db.prepare(`SELECT ${COLUMNS} FROM bookings WHERE id = ?`).bind(id).first<BookingRow>();
+}
+
+/** The email of a booking's member account (the mail's address when the traveller gave none). */
+export async function accountEmailOf(db: D1Database, userId: number | null): Promise<string | undefined> {
+  if (userId === null) return undefined;
+  return (await db.prepare('SELECT email FROM users WHERE id = ?').bind(userId).first<{ email: string }>())?.email;
 }

@@ -175,25 +175,29 @@ export interface FirstBookingCredit {
 }
 
 /**
- * The member's first booking credited to the last click: the cookie's link, else the link their sign-up was credited
- * to while that click is within the window. Written in the booking's batch, only when this booking exists and is the
- * member's only one; UNIQUE (user_id, event) keeps racing first bookings to one row.
+ * The member's first confirmed booking credited to the last click: the link kept with the booking from its checkout's
+ * cookie (booking_link_credits), else the link their sign-up was credited to while that click is within the window.
+ * Written in the batch that confirms the booking, only while it is CONFIRMED and no other booking of the member was
+ * ever confirmed; UNIQUE (user_id, event) keeps racing and repeated confirmations to one row (docs/decisions/0029).
  */
-export function firstBookingConversionStatement(db: D1Database, f: FirstBookingCredit) {
+export function firstBookingConversionStatement(db: D1Database, bookingRef: string) {
   return db
     .prepare(
-      `INSERT INTO link_conversions (org_id, link_id, user_id, event, click_at, booking_ref, revenue_minor, currency)
-       SELECT ?1, src.link_id, ?2, 'first_booking', src.click_at, ?3, ?6, ?7
-       FROM (SELECT link_id, click_at FROM (
-               SELECT l.id AS link_id, ?5 AS click_at, 0 AS pref FROM short_links l WHERE l.id = ?4 AND l.org_id = ?1
-               UNION ALL
-               SELECT s.link_id, s.click_at, 1 FROM link_conversions s WHERE s.user_id = ?2 AND s.org_id = ?1 AND s.event = 'signup' AND s.click_at >= ?8)
-             ORDER BY pref LIMIT 1) src
-       WHERE EXISTS (SELECT 1 FROM bookings b WHERE b.booking_ref = ?3 AND b.org_id = ?1 AND b.user_id = ?2)
-         AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.org_id = ?1 AND b.user_id = ?2 AND b.booking_ref <> ?3)
+      `WITH b AS (SELECT id, org_id, user_id, booking_ref FROM bookings WHERE booking_ref = ?1 AND status = 'CONFIRMED' AND user_id IS NOT NULL),
+         k AS (SELECT * FROM booking_link_credits WHERE booking_id = (SELECT id FROM b)),
+         src AS (SELECT link_id, click_at FROM (
+                   SELECT l.id AS link_id, k.click_at, 0 AS pref FROM k JOIN short_links l ON l.id = k.link_id AND l.org_id = (SELECT org_id FROM b)
+                   UNION ALL
+                   SELECT s.link_id, s.click_at, 1 FROM link_conversions s, b, k
+                   WHERE s.user_id = b.user_id AND s.org_id = b.org_id AND s.event = 'signup' AND s.click_at >= k.window_start)
+                 ORDER BY pref LIMIT 1)
+       INSERT INTO link_conversions (org_id, link_id, user_id, event, click_at, booking_ref, revenue_minor, currency)
+       SELECT b.org_id, src.link_id, b.user_id, 'first_booking', src.click_at, b.booking_ref, k.revenue_minor, k.currency
+       FROM b, k, src
+       WHERE NOT EXISTS (SELECT 1 FROM bookings o WHERE o.org_id = b.org_id AND o.user_id = b.user_id AND o.id <> b.id AND o.status IN ('CONFIRMED', 'CANCELLED'))
        ON CONFLICT DO NOTHING`,
     )
-    .bind(f.orgId, f.userId, f.bookingRef, f.linkId, f.clickAt, f.revenueMinor, f.currency, f.windowStart);
+    .bind(bookingRef);
 }
 
 // ---- figures -----------------------------------------------------------------------------------------------------

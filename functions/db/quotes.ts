@@ -1,7 +1,7 @@
 // Agents' quotes (table agent_quotes) and booking one on account (agent_bookings + credit_ledger) in one batch
 // whose insert only happens while the agent's outstanding balance plus the quote's net price stays within the limit.
 import type { Owner } from './clients';
-import type { NewStay, StayColumns } from './bookings';
+import type { NewStay, StayColumns, TiedWrite } from './bookings';
 
 export interface QuoteRow extends StayColumns {
   id: number;
@@ -24,9 +24,21 @@ export interface QuoteRow extends StayColumns {
   booking_ref: string | null;
 }
 
+/**
+ * A quote booked by the client's card whose payment never came (its booking EXPIRED, or REFUNDED without a stay) is
+ * open again: the agent may book it again, by card or on account (docs/decisions/0029).
+ */
+const openAgainSql = (q: string) =>
+  `EXISTS (SELECT 1 FROM agent_bookings ab JOIN bookings cb ON cb.id = ab.card_booking_id WHERE ab.quote_id = ${q}.id AND cb.status IN ('EXPIRED', 'REFUNDED'))`;
+
+/** The condition under which a quote can be booked: not booked yet, or open again. */
+export const quoteBookableSql = (q: string) => `(${q}.status <> 'BOOKED' OR ${openAgainSql(q)})`;
+
 const COLUMNS = `q.id, q.org_id, q.agent_id, q.client_id, q.client_name, q.client_email, q.product_id, q.product_type, q.product_name, q.city, q.image,
-  q.check_in, q.check_out, q.guests, q.currency, q.markup_bps, q.net_usd_minor, q.total_usd_minor, q.net_minor, q.total_minor, q.note, q.status,
-  q.sent_at, q.booked_at, q.created_at, b.booking_ref`;
+  q.check_in, q.check_out, q.guests, q.currency, q.markup_bps, q.net_usd_minor, q.total_usd_minor, q.net_minor, q.total_minor, q.note,
+  CASE WHEN q.status = 'BOOKED' AND ${openAgainSql('q')} THEN (CASE WHEN q.sent_at IS NULL THEN 'DRAFT' ELSE 'SENT' END) ELSE q.status END AS status,
+  q.sent_at, CASE WHEN ${openAgainSql('q')} THEN NULL ELSE q.booked_at END AS booked_at, q.created_at,
+  CASE WHEN ${openAgainSql('q')} THEN NULL ELSE b.booking_ref END AS booking_ref`;
 const FROM = 'agent_quotes q LEFT JOIN agent_bookings b ON b.quote_id = q.id';
 
 export interface NewQuote extends NewStay {
@@ -64,15 +76,17 @@ export function quoteOf(db: D1Database, owner: Owner, id: number) {
 export async function quotesOf(db: D1Database, owner: Owner, filter: { status?: string; clientId?: number }, limit = 200): Promise<QuoteRow[]> {
   let where = 'q.org_id = ? AND q.agent_id = ?';
   const binds: unknown[] = [owner.orgId, owner.agentId];
-  if (filter.status) {
-    where += ' AND q.status = ?';
-    binds.push(filter.status);
-  }
   if (filter.clientId) {
     where += ' AND q.client_id = ?';
     binds.push(filter.clientId);
   }
-  const { results } = await db.prepare(`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY q.id DESC LIMIT ?`).bind(...binds, limit).all<QuoteRow>();
+  // The status asked for is the quote's status as shown (a quote open again is a draft or sent again).
+  const status = filter.status ? 'WHERE status = ?' : '';
+  if (filter.status) binds.push(filter.status);
+  const { results } = await db
+    .prepare(`SELECT * FROM (SELECT ${COLUMNS} FROM ${FROM} WHERE ${where}) ${status} ORDER BY id DESC LIMIT ?`)
+    .bind(...binds, limit)
+    .all<QuoteRow>();
   return results;
 }
 
@@ -114,6 +128,40 @@ export function quoteByTokenHash(db: D1Database, orgId: number, tokenHash: strin
     .first<SharedQuoteRow>();
 }
 
+/** A quote open again replaces its unpaid card booking's row (one agent booking per quote); a guard above decides. */
+const REPLACES_UNPAID = `ON CONFLICT (quote_id) DO UPDATE SET booking_ref = excluded.booking_ref, pay_method = excluded.pay_method,
+  card_booking_id = excluded.card_booking_id, status = 'CONFIRMED', created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+
+/**
+ * The agent's row for a quote the client pays by card, tied to the card booking `ref` (createBooking writes that
+ * booking only while the quote is the agent's and bookable): no credit ledger entry, as no credit is used; the quote
+ * is BOOKED while the payment is pending, so it cannot be booked twice meanwhile.
+ */
+export function quoteByCardTie(db: D1Database, owner: Owner, quoteId: number, ref: string): TiedWrite {
+  return {
+    guard: { sql: `EXISTS (SELECT 1 FROM agent_quotes q WHERE q.id = ? AND q.org_id = ? AND q.agent_id = ? AND ${quoteBookableSql('q')})`, binds: [quoteId, owner.orgId, owner.agentId] },
+    statements: [
+      db
+        .prepare(
+          `INSERT INTO agent_bookings (booking_ref, org_id, agent_id, quote_id, client_id, client_name, client_email, product_id, product_type,
+             product_name, city, image, check_in, check_out, guests, currency, total_minor, net_usd_minor, total_usd_minor, pay_method, card_booking_id)
+           SELECT cb.booking_ref, q.org_id, q.agent_id, q.id, q.client_id, q.client_name, q.client_email, q.product_id, q.product_type, q.product_name,
+             q.city, q.image, q.check_in, q.check_out, q.guests, q.currency, q.total_minor, q.net_usd_minor, q.total_usd_minor, 'card', cb.id
+           FROM agent_quotes q JOIN bookings cb ON cb.booking_ref = ?2 AND cb.org_id = q.org_id
+           WHERE q.id = ?1
+           ${REPLACES_UNPAID}`,
+        )
+        .bind(quoteId, ref),
+      db
+        .prepare(
+          `UPDATE agent_quotes SET status = 'BOOKED', booked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+           WHERE id = ?1 AND EXISTS (SELECT 1 FROM agent_bookings WHERE booking_ref = ?2 AND quote_id = ?1)`,
+        )
+        .bind(quoteId, ref),
+    ],
+  };
+}
+
 export type BookOutcome = { kind: 'booked'; ref: string } | { kind: 'credit-limit' } | { kind: 'already-booked' } | { kind: 'missing' };
 
 /**
@@ -131,10 +179,10 @@ export async function bookQuote(db: D1Database, owner: Owner, quoteId: number, r
          SELECT ?, q.org_id, q.agent_id, q.id, q.client_id, q.client_name, q.client_email, q.product_id, q.product_type, q.product_name, q.city,
            q.image, q.check_in, q.check_out, q.guests, q.currency, q.total_minor, q.net_usd_minor, q.total_usd_minor
          FROM agent_quotes q JOIN users u ON u.id = q.agent_id
-         WHERE q.id = ? AND q.org_id = ? AND q.agent_id = ? AND q.status <> 'BOOKED' AND u.role = 'agent'
+         WHERE q.id = ? AND q.org_id = ? AND q.agent_id = ? AND ${quoteBookableSql('q')} AND u.role = 'agent'
            AND (SELECT IFNULL(SUM(l.amount_usd_minor), 0) FROM credit_ledger l WHERE l.agent_id = q.agent_id AND l.org_id = q.org_id)
                + q.net_usd_minor <= u.credit_limit_minor
-         ON CONFLICT DO NOTHING`,
+         ${REPLACES_UNPAID}`,
       )
       .bind(ref, quoteId, owner.orgId, owner.agentId),
     db

@@ -9,22 +9,23 @@ export const DEFAULT_PROGRAM = 'loyalty';
 export const FIRST_BOOKING = 'FIRST_BOOKING';
 
 /**
- * Records FIRST_BOOKING for the referrer of `userId` once the booking `bookingRef` exists: meant for the booking's own
- * batch (one transaction), so it is written with the booking or not at all. UNIQUE (referred_id, action) keeps it to
- * one row even when two first bookings race; a member without a referrer in the same org records nothing.
+ * Records FIRST_BOOKING for the referrer of the member whose booking `bookingRef` is CONFIRMED: meant for the batch
+ * that confirms it (one transaction), so it is written with the confirmation or not at all. UNIQUE (referred_id,
+ * action) keeps it to one row even when two first bookings race; a guest booking or a member without a referrer in
+ * the same org records nothing.
  */
-export function firstBookingActionStatement(db: D1Database, orgId: number, userId: number, bookingRef: string): D1PreparedStatement {
+export function firstBookingActionStatement(db: D1Database, bookingRef: string): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO referral_actions (org_id, referrer_id, referred_id, program, action, credits)
        SELECT u.org_id, r.id, u.id, '${DEFAULT_PROGRAM}', '${FIRST_BOOKING}',
               COALESCE((SELECT credits FROM loyalty_rules WHERE org_id = u.org_id AND action = '${FIRST_BOOKING}'), 0)
-       FROM users u JOIN users r ON r.org_id = u.org_id AND r.referral_code = u.referred_by_code AND r.id <> u.id
-       WHERE u.id = ?2 AND u.org_id = ?1 AND u.referred_by_code <> ''
-         AND EXISTS (SELECT 1 FROM bookings b WHERE b.booking_ref = ?3 AND b.org_id = ?1 AND b.user_id = ?2)
+       FROM bookings b JOIN users u ON u.id = b.user_id AND u.org_id = b.org_id
+         JOIN users r ON r.org_id = u.org_id AND r.referral_code = u.referred_by_code AND r.id <> u.id
+       WHERE b.booking_ref = ?1 AND b.status = 'CONFIRMED' AND u.referred_by_code <> ''
        ON CONFLICT DO NOTHING`,
     )
-    .bind(orgId, userId, bookingRef);
+    .bind(bookingRef);
 }
 
 export interface Referrer {

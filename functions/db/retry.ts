@@ -31,17 +31,22 @@ export interface DbRequestState {
   /** Injected failures still to throw, and which calls they hit. */
   inject: number;
   injectOn: FaultTarget;
+  /** Calls of the injected kind let through before the injected failures (a fault after a write that succeeded). */
+  injectAfter: number;
   /** Statements sent to D1 (a batch counts each of its statements, a retry counts again): X-D1-Queries in development. */
   statements: number;
 }
 
-export const newDbState = (inject = 0, injectOn: FaultTarget = 'any'): DbRequestState => ({ failures: 0, retries: 0, gaveUp: false, inject, injectOn, statements: 0 });
+export const newDbState = (inject = 0, injectOn: FaultTarget = 'any', injectAfter = 0): DbRequestState => ({ failures: 0, retries: 0, gaveUp: false, inject, injectOn, injectAfter, statements: 0 });
 
-/** Reads the fault headers (honoured only where the caller allows them): `x-fault-db: <n>`, `x-fault-db-on: read|write|any`. */
-export function faultsFromHeaders(count: string | undefined, on: string | undefined): { inject: number; injectOn: FaultTarget } {
+/**
+ * Reads the fault headers (honoured only where the caller allows them): `x-fault-db: <n>`, `x-fault-db-on: read|write|any`,
+ * and `x-fault-db-after: <k>` (the first k calls of that kind go through).
+ */
+export function faultsFromHeaders(count: string | undefined, on: string | undefined, after?: string): { inject: number; injectOn: FaultTarget; injectAfter: number } {
   const n = Math.min(20, Math.max(0, Number.parseInt(count ?? '0', 10) || 0));
   const target: FaultTarget = on === 'read' || on === 'write' ? on : 'any';
-  return { inject: n, injectOn: target };
+  return { inject: n, injectOn: target, injectAfter: Math.min(50, Math.max(0, Number.parseInt(after ?? '0', 10) || 0)) };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -55,6 +60,10 @@ class Calls {
   private maybeInject(read: boolean) {
     const s = this.state;
     if (s.inject <= 0 || (s.injectOn === 'read' && !read) || (s.injectOn === 'write' && read)) return;
+    if (s.injectAfter > 0) {
+      s.injectAfter -= 1;
+      return;
+    }
     s.inject -= 1;
     throw new Error('D1_ERROR: Network connection lost. (injected)');
   }
@@ -118,8 +127,10 @@ const states = new WeakMap<D1Database, DbRequestState>();
 export function requestDb(db: D1Database, faultHeader: (name: string) => string | undefined | null, faultsAllowed: boolean) {
   const known = states.get(db);
   if (known) return { db, state: known };
-  const faults = faultsAllowed ? faultsFromHeaders(faultHeader('x-fault-db') ?? undefined, faultHeader('x-fault-db-on') ?? undefined) : undefined;
-  const state = newDbState(faults?.inject, faults?.injectOn);
+  const faults = faultsAllowed
+    ? faultsFromHeaders(faultHeader('x-fault-db') ?? undefined, faultHeader('x-fault-db-on') ?? undefined, faultHeader('x-fault-db-after') ?? undefined)
+    : undefined;
+  const state = newDbState(faults?.inject, faults?.injectOn, faults?.injectAfter);
   return { db: resilientDb(db, state), state };
 }
 

@@ -1,11 +1,11 @@
 // Payments' use-cases, on plain values: a checkout with a card part starts a hosted payment and holds the wallet
 // parts; the provider's events confirm, expire or refund the booking. Decision 0019 tells the rules.
 import {
-  bookingBySession, bookingByRef, cancelConfirmed, confirmPaid, createBooking, expirePending, markAutoRefunded, paymentEventSeen, recordPaymentEvent, stalePendingBookings,
-  type BookingRow, type CreateResult, type NewBooking,
+  bookingBySession, bookingByRef, cancelConfirmed, confirmPaid, createBooking, expirePending, markAutoRefunded, newBookingRef, paymentEventSeen, recordPaymentEvent,
+  stalePendingBookings, type BookingRow, type CreateResult, type NewBooking,
 } from '../db/bookings';
+import { quoteByCardTie, type QuoteRow } from '../db/quotes';
 import { cancellableOn } from '../../src/shared/rules/cancellation';
-import { firstBookingActionStatement } from '../db/referrals';
 import type { CardSpend } from '../../src/shared/rules/wallet';
 import { PaymentProviderError, type PaymentEvent, type PaymentSession, type Payments } from '../outside/payments';
 
@@ -50,6 +50,58 @@ export async function checkoutWithCard(
   return result;
 }
 
+/** The client of an agent's quote, as the card booking's traveller (the confirmation mail goes to them). */
+export interface QuoteTraveler {
+  title: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+}
+
+/**
+ * An agent's quote paid by the client's card (docs/decisions/0029): the same card checkout as a traveller's, for the
+ * quote's price, with no wallet part and no account (the client is its traveller), tied to the agent's booking row so
+ * both are written or neither; the agent's credit is not used. The webhook, expiry and cancellation then move it as
+ * any other booking.
+ */
+export async function bookQuoteByCard(
+  deps: { db: D1Database; payments: Payments },
+  quote: QuoteRow,
+  traveler: QuoteTraveler,
+  origin: string,
+  cancelPath: (ref: string) => string,
+): Promise<CreateResult> {
+  const ref = newBookingRef();
+  const links: PaymentLinks = { origin, checkoutPath: cancelPath(ref) };
+  const booking: NewBooking = {
+    ref,
+    orgId: quote.org_id,
+    userId: null,
+    productId: quote.product_id,
+    productType: quote.product_type,
+    productName: quote.product_name,
+    city: quote.city,
+    image: quote.image,
+    checkIn: quote.check_in,
+    checkOut: quote.check_out,
+    guests: quote.guests,
+    currency: quote.currency,
+    priceMinor: quote.total_minor,
+    certificateMinor: 0,
+    discountMinor: 0,
+    cashMinor: 0,
+    totalMinor: quote.total_minor,
+    idempotencyKey: `agent-quote-${quote.id}-${ref}`,
+    requestHash: `agent-${quote.agent_id}`,
+    traveler: JSON.stringify(traveler),
+    isPackage: false,
+    site: links.origin,
+    tied: quoteByCardTie(deps.db, { orgId: quote.org_id, agentId: quote.agent_id }, quote.id, ref),
+  };
+  return checkoutWithCard(deps, booking, [], links, traveler.email || undefined);
+}
+
 export type EventOutcome = 'confirmed' | 'expired' | 'refunded' | 'unchanged' | 'ignored' | 'duplicate';
 
 export interface HandledEvent {
@@ -64,7 +116,8 @@ export interface HandledEvent {
  * so the provider's retry of the delivery runs it again (with the same refund idempotency key).
  */
 export async function handlePaymentEvent(deps: { db: D1Database; payments: Payments }, event: PaymentEvent): Promise<HandledEvent> {
-  if (await paymentEventSeen(deps.db, event.id)) return { outcome: 'duplicate', booking: null };
+  // A duplicate still names its booking: the caller sends any mail the first delivery left owed (decision 0029).
+  if (await paymentEventSeen(deps.db, event.id)) return { outcome: 'duplicate', booking: event.session ? await bookingBySession(deps.db, event.session.id) : null };
   const session = event.session;
   let handled: HandledEvent = { outcome: 'ignored', booking: null };
   if (session && event.type === 'checkout.session.completed' && session.paid) handled = await paid(deps, session);
@@ -76,8 +129,8 @@ export async function handlePaymentEvent(deps: { db: D1Database; payments: Payme
 async function paid(deps: { db: D1Database; payments: Payments }, session: PaymentSession): Promise<HandledEvent> {
   const found = (await bookingBySession(deps.db, session.id)) ?? (session.bookingRef ? await bookingByRef(deps.db, session.bookingRef) : null);
   const booking = found && found.payment_session_id === session.id ? found : null;
-  if (booking?.status === 'PENDING_PAYMENT' && (await confirmPaid(deps.db, session.id, session.amountMinor, session.currency, session.paymentIntentId))) {
-    if (booking.user_id !== null) await firstBookingActionStatement(deps.db, booking.org_id, booking.user_id, booking.booking_ref).run();
+  const site = session.successUrl ? new URL(session.successUrl).origin : '';
+  if (booking?.status === 'PENDING_PAYMENT' && (await confirmPaid(deps.db, booking, { sessionId: session.id, amountMinor: session.amountMinor, currency: session.currency, paymentIntentId: session.paymentIntentId, site }))) {
     return { outcome: 'confirmed', booking: await bookingBySession(deps.db, session.id) };
   }
   const now = booking ? await bookingBySession(deps.db, session.id) : null;
@@ -120,6 +173,13 @@ export async function releasePendingPayment(deps: { db: D1Database; payments: Pa
   return now?.status === 'EXPIRED' ? { kind: 'released', booking: now } : { kind: 'not_pending' };
 }
 
+/** What a refused cancel answers (409), the same for a traveller and for an agent's card booking. */
+export const CANCEL_REFUSED: Record<'status' | 'policy' | 'paid', string> = {
+  paid: 'This booking has just been paid; it will be confirmed in a moment',
+  policy: 'This booking can no longer be cancelled free of charge',
+  status: 'This booking cannot be cancelled: it is not confirmed or waiting for its payment',
+};
+
 export type CancelOutcome =
   | { kind: 'cancelled'; booking: BookingRow; refundedMinor: number }
   | { kind: 'released'; booking: BookingRow }
@@ -142,7 +202,7 @@ export async function cancelBooking(deps: { db: D1Database; payments: Payments }
   if (refund > 0 && booking.payment_intent_id) {
     await deps.payments.refund({ paymentIntentId: booking.payment_intent_id, amountMinor: refund, bookingRef: booking.booking_ref, idempotencyKey: `cancel-${booking.booking_ref}` });
   }
-  if (!(await cancelConfirmed(deps.db, booking.id, booking.refunded_minor + Math.max(refund, 0)))) return { kind: 'refused', reason: 'status' };
+  if (!(await cancelConfirmed(deps.db, booking, booking.refunded_minor + Math.max(refund, 0), Math.max(refund, 0)))) return { kind: 'refused', reason: 'status' };
   return { kind: 'cancelled', booking: (await bookingByRef(deps.db, booking.booking_ref))!, refundedMinor: Math.max(refund, 0) };
 }
 

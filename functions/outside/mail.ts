@@ -87,6 +87,14 @@ export async function sendMail(c: Context<AppEnv>, mail: Mail, purpose: string):
   }
 }
 
+/** The request's senders by org and its failure log line, for flows that send mails of their own (booking mails). */
+export function requestMailer(c: Context<AppEnv>) {
+  return {
+    mailer: (orgId: number) => mailSender(c.env as Bindings & MailEnv, orgId),
+    failed: (purpose: string, err: unknown) => logEvent(c, 'error', 'mail.send_failed', { purpose, kind: err instanceof MailError ? err.kind : 'failed', reason: reason(err) }),
+  };
+}
+
 /** The contract's 502 (the mail API refused) or 503 (it timed out) for a mail the route could not do without. */
 export const mailUpstreamStatus = (failure: MailError) => (failure.kind === 'timeout' ? 503 : 502) as 502 | 503;
 

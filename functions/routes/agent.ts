@@ -7,14 +7,18 @@ import { currentUser } from '../auth/session';
 import { siteOrigin } from '../auth/accounts';
 import { randomToken, sha256Hex } from '../auth/crypto';
 import { ApiError, conflict, forbidden, notFound, refuse, unauthorized } from '../errors';
+import { logEvent } from '../log';
 import { jsonBody, queryOf } from '../validate';
 import { counting, LIMITS, rateLimit } from '../http/rate-limit';
 import { clientOf, deleteClient, insertClient, listClients, phoneRefsKnown, updateClient, type ClientRow, type Owner } from '../db/clients';
 import { bookQuote, insertQuote, markSent, quoteByTokenHash, quoteOf, quotesOf, type QuoteRow } from '../db/quotes';
-import { agentCounts, agentProfile, bookingsOfAgent, creditOf, defaultMarkupBps, type AgentBookingRow } from '../db/agents';
+import { agentBookingOf, agentCounts, agentProfile, bookingsOfAgent, creditOf, defaultMarkupBps, type AgentBookingRow } from '../db/agents';
+import { bookingByRef, newBookingRef } from '../db/bookings';
+import { bookQuoteByCard, CANCEL_REFUSED, cancelBooking } from '../flows/payments';
+import { sendOwedMails } from '../flows/booking-mails';
+import { paymentsFor, PaymentProviderError } from '../outside/payments';
 import { imagesOf, productById } from '../db/products';
-import { newBookingRef } from '../db/bookings';
-import { mailUpstreamStatus, sendMail } from '../outside/mail';
+import { mailUpstreamStatus, requestMailer, sendMail } from '../outside/mail';
 import { quoteMail } from '../services/agent-mail';
 import { bookableStay, currencyFor } from '../flows/stay';
 import { checkCatalogueRefs } from '../flows/catalogue-refs';
@@ -22,7 +26,7 @@ import { convertMinor, formatMoney, fromMinor } from '../../src/shared/rules/mon
 import { bookingPriceUsdMinor, nightsBetween, stayPrice } from '../../src/shared/rules/wallet';
 import { eligibleTypes, minCheckInDate } from '../../src/shared/contract/booking';
 import {
-  AGENT_MSG, CLIENTS_PAGE_SIZE, ClientQuerySchema, ClientSchema, DEFAULT_MARKUP_BPS, QuoteQuerySchema, QuoteSchema, QuoteViewSchema, RowIdSchema,
+  AGENT_MSG, BookQuoteSchema, CLIENTS_PAGE_SIZE, ClientQuerySchema, ClientSchema, DEFAULT_MARKUP_BPS, QuoteQuerySchema, QuoteSchema, QuoteViewSchema, RowIdSchema,
   bpsOfPercent, markupOf, percentOfBps, type AgentBooking, type AgentClient, type AgentProfile, type AgentQuote, type ClientInput,
   type CreditSummary, type SharedQuote,
 } from '../../src/shared/contract/agent';
@@ -124,6 +128,10 @@ function bookingBody(b: AgentBookingRow): AgentBooking {
     booking_id: b.booking_ref,
     quote_id: b.quote_id,
     status: b.status,
+    pay_by: b.pay_method,
+    paid_amount: fromMinor(b.paid_minor, b.currency),
+    refunded_amount: fromMinor(b.refunded_minor, b.currency),
+    ...(b.payment_url ? { payment_url: b.payment_url } : {}),
     client: { client_id: b.client_id, name: b.client_name, email: b.client_email },
     product: { product_id: b.product_id, type: b.product_type, name: b.product_name, city: b.city, image: b.image },
     check_in: b.check_in,
@@ -131,7 +139,7 @@ function bookingBody(b: AgentBookingRow): AgentBooking {
     guests: b.guests,
     currency: b.currency,
     total: fromMinor(b.total_minor, b.currency),
-    charged_usd: fromMinor(b.net_usd_minor, 'USD'),
+    charged_usd: b.pay_method === 'card' ? 0 : fromMinor(b.net_usd_minor, 'USD'),
     created_at: b.created_at,
   };
 }
@@ -300,9 +308,9 @@ export const agent = new Hono<AppEnv>()
     if (!(await markSent(db, owner, id, await sha256Hex(token)))) throw notFound('No such quote');
     return c.json({ data: quoteBody((await quoteOf(db, owner, id))!) });
   })
-  .post('/agent/quotes/:id/book', doc({ body: NoFields, also: { 409: SignInFailureSchema } }), async (c) => {
+  .post('/agent/quotes/:id/book', doc({ body: BookQuoteSchema, also: { 409: SignInFailureSchema } }), async (c) => {
     const id = idParam(c);
-    await jsonBody(c, z.object({}));
+    const { pay_by: payBy = 'account' } = await jsonBody(c, BookQuoteSchema);
     const quote = await ownQuote(c, id);
     const db = c.env.DB;
     const org = c.get('org');
@@ -311,22 +319,50 @@ export const agent = new Hono<AppEnv>()
     const product = await productById(db, org.id, quote.product_id);
     if (!product || !eligibleTypes(org.eligible_products).includes(product.type)) throw conflict(AGENT_MSG.productGone);
     if (quote.check_in < minCheckInDate(org.min_checkin_days)) throw conflict(AGENT_MSG.quoteExpired);
+    const reply = async (ref: string, status: 'CONFIRMED' | 'PENDING_PAYMENT', paymentUrl?: string) => {
+      const [row, credit] = await Promise.all([quoteOf(db, owner, id), creditOf(db, owner)]);
+      return c.json({
+        data: {
+          booking_id: ref,
+          status,
+          pay_by: payBy,
+          total: fromMinor(quote.total_minor, quote.currency),
+          currency: quote.currency,
+          charged_usd: payBy === 'card' ? 0 : fromMinor(quote.net_usd_minor, 'USD'),
+          ...(paymentUrl ? { payment_url: paymentUrl } : {}),
+          quote: quoteBody(row!),
+          credit: creditBody(credit),
+        },
+      });
+    };
+    if (payBy === 'card') {
+      // The client's card on the provider's hosted page, as a traveller's checkout (docs/decisions/0029): no credit used.
+      if (quote.total_minor <= 0) throw conflict(AGENT_MSG.noCardPart);
+      const client = quote.client_id ? await clientOf(db, owner, quote.client_id) : null;
+      const traveler = {
+        title: client?.title ?? '',
+        first_name: client?.first_name ?? quote.client_name,
+        last_name: client?.last_name ?? '',
+        email: quote.client_email,
+        phone: client ? `${client.phone_country_code}${client.mobile_no}` : '',
+      };
+      const origin = new URL(c.req.url).origin;
+      let created;
+      try {
+        created = await bookQuoteByCard({ db, payments: paymentsFor(c.env) }, quote, traveler, origin, (ref) => `/agent/my-quotes?payment=cancelled&booking=${ref}`);
+      } catch (err) {
+        if (!(err instanceof PaymentProviderError)) throw err;
+        logEvent(c, 'error', 'payments.checkout_failed', { quote: id, kind: err.kind, reason: err.message });
+        throw new ApiError(502, 'UPSTREAM_FAILED', 'The payment service is not available right now; nothing was booked. Please try again');
+      }
+      if (!created.created) throw conflict(AGENT_MSG.quoteBooked);
+      return reply(created.booking.booking_ref, 'PENDING_PAYMENT', created.booking.payment_url ?? undefined);
+    }
     const outcome = await bookQuote(db, owner, id, newBookingRef());
     if (outcome.kind === 'missing') throw notFound('No such quote');
     if (outcome.kind === 'already-booked') throw conflict(AGENT_MSG.quoteBooked);
     if (outcome.kind === 'credit-limit') return c.json({ status: 'failed' as const, message: AGENT_MSG.creditLimitExceeded }, 409);
-    const [row, credit] = await Promise.all([quoteOf(db, owner, id), creditOf(db, owner)]);
-    return c.json({
-      data: {
-        booking_id: outcome.ref,
-        status: 'CONFIRMED' as const,
-        total: fromMinor(quote.total_minor, quote.currency),
-        currency: quote.currency,
-        charged_usd: fromMinor(quote.net_usd_minor, 'USD'),
-        quote: quoteBody(row!),
-        credit: creditBody(credit),
-      },
-    });
+    return reply(outcome.ref, 'CONFIRMED');
   })
 
   // ---- bookings on account -------------------------------------------------------------------------------------
@@ -334,6 +370,30 @@ export const agent = new Hono<AppEnv>()
     const owner = ownerOf(c);
     const [rows, credit] = await Promise.all([bookingsOfAgent(c.env.DB, owner), creditOf(c.env.DB, owner)]);
     return c.json({ count: rows.length, data: rows.map(bookingBody), credit: creditBody(credit) });
+  })
+  .post('/agent/bookings/:ref/cancel', doc({ body: NoFields, summary: 'Cancels a booking the client paid by card: the card part refunded through the provider' }), async (c) => {
+    await jsonBody(c, NoFields);
+    const owner = ownerOf(c);
+    const ref = c.req.param('ref') ?? '';
+    const own = /^[A-Z0-9-]{1,40}$/.test(ref) ? await agentBookingOf(c.env.DB, owner, ref) : null;
+    if (!own) throw notFound('No such booking');
+    if (own.pay_method !== 'card') throw conflict(AGENT_MSG.onAccountCancel);
+    const booking = await bookingByRef(c.env.DB, ref);
+    if (!booking) throw notFound('No such booking');
+    // The traveller's own cancel flow, policy and refund included (docs/decisions/0019): one place for the rule.
+    let outcome;
+    try {
+      outcome = await cancelBooking({ db: c.env.DB, payments: paymentsFor(c.env) }, booking, new Date().toISOString().slice(0, 10));
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      logEvent(c, 'error', 'payments.cancel_failed', { booking: ref, kind: err.kind, reason: err.message });
+      throw new ApiError(502, 'UPSTREAM_FAILED', 'The payment service is not available right now; the booking is unchanged. Please try again');
+    }
+    if (outcome.kind === 'refused') {
+      throw conflict(CANCEL_REFUSED[outcome.reason]);
+    }
+    if (outcome.kind === 'cancelled') await sendOwedMails({ db: c.env.DB, ...requestMailer(c) }, outcome.booking.id);
+    return c.json({ data: bookingBody((await agentBookingOf(c.env.DB, owner, ref))!) });
   })
 
   // ---- the client's read-only view (no session: the unguessable token is the key) -------------------------------

@@ -19,7 +19,8 @@ import { addTraveler, deleteTraveler, travelersOf, updateTraveler, MAX_TRAVELERS
 import { currencyFor } from '../flows/stay';
 import { productSummary, quote } from '../flows/pricing';
 import { convertMinor, fromMinor, type Rates } from '../../src/shared/rules/money';
-import { confirmationMail, sendMail } from '../outside/mail';
+import { requestMailer } from '../outside/mail';
+import { sendOwedMails } from '../flows/booking-mails';
 import { cardValueMinor, type CardKind, type WalletAmounts } from '../../src/shared/rules/wallet';
 import {
   CheckoutSchema, PaymentCardsByOrgSchema, PaymentCardsByUserSchema, PreviewSchema, RedeemSchema, ReservationsSchema,
@@ -219,6 +220,7 @@ export const booking = new Hono<AppEnv>()
       traveler: JSON.stringify(body.traveler),
       isPackage: body.is_package,
       linkCredit,
+      site: new URL(c.req.url).origin,
     };
     const result = q.amounts.totalMinor === 0
       ? await createBooking(c.env.DB, newBooking, q.amounts.spends)
@@ -226,11 +228,8 @@ export const booking = new Hono<AppEnv>()
           checkoutWithCard({ db: c.env.DB, payments: paymentsFor(c.env) }, newBooking, q.amounts.spends, { origin: new URL(c.req.url).origin, checkoutPath: checkoutPathOf(body, newBooking.ref) }, body.traveler.email || user?.email || undefined),
         );
     if (result.created) {
-      // Paid by the wallet alone, the booking is confirmed here, so its confirmation mail goes from here too.
-      if (result.booking.status === 'CONFIRMED') {
-        const mail = confirmationMail(org, result.booking, `${new URL(c.req.url).origin}/manage-booking?booking=${result.booking.booking_ref}`, user?.email);
-        if (mail) await sendMail(c, mail, 'booking.confirmed');
-      }
+      // Paid by the wallet alone, the booking is confirmed here, so the confirmation mail it owes goes from here too.
+      if (result.booking.status === 'CONFIRMED') await sendOwedMails({ db: c.env.DB, ...requestMailer(c) }, result.booking.id);
       return c.json({ data: checkoutReply(result.booking) }, 200);
     }
     const raced = await bookingByKey(c.env.DB, org.id, user?.id ?? null, body.idempotency_key, hash);

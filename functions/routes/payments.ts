@@ -8,9 +8,11 @@ import { ApiError, badRequest, conflict, notFound } from '../errors';
 import { logEvent } from '../log';
 import { currentUser } from '../auth/session';
 import { bookingByRef, type BookingRow } from '../db/bookings';
-import { cancelBooking, handlePaymentEvent } from '../flows/payments';
-import { cancellationMail, confirmationMail, sendMail } from '../outside/mail';
-import { orgBrand } from '../db/orgs';
+import { fromMinor } from '../../src/shared/rules/money';
+import { CANCEL_REFUSED, cancelBooking, handlePaymentEvent } from '../flows/payments';
+import { freeCancellationUntil } from '../../src/shared/rules/cancellation';
+import { requestMailer } from '../outside/mail';
+import { sendOwedMails } from '../flows/booking-mails';
 import type { Context } from 'hono';
 import { paymentsFor, PaymentProviderError, WebhookSignatureError } from '../outside/payments';
 
@@ -28,13 +30,9 @@ export const payments = new Hono<AppEnv>()
     try {
       const handled = await handlePaymentEvent({ db: c.env.DB, payments: provider }, event);
       logEvent(c, 'info', 'payments.event', { event: event.id, type: event.type, outcome: handled.outcome, booking: handled.booking?.booking_ref ?? null });
-      // Only the delivery that confirmed the booking mails it: duplicates find it confirmed already.
-      if (handled.outcome === 'confirmed' && handled.booking) {
-        const b = handled.booking;
-        const site = event.session?.successUrl ? new URL(event.session.successUrl).origin : new URL(c.req.url).origin;
-        const mail = confirmationMail(await orgBrand(c.env.DB, b.org_id), b, `${site}/manage-booking?booking=${b.booking_ref}`);
-        if (mail) await sendMail(c, mail, 'booking.confirmed');
-      }
+      // Any delivery about the booking sends what it still owes: the confirming one, or a redelivery after that one
+      // failed past its confirming write (decision 0029). A mail that fails stays owed for the next one or the sweep.
+      if (handled.booking) await sendOwedMails({ db: c.env.DB, ...requestMailer(c) }, handled.booking.id);
       return c.json({ data: { received: true, outcome: handled.outcome } });
     } catch (err) {
       if (err instanceof PaymentProviderError) {
@@ -56,17 +54,9 @@ export const payments = new Hono<AppEnv>()
       throw new ApiError(502, 'UPSTREAM_FAILED', 'The payment service is not available right now; the booking is unchanged. Please try again');
     }
     if (outcome.kind === 'refused') {
-      throw conflict(
-        outcome.reason === 'paid' ? 'This booking has just been paid; it will be confirmed in a moment'
-          : outcome.reason === 'policy' ? 'This booking can no longer be cancelled free of charge'
-            : 'This booking cannot be cancelled: it is not confirmed or waiting for its payment',
-      );
+      throw conflict(CANCEL_REFUSED[outcome.reason]);
     }
-    if (outcome.kind === 'cancelled') {
-      const traveler = JSON.parse(outcome.booking.traveler) as { email?: string; first_name?: string };
-      const to = traveler.email || (await currentUser(c))?.email;
-      if (to) await sendMail(c, cancellationMail(c.get('org').name, to, traveler.first_name ?? '', outcome.booking, outcome.refundedMinor), 'booking.cancelled');
-    }
+    if (outcome.kind === 'cancelled') await sendOwedMails({ db: c.env.DB, ...requestMailer(c) }, outcome.booking.id);
     return c.json({ data: bookingReply(outcome.booking) });
   });
 

@@ -3,7 +3,7 @@
 import { atom, computed } from 'nanostores';
 import { api } from '../shared/contract/api-client';
 import type {
-  AgentBooking, AgentClient, AgentProfile, AgentQuote, CreditSummary, QuoteStatus,
+  AgentBooking, AgentClient, AgentProfile, AgentQuote, CreditSummary, PayBy, QuoteStatus,
 } from '../shared/contract/agent';
 import { $signedIn, $userType } from './session';
 
@@ -91,18 +91,28 @@ export async function sendQuote(id: number): Promise<AgentQuote> {
 
 export interface BookResult {
   booking_id: string;
-  status: 'CONFIRMED';
+  status: 'CONFIRMED' | 'PENDING_PAYMENT';
+  pay_by: PayBy;
   total: number;
   currency: string;
   charged_usd: number;
+  /** A card booking's hosted payment page. */
+  payment_url?: string;
   quote: AgentQuote;
   credit: CreditSummary;
 }
 
-export async function bookQuote(id: number): Promise<BookResult> {
-  const { data } = await api<{ data: BookResult }>(`/api/agent/quotes/${id}/book`, { body: {} });
+export async function bookQuote(id: number, payBy: PayBy = 'account'): Promise<BookResult> {
+  const { data } = await api<{ data: BookResult }>(`/api/agent/quotes/${id}/book`, { body: { pay_by: payBy } });
   replaceQuote(data.quote);
   $credit.set(data.credit);
+  return data;
+}
+
+/** Cancels a booking paid by the client's card: the card part is refunded through the payment provider. */
+export async function cancelAgentBooking(ref: string): Promise<AgentBooking> {
+  const { data } = await api<{ data: AgentBooking }>(`/api/agent/bookings/${encodeURIComponent(ref)}/cancel`, { body: {} });
+  $agentBookings.set(($agentBookings.get() ?? []).map((b) => (b.booking_id === ref ? data : b)));
   return data;
 }
 

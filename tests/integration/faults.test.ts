@@ -39,7 +39,7 @@ beforeAll(async () => {
   stripe.deliverTo(gate.origin);
   useGate(gate.origin);
   watch = DbWatch.open(gate.persistTo);
-}, 120_000);
+}, 300_000);
 
 afterEach(async () => {
   world.reset();
@@ -441,6 +441,82 @@ describe('the payment provider failing', () => {
     } finally {
       capture.close();
     }
+  }, 60_000);
+
+  /** A paid booking whose completed event the test holds (the simulator's deliveries go to a capture server). */
+  async function paidWithEventHeld() {
+    const events: { raw: string; signature: string; type: string }[] = [];
+    const capture = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        events.push({ raw, signature: String(req.headers['stripe-signature']), type: JSON.parse(raw).type });
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => capture.listen(0, '127.0.0.1', resolve));
+    await stripe.control({ webhook_url: `http://127.0.0.1:${(capture.address() as AddressInfo).port}/` });
+    const r = await checkout();
+    expect(r.status, r.text).toBe(200);
+    const ref = r.json.data.booking_id as string;
+    await stripe.pay(String(r.json.data.payment_url).split('/').pop()!);
+    capture.close();
+    const completed = events.find((e) => e.type === 'checkout.session.completed')!;
+    const deliver = (headers: Record<string, string> = {}) =>
+      call('/api/payments/webhook', { method: 'POST', rawBody: completed.raw, headers: { 'content-type': 'application/json', 'stripe-signature': completed.signature, ...headers } });
+    const mails = () => world.mails.filter((m) => m.subject.includes(`booking ${ref} confirmed`));
+    const owed = () => watch.count('booking_mails', "kind = 'confirmed' AND sent_at IS NULL AND booking_id = (SELECT id FROM bookings WHERE booking_ref = ?)", ref);
+    return { ref, deliver, mails, owed, eventId: JSON.parse(completed.raw).id as string };
+  }
+
+  // The confirming batch is the delivery's first write; the event's record its second; the mail's claim its third.
+  it('the confirming write succeeds and the next write fails: the mail stays owed and 30 redeliveries at once send it once', async () => {
+    const paid = await paidWithEventHeld();
+    const failed = await paid.deliver({ 'x-fault-db': '1', 'x-fault-db-on': 'write', 'x-fault-db-after': '1' });
+    remember('webhook with D1 failing after the confirming write', failed);
+    expectUpstreamFailure(failed, 'webhook, D1 failing after the confirming write');
+    expect((await bookingOf(paid.ref)).status).toBe('CONFIRMED');
+    expect(watch.count('payment_events', 'event_id = ?', paid.eventId)).toBe(0);
+    expect(paid.mails()).toHaveLength(0);
+    expect(paid.owed()).toBe(1);
+    const replies = await Promise.all(Array.from({ length: 30 }, () => paid.deliver()));
+    expect(replies.map((r) => r.status), replies.find((r) => r.status !== 200)?.text).toEqual(Array(30).fill(200));
+    expect(replies.every((r) => ['unchanged', 'duplicate'].includes(r.json.data.outcome))).toBe(true);
+    expect(paid.mails(), 'one confirmation mail').toHaveLength(1);
+    expect(paid.owed()).toBe(0);
+    expect(watch.count('payment_events', 'event_id = ?', paid.eventId)).toBe(1);
+  }, 60_000);
+
+  it('the mail claim itself fails after the event was recorded: the provider\u2019s redelivery (a duplicate) sends the mail', async () => {
+    const paid = await paidWithEventHeld();
+    const failed = await paid.deliver({ 'x-fault-db': '1', 'x-fault-db-on': 'write', 'x-fault-db-after': '2' });
+    expectUpstreamFailure(failed, 'webhook, D1 failing at the mail claim');
+    expect(watch.count('payment_events', 'event_id = ?', paid.eventId)).toBe(1);
+    expect(paid.mails()).toHaveLength(0);
+    const again = await paid.deliver();
+    expect(again.status, again.text).toBe(200);
+    expect(again.json.data.outcome).toBe('duplicate');
+    expect(paid.mails()).toHaveLength(1);
+    expect(paid.owed()).toBe(0);
+  }, 60_000);
+
+  it('the mail API down at confirmation: the webhook answers 200, the mail stays owed, and the scheduled sweep sends it once', async () => {
+    const paid = await paidWithEventHeld();
+    world.set('mail', 'fail');
+    const r = await paid.deliver();
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.data.outcome).toBe('confirmed');
+    expect(paid.owed()).toBe(1);
+    world.set('mail', 'ok');
+    await fetch(`${gate.origin}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('17 * * * *')}`);
+    // The sweep sends after the scheduled answer (waitUntil): wait for the mail, then check nothing more comes.
+    for (const deadline = Date.now() + 15_000; paid.owed() > 0 && Date.now() < deadline; ) await new Promise((res) => setTimeout(res, 100));
+    expect(paid.owed()).toBe(0);
+    expect(paid.mails()).toHaveLength(1);
+    await fetch(`${gate.origin}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('17 * * * *')}`);
+    expect((await paid.deliver()).json.data.outcome).toBe('duplicate');
+    expect(paid.mails()).toHaveLength(1);
   }, 60_000);
 
   it('a webhook delivery that fails is retried by the provider with the same event, and confirms the booking once', async () => {

@@ -233,6 +233,8 @@ describe('attribution', () => {
     const hotel = await firstProduct('HLT');
     const r = await client.call('/api/booking/checkout', { body: { ...bookingBody(hotel.product_id), traveler, idempotency_key: key() } });
     expect(r.status, r.text).toBe(200);
+    // A first booking is credited once confirmed (docs/decisions/0029): its card part is paid on the provider's page.
+    if (r.json.data.payment_url) await call(`/_sim/stripe/checkout/${String(r.json.data.payment_url).split('/').pop()}/pay`, { body: { card: '4242424242424242' } });
     return r.json.data as { total: number; currency: string; booking_id: string };
   }
 

@@ -421,10 +421,16 @@ const TABLE: RouteSpec[] = [
     ],
   },
   {
-    method: 'POST', path: '/api/agent/quotes/:id/book', schema: Empty, params: { id: SMALL_ID }, session: 'agent', changesState: true, refusals: [SIGN_IN_REFUSAL],
+    // On account by default; pay_by "card" starts the client's hosted payment (payments-agent.test.ts covers it over the simulator).
+    method: 'POST', path: '/api/agent/quotes/:id/book', params: { id: SMALL_ID }, session: 'agent', changesState: true, refusals: [SIGN_IN_REFUSAL],
     example: (o) => ({ params: { id: o.quoteId }, body: {} }), ids: [{ in: 'param', name: 'id', owner: 'agent', of: 'quoteId', expect: 'refused' }],
   },
   { method: 'GET', path: '/api/agent/bookings', example: () => ({}), session: 'agent', changesState: false },
+  {
+    // A reference nobody booked: every gate request is refused (404) and changes nothing; the card path is in payments-agent.test.ts.
+    method: 'POST', path: '/api/agent/bookings/:ref/cancel', schema: Empty, params: { ref: fc.constantFrom('BK-AAAAA-AAAAA', 'bk-x', '0') }, session: 'agent', changesState: true,
+    example: () => ({ params: { ref: 'BK-AAAAA-AAAAA' }, body: {} }),
+  },
   { method: 'POST', path: '/api/quotes/view', example: () => ({ body: { token: 'a'.repeat(43) } }), session: 'none', changesState: false },
 
   // ---- the org console (functions/routes/admin.ts): admins of the request host's org only -------------------------

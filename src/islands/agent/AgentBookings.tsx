@@ -1,4 +1,4 @@
-// /agent/booking-history: bookings the agent made on account for clients, and the credit they use.
+// /agent/booking-history: bookings the agent made for clients, on account (the credit they use) or on the client's card.
 import { useStore } from '@nanostores/react';
 import { $agentBookings, $credit, loadAgentBookings } from '../../stores/agent';
 import { useT } from '../../stores/locale';
@@ -31,6 +31,7 @@ export default function AgentBookings() {
                 <th scope="col">{t('agent_col_dates')}</th>
                 <th scope="col" className="num">{t('agent_col_total')}</th>
                 <th scope="col" className="num">{t('agent_col_charged')}</th>
+                <th scope="col">{t('agent_col_paid_by')}</th>
                 <th scope="col">{t('agent_col_status')}</th>
               </tr>
             </thead>
@@ -65,8 +66,17 @@ export default function AgentBookings() {
                   </td>
                   <td data-label={t('agent_col_total')} className="num">{money(b.total, b.currency)}</td>
                   <td data-label={t('agent_col_charged')} className="num">{money(b.charged_usd, 'USD')}</td>
+                  <td data-label={t('agent_col_paid_by')}>
+                    {t(b.pay_by === 'card' ? 'agent_paid_card' : 'agent_paid_account')}
+                    {b.pay_by === 'card' && b.paid_amount > 0 ? <span className="agent-sub">{money(b.paid_amount - b.refunded_amount, b.currency)}</span> : null}
+                  </td>
                   <td data-label={t('agent_col_status')}>
                     <span className={`badge agent-badge-${b.status}`}>{t(`agent_status_${b.status}`)}</span>
+                    {b.payment_url ? (
+                      <a className="agent-sub" href={b.payment_url}>
+                        {t('agent_open_payment')}
+                      </a>
+                    ) : null}
                   </td>
                 </tr>
               ))}

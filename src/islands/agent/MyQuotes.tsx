@@ -1,10 +1,10 @@
 // /agent/my-quotes: the agent's quotes — make one (from a product search, or from ?product_id= / ?client_id= links),
-// send it to the client, book it on account within the credit limit.
+// send it to the client, book it on account within the credit limit or on the client's card (docs/decisions/0029).
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { AgentQuote, QuoteStatus } from '../../shared/contract/agent';
+import type { AgentQuote, PayBy, QuoteStatus } from '../../shared/contract/agent';
 import { QUOTE_STATUSES } from '../../shared/contract/agent';
-import { $credit, $quotes, bookQuote, loadAgentProfile, loadQuotes, sendQuote } from '../../stores/agent';
+import { $credit, $quotes, bookQuote, cancelAgentBooking, loadAgentProfile, loadQuotes, sendQuote } from '../../stores/agent';
 import { useT } from '../../stores/locale';
 import Dialog from '../ui/Dialog';
 import AgentAway from './AgentAway';
@@ -44,6 +44,7 @@ export default function MyQuotes() {
   const [working, setWorking] = useState<number | null>(null);
   const [booking, setBooking] = useState<AgentQuote | null>(null);
   const [bookError, setBookError] = useState('');
+  const [payBy, setPayBy] = useState<PayBy>('account');
 
   async function load(which = filter) {
     setError('');
@@ -56,6 +57,18 @@ export default function MyQuotes() {
 
   useEffect(() => {
     if (access !== 'agent') return;
+    // Back from the payment page without paying: the pending card booking lets go of its payment, the quote reopens.
+    const back = new URLSearchParams(location.search);
+    const given = back.get('payment') === 'cancelled' ? back.get('booking') : null;
+    if (given && /^[A-Z0-9-]{1,40}$/.test(given)) {
+      history.replaceState(null, '', location.pathname);
+      void cancelAgentBooking(given)
+        .catch(() => undefined)
+        .then(() => load())
+        .then(() => setStatus(t('agent_pay_cancelled')));
+      void loadAgentProfile().catch(() => undefined);
+      return;
+    }
     void load();
     void loadAgentProfile().catch(() => undefined);
     const preset = presetFromUrl(location.search);
@@ -86,7 +99,11 @@ export default function MyQuotes() {
     setWorking(booking.quote_id);
     setBookError('');
     try {
-      const result = await bookQuote(booking.quote_id);
+      const result = await bookQuote(booking.quote_id, payBy);
+      if (result.payment_url) {
+        location.assign(result.payment_url);
+        return;
+      }
       setBooking(null);
       setStatus(`${t('agent_booked_ref')} ${result.booking_id}`);
     } catch (err) {
@@ -211,6 +228,7 @@ export default function MyQuotes() {
                         disabled={working === q.quote_id}
                         onClick={() => {
                           setBookError('');
+                          setPayBy('account');
                           setBooking(q);
                         }}
                         aria-label={`${t('agent_book')}: ${q.product.name}, ${q.client.name}`}
@@ -248,18 +266,28 @@ export default function MyQuotes() {
       ) : null}
       {booking ? (
         <Dialog title={t('agent_book_title')} subtitle={`${booking.product.name} · ${booking.client.name}`} onClose={() => setBooking(null)} closeLabel={t('agent_close')} closeOnEscape>
+          <fieldset className="agent-pay-by">
+            <legend>{t('agent_pay_legend')}</legend>
+            {(['account', 'card'] as const).map((way) => (
+              <label key={way} className="agent-pay-by__choice">
+                <input type="radio" name="pay_by" value={way} checked={payBy === way} onChange={() => setPayBy(way)} />
+                <span>{t(way === 'account' ? 'agent_pay_account' : 'agent_pay_card')}</span>
+              </label>
+            ))}
+          </fieldset>
           <dl className="agent-estimate">
             <dt>{t('agent_col_total')}</dt>
             <dd>{money(booking.total, booking.currency)}</dd>
             <dt className="agent-estimate__total">{t('agent_book_charge')}</dt>
-            <dd className="agent-estimate__total" data-testid="book-charge">{money(booking.charged_usd, 'USD')}</dd>
-            {credit ? (
+            <dd className="agent-estimate__total" data-testid="book-charge">{money(payBy === 'card' ? 0 : booking.charged_usd, 'USD')}</dd>
+            {credit && payBy === 'account' ? (
               <>
                 <dt>{t('agent_credit_available')}</dt>
                 <dd>{money(credit.available, credit.currency)}</dd>
               </>
             ) : null}
           </dl>
+          {payBy === 'card' ? <p className="muted">{t('agent_pay_card_note')}</p> : null}
           <div aria-live="assertive">
             {bookError ? (
               <p className="alert alert-error" data-testid="book-error">
@@ -281,7 +309,7 @@ export default function MyQuotes() {
               data-testid="book-confirm"
             >
               {working === booking.quote_id ? <span className="spinner" aria-hidden="true" /> : null}
-              <span>{working === booking.quote_id ? t('agent_booking') : t('agent_book_confirm')}</span>
+              <span>{working === booking.quote_id ? t('agent_booking') : t(payBy === 'card' ? 'agent_pay_card_confirm' : 'agent_book_confirm')}</span>
             </button>
           </div>
         </Dialog>

@@ -16,7 +16,15 @@ export const AGENT_MSG = {
   countryCodeRequired: 'Please choose the country code of the phone number',
   unknownCountryCode: 'Unknown country code',
   markupRange: 'The markup is between 0 and 100 %',
+  payBy: 'Choose "account" or "card"',
+  onAccountCancel: 'A booking on account is cancelled by the travel company, not from the portal',
+  noCardPart: 'This quote has nothing to pay by card',
 } as const;
+
+/** How an agent pays for a quote they book: on their account (within the credit limit) or by the client's card. */
+export const PAY_BY = ['account', 'card'] as const;
+export type PayBy = (typeof PAY_BY)[number];
+export const BookQuoteSchema = z.object({ pay_by: z.enum(PAY_BY, AGENT_MSG.payBy).optional() });
 
 /** 10 % unless the agent's details say otherwise. */
 export const DEFAULT_MARKUP_BPS = 1000;
@@ -156,6 +164,12 @@ export interface AgentBooking {
   booking_id: string;
   quote_id: number;
   status: string;
+  /** On the agent's account, or paid by the client's card (the status is then the payment's). */
+  pay_by: PayBy;
+  paid_amount: number;
+  refunded_amount: number;
+  /** While a card booking waits for its payment: the hosted page, to open or pass to the client. */
+  payment_url?: string;
   client: { client_id: number | null; name: string; email: string };
   product: { product_id: number; type: string; name: string; city: string; image: string };
   check_in: string;
