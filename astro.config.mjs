@@ -12,6 +12,7 @@ const SHELL = new RegExp(
   [
     String.raw`[\\/]src[\\/]islands[\\/](AccountMenu|LocaleSwitcher|ProductMenuLinks|DialogHost|LoyaltyBindings)\.tsx$`,
     String.raw`[\\/]src[\\/]stores[\\/](locale|session|startup|dialogs)\.ts$`,
+    String.raw`[\\/]src[\\/]shared[\\/]i18n[\\/](areas|translate)\.ts$`,
     String.raw`[\\/]src[\\/]shared[\\/](api-client|account-menu|products)\.ts$`,
     String.raw`[\\/]src[\\/]islands[\\/]account[\\/]focus-return\.ts$`,
     String.raw`node_modules[\\/](nanostores|@nanostores[\\/]react)[\\/]`,
@@ -37,13 +38,20 @@ const onDemandDialogs = {
   load: (id) => (id === SERVER_STUB ? 'export default function OnDemandDialog() { return null; }' : null),
 };
 
+// Before any island hydrates, the label areas of the page's islands arrive (src/stores/page-labels.ts): the boot block
+// carries only the shell's labels (docs/decisions/0008-page-weight.md).
+const labelAreas = {
+  name: 'travel-club:label-areas',
+  hooks: { 'astro:config:setup': ({ injectScript }) => injectScript('before-hydration', `import '/src/stores/page-labels.ts';`) },
+};
+
 // BUILD_DIR lets several builds live side by side (each test run serves its own).
 export default defineConfig({
   outDir: process.env.BUILD_DIR ?? './dist',
   output: 'static',
   markdown: { syntaxHighlight: false },
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react()],
+  integrations: [react(), labelAreas],
   security: { csp: true },
   build: { inlineStylesheets: 'never' },
   devToolbar: { enabled: false },
