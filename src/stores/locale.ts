@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback } from 'react';
 import { api } from '../shared/api-client';
 import { translate, type LabelVars } from '../shared/i18n/translate';
-import { AREA_TABLES, tableIn, type LabelArea } from '../shared/i18n/areas';
+import { areaLabels, type LabelArea } from '../shared/i18n/areas';
 import type { OrgConfig } from '../shared/schemas/org';
 import { $signedIn } from './session';
 
@@ -77,8 +77,8 @@ export function loadLabelAreas(areas: readonly LabelArea[]): Promise<void> {
     areas.map((area) => {
       let loaded = loadedAreas.get(area);
       if (!loaded) {
-        loaded = AREA_TABLES[area]()
-          .then((table) => $labels.set({ ...tableIn(table, $language.get()), ...$labels.get() }))
+        loaded = areaLabels(area, $language.get())
+          .then((labels) => $labels.set({ ...labels, ...$labels.get() }))
           .catch(() => void loadedAreas.delete(area));
         loadedAreas.set(area, loaded);
       }

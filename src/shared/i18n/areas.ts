@@ -1,25 +1,73 @@
 // Which labels the browser gets where (docs/decisions/0008-page-weight.md): the page's boot block carries the shell's
 // (and the org's own texts); every other area's labels come as a chunk of their own when an island of that area
 // hydrates or opens. The tables stay one file per area; this only says how they travel.
-import type { Language, LabelTable } from './types';
+import { LANGUAGES, type Language, type LabelTable } from './types';
 
 export type LabelArea = 'common' | 'catalogue' | 'auth' | 'booking' | 'savings' | 'referral' | 'agent' | 'console' | 'console-ops' | 'links' | 'help';
 
-/** Each area's table, imported on demand: one chunk per area, fetched when first needed. */
-export const AREA_TABLES: Record<LabelArea, () => Promise<LabelTable>> = {
-  common: () => import('./common').then((m) => m.commonLabels),
-  catalogue: () => import('./catalogue').then((m) => m.catalogueLabels),
-  auth: () => import('./auth').then((m) => m.authLabels),
-  booking: () => import('./booking').then((m) => m.bookingLabels),
-  savings: () => import('./savings').then((m) => m.savingsLabels),
-  referral: () => import('./referral').then((m) => m.referralLabels),
-  agent: () => import('./agent').then((m) => m.agentLabels),
-  console: () => import('./console').then((m) => m.consoleLabels),
-  'console-ops': () => import('./console-ops').then((m) => m.consoleOpsLabels),
-  links: () => import('./links').then((m) => m.linksLabels),
-  help: () => import('./help').then((m) => m.helpLabels),
+/**
+ * Each area's labels in one language, imported on demand: one small chunk per area and language (astro.config.mjs
+ * turns `<table>?lang=<language>` into that language's field → text map), fetched when first needed.
+ */
+type AreaChunk = () => Promise<{ default: Record<string, string> }>;
+export const AREA_LABELS: Record<LabelArea, Record<Language, AreaChunk>> = {
+  common: {
+    'en-US': () => import('./common?lang=en-US'),
+    'es-ES': () => import('./common?lang=es-ES'),
+    'fr-FR': () => import('./common?lang=fr-FR'),
+  },
+  catalogue: {
+    'en-US': () => import('./catalogue?lang=en-US'),
+    'es-ES': () => import('./catalogue?lang=es-ES'),
+    'fr-FR': () => import('./catalogue?lang=fr-FR'),
+  },
+  auth: {
+    'en-US': () => import('./auth?lang=en-US'),
+    'es-ES': () => import('./auth?lang=es-ES'),
+    'fr-FR': () => import('./auth?lang=fr-FR'),
+  },
+  booking: {
+    'en-US': () => import('./booking?lang=en-US'),
+    'es-ES': () => import('./booking?lang=es-ES'),
+    'fr-FR': () => import('./booking?lang=fr-FR'),
+  },
+  savings: {
+    'en-US': () => import('./savings?lang=en-US'),
+    'es-ES': () => import('./savings?lang=es-ES'),
+    'fr-FR': () => import('./savings?lang=fr-FR'),
+  },
+  referral: {
+    'en-US': () => import('./referral?lang=en-US'),
+    'es-ES': () => import('./referral?lang=es-ES'),
+    'fr-FR': () => import('./referral?lang=fr-FR'),
+  },
+  agent: {
+    'en-US': () => import('./agent?lang=en-US'),
+    'es-ES': () => import('./agent?lang=es-ES'),
+    'fr-FR': () => import('./agent?lang=fr-FR'),
+  },
+  console: {
+    'en-US': () => import('./console?lang=en-US'),
+    'es-ES': () => import('./console?lang=es-ES'),
+    'fr-FR': () => import('./console?lang=fr-FR'),
+  },
+  'console-ops': {
+    'en-US': () => import('./console-ops?lang=en-US'),
+    'es-ES': () => import('./console-ops?lang=es-ES'),
+    'fr-FR': () => import('./console-ops?lang=fr-FR'),
+  },
+  links: {
+    'en-US': () => import('./links?lang=en-US'),
+    'es-ES': () => import('./links?lang=es-ES'),
+    'fr-FR': () => import('./links?lang=fr-FR'),
+  },
+  help: {
+    'en-US': () => import('./help?lang=en-US'),
+    'es-ES': () => import('./help?lang=es-ES'),
+    'fr-FR': () => import('./help?lang=fr-FR'),
+  },
 };
-export const LABEL_AREAS = Object.keys(AREA_TABLES) as LabelArea[];
+export const LABEL_AREAS = Object.keys(AREA_LABELS) as LabelArea[];
 
 /**
  * The labels the shell's code shows in the browser (header islands, account menu, locale dialog, sign-in prompt):
@@ -81,6 +129,12 @@ export function areasForIslands(islands: readonly string[]): LabelArea[] {
   const wanted = new Set<LabelArea>();
   for (const island of islands) for (const area of ISLAND_LABEL_AREAS[island] ?? LABEL_AREAS) wanted.add(area);
   return LABEL_AREAS.filter((area) => wanted.has(area));
+}
+
+/** An area's labels in `language` (a language the product does not have gets empty texts, as the boot block has it). */
+export async function areaLabels(area: LabelArea, language: string): Promise<Record<string, string>> {
+  if ((LANGUAGES as readonly string[]).includes(language)) return (await AREA_LABELS[area][language as Language]()).default;
+  return Object.fromEntries(Object.keys((await AREA_LABELS[area]['en-US']()).default).map((key) => [key, '']));
 }
 
 /** One language of a table: field → text ('' where the language has none, as the boot block has it). */
