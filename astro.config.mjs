@@ -3,6 +3,7 @@
 import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
+import { pathToFileURL } from 'node:url';
 
 // The browser's chunks: React in one file and the shell every page hydrates (the layout's islands, their stores, the
 // api client) in another, so a page's first load is a few requests of well-compressed code rather than a dozen small
@@ -12,6 +13,7 @@ const SHELL = new RegExp(
   [
     String.raw`[\\/]src[\\/]islands[\\/]shell[\\/](AccountMenu|LocaleSwitcher|ProductMenuLinks|DialogHost|LoyaltyBindings)\.tsx$`,
     String.raw`[\\/]src[\\/]stores[\\/](locale|session|startup|dialogs)\.ts$`,
+    String.raw`[\\/]src[\\/]shared[\\/]i18n[\\/](areas|translate)\.ts$`,
     String.raw`[\\/]src[\\/]shared[\\/](contract[\\/]api-client|rules[\\/]account-menu|rules[\\/]products)\.ts$`,
     String.raw`[\\/]src[\\/]islands[\\/]account[\\/]focus-return\.ts$`,
     String.raw`node_modules[\\/](nanostores|@nanostores[\\/]react)[\\/]`,
@@ -37,18 +39,43 @@ const onDemandDialogs = {
   load: (id) => (id === SERVER_STUB ? 'export default function OnDemandDialog() { return null; }' : null),
 };
 
+// `src/shared/i18n/<area>.ts?lang=<language>` (src/shared/i18n/areas.ts) is that table in one language: a chunk of
+// field → text, a third of the whole table. The tables are plain data (type-only imports), so Node reads them as they are.
+const ONE_LANGUAGE = /[\\/]src[\\/]shared[\\/]i18n[\\/][\w-]+\.ts\?lang=([\w-]+)$/;
+const labelsInOneLanguage = {
+  name: 'travel-club:labels-in-one-language',
+  enforce: 'pre',
+  async load(id) {
+    const language = ONE_LANGUAGE.exec(id)?.[1];
+    if (!language) return null;
+    const file = id.slice(0, id.indexOf('?'));
+    this.addWatchFile(file);
+    const module = await import(`${pathToFileURL(file).href}?t=${Date.now()}`);
+    const table = Object.values(module).find((value) => value && typeof value === 'object');
+    const labels = Object.fromEntries(Object.entries(table ?? {}).map(([key, texts]) => [key, texts[language] ?? '']));
+    return `export default ${JSON.stringify(labels)};`;
+  },
+};
+
+// Before any island hydrates, the label areas of the page's islands arrive (src/stores/page-labels.ts): the boot block
+// carries only the shell's labels (docs/decisions/0008-page-weight.md).
+const labelAreas = {
+  name: 'travel-club:label-areas',
+  hooks: { 'astro:config:setup': ({ injectScript }) => injectScript('before-hydration', `import '/src/stores/page-labels.ts';`) },
+};
+
 // BUILD_DIR lets several builds live side by side (each test run serves its own).
 export default defineConfig({
   outDir: process.env.BUILD_DIR ?? './dist',
   output: 'static',
   markdown: { syntaxHighlight: false },
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react()],
+  integrations: [react(), labelAreas],
   security: { csp: true },
   build: { inlineStylesheets: 'never' },
   devToolbar: { enabled: false },
   vite: {
-    plugins: [onDemandDialogs],
+    plugins: [onDemandDialogs, labelsInOneLanguage],
     environments: {
       client: {
         build: {

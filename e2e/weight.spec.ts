@@ -60,3 +60,39 @@ test('the home page with its search box loads no zod either', async ({ page }) =
   expect(scripts.length).toBeGreaterThan(0);
   for (const script of scripts) expect(await script.body, script.url).not.toContain('$ZodType');
 });
+
+const BOOT_LIMIT = 8 * 1024;
+const WEIGHED_PAGES = ['/', '/resorts', '/search-detail', '/wallet', '/hotel-checkout', '/user-details', '/help', '/privacy-policy', '/your-rewards'];
+
+test('every page’s boot block is at most 8 KB in each language: the shell’s labels only', async ({ request }) => {
+  for (const lang of ['en-US', 'fr-FR', 'es-ES']) {
+    for (const path of WEIGHED_PAGES) {
+      const html = await (await request.get(`${path}?lang=${lang}`)).text();
+      const block = /<script type="application\/json" id="tc-boot">.*?<\/script>/s.exec(html)?.[0] ?? '';
+      expect(block, `${path} in ${lang}`).not.toBe('');
+      expect(new TextEncoder().encode(block).byteLength, `${path} in ${lang}`).toBeLessThanOrEqual(BOOT_LIMIT);
+    }
+  }
+});
+
+test('the search box’s labels arrive with its code: a French home page shows them in French', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto('/?lang=fr-FR');
+  await expect(page.getByRole('button', { name: 'Rechercher' }).first()).toBeVisible();
+  expect(scripts.some((s) => /\/_astro\/booking\.[\w-]+\.js$/.test(s.url))).toBe(true);
+  expect(scripts.some((s) => /\/_astro\/auth\.[\w-]+\.js$/.test(s.url))).toBe(false);
+});
+
+test('the sign-in dialog brings the auth labels with its code, in the page’s language', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto('/privacy-policy?lang=fr-FR');
+  await expect(page.locator('html[data-dialog-host="ready"]')).toHaveCount(1, { timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+  const firstLoad = scripts.length;
+  expect(scripts.some((s) => /\/_astro\/auth\.[\w-]+\.js$/.test(s.url))).toBe(false);
+  await page.getByTestId('account-menu-button').click();
+  await page.getByRole('menuitem', { name: 'Se connecter' }).click();
+  const signIn = page.getByRole('dialog', { name: 'Connexion' });
+  await expect(signIn.getByLabel('Adresse e-mail')).toBeVisible();
+  expect(scripts.slice(firstLoad).some((s) => /\/_astro\/auth\.[\w-]+\.js$/.test(s.url))).toBe(true);
+});

@@ -13,6 +13,8 @@ import { sweepPendingPayments } from './flows/payments';
 import { sendOwedMails } from './flows/booking-mails';
 import { mailSender } from './outside/mail';
 import { paymentsFor } from './outside/payments';
+import { zonePurge } from './outside/edge-purge';
+import { setEdgePurge } from './lib/edge-cache';
 
 const API_PREFIXES = ['/api/', '/_sim/', '/go/'];
 const SHORT_LINK_PREFIX = '/r/';
@@ -28,9 +30,16 @@ async function route(request: Request, env: Bindings, ctx: ExecutionContext): Pr
   return servePage(request, env, () => handle(request, env as unknown as Parameters<typeof handle>[1], ctx));
 }
 
+let purgeConfigured = false;
+
 export default {
   async fetch(request, env, ctx) {
     try {
+      // A version change purges the zone's cache in every data centre (docs/decisions/0035-purge-everywhere.md).
+      if (!purgeConfigured) {
+        setEdgePurge(env.CF_ZONE_ID ? zonePurge(env) : null);
+        purgeConfigured = true;
+      }
       // One D1 view per request for the API and the pages alike: its statements are counted once, here.
       const session = d1Session(env.DB, request.headers.get('cookie'));
       const { db, state } = requestDb(session.db, (name) => request.headers.get(name), env.ENVIRONMENT === 'faults');

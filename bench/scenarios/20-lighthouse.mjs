@@ -17,7 +17,7 @@ async function audit(url) {
 
 export async function run(ctx) {
   const rows = [];
-  for (const page of PAGES) {
+  for (const page of PAGES.filter((p) => p.lighthouse)) {
     let lhr = await audit(`${ctx.origin}${page.path}`);
     // Lighthouse's own trace failures (NO_NAVSTART, NO_FCP) say nothing about the page: try once more.
     if (lhr?.runtimeError) lhr = await audit(`${ctx.origin}${page.path}`);

@@ -1,6 +1,6 @@
 // Organisations: resolved from the request's host name, cached per isolate and at the edge, every copy checked against
 // the org's version, which the edge cache holds and every change rewrites (docs/decisions/0025-edge-cache.md).
-import { DAY_SECONDS, edgeDelete, edgeGet, edgePut } from '../lib/edge-cache';
+import { DAY_SECONDS, edgeDelete, edgeGet, edgePurgeEverywhere, edgePut } from '../lib/edge-cache';
 export interface OrgRow {
   id: number;
   name: string;
@@ -80,7 +80,7 @@ export async function orgForHost(db: D1Database, host: string): Promise<OrgRow> 
     .bind(host)
     .first<OrgRow>();
   const org = registered ?? (await defaultOrgRow(db, now));
-  await Promise.all([edgePut(hostKey(host), { ...org, registered: !!registered }), readerKnowsVersion(org.id, org.version)]);
+  await Promise.all([edgePut(hostKey(host), { ...org, registered: !!registered }, DAY_SECONDS, [hostTag(host)]), readerKnowsVersion(org.id, org.version)]);
   return remember(host, org, now, !!registered);
 }
 
@@ -102,8 +102,18 @@ function remember(host: string, org: OrgRow, at: number, registered: boolean): O
   return org;
 }
 
+/** The purge tag of an org's version entry: a change purges it in every data centre (docs/decisions/0035-purge-everywhere.md). */
+export const orgVersionTag = (orgId: number) => `org-${orgId}`;
+const hostTag = (host: string) => `host-${host}`;
+
 async function readerKnowsVersion(orgId: number, version: number) {
-  if ((await edgeGet<number>(versionKey(orgId))) !== version) await edgePut(versionKey(orgId), version, READER_VERSION_SECONDS);
+  if ((await edgeGet<number>(versionKey(orgId))) !== version) await edgePut(versionKey(orgId), version, READER_VERSION_SECONDS, [orgVersionTag(orgId)]);
+}
+
+/** The writer's side: every other data centre drops its copy of the version, then this one learns the new value. */
+async function tellEdge(orgId: number, version: number) {
+  await edgePurgeEverywhere([orgVersionTag(orgId)]);
+  await edgePut(versionKey(orgId), version, DAY_SECONDS, [orgVersionTag(orgId)]);
 }
 
 /** The org's current version: from the edge, else one indexed integer from D1 (then kept at the edge). */
@@ -111,7 +121,7 @@ export async function orgVersion(db: D1Database, orgId: number): Promise<number 
   const atEdge = await edgeGet<number>(versionKey(orgId));
   if (typeof atEdge === 'number') return atEdge;
   const version = (await db.prepare('SELECT version FROM orgs WHERE id = ?').bind(orgId).first<number>('version')) ?? null;
-  if (version !== null) await edgePut(versionKey(orgId), version, READER_VERSION_SECONDS);
+  if (version !== null) await edgePut(versionKey(orgId), version, READER_VERSION_SECONDS, [orgVersionTag(orgId)]);
   return version;
 }
 
@@ -122,14 +132,14 @@ export async function orgVersion(db: D1Database, orgId: number): Promise<number 
  */
 export async function bumpOrgVersion(db: D1Database, orgId: number): Promise<number | null> {
   const version = await db.prepare('UPDATE orgs SET version = version + 1 WHERE id = ? RETURNING version').bind(orgId).first<number>('version');
-  if (version !== null) await edgePut(versionKey(orgId), version, DAY_SECONDS);
+  if (version !== null) await tellEdge(orgId, version);
   return version;
 }
 
 /** For a write that bumped the version inside its own batch: the edge learns the version now stored. */
 export async function publishOrgVersion(db: D1Database, orgId: number): Promise<void> {
   const version = await db.prepare('SELECT version FROM orgs WHERE id = ?').bind(orgId).first<number>('version');
-  if (version !== null) await edgePut(versionKey(orgId), version, DAY_SECONDS);
+  if (version !== null) await tellEdge(orgId, version);
 }
 
 /**
@@ -138,10 +148,12 @@ export async function publishOrgVersion(db: D1Database, orgId: number): Promise<
  */
 /** A host that starts or stops resolving to an org: the edge's copy of its answer goes (the org's version moves too). */
 export async function dropHostAtEdge(host: string): Promise<void> {
+  await edgePurgeEverywhere([hostTag(host)]);
   await edgeDelete(hostKey(host));
 }
 
 export async function forgetHost(db: D1Database, host: string, previousOrgId: number): Promise<void> {
+  await edgePurgeEverywhere([hostTag(host)]);
   await edgeDelete(hostKey(host));
   await bumpOrgVersion(db, previousOrgId);
 }

@@ -20,8 +20,30 @@ export async function edgeGet<T>(key: string): Promise<T | undefined> {
   }
 }
 
-export async function edgePut(key: string, value: unknown, ttlSeconds = DAY_SECONDS): Promise<void> {
-  await edgePutResponse(key, new Response(JSON.stringify(value), { headers: { 'Content-Type': 'application/json' } }), ttlSeconds);
+/** `tags` name the entry for a purge in every data centre (edgePurgeEverywhere). */
+export async function edgePut(key: string, value: unknown, ttlSeconds = DAY_SECONDS, tags: string[] = []): Promise<void> {
+  await edgePutResponse(key, new Response(JSON.stringify(value), { headers: { 'Content-Type': 'application/json' } }), ttlSeconds, tags);
+}
+
+type Purge = (tags: string[]) => Promise<void>;
+let purgeEverywhere: Purge | null = null;
+
+/** The Worker's entry names how to purge the zone's cache in every data centre (functions/outside/edge-purge.ts). */
+export function setEdgePurge(purge: Purge | null) {
+  purgeEverywhere = purge;
+}
+
+/**
+ * Drops the entries carrying these tags in every data centre (the Cache API alone reaches only this one). A purge that
+ * fails is logged: the other data centres then hold their copy until it ages out (a reader's version entry: a minute).
+ */
+export async function edgePurgeEverywhere(tags: string[]): Promise<void> {
+  if (!purgeEverywhere || tags.length === 0) return;
+  try {
+    await purgeEverywhere(tags);
+  } catch (err) {
+    console.error(JSON.stringify({ level: 'error', event: 'edge.purge_failed', tags, error: String(err) }));
+  }
 }
 
 export async function edgeDelete(key: string): Promise<void> {
@@ -33,12 +55,12 @@ export async function edgeDelete(key: string): Promise<void> {
 }
 
 /** A whole response (a page): stored without any header but its type, so nothing of one visitor is kept. */
-export async function edgePutResponse(key: string, response: Response, ttlSeconds = DAY_SECONDS): Promise<void> {
+export async function edgePutResponse(key: string, response: Response, ttlSeconds = DAY_SECONDS, tags: string[] = []): Promise<void> {
   const cache = edge();
   if (!cache) return;
-  const stored = new Response(response.body, {
-    headers: { 'Content-Type': response.headers.get('content-type') ?? 'application/octet-stream', 'Cache-Control': `public, max-age=${ttlSeconds}` },
-  });
+  const headers: Record<string, string> = { 'Content-Type': response.headers.get('content-type') ?? 'application/octet-stream', 'Cache-Control': `public, max-age=${ttlSeconds}` };
+  if (tags.length) headers['Cache-Tag'] = tags.join(',');
+  const stored = new Response(response.body, { headers });
   try {
     await cache.put(keyOf(key), stored);
   } catch {

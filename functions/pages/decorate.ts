@@ -17,9 +17,15 @@ import { edgeGetResponse, edgePutResponse } from '../lib/edge-cache';
 import { locationFromCf } from '../flows/location';
 import { destinationOffers, type DestinationOffer } from '../flows/destinations';
 import { formatMoney } from '../../src/shared/rules/money';
+import { LABELS } from '../../src/shared/i18n';
+import { SHELL_LABEL_KEYS } from '../../src/shared/i18n/areas';
+import { LABEL_TABLES } from '../../src/shared/i18n/tables';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const LABEL_ATTRIBUTES = ['aria-label', 'placeholder', 'title', 'alt'] as const;
+const SHELL_KEYS = new Set(SHELL_LABEL_KEYS);
+/** Keys an island can fetch with its label area; any other key (a table no area names yet) travels in the boot block. */
+const AREA_KEYS = new Set(Object.values(LABEL_TABLES).flatMap((table) => Object.keys(table)));
 const EXTERNAL = new Set(PRODUCTS.filter((p) => p.kind === 'external').map((p) => p.code));
 
 /** JSON inside <script>: nothing in it may close the element or start a comment. */
@@ -91,6 +97,19 @@ export async function servePage(request: Request, env: Bindings, render: () => P
   return personalise(new Response(html, dressed), request, url, cookies, view, 'miss');
 }
 
+/**
+ * The labels of the boot block: the shell's, and every text the org set itself (an override the bundled area chunks do
+ * not have); the islands bring the rest of their areas' labels with their code (docs/decisions/0008-page-weight.md).
+ */
+function bootLabels(labels: Record<string, string>, language: string, showKeys: boolean): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, text] of Object.entries(labels)) {
+    const bundled = LABELS[key]?.[language as keyof (typeof LABELS)[string]] || (showKeys ? key : '');
+    if (SHELL_KEYS.has(key) || !AREA_KEYS.has(key) || text !== bundled) out[key] = text;
+  }
+  return out;
+}
+
 async function dress(res: Response, view: PageView, env: Bindings): Promise<Response> {
   const { org, language, currency, rates, showKeys } = view;
   const [labels, themeVersion] = await Promise.all([
@@ -98,7 +117,7 @@ async function dress(res: Response, view: PageView, env: Bindings): Promise<Resp
     orgThemeVersion(env.DB, org, cssVersion).catch(() => null),
   ]);
   const eligible = new Set(eligibleCodes(org.eligible_products));
-  const boot = { org: orgConfig(org), language, currency, labels, showKeys };
+  const boot = { org: orgConfig(org), language, currency, labels: bootLabels(labels, language, showKeys), showKeys };
   const label = (key: string | null) => (key ? labels[key] || '' : '');
   // Read once, on the first destination card of the page; a failed read hides the cards rather than the page.
   let offers: Promise<Map<string, DestinationOffer>> | null = null;

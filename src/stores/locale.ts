@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback } from 'react';
 import { api } from '../shared/contract/api-client';
 import { translate, type LabelVars } from '../shared/i18n/translate';
+import { areaLabels, type LabelArea } from '../shared/i18n/areas';
 import type { OrgConfig } from '../shared/contract/org';
 import { $signedIn } from './session';
 
@@ -64,6 +65,27 @@ export const $showKeys = atom<boolean>(boot?.showKeys ?? false);
 export const $localeDialog = atom<'language' | 'currency' | null>(null);
 export const openLocaleDialog = (section: 'language' | 'currency') => $localeDialog.set(section);
 export const closeLocaleDialog = () => $localeDialog.set(null);
+
+const loadedAreas = new Map<LabelArea, Promise<void>>();
+
+/**
+ * Brings label areas (their bundled texts in the page's language) beside the boot block's: the boot block's win, as they
+ * hold the org's own texts. Each area is fetched once; a failed fetch leaves its labels empty rather than the page broken.
+ */
+export function loadLabelAreas(areas: readonly LabelArea[]): Promise<void> {
+  return Promise.all(
+    areas.map((area) => {
+      let loaded = loadedAreas.get(area);
+      if (!loaded) {
+        loaded = areaLabels(area, $language.get())
+          .then((labels) => $labels.set({ ...labels, ...$labels.get() }))
+          .catch(() => void loadedAreas.delete(area));
+        loadedAreas.set(area, loaded);
+      }
+      return loaded;
+    }),
+  ).then(() => undefined);
+}
 
 /** t(key, { n, … }) in the chosen language (src/shared/i18n/translate.ts); a missing label is the key when keys are shown, else empty. */
 export const t = (key: string, vars?: LabelVars) => translate($labels.get(), $showKeys.get(), $language.get(), key, vars);

@@ -85,6 +85,46 @@ describe('the warm path', () => {
   }, DB_TEST_TIMEOUT);
 });
 
+describe('a change reaches every data centre', () => {
+  it("a console write purges the org's version by tag through the zone's purge API (the Cloudflare simulator's wire)", async () => {
+    const account = await verifiedAccount(hostA);
+    await d1Query(`UPDATE users SET role = 'admin' WHERE org_id = ${orgA} AND email = '${account.email}';`);
+    const { client } = await signedInClient(account.email, account.password, hostA);
+    const seen = (await call('/_sim/cloudflare/purges')).json.data.length;
+    const patched = await client.call('/api/admin/org', { method: 'PATCH', body: { name: `Purged ${crypto.randomUUID().slice(0, 6)}` }, headers: { 'cf-connecting-ip': freshIp() } });
+    expect(patched.status, patched.text).toBe(200);
+    const purges: { zone: string; tags: string[] }[] = (await call('/_sim/cloudflare/purges')).json.data.slice(seen);
+    // The simulator checks the token and the body's shape ({ tags: [...] }) as the API does: a refused call is not listed.
+    expect(purges).toContainEqual(expect.objectContaining({ zone: 'dev-zone-0001', tags: [`org-${orgA}`] }));
+  }, DB_TEST_TIMEOUT);
+
+  it('a read writes no purge: only a change does', async () => {
+    const seen = (await call('/_sim/cloudflare/purges')).json.data.length;
+    for (const path of ['/', '/resorts', '/api/org/config']) await call(path, { host: hostB });
+    expect((await call('/_sim/cloudflare/purges')).json.data.length).toBe(seen);
+  });
+});
+
+describe('the boot block', () => {
+  const bootOf = (html: string) => JSON.parse(/<script type="application\/json" id="tc-boot">(.*?)<\/script>/s.exec(html)![1]!);
+
+  it("holds the shell's labels and the org's own texts, under 8 KB on every page and language", async () => {
+    for (const lang of ['en-US', 'fr-FR', 'es-ES']) {
+      for (const path of ['/', '/resorts', '/search-detail', '/wallet', '/hotel-checkout', '/user-details', '/help', '/privacy-policy']) {
+        const page = await call(`${path}?lang=${lang}`, { host: hostA });
+        expect(page.status, path).toBe(200);
+        const block = /<script type="application\/json" id="tc-boot">.*?<\/script>/s.exec(page.text)![0];
+        expect(Buffer.byteLength(block), `${path} ${lang}`).toBeLessThanOrEqual(8 * 1024);
+        const { labels } = bootOf(page.text);
+        expect(labels.menu_signin, `${path} ${lang}`).toBeTruthy();
+        // The search box's labels come with its code, not in the page.
+        expect(labels).not.toHaveProperty('bk_search_title_HLT');
+      }
+    }
+    expect(bootOf((await call('/?lang=es-ES', { host: hostA })).text).labels.home_title).toBe(A_HEADING);
+  });
+});
+
 describe('pages cached at the edge', () => {
   it("a signed-in person's pages are kept for everyone, and nothing of theirs is in what others are served", async () => {
     const account = await verifiedAccount(hostB);

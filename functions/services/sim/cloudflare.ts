@@ -17,6 +17,8 @@ interface SimHostname {
 const MODES = ['ok', 'fail', 'timeout', 'malformed'] as const;
 let mode: (typeof MODES)[number] = 'ok';
 const hostnames = new Map<string, SimHostname>();
+/** Every purge the zone was asked for, oldest first (GET /_sim/cloudflare/purges shows them to the tests). */
+const purges: { zone: string; tags: string[]; at: string }[] = [];
 /** Published TXT records: name → values. */
 const txt = new Map<string, Set<string>>();
 
@@ -36,6 +38,7 @@ const wire = (h: SimHostname) => ({
 });
 
 const CreateSchema = z.object({ hostname: z.string().min(1).max(253) }).loose();
+const PurgeSchema = z.object({ tags: z.array(z.string().min(1).max(1024)).min(1).max(100) });
 const DnsSchema = z.object({ name: z.string().min(1).max(253), type: z.literal('TXT'), value: z.string().min(1).max(255) });
 
 export const cloudflareSim = new Hono<AppEnv>()
@@ -50,12 +53,19 @@ export const cloudflareSim = new Hono<AppEnv>()
     txt.get(name)!.add(record.value);
     return c.json({ data: { name, type: 'TXT', value: record.value } });
   })
+  .get('/purges', (c) => c.json({ data: purges }))
   .use('/client/v4/*', async (c, next) => {
     if (c.env.CF_API_TOKEN && c.req.header('authorization') !== `Bearer ${c.env.CF_API_TOKEN}`) return failure(c, 401, 10000, 'Authentication error');
     if (mode === 'fail') return failure(c, 500, 10001, 'Internal server error (simulated)');
     if (mode === 'timeout') await new Promise((r) => setTimeout(r, 9_000));
     if (mode === 'malformed') return c.body('{"success": true, "result": ', 200, { 'content-type': 'application/json' });
     await next();
+  })
+  .post('/client/v4/zones/:zone/purge_cache', async (c) => {
+    const { tags } = await jsonBody(c, PurgeSchema);
+    purges.push({ zone: c.req.param('zone'), tags, at: new Date().toISOString() });
+    if (purges.length > 1000) purges.shift();
+    return c.json(envelope({ id: crypto.randomUUID() }));
   })
   .post('/client/v4/zones/:zone/custom_hostnames', async (c) => {
     const { hostname } = await jsonBody(c, CreateSchema);

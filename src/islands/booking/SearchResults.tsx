@@ -119,7 +119,15 @@ export default function SearchResults({ type }: { type: ProductType }) {
                 ))}
               </div>
             </fieldset>
-          ) : null}
+          ) : (
+            // The stars' room is kept while the first answer is on its way, so the filters do not grow under the eye.
+            <div className="bk-stars bk-stars--pending" aria-hidden="true">
+              <span className="bk-stars__legend">{t('bk_stars')}</span>
+              <div className="cluster">
+                <span className="bk-chip">{t('bk_stars_any', { n: 0 })}</span>
+              </div>
+            </div>
+          )}
         </form>
       </div>
 

@@ -5,11 +5,15 @@ import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent
 import { createPortal } from 'react-dom';
 import { $dialog, openDialog, type DialogName } from '../../stores/dialogs';
 import { trackFocus } from '../account/focus-return';
+import { loadLabelAreas } from '../../stores/locale';
+
+/** A dialog's code and its area's labels, fetched side by side (the boot block carries the shell's labels only). */
+const withAuthLabels = <T,>(code: Promise<T>) => Promise.all([code, loadLabelAreas(['auth'])]).then(([module]) => module);
 
 const DIALOGS: Partial<Record<DialogName, LazyExoticComponent<ComponentType>>> = {
-  signin: lazy(() => import('../account/SignInDialog')),
-  signup: lazy(() => import('../account/SignUpDialog')),
-  forgot: lazy(() => import('../account/ForgotPasswordDialog')),
+  signin: lazy(() => withAuthLabels(import('../account/SignInDialog'))),
+  signup: lazy(() => withAuthLabels(import('../account/SignUpDialog'))),
+  forgot: lazy(() => withAuthLabels(import('../account/ForgotPasswordDialog'))),
 };
 
 /** The dialog a page's address asks for on arrival. */

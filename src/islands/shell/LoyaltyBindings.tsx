@@ -1,8 +1,9 @@
 // Renders nothing: binds the product menu's daily-deals entry and keeps a landing's referral (mounted once by the layout).
 // The loyalty store (with its labels) is imported only when needed, so ordinary page loads do not carry it.
 import { useEffect } from 'react';
+import { loadLabelAreas } from '../../stores/locale';
 
-const loyaltyStore = () => import('../../stores/loyalty');
+const loyaltyStore = () => Promise.all([import('../../stores/loyalty'), loadLabelAreas(['referral', 'savings'])]).then(([store]) => store);
 
 export default function LoyaltyBindings() {
   useEffect(() => {
