@@ -43,7 +43,17 @@ export async function addDomain(db: D1Database, provider: HostnameProvider, orgI
   if (holder.claimedBy === orgId) return entryOf((await customHostname(db, orgId, host))!);
   if (holder.resolvesTo === orgId) throw conflict(OPS_MSG.hostOwn);
   if (holder.resolvesTo !== null || holder.claimedBy !== null) throw conflict(OPS_MSG.hostTaken);
-  const created = await fromProvider(() => provider.create(host));
+  // The provider may already hold the host with no org claiming it here: a create of ours whose answer was lost (a
+  // timeout after it reached the provider). Nothing else makes custom hostnames in the zone, so it is taken over.
+  const created = await fromProvider(async () => {
+    try {
+      return await provider.create(host);
+    } catch (err) {
+      const lost = err instanceof HostnameProviderError && err.duplicate ? await provider.find(host) : null;
+      if (lost) return lost;
+      throw err;
+    }
+  });
   const row = { host, org_id: orgId, provider_id: created.id, txt_name: created.verification.name, txt_value: created.verification.value };
   if (!(await insertCustomHostname(db, row, actor))) {
     // Another org got the host between the check and the insert: give the provider's hostname back.
