@@ -74,7 +74,7 @@ export const SWEEP: { visitor: Visitor | 'acme'; paths: string[] }[] = [
   { visitor: 'admin', paths: PAGES.filter((p) => p.startsWith('/admin')) },
   { visitor: 'agent', paths: PAGES.filter((p) => p.startsWith('/agent')) },
   // The marketing pages as their users see them: the seeded link's figures render on demand.
-  { visitor: 'marketer', paths: ['/admin/links', '/admin/links/welcome'] },
+  { visitor: 'marketer', paths: ['/admin/links', '/admin/links/welcome', '/admin/campaigns/launch'] },
   // Acme's look: its own theme colours, signed out, on acme.localhost.
   { visitor: 'acme', paths: ['/', '/home', '/resorts', '/search-detail?type=HLT&city=London', '/wallet', '/referral/programs'] },
 ];

@@ -232,11 +232,16 @@ describe('the redirect', () => {
     await d1Query(`UPDATE short_links SET destination = '/resorts' WHERE org_id = 1 AND slug = '${slug}';`);
     const admin = await signIn('admin@example.com', 'Admin1!pass');
     const days = (await admin.call('/api/admin/org')).json.data.min_checkin_days;
-    expect((await admin.call('/api/admin/org', { method: 'PATCH', body: { min_checkin_days: days } })).status).toBe(200);
-    const changed = await visit(slug);
-    expect(changed.status).toBe(302);
-    expect(changed.headers.location).toBe('/resorts');
-    expect((await visit(slug, {}, { host: ACME })).status).toBe(404);
+    expect((await visit(slug)).headers.location, 'the version unchanged, the kept copy answers').toBe('/hotel');
+    expect((await admin.call('/api/admin/org', { method: 'PATCH', body: { min_checkin_days: days === 30 ? 29 : days + 1 } })).status).toBe(200);
+    try {
+      const changed = await visit(slug);
+      expect(changed.status).toBe(302);
+      expect(changed.headers.location).toBe('/resorts');
+      expect((await visit(slug, {}, { host: ACME })).status).toBe(404);
+    } finally {
+      await admin.call('/api/admin/org', { method: 'PATCH', body: { min_checkin_days: days } });
+    }
   }, DB_TEST_TIMEOUT);
 
   it('30 concurrent clicks are all written, each once, with the visitor counted once', async () => {

@@ -1,5 +1,6 @@
-// /admin/links/{slug}: a link's figures over a date range: totals, clicks by day as an SVG bar chart (the same
-// figures in a table for screen readers), by country and by referrer, and the CSV of the range.
+// /admin/links/{slug} and /admin/campaigns/{campaign}: a link's (or a campaign's links') figures over a date range:
+// totals, clicks by day as an SVG bar chart (the same figures in a table for screen readers), by country and by
+// referrer, and the CSV of the range.
 import { useState } from 'react';
 import { api } from '../../shared/api-client';
 import { formatMoney, toMinor } from '../../shared/money';
@@ -35,14 +36,19 @@ function DayChart({ stats }: { stats: LinkStats }) {
   );
 }
 
-function Figures({ slug }: { slug: string }) {
+/** One link, or every link of a campaign: the figures' address on the API. */
+export type FigureScope = { slug: string } | { campaign: string };
+const statsPath = (scope: FigureScope) =>
+  'slug' in scope ? `/api/admin/links/${encodeURIComponent(scope.slug)}/stats` : `/api/admin/campaigns/${encodeURIComponent(scope.campaign)}/stats`;
+
+function Figures({ scope }: { scope: FigureScope }) {
   const t = useT();
   const language = useStore($language);
   const [range, setRange] = useState<{ from: string; to: string }>({ from: '', to: '' });
   const [draft, setDraft] = useState(range);
   const query = new URLSearchParams(Object.entries(range).filter(([, v]) => v)).toString();
   const loaded = useConsoleLoad(
-    () => api<{ data: LinkStats }>(`/api/admin/links/${encodeURIComponent(slug)}/stats${query ? `?${query}` : ''}`).then((r) => r.data),
+    () => api<{ data: LinkStats }>(`${statsPath(scope)}${query ? `?${query}` : ''}`).then((r) => r.data),
     query,
   );
   const s = loaded.data;
@@ -73,7 +79,7 @@ function Figures({ slug }: { slug: string }) {
         </label>
         <button type="submit" className="btn">{t('links_show')}</button>
         {s ? (
-          <a className="btn btn-sm" href={`/api/admin/links/${encodeURIComponent(slug)}/stats?from=${s.from}&to=${s.to}&format=csv`} download>
+          <a className="btn btn-sm" href={`${statsPath(scope)}?from=${s.from}&to=${s.to}&format=csv`} download>
             {t('links_csv')}
           </a>
         ) : null}
@@ -161,10 +167,10 @@ function Breakdown({ titleKey, headKey, rows, id }: { titleKey: string; headKey:
   );
 }
 
-export default function LinkFigures({ slug }: { slug: string }) {
+export default function LinkFigures({ slug, campaign }: { slug?: string; campaign?: string }) {
   return (
     <ConsoleGate section="marketing">
-      <Figures slug={slug} />
+      <Figures scope={campaign ? { campaign } : { slug: slug ?? '' }} />
     </ConsoleGate>
   );
 }
