@@ -111,7 +111,7 @@ async function expectNoAxeViolations(page: Page, where: string) {
   expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 
-test("a campaign's page from the links list, a date range picked with the keyboard, and the CSV of that range; axe on the link and campaign pages", async ({ browser, baseURL }) => {
+test("a campaign's page from the links list, a date range picked in its form, and the CSV of that range; axe on the link and campaign pages", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL });
   const signedIn = await context.request.post('/api/signIn', { data: { jsonSign: { usr_type: 2, email_id: 'marketer@example.com', password: 'Market1!pass' }, navAgent: 'e2e' } });
   expect(signedIn.status()).toBe(200);
