@@ -108,29 +108,32 @@ function Figures({ scope }: { scope: FigureScope }) {
               {t('links_chart_summary', { clicks: s.clicks, from: day(s.from), to: day(s.to), max: Math.max(0, ...s.by_day.map((d) => d.clicks)) })}
             </p>
             <DayChart stats={s} />
-            <table className="visually-hidden">
-              <caption>{t('links_by_day')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('links_day')}</th>
-                  <th scope="col">{t('links_clicks')}</th>
-                  <th scope="col">{t('links_unique')}</th>
-                  <th scope="col">{t('links_signups')}</th>
-                  <th scope="col">{t('links_bookings')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {s.by_day.map((d) => (
-                  <tr key={d.day}>
-                    <th scope="row">{d.day}</th>
-                    <td>{d.clicks}</td>
-                    <td>{d.unique_visitors}</td>
-                    <td>{d.signups}</td>
-                    <td>{d.bookings}</td>
+            {/* A table keeps its content's width whatever its own: the box that hides it must be a block (no sideways scroll on a phone). */}
+            <div className="visually-hidden">
+              <table>
+                <caption>{t('links_by_day')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('links_day')}</th>
+                    <th scope="col">{t('links_clicks')}</th>
+                    <th scope="col">{t('links_unique')}</th>
+                    <th scope="col">{t('links_signups')}</th>
+                    <th scope="col">{t('links_bookings')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {s.by_day.map((d) => (
+                    <tr key={d.day}>
+                      <th scope="row">{d.day}</th>
+                      <td>{d.clicks}</td>
+                      <td>{d.unique_visitors}</td>
+                      <td>{d.signups}</td>
+                      <td>{d.bookings}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </section>
           <div className="console-grid">
             <Breakdown titleKey="links_by_country" headKey="links_country" rows={s.by_country.map((r) => [r.country || t('links_unknown_country'), r.clicks])} id="by-country" />
