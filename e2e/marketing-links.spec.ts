@@ -1,6 +1,7 @@
 // A marketer creates a short link in the console; a visitor arrives through it, signs up, confirms the address and
 // books; the marketer then reads 1 click, 1 sign-up, 1 first booking and its revenue on the link's page.
-import { expect as baseExpect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { dialog, fillDetails, GOOD_PASSWORD, linkFromOutbox, openPage, openSignInFromMenu, signIn, uniqueEmail } from './auth-helpers';
 import { day, fillTraveler, payIfAsked, productOf } from './booking-helpers';
 
@@ -102,4 +103,51 @@ test('a member finds their own short link with a copy button and its QR code on 
   const r = await page.request.get(new URL(url).pathname, { maxRedirects: 0 });
   expect(r.status()).toBe(302);
   expect(r.headers().location).toContain('referral_code=');
+});
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+async function expectNoAxeViolations(page: Page, where: string) {
+  const scan = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+}
+
+test("a campaign's page from the links list, a date range picked in its form, and the CSV of that range; axe on the link and campaign pages", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const signedIn = await context.request.post('/api/signIn', { data: { jsonSign: { usr_type: 2, email_id: 'marketer@example.com', password: 'Market1!pass' }, navAgent: 'e2e' } });
+  expect(signedIn.status()).toBe(200);
+  const page = await context.newPage();
+  await openPage(page, '/admin/links');
+  await page.getByRole('link', { name: 'Figures of the campaign launch' }).first().click();
+  await page.waitForURL('**/admin/campaigns/launch');
+  await expect(page.getByRole('heading', { level: 1, name: 'Campaign figures' })).toBeVisible();
+  await expect(page.getByTestId('total-clicks')).toBeVisible();
+  await expectNoAxeViolations(page, '/admin/campaigns/launch');
+
+  const from = day(-6);
+  const to = day(-2);
+  await page.getByLabel('From', { exact: true }).fill(from);
+  await page.getByLabel('To', { exact: true }).fill(to);
+  await page.getByRole('button', { name: 'Show', exact: true }).press('Enter');
+  const csv = page.getByRole('link', { name: 'Download CSV' });
+  await expect(csv).toHaveAttribute('href', `/api/admin/campaigns/launch/stats?from=${from}&to=${to}&format=csv`);
+  // The table behind the chart holds one row per day of the range.
+  await expect(page.getByRole('table', { name: 'Clicks by day' }).locator('tbody tr')).toHaveCount(5);
+  const download = await context.request.get(`/api/admin/campaigns/launch/stats?from=${from}&to=${to}&format=csv`);
+  expect(download.status()).toBe(200);
+  expect((await download.text()).trim().split('\r\n')).toHaveLength(6);
+
+  await openPage(page, '/admin/links/welcome');
+  await expect(page.getByRole('heading', { level: 1, name: 'Link figures' })).toBeVisible();
+  await expect(page.getByTestId('link-chart')).toBeVisible();
+  await expectNoAxeViolations(page, '/admin/links/welcome');
+  await context.close();
+});
+
+test('an unknown short link is the 404 page with a way home', async ({ page }) => {
+  const response = await page.goto('/r/no-such-link-e2e');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expectNoAxeViolations(page, '/r/no-such-link-e2e');
+  await page.getByRole('link', { name: 'Back to the home page' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
 });

@@ -77,7 +77,7 @@ export const SWEEP: { visitor: Visitor | 'acme'; paths: string[]; phone?: boolea
   // The agent of an org in B2B mode also sees net and sell prices on results and product pages.
   { visitor: 'agent', paths: [...PAGES.filter((p) => p.startsWith('/agent')), ...CONTENT_PAGES.filter((p) => /search-detail|hotel-details/.test(p))] },
   // The marketing pages as their users see them: the seeded link's figures render on demand.
-  { visitor: 'marketer', paths: ['/admin/links', '/admin/links/welcome'], phone: false },
+  { visitor: 'marketer', paths: ['/admin/links', '/admin/links/welcome', '/admin/campaigns/launch'], phone: false },
   // Acme's look: its own theme colours, signed out, on acme.localhost.
   { visitor: 'acme', paths: ['/', '/home', '/resorts', '/search-detail?type=HLT&city=London', '/wallet', '/referral/programs'] },
 ];

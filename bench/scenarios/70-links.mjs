@@ -61,6 +61,8 @@ export async function run(ctx) {
   const targets = [
     { name: 'GET /api/health', method: 'GET', path: '/api/health' },
     { name: 'GET /r/welcome (302)', method: 'GET', path: '/r/welcome', headers: { 'user-agent': BROWSER } },
+    // The same answer without the click written after it: what the write costs the isolate under load.
+    { name: 'GET /r/welcome (302, a link preview: not counted)', method: 'GET', path: '/r/welcome', headers: { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' } },
   ];
   const results = new Map();
   for (const t of targets) {
@@ -72,6 +74,9 @@ export async function run(ctx) {
   rows.push({ metric: 'GET /r/{slug} p50', value: r.p50, unit: 'ms', note: `×${(r.p50 / base.p50).toFixed(2)} of health` });
   rows.push({ metric: 'GET /r/{slug} p95', value: r.p95, unit: 'ms', note: `×${(r.p95 / base.p95).toFixed(2)} of health (target ≤ ×1.5)` });
   rows.push({ metric: 'GET /r/{slug} throughput', value: Math.round(r.rps), unit: 'req/s', note: `×${(r.rps / base.rps).toFixed(2)} of health (${r.errors} errors; every answer a 302)` });
+  const preview = results.get(targets[2].name);
+  rows.push({ metric: 'GET /r/{slug} p95, not counted', value: preview.p95, unit: 'ms', note: `×${(preview.p95 / base.p95).toFixed(2)} of health (a link preview: no click written)` });
+  rows.push({ metric: 'GET /r/{slug} throughput, not counted', value: Math.round(preview.rps), unit: 'req/s', note: `×${(preview.rps / base.rps).toFixed(2)} of health` });
 
   ctx.log(`seeding ${CLICKS} clicks`);
   const seeded = Date.now();

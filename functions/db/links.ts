@@ -1,5 +1,6 @@
 // Marketing links' SQL: the links of an org, the clicks and their daily roll-ups, the day's visitor hashes and salt,
 // the conversions credited to a link, and the figures read back (docs/decisions/0024-marketing-links.md).
+import { edgeGet, edgePut } from '../lib/edge-cache';
 export interface LinkRow {
   id: number;
   org_id: number;
@@ -41,19 +42,32 @@ export async function insertLink(db: D1Database, l: NewLink): Promise<boolean> {
   return (r.meta.changes ?? 0) === 1;
 }
 
-/** Links never change once made, so the redirect's lookup is kept per isolate (found ones only, most recent last). */
+/** The link cache's bounds: per isolate, found links only, the least recently used forgotten first. */
 const bySlug = new Map<string, LinkRow>();
 const MAX_CACHED_LINKS = 512;
+/** A link read from D1 stays at the edge this long; a change of the org's version leaves it behind sooner. */
+const LINK_EDGE_SECONDS = 3_600;
 
-export async function linkBySlug(db: D1Database, orgId: number, slug: string): Promise<LinkRow | null> {
-  const key = `${orgId}:${slug.toLowerCase()}`;
+/**
+ * The org's link by slug (any case), for the redirect's warm path without D1 (docs/decisions/0030-fast-short-links.md):
+ * kept in the isolate and at the edge under the org's version, so whatever bumps the version (bumpOrgVersion) leaves
+ * every kept copy behind on the next request. Only found links are kept: a link made a moment ago is read from D1 on
+ * its first visit, never answered 404 from a copy.
+ */
+export async function linkBySlug(db: D1Database, org: { id: number; version: number }, slug: string): Promise<LinkRow | null> {
+  const key = `link/${org.id}/${org.version}/${slug.toLowerCase()}`;
   const hit = bySlug.get(key);
-  if (hit) return hit;
-  const row = await db.prepare(`SELECT ${LINK_COLUMNS} FROM short_links WHERE org_id = ? AND slug = ?`).bind(orgId, slug).first<LinkRow>();
-  if (row) {
-    if (bySlug.size >= MAX_CACHED_LINKS) bySlug.delete(bySlug.keys().next().value!);
-    bySlug.set(key, row);
+  if (hit) {
+    bySlug.delete(key);
+    bySlug.set(key, hit);
+    return hit;
   }
+  const atEdge = await edgeGet<LinkRow>(key);
+  const row = atEdge ?? (await db.prepare(`SELECT ${LINK_COLUMNS} FROM short_links WHERE org_id = ? AND slug = ?`).bind(org.id, slug).first<LinkRow>());
+  if (!row) return null;
+  if (!atEdge) await edgePut(key, row, LINK_EDGE_SECONDS);
+  bySlug.set(key, row);
+  if (bySlug.size > MAX_CACHED_LINKS) bySlug.delete(bySlug.keys().next().value!);
   return row;
 }
 
@@ -124,25 +138,23 @@ export interface Click {
 }
 
 /**
- * One click as one transaction: the click row, the day / country / referrer roll-ups, and the visitor's hash last, so
- * every statement before it sees whether this visitor was already counted today for this link.
+ * One click as one transaction of three statements: the click row, the day / country / referrer roll-ups (one upsert
+ * of three rows), and the visitor's hash last, so every statement before it sees whether this visitor was already
+ * counted today for this link.
  */
 export function clickStatements(db: D1Database, linkId: number, k: Click): D1PreparedStatement[] {
   const firstVisit = 'NOT EXISTS (SELECT 1 FROM link_visitors WHERE link_id = ?1 AND day = ?2 AND visitor = ?3)';
-  const rollup = (dim: string, value: string, visitors: boolean) =>
-    db
-      .prepare(
-        `INSERT INTO link_daily (link_id, dim, day, value, clicks, visitors) VALUES (?1, '${dim}', ?2, ?4, 1, ${visitors ? firstVisit : '0'})
-         ON CONFLICT DO UPDATE SET clicks = clicks + 1, visitors = visitors + excluded.visitors`,
-      )
-      .bind(linkId, k.day, k.visitor, value);
   return [
     db
       .prepare(`INSERT INTO link_clicks (link_id, at, country, referrer_host, device, first_visit) VALUES (?1, ?4, ?5, ?6, ?7, ${firstVisit})`)
       .bind(linkId, k.day, k.visitor, k.at, k.country, k.referrerHost, k.device),
-    rollup('day', '', true),
-    rollup('country', k.country, false),
-    rollup('referrer', k.referrerHost, false),
+    db
+      .prepare(
+        `INSERT INTO link_daily (link_id, dim, day, value, clicks, visitors)
+         VALUES (?1, 'day', ?2, '', 1, ${firstVisit}), (?1, 'country', ?2, ?4, 1, 0), (?1, 'referrer', ?2, ?5, 1, 0)
+         ON CONFLICT DO UPDATE SET clicks = clicks + 1, visitors = visitors + excluded.visitors`,
+      )
+      .bind(linkId, k.day, k.visitor, k.country, k.referrerHost),
     db.prepare('INSERT INTO link_visitors (link_id, day, visitor) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').bind(linkId, k.day, k.visitor),
   ];
 }

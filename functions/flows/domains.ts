@@ -43,11 +43,26 @@ export async function addDomain(db: D1Database, provider: HostnameProvider, orgI
   if (holder.claimedBy === orgId) return entryOf((await customHostname(db, orgId, host))!);
   if (holder.resolvesTo === orgId) throw conflict(OPS_MSG.hostOwn);
   if (holder.resolvesTo !== null || holder.claimedBy !== null) throw conflict(OPS_MSG.hostTaken);
-  const created = await fromProvider(() => provider.create(host));
+  // The provider may already hold the host with no org claiming it here: a create of ours whose answer was lost (a
+  // timeout after it reached the provider). Nothing else makes custom hostnames in the zone, so it is taken over.
+  let takenOver = false;
+  const created = await fromProvider(async () => {
+    try {
+      return await provider.create(host);
+    } catch (err) {
+      const lost = err instanceof HostnameProviderError && err.duplicate ? await provider.find(host) : null;
+      if (!lost) throw err;
+      takenOver = true;
+      return lost;
+    }
+  });
   const row = { host, org_id: orgId, provider_id: created.id, txt_name: created.verification.name, txt_value: created.verification.value };
   if (!(await insertCustomHostname(db, row, actor))) {
-    // Another org got the host between the check and the insert: give the provider's hostname back.
-    await provider.remove(created.id).catch(() => undefined);
+    // Another org got the host between the check and the insert: give the provider's hostname back, unless it was
+    // taken over or the winner took it over (then it is the winner's).
+    const winner = (await hostHolder(db, host)).claimedBy;
+    const winnersId = winner === null ? null : (await customHostname(db, winner, host))?.provider_id;
+    if (!takenOver && winnersId !== created.id) await provider.remove(created.id).catch(() => undefined);
     throw conflict(OPS_MSG.hostTaken);
   }
   return entryOf((await customHostname(db, orgId, host))!);

@@ -119,7 +119,7 @@ export async function marketingLinks(db: D1Database, orgId: number, siteOrigin: 
   }));
 }
 
-export const findLink = (db: D1Database, orgId: number, slug: string) => linkBySlug(db, orgId, slug);
+export const findLink = (db: D1Database, org: { id: number; version: number }, slug: string) => linkBySlug(db, org, slug);
 
 // ---- counting a click --------------------------------------------------------------------------------------------
 
@@ -227,14 +227,15 @@ export type FigureScope = { slug: string } | { campaign: string };
 
 export async function linkFigures(
   db: D1Database,
-  orgId: number,
+  org: { id: number; version: number },
   scope: FigureScope,
   q: StatsQuery,
   currency: string,
   rates: Rates,
   now: number,
 ): Promise<LinkStats> {
-  if ('slug' in scope && !(await linkBySlug(db, orgId, scope.slug))) throw notFound(LINK_MSG.noSuchLink);
+  const orgId = org.id;
+  if ('slug' in scope && !(await linkBySlug(db, org, scope.slug))) throw notFound(LINK_MSG.noSuchLink);
   if ('campaign' in scope && !(await campaignExists(db, orgId, scope.campaign))) throw notFound(LINK_MSG.noSuchCampaign);
   const to = q.to ?? (q.from && q.from > dayOf(now) ? q.from : dayOf(now));
   const from = q.from ?? dayOf(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_RANGE_DAYS - 1) * DAY_MS);

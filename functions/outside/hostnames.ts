@@ -15,6 +15,8 @@ export interface Hostname {
 export interface HostnameProvider {
   create(hostname: string): Promise<Hostname>;
   get(id: string): Promise<Hostname | null>;
+  /** The zone's custom hostname of that name, if the provider holds one (a create whose answer was lost). */
+  find(hostname: string): Promise<Hostname | null>;
   remove(id: string): Promise<void>;
 }
 
@@ -74,6 +76,13 @@ export function cloudflareHostnames(env: HostnamesEnv, fetchImpl: typeof fetch =
           if (err instanceof APIError && err.status === 404) return null;
           throw err;
         }
+      }),
+    find: (hostname) =>
+      call(async () => {
+        for await (const found of client.customHostnames.list({ zone_id, hostname: { exact: hostname } })) {
+          if (found.hostname === hostname) return hostnameOf(found);
+        }
+        return null;
       }),
     remove: (id) =>
       call(async () => {

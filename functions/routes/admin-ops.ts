@@ -5,7 +5,8 @@ import type { AppEnv } from '../env';
 import { requireRole } from '../http/require-role';
 import { ApiError, notFound } from '../errors';
 import { jsonBody, parseWith, queryOf } from '../validate';
-import { cloudflareHostnames } from '../outside/hostnames';
+import { cloudflareHostnames, HostnameProviderError, type HostnameProvider } from '../outside/hostnames';
+import { logEvent } from '../log';
 import { addDomain, listDomains, refreshDomain, removeDomain } from '../flows/domains';
 import { cards, importCsv, issueOne, spends, voidOne } from '../flows/cards';
 import { bookingsCsv, bookingsPage } from '../flows/org-bookings';
@@ -18,7 +19,22 @@ import {
 type C = Context<AppEnv>;
 const actorOf = (c: C) => ({ id: c.get('user').id, email: c.get('user').email });
 const orgIdOf = (c: C) => c.get('org').id;
-const hostnames = (c: C) => cloudflareHostnames(c.env);
+
+/** The domain provider, each failure of it logged once with the request id (the flow answers it 502). */
+function hostnames(c: C): HostnameProvider {
+  const provider = cloudflareHostnames(c.env);
+  const logged =
+    <A extends unknown[], T>(op: string, work: (...args: A) => Promise<T>) =>
+    async (...args: A): Promise<T> => {
+      try {
+        return await work(...args);
+      } catch (err) {
+        if (err instanceof HostnameProviderError && !err.duplicate) logEvent(c, 'error', 'domains.provider_failed', { op, reason: err.message });
+        throw err;
+      }
+    };
+  return { create: logged('create', provider.create), get: logged('get', provider.get), find: logged('find', provider.find), remove: logged('remove', provider.remove) };
+}
 
 function hostParam(c: C): string {
   const host = HostSchema.safeParse(c.req.param('host'));

@@ -17,7 +17,7 @@ const marketing = requireRole('admin', 'marketer');
 async function statsReply(c: C, scope: FigureScope, name: string) {
   const q = queryOf(c, StatsQuerySchema);
   const org = c.get('org');
-  const stats = await linkFigures(c.env.DB, org.id, scope, q, org.default_currency, await ratesFromUsd(c.env.DB), Date.now());
+  const stats = await linkFigures(c.env.DB, org, scope, q, org.default_currency, await ratesFromUsd(c.env.DB), Date.now());
   c.header('Cache-Control', 'private, no-store');
   if (q.format === 'csv') {
     return c.body(figuresCsv(stats), 200, {

@@ -11,11 +11,13 @@ import { logEvent, reason } from '../log';
 import { ATTRIBUTION_DAYS, LAST_CLICK_COOKIE, clickCookieValue, findLink, isPerson, recordClick, shortUrlOf, targetOf } from '../flows/links';
 import { SLUG_RE } from '../../src/shared/contract/links';
 
+const afterAnswer = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 export const shortLinks = new Hono<AppEnv>()
   .get('/:slug', async (c) => {
     const slug = c.req.param('slug');
     const org = c.get('org');
-    const link = SLUG_RE.test(slug) ? await findLink(c.env.DB, org.id, slug) : null;
+    const link = SLUG_RE.test(slug) ? await findLink(c.env.DB, org, slug) : null;
     if (!link) return c.notFound();
     const now = Date.now();
     const cf = c.req.raw.cf as { country?: unknown } | undefined;
@@ -30,9 +32,12 @@ export const shortLinks = new Hono<AppEnv>()
       ip: clientIp(c),
     };
     if (isPerson(visit)) {
-      // The 302 never waits for the write; a failed write is logged with the request id, never dropped silently.
+      // The 302 never waits for the write, nor shares the isolate with it: the write starts once the answer is out (a
+      // macrotask after this one). A failed write is logged with the request id, never dropped silently.
       c.executionCtx.waitUntil(
-        recordClick(c.env.DB, link.id, visit, now).catch((err) => logEvent(c, 'error', 'links.click_not_written', { slug: link.slug, error: reason(err) })),
+        afterAnswer()
+          .then(() => recordClick(c.env.DB, link.id, visit, now))
+          .catch((err) => logEvent(c, 'error', 'links.click_not_written', { slug: link.slug, error: reason(err) })),
       );
       setCookie(c, LAST_CLICK_COOKIE, await clickCookieValue(pepper(c), link.id, now), {
         path: '/', httpOnly: true, sameSite: 'Lax', secure: secureCookies(c), maxAge: ATTRIBUTION_DAYS * 86_400,
@@ -46,7 +51,7 @@ export const shortLinks = new Hono<AppEnv>()
   })
   .get('/:slug/qr.svg', async (c) => {
     const slug = c.req.param('slug');
-    const link = SLUG_RE.test(slug) ? await findLink(c.env.DB, c.get('org').id, slug) : null;
+    const link = SLUG_RE.test(slug) ? await findLink(c.env.DB, c.get('org'), slug) : null;
     if (!link) return c.notFound();
     const svg = await QRCode.toString(shortUrlOf(await siteOrigin(c, c.get('org')), link.slug), { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
     return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'private, max-age=3600' });

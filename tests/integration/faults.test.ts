@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DbWatch } from './gates-db';
 import { as, bookableProduct, day, freshIp, passwordUser, TRAVELER, type Session } from './gates-fixtures';
 import { call, useGate } from './gates-http';
-import { OutsideWorld, RATES, StripeStandIn, type Mode } from './gates-outside';
+import { CloudflareStandIn, OutsideWorld, RATES, StripeStandIn, type HostnameOp, type Mode } from './gates-outside';
 import { readDevVars } from '../../scripts/lib/server.mjs';
 import { startGateServer, type GateServer } from './gates-server';
 import type { Reply } from './helpers';
@@ -26,6 +26,7 @@ const gateIt = (key: string) => (KNOWN[key] ? it.fails : it);
 
 let world: OutsideWorld;
 let stripe: StripeStandIn;
+let cloudflare: CloudflareStandIn;
 let gate: GateServer;
 let watch: DbWatch;
 /** Every answer to a request made while a service was failing: the log check reads their request ids. */
@@ -34,8 +35,9 @@ const injected: { what: string; requestId: string; body: string }[] = [];
 beforeAll(async () => {
   world = await new OutsideWorld().start();
   stripe = await new StripeStandIn(readDevVars() as { STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string }).start();
+  cloudflare = await new CloudflareStandIn().start();
   // Not 'development': mail then goes to the configured mail API instead of the outbox table, as in production.
-  gate = await startGateServer('faults', { vars: { ...world.vars(), STRIPE_API_URL: stripe.url, ENVIRONMENT: 'faults' }, logs: true });
+  gate = await startGateServer('faults', { vars: { ...world.vars(), ...cloudflare.vars(), STRIPE_API_URL: stripe.url, ENVIRONMENT: 'faults' }, logs: true });
   stripe.deliverTo(gate.origin);
   useGate(gate.origin);
   watch = DbWatch.open(gate.persistTo);
@@ -43,6 +45,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   world.reset();
+  cloudflare.reset();
   await stripe.reset();
 });
 
@@ -51,6 +54,7 @@ afterAll(() => {
   gate?.stop();
   world?.stop();
   stripe?.stop();
+  cloudflare?.stop();
 });
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) => call(path, { body, headers: { 'cf-connecting-ip': freshIp(), ...headers } });
@@ -554,6 +558,84 @@ describe('the payment provider failing', () => {
       proxy.close();
     }
   }, 60_000);
+});
+
+describe('the domain provider (Cloudflare custom hostnames) failing', () => {
+  let admin: Session;
+  beforeAll(async () => {
+    admin = await passwordUser('admin@example.com', 'Admin1!pass');
+  });
+  const newHost = () => `gate-${crypto.randomUUID().slice(0, 8)}.example.com`;
+  const add = (host: string) => as(admin, '/api/admin/domains', { body: { host } });
+  const check = (host: string) => as(admin, `/api/admin/domains/${host}/refresh`, { body: {} });
+  const remove = (host: string) => as(admin, `/api/admin/domains/${host}`, { method: 'DELETE' });
+  /** The domain's rows: its custom hostname, whether it resolves, and its audit rows by action. */
+  const rowsOf = (host: string) => ({
+    hostname: watch.row('custom_hostnames', 'host = ?', host)?.status ?? null,
+    resolves: watch.count('org_domains', 'host = ?', host),
+    audit: (watch.all(`SELECT action FROM admin_audit WHERE target = 'domain:${host}' ORDER BY id`) as { action: string }[]).map((a) => a.action),
+  });
+  const IGNORED = ['rate_limits', 'activity_log', 'sessions'];
+  const failAt = (op: HostnameOp, mode: Mode) => {
+    cloudflare.set(op, mode);
+    return watch.signature();
+  };
+
+  for (const mode of FAILURES) {
+    it(`${mode} at add: 502 in the error shape, no domain row and no audit row; the same add goes through once the provider is back`, async () => {
+      const host = newHost();
+      const before = failAt('create', mode);
+      const r = await add(host);
+      remember(`domain add with the provider ${mode}`, r);
+      expect(r.status, r.text).toBe(502);
+      expectUpstreamFailure(r, `domain add, provider ${mode}`);
+      expect(DbWatch.changed(before, watch.signature(), IGNORED)).toEqual([]);
+      expect(rowsOf(host)).toEqual({ hostname: null, resolves: 0, audit: [] });
+      cloudflare.reset();
+      // After a hang the provider holds the hostname it made: the retry takes that one over instead of a 409.
+      const again = await add(host);
+      expect(again.status, again.text).toBe(201);
+      expect(again.json.data).toMatchObject({ host, status: 'pending' });
+      expect(rowsOf(host)).toEqual({ hostname: 'pending', resolves: 0, audit: ['domain.add'] });
+    }, 60_000);
+
+    it(`${mode} at check: 502 in the error shape, the domain stays pending with no audit row; "Check now" activates it once the provider is back`, async () => {
+      const host = newHost();
+      expect((await add(host)).status).toBe(201);
+      cloudflare.activate(host);
+      const before = failAt('get', mode);
+      const r = await check(host);
+      remember(`domain check with the provider ${mode}`, r);
+      expect(r.status, r.text).toBe(502);
+      expectUpstreamFailure(r, `domain check, provider ${mode}`);
+      expect(DbWatch.changed(before, watch.signature(), IGNORED)).toEqual([]);
+      expect(rowsOf(host)).toEqual({ hostname: 'pending', resolves: 0, audit: ['domain.add'] });
+      cloudflare.reset();
+      const again = await check(host);
+      expect(again.status, again.text).toBe(200);
+      expect(again.json.data).toMatchObject({ host, status: 'active' });
+      expect(rowsOf(host)).toEqual({ hostname: 'active', resolves: 1, audit: ['domain.add', 'domain.active'] });
+    }, 60_000);
+
+    it(`${mode} at remove: 502 in the error shape, the domain and its audit unchanged; the removal goes through once the provider is back`, async () => {
+      const host = newHost();
+      expect((await add(host)).status).toBe(201);
+      cloudflare.activate(host);
+      expect((await check(host)).json.data.status).toBe('active');
+      const before = failAt('delete', mode);
+      const r = await remove(host);
+      remember(`domain remove with the provider ${mode}`, r);
+      expect(r.status, r.text).toBe(502);
+      expectUpstreamFailure(r, `domain remove, provider ${mode}`);
+      expect(DbWatch.changed(before, watch.signature(), IGNORED)).toEqual([]);
+      expect(rowsOf(host)).toEqual({ hostname: 'active', resolves: 1, audit: ['domain.add', 'domain.active'] });
+      cloudflare.reset();
+      const again = await remove(host);
+      expect(again.status, again.text).toBe(200);
+      expect(rowsOf(host)).toEqual({ hostname: null, resolves: 0, audit: ['domain.add', 'domain.active', 'domain.remove'] });
+      expect(cloudflare.has(host)).toBe(false);
+    }, 60_000);
+  }
 });
 
 describe('logging', () => {

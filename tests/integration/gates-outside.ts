@@ -206,3 +206,102 @@ export class StripeStandIn {
     this.server?.close();
   }
 }
+
+export type HostnameOp = 'create' | 'get' | 'delete';
+
+/**
+ * Cloudflare for SaaS custom hostnames for the fault gate (the API's wire shapes, as functions/services/sim/cloudflare.ts
+ * answers them), each operation switchable to answer 500, hang or answer malformed data. A hanging operation has
+ * happened at the provider before its answer is lost, as a request that reached Cloudflare would have.
+ */
+export class CloudflareStandIn {
+  url = '';
+  readonly modes: Record<HostnameOp, Mode> = { create: 'ok', get: 'ok', delete: 'ok' };
+  readonly calls: { op: HostnameOp | 'list'; at: number }[] = [];
+  private readonly hostnames = new Map<string, { id: string; hostname: string; status: 'pending' | 'active'; ownership_verification: { type: 'txt'; name: string; value: string } }>();
+  private server?: Server;
+  private hanging = new Set<ServerResponse>();
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
+    return this;
+  }
+
+  stop() {
+    for (const res of this.hanging) res.destroy();
+    this.server?.close();
+  }
+
+  set(op: HostnameOp, mode: Mode) {
+    this.modes[op] = mode;
+  }
+
+  reset() {
+    for (const op of Object.keys(this.modes) as HostnameOp[]) this.modes[op] = 'ok';
+  }
+
+  /** The TXT record published: the provider's next check finds the hostname active. */
+  activate(hostname: string) {
+    for (const h of this.hostnames.values()) if (h.hostname === hostname) h.status = 'active';
+  }
+
+  has(hostname: string) {
+    return [...this.hostnames.values()].some((h) => h.hostname === hostname);
+  }
+
+  callsTo(op: HostnameOp | 'list', since = 0) {
+    return this.calls.filter((c) => c.op === op && c.at >= since);
+  }
+
+  vars(): Record<string, string> {
+    return { CF_API_URL: `${this.url}/client/v4`, CF_ZONE_ID: 'gate-zone' };
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const url = new URL(req.url ?? '/', this.url);
+    const id = /\/custom_hostnames\/([^/]+)$/.exec(url.pathname)?.[1];
+    const op: HostnameOp | 'list' = req.method === 'POST' ? 'create' : req.method === 'DELETE' ? 'delete' : id ? 'get' : 'list';
+    this.calls.push({ op, at: Date.now() });
+    const json = (status: number, value: unknown) => {
+      if (res.destroyed) return;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(value));
+    };
+    const ok = (result: unknown) => json(200, { success: true, errors: [], messages: [], result });
+    const failure = (status: number, code: number, message: string) => json(status, { success: false, errors: [{ code, message }], messages: [], result: null });
+    const mode = op === 'list' ? 'ok' : this.modes[op];
+    if (mode === 'fail') return failure(500, 10001, 'injected failure');
+    if (mode === 'malformed') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(op === 'get' ? '{"success":true,"errors":[],"messages":[],"result":{"id":42}}' : '{"success": true, "result": ');
+    }
+    let answer: () => void;
+    if (op === 'create') {
+      const hostname = String(JSON.parse(body || '{}').hostname ?? '').toLowerCase();
+      if (this.has(hostname)) return failure(409, 1406, 'Duplicate custom hostname found.');
+      const h = { id: crypto.randomUUID(), hostname, status: 'pending' as const, ownership_verification: { type: 'txt' as const, name: `_cf-custom-hostname.${hostname}`, value: crypto.randomUUID() } };
+      this.hostnames.set(h.id, h);
+      answer = () => ok(h);
+    } else if (op === 'get') {
+      const h = this.hostnames.get(id!);
+      answer = () => (h ? ok(h) : failure(404, 1436, 'The custom hostname was not found.'));
+    } else if (op === 'delete') {
+      const gone = this.hostnames.delete(id!);
+      answer = () => (gone ? ok({ id }) : failure(404, 1436, 'The custom hostname was not found.'));
+    } else {
+      const wanted = [...url.searchParams].find(([k]) => k.startsWith('hostname'))?.[1];
+      const found = [...this.hostnames.values()].filter((h) => !wanted || h.hostname === wanted);
+      answer = () => json(200, { success: true, errors: [], messages: [], result: found, result_info: { page: 1, per_page: 20, count: found.length, total_count: found.length, total_pages: 1 } });
+    }
+    if (mode === 'timeout') {
+      this.hanging.add(res);
+      await new Promise((r) => setTimeout(r, HANG_MS));
+      this.hanging.delete(res);
+    }
+    answer();
+  }
+}

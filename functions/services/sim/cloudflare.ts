@@ -81,6 +81,12 @@ export const cloudflareSim = new Hono<AppEnv>()
     hostnames.set(h.id, h);
     return c.json(envelope(wire(h)));
   })
+  .get('/client/v4/zones/:zone/custom_hostnames', (c) => {
+    // The SDK sends the exact-name filter as a query parameter named after `hostname`.
+    const wanted = [...new URL(c.req.url).searchParams].find(([k]) => k.startsWith('hostname'))?.[1]?.toLowerCase();
+    const found = [...hostnames.values()].filter((h) => !wanted || h.hostname === wanted).map((h) => wire(checked(h)));
+    return c.json({ ...envelope(found), result_info: { page: 1, per_page: 50, count: found.length, total_count: found.length, total_pages: 1 } });
+  })
   .get('/client/v4/zones/:zone/custom_hostnames/:id', (c) => {
     const h = hostnames.get(c.req.param('id'));
     return h ? c.json(envelope(wire(checked(h)))) : failure(c, 404, 1436, 'The custom hostname was not found.');

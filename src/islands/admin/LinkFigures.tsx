@@ -1,5 +1,6 @@
-// /admin/links/{slug}: a link's figures over a date range: totals, clicks by day as an SVG bar chart (the same
-// figures in a table for screen readers), by country and by referrer, and the CSV of the range.
+// /admin/links/{slug} and /admin/campaigns/{campaign}: a link's (or a campaign's links') figures over a date range:
+// totals, clicks by day as an SVG bar chart (the same figures in a table for screen readers), by country and by
+// referrer, and the CSV of the range.
 import { useState } from 'react';
 import { api } from '../../shared/contract/api-client';
 import { formatMoney, toMinor } from '../../shared/rules/money';
@@ -35,14 +36,19 @@ function DayChart({ stats }: { stats: LinkStats }) {
   );
 }
 
-function Figures({ slug }: { slug: string }) {
+/** One link, or every link of a campaign: the figures' address on the API. */
+export type FigureScope = { slug: string } | { campaign: string };
+const statsPath = (scope: FigureScope) =>
+  'slug' in scope ? `/api/admin/links/${encodeURIComponent(scope.slug)}/stats` : `/api/admin/campaigns/${encodeURIComponent(scope.campaign)}/stats`;
+
+function Figures({ scope }: { scope: FigureScope }) {
   const t = useT();
   const language = useStore($language);
   const [range, setRange] = useState<{ from: string; to: string }>({ from: '', to: '' });
   const [draft, setDraft] = useState(range);
   const query = new URLSearchParams(Object.entries(range).filter(([, v]) => v)).toString();
   const loaded = useConsoleLoad(
-    () => api<{ data: LinkStats }>(`/api/admin/links/${encodeURIComponent(slug)}/stats${query ? `?${query}` : ''}`).then((r) => r.data),
+    () => api<{ data: LinkStats }>(`${statsPath(scope)}${query ? `?${query}` : ''}`).then((r) => r.data),
     query,
   );
   const s = loaded.data;
@@ -73,7 +79,7 @@ function Figures({ slug }: { slug: string }) {
         </label>
         <button type="submit" className="btn">{t('links_show')}</button>
         {s ? (
-          <a className="btn btn-sm" href={`/api/admin/links/${encodeURIComponent(slug)}/stats?from=${s.from}&to=${s.to}&format=csv`} download>
+          <a className="btn btn-sm" href={`${statsPath(scope)}?from=${s.from}&to=${s.to}&format=csv`} download>
             {t('links_csv')}
           </a>
         ) : null}
@@ -102,29 +108,32 @@ function Figures({ slug }: { slug: string }) {
               {t('links_chart_summary', { clicks: s.clicks, from: day(s.from), to: day(s.to), max: Math.max(0, ...s.by_day.map((d) => d.clicks)) })}
             </p>
             <DayChart stats={s} />
-            <table className="visually-hidden">
-              <caption>{t('links_by_day')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('links_day')}</th>
-                  <th scope="col">{t('links_clicks')}</th>
-                  <th scope="col">{t('links_unique')}</th>
-                  <th scope="col">{t('links_signups')}</th>
-                  <th scope="col">{t('links_bookings')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {s.by_day.map((d) => (
-                  <tr key={d.day}>
-                    <th scope="row">{d.day}</th>
-                    <td>{d.clicks}</td>
-                    <td>{d.unique_visitors}</td>
-                    <td>{d.signups}</td>
-                    <td>{d.bookings}</td>
+            {/* A table keeps its content's width whatever its own: the box that hides it must be a block (no sideways scroll on a phone). */}
+            <div className="visually-hidden">
+              <table>
+                <caption>{t('links_by_day')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('links_day')}</th>
+                    <th scope="col">{t('links_clicks')}</th>
+                    <th scope="col">{t('links_unique')}</th>
+                    <th scope="col">{t('links_signups')}</th>
+                    <th scope="col">{t('links_bookings')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {s.by_day.map((d) => (
+                    <tr key={d.day}>
+                      <th scope="row">{d.day}</th>
+                      <td>{d.clicks}</td>
+                      <td>{d.unique_visitors}</td>
+                      <td>{d.signups}</td>
+                      <td>{d.bookings}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </section>
           <div className="console-grid">
             <Breakdown titleKey="links_by_country" headKey="links_country" rows={s.by_country.map((r) => [r.country || t('links_unknown_country'), r.clicks])} id="by-country" />
@@ -161,10 +170,10 @@ function Breakdown({ titleKey, headKey, rows, id }: { titleKey: string; headKey:
   );
 }
 
-export default function LinkFigures({ slug }: { slug: string }) {
+export default function LinkFigures({ slug, campaign }: { slug?: string; campaign?: string }) {
   return (
     <ConsoleGate section="marketing">
-      <Figures slug={slug} />
+      <Figures scope={campaign ? { campaign } : { slug: slug ?? '' }} />
     </ConsoleGate>
   );
 }

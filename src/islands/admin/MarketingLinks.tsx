@@ -111,7 +111,13 @@ function LinksPage() {
                       <CopyButton text={l.short_url} label={t('links_copy_named', { name: l.short_url })} />
                     </th>
                     <td className="console-break">{l.destination}</td>
-                    <td>{l.campaign}</td>
+                    <td className="console-break">
+                      {l.campaign ? (
+                        <a href={`/admin/campaigns/${encodeURIComponent(l.campaign)}`} aria-label={t('links_campaign_figures_of', { name: l.campaign })}>
+                          {l.campaign}
+                        </a>
+                      ) : null}
+                    </td>
                     <td className="num">{l.clicks}</td>
                     <td className="num">{l.unique_visitors}</td>
                     <td className="num">{l.signups}</td>

@@ -6,6 +6,8 @@ const L = (en: string, es: string, fr: string) => ({ 'en-US': en, 'es-ES': es, '
 export const linksLabels: LabelTable = {
   admin_links_title: L('Marketing links', 'Enlaces de marketing', 'Liens marketing'),
   admin_link_title: L('Link figures', 'Cifras del enlace', 'Chiffres du lien'),
+  admin_campaign_title: L('Campaign figures', 'Cifras de la campaña', 'Chiffres de la campagne'),
+  links_campaign_figures_of: L('Figures of the campaign {name}', 'Cifras de la campaña {name}', 'Chiffres de la campagne {name}'),
   links_new: L('New short link', 'Nuevo enlace corto', 'Nouveau lien court'),
   links_destination: L('Destination', 'Destino', 'Destination'),
   links_destination_hint: L(
