@@ -57,3 +57,18 @@ export async function cardsInLanguage<T extends { id: number; name: string }>(db
   const byId = new Map(results.map((t) => [t.card_id, t.name]));
   return rows.map((r) => (byId.has(r.id) ? { ...r, name: byId.get(r.id)! } : r));
 }
+
+/** The language to write to a booking's holder when no visitor's request is at hand (a webhook): their account's, else the org's. */
+export async function holderLanguage(db: D1Database, orgId: number, userId: number | null): Promise<string> {
+  const row = await db
+    .prepare('SELECT COALESCE((SELECT language FROM users WHERE id = ? AND org_id = o.id), o.default_language) AS language FROM orgs o WHERE o.id = ?')
+    .bind(userId, orgId)
+    .first<{ language: string | null }>();
+  return row?.language ?? 'en-US';
+}
+
+/** A booking (or any record keeping a product's id and name) with the product's name in `language` where translated. */
+export async function withProductName<T extends { product_id: number; product_name: string }>(db: D1Database, record: T, language: string): Promise<T> {
+  const row = await db.prepare('SELECT name FROM product_texts WHERE product_id = ? AND lang = ?').bind(record.product_id, language).first<{ name: string }>();
+  return row ? { ...record, product_name: row.name } : record;
+}

@@ -10,7 +10,7 @@ import { clientIp, pepper } from '../auth/accounts';
 import { getCookie } from 'hono/cookie';
 import { LAST_CLICK_COOKIE, firstBookingCredit } from '../flows/links';
 import { counting, LIMITS, memberOf, rateLimit, validBody } from '../http/rate-limit';
-import { cardsInLanguage, inLanguage, productNames } from '../db/content';
+import { cardsInLanguage, inLanguage, productNames, withProductName } from '../db/content';
 import { requestLanguage } from '../http/language';
 import { cardByCode, cardEntry, cardsOfUser, claimCard, orgCertificates, walletCardOf, type CardRow } from '../db/cards';
 import { bookingByKey, bookingsOfUser, cardSpendsOf, createBooking, newBookingRef, type BookingRow, type NewBooking } from '../db/bookings';
@@ -249,7 +249,8 @@ export const booking = new Hono<AppEnv>()
     if (result.created) {
       // Paid by the wallet alone, the booking is confirmed here, so its confirmation mail goes from here too.
       if (result.booking.status === 'CONFIRMED') {
-        const mail = confirmationMail(org, result.booking, `${new URL(c.req.url).origin}/manage-booking?booking=${result.booking.booking_ref}`, user?.email);
+        const language = requestLanguage(c, user?.language);
+        const mail = confirmationMail(org, await withProductName(c.env.DB, result.booking, language), `${new URL(c.req.url).origin}/manage-booking?booking=${result.booking.booking_ref}`, language, user?.email);
         if (mail) await sendMail(c, mail, 'booking.confirmed');
       }
       return c.json({ data: checkoutBody(result.booking) }, 200);

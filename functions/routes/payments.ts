@@ -10,6 +10,9 @@ import { bookingByRef, type BookingRow } from '../db/bookings';
 import { fromMinor } from '../../src/shared/money';
 import { cancelBooking, handlePaymentEvent } from '../flows/payments';
 import { freeCancellationUntil } from '../../src/shared/cancellation';
+import { holderLanguage, withProductName } from '../db/content';
+import { requestLanguage } from '../http/language';
+import { resolveLanguage } from '../../src/shared/i18n/language';
 import { cancellationMail, confirmationMail, sendMail } from '../outside/mail';
 import { orgBrand } from '../db/orgs';
 import type { Context } from 'hono';
@@ -60,7 +63,8 @@ export const payments = new Hono<AppEnv>()
       if (handled.outcome === 'confirmed' && handled.booking) {
         const b = handled.booking;
         const site = event.session?.successUrl ? new URL(event.session.successUrl).origin : new URL(c.req.url).origin;
-        const mail = confirmationMail(await orgBrand(c.env.DB, b.org_id), b, `${site}/manage-booking?booking=${b.booking_ref}`);
+        const language = resolveLanguage(null, undefined, await holderLanguage(c.env.DB, b.org_id, b.user_id));
+        const mail = confirmationMail(await orgBrand(c.env.DB, b.org_id), await withProductName(c.env.DB, b, language), `${site}/manage-booking?booking=${b.booking_ref}`, language);
         if (mail) await sendMail(c, mail, 'booking.confirmed');
       }
       return c.json({ data: { received: true, outcome: handled.outcome } });
@@ -92,8 +96,10 @@ export const payments = new Hono<AppEnv>()
     }
     if (outcome.kind === 'cancelled') {
       const traveler = JSON.parse(outcome.booking.traveler) as { email?: string; first_name?: string };
-      const to = traveler.email || (await currentUser(c))?.email;
-      if (to) await sendMail(c, cancellationMail(c.get('org').name, to, traveler.first_name ?? '', outcome.booking, outcome.refundedMinor), 'booking.cancelled');
+      const user = await currentUser(c);
+      const to = traveler.email || user?.email;
+      const language = requestLanguage(c, user?.language);
+      if (to) await sendMail(c, cancellationMail(c.get('org').name, to, traveler.first_name ?? '', await withProductName(c.env.DB, outcome.booking, language), outcome.refundedMinor, language), 'booking.cancelled');
     }
     return c.json({ data: bookingBody(outcome.booking) });
   });
