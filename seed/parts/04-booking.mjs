@@ -98,7 +98,7 @@ export const AMENITIES = {
 };
 const KIND = { HLT: 'hotel', ACT: 'experience', RST: 'resort', STY: 'home' };
 
-function description(type, city, special) {
+export function description(type, city, special) {
   const c = CITIES[city];
   const where = `${city}, ${c.country === 'US' ? 'United States' : new Intl.DisplayNames(['en'], { type: 'region' }).of(c.country)}`;
   if (type === 'ACT') return `An ${KIND[type]} in ${where}: ${special}. Meet your guide at the starting point; booking is confirmed at once.`;
@@ -163,6 +163,24 @@ function bookingSql(orgId, email, b) {
 const DEMO = 'demo@example.com';
 const demoTraveler = { title: 'Mr', first_name: 'Dana', last_name: 'Demo', email: DEMO, phone: '+1 415 555 0134' };
 
+// [org, owner's email or null for an org card, the card]: the org's certificates, gift cards anyone of the org can redeem
+// by code into their wallet, and demo@example.com's wallet.
+export const CARDS = [
+  [1, null, { kind: 'certificate', code: 'TC-ORG-HOTEL-100', name: 'Travel Club Hotel Certificate', services: 'HLT', redemption: 10000, product_code: 'HLT', listed: true }],
+  [1, null, { kind: 'certificate', code: 'TC-ORG-HOTEL-250', name: 'Travel Club Premium Hotel Certificate', services: 'HLT', redemption: 25000, product_code: 'HLT', listed: true }],
+  [1, null, { kind: 'certificate', code: 'TC-ORG-RESORT-300', name: 'Travel Club Resort Week Certificate', services: 'RST', redemption: 30000, product_code: 'RST', listed: true }],
+  [1, null, { kind: 'certificate', code: 'TC-ORG-STAY-75', name: 'Travel Club Stay Certificate', services: 'STY', redemption: 7500, product_code: 'STY', listed: true }],
+  [1, null, { kind: 'cash', code: 'GIFT-CASH-0100', name: 'Travel Club Gift Card', amount: 10000 }],
+  [1, null, { kind: 'certificate', code: 'GIFT-CERT-RESORT', name: 'Resort Gift Certificate', services: 'RST', redemption: 15000, product_code: 'RST' }],
+  [2, null, { kind: 'cash', code: 'ACME-GIFT-0050', name: 'Acme Gift Card', amount: 5000, currency: 'GBP' }],
+  [1, DEMO, { kind: 'certificate', code: 'DEMO-CERT-HOTEL-150', name: 'Hotel Stay Certificate', services: 'HLT', redemption: 15000, product_code: 'HLT' }],
+  [1, DEMO, { kind: 'certificate', code: 'DEMO-CERT-ACT-40', name: 'Experiences Certificate', services: 'ACT', redemption: 4000, product_code: 'ACT', currency: 'EUR' }],
+  [1, DEMO, { kind: 'certificate', code: 'DEMO-CERT-USED', name: 'Spring Getaway Certificate', services: 'HLT,STY', redemption: 8000, product_code: 'HLT', status: 'REDEEMED' }],
+  [1, DEMO, { kind: 'discount', code: 'DEMO-DISC-HLT', name: 'Member Hotel Discount', pro_code: 'HLT', amount: 20000, product_code: 'HLT' }],
+  [1, DEMO, { kind: 'discount', code: 'DEMO-DISC-ACT-STY', name: 'Experiences & Stays Discount', pro_code: 'ACT,STY', amount: 5000, product_code: 'ACT' }],
+  [1, DEMO, { kind: 'cash', code: 'DEMO-CASH-500', name: 'Travel Club Cash Card', amount: 50000 }],
+];
+
 export default function () {
   const org1 = [...rows('HLT', HOTELS), ...rows('ACT', ACTIVITIES), ...rows('RST', RESORTS), ...rows('STY', STAYS)];
   // Acme offers hotels, activities and stays only (its eligible products), at its own prices.
@@ -172,24 +190,7 @@ export default function () {
     ...rows('ACT', ACTIVITIES.filter((a) => acmeCities.has(a[1])), 1.05),
     ...rows('STY', STAYS.filter((s) => acmeCities.has(s[1])), 1.06),
   ];
-  const cards = [
-    // The org's own certificates: the default certificate is the highest redemption price for the product.
-    cardSql(1, null, { kind: 'certificate', code: 'TC-ORG-HOTEL-100', name: 'Travel Club Hotel Certificate', services: 'HLT', redemption: 10000, product_code: 'HLT', listed: true }),
-    cardSql(1, null, { kind: 'certificate', code: 'TC-ORG-HOTEL-250', name: 'Travel Club Premium Hotel Certificate', services: 'HLT', redemption: 25000, product_code: 'HLT', listed: true }),
-    cardSql(1, null, { kind: 'certificate', code: 'TC-ORG-RESORT-300', name: 'Travel Club Resort Week Certificate', services: 'RST', redemption: 30000, product_code: 'RST', listed: true }),
-    cardSql(1, null, { kind: 'certificate', code: 'TC-ORG-STAY-75', name: 'Travel Club Stay Certificate', services: 'STY', redemption: 7500, product_code: 'STY', listed: true }),
-    // Gift cards anyone of the org can redeem by code into their wallet.
-    cardSql(1, null, { kind: 'cash', code: 'GIFT-CASH-0100', name: 'Travel Club Gift Card', amount: 10000 }),
-    cardSql(1, null, { kind: 'certificate', code: 'GIFT-CERT-RESORT', name: 'Resort Gift Certificate', services: 'RST', redemption: 15000, product_code: 'RST' }),
-    cardSql(2, null, { kind: 'cash', code: 'ACME-GIFT-0050', name: 'Acme Gift Card', amount: 5000, currency: 'GBP' }),
-    // demo@example.com's wallet.
-    cardSql(1, DEMO, { kind: 'certificate', code: 'DEMO-CERT-HOTEL-150', name: 'Hotel Stay Certificate', services: 'HLT', redemption: 15000, product_code: 'HLT' }),
-    cardSql(1, DEMO, { kind: 'certificate', code: 'DEMO-CERT-ACT-40', name: 'Experiences Certificate', services: 'ACT', redemption: 4000, product_code: 'ACT', currency: 'EUR' }),
-    cardSql(1, DEMO, { kind: 'certificate', code: 'DEMO-CERT-USED', name: 'Spring Getaway Certificate', services: 'HLT,STY', redemption: 8000, product_code: 'HLT', status: 'REDEEMED' }),
-    cardSql(1, DEMO, { kind: 'discount', code: 'DEMO-DISC-HLT', name: 'Member Hotel Discount', pro_code: 'HLT', amount: 20000, product_code: 'HLT' }),
-    cardSql(1, DEMO, { kind: 'discount', code: 'DEMO-DISC-ACT-STY', name: 'Experiences & Stays Discount', pro_code: 'ACT,STY', amount: 5000, product_code: 'ACT' }),
-    cardSql(1, DEMO, { kind: 'cash', code: 'DEMO-CASH-500', name: 'Travel Club Cash Card', amount: 50000 }),
-  ];
+  const cards = CARDS.map(([orgId, email, card]) => cardSql(orgId, email, card));
   const bookings = [
     bookingSql(1, DEMO, { ref: 'BK-SEED1-PARIS', product: 'Hôtel Lumière Marais', checkIn: '2026-04-10', checkOut: '2026-04-13', guests: 2, currency: 'USD', price: 71400, certificate: 8000, cash: 10000, traveler: demoTraveler, createdAt: '2026-02-02T10:15:00.000Z' }),
     bookingSql(1, DEMO, { ref: 'BK-SEED2-ROME', product: 'Colosseum Underground Tour', checkIn: '2026-06-21', checkOut: null, guests: 2, currency: 'EUR', price: 15640, discount: 782, traveler: demoTraveler, createdAt: '2026-05-11T08:40:00.000Z' }),

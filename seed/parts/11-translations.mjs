@@ -2,7 +2,7 @@
 // whole record per language in product_texts and card_texts. Hotel and resort names are brands and cities keep their
 // local names; activity and stay names are descriptions and are translated. Runs after the inventory (04) it reads.
 import { q } from '../index.mjs';
-import { ACTIVITIES, AMENITIES, CITIES, HOTELS, RESORTS, STAYS } from './04-booking.mjs';
+import { ACTIVITIES, AMENITIES, CARDS as SEED_CARDS, CITIES, description, HOTELS, RESORTS, STAYS } from './04-booking.mjs';
 
 const NB = '\u00a0'; // French puts a no-break space before ':' and ';'.
 
@@ -172,6 +172,27 @@ const CARDS = {
 const cardSql = (code, lang, name) => `INSERT INTO card_texts (card_id, lang, org_id, name)
   SELECT id, ${q(lang)}, org_id, ${q(name)} FROM payment_cards WHERE card_code = ${q(code)}
 ON CONFLICT (card_id, lang) DO UPDATE SET name = excluded.name;`;
+
+/**
+ * Every seeded text as { 'en-US', 'fr-FR', 'es-ES' }: product names, descriptions and amenities, card names. The
+ * language walk (e2e/language-walk.spec.ts) looks for the English ones on French and Spanish pages.
+ */
+export function seededTexts() {
+  const out = [];
+  const byCode = new Map(SEED_CARDS.map(([, , card]) => [card.code, card.name]));
+  for (const [type, list] of [['HLT', HOTELS], ['ACT', ACTIVITIES], ['RST', RESORTS], ['STY', STAYS]]) {
+    const texts = productTexts(type, list);
+    for (const [name, city, , , , , , special] of list) {
+      const fr = texts.find((t) => t.name === name && t.city === city && t.lang === 'fr-FR').text;
+      const es = texts.find((t) => t.name === name && t.city === city && t.lang === 'es-ES').text;
+      out.push({ 'en-US': name, 'fr-FR': fr.name, 'es-ES': es.name });
+      out.push({ 'en-US': description(type, city, special), 'fr-FR': fr.description, 'es-ES': es.description });
+    }
+  }
+  for (const [en, [fr, es]] of Object.entries(AMENITY)) out.push({ 'en-US': en, 'fr-FR': fr, 'es-ES': es });
+  for (const [code, [fr, es]] of Object.entries(CARDS)) out.push({ 'en-US': byCode.get(code), 'fr-FR': fr, 'es-ES': es });
+  return out;
+}
 
 export default function () {
   const texts = [...productTexts('HLT', HOTELS), ...productTexts('ACT', ACTIVITIES), ...productTexts('RST', RESORTS), ...productTexts('STY', STAYS)];
