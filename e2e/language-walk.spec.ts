@@ -48,21 +48,37 @@ export function needlesFor(language: Language): { needle: string; source: string
   return out;
 }
 
-/** What a person reads or hears on the page: visible text, title, accessible names, placeholders and alternatives. */
+/**
+ * What a person reads or hears on the page: visible text, title, accessible names, placeholders and alternatives.
+ * A part marked as another language (`lang`, WCAG 3.1.2: the console's translations page shows the texts it edits)
+ * is left out, and so are the seeded people's names (data, not content: "Ada Admin", "Demo Traveller").
+ */
 async function readable(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const parts = [document.title, document.body.innerText];
+  const text = await page.evaluate(() => {
+    const pageLang = document.documentElement.lang;
+    const ours = (el: Element) => (el.closest('[lang]')?.getAttribute('lang') ?? pageLang) === pageLang;
+    const parts = [document.title];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!el || ['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT'].includes(el.tagName) || !ours(el) || !el.checkVisibility()) continue;
+      parts.push(node.textContent ?? '');
+    }
     for (const el of document.querySelectorAll<HTMLElement>('[aria-label], [title], [placeholder], img[alt], input[type="submit"], input[type="button"]')) {
-      if (el.closest('[hidden], [aria-hidden="true"]')) continue;
+      if (!ours(el) || el.closest('[hidden], [aria-hidden="true"]')) continue;
       for (const attr of ['aria-label', 'title', 'placeholder', 'alt']) {
         const v = el.getAttribute(attr);
         if (v) parts.push(v);
       }
-      if (el instanceof HTMLInputElement && el.value) parts.push(el.value);
+      if (el instanceof HTMLInputElement && (el.type === 'submit' || el.type === 'button') && el.value) parts.push(el.value);
     }
     return parts.join('\n');
   });
+  return PEOPLE.reduce((t, name) => t.replaceAll(name, ''), text);
 }
+
+/** The seeded accounts' names (seed/parts/03-accounts.mjs, 09-console.mjs): people's names are shown as they are. */
+const PEOPLE = ['Ada Admin', 'Mia Marketer', 'Demo Traveller'];
 
 // One browser context per visitor and language for each worker, signed in once, its language cookie set before the
 // first page; each test opens its own page in it (the sweeps' shared contexts keep English, so they are not reused).

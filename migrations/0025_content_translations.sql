@@ -24,3 +24,14 @@ CREATE TABLE card_texts (
   PRIMARY KEY (card_id, lang)
 );
 CREATE INDEX card_texts_by_org ON card_texts (org_id, lang);
+
+CREATE TABLE campaign_texts (
+  campaign_id INTEGER NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE,
+  lang TEXT NOT NULL CHECK (lang IN ('en-US', 'es-ES', 'fr-FR')),
+  org_id INTEGER NOT NULL REFERENCES orgs(id) ON DELETE CASCADE,
+  title TEXT NOT NULL CHECK (length(title) > 0),
+  description TEXT NOT NULL,
+  updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  PRIMARY KEY (campaign_id, lang)
+);
+CREATE INDEX campaign_texts_by_org ON campaign_texts (org_id, lang);

@@ -1,5 +1,6 @@
 // An org's bookings for the console: a page of them as JSON, or every match as a CSV file.
 import { orgBookings, type AdminBookingRow, type BookingFilter } from '../db/booking-admin';
+import { productNames } from '../db/content';
 import { fromMinor } from '../../src/shared/money';
 import { toCsv } from '../../src/shared/csv';
 import type { AdminBookingEntry } from '../../src/shared/schemas/console-ops';
@@ -40,9 +41,11 @@ function entryOf(b: AdminBookingRow): AdminBookingEntry {
   };
 }
 
-export async function bookingsPage(db: D1Database, orgId: number, filter: BookingFilter, page: number) {
+/** One page of bookings, each product named in the console reader's language where it is translated. */
+export async function bookingsPage(db: D1Database, orgId: number, filter: BookingFilter, page: number, language: { shown: string; orgDefault: string }) {
   const { count, rows } = await orgBookings(db, orgId, filter, PER_PAGE, (page - 1) * PER_PAGE);
-  return { count, page, per_page: PER_PAGE, data: rows.map(entryOf) };
+  const names = await productNames(db, rows.map((r) => r.product_id), language.shown, language.orgDefault);
+  return { count, page, per_page: PER_PAGE, data: rows.map((r) => entryOf({ ...r, product_name: names.get(r.product_id) ?? r.product_name })) };
 }
 
 const CSV_COLUMNS = [

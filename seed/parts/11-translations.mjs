@@ -2,6 +2,7 @@
 // whole record per language in product_texts and card_texts. Hotel and resort names are brands and cities keep their
 // local names; activity and stay names are descriptions and are translated. Runs after the inventory (04) it reads.
 import { q } from '../index.mjs';
+import { campaigns as SEED_CAMPAIGNS } from './05-loyalty.mjs';
 import { ACTIVITIES, AMENITIES, CARDS as SEED_CARDS, CITIES, description, HOTELS, RESORTS, STAYS } from './04-booking.mjs';
 
 const NB = '\u00a0'; // French puts a no-break space before ':' and ';'.
@@ -191,11 +192,48 @@ export function seededTexts() {
   }
   for (const [en, [fr, es]] of Object.entries(AMENITY)) out.push({ 'en-US': en, 'fr-FR': fr, 'es-ES': es });
   for (const [code, [fr, es]] of Object.entries(CARDS)) out.push({ 'en-US': byCode.get(code), 'fr-FR': fr, 'es-ES': es });
+  for (const [code, [fr, es]] of Object.entries(CAMPAIGNS)) {
+    const en = SEED_CAMPAIGNS.find((c) => c[5] === code);
+    out.push({ 'en-US': en[2], 'fr-FR': fr[0], 'es-ES': es[0] }, { 'en-US': en[3], 'fr-FR': fr[1], 'es-ES': es[1] });
+  }
   return out;
 }
+
+// Campaign referral code → [[French title, description], [Spanish title, description]].
+const CAMPAIGNS = {
+  SPRING30: [
+    ['Évasion de printemps', 'Les membres économisent jusqu’à 30 % sur les hôtels en bord de mer réservés avant la fin du printemps.'],
+    ['Escapada de primavera', 'Los socios ahorran hasta un 30 % en hoteles de playa reservados antes de que acabe la primavera.'],
+  ],
+  RESORT7: [
+    ['Semaines en complexe hôtelier', 'Une semaine entière dans un complexe partenaire pour le prix de cinq nuits.'],
+    ['Semanas en resort', 'Una semana entera en un resort asociado por el precio de cinco noches.'],
+  ],
+  FRIENDS: [
+    ['Parrainez un ami', 'Partagez votre lien de parrainage : vous gagnez tous les deux des crédits quand votre ami s’inscrit.'],
+    ['Trae a un amigo', 'Comparte tu enlace de referido: los dos ganáis créditos cuando tu amigo se registra.'],
+  ],
+  MEMBER: [
+    ['Parrainage des membres', 'Chaque membre a son lien de parrainage.'],
+    ['Referidos de socios', 'Cada socio tiene su enlace de referido.'],
+  ],
+  ACMECITY: [
+    ['City breaks avec Acme', 'Deux nuits dans une capitale européenne, petit-déjeuner compris.'],
+    ['Escapadas urbanas con Acme', 'Dos noches en una capital europea, con desayuno incluido.'],
+  ],
+  ACMEFUN: [
+    ['Semaine des activités', 'Dix pour cent de réduction sur chaque activité réservée cette semaine.'],
+    ['Semana de actividades', 'Un diez por ciento de descuento en cada actividad reservada esta semana.'],
+  ],
+};
+
+const campaignSql = (code, lang, [title, description]) => `INSERT INTO campaign_texts (campaign_id, lang, org_id, title, description)
+  SELECT id, ${q(lang)}, org_id, ${q(title)}, ${q(description)} FROM campaigns WHERE refferal_code = ${q(code)}
+ON CONFLICT (campaign_id, lang) DO UPDATE SET title = excluded.title, description = excluded.description;`;
 
 export default function () {
   const texts = [...productTexts('HLT', HOTELS), ...productTexts('ACT', ACTIVITIES), ...productTexts('RST', RESORTS), ...productTexts('STY', STAYS)];
   const cards = Object.entries(CARDS).flatMap(([code, names]) => LANGS.map(([lang, i]) => cardSql(code, lang, names[i])));
-  return [...texts.map(productSql), ...cards].join('\n') + '\n';
+  const campaigns = Object.entries(CAMPAIGNS).flatMap(([code, texts]) => LANGS.map(([lang, i]) => campaignSql(code, lang, texts[i])));
+  return [...texts.map(productSql), ...cards, ...campaigns].join('\n') + '\n';
 }

@@ -2,7 +2,7 @@
 // figures in a table for screen readers), by country and by referrer, and the CSV of the range.
 import { useState } from 'react';
 import { api } from '../../shared/api-client';
-import { formatMoney, toMinor } from '../../shared/money';
+import { formatMoney, formatNumber, toMinor } from '../../shared/money';
 import { formatDay } from '../../shared/format-day';
 import type { LinkStats } from '../../shared/schemas/links';
 import { $language, useT } from '../../stores/locale';
@@ -88,7 +88,7 @@ function Figures({ slug }: { slug: string }) {
               ['links_signups', s.signups, 'signups'],
               ['links_bookings', s.first_bookings, 'bookings'],
               ['links_revenue', money(s.revenue, s.currency), 'revenue'],
-              ['links_conversion', `${(s.conversion * 100).toFixed(1)} %`, 'conversion'],
+              ['links_conversion', formatNumber(s.conversion, language, 1, 'percent'), 'conversion'],
             ].map(([key, value, id]) => (
               <div key={id as string} data-testid={`total-${id}`}>
                 <dt>{t(key as string)}</dt>
