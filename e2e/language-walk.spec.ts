@@ -51,7 +51,7 @@ export function needlesFor(language: Language): { needle: string; source: string
 /**
  * What a person reads or hears on the page: visible text, title, accessible names, placeholders and alternatives.
  * A part marked as another language (`lang`, WCAG 3.1.2: the console's translations page shows the texts it edits)
- * is left out, and so are the seeded people's names (data, not content: "Ada Admin", "Demo Traveller").
+ * is left out, and so are the seeded people's names (data, not content: "Ada Admin", "Demo Traveller") and label keys.
  */
 async function readable(page: Page): Promise<string> {
   const text = await page.evaluate(() => {
@@ -74,11 +74,14 @@ async function readable(page: Page): Promise<string> {
     }
     return parts.join('\n');
   });
-  return PEOPLE.reduce((t, name) => t.replaceAll(name, ''), text);
+  return [...PEOPLE, ...KEYS].reduce((t, name) => t.replaceAll(name, ''), text);
 }
 
 /** The seeded accounts' names (seed/parts/03-accounts.mjs, 09-console.mjs): people's names are shown as they are. */
-const PEOPLE = ['Ada Admin', 'Mia Marketer', 'Demo Traveller'];
+const PEOPLE = ['Ada Admin', 'Mia Marketer', 'Demo Traveller', 'Alex Agent'];
+
+/** Label keys are identifiers, not text (the translations editor lists them): longest first, so none is cut short. */
+const KEYS = Object.keys(LABELS).sort((a, b) => b.length - a.length);
 
 // One browser context per visitor and language for each worker, signed in once, its language cookie set before the
 // first page; each test opens its own page in it (the sweeps' shared contexts keep English, so they are not reused).
