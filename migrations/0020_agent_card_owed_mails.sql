@@ -2,6 +2,9 @@
 -- the webhook, expiry and cancellation already move; the agent's row points at it and takes its status from it.
 ALTER TABLE agent_bookings ADD COLUMN pay_method TEXT NOT NULL DEFAULT 'account' CHECK (pay_method IN ('account', 'card'));
 ALTER TABLE agent_bookings ADD COLUMN card_booking_id INTEGER REFERENCES bookings(id);
+-- The language of the request that made a booking: the mails it owes later (from the webhook, the sweep) are written
+-- in it (docs/decisions/0034-translated-content.md).
+ALTER TABLE bookings ADD COLUMN language TEXT;
 -- The mails a booking's status change owes (confirmation, cancellation), written in the batch of that change and
 -- sent by whichever request or sweep claims them first: at least once, never lost to a later failure.
 CREATE TABLE booking_mails (

@@ -11,6 +11,7 @@ import { insertEmailTokenFor, insertEmailTokenForNewUser, type EmailTokenKind } 
 import { emailTaken, insertUserStatement, newReferralCode, userByEmail, userByProvider, type NewUser, type UserRow } from '../db/users';
 import { consumeAccessCodeFor } from '../db/access-codes';
 import { signupConversionStatement } from '../db/links';
+import { requestLanguage } from '../http/language';
 import { resetMail, sendMail, verificationMail, type MailError } from '../outside/mail';
 import type { LoginResult, UserDataCookie } from '../../src/shared/contract/auth';
 import { randomToken, sha256Hex } from './crypto';
@@ -120,12 +121,13 @@ export async function sendLinkMail(c: Context<AppEnv>, row: UserRow, kind: Email
 }
 
 /** Mails the link carrying `token`; a failure is logged once (with the request id) and returned. */
-export async function mailLink(c: Context<AppEnv>, row: Pick<UserRow, 'email' | 'first_name'>, kind: EmailTokenKind, token: string): Promise<MailError | null> {
+export async function mailLink(c: Context<AppEnv>, row: Pick<UserRow, 'email' | 'first_name'> & { language?: string | null }, kind: EmailTokenKind, token: string): Promise<MailError | null> {
   const org = c.get('org');
   const origin = await siteOrigin(c, org);
   const path = kind === 'verify' ? '/verify-account' : '/change-password';
   const link = `${origin}${path}?token=${encodeURIComponent(token)}`;
-  const mail = kind === 'verify' ? verificationMail(org.name, row.email, row.first_name, link) : resetMail(org.name, row.email, row.first_name, link);
+  const language = requestLanguage(c, row.language);
+  const mail = kind === 'verify' ? verificationMail(org.name, row.email, row.first_name, link, language) : resetMail(org.name, row.email, row.first_name, link, language);
   return sendMail(c, mail, kind === 'verify' ? 'verify-link' : 'reset-link');
 }
 

@@ -39,10 +39,12 @@ export interface BookingRow extends StayColumns {
   payment_session_id: string | null;
   payment_intent_id: string | null;
   payment_url: string | null;
+  /** The language of the request that made it, for the mails it owes (null: the holder's or the org's language). */
+  language: string | null;
 }
 
 const COLUMNS =
-  'id, booking_ref, org_id, user_id, product_id, product_type, product_name, city, image, check_in, check_out, guests, currency, price_minor, certificate_minor, discount_minor, cash_minor, total_minor, status, idempotency_key, request_hash, traveler, is_package, created_at, paid_minor, refunded_minor, payment_session_id, payment_intent_id, payment_url';
+  'id, booking_ref, org_id, user_id, product_id, product_type, product_name, city, image, check_in, check_out, guests, currency, price_minor, certificate_minor, discount_minor, cash_minor, total_minor, status, idempotency_key, request_hash, traveler, is_package, created_at, paid_minor, refunded_minor, payment_session_id, payment_intent_id, payment_url, language';
 
 /**
  * The idempotency key as stored. A member's keys live in their own account's space. Guests have no account, so a
@@ -112,6 +114,8 @@ export interface NewBooking extends NewStay {
   payment?: { sessionId: string; url: string };
   /** The site the traveller booked from: the confirmation mail's manage link points there. */
   site: string;
+  /** The language of the request: the mails the booking owes are written in it. */
+  language?: string | null;
   /** Rows written with this booking in its transaction (an agent's booking paid by the client's card). */
   tied?: TiedWrite;
 }
@@ -147,8 +151,8 @@ export async function createBooking(db: D1Database, b: NewBooking, spends: CardS
     .prepare(
       `INSERT INTO bookings (booking_ref, org_id, user_id, product_id, product_type, product_name, city, image, check_in, check_out, guests, currency,
          price_minor, certificate_minor, discount_minor, cash_minor, total_minor, status, idempotency_key, request_hash, traveler, is_package,
-       payment_session_id, payment_url)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+       payment_session_id, payment_url, language)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
        WHERE ${guards.length ? guards.map((g) => g.sql).join(' AND ') : '1'}
        ON CONFLICT DO NOTHING`,
     )
@@ -156,6 +160,7 @@ export async function createBooking(db: D1Database, b: NewBooking, spends: CardS
       b.ref, b.orgId, b.userId, b.productId, b.productType, b.productName, b.city, b.image, b.checkIn, b.checkOut, b.guests, b.currency,
       b.priceMinor, b.certificateMinor, b.discountMinor, b.cashMinor, b.totalMinor, b.payment ? 'PENDING_PAYMENT' : 'CONFIRMED',
       storedKey(b.userId, b.idempotencyKey, b.requestHash), b.requestHash, b.traveler, b.isPackage ? 1 : 0, b.payment?.sessionId ?? null, b.payment?.url ?? null,
+      b.language ?? null,
       ...guards.flatMap((g) => g.binds),
     );
   const statements: D1PreparedStatement[] = [insert];

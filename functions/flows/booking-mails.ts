@@ -1,6 +1,7 @@
 // The mails a booking's status change owes (confirmation, cancellation): recorded in the batch of that change and sent
 // here by whichever delivery, request or sweep claims them first, so none is lost to a later failure (decision 0029).
 import { accountEmailOf, bookingById, claimOwedMail, markMailSent, owedMails, releaseMailClaim, type BookingRow, type OwedMail } from '../db/bookings';
+import { holderLanguage, withProductName } from '../db/content';
 import { orgBrand } from '../db/orgs';
 import { cancellationMail, confirmationMail, type Mail, type MailSender } from '../outside/mail';
 
@@ -12,13 +13,16 @@ export interface BookingMailDeps {
   failed?: (purpose: string, err: unknown) => void;
 }
 
-async function mailOf(db: D1Database, booking: BookingRow, owed: OwedMail): Promise<Mail | null> {
-  const brand = await orgBrand(db, booking.org_id);
-  const fallback = await accountEmailOf(db, booking.user_id);
-  if (owed.kind === 'confirmed') return confirmationMail(brand, booking, `${owed.site}/manage-booking?booking=${booking.booking_ref}`, fallback);
+/** A booking's mail, in the language of the request that made it (else its holder's, else the org's). */
+async function mailOf(db: D1Database, stored: BookingRow, owed: OwedMail): Promise<Mail | null> {
+  const brand = await orgBrand(db, stored.org_id);
+  const fallback = await accountEmailOf(db, stored.user_id);
+  const language = stored.language ?? (await holderLanguage(db, stored.org_id, stored.user_id));
+  const booking = await withProductName(db, stored, language);
+  if (owed.kind === 'confirmed') return confirmationMail(brand, booking, `${owed.site}/manage-booking?booking=${booking.booking_ref}`, language, fallback);
   const traveler = JSON.parse(booking.traveler) as { email?: string; first_name?: string };
   const to = traveler.email || fallback;
-  return to ? cancellationMail(brand.name, to, traveler.first_name ?? '', booking, owed.refunded_minor) : null;
+  return to ? cancellationMail(brand.name, to, traveler.first_name ?? '', booking, owed.refunded_minor, language) : null;
 }
 
 /**

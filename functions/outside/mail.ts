@@ -5,7 +5,10 @@ import { isDevelopment, type AppEnv, type Bindings } from '../env';
 import { insertOutbox, type OutboxAttachment } from '../db/outbox';
 import { createEvent } from 'ics';
 import { logEvent, reason } from '../log';
-import { fromMinor, minorDigits } from '../../src/shared/rules/money';
+import { formatMoney, fromMinor, minorDigits } from '../../src/shared/rules/money';
+import { formatDayRange, formatInstant, LONG_DAY } from '../../src/shared/rules/format-day';
+import { mailText } from '../../src/shared/i18n/mail';
+import type { LabelVars } from '../../src/shared/i18n/translate';
 import { freeCancellationDeadline } from '../../src/shared/rules/cancellation';
 
 export interface Mail {
@@ -109,26 +112,18 @@ function linkMail(to: string, subject: string, greeting: string, lines: string[]
   return { to, subject, text, html };
 }
 
-export function verificationMail(orgName: string, to: string, firstName: string, link: string): Mail {
-  return linkMail(
-    to,
-    `${orgName}: please confirm your email address`,
-    `Hello ${firstName || 'traveller'},`,
-    [`Thank you for signing up to ${orgName}.`, 'Please confirm your email address to finish your registration. The link works once and expires in 48 hours.'],
-    'Confirm my email address',
-    link,
-  );
+const greeting = (language: string, firstName: string) => (firstName ? mailText(language, 'hello', { name: firstName }) : mailText(language, 'hello_anonymous'));
+const moneyIn = (language: string, currency: string) => (minor: number) => formatMoney(minor, currency, language);
+const stayDates = (language: string, checkIn: string, checkOut: string | null) => formatDayRange(language, checkIn, checkOut, LONG_DAY);
+
+export function verificationMail(orgName: string, to: string, firstName: string, link: string, language: string): Mail {
+  const t = (key: string) => mailText(language, key, { org: orgName });
+  return linkMail(to, t('verify_subject'), greeting(language, firstName), [t('verify_thanks'), t('verify_body')], t('verify_action'), link);
 }
 
-export function resetMail(orgName: string, to: string, firstName: string, link: string): Mail {
-  return linkMail(
-    to,
-    `${orgName}: reset your password`,
-    `Hello ${firstName || 'traveller'},`,
-    ['Someone (hopefully you) asked to reset the password of your account.', 'The link works once and expires in 1 hour. If you did not ask for it, ignore this email.'],
-    'Choose a new password',
-    link,
-  );
+export function resetMail(orgName: string, to: string, firstName: string, link: string, language: string): Mail {
+  const t = (key: string) => mailText(language, key, { org: orgName });
+  return linkMail(to, t('reset_subject'), greeting(language, firstName), [t('reset_asked'), t('reset_body')], t('reset_action'), link);
 }
 
 /** The mail sent when a booking is cancelled: what was cancelled, the refund to the card and the wallet parts given back. */
@@ -138,17 +133,19 @@ export function cancellationMail(
   firstName: string,
   b: { booking_ref: string; product_name: string; city: string; check_in: string; check_out: string | null; currency: string; certificate_minor: number; discount_minor: number; cash_minor: number },
   refundedMinor: number,
+  language: string,
 ): Mail {
-  const money = (minor: number) => `${fromMinor(minor, b.currency).toFixed(minorDigits(b.currency))} ${b.currency}`;
+  const money = moneyIn(language, b.currency);
   const wallet = b.certificate_minor + b.discount_minor + b.cash_minor;
   const lines = [
-    `Your booking ${b.booking_ref} is cancelled: ${b.product_name}, ${b.city}, ${b.check_out ? `${b.check_in} to ${b.check_out}` : b.check_in}.`,
-    refundedMinor > 0 ? `We refunded ${money(refundedMinor)} to your card; it usually shows within 5 to 10 days.` : 'Nothing was paid by card for this booking.',
-    ...(wallet > 0 ? [`The wallet parts (${money(wallet)}) are back in your wallet.`] : []),
+    mailText(language, 'cancelled_what', { ref: b.booking_ref, product: b.product_name, city: b.city, dates: stayDates(language, b.check_in, b.check_out) }),
+    refundedMinor > 0 ? mailText(language, 'cancelled_refund', { amount: money(refundedMinor) }) : mailText(language, 'cancelled_no_card'),
+    ...(wallet > 0 ? [mailText(language, 'cancelled_wallet', { amount: money(wallet) })] : []),
   ];
-  const text = `Hello ${firstName || 'traveller'},\n\n${lines.join('\n')}\n`;
-  const html = `<p>${escapeHtml(`Hello ${firstName || 'traveller'},`)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}`;
-  return { to, subject: `${orgName}: booking ${b.booking_ref} cancelled`, text, html };
+  const hello = greeting(language, firstName);
+  const text = `${hello}\n\n${lines.join('\n')}\n`;
+  const html = `<p>${escapeHtml(hello)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}`;
+  return { to, subject: mailText(language, 'cancelled_subject', { org: orgName, ref: b.booking_ref }), text, html };
 }
 
 export interface ConfirmedStay {
@@ -169,13 +166,13 @@ export interface ConfirmedStay {
 const dateParts = (d: string): [number, number, number] => d.split('-').map(Number) as [number, number, number];
 
 /** The stay as a calendar entry (all-day, from check-in to check-out; an activity is its day). */
-export function stayCalendar(b: ConfirmedStay, manageUrl: string): string {
+export function stayCalendar(b: ConfirmedStay, manageUrl: string, language = 'en-US'): string {
   const end = b.check_out ?? new Date(Date.parse(`${b.check_in}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   const { error, value } = createEvent({
     uid: `${b.booking_ref}@travel-club`,
     productId: 'travel-club/booking',
     title: `${b.product_name}, ${b.city}`,
-    description: `Booking ${b.booking_ref}. Manage it: ${manageUrl}`,
+    description: mailText(language, 'confirmed_calendar', { ref: b.booking_ref, link: manageUrl }),
     location: b.city,
     url: manageUrl,
     start: dateParts(b.check_in),
@@ -203,31 +200,32 @@ export interface ConfirmedBooking extends ConfirmedStay {
  * and what each means paid (wallet parts, card), the reference, the cancellation terms (the cancel flow's own rule),
  * a link to manage the booking and an .ics entry. Null when the booking has no address to send it to.
  */
-export function confirmationMail(brand: MailBrand, b: ConfirmedBooking, manageUrl: string, fallbackTo?: string): Mail | null {
+export function confirmationMail(brand: MailBrand, b: ConfirmedBooking, manageUrl: string, language: string, fallbackTo?: string): Mail | null {
   const traveler = JSON.parse(b.traveler) as { email?: string; first_name?: string; last_name?: string };
   const to = traveler.email || fallbackTo;
   if (!to) return null;
-  const money = (minor: number) => `${fromMinor(minor, b.currency).toFixed(minorDigits(b.currency))} ${b.currency}`;
+  const t = (key: string, vars?: LabelVars) => mailText(language, key, vars);
+  const money = moneyIn(language, b.currency);
   const deadline = freeCancellationDeadline(b.product_type, b.check_in);
   const lines = [
-    `Your booking ${b.booking_ref} is confirmed.`,
-    `${b.product_name}, ${b.city}: ${b.check_out ? `${b.check_in} to ${b.check_out}` : b.check_in}, ${b.guests} guest${b.guests === 1 ? '' : 's'}.`,
-    `Traveller: ${[traveler.first_name, traveler.last_name].filter(Boolean).join(' ')}.`,
-    `Price: ${money(b.price_minor)}.`,
-    ...(b.certificate_minor ? [`Certificate: ${money(b.certificate_minor)}.`] : []),
-    ...(b.discount_minor ? [`Discount card: ${money(b.discount_minor)}.`] : []),
-    ...(b.cash_minor ? [`Cash card: ${money(b.cash_minor)}.`] : []),
-    `Paid by card: ${money(b.paid_minor)}.`,
-    `Total paid: ${money(b.total_minor)}.`,
-    `Cancellation: ${deadline ? `free until ${deadline.slice(0, 10)} 23:59 UTC; after that the booking can no longer be cancelled and is not refunded` : 'non-refundable'}.`,
+    t('confirmed_ref', { ref: b.booking_ref }),
+    t('confirmed_stay', { product: b.product_name, city: b.city, dates: stayDates(language, b.check_in, b.check_out), n: b.guests }),
+    t('confirmed_traveller', { name: [traveler.first_name, traveler.last_name].filter(Boolean).join(' ') }),
+    t('confirmed_price', { amount: money(b.price_minor) }),
+    ...(b.certificate_minor ? [t('confirmed_certificate', { amount: money(b.certificate_minor) })] : []),
+    ...(b.discount_minor ? [t('confirmed_discount', { amount: money(b.discount_minor) })] : []),
+    ...(b.cash_minor ? [t('confirmed_cash', { amount: money(b.cash_minor) })] : []),
+    t('confirmed_card', { amount: money(b.paid_minor) }),
+    t('confirmed_total', { amount: money(b.total_minor) }),
+    deadline ? t('confirmed_cancel_free', { deadline: formatInstant(language, deadline) }) : t('confirmed_cancel_none'),
   ];
-  const mail = linkMail(to, `${brand.name}: booking ${b.booking_ref} confirmed`, `Hello ${traveler.first_name || 'traveller'},`, lines, 'Manage your booking', manageUrl);
+  const mail = linkMail(to, t('confirmed_subject', { org: brand.name, ref: b.booking_ref }), greeting(language, traveler.first_name ?? ''), lines, t('confirmed_manage'), manageUrl);
   const logo = brand.logo_url && /^https?:\/\//.test(brand.logo_url) ? `<img src="${escapeHtml(brand.logo_url)}" alt="" height="40"> ` : '';
   return {
     ...mail,
     text: `${brand.name}\n\n${mail.text}\n${brand.name}\n`,
     html: `<h1>${logo}${escapeHtml(brand.name)}</h1>${mail.html}<p>${escapeHtml(brand.name)}</p>`,
-    attachments: [{ filename: `booking-${b.booking_ref}.ics`, contentType: 'text/calendar; charset=utf-8', content: stayCalendar(b, manageUrl) }],
+    attachments: [{ filename: `booking-${b.booking_ref}.ics`, contentType: 'text/calendar; charset=utf-8', content: stayCalendar(b, manageUrl, language) }],
   };
 }
 

@@ -1,8 +1,7 @@
 // Which language and currency a page request gets, and how a USD price reads in that currency (pure, unit-tested).
+export { DEFAULT_LANGUAGE, resolveLanguage } from '../../src/shared/i18n/language';
 import { LANGUAGES } from '../../src/shared/i18n/types';
 import { BASE_CURRENCY, formatMoney, toMinor, type Rates } from '../../src/shared/rules/money';
-
-export const DEFAULT_LANGUAGE = 'en-US';
 
 export function parseCookies(header: string | null | undefined): Record<string, string> {
   const out: Record<string, string> = {};
@@ -18,14 +17,6 @@ export function parseCookies(header: string | null | undefined): Record<string, 
     }
   }
   return out;
-}
-
-const supported = (lang: string | null | undefined): lang is string => !!lang && (LANGUAGES as readonly string[]).includes(lang);
-
-/** The query's `lang`, else the `lan_code` cookie, else the org's default, else en-US; unsupported values are skipped. */
-export function resolveLanguage(query: string | null, cookie: string | undefined, orgDefault: string | undefined): string {
-  for (const candidate of [query, cookie, orgDefault]) if (supported(candidate)) return candidate;
-  return DEFAULT_LANGUAGE;
 }
 
 /** The `currency_code` cookie when it is a currency with a rate, else USD. */

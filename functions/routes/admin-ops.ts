@@ -10,6 +10,7 @@ import { logEvent } from '../log';
 import { addDomain, listDomains, refreshDomain, removeDomain } from '../flows/domains';
 import { cards, importCsv, issueOne, spends, voidOne } from '../flows/cards';
 import { bookingsCsv, bookingsPage } from '../flows/org-bookings';
+import { requestLanguage } from '../http/language';
 import { changeLabels, labelsOf } from '../flows/labels';
 import {
   BookingsQuerySchema, CardIdSchema, CardIssueSchema, CardsQuerySchema, DomainCreateSchema, HostSchema, IdempotencyKeySchema, LabelsPutSchema,
@@ -75,7 +76,9 @@ export const adminOps = new Hono<AppEnv>()
   .get('/cards/:id/spends', async (c) => c.json({ data: await spends(c.env.DB, orgIdOf(c), cardParam(c)) }))
   .get('/bookings', async (c) => {
     const { from, to, status, page, format } = queryOf(c, BookingsQuerySchema);
-    if (format !== 'csv') return c.json(await bookingsPage(c.env.DB, orgIdOf(c), { from, to, status }, page ?? 1));
+    if (format !== 'csv') {
+      return c.json(await bookingsPage(c.env.DB, orgIdOf(c), { from, to, status }, page ?? 1, { shown: requestLanguage(c), orgDefault: c.get('org').default_language }));
+    }
     const name = ['bookings', c.get('org').id, from ?? 'start', to ?? 'today', status?.toLowerCase()].filter(Boolean).join('-');
     c.header('Content-Disposition', `attachment; filename="${name}.csv"`);
     c.header('Cache-Control', 'private, no-store');

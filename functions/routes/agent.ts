@@ -20,6 +20,8 @@ import { paymentsFor, PaymentProviderError } from '../outside/payments';
 import { imagesOf, productById } from '../db/products';
 import { mailUpstreamStatus, requestMailer, sendMail } from '../outside/mail';
 import { quoteMail } from '../services/agent-mail';
+import { withProductName } from '../db/content';
+import { requestLanguage } from '../http/language';
 import { bookableStay, currencyFor } from '../flows/stay';
 import { checkCatalogueRefs } from '../flows/catalogue-refs';
 import { convertMinor, formatMoney, fromMinor } from '../../src/shared/rules/money';
@@ -161,7 +163,6 @@ async function checkClientRefs(c: C, body: ClientInput) {
   if (!known.country) throw refuse('country_code', 'Unknown country');
 }
 
-const dayText = (d: string) => formatDay('en-US', d, SHORT_MONTH_DAY);
 
 export const agent = new Hono<AppEnv>()
   .use('/agent/*', requireAgent)
@@ -287,17 +288,22 @@ export const agent = new Hono<AppEnv>()
     const profile = await agentProfile(db, owner);
     const user = c.get('user');
     const link = `${await siteOrigin(c, org)}/quote?token=${encodeURIComponent(token)}`;
+    const language = requestLanguage(c);
+    const named = await withProductName(db, quote, language);
     const mail = quoteMail({
+      language,
       orgName: org.name,
       to: quote.client_email,
       clientName: quote.client_name,
       agentName: `${user.firstName} ${user.lastName}`.trim() || user.email,
       agencyName: profile?.agency_name ?? '',
-      productName: quote.product_name,
+      productName: named.product_name,
       city: quote.city,
-      dates: quote.check_out ? `${dayText(quote.check_in)} to ${dayText(quote.check_out)}` : dayText(quote.check_in),
+      checkIn: quote.check_in,
+      checkOut: quote.check_out,
       guests: quote.guests,
-      total: formatMoney(quote.total_minor, quote.currency, 'en-US'),
+      totalMinor: quote.total_minor,
+      currency: quote.currency,
       note: quote.note,
       link,
     });

@@ -10,6 +10,8 @@ import { clientIp, pepper } from '../auth/accounts';
 import { getCookie } from 'hono/cookie';
 import { LAST_CLICK_COOKIE, firstBookingCredit } from '../flows/links';
 import { counting, LIMITS, memberOf, rateLimit, validBody } from '../http/rate-limit';
+import { cardsInLanguage, inLanguage, productNames, withProductName } from '../db/content';
+import { requestLanguage } from '../http/language';
 import { cardByCode, cardEntry, cardsOfUser, claimCard, orgCertificates, walletCardOf, type CardRow } from '../db/cards';
 import { bookingByKey, bookingsOfUser, cardSpendsOf, createBooking, newBookingRef, type BookingRow, type NewBooking } from '../db/bookings';
 import { checkoutWithCard } from '../flows/payments';
@@ -128,7 +130,8 @@ async function withProvider<T>(c: C, run: () => Promise<T>): Promise<T> {
 export const booking = new Hono<AppEnv>()
   .post('/walletUser/getPaymentCardByOrg', doc({ body: PaymentCardsByOrgSchema }), async (c) => {
     await jsonBody(c, PaymentCardsByOrgSchema);
-    const rows = await orgCertificates(c.env.DB, c.get('org').id);
+    const org = c.get('org');
+    const rows = await cardsInLanguage(c.env.DB, await orgCertificates(c.env.DB, org.id), requestLanguage(c), org.default_language);
     return c.json({ data: rows.map(cardEntry) });
   })
   .post('/booking/get-paymentcard-by-user', doc({ body: PaymentCardsByUserSchema }), async (c) => {
@@ -140,7 +143,11 @@ export const booking = new Hono<AppEnv>()
       if (body.currency || !user.currency) return fallback;
       return currencyFor(c.env.DB, org, user.currency).catch(() => fallback);
     });
-    const [mine, orgCards] = await Promise.all([cardsOfUser(c.env.DB, org.id, user.id), orgCertificates(c.env.DB, org.id)]);
+    const language = requestLanguage(c);
+    const [mine, orgCards] = await Promise.all([
+      cardsOfUser(c.env.DB, org.id, user.id).then((rows) => cardsInLanguage(c.env.DB, rows, language, org.default_language)),
+      orgCertificates(c.env.DB, org.id).then((rows) => cardsInLanguage(c.env.DB, rows, language, org.default_language)),
+    ]);
     const of = (kind: CardKind) => mine.filter((r) => r.kind === kind);
     return c.json({
       data: [
@@ -163,7 +170,7 @@ export const booking = new Hono<AppEnv>()
     const user = await signedIn(c);
     const org = c.get('org');
     const claimed = await claimCard(c.env.DB, org.id, user.id, body.card_code);
-    if (claimed) return c.json({ data: cardEntry(claimed) });
+    if (claimed) return c.json({ data: cardEntry((await cardsInLanguage(c.env.DB, [claimed], requestLanguage(c), org.default_language))[0] ?? claimed) });
     const card = await cardByCode(c.env.DB, org.id, body.card_code);
     if (card && card.user_id === user.id) throw conflict('This card is already in your wallet');
     if (card && card.user_id === null && card.listed === 0 && card.status !== 'ACTIVE') throw conflict('This card can no longer be used');
@@ -172,11 +179,13 @@ export const booking = new Hono<AppEnv>()
   .post('/booking/preview', doc({ body: PreviewSchema, reply: dataOf(PreviewReplySchema) }), async (c) => {
     const body = await jsonBody(c, PreviewSchema);
     const user = await currentUser(c);
-    const q = await quote(c.env.DB, c.get('org'), body, user?.id ?? null);
+    const org = c.get('org');
+    const q = await quote(c.env.DB, org, body, user?.id ?? null);
+    const [shown] = await inLanguage(c.env.DB, [q.product], requestLanguage(c), org.default_language);
     return c.json({
       data: {
         ...amountsBody(q.amounts),
-        product: productSummary(q.product, q.amounts.currency, q.rates, { checkIn: body.check_in, checkOut: q.checkOut, guests: body.guests }),
+        product: productSummary(shown ?? q.product, q.amounts.currency, q.rates, { checkIn: body.check_in, checkOut: q.checkOut, guests: body.guests }),
         check_in: body.check_in,
         check_out: q.checkOut,
         nights: q.product.price_unit === 'night' ? q.nights : null,
@@ -221,6 +230,7 @@ export const booking = new Hono<AppEnv>()
       isPackage: body.is_package,
       linkCredit,
       site: new URL(c.req.url).origin,
+      language: requestLanguage(c, user?.language),
     };
     const result = q.amounts.totalMinor === 0
       ? await createBooking(c.env.DB, newBooking, q.amounts.spends)
@@ -240,10 +250,14 @@ export const booking = new Hono<AppEnv>()
     const body = await jsonBody(c, ReservationsSchema);
     const user = await currentUserWithBodyToken(c, body.json?.token);
     if (!user) throw unauthorized();
-    const rows = await bookingsOfUser(c.env.DB, c.get('org').id, user.id);
-    const spends = await cardSpendsOf(c.env.DB, rows.map((r) => r.id));
+    const org = c.get('org');
+    const rows = await bookingsOfUser(c.env.DB, org.id, user.id);
+    const [spends, names] = await Promise.all([
+      cardSpendsOf(c.env.DB, rows.map((r) => r.id)),
+      productNames(c.env.DB, rows.map((r) => r.product_id), requestLanguage(c), org.default_language),
+    ]);
     return c.json({
-      data: rows.map((b) => reservationReply(b, spends.filter((s) => s.booking_id === b.id))),
+      data: rows.map((b) => ({ ...reservationReply(b, spends.filter((s) => s.booking_id === b.id)), product_name: names.get(b.product_id) ?? b.product_name })),
     });
   })
   .get('/user/travelers', doc({ summary: 'The caller’s saved travellers' }), async (c) => {

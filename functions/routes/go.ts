@@ -6,7 +6,8 @@ import { runDailySavings } from '../services/daily-savings';
 import { logEvent } from '../log';
 import { errorBody } from '../errors';
 import { isThisOrigin } from '../security';
-import { LABELS, LANGUAGES, type Language } from '../../src/shared/i18n';
+import { LABELS } from '../../src/shared/i18n';
+import { requestLanguage } from '../http/language';
 import { z } from 'zod';
 import { doc } from '../http/openapi';
 import { DailySavingsFailure } from '../../src/shared/contract/loyalty';
@@ -17,17 +18,11 @@ const DAILY_SAVINGS_PATH = '/go/daily-savings';
 
 const wantsHtml = (c: Context<AppEnv>) => (c.req.header('accept') ?? '').includes('text/html');
 
-function languageOf(c: Context<AppEnv>): Language {
-  const cookie = /(?:^|;\s*)lan_code=([^;]+)/.exec(c.req.header('cookie') ?? '')?.[1];
-  const lang = cookie ? decodeURIComponent(cookie) : c.get('org')?.default_language;
-  return (LANGUAGES as readonly string[]).includes(lang ?? '') ? (lang as Language) : 'en-US';
-}
-
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** A small page for people who opened the link in a tab; API clients get the contract's JSON instead. */
 function page(c: Context<AppEnv>, status: 200 | 401, titleKey: string, textKey: string, action?: { href: string; labelKey: string }) {
-  const lang = languageOf(c);
+  const lang = requestLanguage(c);
   const label = (k: string) => escapeHtml(LABELS[k]?.[lang] || LABELS[k]?.['en-US'] || k);
   c.header('Cache-Control', 'no-store');
   return c.html(

@@ -8,6 +8,8 @@ import { currentUser } from '../auth/session';
 import {
   amenitiesOf, cityCentre, facetsOfRows, imagesOf, productById, productCities, productsNear, searchProducts, type ProductRow, type SearchFacets,
 } from '../db/products';
+import { inLanguage } from '../db/content';
+import { requestLanguage } from '../http/language';
 import { notFound } from '../errors';
 import { queryOf } from '../validate';
 import { checkDates, currencyFor, requireEligible } from '../flows/stay';
@@ -95,18 +97,21 @@ export const products = new Hono<AppEnv>()
       else if (q.sort === '-price') near = near.sort((a, b) => b.row.price_usd_minor - a.row.price_usd_minor || a.km - b.km);
       else if (q.sort === 'rating') near = near.sort((a, b) => b.row.rating - a.row.rating || a.km - b.km);
       const slice = near.slice((page - 1) * perPage, page * perPage);
+      const shown = await inLanguage(c.env.DB, slice.map(({ row }) => row), requestLanguage(c), org.default_language);
       return c.json(
         withAgentPricing(c, {
           count: near.length,
           page,
           per_page: perPage,
-          data: slice.map(({ row, km }) => ({ ...productSummary(row, currency, rates, stay), distance_km: Math.round(km * 10) / 10, ...trade(row) })),
+          data: slice.map(({ km }, i) => ({ ...productSummary(shown[i]!, currency, rates, stay), distance_km: Math.round(km * 10) / 10, ...trade(shown[i]!) })),
           facets: facetsOut(facetsOfRows(filter, all, RATING_STEPS)),
         }, markupBps),
       );
     }
     const sort = q.sort === 'distance' ? 'rating' : (q.sort ?? 'rating');
-    const { rows, count, facets } = await searchProducts(c.env.DB, filter, sort, perPage, (page - 1) * perPage, RATING_STEPS);
+    const found = await searchProducts(c.env.DB, filter, sort, perPage, (page - 1) * perPage, RATING_STEPS);
+    const { count, facets } = found;
+    const rows = await inLanguage(c.env.DB, found.rows, requestLanguage(c), org.default_language);
     return c.json(withAgentPricing(c, { count, page, per_page: perPage, data: rows.map((row) => ({ ...productSummary(row, currency, rates, stay), ...trade(row) })), facets: facetsOut(facets) }, markupBps));
   })
   .get('/products/cities', doc({ query: CitiesQuery }), async (c) => {
@@ -122,8 +127,10 @@ export const products = new Hono<AppEnv>()
     if (!parsed.success) throw notFound('No such product');
     const q = queryOf(c, ProductQuerySchema);
     const org = c.get('org');
-    const row = await productById(c.env.DB, org.id, parsed.data);
-    if (!row || !eligibleTypes(org.eligible_products).includes(row.type)) throw notFound('No such product');
+    const stored = await productById(c.env.DB, org.id, parsed.data);
+    if (!stored || !eligibleTypes(org.eligible_products).includes(stored.type)) throw notFound('No such product');
+    const [row] = await inLanguage(c.env.DB, [stored], requestLanguage(c), org.default_language);
+    if (!row) throw notFound('No such product');
     const { currency, rates } = await currencyFor(c.env.DB, org, q.currency);
     const markupBps = await agentMarkupBps(c);
     return c.json(withAgentPricing(c, {

@@ -1,4 +1,5 @@
 // Referral campaigns, referrals and actions (docs/contract.md#referrals), and the caller's rewards; a member only ever sees their own referrals.
+import { requestLanguage } from '../http/language';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { requireUser } from '../auth/session';
@@ -17,7 +18,7 @@ export const referral = new Hono<AppEnv>()
   .get('/referral/getCampaignList', doc({ query: CampaignListQuery, reply: CampaignListResponse }), async (c) => {
     const { campaign_type } = queryOf(c, CampaignListQuery);
     c.header('Cache-Control', 'private, max-age=60');
-    return c.json({ data: await listCampaigns(c.env.DB, c.get('org').id, campaign_type) });
+    return c.json({ data: await listCampaigns(c.env.DB, c.get('org').id, campaign_type, requestLanguage(c)) });
   })
   .get('/referral/getReferralList', doc({ query: ReferralListQuery, reply: ReferralListResponse }), requireUser, async (c) => {
     const q = queryOf(c, ReferralListQuery);

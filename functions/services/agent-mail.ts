@@ -1,6 +1,10 @@
 // The agent area's emails: a quote for a client (a link to the read-only quote page) and a new agent's invitation
 // to choose a password. They go out through functions/outside/mail.ts like every other mail.
 import type { Mail } from '../outside/mail';
+import { mailText } from '../../src/shared/i18n/mail';
+import type { LabelVars } from '../../src/shared/i18n/translate';
+import { formatDayRange, MEDIUM_DAY } from '../../src/shared/rules/format-day';
+import { formatMoney } from '../../src/shared/rules/money';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
@@ -14,6 +18,7 @@ function compose(to: string, subject: string, paragraphs: string[], action: stri
 }
 
 export interface QuoteMailInput {
+  language: string;
   orgName: string;
   to: string;
   clientName: string;
@@ -21,26 +26,37 @@ export interface QuoteMailInput {
   agencyName: string;
   productName: string;
   city: string;
-  dates: string;
+  /** Calendar days (YYYY-MM-DD); written in the mail's language. */
+  checkIn: string;
+  checkOut: string | null;
   guests: number;
-  total: string;
+  totalMinor: number;
+  currency: string;
   note: string;
   link: string;
 }
 
+/** A quote for a client, in the language of the agent's request that sends it (docs/decisions/0034-translated-content.md). */
 export function quoteMail(q: QuoteMailInput): Mail {
   const from = q.agencyName ? `${q.agentName} (${q.agencyName})` : q.agentName;
+  const t = (key: string, vars?: LabelVars) => mailText(q.language, key, vars);
   return compose(
     q.to,
-    `${q.orgName}: your travel quote for ${q.productName}`,
+    t('quote_subject', { org: q.orgName, product: q.productName }),
     [
-      `Hello ${q.clientName},`,
-      `${from} has prepared a quote for you:`,
-      `${q.productName}, ${q.city}\n${q.dates}, ${q.guests} ${q.guests === 1 ? 'guest' : 'guests'}\nTotal: ${q.total}`,
+      q.clientName ? t('hello', { name: q.clientName }) : t('hello_plain'),
+      t('quote_from', { from }),
+      t('quote_stay', {
+        product: q.productName,
+        city: q.city,
+        dates: formatDayRange(q.language, q.checkIn, q.checkOut, MEDIUM_DAY),
+        n: q.guests,
+        total: formatMoney(q.totalMinor, q.currency, q.language),
+      }),
       ...(q.note ? [q.note] : []),
-      'Open the link to see the details. Reply to your agent to book.',
+      t('quote_next'),
     ],
-    'View your quote',
+    t('quote_action'),
     q.link,
   );
 }

@@ -2,7 +2,7 @@
 // types for org 2, org certificates, gift cards, and demo@example.com's wallet and past bookings.
 import { q } from '../index.mjs';
 
-const CITIES = {
+export const CITIES = {
   'New York': { country: 'US', lat: 40.758, lon: -73.9855 },
   Paris: { country: 'FR', lat: 48.8566, lon: 2.3522 },
   London: { country: 'GB', lat: 51.5074, lon: -0.1278 },
@@ -18,7 +18,7 @@ const CITIES = {
 };
 
 // [name, city, address, latitude offset, longitude offset, rating, price in USD, what makes it special]
-const HOTELS = [
+export const HOTELS = [
   ['The Hudson Row Hotel', 'New York', '212 W 44th St', 0.0, 0.001, 4.4, 289, 'a rooftop bar above Times Square and soundproofed rooms'],
   ['Gramercy Lantern Inn', 'New York', '34 Irving Pl', -0.022, 0.0, 4.6, 345, 'a quiet courtyard garden a block from Gramercy Park'],
   ['Hôtel Lumière Marais', 'Paris', '18 Rue des Archives', 0.001, 0.004, 4.5, 238, 'a 17th-century townhouse with exposed beams'],
@@ -43,7 +43,7 @@ const HOTELS = [
   ['Tribeca Loft Hotel', 'New York', '77 Hudson St', -0.04, -0.023, 4.5, 318, 'loft rooms with factory windows and oak floors'],
 ];
 
-const ACTIVITIES = [
+export const ACTIVITIES = [
   ['Central Park Bike Tour', 'New York', 'Columbus Circle', 0.01, -0.0, 4.7, 49, 'two hours by bike past Bethesda Fountain and Strawberry Fields'],
   ['Seine Sunset Cruise', 'Paris', 'Port de la Bourdonnais', -0.0, -0.057, 4.6, 39, 'an hour on the river as the Eiffel Tower lights up'],
   ['Louvre Highlights Guided Visit', 'Paris', 'Rue de Rivoli', 0.004, -0.015, 4.5, 69, 'skip-the-line entry and the Mona Lisa without the crush'],
@@ -58,7 +58,7 @@ const ACTIVITIES = [
   ['Sydney Harbour BridgeClimb', 'Sydney', 'Cumberland St', 0.012, -0.003, 4.9, 189, 'the summit of the bridge 134 metres above the harbour'],
 ];
 
-const RESORTS = [
+export const RESORTS = [
   ['Playa Turquesa Resort & Spa', 'Cancún', 'Blvd. Kukulcan Km 13', -0.06, 0.08, 4.6, 389, 'five pools, a cenote-inspired spa and all meals included'],
   ['Coral Cove Beach Resort', 'Cancún', 'Blvd. Kukulcan Km 18', -0.1, 0.06, 4.4, 329, 'a reef you can snorkel from the beach'],
   ['Riviera Maya Jungle Resort', 'Cancún', 'Carretera 307 Km 48', -0.3, -0.05, 4.7, 452, 'treehouse villas above a private lagoon'],
@@ -71,7 +71,7 @@ const RESORTS = [
   ['Sitges Mediterranean Resort', 'Barcelona', 'Passeig Marítim 64', -0.15, -0.36, 4.3, 287, 'seafront terraces and a Mediterranean thalasso spa'],
 ];
 
-const STAYS = [
+export const STAYS = [
   ['Montmartre Artist’s Loft', 'Paris', 'Rue Lepic 54', 0.03, -0.019, 4.6, 189, 'a skylit studio loft with a view of Sacré-Cœur', 4],
   ['Notting Hill Mews House', 'London', 'Portobello Rd 112', 0.009, -0.077, 4.5, 329, 'a pastel mews house with a roof terrace', 6],
   ['Alfama Tiled Apartment', 'Lisbon', 'Rua de São Miguel 19', -0.011, 0.01, 4.7, 139, 'a tiled two-bedroom apartment with a river balcony', 5],
@@ -90,7 +90,7 @@ const IMAGES = {
   RST: ['resort-1', 'resort-2', 'resort-3'],
   STY: ['stay-1', 'stay-2', 'stay-3', 'stay-4'],
 };
-const AMENITIES = {
+export const AMENITIES = {
   HLT: ['Free Wi-Fi', 'Breakfast available', '24-hour front desk', 'Air conditioning', 'Fitness centre', 'Non-smoking rooms'],
   ACT: ['Instant confirmation', 'Free cancellation up to 24 hours', 'English-speaking guide', 'Mobile ticket'],
   RST: ['All meals included', 'Pools', 'Spa', 'Kids’ club', 'Free Wi-Fi', 'Airport transfer'],
@@ -98,7 +98,7 @@ const AMENITIES = {
 };
 const KIND = { HLT: 'hotel', ACT: 'experience', RST: 'resort', STY: 'home' };
 
-function description(type, city, special) {
+export function description(type, city, special) {
   const c = CITIES[city];
   const where = `${city}, ${c.country === 'US' ? 'United States' : new Intl.DisplayNames(['en'], { type: 'region' }).of(c.country)}`;
   if (type === 'ACT') return `An ${KIND[type]} in ${where}: ${special}. Meet your guide at the starting point; booking is confirmed at once.`;
@@ -163,6 +163,24 @@ function bookingSql(orgId, email, b) {
 const DEMO = 'demo@example.com';
 const demoTraveler = { title: 'Mr', first_name: 'Dana', last_name: 'Demo', email: DEMO, phone: '+1 415 555 0134' };
 
+// [org, owner's email or null for an org card, the card]: the org's certificates, gift cards anyone of the org can redeem
+// by code into their wallet, and demo@example.com's wallet.
+export const CARDS = [
+  [1, null, { kind: 'certificate', code: 'TC-ORG-HOTEL-100', name: 'Travel Club Hotel Certificate', services: 'HLT', redemption: 10000, product_code: 'HLT', listed: true }],
+  [1, null, { kind: 'certificate', code: 'TC-ORG-HOTEL-250', name: 'Travel Club Premium Hotel Certificate', services: 'HLT', redemption: 25000, product_code: 'HLT', listed: true }],
+  [1, null, { kind: 'certificate', code: 'TC-ORG-RESORT-300', name: 'Travel Club Resort Week Certificate', services: 'RST', redemption: 30000, product_code: 'RST', listed: true }],
+  [1, null, { kind: 'certificate', code: 'TC-ORG-STAY-75', name: 'Travel Club Stay Certificate', services: 'STY', redemption: 7500, product_code: 'STY', listed: true }],
+  [1, null, { kind: 'cash', code: 'GIFT-CASH-0100', name: 'Travel Club Gift Card', amount: 10000 }],
+  [1, null, { kind: 'certificate', code: 'GIFT-CERT-RESORT', name: 'Resort Gift Certificate', services: 'RST', redemption: 15000, product_code: 'RST' }],
+  [2, null, { kind: 'cash', code: 'ACME-GIFT-0050', name: 'Acme Gift Card', amount: 5000, currency: 'GBP' }],
+  [1, DEMO, { kind: 'certificate', code: 'DEMO-CERT-HOTEL-150', name: 'Hotel Stay Certificate', services: 'HLT', redemption: 15000, product_code: 'HLT' }],
+  [1, DEMO, { kind: 'certificate', code: 'DEMO-CERT-ACT-40', name: 'Experiences Certificate', services: 'ACT', redemption: 4000, product_code: 'ACT', currency: 'EUR' }],
+  [1, DEMO, { kind: 'certificate', code: 'DEMO-CERT-USED', name: 'Spring Getaway Certificate', services: 'HLT,STY', redemption: 8000, product_code: 'HLT', status: 'REDEEMED' }],
+  [1, DEMO, { kind: 'discount', code: 'DEMO-DISC-HLT', name: 'Member Hotel Discount', pro_code: 'HLT', amount: 20000, product_code: 'HLT' }],
+  [1, DEMO, { kind: 'discount', code: 'DEMO-DISC-ACT-STY', name: 'Experiences & Stays Discount', pro_code: 'ACT,STY', amount: 5000, product_code: 'ACT' }],
+  [1, DEMO, { kind: 'cash', code: 'DEMO-CASH-500', name: 'Travel Club Cash Card', amount: 50000 }],
+];
+
 export default function () {
   const org1 = [...rows('HLT', HOTELS), ...rows('ACT', ACTIVITIES), ...rows('RST', RESORTS), ...rows('STY', STAYS)];
   // Acme offers hotels, activities and stays only (its eligible products), at its own prices.
@@ -172,24 +190,7 @@ export default function () {
     ...rows('ACT', ACTIVITIES.filter((a) => acmeCities.has(a[1])), 1.05),
     ...rows('STY', STAYS.filter((s) => acmeCities.has(s[1])), 1.06),
   ];
-  const cards = [
-    // The org's own certificates: the default certificate is the highest redemption price for the product.
-    cardSql(1, null, { kind: 'certificate', code: 'TC-ORG-HOTEL-100', name: 'Travel Club Hotel Certificate', services: 'HLT', redemption: 10000, product_code: 'HLT', listed: true }),
-    cardSql(1, null, { kind: 'certificate', code: 'TC-ORG-HOTEL-250', name: 'Travel Club Premium Hotel Certificate', services: 'HLT', redemption: 25000, product_code: 'HLT', listed: true }),
-    cardSql(1, null, { kind: 'certificate', code: 'TC-ORG-RESORT-300', name: 'Travel Club Resort Week Certificate', services: 'RST', redemption: 30000, product_code: 'RST', listed: true }),
-    cardSql(1, null, { kind: 'certificate', code: 'TC-ORG-STAY-75', name: 'Travel Club Stay Certificate', services: 'STY', redemption: 7500, product_code: 'STY', listed: true }),
-    // Gift cards anyone of the org can redeem by code into their wallet.
-    cardSql(1, null, { kind: 'cash', code: 'GIFT-CASH-0100', name: 'Travel Club Gift Card', amount: 10000 }),
-    cardSql(1, null, { kind: 'certificate', code: 'GIFT-CERT-RESORT', name: 'Resort Gift Certificate', services: 'RST', redemption: 15000, product_code: 'RST' }),
-    cardSql(2, null, { kind: 'cash', code: 'ACME-GIFT-0050', name: 'Acme Gift Card', amount: 5000, currency: 'GBP' }),
-    // demo@example.com's wallet.
-    cardSql(1, DEMO, { kind: 'certificate', code: 'DEMO-CERT-HOTEL-150', name: 'Hotel Stay Certificate', services: 'HLT', redemption: 15000, product_code: 'HLT' }),
-    cardSql(1, DEMO, { kind: 'certificate', code: 'DEMO-CERT-ACT-40', name: 'Experiences Certificate', services: 'ACT', redemption: 4000, product_code: 'ACT', currency: 'EUR' }),
-    cardSql(1, DEMO, { kind: 'certificate', code: 'DEMO-CERT-USED', name: 'Spring Getaway Certificate', services: 'HLT,STY', redemption: 8000, product_code: 'HLT', status: 'REDEEMED' }),
-    cardSql(1, DEMO, { kind: 'discount', code: 'DEMO-DISC-HLT', name: 'Member Hotel Discount', pro_code: 'HLT', amount: 20000, product_code: 'HLT' }),
-    cardSql(1, DEMO, { kind: 'discount', code: 'DEMO-DISC-ACT-STY', name: 'Experiences & Stays Discount', pro_code: 'ACT,STY', amount: 5000, product_code: 'ACT' }),
-    cardSql(1, DEMO, { kind: 'cash', code: 'DEMO-CASH-500', name: 'Travel Club Cash Card', amount: 50000 }),
-  ];
+  const cards = CARDS.map(([orgId, email, card]) => cardSql(orgId, email, card));
   const bookings = [
     bookingSql(1, DEMO, { ref: 'BK-SEED1-PARIS', product: 'Hôtel Lumière Marais', checkIn: '2026-04-10', checkOut: '2026-04-13', guests: 2, currency: 'USD', price: 71400, certificate: 8000, cash: 10000, traveler: demoTraveler, createdAt: '2026-02-02T10:15:00.000Z' }),
     bookingSql(1, DEMO, { ref: 'BK-SEED2-ROME', product: 'Colosseum Underground Tour', checkIn: '2026-06-21', checkOut: null, guests: 2, currency: 'EUR', price: 15640, discount: 782, traveler: demoTraveler, createdAt: '2026-05-11T08:40:00.000Z' }),

@@ -1,7 +1,7 @@
 // Loyalty seed: promotions and credit rules per org, and a few referrals of demo@example.com (docs/contract.md#development).
 import { q } from '../index.mjs';
 
-const campaigns = [
+export const campaigns = [
   [1, 'Promotion', 'Spring escape', 'Members save up to 30% on beach hotels booked before the end of spring.', '/', 'SPRING30', 1],
   [1, 'Promotion', 'Resort weeks', 'A full week at a partner resort for the price of five nights.', '/resorts', 'RESORT7', 2],
   [1, 'Promotion', 'Bring a friend', 'Share your referral link: you both earn credits when your friend joins.', '/referral/programs', 'FRIENDS', 3],

@@ -22,5 +22,5 @@ it('a booking the wallet pays alone is confirmed with one mail carrying the spli
   expect(mail.to).toBe(traveler.email);
   expect(mail.subject).toBe(`Travel Club: booking ${ref} confirmed`);
   expect(mail.html).toContain('<h1>');
-  for (const line of ['2 guests', 'Cash card:', 'Paid by card: 0.00 USD', 'Total paid: 0.00 USD', 'Cancellation: free until', `/manage-booking?booking=${ref}`]) expect(mail.text).toContain(line);
+  for (const line of ['2 guests', 'Cash card:', 'Paid by card: $0.00', 'Total paid: $0.00', 'Cancellation: free until', `/manage-booking?booking=${ref}`]) expect(mail.text).toContain(line);
 });

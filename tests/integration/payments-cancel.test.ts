@@ -1,5 +1,6 @@
 // Cancelling a confirmed booking under its policy (refund through the provider, wallet parts back, an email), two
 // cancels at once, the provider down, and the scheduled sweep of pending bookings whose expiry event never came.
+import { formatMoney } from '../../src/shared/rules/money';
 import Stripe from 'stripe';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, call, Client, expectErrorShape } from './helpers';
@@ -67,7 +68,7 @@ describe('cancelling a confirmed booking', () => {
     const mail = (await call('/api/dev/outbox')).json.data.filter((m: any) => m.subject.includes(`${b.booking_id} cancelled`));
     expect(mail).toHaveLength(1);
     expect(mail[0].to).toBe(traveler.email);
-    expect(mail[0].text).toContain(`We refunded ${(row.paid_minor / 100).toFixed(2)} USD to your card`);
+    expect(mail[0].text).toContain(`We refunded ${formatMoney(row.paid_minor, 'USD', 'en-US')} to your card`);
     expect((await cancel(b.booking_id)).status, 'a second cancel').toBe(409);
     expectReconciledIn(db, b.booking_id);
   });

@@ -1,6 +1,7 @@
 // Checkout with a card part and the provider's webhook, over real HTTP against the Stripe simulator and real local D1:
 // holds, confirmation, expiry, duplicates and reordering, forged signatures, the automatic refund, the provider down,
 // and that every booking's money reconciles (paid = card part; wallet spends + card part = price - refunds).
+import { formatMoney } from '../../src/shared/rules/money';
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -125,7 +126,7 @@ describe('checkout with a card part', () => {
     const mails = await mailsAbout(ref);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: traveler.email, subject: expect.stringContaining('confirmed') });
-    expect(mails[0].text).toContain(`Paid by card: ${reply.json.data.total.toFixed(2)} USD.`);
+    expect(mails[0].text).toContain(`Paid by card: ${formatMoney(Math.round(reply.json.data.total * 100), 'USD', 'en-US')}.`);
     expect(mails[0].text).toContain('Cancellation: free until');
     expect(mails[0].text).toContain(`/manage-booking?booking=${ref}`);
     const ics = mails[0].attachments?.[0];

@@ -3,7 +3,7 @@
 // referrer, and the CSV of the range.
 import { useState } from 'react';
 import { api } from '../../shared/contract/api-client';
-import { formatMoney, toMinor } from '../../shared/rules/money';
+import { formatMoney, formatNumber, toMinor } from '../../shared/rules/money';
 import { formatDay } from '../../shared/rules/format-day';
 import type { LinkStats } from '../../shared/contract/links';
 import { $language, useT } from '../../stores/locale';
@@ -94,7 +94,7 @@ function Figures({ scope }: { scope: FigureScope }) {
               ['links_signups', s.signups, 'signups'],
               ['links_bookings', s.first_bookings, 'bookings'],
               ['links_revenue', money(s.revenue, s.currency), 'revenue'],
-              ['links_conversion', `${(s.conversion * 100).toFixed(1)} %`, 'conversion'],
+              ['links_conversion', formatNumber(s.conversion, language, 1, 'percent'), 'conversion'],
             ].map(([key, value, id]) => (
               <div key={id as string} data-testid={`total-${id}`}>
                 <dt>{t(key as string)}</dt>

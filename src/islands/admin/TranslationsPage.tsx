@@ -77,13 +77,17 @@ function Translations() {
                     <td>
                       <code className="console-break">{l.field_name}</code>
                     </td>
-                    <td className="console-break">{l.default}</td>
+                    {/* The texts edited here are in the chosen language, not the console's: marked so (WCAG 3.1.2). */}
+                    <td className="console-break" lang={lang}>
+                      {l.default}
+                    </td>
                     <td>
                       <input
                         aria-label={`${t('ops_labels_yours')}: ${l.field_name}`}
                         data-field={l.field_name}
                         value={edits[l.field_name] ?? l.override ?? ''}
                         placeholder={l.default}
+                        lang={lang}
                         maxLength={500}
                         onChange={(e) => setEdits((x) => ({ ...x, [l.field_name]: e.target.value }))}
                       />

@@ -12,6 +12,7 @@ import { $currency, $language, useT } from '../../stores/locale';
 import { $org, runStartup } from '../../stores/startup';
 import { checkoutUrl, criteriaFromQuery, defaultCriteria, RESULTS_PATH, TYPE_LABEL, type Criteria } from '../../stores/search';
 import type { ProductDetail } from '../../shared/contract/booking-replies';
+import { formatNumber } from '../../shared/rules/money';
 
 
 interface Quote {
@@ -118,8 +119,8 @@ export default function ProductDetails() {
             </a>
           </p>
         </div>
-        <p className="bk-rating" aria-label={t('bk_rating', { rating: product.rating.toFixed(1) })}>
-          ★ {product.rating.toFixed(1)}
+        <p className="bk-rating" aria-label={t('bk_rating', { rating: formatNumber(product.rating, language, 1) })}>
+          ★ {formatNumber(product.rating, language, 1)}
         </p>
       </header>
 

@@ -10,6 +10,7 @@ import {
 } from '../../stores/search';
 import type { AgentPricing } from '../../shared/contract/booking';
 import type { ProductType } from '../../shared/rules/wallet';
+import { formatNumber } from '../../shared/rules/money';
 
 /** A result; agent_pricing comes only to an agent of an org in B2B mode. */
 type Item = ProductItem & { agent_pricing?: AgentPricing };
@@ -114,7 +115,7 @@ export default function SearchResults({ type }: { type: ProductType }) {
                 {facets.rating.map((r) => (
                   <label key={r.min} className="bk-chip">
                     <input type="radio" name={`${id}-stars`} checked={c.minRating === String(r.min)} onChange={() => change({ minRating: String(r.min) })} />
-                    {t('bk_stars_min', { stars: r.min.toLocaleString(language), n: r.count })}
+                    {t('bk_stars_min', { stars: formatNumber(r.min, language, r.min % 1 ? 1 : 0), n: r.count })}
                   </label>
                 ))}
               </div>
@@ -207,6 +208,8 @@ function EmptyResults({ c, facets, change }: { c: Criteria; facets: SearchFacets
 
 function ResultCard({ p, href, showPrices }: { p: Item; href: string; showPrices: boolean }) {
   const t = useT();
+  const language = useStore($language);
+  const rating = formatNumber(p.rating, language, 1);
   const unit = p.price_unit === 'night' ? t('bk_per_night') : t('bk_per_person');
   return (
     <li className="card bk-item" data-testid="result" data-product-id={p.product_id}>
@@ -217,10 +220,10 @@ function ResultCard({ p, href, showPrices }: { p: Item; href: string; showPrices
         </h3>
         <p className="muted small" data-testid="result-place">
           {p.city}, {p.country}
-          {p.distance_km !== undefined ? ` · ${t('bk_distance', { km: p.distance_km })}` : ''}
+          {p.distance_km !== undefined ? ` · ${t('bk_distance', { km: formatNumber(p.distance_km, language, 1) })}` : ''}
         </p>
-        <p className="bk-rating small" aria-label={t('bk_rating', { rating: p.rating.toFixed(1) })}>
-          ★ {p.rating.toFixed(1)}
+        <p className="bk-rating small" aria-label={t('bk_rating', { rating })}>
+          ★ {rating}
         </p>
         <p className="bk-item__summary">{p.summary}</p>
       </div>

@@ -29,3 +29,23 @@ export function formatDay(language: string, day: string, options: Intl.DateTimeF
     return day;
   }
 }
+
+/** A stay from `from` to `to` (calendar days) as one range in `language` ("Apr 10 – 13, 2026", "10–13 avr. 2026"). */
+export function formatDayRange(language: string, from: string, to: string | null | undefined, options: Intl.DateTimeFormatOptions = MEDIUM_DAY): string {
+  if (!to || to === from) return formatDay(language, from, options);
+  try {
+    const utc = (d: string) => new Date(`${d.slice(0, 10)}T00:00:00Z`);
+    return dateFormat(language, { ...options, timeZone: 'UTC' }).formatRange(utc(from), utc(to));
+  } catch {
+    return `${from} – ${to}`;
+  }
+}
+
+/** An instant (ISO timestamp) with its date, time and zone in `language`, shown in `timeZone` (UTC unless told). */
+export function formatInstant(language: string, instant: string, timeZone = 'UTC'): string {
+  try {
+    return dateFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(instant)) + (timeZone === 'UTC' ? ' UTC' : '');
+  } catch {
+    return instant;
+  }
+}

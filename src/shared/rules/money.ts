@@ -107,3 +107,19 @@ export function pricesVisible(input: { signedIn: boolean; orgDisplayPrice: numbe
   if (input.userDisplayPrice === 0 || input.userDisplayPrice === 1) return input.userDisplayPrice === 1;
   return input.orgDisplayPrice === 1;
 }
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** A plain number in `language` with exactly `digits` decimals ("4.5", "4,5"); `percent` reads 0.125 as "12.5 %". */
+export function formatNumber(n: number, language: string, digits = 0, style: 'decimal' | 'percent' = 'decimal'): string {
+  const key = `${language}|${digits}|${style}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(language, { style, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    } catch {
+      format = new Intl.NumberFormat('en-US', { style, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    }
+    numberFormats.set(key, format);
+  }
+  return format.format(n);
+}

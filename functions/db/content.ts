@@ -1,0 +1,74 @@
+// Translated content (docs/decisions/0034-translated-content.md): products' and cards' text in the visitor's language,
+// laid over rows read in the org's default language. A translation row is a whole record, so a product is shown
+// entirely in one language (its translation) or entirely in the default language (no translation), never mixed.
+
+interface ProductText {
+  product_id: number;
+  name: string;
+  description: string;
+  amenities: string;
+}
+
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
+const unique = (ids: readonly number[]) => [...new Set(ids)];
+
+/**
+ * `rows` with name, description and amenities in `language` where a translation exists. No statement is sent when the
+ * language is the org's default (the rows already hold that text) or there is nothing to translate.
+ */
+export async function inLanguage<T extends { id: number; name: string; description: string; amenities: string }>(
+  db: D1Database,
+  rows: T[],
+  language: string,
+  defaultLanguage: string,
+): Promise<T[]> {
+  if (rows.length === 0 || language === defaultLanguage) return rows;
+  const ids = unique(rows.map((r) => r.id));
+  const { results } = await db
+    .prepare(`SELECT product_id, name, description, amenities FROM product_texts WHERE lang = ? AND product_id IN (${marks(ids.length)})`)
+    .bind(language, ...ids)
+    .all<ProductText>();
+  const byId = new Map(results.map((t) => [t.product_id, t]));
+  return rows.map((r) => {
+    const t = byId.get(r.id);
+    return t ? { ...r, name: t.name, description: t.description, amenities: t.amenities } : r;
+  });
+}
+
+/** Product names in `language` by product id (for records that keep a product's id, such as bookings and quotes). */
+export async function productNames(db: D1Database, productIds: readonly number[], language: string, defaultLanguage: string): Promise<Map<number, string>> {
+  const ids = unique(productIds.filter((id) => Number.isInteger(id)));
+  if (ids.length === 0 || language === defaultLanguage) return new Map();
+  const { results } = await db
+    .prepare(`SELECT product_id, name FROM product_texts WHERE lang = ? AND product_id IN (${marks(ids.length)})`)
+    .bind(language, ...ids)
+    .all<{ product_id: number; name: string }>();
+  return new Map(results.map((t) => [t.product_id, t.name]));
+}
+
+/** `rows` (wallet cards) with their name in `language` where a translation exists. */
+export async function cardsInLanguage<T extends { id: number; name: string }>(db: D1Database, rows: T[], language: string, defaultLanguage: string): Promise<T[]> {
+  if (rows.length === 0 || language === defaultLanguage) return rows;
+  const ids = unique(rows.map((r) => r.id));
+  const { results } = await db
+    .prepare(`SELECT card_id, name FROM card_texts WHERE lang = ? AND card_id IN (${marks(ids.length)})`)
+    .bind(language, ...ids)
+    .all<{ card_id: number; name: string }>();
+  const byId = new Map(results.map((t) => [t.card_id, t.name]));
+  return rows.map((r) => (byId.has(r.id) ? { ...r, name: byId.get(r.id)! } : r));
+}
+
+/** The language to write to a booking's holder when no visitor's request is at hand (a webhook): their account's, else the org's. */
+export async function holderLanguage(db: D1Database, orgId: number, userId: number | null): Promise<string> {
+  const row = await db
+    .prepare('SELECT COALESCE((SELECT language FROM users WHERE id = ? AND org_id = o.id), o.default_language) AS language FROM orgs o WHERE o.id = ?')
+    .bind(userId, orgId)
+    .first<{ language: string | null }>();
+  return row?.language ?? 'en-US';
+}
+
+/** A booking (or any record keeping a product's id and name) with the product's name in `language` where translated. */
+export async function withProductName<T extends { product_id: number; product_name: string }>(db: D1Database, record: T, language: string): Promise<T> {
+  const row = await db.prepare('SELECT name FROM product_texts WHERE product_id = ? AND lang = ?').bind(record.product_id, language).first<{ name: string }>();
+  return row ? { ...record, product_name: row.name } : record;
+}

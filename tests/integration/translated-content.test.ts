@@ -1,0 +1,78 @@
+// Translated content (docs/decisions/0034-translated-content.md): products, wallet cards, campaigns and mails in the
+// request's language (the `lang` query, else the lan_code cookie, else the org's default), each record whole in one
+// language, with the same payload fields as before.
+import { describe, expect, it } from 'vitest';
+import { call } from './helpers';
+import { bookingBody, firstProduct, issue, key, signIn, traveler } from './booking-helpers';
+
+const SEARCH = '/api/products/search?type=ACT&city=Paris&per_page=20';
+const byName = (list: { name: string }[]) => list.map((p) => p.name).sort();
+
+describe('products in the visitor’s language', () => {
+  it('a search names and describes each product wholly in French or Spanish, with the same fields as in English', async () => {
+    const [en, fr, es, cookie] = await Promise.all([call(SEARCH), call(`${SEARCH}&lang=fr-FR`), call(`${SEARCH}&lang=es-ES`), call(SEARCH, { cookie: 'lan_code=fr-FR' })]);
+    for (const r of [en, fr, es, cookie]) expect(r.status, r.text).toBe(200);
+    expect(byName(en.json.data)).toEqual(['Louvre Highlights Guided Visit', 'Seine Sunset Cruise']);
+    expect(byName(fr.json.data)).toEqual(['Croisière sur la Seine au coucher du soleil', 'Visite guidée des chefs-d’œuvre du Louvre']);
+    expect(byName(es.json.data)).toEqual(['Crucero por el Sena al atardecer', 'Visita guiada a las obras maestras del Louvre']);
+    expect(cookie.json.data).toEqual(fr.json.data);
+    // The same products, prices and fields: only the text changed.
+    const shape = (r: typeof en) => r.json.data.map(({ name, summary, ...rest }: Record<string, unknown>) => ({ ...rest, keys: Object.keys({ name, summary, ...rest }).sort() }));
+    expect(shape(fr)).toEqual(shape(en));
+  });
+
+  it('the details carry name, description and amenities from one language; an unknown language gets the org’s default', async () => {
+    const hotel = await firstProduct('HLT');
+    const [en, fr, odd] = await Promise.all([
+      call(`/api/products/${hotel.product_id}`),
+      call(`/api/products/${hotel.product_id}?lang=fr-FR`),
+      call(`/api/products/${hotel.product_id}?lang=de-DE`),
+    ]);
+    expect(fr.json.data.description).toMatch(/^Un hôtel à /);
+    expect(fr.json.data.amenities).toContain('Wi-Fi gratuit');
+    expect(fr.json.data.amenities).not.toContain('Free Wi-Fi');
+    expect(en.json.data.description).toMatch(/^A hotel in /);
+    expect(odd.json).toEqual(en.json);
+    expect(Object.keys(fr.json.data).sort()).toEqual(Object.keys(en.json.data).sort());
+  });
+
+  it('Acme’s copy of a product is translated too', async () => {
+    const r = await call('/api/products/search?type=ACT&city=Paris&lang=es-ES', { host: 'acme.localhost' });
+    expect(r.status, r.text).toBe(200);
+    expect(byName(r.json.data)).toContain('Crucero por el Sena al atardecer');
+  });
+});
+
+describe('wallet cards and campaigns', () => {
+  it('a consumer’s wallet names its cards in French', async () => {
+    const demo = await signIn();
+    const r = await demo.call('/api/booking/get-paymentcard-by-user?lang=fr-FR', { method: 'POST', body: { currency: 'USD' } });
+    expect(r.status, r.text).toBe(200);
+    const names = r.json.data[0].cashcarddata.map((c: { card_name: string }) => c.card_name);
+    expect(names).toContain('Carte prépayée Travel Club');
+    expect(names).not.toContain('Travel Club Cash Card');
+  });
+
+  it('promotions come in Spanish', async () => {
+    const r = await call('/api/referral/getCampaignList?campaign_type=Promotion&lang=es-ES');
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.data.map((c: { title: string }) => c.title)).toContain('Escapada de primavera');
+  });
+});
+
+describe('mails in the recipient’s language', () => {
+  it('a booking made on a French page is confirmed by a French mail, amounts and dates written the French way', async () => {
+    const demo = await signIn();
+    const act = await firstProduct('ACT');
+    const cash = await issue({ kind: 'cash', amount: 100_000, currency: 'USD' });
+    const body = { traveler, idempotency_key: key(), ...bookingBody(act.product_id, { cash_card_id: cash.payment_card_id, check_out: null }) };
+    const r = await demo.call('/api/booking/checkout?lang=fr-FR', { body });
+    expect(r.status, r.text).toBe(200);
+    const ref = r.json.data.booking_id as string;
+    const [mail] = (await call('/api/dev/outbox')).json.data.filter((m: { subject: string }) => m.subject.includes(ref));
+    expect(mail.subject).toBe(`Travel Club\u00a0: réservation ${ref} confirmée`);
+    expect(mail.text).toContain('Bonjour Ana,');
+    expect(mail.text).toMatch(/Payé par carte\u00a0: 0,00\s\$US\./);
+    expect(mail.text).not.toMatch(/Price:|Total paid|guests?\b/);
+  });
+});
