@@ -6,7 +6,7 @@ import { insertOutbox, type OutboxAttachment } from '../db/outbox';
 import { createEvent } from 'ics';
 import { logEvent, reason } from '../log';
 import { fromMinor, minorDigits } from '../../src/shared/money';
-import { freeCancellationDeadline } from '../../src/shared/cancellation';
+import { deadlineInHotelTime, freeCancellationDeadline } from '../../src/shared/cancellation';
 
 export interface Mail {
   to: string;
@@ -188,6 +188,7 @@ export interface ConfirmedBooking extends ConfirmedStay {
   product_type: string;
   total_minor: number;
   traveler: string;
+  time_zone: string;
 }
 
 /**
@@ -200,7 +201,7 @@ export function confirmationMail(brand: MailBrand, b: ConfirmedBooking, manageUr
   const to = traveler.email || fallbackTo;
   if (!to) return null;
   const money = (minor: number) => `${fromMinor(minor, b.currency).toFixed(minorDigits(b.currency))} ${b.currency}`;
-  const deadline = freeCancellationDeadline(b.product_type, b.check_in);
+  const deadline = freeCancellationDeadline(b.product_type, b.check_in, b.time_zone);
   const lines = [
     `Your booking ${b.booking_ref} is confirmed.`,
     `${b.product_name}, ${b.city}: ${b.check_out ? `${b.check_in} to ${b.check_out}` : b.check_in}, ${b.guests} guest${b.guests === 1 ? '' : 's'}.`,
@@ -211,7 +212,7 @@ export function confirmationMail(brand: MailBrand, b: ConfirmedBooking, manageUr
     ...(b.cash_minor ? [`Cash card: ${money(b.cash_minor)}.`] : []),
     `Paid by card: ${money(b.paid_minor)}.`,
     `Total paid: ${money(b.total_minor)}.`,
-    `Cancellation: ${deadline ? `free until ${deadline.slice(0, 10)} 23:59 UTC; after that the booking can no longer be cancelled and is not refunded` : 'non-refundable'}.`,
+    `Cancellation: ${deadline ? `free until ${deadlineInHotelTime('en-US', deadline, b.time_zone)} (hotel time, ${b.time_zone}); after that the booking can no longer be cancelled and is not refunded` : 'non-refundable'}.`,
   ];
   const mail = linkMail(to, `${brand.name}: booking ${b.booking_ref} confirmed`, `Hello ${traveler.first_name || 'traveller'},`, lines, 'Manage your booking', manageUrl);
   const logo = brand.logo_url && /^https?:\/\//.test(brand.logo_url) ? `<img src="${escapeHtml(brand.logo_url)}" alt="" height="40"> ` : '';

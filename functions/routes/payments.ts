@@ -9,7 +9,8 @@ import { currentUser } from '../auth/session';
 import { bookingByRef, type BookingRow } from '../db/bookings';
 import { fromMinor } from '../../src/shared/money';
 import { cancelBooking, handlePaymentEvent } from '../flows/payments';
-import { freeCancellationUntil } from '../../src/shared/cancellation';
+import { freeCancellationDeadline, freeCancellationUntil } from '../../src/shared/cancellation';
+import { isDevelopment } from '../env';
 import { cancellationMail, confirmationMail, sendMail } from '../outside/mail';
 import { orgBrand } from '../db/orgs';
 import type { Context } from 'hono';
@@ -36,6 +37,8 @@ function bookingBody(b: BookingRow): BookingReply {
     paid_amount: m(b.paid_minor),
     refunded_amount: m(b.refunded_minor),
     free_cancellation_until: freeCancellationUntil(b.product_type, b.check_in),
+    free_cancellation_deadline: freeCancellationDeadline(b.product_type, b.check_in, b.time_zone),
+    time_zone: b.time_zone,
     ...(b.status === 'PENDING_PAYMENT' && b.payment_url ? { payment_url: b.payment_url } : {}),
     is_package: b.is_package === 1 ? (1 as const) : (0 as const),
     created_at: b.created_at,
@@ -77,7 +80,10 @@ export const payments = new Hono<AppEnv>()
     const booking = await ownBooking(c);
     let outcome;
     try {
-      outcome = await cancelBooking({ db: c.env.DB, payments: paymentsFor(c.env) }, booking, new Date().toISOString().slice(0, 10));
+      // In development a test may set the clock (X-Dev-Now) to prove the refusal falls on the minute the pages show;
+      // anywhere else the header is ignored.
+      const nowMs = (isDevelopment(c.env) && Date.parse(c.req.header('x-dev-now') ?? '')) || Date.now();
+      outcome = await cancelBooking({ db: c.env.DB, payments: paymentsFor(c.env) }, booking, nowMs);
     } catch (err) {
       if (!(err instanceof PaymentProviderError)) throw err;
       logEvent(c, 'error', 'payments.cancel_failed', { booking: booking.booking_ref, kind: err.kind, reason: err.message });

@@ -173,7 +173,7 @@ export default function ProductDetails() {
               </p>
             ) : null}
           </div>
-          <CancellationPolicy productType={product.type} checkIn={c.checkIn} />
+          <CancellationPolicy productType={product.type} checkIn={c.checkIn} timeZone={product.time_zone} />
           <a className={`btn btn-primary btn-lg btn-block${quoteError ? ' is-disabled' : ''}`} aria-disabled={quoteError ? true : undefined} href={quoteError ? undefined : checkoutUrl({ ...c, type: product.type }, product.product_id)} data-testid="book-now">
             {t('bk_book_now')}
           </a>

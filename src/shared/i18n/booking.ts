@@ -227,9 +227,9 @@ export const bookingLabels: LabelTable = {
   ),
   bk_pay_now: L('Pay now', 'Pagar ahora', 'Payer maintenant'),
   bk_free_cancellation_until: L(
-    'Free cancellation until {date}; after that the booking can no longer be cancelled and is not refunded',
-    'Cancelación gratuita hasta el {date}; después la reserva ya no se puede cancelar ni se reembolsa',
-    'Annulation gratuite jusqu’au {date} ; ensuite la réservation ne peut plus être annulée ni remboursée',
+    'Free cancellation until {date} (hotel time); after that the booking can no longer be cancelled and is not refunded',
+    'Cancelación gratuita hasta el {date} (hora del hotel); después la reserva ya no se puede cancelar ni se reembolsa',
+    'Annulation gratuite jusqu’au {date} (heure de l’hôtel) ; ensuite la réservation ne peut plus être annulée ni remboursée',
   ),
   bk_non_refundable: L('Non-refundable: the booking cannot be cancelled', 'No reembolsable: la reserva no se puede cancelar', 'Non remboursable : la réservation ne peut pas être annulée'),
   bk_refunded: L('Refunded', 'Reembolsado', 'Remboursé'),
