@@ -28,7 +28,7 @@ test.describe('desktop, en-US', () => {
   test('by mouse: check-in then check-out in one dialog, the nights shown, past days refused, the search keeps the dates', async ({ page }) => {
     await openPage(page, '/');
     const picker = page.getByRole('search').getByTestId('dates');
-    const button = picker.getByRole('button', { name: /^Dates Check-in/ });
+    const button = picker.getByRole('button', { name: /^Check-in/ });
     await button.click();
     const calendar = page.getByRole('dialog', { name: 'Choose your dates' });
     await expect(calendar).toBeVisible();
@@ -56,7 +56,7 @@ test.describe('desktop, en-US', () => {
   test('on a product page the picker changes the stay and the total counts the nights', async ({ page, request }) => {
     const hotel = (await (await request.get('/api/products/search?type=HLT&city=Lisbon&per_page=1')).json()).data[0] as { product_id: number };
     await openPage(page, `/hotel-details?id=${hotel.product_id}&check_in=${day(20)}&check_out=${day(21)}&guests=1`);
-    await page.getByTestId('product-details').getByRole('button', { name: /^Dates Check-in/ }).click();
+    await page.getByTestId('product-details').getByRole('button', { name: /^Check-in/ }).click();
     const calendar = page.getByRole('dialog', { name: 'Choose your dates' });
     await calendar.getByTestId('phase-check-out').click();
     await calendar.locator(`[data-day="${day(24)}"]`).click();
@@ -72,7 +72,7 @@ test.describe('keyboard only, fr-FR', () => {
 
   test('grid, arrows, Page Down, Home/End, Enter to choose, Escape closes and gives the focus back; French names, Monday first', async ({ page }) => {
     await openPage(page, '/?lang=fr-FR');
-    const button = page.getByRole('search').getByRole('button', { name: /^Dates Arrivée/ });
+    const button = page.getByRole('search').getByRole('button', { name: /^Arrivée/ });
     await button.focus();
     await page.keyboard.press('Enter');
     const calendar = page.getByRole('dialog', { name: 'Choisissez vos dates' });
@@ -116,7 +116,7 @@ for (const lang of ['en-US', 'fr-FR'] as const) {
   test(`on a phone the dialog is a full-screen sheet with large days and nothing sideways (${lang})`, async ({ page }) => {
     await page.setViewportSize(PHONE);
     await openPage(page, `/?lang=${lang}`);
-    await page.getByRole('search').getByRole('button', { name: lang === 'fr-FR' ? /^Dates Arrivée/ : /^Dates Check-in/ }).click();
+    await page.getByRole('search').getByRole('button', { name: lang === 'fr-FR' ? /^Arrivée/ : /^Check-in/ }).click();
     const calendar = page.getByRole('dialog', { name: lang === 'fr-FR' ? 'Choisissez vos dates' : 'Choose your dates' });
     await expect(calendar).toBeVisible();
     const box = (await calendar.boundingBox())!;

@@ -42,7 +42,7 @@ export default function DateRangePicker({ value, onChange, min, max, maxNights, 
   }
 
   return (
-    <div className="field bk-range" data-testid={testId}>
+    <div className="field bk-range" role="group" aria-labelledby={`${id}-label`} data-testid={testId}>
       <span className="field-label" id={`${id}-label`}>
         {single ? t('bk_date') : t('bk_dates')}
       </span>
@@ -52,7 +52,6 @@ export default function DateRangePicker({ value, onChange, min, max, maxNights, 
         className="input bk-range__button"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-labelledby={`${id}-label ${id}-value`}
         aria-describedby={error ? `${id}-error` : undefined}
         aria-invalid={error ? true : undefined}
         data-testid="dates-button"
@@ -71,12 +70,10 @@ export default function DateRangePicker({ value, onChange, min, max, maxNights, 
           {single ? null : (
             <>
               <span className="bk-range__end" data-testid="check-out-value" data-day={value.checkOut}>
-                <span className="visually-hidden">, </span>
                 <span className="bk-range__end-name">{t('bk_check_out')}</span> <span className="bk-range__end-day">{shown(value.checkOut)}</span>
               </span>
               {nights > 0 ? (
                 <span className="bk-range__nights" data-testid="nights">
-                  <span className="visually-hidden">, </span>
                   {t('bk_nights_n', { n: nights })}
                 </span>
               ) : null}
