@@ -121,13 +121,10 @@ export default function SearchResults({ type }: { type: ProductType }) {
             </fieldset>
           ) : null}
           {facets && facets.free_cancellation !== undefined ? (
-            <fieldset className="bk-stars">
-              <legend>{t('bk_cancellation_terms')}</legend>
-              <label className="bk-chip">
-                <input type="checkbox" checked={c.freeCancellation === '1'} onChange={(e) => change({ freeCancellation: e.target.checked ? '1' : '' })} data-testid="free-cancellation" />
-                {t('bk_free_cancellation_filter', { n: facets.free_cancellation })}
-              </label>
-            </fieldset>
+            <label className="bk-chip bk-free-filter">
+              <input type="checkbox" checked={c.freeCancellation === '1'} onChange={(e) => change({ freeCancellation: e.target.checked ? '1' : '' })} data-testid="free-cancellation" />
+              {t('bk_free_cancellation_filter', { n: facets.free_cancellation })}
+            </label>
           ) : null}
         </form>
       </div>

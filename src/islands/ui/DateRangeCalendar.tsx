@@ -2,6 +2,7 @@
 // arrows, Home/End, Page Up/Down (months; with Shift, years), Enter or Space to choose, Escape to close. Check-in
 // first, then check-out; the weeks start on the visitor's locale's first day. Imported when the picker first opens.
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
 import {
   addDays, chooseDay, dayChoosable, dayOfWeek, daysBetween, firstDayOfWeek, isoDay, monthGrid, monthOf, shiftMonth,
   type DateRange, type RangePhase, type RangeRules,
@@ -30,6 +31,9 @@ export default function DateRangeCalendar({ id, value, rules, language, onDone, 
   const [focusDay, setFocusDay] = useState(startDay);
   const [month, setMonth] = useState(monthOf(startDay));
   const dialog = useRef<HTMLDivElement>(null);
+  // A phone gets a full-screen sheet; it is placed at the end of the body so no stacking context (the sticky header's)
+  // can cover it.
+  const [sheet] = useState(() => window.matchMedia('(max-width: 575.98px)').matches);
   // Focus follows the focused day only when the keyboard (or opening) moved it, so the month buttons keep theirs.
   const moveFocus = useRef(true);
 
@@ -142,7 +146,7 @@ export default function DateRangeCalendar({ id, value, rules, language, onDone, 
   const inRange = (d: string) => !rules.single && range.checkIn && range.checkOut && d > range.checkIn && d < range.checkOut;
   const endDay = (d: string) => (d ? formatDay(language, d, END_DAY) : t('bk_not_chosen'));
 
-  return (
+  const content = (
     <div
       ref={dialog}
       id={`${id}-dialog`}
@@ -225,4 +229,5 @@ export default function DateRangeCalendar({ id, value, rules, language, onDone, 
       </div>
     </div>
   );
+  return sheet ? createPortal(content, document.body) : content;
 }

@@ -80,7 +80,6 @@ export const helpLabels: LabelTable = {
   bk_relax_price_other: L('Any price ({n} results)', 'Cualquier precio ({n} resultados)', 'Tous les prix ({n} résultats)'),
   bk_free_cancellation_filter: L('Free cancellation ({n})', 'Cancelación gratuita ({n})', 'Annulation gratuite ({n})'),
   bk_free_cancellation_badge: L('Free cancellation', 'Cancelación gratuita', 'Annulation gratuite'),
-  bk_cancellation_terms: L('Cancellation', 'Cancelación', 'Annulation'),
   bk_relax_cancellation_one: L('Any cancellation terms ({n} result)', 'Cualquier condición de cancelación ({n} resultado)', 'Toutes conditions d’annulation ({n} résultat)'),
   bk_relax_cancellation_other: L('Any cancellation terms ({n} results)', 'Cualquier condición de cancelación ({n} resultados)', 'Toutes conditions d’annulation ({n} résultats)'),
   bk_clear_filters: L('Clear all filters', 'Quitar todos los filtros', 'Effacer tous les filtres'),
