@@ -1,6 +1,7 @@
 // The date-range picker's rules: the locale's first day of week, which days may be chosen, and check-in then check-out.
 import { describe, expect, it } from 'vitest';
-import { chooseDay, dayChoosable, daysBetween, firstDayOfWeek, monthGrid, type RangeRules } from '../../src/shared/booking-dates';
+import { daysBetween, monthGrid } from '../../src/shared/booking-dates';
+import { chooseDay, dayChoosable, firstDayOfWeek, type RangeRules } from '../../src/shared/date-range';
 
 describe('the first day of the week', () => {
   it('follows the locale: Sunday in en-US, Monday in fr-FR, es-ES and en-GB, Saturday in ar-EG', () => {

@@ -3,10 +3,8 @@
 // first, then check-out; the weeks start on the visitor's locale's first day. Imported when the picker first opens.
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import {
-  addDays, chooseDay, dayChoosable, dayOfWeek, daysBetween, firstDayOfWeek, isoDay, monthGrid, monthOf, shiftMonth,
-  type DateRange, type RangePhase, type RangeRules,
-} from '../../shared/booking-dates';
+import { addDays, dayOfWeek, daysBetween, isoDay, monthGrid, monthOf, shiftMonth, type DateRange } from '../../shared/booking-dates';
+import { chooseDay, dayChoosable, firstDayOfWeek, type RangePhase, type RangeRules } from '../../shared/date-range';
 import { dateFormat, formatDay } from '../../shared/format-day';
 import { useT } from '../../stores/locale';
 
