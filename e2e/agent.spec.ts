@@ -123,7 +123,7 @@ test('"Add to quote" links open the quote builder with the product, stay and cli
   await page.goto(`/agent/my-quotes?new=1&product_id=${product.product_id}&check_in=${checkIn}&guests=3&client_id=${grace.client_id}`);
   const builder = page.getByRole('dialog', { name: 'New quote' });
   await expect(builder.getByTestId('quote-product')).toContainText(product.name, { timeout: 20_000 });
-  await expect(builder.getByLabel('Check-in')).toHaveValue(checkIn);
+  await expect(builder.getByTestId('check-in-value')).toHaveAttribute('data-day', checkIn);
   await expect(builder.getByLabel('Guests')).toHaveValue('3');
   await expect(builder.getByLabel('Client', { exact: true })).toHaveValue(String(grace.client_id));
   await builder.getByTestId('quote-create').click();

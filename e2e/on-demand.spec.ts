@@ -56,10 +56,10 @@ test('the home page has no dialog stylesheet; the sign-in dialog shows already s
 test('the calendar’s code is requested only when a calendar is wanted', async ({ page }) => {
   const assets = recordAssets(page);
   await openPage(page, '/');
-  const checkIn = page.getByRole('button', { name: 'Choose a date: Check-in' });
+  const checkIn = page.getByRole('search').getByTestId('dates-button');
   await expect(checkIn).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const calendarCode = () => assets.filter((a) => /\/_astro\/DatePickerCalendar\.[\w-]+\.js$/.test(a.url));
+  const calendarCode = () => assets.filter((a) => /\/_astro\/DateRangeCalendar\.[\w-]+\.js$/.test(a.url));
   expect(calendarCode()).toEqual([]);
 
   await checkIn.click();

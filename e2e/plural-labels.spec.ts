@@ -12,9 +12,10 @@ test('the stay total on a hotel page says "1 night" for one night and "2 nights"
   const total = page.locator('.bk-book__total p');
   await expect(total).toHaveText(/^Total for 1 night\s/);
 
-  const checkOut = page.getByTestId('check-out').getByRole('textbox', { name: 'Check-out' });
-  await checkOut.fill(day(22));
-  await checkOut.press('Enter');
+  await page.getByTestId('dates-button').click();
+  const calendar = page.getByRole('dialog', { name: 'Choose your dates' });
+  await calendar.getByTestId('phase-check-out').click();
+  await calendar.locator(`[data-day="${day(22)}"]`).click();
   await expect(total).toHaveText(/^Total for 2 nights\s/);
 });
 

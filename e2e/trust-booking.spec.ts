@@ -22,7 +22,7 @@ for (const lang of ['fr-FR', 'es-ES']) {
     await expect(summary).toBeVisible();
     await expect(summary).toContainText('Paris');
     await expect(summary).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.getByTestId('search-box').getByTestId('check-in')).toBeHidden();
+    await expect(page.getByTestId('search-box').getByTestId('dates')).toBeHidden();
     const first = page.getByTestId('result').first();
     await expect(first).toBeVisible();
     expect((await first.boundingBox())!.y).toBeLessThan(PHONE.height);

@@ -41,9 +41,12 @@ export interface BookingRow extends StayColumns {
   payment_url: string | null;
   /** The language of the request that made it, for the mails it owes (null: the holder's or the org's language). */
   language: string | null;
+  /** The product's time zone, read from the product (its cancellation deadline is on this clock). */
+  time_zone: string;
 }
 
 const COLUMNS =
+  "IFNULL((SELECT p.time_zone FROM products p WHERE p.id = bookings.product_id), 'UTC') AS time_zone, " +
   'id, booking_ref, org_id, user_id, product_id, product_type, product_name, city, image, check_in, check_out, guests, currency, price_minor, certificate_minor, discount_minor, cash_minor, total_minor, status, idempotency_key, request_hash, traveler, is_package, created_at, paid_minor, refunded_minor, payment_session_id, payment_intent_id, payment_url, language';
 
 /**

@@ -21,6 +21,8 @@ export interface ProductRow {
   available_from: string | null;
   available_to: string | null;
   status: string;
+  /** The product's IANA time zone: its cancellation deadline is on this clock (src/shared/cancellation.ts). */
+  time_zone: string;
 }
 
 export interface ProductFilter {
@@ -33,10 +35,12 @@ export interface ProductFilter {
   maxPriceUsdMinor?: number;
   minPriceUsdMinor?: number;
   minRating?: number;
+  /** Free cancellation still open: only products whose time zone is one of these (computed by the caller from the one rule). */
+  freeCancellationZones?: readonly string[];
 }
 
 const COLUMNS =
-  'id, org_id, type, name, city, country, address, latitude, longitude, images, description, amenities, rating, price_usd_minor, price_unit, max_guests, available_from, available_to, status';
+  'id, org_id, type, name, city, country, address, latitude, longitude, images, description, amenities, rating, price_usd_minor, price_unit, max_guests, available_from, available_to, status, time_zone';
 
 /** WHERE clause shared by both search shapes; every value is bound. */
 function whereOf(f: ProductFilter): { sql: string; binds: unknown[] } {
@@ -71,7 +75,24 @@ function whereOf(f: ProductFilter): { sql: string; binds: unknown[] } {
     parts.push('rating >= ?');
     binds.push(f.minRating);
   }
+  if (f.freeCancellationZones) {
+    const zones = zoneCondition(f.freeCancellationZones);
+    parts.push(zones.sql);
+    binds.push(...zones.binds);
+  }
   return { sql: parts.join(' AND '), binds };
+}
+
+/** `time_zone IN (…)`, or false for no zone at all (a type without free cancellation). */
+function zoneCondition(zones: readonly string[]): { sql: string; binds: unknown[] } {
+  return zones.length ? { sql: `time_zone IN (${zones.map(() => '?').join(', ')})`, binds: [...zones] } : { sql: '0', binds: [] };
+}
+
+/** The time zones of the products a filter reaches, before steering (the free-cancellation filter works per zone). */
+export async function productZones(db: D1Database, f: ProductFilter): Promise<string[]> {
+  const where = whereOf(withoutSteers(f));
+  const { results } = await db.prepare(`SELECT DISTINCT time_zone FROM products WHERE ${where.sql}`).bind(...where.binds).all<{ time_zone: string }>();
+  return results.map((r) => r.time_zone);
 }
 
 /**
@@ -83,38 +104,58 @@ export interface SearchFacets {
   byRating: { min: number; count: number }[];
   anyRating: number;
   anyPrice: number;
+  /** With free cancellation (the other filters kept), and with any cancellation terms. */
+  freeCancellation: number;
+  anyCancellation: number;
   priceMinUsdMinor: number | null;
   priceMaxUsdMinor: number | null;
 }
 
-const withoutSteers = (f: ProductFilter): ProductFilter => ({ ...f, minRating: undefined, minPriceUsdMinor: undefined, maxPriceUsdMinor: undefined });
+const withoutSteers = (f: ProductFilter): ProductFilter => ({ ...f, minRating: undefined, minPriceUsdMinor: undefined, maxPriceUsdMinor: undefined, freeCancellationZones: undefined });
+const zoneFits = (zones: readonly string[] | undefined, zone: string) => !zones || zones.includes(zone);
 const priceFits = (f: ProductFilter, price: number) =>
   (f.minPriceUsdMinor === undefined || price >= f.minPriceUsdMinor) && (f.maxPriceUsdMinor === undefined || price <= f.maxPriceUsdMinor);
 
-export function facetsOfRows(f: ProductFilter, rows: readonly ProductRow[], steps: readonly number[]): SearchFacets {
-  const priced = rows.filter((r) => priceFits(f, r.price_usd_minor));
-  const rated = rows.filter((r) => r.rating >= (f.minRating ?? 0));
+export function facetsOfRows(f: ProductFilter, rows: readonly ProductRow[], steps: readonly number[], cancellableZones: readonly string[]): SearchFacets {
+  const cancelFits = (r: ProductRow) => zoneFits(f.freeCancellationZones, r.time_zone);
+  const priced = rows.filter((r) => priceFits(f, r.price_usd_minor) && cancelFits(r));
+  const rated = rows.filter((r) => r.rating >= (f.minRating ?? 0) && cancelFits(r));
+  const steered = rows.filter((r) => priceFits(f, r.price_usd_minor) && r.rating >= (f.minRating ?? 0));
   const prices = rows.map((r) => r.price_usd_minor);
   return {
     byRating: steps.map((min) => ({ min, count: priced.filter((r) => r.rating >= min).length })),
     anyRating: priced.length,
     anyPrice: rated.length,
+    freeCancellation: steered.filter((r) => cancellableZones.includes(r.time_zone)).length,
+    anyCancellation: steered.length,
     priceMinUsdMinor: prices.length ? Math.min(...prices) : null,
     priceMaxUsdMinor: prices.length ? Math.max(...prices) : null,
   };
 }
 
-function facetsStatement(db: D1Database, f: ProductFilter, steps: readonly number[]) {
+function facetsStatement(db: D1Database, f: ProductFilter, steps: readonly number[], cancellableZones: readonly string[]) {
   const base = whereOf(withoutSteers(f));
   const price = 'price_usd_minor BETWEEN ? AND ?';
   const priceBinds = [f.minPriceUsdMinor ?? 0, f.maxPriceUsdMinor ?? Number.MAX_SAFE_INTEGER];
-  const counts = steps.map((_, i) => `SUM(CASE WHEN ${price} AND rating >= ? THEN 1 ELSE 0 END) AS r${i}`);
+  const kept = f.freeCancellationZones ? zoneCondition(f.freeCancellationZones) : { sql: '1', binds: [] };
+  const free = zoneCondition(cancellableZones);
+  const counts = steps.map((_, i) => `SUM(CASE WHEN ${price} AND rating >= ? AND ${kept.sql} THEN 1 ELSE 0 END) AS r${i}`);
   return db
     .prepare(
-      `SELECT ${[...counts, `SUM(CASE WHEN ${price} THEN 1 ELSE 0 END) AS any_rating`].join(', ')}, SUM(CASE WHEN rating >= ? THEN 1 ELSE 0 END) AS any_price,
+      `SELECT ${[...counts, `SUM(CASE WHEN ${price} AND ${kept.sql} THEN 1 ELSE 0 END) AS any_rating`].join(', ')},
+       SUM(CASE WHEN rating >= ? AND ${kept.sql} THEN 1 ELSE 0 END) AS any_price,
+       SUM(CASE WHEN ${price} AND rating >= ? AND ${free.sql} THEN 1 ELSE 0 END) AS free_cancellation,
+       SUM(CASE WHEN ${price} AND rating >= ? THEN 1 ELSE 0 END) AS any_cancellation,
        MIN(price_usd_minor) AS pmin, MAX(price_usd_minor) AS pmax FROM products WHERE ${base.sql}`,
     )
-    .bind(...steps.flatMap((min) => [...priceBinds, min]), ...priceBinds, f.minRating ?? 0, ...base.binds);
+    .bind(
+      ...steps.flatMap((min) => [...priceBinds, min, ...kept.binds]),
+      ...priceBinds, ...kept.binds,
+      f.minRating ?? 0, ...kept.binds,
+      ...priceBinds, f.minRating ?? 0, ...free.binds,
+      ...priceBinds, f.minRating ?? 0,
+      ...base.binds,
+    );
 }
 
 function facetsOfAnswer(row: Record<string, number | null> | undefined, steps: readonly number[]): SearchFacets {
@@ -123,6 +164,8 @@ function facetsOfAnswer(row: Record<string, number | null> | undefined, steps: r
     byRating: steps.map((min, i) => ({ min, count: n(`r${i}`) })),
     anyRating: n('any_rating'),
     anyPrice: n('any_price'),
+    freeCancellation: n('free_cancellation'),
+    anyCancellation: n('any_cancellation'),
     priceMinUsdMinor: row?.pmin ?? null,
     priceMaxUsdMinor: row?.pmax ?? null,
   };
@@ -136,12 +179,12 @@ const ORDER: Record<string, string> = {
 };
 
 /** One page of products matching the filter, how many match in all, and the filters' counts: one batch, one snapshot. */
-export async function searchProducts(db: D1Database, f: ProductFilter, sort: string, limit: number, offset: number, steps: readonly number[] = []) {
+export async function searchProducts(db: D1Database, f: ProductFilter, sort: string, limit: number, offset: number, steps: readonly number[] = [], cancellableZones: readonly string[] = []) {
   const where = whereOf(f);
   const [rows, total, facets] = await db.batch([
     db.prepare(`SELECT ${COLUMNS} FROM products WHERE ${where.sql} ORDER BY ${ORDER[sort] ?? ORDER.rating} LIMIT ? OFFSET ?`).bind(...where.binds, limit, offset),
     db.prepare(`SELECT COUNT(*) AS n FROM products WHERE ${where.sql}`).bind(...where.binds),
-    facetsStatement(db, f, steps),
+    facetsStatement(db, f, steps, cancellableZones),
   ]);
   return {
     rows: (rows!.results ?? []) as ProductRow[],
@@ -194,7 +237,7 @@ export async function productsNear(db: D1Database, f: ProductFilter, lat: number
     .filter((r) => r.km <= radiusKm)
     .sort((a, b) => a.km - b.km || a.row.id - b.row.id);
   return {
-    near: inRadius.filter(({ row }) => priceFits(f, row.price_usd_minor) && row.rating >= (f.minRating ?? 0)),
+    near: inRadius.filter(({ row }) => priceFits(f, row.price_usd_minor) && row.rating >= (f.minRating ?? 0) && zoneFits(f.freeCancellationZones, row.time_zone)),
     all: inRadius.map((r) => r.row),
   };
 }

@@ -2,7 +2,7 @@
 // once for the checkout, the member's reservations, the booking's own page and the console's list.
 import type { BookingRow, StayColumns } from '../db/bookings';
 import { fromMinor } from '../../src/shared/rules/money';
-import { freeCancellationUntil } from '../../src/shared/rules/cancellation';
+import { freeCancellationDeadline, freeCancellationUntil } from '../../src/shared/rules/cancellation';
 import type { BookingReply, CheckoutReply, Reservation } from '../../src/shared/contract/booking-replies';
 
 type Amounts = Pick<BookingRow, 'currency' | 'price_minor' | 'certificate_minor' | 'discount_minor' | 'cash_minor' | 'total_minor'>;
@@ -63,6 +63,8 @@ export function bookingReply(b: BookingRow): BookingReply {
     paid_amount: fromMinor(b.paid_minor, b.currency),
     refunded_amount: fromMinor(b.refunded_minor, b.currency),
     free_cancellation_until: freeCancellationUntil(b.product_type, b.check_in),
+    free_cancellation_deadline: freeCancellationDeadline(b.product_type, b.check_in, b.time_zone),
+    time_zone: b.time_zone,
     ...paymentUrlOf(b),
   };
 }

@@ -5,7 +5,7 @@ import {
   stalePendingBookings, type BookingRow, type CreateResult, type NewBooking,
 } from '../db/bookings';
 import { quoteByCardTie, type QuoteRow } from '../db/quotes';
-import { cancellableOn } from '../../src/shared/rules/cancellation';
+import { cancellableAt } from '../../src/shared/rules/cancellation';
 import type { CardSpend } from '../../src/shared/rules/wallet';
 import { PaymentProviderError, type PaymentEvent, type PaymentSession, type Payments } from '../outside/payments';
 
@@ -191,13 +191,13 @@ export type CancelOutcome =
  * the booking stays CONFIRMED), with a key of the booking's own so that two cancels at once ask for one refund; then
  * the booking is CANCELLED and its wallet parts given back in one guarded batch (the second cancel changes nothing).
  */
-export async function cancelBooking(deps: { db: D1Database; payments: Payments }, booking: BookingRow, today: string): Promise<CancelOutcome> {
+export async function cancelBooking(deps: { db: D1Database; payments: Payments }, booking: BookingRow, nowMs: number): Promise<CancelOutcome> {
   if (booking.status === 'PENDING_PAYMENT') {
     const released = await releasePendingPayment(deps, booking);
     return released.kind === 'released' ? released : { kind: 'refused', reason: released.kind === 'paid' ? 'paid' : 'status' };
   }
   if (booking.status !== 'CONFIRMED') return { kind: 'refused', reason: 'status' };
-  if (!cancellableOn(booking.product_type, booking.check_in, today)) return { kind: 'refused', reason: 'policy' };
+  if (!cancellableAt(booking.product_type, booking.check_in, booking.time_zone, nowMs)) return { kind: 'refused', reason: 'policy' };
   const refund = booking.paid_minor - booking.refunded_minor;
   if (refund > 0 && booking.payment_intent_id) {
     await deps.payments.refund({ paymentIntentId: booking.payment_intent_id, amountMinor: refund, bookingRef: booking.booking_ref, idempotencyKey: `cancel-${booking.booking_ref}` });

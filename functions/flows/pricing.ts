@@ -1,5 +1,6 @@
 // Prices on the server: a product's summary in the asked currency, an agent's net and sell price, and a booking's
 // amounts after the wallet, recomputed from the product, the dates and the caller's own cards (docs/contract.md#wallet).
+import { freeCancellationDeadline } from '../../src/shared/rules/cancellation';
 import type { OrgRow } from '../db/orgs';
 import { imagesOf, type ProductRow } from '../db/products';
 import { cardsOfUser, ownCard, walletCardOf, type CardRow } from '../db/cards';
@@ -38,6 +39,8 @@ export function productSummary(row: ProductRow, currency: string, rates: Rates, 
     latitude: row.latitude,
     longitude: row.longitude,
     summary: plain(row.description).slice(0, 160),
+    time_zone: row.time_zone,
+    free_cancellation_deadline: stay.checkIn ? freeCancellationDeadline(row.type, stay.checkIn, row.time_zone) : null,
   };
 }
 

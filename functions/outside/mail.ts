@@ -9,7 +9,7 @@ import { formatMoney, fromMinor, minorDigits } from '../../src/shared/rules/mone
 import { formatDayRange, formatInstant, LONG_DAY } from '../../src/shared/rules/format-day';
 import { mailText } from '../../src/shared/i18n/mail';
 import type { LabelVars } from '../../src/shared/i18n/translate';
-import { freeCancellationDeadline } from '../../src/shared/rules/cancellation';
+import { deadlineInHotelTime, freeCancellationDeadline } from '../../src/shared/rules/cancellation';
 
 export interface Mail {
   to: string;
@@ -193,6 +193,7 @@ export interface ConfirmedBooking extends ConfirmedStay {
   product_type: string;
   total_minor: number;
   traveler: string;
+  time_zone: string;
 }
 
 /**
@@ -206,7 +207,7 @@ export function confirmationMail(brand: MailBrand, b: ConfirmedBooking, manageUr
   if (!to) return null;
   const t = (key: string, vars?: LabelVars) => mailText(language, key, vars);
   const money = moneyIn(language, b.currency);
-  const deadline = freeCancellationDeadline(b.product_type, b.check_in);
+  const deadline = freeCancellationDeadline(b.product_type, b.check_in, b.time_zone);
   const lines = [
     t('confirmed_ref', { ref: b.booking_ref }),
     t('confirmed_stay', { product: b.product_name, city: b.city, dates: stayDates(language, b.check_in, b.check_out), n: b.guests }),
@@ -217,7 +218,7 @@ export function confirmationMail(brand: MailBrand, b: ConfirmedBooking, manageUr
     ...(b.cash_minor ? [t('confirmed_cash', { amount: money(b.cash_minor) })] : []),
     t('confirmed_card', { amount: money(b.paid_minor) }),
     t('confirmed_total', { amount: money(b.total_minor) }),
-    deadline ? t('confirmed_cancel_free', { deadline: formatInstant(language, deadline) }) : t('confirmed_cancel_none'),
+    deadline ? t('confirmed_cancel_free', { deadline: deadlineInHotelTime(language, deadline, b.time_zone) }) : t('confirmed_cancel_none'),
   ];
   const mail = linkMail(to, t('confirmed_subject', { org: brand.name, ref: b.booking_ref }), greeting(language, traveler.first_name ?? ''), lines, t('confirmed_manage'), manageUrl);
   const logo = brand.logo_url && /^https?:\/\//.test(brand.logo_url) ? `<img src="${escapeHtml(brand.logo_url)}" alt="" height="40"> ` : '';

@@ -11,6 +11,7 @@ import { bookingByRef, type BookingRow } from '../db/bookings';
 import { fromMinor } from '../../src/shared/rules/money';
 import { CANCEL_REFUSED, cancelBooking, handlePaymentEvent } from '../flows/payments';
 import { freeCancellationUntil } from '../../src/shared/rules/cancellation';
+import { isDevelopment } from '../env';
 import { requestMailer } from '../outside/mail';
 import { sendOwedMails } from '../flows/booking-mails';
 import type { Context } from 'hono';
@@ -47,7 +48,10 @@ export const payments = new Hono<AppEnv>()
     const booking = await ownBooking(c);
     let outcome;
     try {
-      outcome = await cancelBooking({ db: c.env.DB, payments: paymentsFor(c.env) }, booking, new Date().toISOString().slice(0, 10));
+      // In development a test may set the clock (X-Dev-Now) to prove the refusal falls on the minute the pages show;
+      // anywhere else the header is ignored.
+      const nowMs = (isDevelopment(c.env) && Date.parse(c.req.header('x-dev-now') ?? '')) || Date.now();
+      outcome = await cancelBooking({ db: c.env.DB, payments: paymentsFor(c.env) }, booking, nowMs);
     } catch (err) {
       if (!(err instanceof PaymentProviderError)) throw err;
       logEvent(c, 'error', 'payments.cancel_failed', { booking: booking.booking_ref, kind: err.kind, reason: err.message });

@@ -6,7 +6,7 @@ import type { OrgRow } from '../db/orgs';
 import { defaultMarkupBps } from '../db/agents';
 import { currentUser } from '../auth/session';
 import {
-  amenitiesOf, cityCentre, facetsOfRows, imagesOf, productById, productCities, productsNear, searchProducts, type ProductRow, type SearchFacets,
+  amenitiesOf, cityCentre, facetsOfRows, imagesOf, productById, productCities, productsNear, productZones, searchProducts, type ProductFilter, type ProductRow, type SearchFacets,
 } from '../db/products';
 import { inLanguage } from '../db/content';
 import { requestLanguage } from '../http/language';
@@ -20,6 +20,7 @@ import { ProductDetailSchema } from '../../src/shared/contract/booking-replies';
 import { DEFAULT_MARKUP_BPS } from '../../src/shared/contract/agent';
 import { z } from 'zod';
 import { dataOf, doc } from '../http/openapi';
+import { zonesStillFree } from '../../src/shared/rules/cancellation';
 
 export const DEFAULT_RADIUS_KM = 50;
 /** Farther than any two points on Earth: a city's products sorted by distance are all kept. */
@@ -35,6 +36,8 @@ function facetsReply(f: SearchFacets, currency: string, rates: Rates) {
     rating: f.byRating,
     any_rating: f.anyRating,
     any_price: f.anyPrice,
+    free_cancellation: f.freeCancellation,
+    any_cancellation: f.anyCancellation,
     price_range: { min: money(f.priceMinUsdMinor), max: money(f.priceMaxUsdMinor) },
   };
 }
@@ -73,7 +76,7 @@ export const products = new Hono<AppEnv>()
     const page = q.page ?? 1;
     const toUsdMinor = (amount: number | undefined) => (amount === undefined ? undefined : convertMinor(toMinor(amount, currency), currency, 'USD', rates));
     const coordinates = q.latitude !== undefined && q.longitude !== undefined;
-    const filter = {
+    const filter: ProductFilter = {
       orgId: org.id,
       type: q.type,
       city: coordinates ? undefined : q.city,
@@ -84,6 +87,9 @@ export const products = new Hono<AppEnv>()
       minPriceUsdMinor: toUsdMinor(q.min_price),
       minRating: q.min_rating,
     };
+    // Free cancellation depends on each product's clock: the zones whose deadline for this check-in is still ahead.
+    const freeZones = zonesStillFree(q.type, q.check_in ?? minCheckInDate(org.min_checkin_days), await productZones(c.env.DB, filter), Date.now());
+    if (q.free_cancellation) filter.freeCancellationZones = freeZones;
     const stay = { checkIn: q.check_in, checkOut: q.check_out, guests: q.guests };
     const markupBps = await agentMarkupBps(c);
     const trade = (row: ProductRow) => (markupBps === null ? {} : { agent_pricing: agentPricing(row, currency, rates, stay, markupBps) });
@@ -104,12 +110,12 @@ export const products = new Hono<AppEnv>()
           page,
           per_page: perPage,
           data: slice.map(({ km }, i) => ({ ...productSummary(shown[i]!, currency, rates, stay), distance_km: Math.round(km * 10) / 10, ...trade(shown[i]!) })),
-          facets: facetsOut(facetsOfRows(filter, all, RATING_STEPS)),
+          facets: facetsOut(facetsOfRows(filter, all, RATING_STEPS, freeZones)),
         }, markupBps),
       );
     }
     const sort = q.sort === 'distance' ? 'rating' : (q.sort ?? 'rating');
-    const found = await searchProducts(c.env.DB, filter, sort, perPage, (page - 1) * perPage, RATING_STEPS);
+    const found = await searchProducts(c.env.DB, filter, sort, perPage, (page - 1) * perPage, RATING_STEPS, freeZones);
     const { count, facets } = found;
     const rows = await inLanguage(c.env.DB, found.rows, requestLanguage(c), org.default_language);
     return c.json(withAgentPricing(c, { count, page, per_page: perPage, data: rows.map((row) => ({ ...productSummary(row, currency, rates, stay), ...trade(row) })), facets: facetsOut(facets) }, markupBps));

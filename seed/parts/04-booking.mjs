@@ -3,18 +3,18 @@
 import { q } from '../index.mjs';
 
 export const CITIES = {
-  'New York': { country: 'US', lat: 40.758, lon: -73.9855 },
-  Paris: { country: 'FR', lat: 48.8566, lon: 2.3522 },
-  London: { country: 'GB', lat: 51.5074, lon: -0.1278 },
-  Barcelona: { country: 'ES', lat: 41.3874, lon: 2.1686 },
-  Rome: { country: 'IT', lat: 41.9028, lon: 12.4964 },
-  Tokyo: { country: 'JP', lat: 35.6762, lon: 139.6503 },
-  Lisbon: { country: 'PT', lat: 38.7223, lon: -9.1393 },
-  Cancún: { country: 'MX', lat: 21.1619, lon: -86.8515 },
-  Orlando: { country: 'US', lat: 28.5384, lon: -81.3789 },
-  Honolulu: { country: 'US', lat: 21.3069, lon: -157.8583 },
-  Sydney: { country: 'AU', lat: -33.8688, lon: 151.2093 },
-  Miami: { country: 'US', lat: 25.7617, lon: -80.1918 },
+  'New York': { zone: 'America/New_York', country: 'US', lat: 40.758, lon: -73.9855 },
+  Paris: { zone: 'Europe/Paris', country: 'FR', lat: 48.8566, lon: 2.3522 },
+  London: { zone: 'Europe/London', country: 'GB', lat: 51.5074, lon: -0.1278 },
+  Barcelona: { zone: 'Europe/Madrid', country: 'ES', lat: 41.3874, lon: 2.1686 },
+  Rome: { zone: 'Europe/Rome', country: 'IT', lat: 41.9028, lon: 12.4964 },
+  Tokyo: { zone: 'Asia/Tokyo', country: 'JP', lat: 35.6762, lon: 139.6503 },
+  Lisbon: { zone: 'Europe/Lisbon', country: 'PT', lat: 38.7223, lon: -9.1393 },
+  Cancún: { zone: 'America/Cancun', country: 'MX', lat: 21.1619, lon: -86.8515 },
+  Orlando: { zone: 'America/New_York', country: 'US', lat: 28.5384, lon: -81.3789 },
+  Honolulu: { zone: 'Pacific/Honolulu', country: 'US', lat: 21.3069, lon: -157.8583 },
+  Sydney: { zone: 'Australia/Sydney', country: 'AU', lat: -33.8688, lon: 151.2093 },
+  Miami: { zone: 'America/New_York', country: 'US', lat: 25.7617, lon: -80.1918 },
 };
 
 // [name, city, address, latitude offset, longitude offset, rating, price in USD, what makes it special]
@@ -113,7 +113,7 @@ function rows(type, list, markup = 1) {
     const imgs = IMAGES[type];
     const images = [0, 1, 2].map((k) => `/images/products/${imgs[(i + k) % imgs.length]}.svg`);
     return {
-      type, name, city, country: c.country, address,
+      type, name, city, country: c.country, address, time_zone: c.zone,
       latitude: Math.round((c.lat + dLat) * 1e5) / 1e5,
       longitude: Math.round((c.lon + dLon) * 1e5) / 1e5,
       images: JSON.stringify(images),
@@ -130,13 +130,14 @@ function rows(type, list, markup = 1) {
 function productSql(orgId, products) {
   const values = products.map(
     (p) =>
-      `(${[orgId, p.type, p.name, p.city, p.country, p.address, p.latitude, p.longitude, p.images, p.description, p.amenities, p.rating, p.price_usd_minor, p.price_unit, p.max_guests].map(q).join(', ')})`,
+      `(${[orgId, p.type, p.name, p.city, p.country, p.address, p.latitude, p.longitude, p.images, p.description, p.amenities, p.rating, p.price_usd_minor, p.price_unit, p.max_guests, p.time_zone].map(q).join(', ')})`,
   );
-  return `INSERT INTO products (org_id, type, name, city, country, address, latitude, longitude, images, description, amenities, rating, price_usd_minor, price_unit, max_guests) VALUES
+  return `INSERT INTO products (org_id, type, name, city, country, address, latitude, longitude, images, description, amenities, rating, price_usd_minor, price_unit, max_guests, time_zone) VALUES
   ${values.join(',\n  ')}
 ON CONFLICT (org_id, type, name, city) DO UPDATE SET country = excluded.country, address = excluded.address, latitude = excluded.latitude,
   longitude = excluded.longitude, images = excluded.images, description = excluded.description, amenities = excluded.amenities,
-  rating = excluded.rating, price_usd_minor = excluded.price_usd_minor, price_unit = excluded.price_unit, max_guests = excluded.max_guests;`;
+  rating = excluded.rating, price_usd_minor = excluded.price_usd_minor, price_unit = excluded.price_unit, max_guests = excluded.max_guests,
+  time_zone = excluded.time_zone;`;
 }
 
 /** A card for the user with this email in this org (looked up in SQL), or an org card when email is null. */

@@ -18,6 +18,8 @@ export interface Criteria {
   minPrice: string;
   /** A star-rating step ('3', '4', '4.5') or '' for any rating. */
   minRating: string;
+  /** '1': only stays that can still be cancelled free; '' for any terms. */
+  freeCancellation: string;
 }
 
 export interface ProductItem {
@@ -35,6 +37,8 @@ export interface ProductItem {
   rating: number;
   summary: string;
   distance_km?: number;
+  /** For the searched check-in: when free cancellation ends (ISO instant), null when it never is free. */
+  free_cancellation_deadline?: string | null;
 }
 
 /** The filters' counts: per rating step, with any rating or any price, and the unit prices' range. */
@@ -42,6 +46,9 @@ export interface SearchFacets {
   rating: { min: number; count: number }[];
   any_rating: number;
   any_price: number;
+  /** With free cancellation, and with any terms (the other filters kept). */
+  free_cancellation?: number;
+  any_cancellation?: number;
   price_range: { min: number | null; max: number | null };
 }
 
@@ -62,7 +69,7 @@ export const RESULTS_PATH: Record<ProductType, string> = { HLT: '/search-detail'
 export const TYPE_LABEL: Record<ProductType, string> = { HLT: 'bk_type_HLT', RST: 'bk_type_RST', ACT: 'bk_type_ACT', STY: 'bk_type_STY' };
 
 export function defaultCriteria(type: ProductType, minCheckinDays: number, today?: string): Criteria {
-  return { type, city: '', latitude: '', longitude: '', ...defaultStay(type, minCheckinDays, today), page: 1, sort: '', maxPrice: '', minPrice: '', minRating: '' };
+  return { type, city: '', latitude: '', longitude: '', ...defaultStay(type, minCheckinDays, today), page: 1, sort: '', maxPrice: '', minPrice: '', minRating: '', freeCancellation: '' };
 }
 
 /** Criteria from a query string; anything missing keeps the default. */
@@ -84,6 +91,7 @@ export function criteriaFromQuery(search: string, fallback: Criteria): Criteria 
     maxPrice: p.get('max_price') ?? fallback.maxPrice,
     minPrice: p.get('min_price') ?? fallback.minPrice,
     minRating: p.get('min_rating') ?? fallback.minRating,
+    freeCancellation: p.get('free_cancellation') === '1' ? '1' : fallback.freeCancellation,
   };
 }
 
@@ -105,6 +113,7 @@ export function queryOf(c: Criteria, extra: Record<string, string> = {}): string
   set('min_price', c.minPrice);
   set('max_price', c.maxPrice);
   set('min_rating', c.minRating);
+  set('free_cancellation', c.freeCancellation);
   for (const [k, v] of Object.entries(extra)) set(k, v);
   return p.toString();
 }

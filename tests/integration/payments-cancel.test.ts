@@ -9,7 +9,7 @@ import { DbWatch } from './gates-db';
 import { expectReconciledIn } from './payments-helpers';
 import { readDevVars } from '../../scripts/lib/server.mjs';
 import { stripeClient } from '../../functions/outside/payments';
-import { freeCancellationUntil } from '../../src/shared/rules/cancellation';
+import { deadlineInHotelTime, freeCancellationDeadline, freeCancellationUntil } from '../../src/shared/rules/cancellation';
 
 const secrets = readDevVars() as Record<string, string>;
 let stripe: Stripe;
@@ -29,7 +29,7 @@ afterEach(async () => {
 });
 
 const bookingRow = (ref: string) => db.row('bookings', 'booking_ref = ?', ref) as Record<string, any>;
-const cancel = (ref: string, client = demo) => client.call(`/api/bookings/${ref}/cancel`, { body: {} });
+const cancel = (ref: string, client = demo, at?: number) => client.call(`/api/bookings/${ref}/cancel`, { body: {}, ...(at === undefined ? {} : { headers: { 'x-dev-now': new Date(at).toISOString() } }) });
 
 async function confirmedBooking(extra: Record<string, unknown> = {}, checkIn = 20) {
   const r = await demo.call('/api/booking/checkout', { body: { traveler, idempotency_key: key(), ...bookingBody(hotel.product_id, { check_in: day(checkIn), check_out: day(checkIn + 2), ...extra }) } });
@@ -100,6 +100,26 @@ describe('cancelling a confirmed booking', () => {
     expect((await cancel(b.booking_id)).status, 'works once the provider is back').toBe(200);
     const row = expectReconciledIn(db, b.booking_id);
     expect((await refundsOf(b.booking_id)).reduce((sum, x) => sum + x.amount, 0), 'refunded here = refunded at the provider').toBe(row.refunded_minor);
+  });
+
+  it('the refusal falls on the minute the pages show: 18:00 hotel time, in the hotel\'s own zone', async () => {
+    const b = await confirmedBooking({}, 20);
+    const got = (await demo.call(`/api/bookings/${b.booking_id}`)).json.data;
+    const zone = db.row('products', 'id = ?', hotel.product_id)!.time_zone as string;
+    expect(zone).not.toBe('UTC');
+    expect(got.time_zone).toBe(zone);
+    expect(got.free_cancellation_deadline).toBe(freeCancellationDeadline('HLT', day(20), zone));
+    const deadline = Date.parse(got.free_cancellation_deadline);
+    expect(deadlineInHotelTime('en-US', got.free_cancellation_deadline, zone)).toMatch(/, 18:00$/);
+    for (const at of [deadline, deadline + 60_000]) {
+      const r = await cancel(b.booking_id, demo, at);
+      expect(r.status, new Date(at).toISOString()).toBe(409);
+      expect(r.json.error.message).toBe('This booking can no longer be cancelled free of charge');
+      expect(bookingRow(b.booking_id).status).toBe('CONFIRMED');
+    }
+    const r = await cancel(b.booking_id, demo, deadline - 60_000);
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.data.status).toBe('CANCELLED');
   });
 
   it('after the free-cancellation day it is refused with 409 and nothing moves', async () => {

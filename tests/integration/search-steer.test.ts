@@ -2,6 +2,7 @@
 // place, counts per filter, and what an empty result could relax; the old queries answer as before.
 import { describe, expect, it } from 'vitest';
 import { call, expectErrorShape } from './helpers';
+import { day } from './booking-helpers';
 
 type Item = { product_id: number; price: number; rating: number; total_price: number; distance_km?: number };
 const search = async (query: string) => {
@@ -49,6 +50,49 @@ describe('filters and their counts', () => {
     const starred = await search('type=HLT&latitude=48.8566&longitude=2.3522&radius_km=30&per_page=50&min_rating=4.5');
     expect(near.facets.rating.find((s) => s.min === 4.5)!.count).toBe(starred.count);
     expect(starred.data.every((p) => p.rating >= 4.5 && p.distance_km! <= 30)).toBe(true);
+  });
+});
+
+describe('free cancellation', () => {
+  type Facets = { free_cancellation: number; any_cancellation: number };
+  const free = (items: (Item & { free_cancellation_deadline?: string | null })[], now: number) => items.filter((p) => p.free_cancellation_deadline && Date.parse(p.free_cancellation_deadline) > now);
+
+  it('keeps exactly the results whose deadline on their hotel clock is still ahead, as counted beside the filter', async () => {
+    // Check-in the day after tomorrow: the last free day is today, so whether 18:00 has passed depends on each hotel's zone.
+    for (const checkIn of [day(2), day(20)]) {
+      const query = `type=HLT&per_page=50&check_in=${checkIn}&check_out=${day(25)}`;
+      const before = Date.now();
+      const all = await search(query);
+      const only = await search(`${query}&free_cancellation=1`);
+      const after = Date.now();
+      const facets = all.facets as unknown as Facets;
+      expect(facets.any_cancellation).toBe(all.count);
+      expect(only.count).toBe(facets.free_cancellation);
+      expect(only.data.map((p) => p.product_id)).toEqual(free(all.data, only.count === free(all.data, before).length ? before : after).map((p) => p.product_id));
+      if (checkIn === day(20)) expect(only.count).toBe(all.count);
+    }
+  });
+
+  it('resorts are non-refundable: the filter lists none and the empty result can offer any terms', async () => {
+    const only = await search(`type=RST&per_page=50&check_in=${day(20)}&check_out=${day(22)}&free_cancellation=1`);
+    expect(only.count).toBe(0);
+    expect((only.facets as unknown as Facets).free_cancellation).toBe(0);
+    expect((only.facets as unknown as Facets).any_cancellation).toBeGreaterThan(0);
+  });
+
+  it('keeps the other filters: stars and free cancellation together', async () => {
+    const q = `type=HLT&per_page=50&check_in=${day(20)}&check_out=${day(22)}`;
+    const starred = await search(`${q}&min_rating=4.5`);
+    const both = await search(`${q}&min_rating=4.5&free_cancellation=1`);
+    expect(both.count).toBe(starred.count);
+    expect((starred.facets as unknown as Facets).free_cancellation).toBe(starred.count);
+  });
+
+  it('a bad value is refused with the field named', async () => {
+    const r = await call('/api/products/search?type=HLT&free_cancellation=yes');
+    expect(r.status).toBe(400);
+    expectErrorShape(r.json, 'BAD_REQUEST');
+    expect(r.text).toContain('Use 1 for free cancellation only');
   });
 });
 

@@ -56,13 +56,13 @@ describe('waiting for the payment confirmation', () => {
 
 describe('the cancellation policy', () => {
   it('is free until N days before check-in by product type, and resorts are non-refundable', async () => {
-    const { freeCancellationUntil, cancellableOn } = await import('../../src/shared/rules/cancellation');
+    const { freeCancellationUntil, cancellableAt } = await import('../../src/shared/rules/cancellation');
     expect(freeCancellationUntil('HLT', '2027-01-10')).toBe('2027-01-08');
     expect(freeCancellationUntil('ACT', '2027-03-01')).toBe('2027-02-28');
     expect(freeCancellationUntil('STY', '2027-01-05')).toBe('2026-12-29');
     expect(freeCancellationUntil('RST', '2027-01-10')).toBeNull();
-    expect(cancellableOn('HLT', '2027-01-10', '2027-01-08')).toBe(true);
-    expect(cancellableOn('HLT', '2027-01-10', '2027-01-09')).toBe(false);
-    expect(cancellableOn('RST', '2027-01-10', '2026-01-01')).toBe(false);
+    expect(cancellableAt('HLT', '2027-01-10', 'UTC', Date.parse('2027-01-08T17:59:59Z'))).toBe(true);
+    expect(cancellableAt('HLT', '2027-01-10', 'UTC', Date.parse('2027-01-08T18:00:00Z'))).toBe(false);
+    expect(cancellableAt('RST', '2027-01-10', 'UTC', Date.parse('2026-01-01T00:00:00Z'))).toBe(false);
   });
 });

@@ -5,7 +5,8 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { api, ApiFailure } from '../../shared/contract/api-client';
 import { fromMinor, toMinor } from '../../shared/rules/money';
 import { AGENT_MSG, sellPrice, type AgentClient, type AgentQuote } from '../../shared/contract/agent';
-import { addDays, eligibleTypes, MAX_GUESTS, minCheckInDate } from '../../shared/contract/booking';
+import { addDays, eligibleTypes, MAX_GUESTS, MAX_NIGHTS, minCheckInDate } from '../../shared/contract/booking';
+import DateRangePicker from '../ui/DateRangePicker';
 import { bookingPriceUsdMinor, nightsBetween, type ProductType } from '../../shared/rules/wallet';
 import { $agentProfile, allClients, createQuote, loadAgentProfile } from '../../stores/agent';
 import { $currency, $currencyInfo, loadCurrencyInfo, useT } from '../../stores/locale';
@@ -150,31 +151,18 @@ export default function QuoteBuilder({ productId, clientId, stay, onCreated, onC
 
   const stayFields = (
     <div className="form-row">
-      <Field id="quote-check-in" label={t('agent_check_in')} error={tr(errors.check_in)}>
-        <input
-          {...fieldA11y('quote-check-in', errors.check_in)}
-          className="input"
-          type="date"
-          min={earliest}
-          value={checkIn}
-          onChange={(e) => {
-            setCheckIn(e.target.value);
-            if (e.target.value && checkOut <= e.target.value) setCheckOut(addDays(e.target.value, 1));
-          }}
-        />
-      </Field>
-      {nightly ? (
-        <Field id="quote-check-out" label={t('agent_check_out')} error={tr(errors.check_out)}>
-          <input
-            {...fieldA11y('quote-check-out', errors.check_out)}
-            className="input"
-            type="date"
-            min={checkIn ? addDays(checkIn, 1) : earliest}
-            value={checkOut ?? ''}
-            onChange={(e) => setCheckOut(e.target.value)}
-          />
-        </Field>
-      ) : null}
+      <DateRangePicker
+        testId="quote-dates"
+        value={{ checkIn, checkOut: nightly ? (checkOut ?? '') : '' }}
+        single={!nightly}
+        min={earliest}
+        maxNights={MAX_NIGHTS}
+        onChange={(range) => {
+          setCheckIn(range.checkIn);
+          if (nightly) setCheckOut(range.checkOut);
+        }}
+        error={tr(errors.check_in) || tr(errors.check_out) || undefined}
+      />
       <Field id="quote-guests" label={t('agent_guests_label')} error={tr(errors.guests)}>
         <input
           {...fieldA11y('quote-guests', errors.guests)}

@@ -354,7 +354,7 @@ export default function Checkout() {
         ) : null}
         {signedIn === false && allowed ? <p className="muted small">{t('bk_guest_booking')}</p> : null}
 
-        <CancellationPolicy productType={product.type} checkIn={c.checkIn} />
+        <CancellationPolicy productType={product.type} checkIn={c.checkIn} timeZone={product.time_zone} />
         {cancelledPayment && !problem.text ? (
           <p className="alert" role="status" data-testid="payment-cancelled">
             {t('bk_payment_cancelled')}

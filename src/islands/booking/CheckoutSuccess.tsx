@@ -186,7 +186,7 @@ export default function CheckoutSuccess() {
           </div>
         </dl>
       ) : null}
-      {booking?.product_type && booking.check_in ? <CancellationPolicy productType={booking.product_type} checkIn={booking.check_in} /> : null}
+      {booking?.product_type && booking.check_in ? <CancellationPolicy productType={booking.product_type} checkIn={booking.check_in} timeZone={booking.time_zone ?? 'UTC'} /> : null}
       <p className="muted">{t('bk_confirmation_sent')}</p>
       <div className="cluster">
         <a className="btn btn-primary" href={`/manage-booking?booking=${encodeURIComponent(bookingId)}`} data-testid="manage-link">

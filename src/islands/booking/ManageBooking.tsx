@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import CancellationPolicy from './CancellationPolicy';
 import Money from '../ui/Money';
 import { api, ApiFailure } from '../../shared/contract/api-client';
-import { cancellableOn } from '../../shared/rules/cancellation';
+import { cancellableAt } from '../../shared/rules/cancellation';
 import { formatDay, LONG_DAY } from '../../shared/rules/format-day';
 import { $language, useT } from '../../stores/locale';
 import { runStartup } from '../../stores/startup';
@@ -38,8 +38,7 @@ export default function ManageBooking() {
   if (!booking) return <div className="skeleton bk-skel-hero" aria-hidden="true" />;
 
   const day = (d: string) => formatDay(language, d, LONG_DAY);
-  const today = new Date().toISOString().slice(0, 10);
-  const canCancel = booking.status === 'CONFIRMED' && cancellableOn(booking.product_type, booking.check_in, today);
+  const canCancel = booking.status === 'CONFIRMED' && cancellableAt(booking.product_type, booking.check_in, booking.time_zone, Date.now());
 
   async function cancel() {
     if (!booking || !window.confirm(t('bk_cancel_confirm'))) return;
@@ -85,7 +84,7 @@ export default function ManageBooking() {
         {row(t('bk_paid_by_card'), booking.paid_amount, 'manage-paid')}
         {row(t('bk_refunded'), booking.refunded_amount, 'manage-refunded')}
       </dl>
-      <CancellationPolicy productType={booking.product_type} checkIn={booking.check_in} />
+      <CancellationPolicy productType={booking.product_type} checkIn={booking.check_in} timeZone={booking.time_zone} />
       <div aria-live="polite">{message ? <p className={message.ok ? 'alert' : 'alert alert-error'} data-testid="manage-message">{message.text}</p> : null}</div>
       {canCancel ? (
         <div>

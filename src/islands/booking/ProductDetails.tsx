@@ -1,13 +1,13 @@
 // One product (hotel, activity, resort or stay, from ?id=): photos, description, amenities, dates and guests, price, "Book".
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
-import DatePicker from './DatePicker';
+import DateRangePicker from '../ui/DateRangePicker';
 import AddToQuote from '../agent/AddToQuote';
 import CancellationPolicy from './CancellationPolicy';
 import AgentPrices from '../agent/AgentPrices';
 import Money, { usePricesVisible } from '../ui/Money';
 import { api, ApiFailure } from '../../shared/contract/api-client';
-import { addDays, MAX_NIGHTS, minCheckInDate, weekStartsOn } from '../../shared/rules/booking-dates';
+import { addDays, MAX_NIGHTS, minCheckInDate } from '../../shared/rules/booking-dates';
 import { $currency, $language, useT } from '../../stores/locale';
 import { $org, runStartup } from '../../stores/startup';
 import { checkoutUrl, criteriaFromQuery, defaultCriteria, RESULTS_PATH, TYPE_LABEL, type Criteria } from '../../stores/search';
@@ -91,8 +91,6 @@ export default function ProductDetails() {
 
   const nightly = product.price_unit === 'night';
   const min = minCheckInDate(org?.orgBySite.minCheckinDays ?? 1);
-  const weekStart = weekStartsOn(org?.orgBySite.orgCountryData.calendarType);
-  const dateTexts = { open: t('bk_calendar_open'), previous: t('bk_calendar_previous'), next: t('bk_calendar_next'), dialog: t('bk_calendar_dialog'), invalid: t('bk_date_invalid') };
   const update = (patch: Partial<Criteria>) =>
     setC((prev) => {
       const next = { ...prev!, ...patch };
@@ -156,10 +154,14 @@ export default function ProductDetails() {
             </p>
           ) : null}
           {product.agent_pricing ? <AgentPrices pricing={product.agent_pricing} className="bk-trade--details" /> : null}
-          <DatePicker label={nightly ? t('bk_check_in') : t('bk_date')} value={c.checkIn} min={min} weekStart={weekStart} language={language} texts={dateTexts} onChange={(d) => update({ checkIn: d })} testId="check-in" />
-          {nightly ? (
-            <DatePicker label={t('bk_check_out')} value={c.checkOut} min={addDays(c.checkIn, 1)} max={addDays(c.checkIn, MAX_NIGHTS)} weekStart={weekStart} language={language} texts={dateTexts} onChange={(d) => update({ checkOut: d })} testId="check-out" />
-          ) : null}
+          <DateRangePicker
+            value={{ checkIn: c.checkIn, checkOut: nightly ? c.checkOut : '' }}
+            single={!nightly}
+            min={product.available_from && product.available_from > min ? product.available_from : min}
+            max={product.available_to ?? undefined}
+            maxNights={MAX_NIGHTS}
+            onChange={(range) => update({ checkIn: range.checkIn, ...(nightly ? { checkOut: range.checkOut } : {}) })}
+          />
           <div className="field">
             <label htmlFor={`${id}-guests`}>{t('bk_guests')}</label>
             <input id={`${id}-guests`} className="input" type="number" min={1} max={product.max_guests} value={c.guests} onChange={(e) => update({ guests: Math.min(product.max_guests, Math.max(1, Math.floor(Number(e.target.value) || 1))) })} />
@@ -174,7 +176,7 @@ export default function ProductDetails() {
               </p>
             ) : null}
           </div>
-          <CancellationPolicy productType={product.type} checkIn={c.checkIn} />
+          <CancellationPolicy productType={product.type} checkIn={c.checkIn} timeZone={product.time_zone} />
           <a className={`btn btn-primary btn-lg btn-block${quoteError ? ' is-disabled' : ''}`} aria-disabled={quoteError ? true : undefined} href={quoteError ? undefined : checkoutUrl({ ...c, type: product.type }, product.product_id)} data-testid="book-now">
             {t('bk_book_now')}
           </a>

@@ -1,12 +1,12 @@
-// The search box: product type, destination with suggestions, dates (earliest today + minCheckinDays, weeks starting
-// on the org's calendar day) and guests; it opens the results page of the type.
+// The search box: product type, destination with suggestions, the stay's dates in the one date-range picker (earliest
+// today + minCheckinDays) and guests; it opens the results page of the type.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import DatePicker from './DatePicker';
+import DateRangePicker from '../ui/DateRangePicker';
 import { $language, useT } from '../../stores/locale';
 import { $org, runStartup } from '../../stores/startup';
 import { criteriaFromQuery, defaultCriteria, resultsUrl, suggestCities, TYPE_LABEL, type CitySuggestion, type Criteria } from '../../stores/search';
-import { addDays, eligibleTypes, MAX_GUESTS, MAX_NIGHTS, minCheckInDate, weekStartsOn } from '../../shared/rules/booking-dates';
+import { addDays, eligibleTypes, MAX_GUESTS, MAX_NIGHTS, minCheckInDate } from '../../shared/rules/booking-dates';
 import type { ProductType } from '../../shared/rules/wallet';
 import { formatDay } from '../../shared/rules/format-day';
 
@@ -28,7 +28,6 @@ export default function SearchBox({ type, fromQuery = false, heading = true }: S
   useEffect(() => void runStartup(), []);
 
   const minDays = org?.orgBySite.minCheckinDays ?? 1;
-  const weekStart = weekStartsOn(org?.orgBySite.orgCountryData.calendarType);
   const offered = useMemo<ProductType[]>(() => {
     const names = org ? org.eligibleProducts.map((p) => p.product_id).join(',') : 'hotel,resorts,stays,activities';
     return eligibleTypes(names);
@@ -49,7 +48,6 @@ export default function SearchBox({ type, fromQuery = false, heading = true }: S
 
   const min = minCheckInDate(minDays);
   const nightly = c.type !== 'ACT';
-  const dateTexts = { open: t('bk_calendar_open'), previous: t('bk_calendar_previous'), next: t('bk_calendar_next'), dialog: t('bk_calendar_dialog'), invalid: t('bk_date_invalid') };
 
   function update(patch: Partial<Criteria>) {
     setC((prev) => {
@@ -101,31 +99,14 @@ export default function SearchBox({ type, fromQuery = false, heading = true }: S
       ) : null}
       <div className="bk-search__fields" id={`${id}-fields`}>
         <Destination value={c.city} type={c.type} onChange={(city) => update({ city, latitude: '', longitude: '' })} />
-        <DatePicker
-          label={nightly ? t('bk_check_in') : t('bk_date')}
-          value={c.checkIn}
+        <DateRangePicker
+          value={{ checkIn: c.checkIn, checkOut: nightly ? c.checkOut : '' }}
+          single={!nightly}
           min={min}
-          weekStart={weekStart}
-          language={language}
-          texts={dateTexts}
-          onChange={(d) => update({ checkIn: d })}
-          error={errors.checkIn}
-          testId="check-in"
+          maxNights={MAX_NIGHTS}
+          onChange={(range) => update({ checkIn: range.checkIn, ...(nightly ? { checkOut: range.checkOut } : {}) })}
+          error={errors.checkIn || errors.checkOut}
         />
-        {nightly ? (
-          <DatePicker
-            label={t('bk_check_out')}
-            value={c.checkOut}
-            min={addDays(c.checkIn, 1)}
-            max={addDays(c.checkIn, MAX_NIGHTS)}
-            weekStart={weekStart}
-            language={language}
-            texts={dateTexts}
-            onChange={(d) => update({ checkOut: d })}
-            error={errors.checkOut}
-            testId="check-out"
-          />
-        ) : null}
         <div className="field bk-guests">
           <label htmlFor={`${id}-guests`}>{t('bk_guests')}</label>
           <input

@@ -129,6 +129,12 @@ export default function SearchResults({ type }: { type: ProductType }) {
               </div>
             </div>
           )}
+          {facets && facets.free_cancellation !== undefined ? (
+            <label className="bk-chip bk-free-filter">
+              <input type="checkbox" checked={c.freeCancellation === '1'} onChange={(e) => change({ freeCancellation: e.target.checked ? '1' : '' })} data-testid="free-cancellation" />
+              {t('bk_free_cancellation_filter', { n: facets.free_cancellation })}
+            </label>
+          ) : null}
         </form>
       </div>
 
@@ -175,7 +181,8 @@ function EmptyResults({ c, facets, change }: { c: Criteria; facets: SearchFacets
   const t = useT();
   const priced = c.minPrice !== '' || c.maxPrice !== '';
   const starred = c.minRating !== '';
-  if (!facets || (!priced && !starred)) return <p className="bk-empty">{t('bk_no_results')}</p>;
+  const freeOnly = c.freeCancellation === '1';
+  if (!facets || (!priced && !starred && !freeOnly)) return <p className="bk-empty">{t('bk_no_results')}</p>;
   return (
     <div className="bk-empty" data-testid="relax">
       <p>{t('bk_relax')}</p>
@@ -194,9 +201,16 @@ function EmptyResults({ c, facets, change }: { c: Criteria; facets: SearchFacets
             </button>
           </li>
         ) : null}
-        {priced && starred ? (
+        {freeOnly && facets.any_cancellation !== undefined ? (
           <li>
-            <button type="button" className="btn btn-sm" onClick={() => change({ minRating: '', minPrice: '', maxPrice: '' }, true)}>
+            <button type="button" className="btn btn-sm" onClick={() => change({ freeCancellation: '' }, true)}>
+              {t('bk_relax_cancellation', { n: facets.any_cancellation })}
+            </button>
+          </li>
+        ) : null}
+        {[priced, starred, freeOnly].filter(Boolean).length > 1 ? (
+          <li>
+            <button type="button" className="btn btn-sm" onClick={() => change({ minRating: '', minPrice: '', maxPrice: '', freeCancellation: '' }, true)}>
               {t('bk_clear_filters')}
             </button>
           </li>
@@ -225,6 +239,11 @@ function ResultCard({ p, href, showPrices }: { p: Item; href: string; showPrices
         <p className="bk-rating small" aria-label={t('bk_rating', { rating })}>
           ★ {rating}
         </p>
+        {p.free_cancellation_deadline && Date.parse(p.free_cancellation_deadline) > Date.now() ? (
+          <p className="small bk-item__free" data-testid="result-free-cancellation">
+            {t('bk_free_cancellation_badge')}
+          </p>
+        ) : null}
         <p className="bk-item__summary">{p.summary}</p>
       </div>
       <div className="bk-item__price">

@@ -52,6 +52,10 @@ export const ProductSummarySchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   summary: z.string(),
+  /** The product's IANA time zone: its cancellation deadline is shown on this clock. */
+  time_zone: z.string(),
+  /** For the asked check-in: the instant (ISO, UTC) free cancellation ends, null when it never is free. */
+  free_cancellation_deadline: z.string().nullable(),
   /** Only for an agent of an org in B2B mode: per night or person, like `price`. */
   agent_pricing: AgentPricingSchema.optional(),
 });
@@ -105,6 +109,10 @@ export const BookingReplySchema = z.object({
   paid_amount: z.number(),
   refunded_amount: z.number(),
   free_cancellation_until: z.string().nullable(),
+  /** The instant (ISO, UTC) free cancellation ends: 18:00 hotel time on the last free day. */
+  free_cancellation_deadline: z.string().nullable(),
+  /** The product's IANA time zone, in which the deadline is shown. */
+  time_zone: z.string(),
   payment_url: z.string().optional(),
 });
 export type BookingReply = z.output<typeof BookingReplySchema>;

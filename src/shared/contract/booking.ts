@@ -46,6 +46,7 @@ export const SearchQuerySchema = z
     max_price: optionalQuery(z.coerce.number('Use a number').nonnegative()),
     min_price: optionalQuery(z.coerce.number('Use a number').nonnegative()),
     min_rating: optionalQuery(z.coerce.number('Use a number').refine((n) => (RATING_STEPS as readonly number[]).includes(n), `Choose one of ${RATING_STEPS.join(', ')}`)),
+    free_cancellation: optionalQuery(z.enum(['1', 'true'], 'Use 1 for free cancellation only').transform(() => true)),
   })
   .superRefine((q, ctx) => {
     if ((q.latitude === undefined) !== (q.longitude === undefined)) {

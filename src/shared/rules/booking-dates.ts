@@ -45,6 +45,18 @@ export const PAGE_SIZE = 10;
 /** Calendar week start from orgCountryData.calendarType: 0 Sunday (the default), 1 Monday. */
 export const weekStartsOn = (calendarType: string | null | undefined): 0 | 1 => (calendarType === 'Monday' ? 1 : 0);
 
+/** A day of the week, 0 Sunday to 6 Saturday (Date#getUTCDay). */
+export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+/** Whole days from one day to another (negative when `to` comes first). */
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** The stay being chosen: check-in, then check-out ('' while not chosen; always '' for a one-day booking). */
+export interface DateRange {
+  checkIn: string;
+  checkOut: string;
+}
+
 // ---- the calendar's month grid -------------------------------------------------------------------------
 
 /** YYYY-MM of a day. */
@@ -56,7 +68,7 @@ export const shiftMonth = (month: string, by: number) => {
   return d.toISOString().slice(0, 7);
 };
 /** The 6×7 days shown for a month, starting on the week-start day before the 1st. */
-export function monthGrid(month: string, weekStart: 0 | 1): string[] {
+export function monthGrid(month: string, weekStart: Weekday): string[] {
   const first = `${month}-01`;
   const lead = (dayOfWeek(first) - weekStart + 7) % 7;
   const start = addDays(first, -lead);

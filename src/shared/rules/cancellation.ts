@@ -1,10 +1,57 @@
-// The cancellation policy of a product type: free cancellation until N days before check-in (then no refund), or
-// non-refundable. One rule for the product page, the checkout and the booking API.
+// The cancellation policy of a product type: free cancellation until 18:00 hotel time N days before check-in (then
+// no refund), or non-refundable. One rule for the product page, checkout, the success page, the mail, the search's
+// free-cancellation filter and the cancel flow that enforces it (docs/decisions/0033-date-range-and-hotel-time.md).
+import { dateFormat } from './format-day';
 
 /** Days before check-in until which a booking of the type cancels free of charge; null: non-refundable. */
 export const FREE_CANCELLATION_DAYS: Readonly<Record<string, number | null>> = { HLT: 2, STY: 7, ACT: 1, RST: null };
 
-/** The last day (YYYY-MM-DD, UTC) a booking checking in on `checkIn` can be cancelled free, or null when it never can. */
+/** The product types that offer free cancellation at all (the search's filter keeps only these). */
+export const FREE_CANCELLATION_TYPES = Object.keys(FREE_CANCELLATION_DAYS).filter((type) => FREE_CANCELLATION_DAYS[type] !== null);
+
+/** The hour of the last free day, on the hotel's own clock, at which free cancellation ends. */
+export const FREE_CANCELLATION_HOUR = 18;
+
+/** The zone a product without a known one (or with one Intl does not know) keeps its clock in. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+/** Is `zone` an IANA time zone this runtime knows? */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+/** Milliseconds the zone's wall clock is ahead of UTC at the instant `ms`. */
+function zoneOffsetMs(zone: string, ms: number): number {
+  let format = zoneFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    zoneFormats.set(zone, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(new Date(ms)).map((x) => [x.type, Number(x.value)]));
+  const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  return wall - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * The instant (ms) the wall clock in `zone` reads `day` at `hour`:00. The offset is read at the answer itself (so a
+ * day next to a change of offset gets its own); a wall time skipped by a spring-forward gap lands just after the gap.
+ */
+export function zonedInstant(day: string, hour: number, zone: string): number {
+  const tz = isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+  const wall = Date.parse(`${day}T${String(hour).padStart(2, '0')}:00:00Z`);
+  const offset = zoneOffsetMs(tz, wall - zoneOffsetMs(tz, wall));
+  const instant = wall - offset;
+  const there = zoneOffsetMs(tz, instant);
+  return there === offset ? instant : wall - Math.min(offset, there);
+}
+
+/** The last day (YYYY-MM-DD, hotel calendar) a booking checking in on `checkIn` can be cancelled free, or null when it never can. */
 export function freeCancellationUntil(productType: string, checkIn: string): string | null {
   const days = FREE_CANCELLATION_DAYS[productType] ?? null;
   if (days === null || !/^\d{4}-\d{2}-\d{2}$/.test(checkIn)) return null;
@@ -13,17 +60,29 @@ export function freeCancellationUntil(productType: string, checkIn: string): str
   return d.toISOString().slice(0, 10);
 }
 
-/** May the booking still be cancelled free on `today` (YYYY-MM-DD, UTC)? */
-export function cancellableOn(productType: string, checkIn: string, today: string): boolean {
+/** The instant (ISO, UTC) free cancellation ends: 18:00 on the last free day in the hotel's zone; null when non-refundable. */
+export function freeCancellationDeadline(productType: string, checkIn: string, timeZone: string): string | null {
   const until = freeCancellationUntil(productType, checkIn);
-  return until !== null && today <= until;
+  return until === null ? null : new Date(zonedInstant(until, FREE_CANCELLATION_HOUR, timeZone)).toISOString();
 }
 
-/**
- * The instant free cancellation ends: the last second of the free day, as the cancel flow counts days (UTC). Pages
- * show this instant in the visitor's language, with its zone named, so the promise and the rule cannot differ.
- */
-export function freeCancellationDeadline(productType: string, checkIn: string): string | null {
-  const until = freeCancellationUntil(productType, checkIn);
-  return until === null ? null : `${until}T23:59:59Z`;
+/** May the booking still be cancelled free at the instant `nowMs`? Up to the deadline, not at it ("until 18:00"). */
+export function cancellableAt(productType: string, checkIn: string, timeZone: string, nowMs: number): boolean {
+  const deadline = freeCancellationDeadline(productType, checkIn, timeZone);
+  return deadline !== null && nowMs < Date.parse(deadline);
+}
+
+/** Of the given time zones, those where a booking of the type checking in on `checkIn` still cancels free at `nowMs`. */
+export function zonesStillFree(productType: string, checkIn: string, zones: readonly string[], nowMs: number): string[] {
+  return zones.filter((zone) => cancellableAt(productType, checkIn, zone, nowMs));
+}
+
+/** The deadline as the hotel's clock shows it, in `language` ("12 Dec 2026, 18:00"); the caller names it hotel time. */
+export function deadlineInHotelTime(language: string, deadline: string, timeZone: string): string {
+  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  try {
+    return dateFormat(language, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(new Date(deadline));
+  } catch {
+    return dateFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(new Date(deadline));
+  }
 }
