@@ -2,7 +2,7 @@
 import { computed } from 'nanostores';
 import { api } from '../shared/api-client';
 import type {
-  AuditEntry, LaunchState, MemberEntry, MemberPatch, OrgSettings, PaymentInput, ThemeInput,
+  AccessCodeCreate, AccessCodeEntry, AuditEntry, LaunchState, MemberEntry, MemberPatch, OrgSettings, PaymentInput, ThemeInput,
 } from '../shared/schemas/console';
 import type { ThemeValues } from '../shared/theme';
 import { $signedIn, $user } from './session';
@@ -48,3 +48,9 @@ export const recordPayment = async (id: number, payment: PaymentInput) =>
   (await api<{ data: MemberDetail }>(`/api/admin/members/${id}/payments`, { method: 'POST', body: payment })).data;
 
 export const loadAudit = (page: number) => api<Paged<AuditEntry>>(`/api/admin/audit?page=${page}`);
+
+export const loadAccessCodes = async () => (await api<{ data: AccessCodeEntry[] }>('/api/admin/access-codes')).data;
+export const createAccessCode = async (input: AccessCodeCreate) =>
+  (await api<{ data: AccessCodeEntry }>('/api/admin/access-codes', { method: 'POST', body: input })).data;
+export const revokeAccessCode = async (code: string) =>
+  (await api<{ data: { hint: string } }>(`/api/admin/access-codes/${encodeURIComponent(code.trim())}`, { method: 'DELETE' })).data;

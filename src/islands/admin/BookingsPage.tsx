@@ -82,7 +82,7 @@ function Bookings() {
       {loaded.data && loaded.data.data.length === 0 && <p className="console-muted">{t('ops_none')}</p>}
       {loaded.data && loaded.data.data.length > 0 && (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table table-stack">
             <thead>
               <tr>
                 <th scope="col">{t('ops_bookings_ref')}</th>
@@ -97,12 +97,12 @@ function Bookings() {
             <tbody>
               {loaded.data.data.map((b) => (
                 <tr key={b.booking_id}>
-                  <td><code>{b.booking_id}</code></td>
-                  <td>{b.created_at.slice(0, 10)}</td>
-                  <td className="console-break">{b.email ?? '—'}</td>
-                  <td>{b.product_name}</td>
-                  <td>{b.status}</td>
-                  <td className="num">{b.total} {b.currency}</td>
+                  <td data-label={t('ops_bookings_ref')}><code>{b.booking_id}</code></td>
+                  <td data-label={t('ops_bookings_made')}>{b.created_at.slice(0, 10)}</td>
+                  <td data-label={t('ops_bookings_member')} className="console-break">{b.email ?? '—'}</td>
+                  <td data-label={t('ops_bookings_product')}>{b.product_name}</td>
+                  <td data-label={t('ops_bookings_status')}>{b.status}</td>
+                  <td data-label={t('ops_bookings_total')} className="num">{b.total} {b.currency}</td>
                   <td>
                     <button type="button" className="btn btn-sm btn-secondary" aria-label={`${t('ops_bookings_open')} ${b.booking_id}`} onClick={() => setOpen(b)}>
                       {t('ops_bookings_open')}

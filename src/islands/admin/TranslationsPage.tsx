@@ -63,7 +63,7 @@ function Translations() {
             {t('ops_labels_shown', { shown: Math.min(matches.length, SHOWN), total: matches.length })}
           </p>
           <div className="table-wrap">
-            <table className="table">
+            <table className="table table-stack">
               <thead>
                 <tr>
                   <th scope="col">{t('ops_labels_key')}</th>
@@ -74,11 +74,11 @@ function Translations() {
               <tbody>
                 {matches.slice(0, SHOWN).map((l) => (
                   <tr key={l.field_name}>
-                    <td>
+                    <td data-label={t('ops_labels_key')}>
                       <code className="console-break">{l.field_name}</code>
                     </td>
-                    <td className="console-break">{l.default}</td>
-                    <td>
+                    <td data-label={t('ops_labels_default')} className="console-break">{l.default}</td>
+                    <td data-label={t('ops_labels_yours')}>
                       <input
                         aria-label={`${t('ops_labels_yours')}: ${l.field_name}`}
                         data-field={l.field_name}
