@@ -7,10 +7,8 @@ test.describe.configure({ mode: 'parallel', timeout: 60_000 });
 test.use({ viewport: { width: 390, height: 844 }, trace: 'on-first-retry' });
 
 // The agent of an org in B2B mode also sees net and sell prices on results and product pages.
-// The console's pages are left out for now: their tables do not yet become one card per row and some of their
-// controls are under 24 px (e2e/admin-console.spec.ts checks they do not scroll sideways at 390 px).
 const PHONE_SWEEP = [
-  ...SWEEP.filter((s) => s.visitor !== 'admin' && s.visitor !== 'marketer').map((s) => ({ ...s, paths: s.paths.filter((p) => !p.startsWith('/admin')) })),
+  ...SWEEP,
   { visitor: 'agent' as const, paths: CONTENT_PAGES.filter((p) => /search-detail|hotel-details/.test(p)) },
 ];
 

@@ -74,7 +74,7 @@ export async function accessCodeUses(db: D1Database, orgId: number) {
          SELECT u.access_code_id, s.email, u.at, row_number() OVER (PARTITION BY u.access_code_id ORDER BY u.id DESC) AS n
          FROM access_code_uses u JOIN access_codes c ON c.id = u.access_code_id JOIN users s ON s.id = u.user_id
          WHERE c.org_id = ? AND s.org_id = c.org_id)
-       WHERE n <= 50 ORDER BY access_code_id, at DESC`,
+       WHERE n <= 50 ORDER BY access_code_id, n`,
     )
     .bind(orgId)
     .all<{ access_code_id: number; email: string; at: string }>();
