@@ -11,7 +11,7 @@ import { CardIssueSchema, type CardSpendEntry } from '../../shared/schemas/conso
 import { PRODUCT_TYPES } from '../../shared/wallet';
 import ConsoleGate from './ConsoleGate';
 import LoadState, { useConsoleLoad } from './LoadState';
-import { consoleMessage, fieldText, useConsoleForm } from './useConsoleForm';
+import { consoleMessage, fieldText, issuePlace, useConsoleForm } from './useConsoleForm';
 
 const KINDS = [
   ['cash', 'ops_card_kind_cash'],
@@ -162,7 +162,7 @@ function ImportForm({ onImported }: { onImported: () => Promise<void> }) {
           <ul data-testid="import-problems">
             {result.rows.map((r, i) => (
               <li key={i}>
-                {r.path}: {r.message}
+                {issuePlace(t, r.path)}: {fieldText(t, r.message)}
               </li>
             ))}
           </ul>
