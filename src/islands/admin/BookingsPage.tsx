@@ -13,7 +13,7 @@ function Detail({ b, onClose }: { b: AdminBookingEntry; onClose: () => void }) {
     <section className="console-group" aria-labelledby="booking-detail" data-testid="booking-detail">
       <h2 id="booking-detail">{t('ops_bookings_detail', { ref: b.booking_id })}</h2>
       <dl className="console-grid">
-        <div><dt>{t('ops_bookings_status')}</dt><dd>{b.status}</dd></div>
+        <div><dt>{t('ops_bookings_status')}</dt><dd>{t(`bk_status_${b.status}`) || b.status}</dd></div>
         <div><dt>{t('ops_bookings_made')}</dt><dd>{b.created_at.slice(0, 16).replace('T', ' ')}</dd></div>
         <div><dt>{t('ops_bookings_member')}</dt><dd className="console-break">{b.email ?? '—'}</dd></div>
         <div><dt>{t('ops_bookings_traveler')}</dt><dd>{b.traveler || '—'}</dd></div>
@@ -62,7 +62,7 @@ function Bookings() {
               <option value="">{t('ops_bookings_any')}</option>
               {BOOKING_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {t(`bk_status_${s}`) || s}
                 </option>
               ))}
             </select>
@@ -101,7 +101,7 @@ function Bookings() {
                   <td data-label={t('ops_bookings_made')}>{b.created_at.slice(0, 10)}</td>
                   <td data-label={t('ops_bookings_member')} className="console-break">{b.email ?? '—'}</td>
                   <td data-label={t('ops_bookings_product')}>{b.product_name}</td>
-                  <td data-label={t('ops_bookings_status')}>{b.status}</td>
+                  <td data-label={t('ops_bookings_status')}>{t(`bk_status_${b.status}`) || b.status}</td>
                   <td data-label={t('ops_bookings_total')} className="num">{b.total} {b.currency}</td>
                   <td>
                     <button type="button" className="btn btn-sm btn-secondary" aria-label={`${t('ops_bookings_open')} ${b.booking_id}`} onClick={() => setOpen(b)}>

@@ -252,7 +252,7 @@ function CardList({ version }: { version: number }) {
                   <td data-label={t('ops_card_expires')}>
                     {c.expires_at ? <time dateTime={c.expires_at}>{day.format(new Date(c.expires_at))}</time> : t('admin_codes_never')}
                   </td>
-                  <td data-label={t('ops_card_status')}>{c.status}</td>
+                  <td data-label={t('ops_card_status')}>{t(`ops_card_status_${c.status}`) || t(`bk_status_${c.status}`) || c.status}</td>
                   <td>
                     <div className="console-actions">
                       <button type="button" className="btn btn-sm btn-secondary" aria-expanded={open === c.payment_card_id} onClick={() => setOpen(open === c.payment_card_id ? null : c.payment_card_id)}>

@@ -59,6 +59,7 @@ export const consoleOpsLabels: LabelTable = {
   ops_search: L('Search', 'Buscar', 'Rechercher'),
   ops_card_code: L('Code', 'Código', 'Code'),
   ops_card_status: L('Status', 'Estado', 'Statut'),
+  ops_card_status_VOID: L('Void', 'Anulada', 'Annulée'),
   ops_card_expires: L('Expires', 'Caduca', 'Expire'),
   ops_card_expires_on: L('Expires on (optional)', 'Caduca el (opcional)', 'Expire le (facultatif)'),
   ops_card_void: L('Void', 'Anular', 'Annuler'),
