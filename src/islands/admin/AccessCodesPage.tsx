@@ -58,20 +58,20 @@ function CreateForm({ onCreated }: { onCreated: () => Promise<void> }) {
         {field(
           'code',
           t('admin_codes_code'),
-          <input {...aria('code', true)} autoComplete="off" spellCheck={false} value={v.code} onChange={(e) => form.set('code', e.target.value)} />,
+          <input className="input" {...aria('code', true)} autoComplete="off" spellCheck={false} value={v.code} onChange={(e) => form.set('code', e.target.value)} />,
           t('admin_codes_code_hint'),
         )}
-        {field('label', t('admin_codes_label'), <input {...aria('label')} value={v.label ?? ''} onChange={(e) => form.set('label', e.target.value || undefined)} />)}
+        {field('label', t('admin_codes_label'), <input className="input" {...aria('label')} value={v.label ?? ''} onChange={(e) => form.set('label', e.target.value || undefined)} />)}
         {field(
           'expires_at',
           t('admin_codes_expires'),
-          <input {...aria('expires_at', true)} type="date" value={v.expires_at ?? ''} onChange={(e) => form.set('expires_at', e.target.value || undefined)} />,
+          <input className="input" {...aria('expires_at', true)} type="date" value={v.expires_at ?? ''} onChange={(e) => form.set('expires_at', e.target.value || undefined)} />,
           t('admin_codes_expires_hint'),
         )}
         {field(
           'max_uses',
           t('admin_codes_max_uses'),
-          <input
+          <input className="input"
             {...aria('max_uses')}
             type="number"
             inputMode="numeric"
@@ -117,7 +117,7 @@ function RevokeDialog({ entry, onClose, onRevoked }: { entry: AccessCodeEntry; o
         <p id="revoke-text">{t('admin_codes_revoke_text')}</p>
         <div className="field">
           <label htmlFor="revoke-code">{t('admin_codes_code')}</label>
-          <input
+          <input className="input"
             id="revoke-code"
             data-autofocus
             autoComplete="off"

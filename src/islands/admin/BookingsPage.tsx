@@ -50,15 +50,15 @@ function Bookings() {
         <div className="console-grid">
           <div className="field">
             <label htmlFor="bookings-from">{t('ops_bookings_from')}</label>
-            <input id="bookings-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+            <input className="input" id="bookings-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
           </div>
           <div className="field">
             <label htmlFor="bookings-to">{t('ops_bookings_to')}</label>
-            <input id="bookings-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+            <input className="input" id="bookings-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
           </div>
           <div className="field">
             <label htmlFor="bookings-status">{t('ops_bookings_status')}</label>
-            <select id="bookings-status" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
+            <select className="select" id="bookings-status" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
               <option value="">{t('ops_bookings_any')}</option>
               {BOOKING_STATUSES.map((s) => (
                 <option key={s} value={s}>

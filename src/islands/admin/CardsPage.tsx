@@ -57,11 +57,11 @@ function IssueForm({ onIssued }: { onIssued: () => Promise<void> }) {
     <form className="console-form console-group" onSubmit={(e) => void submit(e)} noValidate>
       <h2>{t('ops_card_issue')}</h2>
       <div className="console-grid">
-        {field('email', t('ops_card_email'), <input {...aria('email')} type="email" autoComplete="off" value={v.email} onChange={(e) => form.set('email' as never, e.target.value as never)} />)}
+        {field('email', t('ops_card_email'), <input className="input" {...aria('email')} type="email" autoComplete="off" value={v.email} onChange={(e) => form.set('email' as never, e.target.value as never)} />)}
         {field(
           'kind',
           t('ops_card_kind'),
-          <select {...aria('kind')} value={v.kind} onChange={(e) => form.set('kind' as never, e.target.value as never)}>
+          <select className="select" {...aria('kind')} value={v.kind} onChange={(e) => form.set('kind' as never, e.target.value as never)}>
             {KINDS.map(([k, key]) => (
               <option key={k} value={k}>
                 {t(key)}
@@ -69,13 +69,13 @@ function IssueForm({ onIssued }: { onIssued: () => Promise<void> }) {
             ))}
           </select>,
         )}
-        {field('amount', t('ops_card_amount'), <input {...aria('amount')} type="number" min="0" step="0.01" value={v.amount || ''} onChange={(e) => form.set('amount' as never, Number(e.target.value) as never)} />)}
+        {field('amount', t('ops_card_amount'), <input className="input" {...aria('amount')} type="number" min="0" step="0.01" value={v.amount || ''} onChange={(e) => form.set('amount' as never, Number(e.target.value) as never)} />)}
         {field(
           'expires_at',
           t('ops_card_expires_on'),
-          <input {...aria('expires_at')} type="date" value={v.expires_at ?? ''} onChange={(e) => form.set('expires_at' as never, (e.target.value || undefined) as never)} />,
+          <input className="input" {...aria('expires_at')} type="date" value={v.expires_at ?? ''} onChange={(e) => form.set('expires_at' as never, (e.target.value || undefined) as never)} />,
         )}
-        {field('currency', t('ops_card_currency'), <input {...aria('currency')} maxLength={3} value={v.currency} onChange={(e) => form.set('currency' as never, e.target.value.toUpperCase() as never)} />)}
+        {field('currency', t('ops_card_currency'), <input className="input" {...aria('currency')} maxLength={3} value={v.currency} onChange={(e) => form.set('currency' as never, e.target.value.toUpperCase() as never)} />)}
         {v.kind === 'certificate' && (
           <fieldset className="field" aria-describedby="card-services-error">
             <legend>{t('ops_card_services')}</legend>
@@ -96,7 +96,7 @@ function IssueForm({ onIssued }: { onIssued: () => Promise<void> }) {
           field(
             'pro_code',
             t('ops_card_pro_code'),
-            <select {...aria('pro_code')} value={v.pro_code} onChange={(e) => form.set('pro_code' as never, e.target.value as never)}>
+            <select className="select" {...aria('pro_code')} value={v.pro_code} onChange={(e) => form.set('pro_code' as never, e.target.value as never)}>
               <option value="">—</option>
               {PRODUCT_TYPES.map((p) => (
                 <option key={p} value={p}>
@@ -149,7 +149,7 @@ function ImportForm({ onImported }: { onImported: () => Promise<void> }) {
       <p className="console-muted" id="card-import-hint">{t('ops_card_import_hint')}</p>
       <div className="field">
         <label htmlFor="card-file">{t('ops_card_file')}</label>
-        <input id="card-file" ref={file} type="file" accept=".csv,text/csv" aria-describedby="card-import-hint" />
+        <input className="input" id="card-file" ref={file} type="file" accept=".csv,text/csv" aria-describedby="card-import-hint" />
       </div>
       <div className="console-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -213,7 +213,7 @@ function CardList({ version }: { version: number }) {
         <label htmlFor="cards-search" className="visually-hidden">
           {t('ops_search')}
         </label>
-        <input id="cards-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+        <input className="input" id="cards-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
         <button type="submit" className="btn btn-secondary btn-sm">
           {t('ops_search')}
         </button>

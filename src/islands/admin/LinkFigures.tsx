@@ -102,7 +102,9 @@ function Figures({ slug }: { slug: string }) {
               {t('links_chart_summary', { clicks: s.clicks, from: day(s.from), to: day(s.to), max: Math.max(0, ...s.by_day.map((d) => d.clicks)) })}
             </p>
             <DayChart stats={s} />
-            <table className="visually-hidden">
+            {/* A table keeps its content's width whatever its own: the hiding box around it is what stays 1 px wide. */}
+            <div className="visually-hidden">
+            <table>
               <caption>{t('links_by_day')}</caption>
               <thead>
                 <tr>
@@ -125,6 +127,7 @@ function Figures({ slug }: { slug: string }) {
                 ))}
               </tbody>
             </table>
+            </div>
           </section>
           <div className="console-grid">
             <Breakdown titleKey="links_by_country" headKey="links_country" rows={s.by_country.map((r) => [r.country || t('links_unknown_country'), r.clicks])} id="by-country" />

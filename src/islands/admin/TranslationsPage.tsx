@@ -43,7 +43,7 @@ function Translations() {
       <div className="console-grid">
         <div className="field">
           <label htmlFor="labels-lang">{t('ops_labels_language')}</label>
-          <select id="labels-lang" value={lang} onChange={(e) => (setLang(e.target.value), setEdits({}))}>
+          <select className="select" id="labels-lang" value={lang} onChange={(e) => (setLang(e.target.value), setEdits({}))}>
             {LANGUAGES.map((l) => (
               <option key={l} value={l}>
                 {l}
@@ -53,7 +53,7 @@ function Translations() {
         </div>
         <div className="field">
           <label htmlFor="labels-search">{t('ops_labels_search')}</label>
-          <input id="labels-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+          <input className="input" id="labels-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
         </div>
       </div>
       <LoadState loaded={loaded} />
@@ -79,7 +79,7 @@ function Translations() {
                     </td>
                     <td data-label={t('ops_labels_default')} className="console-break">{l.default}</td>
                     <td data-label={t('ops_labels_yours')}>
-                      <input
+                      <input className="input"
                         aria-label={`${t('ops_labels_yours')}: ${l.field_name}`}
                         data-field={l.field_name}
                         value={edits[l.field_name] ?? l.override ?? ''}
