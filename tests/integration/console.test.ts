@@ -443,7 +443,7 @@ describe('members', () => {
     // Put the other admin back for the tests that follow.
     const other = last === adminA ? adminB : adminA;
     expect((await last.client.call(`/api/admin/members/${other.userId}`, { method: 'PATCH', body: { role: 'admin' } })).status).toBe(200);
-  });
+  }, DB_TEST_TIMEOUT);
 });
 
 describe('audit log', () => {
