@@ -73,11 +73,11 @@ export const SWEEP: { visitor: Visitor | 'acme'; paths: string[]; phone?: boolea
   { visitor: 'demo', paths: [...PAGES.filter((p) => !p.startsWith('/agent/') && !p.startsWith('/admin')), ...CONTENT_PAGES] },
   // The console's tables do not yet become one card per row on a phone (e2e/admin-console.spec.ts checks that its
   // pages do not scroll sideways at 390 px).
-  { visitor: 'admin', paths: PAGES.filter((p) => p.startsWith('/admin')), phone: false },
+  { visitor: 'admin', paths: PAGES.filter((p) => p.startsWith('/admin')) },
   // The agent of an org in B2B mode also sees net and sell prices on results and product pages.
   { visitor: 'agent', paths: [...PAGES.filter((p) => p.startsWith('/agent')), ...CONTENT_PAGES.filter((p) => /search-detail|hotel-details/.test(p))] },
   // The marketing pages as their users see them: the seeded link's figures render on demand.
-  { visitor: 'marketer', paths: ['/admin/links', '/admin/links/welcome', '/admin/campaigns/launch'], phone: false },
+  { visitor: 'marketer', paths: ['/admin/links', '/admin/links/welcome', '/admin/campaigns/launch'] },
   // Acme's look: its own theme colours, signed out, on acme.localhost.
   { visitor: 'acme', paths: ['/', '/home', '/resorts', '/search-detail?type=HLT&city=London', '/wallet', '/referral/programs'] },
 ];

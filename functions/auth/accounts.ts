@@ -174,7 +174,7 @@ export async function createAccount(
     const referralCode = newReferralCode();
     const user: NewUser = { ...data, orgId, referralCode, verifyMailSentAt: opts.sendVerify || opts.verifyToken ? now : null };
     const statements = [insertUserStatement(db, user, opts.accessCodeId, now)];
-    if (opts.accessCodeId !== null) statements.push(consumeAccessCodeFor(db, opts.accessCodeId, referralCode));
+    if (opts.accessCodeId !== null) statements.push(...consumeAccessCodeFor(db, opts.accessCodeId, referralCode));
     const verifyToken = opts.verifyToken ?? (opts.sendVerify ? randomToken() : null);
     if (verifyToken) statements.push(insertEmailTokenForNewUser(db, 'verify', await sha256Hex(verifyToken), referralCode, now));
     // The marketing link of the visitor's last click is credited with the sign-up in the same transaction.

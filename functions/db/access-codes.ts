@@ -27,11 +27,19 @@ export async function validAccessCode(db: D1Database, orgId: number, code: strin
     .first<AccessCodeRow>();
 }
 
-/** Counts one use, only when the account of `referralCode` was just created by the same batch. */
+/**
+ * Counts one use and records who used the code, only when the account of `referralCode` was just created by the same
+ * batch: the use row follows the count (changes() is the count's).
+ */
 export function consumeAccessCodeFor(db: D1Database, accessCodeId: number, referralCode: string) {
-  return db
-    .prepare('UPDATE access_codes SET uses = uses + 1 WHERE id = ? AND EXISTS (SELECT 1 FROM users WHERE referral_code = ?)')
-    .bind(accessCodeId, referralCode);
+  return [
+    db
+      .prepare('UPDATE access_codes SET uses = uses + 1 WHERE id = ? AND EXISTS (SELECT 1 FROM users WHERE referral_code = ?)')
+      .bind(accessCodeId, referralCode),
+    db
+      .prepare('INSERT INTO access_code_uses (access_code_id, user_id) SELECT ?, id FROM users WHERE referral_code = ? AND changes() > 0')
+      .bind(accessCodeId, referralCode),
+  ];
 }
 
 /** What the console shows of a code it cannot read back: its first two and last two characters. */
@@ -41,6 +49,7 @@ export const accessCodeHint = (code: string) => {
 };
 
 export interface AccessCodeListRow {
+  id: number;
   hint: string;
   label: string;
   expires_at: number | null;
@@ -51,9 +60,24 @@ export interface AccessCodeListRow {
 
 export async function listAccessCodes(db: D1Database, orgId: number) {
   const { results } = await db
-    .prepare('SELECT hint, label, expires_at, max_uses, uses, created_at FROM access_codes WHERE org_id = ? ORDER BY id DESC LIMIT 500')
+    .prepare('SELECT id, hint, label, expires_at, max_uses, uses, created_at FROM access_codes WHERE org_id = ? ORDER BY id DESC LIMIT 500')
     .bind(orgId)
     .all<AccessCodeListRow>();
+  return results;
+}
+
+/** Who signed up with each of the org's codes and when: the last 50 of each code, newest first. */
+export async function accessCodeUses(db: D1Database, orgId: number) {
+  const { results } = await db
+    .prepare(
+      `SELECT access_code_id, email, at FROM (
+         SELECT u.access_code_id, s.email, u.at, row_number() OVER (PARTITION BY u.access_code_id ORDER BY u.id DESC) AS n
+         FROM access_code_uses u JOIN access_codes c ON c.id = u.access_code_id JOIN users s ON s.id = u.user_id
+         WHERE c.org_id = ? AND s.org_id = c.org_id)
+       WHERE n <= 50 ORDER BY access_code_id, n`,
+    )
+    .bind(orgId)
+    .all<{ access_code_id: number; email: string; at: string }>();
   return results;
 }
 

@@ -131,9 +131,11 @@ export interface TiedWrite {
 
 /** The condition under which a card can still give what this checkout takes from it. */
 function spendableSql(spend: CardSpend): { sql: string; binds: unknown[] } {
+  // A card that expires between the quote and this write pays nothing (expires_at is an ISO instant, migration 0022).
+  const unexpired = "(expires_at IS NULL OR expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
   return spend.kind === 'certificate'
-    ? { sql: "id = ? AND org_id = ? AND user_id = ? AND kind = 'certificate' AND status = 'ACTIVE'", binds: [spend.cardId] }
-    : { sql: "id = ? AND org_id = ? AND user_id = ? AND kind = ? AND status = 'ACTIVE' AND card_amount_minor >= ?", binds: [spend.cardId, spend.kind, spend.cardMinor] };
+    ? { sql: `id = ? AND org_id = ? AND user_id = ? AND kind = 'certificate' AND status = 'ACTIVE' AND ${unexpired}`, binds: [spend.cardId] }
+    : { sql: `id = ? AND org_id = ? AND user_id = ? AND kind = ? AND status = 'ACTIVE' AND card_amount_minor >= ? AND ${unexpired}`, binds: [spend.cardId, spend.kind, spend.cardMinor] };
 }
 
 export type CreateResult = { created: true; booking: BookingRow } | { created: false };

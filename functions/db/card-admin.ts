@@ -16,6 +16,8 @@ export interface CardToIssue {
   redemption_minor: number;
   product_code: string;
   currency: string;
+  /** An ISO instant, or null: the card does not expire. */
+  expires_at: string | null;
 }
 
 const j = (field: keyof CardToIssue) => `json_extract(j.value, '$.${field}')`;
@@ -23,9 +25,9 @@ const j = (field: keyof CardToIssue) => `json_extract(j.value, '$.${field}')`;
 /** Inserts every card of `cards` (JSON) whose email is a member of the org, and only while `guard` holds. */
 const INSERT_CARDS = (guard: string) => `
   INSERT INTO payment_cards (org_id, user_id, kind, card_code, name, services, pro_code, status, card_amount_minor, redemption_price_minor,
-    payment_product_code, payment_card_currency, listed)
+    payment_product_code, payment_card_currency, listed, expires_at)
   SELECT ?1, u.id, ${j('kind')}, ${j('code')}, ${j('name')}, ${j('services')}, ${j('pro_code')}, 'ACTIVE', ${j('amount_minor')}, ${j('redemption_minor')},
-    ${j('product_code')}, ${j('currency')}, 0
+    ${j('product_code')}, ${j('currency')}, 0, ${j('expires_at')}
   FROM json_each(?2) j JOIN users u ON u.org_id = ?1 AND u.email = ${j('email')} COLLATE NOCASE
   WHERE ${guard}
   RETURNING id, card_code`;
@@ -50,7 +52,7 @@ export async function issueCard(db: D1Database, orgId: number, actor: Actor, car
     db.prepare(INSERT_CARDS('1')).bind(orgId, JSON.stringify([card])),
     db
       .prepare(`INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail) SELECT ?, ?, ?, 'card.issue', ?, ? WHERE changes() > 0`)
-      .bind(orgId, actor.id, actor.email, `card:${card.code} ${card.email}`, JSON.stringify({ after: { kind: card.kind, amount_minor: card.amount_minor || card.redemption_minor, currency: card.currency } })),
+      .bind(orgId, actor.id, actor.email, `card:${card.code} ${card.email}`, JSON.stringify({ after: { kind: card.kind, amount_minor: card.amount_minor || card.redemption_minor, currency: card.currency, expires_at: card.expires_at } })),
   ]);
   return inserted!.results[0] ?? null;
 }
@@ -122,10 +124,11 @@ interface AdminCardRow {
   redemption_price_minor: number;
   payment_card_currency: string;
   created_at: string;
+  expires_at: string | null;
 }
 
 const CARD_COLUMNS = `p.id, p.card_code, p.kind, p.status, u.email, p.services, p.pro_code, p.card_amount_minor, p.redemption_price_minor,
-  p.payment_card_currency, p.created_at`;
+  p.payment_card_currency, p.created_at, p.expires_at`;
 
 export async function listOrgCards(db: D1Database, orgId: number, q: string, limit: number, offset: number) {
   const match = q ? ' AND (instr(lower(IFNULL(u.email, \'\')), lower(?2)) > 0 OR instr(lower(p.card_code), lower(?2)) > 0)' : '';
@@ -154,6 +157,7 @@ export function adminCardEntry(row: AdminCardRow, fromMinor: (minor: number, cur
     amount: fromMinor(row.kind === 'certificate' ? row.redemption_price_minor : row.card_amount_minor, row.payment_card_currency),
     currency: row.payment_card_currency,
     created_at: row.created_at,
+    expires_at: row.expires_at,
   };
 }
 

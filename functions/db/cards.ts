@@ -17,10 +17,11 @@ export interface CardRow {
   payment_product_code: string;
   payment_card_currency: string;
   listed: number;
+  expires_at: string | null;
 }
 
 const COLUMNS =
-  'id, org_id, user_id, kind, card_code, name, services, pro_code, status, card_amount_minor, redemption_price_minor, payment_product_code, payment_card_currency, listed';
+  'id, org_id, user_id, kind, card_code, name, services, pro_code, status, card_amount_minor, redemption_price_minor, payment_product_code, payment_card_currency, listed, expires_at';
 
 export function walletCardOf(row: CardRow): WalletCard {
   return {
@@ -36,6 +37,7 @@ export function walletCardOf(row: CardRow): WalletCard {
     productCode: row.payment_product_code,
     owner: row.user_id === null ? 'org' : 'user',
     name: row.name,
+    expiresAt: row.expires_at,
   };
 }
 

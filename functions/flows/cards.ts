@@ -10,7 +10,7 @@ import { sha256Hex } from '../lib/crypto';
 import { fromMinor, toMinor } from '../../src/shared/rules/money';
 import { CsvSyntaxError, parseCsv } from '../../src/shared/rules/csv';
 import {
-  CardCsvRowSchema, CSV_HEADER, MAX_IMPORT_ROWS, OPS_MSG, type AdminCardEntry, type CardIssue, type CardSpendEntry,
+  CardCsvRowSchema, CSV_HEADER, CSV_REQUIRED_COLUMNS, MAX_IMPORT_ROWS, OPS_MSG, type AdminCardEntry, type CardIssue, type CardSpendEntry,
 } from '../../src/shared/contract/console-ops';
 import { PER_PAGE } from '../../src/shared/contract/console';
 
@@ -30,6 +30,7 @@ function toIssue(c: CardIssue): CardToIssue {
     redemption_minor: c.kind === 'certificate' ? minor : 0,
     product_code: c.kind === 'certificate' ? services.split(',')[0]! : proCode,
     currency: c.currency,
+    expires_at: c.expires_at ?? null,
   };
 }
 
@@ -53,7 +54,10 @@ async function cardsOfCsv(db: D1Database, orgId: number, text: string): Promise<
     throw err;
   }
   const header = records[0]?.fields.map((f) => f.trim().toLowerCase());
-  if (!header || header.join(',') !== CSV_HEADER.join(',')) throw badRequest(OPS_MSG.csvHeader, [{ path: 'row 1', message: OPS_MSG.csvHeader }]);
+  const columns = CSV_HEADER.slice(0, header?.length ?? 0);
+  if (!header || header.length < CSV_REQUIRED_COLUMNS || header.join(',') !== columns.join(',')) {
+    throw badRequest(OPS_MSG.csvHeader, [{ path: 'row 1', message: OPS_MSG.csvHeader }]);
+  }
   const rows = records.slice(1);
   if (rows.length === 0) throw badRequest(OPS_MSG.csvEmpty, [{ path: 'row 2', message: OPS_MSG.csvEmpty }]);
   if (rows.length > MAX_IMPORT_ROWS) throw badRequest(OPS_MSG.csvTooMany, [{ path: `row ${rows[MAX_IMPORT_ROWS]!.line}`, message: OPS_MSG.csvTooMany }]);
@@ -61,11 +65,11 @@ async function cardsOfCsv(db: D1Database, orgId: number, text: string): Promise<
   const issues: Issue[] = [];
   const parsed: { line: number; card: CardIssue }[] = [];
   for (const { line, fields } of rows) {
-    if (fields.length !== CSV_HEADER.length) {
+    if (fields.length !== columns.length) {
       issues.push({ path: `row ${line}`, message: OPS_MSG.csvColumns });
       continue;
     }
-    const r = CardCsvRowSchema.safeParse(Object.fromEntries(CSV_HEADER.map((name, i) => [name, fields[i]])));
+    const r = CardCsvRowSchema.safeParse(Object.fromEntries(columns.map((name, i) => [name, fields[i]])));
     if (r.success) parsed.push({ line, card: r.data });
     else for (const i of r.error.issues) issues.push({ path: `row ${line}`, message: `${i.path.join('.') || 'row'}: ${i.message}` });
   }

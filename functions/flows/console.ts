@@ -10,10 +10,10 @@ import { creditOf } from '../db/agents';
 import { cssVersion, themeHref } from '../lib/theme-address';
 import { DEFAULT_THEME, HEX_COLOUR, normalHex, themeCss, type ThemeValues } from '../../src/shared/rules/theme';
 import {
-  accessCodeHash, accessCodeHint, createAccessCodeStatements, deleteAccessCodeStatements, listAccessCodes, type AccessCodeListRow,
+  accessCodeHash, accessCodeHint, accessCodeUses, createAccessCodeStatements, deleteAccessCodeStatements, listAccessCodes, type AccessCodeListRow,
 } from '../db/access-codes';
 import {
-  CONSOLE_MSG, OrgSettingsSchema, PER_PAGE, type AccessCodeCreate, type AccessCodeEntry, type AuditEntry, type MemberEntry, type MemberPatch,
+  CONSOLE_MSG, OrgSettingsSchema, PER_PAGE, type AccessCodeCreate, type AccessCodeEntry, type AccessCodeUse, type AuditEntry, type MemberEntry, type MemberPatch,
   type OrgSettings, type OrgSettingsPatch, LAUNCH_STEPS, ThemeSchema, type LaunchState, type PaymentInput, type ThemeInput,
 } from '../../src/shared/contract/console';
 
@@ -92,24 +92,26 @@ export async function changeSettings(db: D1Database, orgId: number, actor: Actor
 
 // ---- access codes ------------------------------------------------------------------------------------------------
 
-const entryOf = (row: AccessCodeListRow): AccessCodeEntry => ({
+const entryOf = (row: AccessCodeListRow, used_by: AccessCodeUse[]): AccessCodeEntry => ({
   hint: row.hint,
   label: row.label,
   expires_at: row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
   max_uses: row.max_uses,
   uses: row.uses,
   created_at: row.created_at,
+  used_by,
 });
 
 export async function accessCodes(db: D1Database, orgId: number): Promise<AccessCodeEntry[]> {
-  return (await listAccessCodes(db, orgId)).map(entryOf);
+  const [rows, uses] = await Promise.all([listAccessCodes(db, orgId), accessCodeUses(db, orgId)]);
+  const byCode = new Map<number, AccessCodeUse[]>();
+  for (const { access_code_id, email, at } of uses) byCode.set(access_code_id, [...(byCode.get(access_code_id) ?? []), { email, at }]);
+  return rows.map((row) => entryOf(row, byCode.get(row.id) ?? []));
 }
 
+/** The schema has checked that `expires_at` is in the future (src/shared/schemas/console.ts). */
 export async function createAccessCode(db: D1Database, orgId: number, actor: Actor, pepper: string, input: AccessCodeCreate, now: number) {
   const expiresAt = input.expires_at ? Date.parse(input.expires_at) : null;
-  if (expiresAt !== null && expiresAt <= now) {
-    throw badRequest(`Invalid expires_at: ${CONSOLE_MSG.expiry}`, [{ path: 'expires_at', message: CONSOLE_MSG.expiry }]);
-  }
   const hint = accessCodeHint(input.code);
   const entry = { label: input.label ?? '', expires_at: expiresAt === null ? null : new Date(expiresAt).toISOString(), max_uses: input.max_uses ?? null };
   const [, insert] = await db.batch(
@@ -120,7 +122,7 @@ export async function createAccessCode(db: D1Database, orgId: number, actor: Act
     ),
   );
   if ((insert!.meta.changes ?? 0) === 0) throw conflict(CONSOLE_MSG.duplicateCode);
-  return { hint, ...entry, uses: 0, created_at: new Date(now).toISOString() } satisfies AccessCodeEntry;
+  return { hint, ...entry, uses: 0, created_at: new Date(now).toISOString(), used_by: [] } satisfies AccessCodeEntry;
 }
 
 export async function revokeAccessCode(db: D1Database, orgId: number, actor: Actor, pepper: string, code: string) {

@@ -2,7 +2,7 @@
 import { computed } from 'nanostores';
 import { request } from './api';
 import type {
-  AuditEntry, LaunchState, MemberEntry, MemberPatch, OrgSettings, PaymentInput, ThemeInput,
+  AccessCodeCreate, AccessCodeEntry, AuditEntry, LaunchState, MemberEntry, MemberPatch, OrgSettings, PaymentInput, ThemeInput,
 } from '../shared/contract/console';
 import type { ThemeValues } from '../shared/rules/theme';
 import { $signedIn, $user } from './session';
@@ -46,3 +46,7 @@ export const recordPayment = async (id: number, payment: PaymentInput) =>
   (await request('$post', '/api/admin/members/:id/payments', { param: { id }, body: payment })).data;
 
 export const loadAudit = (page: number) => request('$get', '/api/admin/audit', { query: { page } });
+
+export const loadAccessCodes = async () => (await request('$get', '/api/admin/access-codes')).data;
+export const createAccessCode = async (input: AccessCodeCreate) => (await request('$post', '/api/admin/access-codes', { body: input })).data;
+export const revokeAccessCode = async (code: string) => (await request('$delete', '/api/admin/access-codes/:code', { param: { code: code.trim() } })).data;

@@ -2,7 +2,7 @@
 // audit log, org changes visible on the next request, and the last admin kept under 30 concurrent demotions.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectErrorShape, type Client, type Reply } from './helpers';
-import { d1Query, freshIp, signedInClient, verifiedAccount, withIp, signInBody, DB_TEST_TIMEOUT } from './auth-helpers';
+import { d1Query, freshIp, signedInClient, signUpBody, uniqueEmail, verifiedAccount, withIp, signInBody, DB_TEST_TIMEOUT } from './auth-helpers';
 
 const SEEDED = {
   admin: { email: 'admin@example.com', password: 'Admin1!pass' },
@@ -31,6 +31,7 @@ const ROUTES: { method: string; path: string; body?: unknown }[] = [
   },
   { method: 'GET', path: '/api/admin/launch' },
   { method: 'POST', path: '/api/admin/launch' },
+  { method: 'GET', path: '/api/admin/enquiries?page=1' },
 ];
 
 /** An org of its own (the shared orgs 1 and 2 stay as other suites expect them), with two admins, a member and a marketer. */
@@ -41,6 +42,8 @@ let adminB: { client: Client; token: string; email: string; userId: number };
 let member: { email: string; userId: number };
 let marketer: Client;
 let consumer: Client;
+/** Members who signed up with an access code in the access codes tests (the member list counts them too). */
+let codedMembers = 0;
 
 async function signedIn(who: { email: string; password: string }, h = host) {
   const s = await signedInClient(who.email, who.password, h);
@@ -149,7 +152,7 @@ describe('one org only', () => {
     expect(list.json).toMatchObject({ count: 0, data: [] });
     const audit = await orgOne.client.call('/api/admin/audit');
     expect(JSON.stringify(audit.json)).not.toContain(adminA.email);
-  });
+  }, DB_TEST_TIMEOUT);
 
   it("a code of this org cannot be revoked from another org (and the same text there is another org's code)", async () => {
     expect((await adminA.client.call('/api/admin/access-codes', { body: { code: 'CROSSORG26' } })).status).toBe(201);
@@ -158,6 +161,43 @@ describe('one org only', () => {
     const check = await call('/api/signUp/validateAccessCode', { host, body: { jsonRegister: { accesscode: 'CROSSORG26', email_id: '' } } });
     expect(check.json.data.status).toBe(1);
   });
+
+  it("another org's member detail is 404; org 1's code list never shows this org's codes or who used them", async () => {
+    const orgOne = await signedIn(SEEDED.admin, 'localhost');
+    const detail = await orgOne.client.call(`/api/admin/members/${member.userId}`);
+    expect(detail.status, detail.text).toBe(404);
+    expectErrorShape(detail.json, 'NOT_FOUND');
+    expect((await adminA.client.call('/api/admin/access-codes', { body: { code: 'ONLYHERE77', label: 'Only here' } })).status).toBe(201);
+    const theirs = await orgOne.client.call('/api/admin/access-codes');
+    expect(theirs.status).toBe(200);
+    expect(JSON.stringify(theirs.json)).not.toContain('Only here');
+    expect(JSON.stringify(theirs.json)).not.toContain(member.email);
+  });
+
+  it("the marketing routes: org 1's admin and marketer get 403 on this host; a link of this org is 404 from org 1", async () => {
+    const made = await marketer.call('/api/admin/links', { body: { destination: '/resorts', slug: `here-${crypto.randomUUID().slice(0, 6)}`, campaign: 'herecamp' } });
+    expect(made.status, made.text).toBe(201);
+    const slug = made.json.data.slug as string;
+    const orgOne = await signedIn(SEEDED.admin, 'localhost');
+    const orgOneMarketer = await signedIn(SEEDED.marketer, 'localhost');
+    const routes = [
+      { method: 'GET', path: '/api/admin/links' },
+      { method: 'POST', path: '/api/admin/links', body: { destination: '/resorts' } },
+      { method: 'GET', path: `/api/admin/links/${slug}/stats` },
+      { method: 'GET', path: '/api/admin/campaigns/herecamp/stats' },
+    ];
+    for (const route of routes) {
+      for (const token of [orgOne.token, orgOneMarketer.token]) {
+        const r = await send(null, route, host, { authorization: `Bearer ${token}` });
+        expect(r.status, `${route.method} ${route.path}: ${r.text}`).toBe(403);
+        expectErrorShape(r.json, 'FORBIDDEN');
+      }
+    }
+    const stats = await orgOneMarketer.client.call(`/api/admin/links/${slug}/stats`);
+    expect(stats.status, stats.text).toBe(404);
+    const list = await orgOne.client.call('/api/admin/links');
+    expect(JSON.stringify(list.json)).not.toContain(slug);
+  }, DB_TEST_TIMEOUT);
 
   it('a cross-site change is refused with 403 and writes nothing', async () => {
     const before = await auditRows();
@@ -277,6 +317,26 @@ describe('access codes', () => {
     expect(audit.data[0]!.detail.before).toMatchObject({ label: 'Spring', max_uses: 3, uses: 0 });
   });
 
+  it('who signed up with a code and when: each sign-up is listed under its code, newest first, and counts one use', async () => {
+    await adminA.client.call('/api/admin/org', { method: 'PATCH', body: { access_code_required: 1 } });
+    const code = `USES-${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
+    expect((await adminA.client.call('/api/admin/access-codes', { body: { code, label: 'Uses', max_uses: 2 } })).status).toBe(201);
+    const first = uniqueEmail('coded');
+    const second = uniqueEmail('coded');
+    for (const email of [first, second]) {
+      const r = await call('/api/signUp', withIp(freshIp(), { host, body: signUpBody(email, { accesscode: code.toLowerCase(), site_url: `http://${host}/` }) }));
+      expect(r.status, r.text).toBe(200);
+      codedMembers += 1;
+    }
+    const third = await call('/api/signUp', withIp(freshIp(), { host, body: signUpBody(uniqueEmail('coded'), { accesscode: code, site_url: `http://${host}/` }) }));
+    expect(third.status).toBe(400);
+    const entry = (await adminA.client.call('/api/admin/access-codes')).json.data.find((e: { label: string }) => e.label === 'Uses');
+    expect(entry).toMatchObject({ uses: 2, max_uses: 2 });
+    expect(entry.used_by.map((u: { email: string }) => u.email)).toEqual([second, first]);
+    for (const u of entry.used_by) expect(Date.now() - Date.parse(u.at)).toBeLessThan(10 * 60_000);
+    await adminA.client.call('/api/admin/org', { method: 'PATCH', body: { access_code_required: 0 } });
+  }, DB_TEST_TIMEOUT);
+
   it('30 concurrent creations of one code: exactly one 201, the rest 409, one audit row', async () => {
     const code = `RACE-${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
     const before = await auditRows();
@@ -309,7 +369,7 @@ describe('members', () => {
       ['can_user_book', 'created_at', 'credit_limit', 'email', 'first_name', 'last_name', 'role', 'userId', 'verified'].sort(),
     );
     const all = await adminA.client.call('/api/admin/members');
-    expect(all.json.count).toBe(4);
+    expect(all.json.count).toBe(4 + codedMembers);
     const wild = await adminA.client.call('/api/admin/members?q=%25');
     expect(wild.json.count).toBe(0);
     const bad = await adminA.client.call('/api/admin/members?page=0');
@@ -351,7 +411,7 @@ describe('members', () => {
     const before = await d1Query(`SELECT role, can_user_book, credit_limit_minor FROM users WHERE id = ${member.userId}`);
     expect400(await adminA.client.call(`/api/admin/members/${member.userId}`, { method: 'PATCH', body }), path);
     expect(await d1Query(`SELECT role, can_user_book, credit_limit_minor FROM users WHERE id = ${member.userId}`)).toEqual(before);
-  });
+  }, DB_TEST_TIMEOUT);
 
   it('an unknown member is 404', async () => {
     expect((await adminA.client.call('/api/admin/members/999999999', { method: 'PATCH', body: { can_user_book: 1 } })).status).toBe(404);
@@ -383,7 +443,7 @@ describe('members', () => {
     // Put the other admin back for the tests that follow.
     const other = last === adminA ? adminB : adminA;
     expect((await last.client.call(`/api/admin/members/${other.userId}`, { method: 'PATCH', body: { role: 'admin' } })).status).toBe(200);
-  });
+  }, DB_TEST_TIMEOUT);
 });
 
 describe('audit log', () => {

@@ -42,7 +42,7 @@ function Audit() {
     <>
       <p className="console-muted">{t('admin_audit_count', { n: audit.data.count })}</p>
       <div className="table-wrap">
-        <table className="table">
+        <table className="table table-stack">
           <thead>
             <tr>
               <th scope="col">{t('admin_audit_when')}</th>
@@ -54,16 +54,16 @@ function Audit() {
           <tbody>
             {audit.data.data.map((row, i) => (
               <tr key={`${row.at}-${i}`} data-testid="audit-row">
-                <td>
+                <td data-label={t('admin_audit_when')}>
                   <time dateTime={row.at}>{when.format(new Date(row.at))}</time>
                 </td>
-                <td className="console-break">{row.actor_email}</td>
-                <td className="console-break">
+                <td data-label={t('admin_audit_who')} className="console-break">{row.actor_email}</td>
+                <td data-label={t('admin_audit_what')} className="console-break">
                   {t(`admin_action_${row.action.replace('.', '_')}`) || row.action}
                   <br />
                   <span className="console-muted">{row.target}</span>
                 </td>
-                <td className="console-break">
+                <td data-label={t('admin_audit_change')} className="console-break">
                   <Changes detail={row.detail} />
                 </td>
               </tr>

@@ -13,7 +13,7 @@ function Detail({ b, onClose }: { b: AdminBookingEntry; onClose: () => void }) {
     <section className="console-group" aria-labelledby="booking-detail" data-testid="booking-detail">
       <h2 id="booking-detail">{t('ops_bookings_detail', { ref: b.booking_id })}</h2>
       <dl className="console-grid">
-        <div><dt>{t('ops_bookings_status')}</dt><dd>{b.status}</dd></div>
+        <div><dt>{t('ops_bookings_status')}</dt><dd>{t(`bk_status_${b.status}`) || b.status}</dd></div>
         <div><dt>{t('ops_bookings_made')}</dt><dd>{b.created_at.slice(0, 16).replace('T', ' ')}</dd></div>
         <div><dt>{t('ops_bookings_member')}</dt><dd className="console-break">{b.email ?? '—'}</dd></div>
         <div><dt>{t('ops_bookings_traveler')}</dt><dd>{b.traveler || '—'}</dd></div>
@@ -50,19 +50,19 @@ function Bookings() {
         <div className="console-grid">
           <div className="field">
             <label htmlFor="bookings-from">{t('ops_bookings_from')}</label>
-            <input id="bookings-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+            <input className="input" id="bookings-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
           </div>
           <div className="field">
             <label htmlFor="bookings-to">{t('ops_bookings_to')}</label>
-            <input id="bookings-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+            <input className="input" id="bookings-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
           </div>
           <div className="field">
             <label htmlFor="bookings-status">{t('ops_bookings_status')}</label>
-            <select id="bookings-status" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
+            <select className="select" id="bookings-status" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
               <option value="">{t('ops_bookings_any')}</option>
               {BOOKING_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {t(`bk_status_${s}`) || s}
                 </option>
               ))}
             </select>
@@ -82,7 +82,7 @@ function Bookings() {
       {loaded.data && loaded.data.data.length === 0 && <p className="console-muted">{t('ops_none')}</p>}
       {loaded.data && loaded.data.data.length > 0 && (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table table-stack">
             <thead>
               <tr>
                 <th scope="col">{t('ops_bookings_ref')}</th>
@@ -97,12 +97,12 @@ function Bookings() {
             <tbody>
               {loaded.data.data.map((b) => (
                 <tr key={b.booking_id}>
-                  <td><code>{b.booking_id}</code></td>
-                  <td>{b.created_at.slice(0, 10)}</td>
-                  <td className="console-break">{b.email ?? '—'}</td>
-                  <td>{b.product_name}</td>
-                  <td>{b.status}</td>
-                  <td className="num">{b.total} {b.currency}</td>
+                  <td data-label={t('ops_bookings_ref')}><code>{b.booking_id}</code></td>
+                  <td data-label={t('ops_bookings_made')}>{b.created_at.slice(0, 10)}</td>
+                  <td data-label={t('ops_bookings_member')} className="console-break">{b.email ?? '—'}</td>
+                  <td data-label={t('ops_bookings_product')}>{b.product_name}</td>
+                  <td data-label={t('ops_bookings_status')}>{t(`bk_status_${b.status}`) || b.status}</td>
+                  <td data-label={t('ops_bookings_total')} className="num">{b.total} {b.currency}</td>
                   <td>
                     <button type="button" className="btn btn-sm btn-secondary" aria-label={`${t('ops_bookings_open')} ${b.booking_id}`} onClick={() => setOpen(b)}>
                       {t('ops_bookings_open')}

@@ -1,15 +1,17 @@
 // /admin/cards: issue a card to a member, import a CSV file (all or nothing, every bad row listed), the org's cards with
 // search, void, and what a card paid for.
 import Pager from './Pager';
+import { useStore } from '@nanostores/react';
 import { useRef, useState, type FormEvent } from 'react';
-import { useT } from '../../stores/locale';
+import { dateFormat } from '../../shared/rules/format-day';
+import { $language, useT } from '../../stores/locale';
 import { cardSpends, importCards, issueCard, listCards, voidCard } from '../../stores/console-ops';
 import { ApiFailure } from '../../shared/contract/api-client';
 import { CardIssueSchema, type CardSpendEntry } from '../../shared/contract/console-ops';
 import { PRODUCT_TYPES } from '../../shared/rules/wallet';
 import ConsoleGate from './ConsoleGate';
 import LoadState, { useConsoleLoad } from './LoadState';
-import { consoleMessage, fieldText, useConsoleForm } from './useConsoleForm';
+import { consoleMessage, fieldText, issuePlace, useConsoleForm } from './useConsoleForm';
 
 const KINDS = [
   ['cash', 'ops_card_kind_cash'],
@@ -21,12 +23,20 @@ function IssueForm({ onIssued }: { onIssued: () => Promise<void> }) {
   const t = useT();
   const form = useConsoleForm(CardIssueSchema, { email: '', kind: 'cash', amount: 0, currency: 'USD', services: [], pro_code: '' });
   const [done, setDone] = useState('');
-  const v = form.values as { email: string; kind: string; amount: number; currency: string; services: string[]; pro_code: string };
+  const v = form.values as { email: string; kind: string; amount: number; currency: string; services: string[]; pro_code: string; expires_at?: string };
   const error = (name: string) => (form.errors[name] ? fieldText(t, form.errors[name]!) : '');
   async function submit(e: FormEvent) {
     e.preventDefault();
     setDone('');
-    const clean = { email: v.email, kind: v.kind, amount: v.amount, currency: v.currency, ...(v.kind === 'certificate' ? { services: v.services } : {}), ...(v.kind === 'discount' ? { pro_code: v.pro_code } : {}) };
+    const clean = {
+      email: v.email,
+      kind: v.kind,
+      amount: v.amount,
+      currency: v.currency,
+      ...(v.kind === 'certificate' ? { services: v.services } : {}),
+      ...(v.kind === 'discount' ? { pro_code: v.pro_code } : {}),
+      ...(v.expires_at ? { expires_at: v.expires_at } : {}),
+    };
     form.setValues(clean as never);
     let code = '';
     const ok = await form.submit(async () => (code = (await issueCard(CardIssueSchema.parse(clean))).card_code));
@@ -47,11 +57,11 @@ function IssueForm({ onIssued }: { onIssued: () => Promise<void> }) {
     <form className="console-form console-group" onSubmit={(e) => void submit(e)} noValidate>
       <h2>{t('ops_card_issue')}</h2>
       <div className="console-grid">
-        {field('email', t('ops_card_email'), <input {...aria('email')} type="email" autoComplete="off" value={v.email} onChange={(e) => form.set('email' as never, e.target.value as never)} />)}
+        {field('email', t('ops_card_email'), <input className="input" {...aria('email')} type="email" autoComplete="off" value={v.email} onChange={(e) => form.set('email' as never, e.target.value as never)} />)}
         {field(
           'kind',
           t('ops_card_kind'),
-          <select {...aria('kind')} value={v.kind} onChange={(e) => form.set('kind' as never, e.target.value as never)}>
+          <select className="select" {...aria('kind')} value={v.kind} onChange={(e) => form.set('kind' as never, e.target.value as never)}>
             {KINDS.map(([k, key]) => (
               <option key={k} value={k}>
                 {t(key)}
@@ -59,8 +69,13 @@ function IssueForm({ onIssued }: { onIssued: () => Promise<void> }) {
             ))}
           </select>,
         )}
-        {field('amount', t('ops_card_amount'), <input {...aria('amount')} type="number" min="0" step="0.01" value={v.amount || ''} onChange={(e) => form.set('amount' as never, Number(e.target.value) as never)} />)}
-        {field('currency', t('ops_card_currency'), <input {...aria('currency')} maxLength={3} value={v.currency} onChange={(e) => form.set('currency' as never, e.target.value.toUpperCase() as never)} />)}
+        {field('amount', t('ops_card_amount'), <input className="input" {...aria('amount')} type="number" min="0" step="0.01" value={v.amount || ''} onChange={(e) => form.set('amount' as never, Number(e.target.value) as never)} />)}
+        {field(
+          'expires_at',
+          t('ops_card_expires_on'),
+          <input className="input" {...aria('expires_at')} type="date" value={v.expires_at ?? ''} onChange={(e) => form.set('expires_at' as never, (e.target.value || undefined) as never)} />,
+        )}
+        {field('currency', t('ops_card_currency'), <input className="input" {...aria('currency')} maxLength={3} value={v.currency} onChange={(e) => form.set('currency' as never, e.target.value.toUpperCase() as never)} />)}
         {v.kind === 'certificate' && (
           <fieldset className="field" aria-describedby="card-services-error">
             <legend>{t('ops_card_services')}</legend>
@@ -81,7 +96,7 @@ function IssueForm({ onIssued }: { onIssued: () => Promise<void> }) {
           field(
             'pro_code',
             t('ops_card_pro_code'),
-            <select {...aria('pro_code')} value={v.pro_code} onChange={(e) => form.set('pro_code' as never, e.target.value as never)}>
+            <select className="select" {...aria('pro_code')} value={v.pro_code} onChange={(e) => form.set('pro_code' as never, e.target.value as never)}>
               <option value="">—</option>
               {PRODUCT_TYPES.map((p) => (
                 <option key={p} value={p}>
@@ -134,7 +149,7 @@ function ImportForm({ onImported }: { onImported: () => Promise<void> }) {
       <p className="console-muted" id="card-import-hint">{t('ops_card_import_hint')}</p>
       <div className="field">
         <label htmlFor="card-file">{t('ops_card_file')}</label>
-        <input id="card-file" ref={file} type="file" accept=".csv,text/csv" aria-describedby="card-import-hint" />
+        <input className="input" id="card-file" ref={file} type="file" accept=".csv,text/csv" aria-describedby="card-import-hint" />
       </div>
       <div className="console-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -147,7 +162,7 @@ function ImportForm({ onImported }: { onImported: () => Promise<void> }) {
           <ul data-testid="import-problems">
             {result.rows.map((r, i) => (
               <li key={i}>
-                {r.path}: {r.message}
+                {issuePlace(t, r.path)}: {fieldText(t, r.message)}
               </li>
             ))}
           </ul>
@@ -180,6 +195,7 @@ function CardList({ version }: { version: number }) {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
   const [message, setMessage] = useState('');
+  const day = dateFormat(useStore($language), { dateStyle: 'medium' });
   const loaded = useConsoleLoad(() => listCards(search, page), [search, page, version]);
   async function voidOne(id: number) {
     try {
@@ -197,7 +213,7 @@ function CardList({ version }: { version: number }) {
         <label htmlFor="cards-search" className="visually-hidden">
           {t('ops_search')}
         </label>
-        <input id="cards-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+        <input className="input" id="cards-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
         <button type="submit" className="btn btn-secondary btn-sm">
           {t('ops_search')}
         </button>
@@ -209,13 +225,14 @@ function CardList({ version }: { version: number }) {
       {loaded.data && loaded.data.data.length === 0 && <p className="console-muted">{t('ops_none')}</p>}
       {loaded.data && loaded.data.data.length > 0 && (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table table-stack">
             <thead>
               <tr>
                 <th scope="col">{t('ops_card_code')}</th>
                 <th scope="col">{t('ops_card_email')}</th>
                 <th scope="col">{t('ops_card_kind')}</th>
                 <th scope="col" className="num">{t('ops_card_amount')}</th>
+                <th scope="col">{t('ops_card_expires')}</th>
                 <th scope="col">{t('ops_card_status')}</th>
                 <th scope="col">{t('ops_actions')}</th>
               </tr>
@@ -223,16 +240,19 @@ function CardList({ version }: { version: number }) {
             <tbody>
               {loaded.data.data.map((c) => (
                 <tr key={c.payment_card_id}>
-                  <td>
+                  <td data-label={t('ops_card_code')}>
                     <code>{c.card_code}</code>
                     {open === c.payment_card_id && <Spends id={c.payment_card_id} />}
                   </td>
-                  <td className="console-break">{c.email ?? '—'}</td>
-                  <td>{t(KINDS.find(([k]) => k === c.kind)?.[1] ?? 'ops_card_kind_cash')}</td>
-                  <td className="num">
+                  <td data-label={t('ops_card_email')} className="console-break">{c.email ?? '—'}</td>
+                  <td data-label={t('ops_card_kind')}>{t(KINDS.find(([k]) => k === c.kind)?.[1] ?? 'ops_card_kind_cash')}</td>
+                  <td data-label={t('ops_card_amount')} className="num">
                     {c.amount} {c.currency}
                   </td>
-                  <td>{c.status}</td>
+                  <td data-label={t('ops_card_expires')}>
+                    {c.expires_at ? <time dateTime={c.expires_at}>{day.format(new Date(c.expires_at))}</time> : t('admin_codes_never')}
+                  </td>
+                  <td data-label={t('ops_card_status')}>{t(`ops_card_status_${c.status}`) || t(`bk_status_${c.status}`) || c.status}</td>
                   <td>
                     <div className="console-actions">
                       <button type="button" className="btn btn-sm btn-secondary" aria-expanded={open === c.payment_card_id} onClick={() => setOpen(open === c.payment_card_id ? null : c.payment_card_id)}>

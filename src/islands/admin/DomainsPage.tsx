@@ -105,7 +105,7 @@ function Domains() {
         <h2>{t('ops_domain_add')}</h2>
         <div className="field">
           <label htmlFor="domain-host">{t('ops_domain_host')}</label>
-          <input
+          <input className="input"
             id="domain-host"
             name="host"
             inputMode="url"

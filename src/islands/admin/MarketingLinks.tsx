@@ -87,7 +87,7 @@ function LinksPage() {
         {loaded.data && loaded.data.length === 0 ? <p className="console-muted">{t('links_none')}</p> : null}
         {loaded.data && loaded.data.length > 0 ? (
           <div className="table-wrap">
-            <table className="table" data-testid="links-table">
+            <table className="table table-stack" data-testid="links-table">
               <thead>
                 <tr>
                   <th scope="col">{t('links_short_url')}</th>
@@ -110,19 +110,19 @@ function LinksPage() {
                       <div className="console-muted">{l.short_url}</div>
                       <CopyButton text={l.short_url} label={t('links_copy_named', { name: l.short_url })} />
                     </th>
-                    <td className="console-break">{l.destination}</td>
-                    <td className="console-break">
+                    <td data-label={t('links_destination')} className="console-break">{l.destination}</td>
+                    <td data-label={t('links_campaign')} className="console-break">
                       {l.campaign ? (
                         <a href={`/admin/campaigns/${encodeURIComponent(l.campaign)}`} aria-label={t('links_campaign_figures_of', { name: l.campaign })}>
                           {l.campaign}
                         </a>
                       ) : null}
                     </td>
-                    <td className="num">{l.clicks}</td>
-                    <td className="num">{l.unique_visitors}</td>
-                    <td className="num">{l.signups}</td>
-                    <td className="num">{l.first_bookings}</td>
-                    <td>
+                    <td data-label={t('links_clicks')} className="num">{l.clicks}</td>
+                    <td data-label={t('links_unique')} className="num">{l.unique_visitors}</td>
+                    <td data-label={t('links_signups')} className="num">{l.signups}</td>
+                    <td data-label={t('links_bookings')} className="num">{l.first_bookings}</td>
+                    <td data-label={t('links_qr')}>
                       <a href={`/r/${l.slug}/qr.svg`} target="_blank" rel="noopener">
                         <img src={`/r/${l.slug}/qr.svg`} width="64" height="64" alt={t('links_qr_of', { url: l.short_url })} loading="lazy" />
                       </a>

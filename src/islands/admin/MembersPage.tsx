@@ -53,7 +53,7 @@ function Members() {
             {t('admin_members_count', { n: list.data.count })}
           </p>
           <div className="table-wrap">
-            <table className="table">
+            <table className="table table-stack">
               <thead>
                 <tr>
                   <th scope="col">{t('admin_member')}</th>
@@ -67,13 +67,13 @@ function Members() {
               <tbody>
                 {list.data.data.map((m) => (
                   <tr key={m.userId} data-testid="member-row">
-                    <td className="console-break">
+                    <td data-label={t('admin_member')} className="console-break">
                       {name(m)}
                       <br />
                       <span className="console-muted">{m.email}</span>
                     </td>
-                    <td>{t(`admin_role_${m.role}`)}</td>
-                    <td>{t(m.can_user_book ? 'admin_yes' : 'admin_no')}</td>
+                    <td data-label={t('admin_role')}>{t(`admin_role_${m.role}`)}</td>
+                    <td data-label={t('admin_can_book')}>{t(m.can_user_book ? 'admin_yes' : 'admin_no')}</td>
                     <td>
                       <button type="button" className="btn btn-sm" aria-expanded={open === m.userId} onClick={() => setOpen(open === m.userId ? null : m.userId)}>
                         {t('admin_open')}

@@ -43,7 +43,7 @@ function Translations() {
       <div className="console-grid">
         <div className="field">
           <label htmlFor="labels-lang">{t('ops_labels_language')}</label>
-          <select id="labels-lang" value={lang} onChange={(e) => (setLang(e.target.value), setEdits({}))}>
+          <select className="select" id="labels-lang" value={lang} onChange={(e) => (setLang(e.target.value), setEdits({}))}>
             {LANGUAGES.map((l) => (
               <option key={l} value={l}>
                 {l}
@@ -53,7 +53,7 @@ function Translations() {
         </div>
         <div className="field">
           <label htmlFor="labels-search">{t('ops_labels_search')}</label>
-          <input id="labels-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+          <input className="input" id="labels-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
         </div>
       </div>
       <LoadState loaded={loaded} />
@@ -63,7 +63,7 @@ function Translations() {
             {t('ops_labels_shown', { shown: Math.min(matches.length, SHOWN), total: matches.length })}
           </p>
           <div className="table-wrap">
-            <table className="table">
+            <table className="table table-stack">
               <thead>
                 <tr>
                   <th scope="col">{t('ops_labels_key')}</th>
@@ -74,15 +74,15 @@ function Translations() {
               <tbody>
                 {matches.slice(0, SHOWN).map((l) => (
                   <tr key={l.field_name}>
-                    <td>
+                    <td data-label={t('ops_labels_key')}>
                       <code className="console-break">{l.field_name}</code>
                     </td>
                     {/* The texts edited here are in the chosen language, not the console's: marked so (WCAG 3.1.2). */}
-                    <td className="console-break" lang={lang}>
+                    <td data-label={t('ops_labels_default')} className="console-break" lang={lang}>
                       {l.default}
                     </td>
-                    <td>
-                      <input
+                    <td data-label={t('ops_labels_yours')}>
+                      <input className="input"
                         aria-label={`${t('ops_labels_yours')}: ${l.field_name}`}
                         data-field={l.field_name}
                         value={edits[l.field_name] ?? l.override ?? ''}

@@ -5,20 +5,32 @@ import type { z } from 'zod';
 import { ApiFailure } from '../../shared/contract/api-client';
 import { CONSOLE_MSG } from '../../shared/contract/console';
 import { readContrastMessage } from '../../shared/rules/theme';
+import { OPS_MSG } from '../../shared/contract/console-ops';
 import { useT } from '../../stores/locale';
 import { failureText, fieldErrors, translateMessage } from '../account/signup-logic';
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
 
-const MESSAGE_KEYS = new Map<string, string>(Object.entries(CONSOLE_MSG).map(([name, text]) => [text, `admin_msg_${name}`]));
+const MESSAGE_KEYS = new Map<string, string>([
+  ...Object.entries(CONSOLE_MSG).map(([name, text]): [string, string] => [text, `admin_msg_${name}`]),
+  ...Object.entries(OPS_MSG).map(([name, text]): [string, string] => [text, `ops_msg_${name}`]),
+]);
 
 /** A console schema's or the server's message in the page's language (unknown texts pass through). */
 export function fieldText(t: T, text: string): string {
   const contrast = readContrastMessage(text);
   if (contrast) return t('admin_msg_contrast', { pair: t(`admin_pair_${contrast.fg}`), ratio: contrast.ratio });
   const key = MESSAGE_KEYS.get(text);
-  return (key && t(key)) || translateMessage(t, text);
+  if (key && t(key)) return t(key);
+  // A CSV row's reason names its column first ("email: No member of this site has this email").
+  const named = /^([a-z_]+): (.+)$/.exec(text);
+  const namedKey = named && MESSAGE_KEYS.get(named[2]!);
+  if (named && namedKey && t(namedKey)) return `${named[1]}: ${t(namedKey)}`;
+  return translateMessage(t, text);
 }
+
+/** An issue's path as a person reads it: "row 3" in the page's language, a field name as it is. */
+export const issuePlace = (t: T, path: string) => path.replace(/^row (\d+)$/, (_, n: string) => t('ops_row', { n }));
 
 /** The text of a failed call: its first issue or message, in the page's language. */
 export function consoleMessage(t: T, error: unknown, fallbackKey = 'admin_load_failed'): string {

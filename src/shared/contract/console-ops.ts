@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { LABELS, LANGUAGES } from '../i18n';
 import { CARD_KINDS, PRODUCT_TYPES } from '../rules/wallet';
+import { futureExpiry } from './console';
 
 export const OPS_MSG = {
   host: 'Enter a domain name such as www.example.com',
@@ -19,13 +20,14 @@ export const OPS_MSG = {
   unknownCurrency: 'This currency is not offered',
   services: `A certificate pays for at least one of ${PRODUCT_TYPES.join(', ')}`,
   proCode: `A discount card is for one of ${PRODUCT_TYPES.join(', ')}`,
-  csvHeader: 'The first line must be the header email,kind,amount,currency,services,pro_code',
+  csvHeader: 'The first line must be the header email,kind,amount,currency,services,pro_code (and optionally ,expires_at)',
   csvEmpty: 'The file has a header but no cards',
   csvTooMany: 'Import at most 1,000 cards at a time',
-  csvColumns: 'This row does not have the 6 columns of the header',
+  csvColumns: 'This row does not have as many columns as the header',
   idempotencyKey: 'The Idempotency-Key header is 1 to 255 printable characters',
   keyReused: 'This Idempotency-Key was already used for another file',
   noSuchCard: 'No such card',
+  cardExpiry: 'Give a future date (YYYY-MM-DD) or date and time (ISO 8601), or leave it empty',
   notActive: 'Only an active card can be voided',
   day: 'Use a date as YYYY-MM-DD',
   range: 'The start date comes before the end date',
@@ -36,6 +38,8 @@ export const OPS_MSG = {
   labelsEmpty: 'Send at least one label',
   labelsTooMany: 'Send at most 500 labels at a time',
 } as const;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 // ---- domains -------------------------------------------------------------------------------------------------------
 
@@ -91,13 +95,16 @@ const cardFields = {
     .transform((l) => [...new Set(l)])
     .optional(),
   pro_code: z.preprocess((v) => (v === '' ? undefined : v), ProductCode.optional()),
+  expires_at: z.preprocess(blankToUndefined, futureExpiry(OPS_MSG.cardExpiry).nullish()),
 };
 
 /** POST /api/admin/cards: one card to one member. */
 export const CardIssueSchema = z.object(cardFields).strict().superRefine(cardRules);
 export type CardIssue = z.output<typeof CardIssueSchema>;
 
-export const CSV_HEADER = ['email', 'kind', 'amount', 'currency', 'services', 'pro_code'] as const;
+/** The import's columns; the last, expires_at, may be left out of the header (files made before it existed). */
+export const CSV_HEADER = ['email', 'kind', 'amount', 'currency', 'services', 'pro_code', 'expires_at'] as const;
+export const CSV_REQUIRED_COLUMNS = 6;
 export const MAX_IMPORT_ROWS = 1000;
 
 /** One CSV row as text; services may be separated by ; | or spaces (or commas inside quotes). */
@@ -116,7 +123,6 @@ export const IdempotencyKeySchema = z.string().regex(/^[\x20-\x7e]{1,255}$/, OPS
 
 export const CardIdSchema = z.coerce.number().int().positive().max(2 ** 31);
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const Page = z.preprocess(blankToUndefined, z.coerce.number('Use a whole number').int('Use a whole number').min(1).max(10_000).optional());
 
 /** GET /api/admin/cards */
@@ -133,6 +139,7 @@ export interface AdminCardEntry {
   amount: number;
   currency: string;
   created_at: string;
+  expires_at: string | null;
 }
 
 export interface CardSpendEntry {

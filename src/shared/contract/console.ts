@@ -27,7 +27,7 @@ export const CONSOLE_MSG = {
   nothingToChange: 'Send at least one setting to change',
   code: 'A code is 4 to 32 letters, digits or dashes',
   label: 'A label is at most 80 characters',
-  expiry: 'Give a future date and time (ISO 8601)',
+  expiry: 'Give a future date (YYYY-MM-DD) or date and time (ISO 8601)',
   maxUses: 'Enter a whole number of uses from 1 to 1,000,000',
   duplicateCode: 'This access code already exists',
   noSuchCode: 'No such access code',
@@ -118,17 +118,43 @@ export const OrgSettingsPatchSchema = z
   .refine((v) => Object.keys(v).length > 0, CONSOLE_MSG.nothingToChange);
 export type OrgSettingsPatch = z.output<typeof OrgSettingsPatchSchema>;
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = z.iso.datetime({ offset: true });
+
+/**
+ * When something stops working (an access code, a wallet card): a day (valid through its end, UTC) or an ISO 8601 date
+ * and time, in the future; answered as an ISO instant. The console's forms and the API check it here alike.
+ */
+export const futureExpiry = (message: string) =>
+  z.string(message).trim().transform((v, ctx) => {
+    const day = v.slice(0, 10);
+    // Date.parse rolls 31 February over into March: the day must read back as written.
+    const midnight = DAY.test(day) ? Date.parse(`${day}T00:00:00Z`) : NaN;
+    const realDay = Number.isFinite(midnight) && new Date(midnight).toISOString().startsWith(day);
+    const at = !realDay ? NaN : v === day ? Date.parse(`${day}T23:59:59.999Z`) : INSTANT.safeParse(v).success ? Date.parse(v) : NaN;
+    if (!Number.isFinite(at) || at <= Date.now()) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return new Date(at).toISOString();
+  });
+
 /** POST /api/admin/access-codes */
 export const AccessCodeCreateSchema = z
   .object({
     code: z.string(CONSOLE_MSG.code).trim().regex(/^[A-Za-z0-9-]{4,32}$/, CONSOLE_MSG.code),
     label: z.string(CONSOLE_MSG.label).trim().max(80, CONSOLE_MSG.label).optional(),
-    expires_at: z.iso.datetime({ offset: true, message: CONSOLE_MSG.expiry }).nullish(),
+    expires_at: futureExpiry(CONSOLE_MSG.expiry).nullish(),
     max_uses: z.number(CONSOLE_MSG.maxUses).int(CONSOLE_MSG.maxUses).min(1, CONSOLE_MSG.maxUses).max(1_000_000, CONSOLE_MSG.maxUses).nullish(),
   })
   .strict();
 export type AccessCodeCreate = z.output<typeof AccessCodeCreateSchema>;
 export const AccessCodeParamSchema = z.string().trim().regex(/^[A-Za-z0-9-]{4,32}$/, CONSOLE_MSG.code);
+
+export interface AccessCodeUse {
+  email: string;
+  at: string;
+}
 
 export interface AccessCodeEntry {
   hint: string;
@@ -137,6 +163,8 @@ export interface AccessCodeEntry {
   max_uses: number | null;
   uses: number;
   created_at: string;
+  /** Who signed up with the code and when, newest first (the last 50). */
+  used_by: AccessCodeUse[];
 }
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);

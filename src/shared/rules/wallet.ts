@@ -62,9 +62,14 @@ export interface WalletCard {
   /** 'org' cards are issued by the org and not (yet) in anyone's wallet. */
   owner: 'user' | 'org';
   name?: string;
+  /** When the card stops paying (an ISO instant); null or absent: it does not expire. */
+  expiresAt?: string | null;
 }
 
-export const isActive = (card: Pick<WalletCard, 'status'>) => card.status === ACTIVE;
+/** A card past its expiry pays for nothing, whatever its status. */
+export const isExpired = (card: Pick<WalletCard, 'expiresAt'>, now = Date.now()) => Boolean(card.expiresAt) && Date.parse(card.expiresAt!) <= now;
+
+export const isActive = (card: Pick<WalletCard, 'status' | 'expiresAt'>) => card.status === ACTIVE && !isExpired(card);
 
 const sameCode = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
 
@@ -183,6 +188,7 @@ export function cardProblem(card: WalletCard, asKind: CardKind, product: string)
   if (card.kind !== asKind) return unfit(`Card ${card.code} is not a ${asKind === 'discount' ? 'discount card' : asKind === 'cash' ? 'cash card' : 'certificate'}`);
   if (card.kind === 'certificate' && card.status === REDEEMED) return spent(`Certificate ${card.code} has already been used`);
   if (card.kind === 'certificate' && card.status === HELD) return spent(`Certificate ${card.code} is held by a booking waiting for its payment`);
+  if (card.status === ACTIVE && isExpired(card)) return unfit(`Card ${card.code} has expired`);
   if (!isActive(card)) return unfit(`Card ${card.code} is not active`);
   if (asKind === 'certificate' && !certificateFits(card, product)) return unfit(`Certificate ${card.code} cannot be used for this product`);
   if (asKind === 'discount' && !card.proCode.toUpperCase().includes(product.trim().toUpperCase())) return unfit(`Discount card ${card.code} cannot be used for this product`);
