@@ -4,6 +4,7 @@ import { appendFileSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSeedSql } from '../../seed/index.mjs';
+import { seedPhotosToR2 } from '../../seed/photos.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const QUIET_ENV = {
@@ -67,6 +68,8 @@ export async function prepareDatabase({ persistTo = DEFAULT_STATE, quiet = false
   const file = join(dir, `seed-${process.pid}-${Date.now()}.sql`);
   writeFileSync(file, sql);
   run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', ...persist, ...builtConfig(), '--file', file, '--yes'], { quiet });
+  // The seeded galleries' bytes, in local R2 beside the D1 rows that name them.
+  await seedPhotosToR2({ root: ROOT, persistTo, configPath: builtConfig()[1] });
 }
 
 /**
