@@ -6,7 +6,7 @@ import type { Actor } from '../db/console';
 import { deletePhoto, insertPhoto, photosOf, productOfOrg, productsWithPhotoCounts, reorderPhotos, updateAlt, type PhotoRow } from '../db/photos';
 import { LANGUAGES, type Language } from '../../src/shared/i18n/types';
 import {
-  altFor, PHOTO_MAX_BYTES, PHOTO_MIN_HEIGHT, PHOTO_MIN_WIDTH, PHOTO_MSG, PHOTO_WIDTHS, photoSrcset, photoUrl, sniffPhotoType, type AltTexts,
+  altFor, PHOTOS_PER_PRODUCT, PHOTO_MAX_BYTES, PHOTO_MIN_HEIGHT, PHOTO_MIN_WIDTH, PHOTO_MSG, PHOTO_WIDTHS, photoSrcset, photoUrl, sniffPhotoType, type AltTexts,
 } from '../../src/shared/photos';
 import type { AdminPhoto, AdminProduct, PhotoAlt, ProductPhoto } from '../../src/shared/schemas/photos';
 
@@ -127,6 +127,8 @@ export async function adminPhotos(db: D1Database, org: { id: number; default_lan
 
 export async function addPhoto(db: D1Database, store: PhotoStore, org: { id: number; default_language: string }, actor: Actor, productId: number, bytes: Uint8Array<ArrayBuffer>) {
   await productOrThrow(db, org.id, productId);
+  // A full gallery is refused before any image work; the insert checks the cap again, atomically.
+  if ((await photosOf(db, org.id, productId)).length >= PHOTOS_PER_PRODUCT) throw conflict(PHOTO_MSG.full);
   const stored = await storePhoto(store, bytes);
   const id = await insertPhoto(db, org.id, actor, productId, { ...stored, alt: '{}' });
   if (id === null) throw conflict(PHOTO_MSG.full);
