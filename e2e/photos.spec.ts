@@ -20,7 +20,7 @@ test('an admin adds, orders and describes a photo; a traveller sees it first and
   const bytes = await sharp({ create: { width: 1000, height: 625, channels: 3, background: { r: 200, g: 40 + testInfo.retry * 20, b: (Date.now() % 200) + 20 } } }).jpeg().toBuffer();
 
   await openPage(page, `${SITE}/admin/products?lang=en-US`);
-  await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(dialog(page, 'Sign in')).toBeVisible();
   await signIn(page, 'admin@acme.example.com', 'Admin1!pass');
   await expect(dialog(page, 'Sign in')).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
@@ -28,6 +28,8 @@ test('an admin adds, orders and describes a photo; a traveller sees it first and
   await expectNoSeriousAxeViolation(page);
 
   await page.getByRole('link', { name: `Photos of ${PRODUCT}` }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/photos\?id=\d+/);
+  const productId = new URL(page.url()).searchParams.get('id');
   const items = page.getByTestId('photo-item');
   await expect(items.first()).toBeVisible();
   const before = await items.count();
@@ -72,10 +74,9 @@ test('an admin adds, orders and describes a photo; a traveller sees it first and
   await noSidewaysScroll(page);
 
   // The traveller, signed out, on the next request.
-  const traveller = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const search = await traveller.request.get(`${SITE}/api/products/search?type=STY&city=Barcelona&check_in=2026-12-20&check_out=2026-12-22&guests=2`);
-  const product = ((await search.json()).data as { product_id: number; name: string }[]).find((p) => p.name === PRODUCT)!;
-  await openPage(traveller, `${SITE}/hotel-details?id=${product.product_id}&lang=en-US`);
+  const travellerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const traveller = await travellerContext.newPage();
+  await openPage(traveller, `${SITE}/hotel-details?id=${productId}&lang=en-US`);
   const gallery = traveller.getByRole('region', { name: `Photos of ${PRODUCT}` });
   const first = gallery.locator('img[data-current="true"]');
   await expect(first).toHaveAttribute('alt', 'A red courtyard wall in the afternoon sun');
@@ -108,7 +109,7 @@ test('an admin adds, orders and describes a photo; a traveller sees it first and
 
   // In French, on a phone: the French alt text, nothing sideways.
   await traveller.setViewportSize({ width: 390, height: 844 });
-  await openPage(traveller, `${SITE}/hotel-details?id=${product.product_id}&lang=fr-FR`);
+  await openPage(traveller, `${SITE}/hotel-details?id=${productId}&lang=fr-FR`);
   const fr = traveller.getByRole('region', { name: `Photos de ${PRODUCT}` });
   await expect(fr.locator('img[data-current="true"]')).toHaveAttribute('alt', 'Un mur rouge de la cour au soleil de l’après-midi');
   await expect(fr.getByRole('button', { name: 'Photo suivante' })).toBeVisible();
@@ -122,5 +123,5 @@ test('an admin adds, orders and describes a photo; a traveller sees it first and
   const card = traveller.getByTestId('result').filter({ hasText: PRODUCT });
   await expect(card.locator('img')).toHaveAttribute('srcset', /800w/);
   await traveller.screenshot({ path: 'docs/screens/photos-results-fr-390.png' });
-  await traveller.close();
+  await travellerContext.close();
 });

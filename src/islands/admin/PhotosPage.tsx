@@ -39,9 +39,11 @@ function Photos() {
   const dragged = useRef<number | null>(null);
   const focusAfter = useRef<string | null>(null);
 
+  // The moved photo's button keeps the focus once the new order is shown (it is disabled while the change is saved).
   useEffect(() => {
-    if (!focusAfter.current) return;
-    document.getElementById(focusAfter.current)?.focus();
+    const el = focusAfter.current ? (document.getElementById(focusAfter.current) as HTMLButtonElement | null) : null;
+    if (!el || el.disabled) return;
+    el.focus();
     focusAfter.current = null;
   });
 
@@ -119,10 +121,10 @@ function Photos() {
                 {i === 0 ? <span className="badge"> {t('ph_first')}</span> : null}
               </h3>
               <div className="photo-item__actions">
-                <button type="button" className="btn btn-sm" id={`up-${p.photo_id}`} disabled={busy || i === 0} onClick={() => move(i, i - 1, `up-${p.photo_id}`)}>
+                <button type="button" className="btn btn-sm" id={`up-${p.photo_id}`} disabled={busy || i === 0} onClick={() => move(i, i - 1, i === 1 ? `down-${p.photo_id}` : `up-${p.photo_id}`)}>
                   ↑ <span>{t('ph_move_up', { n: i + 1 })}</span>
                 </button>
-                <button type="button" className="btn btn-sm" id={`down-${p.photo_id}`} disabled={busy || i === photos.length - 1} onClick={() => move(i, i + 1, `down-${p.photo_id}`)}>
+                <button type="button" className="btn btn-sm" id={`down-${p.photo_id}`} disabled={busy || i === photos.length - 1} onClick={() => move(i, i + 1, i === photos.length - 2 ? `up-${p.photo_id}` : `down-${p.photo_id}`)}>
                   ↓ <span>{t('ph_move_down', { n: i + 1 })}</span>
                 </button>
                 <button
