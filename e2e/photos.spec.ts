@@ -123,6 +123,5 @@ test('an admin adds, orders and describes a photo; a traveller sees it first and
   await openPage(traveller, `${SITE}/stays?type=STY&city=Barcelona&check_in=2026-12-20&check_out=2026-12-22&guests=2&lang=fr-FR`);
   const card = traveller.getByTestId('result').filter({ hasText: PRODUCT });
   await expect(card.locator('img')).toHaveAttribute('srcset', /800w/);
-  await traveller.screenshot({ path: 'docs/screens/photos-results-fr-390.png' });
   await travellerContext.close();
 });
