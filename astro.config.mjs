@@ -51,8 +51,9 @@ const labelsInOneLanguage = {
     const file = id.slice(0, id.indexOf('?'));
     this.addWatchFile(file);
     const module = await import(`${pathToFileURL(file).href}?t=${Date.now()}`);
-    const table = Object.values(module).find((value) => value && typeof value === 'object');
-    const labels = Object.fromEntries(Object.entries(table ?? {}).map(([key, texts]) => [key, texts[language] ?? '']));
+    // Every table the file exports (an area may keep its messages in a second table).
+    const tables = Object.values(module).filter((value) => value && typeof value === 'object');
+    const labels = Object.fromEntries(tables.flatMap((table) => Object.entries(table).map(([key, texts]) => [key, texts[language] ?? ''])));
     return `export default ${JSON.stringify(labels)};`;
   },
 };

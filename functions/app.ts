@@ -8,7 +8,9 @@ import { isRetryableDbError, requestDb } from './db/retry';
 import { ApiError, errorBody, sendError } from './errors';
 import { isDevelopment, type AppEnv } from './env';
 import { hostName, orgForHost } from './db/orgs';
-import { API_CSP, applySecurityHeaders, jsonOnly, sameOrigin } from './security';
+import { API_CSP, applySecurityHeaders, isPhotoUpload, jsonOnly, sameOrigin } from './security';
+import { images, productPhotos } from './routes/photos';
+import { PHOTO_MAX_BYTES, PHOTO_MSG } from '../src/shared/rules/photos';
 import { catalogue } from './routes/catalogue';
 import { org } from './routes/org';
 import { auth } from './routes/auth';
@@ -48,7 +50,10 @@ const resolveOrg: MiddlewareHandler<AppEnv> = async (c, next) => {
 const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   const raw = c.req.raw;
   if (!raw.body) return next();
-  let tooLarge = Number(raw.headers.get('content-length') ?? 0) > MAX_BODY_BYTES;
+  // A photo upload is the one larger body (docs/decisions/0032-photographs.md).
+  const photo = isPhotoUpload(raw.method, new URL(raw.url).pathname);
+  const cap = photo ? PHOTO_MAX_BYTES : MAX_BODY_BYTES;
+  let tooLarge = Number(raw.headers.get('content-length') ?? 0) > cap;
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = raw.body.getReader();
@@ -57,7 +62,7 @@ const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > MAX_BODY_BYTES) tooLarge = true;
+      if (size > cap) tooLarge = true;
       if (!tooLarge) chunks.push(value);
     }
   } catch {
@@ -65,7 +70,7 @@ const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   } finally {
     reader.releaseLock();
   }
-  if (tooLarge) return c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request body is larger than 64 KiB'), 413);
+  if (tooLarge) return c.json(errorBody('PAYLOAD_TOO_LARGE', photo ? PHOTO_MSG.tooLarge : 'The request body is larger than 64 KiB'), 413);
   if (raw.method === 'GET' || raw.method === 'HEAD') return next();
   const body = new Uint8Array(size);
   let offset = 0;
@@ -95,6 +100,7 @@ api.route('/', auth);
 api.route('/', signup);
 api.route('/', profile);
 api.route('/', products);
+api.route('/', images);
 api.route('/', booking);
 api.route('/', savings);
 // A console change that moved the org's version (settings, theme, labels, domains, going live) is told to the edge
@@ -111,6 +117,7 @@ api.route('/', payments);
 api.route('/', enquiries);
 api.route('/admin', admin);
 api.route('/admin', adminOps);
+api.route('/admin', productPhotos);
 api.route('/', openapi(() => app.routes));
 api.use('/dev/*', async (c, next) => {
   if (!isDevelopment(c.env)) throw new ApiError(404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}`);

@@ -5,6 +5,10 @@ import type { SessionUser } from './auth/session-user';
 export interface Bindings {
   DB: D1Database;
   ASSETS: Fetcher;
+  /** Product photos, every width and format made at upload (docs/decisions/0032-photographs.md). */
+  PHOTOS: R2Bucket;
+  /** Cloudflare Images: reads an upload's type and size and makes its widths and formats (locally miniflare's, with sharp). */
+  IMAGES: ImagesBinding;
   ENVIRONMENT: string;
   SELF_ORIGIN: string;
   RATES_API_URL: string;

@@ -39,9 +39,12 @@ export const sameOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** The one route that takes a file: the console's CSV import of wallet cards (it checks its own type). */
 const CSV_UPLOADS = new Set(['/api/admin/cards/import']);
 
+/** The console's photo upload: its body is the image itself, checked from its bytes by the route (docs/decisions/0032). */
+export const isPhotoUpload = (method: string, path: string) => method === 'POST' && /^\/api\/admin\/products\/[^/]+\/photos$/.test(path);
+
 /** State-changing requests with a body must send JSON. */
 export const jsonOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (STATE_CHANGING.has(c.req.method) && !CSV_UPLOADS.has(c.req.path)) {
+  if (STATE_CHANGING.has(c.req.method) && !CSV_UPLOADS.has(c.req.path) && !isPhotoUpload(c.req.method, c.req.path)) {
     const length = c.req.header('content-length');
     const hasBody = (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();

@@ -21,6 +21,7 @@ import { DEFAULT_MARKUP_BPS } from '../../src/shared/contract/agent';
 import { z } from 'zod';
 import { dataOf, doc } from '../http/openapi';
 import { zonesStillFree } from '../../src/shared/rules/cancellation';
+import { productGallery } from '../flows/photos';
 
 export const DEFAULT_RADIUS_KM = 50;
 /** Farther than any two points on Earth: a city's products sorted by distance are all kept. */
@@ -144,6 +145,7 @@ export const products = new Hono<AppEnv>()
         ...productSummary(row, currency, rates, {}),
         address: row.address,
         images: imagesOf(row),
+        photos: await productGallery(c.env.DB, org, row),
         description: row.description,
         amenities: amenitiesOf(row),
         max_guests: row.max_guests,

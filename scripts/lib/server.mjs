@@ -4,6 +4,7 @@ import { appendFileSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSeedSql } from '../../seed/index.mjs';
+import { seedPhotosToR2, seedPhotoVariants } from '../../seed/photos.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const QUIET_ENV = {
@@ -55,6 +56,12 @@ export function build() {
   run('npx', ['astro', 'build']);
 }
 
+/** The build, then the seed photographs' widths and formats (once per checkout; every local database copies them). */
+export async function buildAll() {
+  build();
+  await seedPhotoVariants(ROOT);
+}
+
 /** Applies the migrations and the development seed to local D1 under `persistTo` (wrangler's default state when omitted). */
 export const DEFAULT_STATE = join(ROOT, '.wrangler', 'state');
 
@@ -67,6 +74,8 @@ export async function prepareDatabase({ persistTo = DEFAULT_STATE, quiet = false
   const file = join(dir, `seed-${process.pid}-${Date.now()}.sql`);
   writeFileSync(file, sql);
   run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', ...persist, ...builtConfig(), '--file', file, '--yes'], { quiet });
+  // The seeded galleries' bytes, in local R2 beside the D1 rows that name them.
+  await seedPhotosToR2({ root: ROOT, persistTo, configPath: builtConfig()[1] });
 }
 
 /**

@@ -14,6 +14,11 @@ import { LinkCreateSchema, StatsQuerySchema } from '../../src/shared/contract/li
 import { EnquiriesQuerySchema, EnquirySchema } from '../../src/shared/contract/enquiry';
 import { nearDay, type Hints } from './gates-arbitrary';
 import { day, TRAVELER } from './gates-fixtures';
+import { PhotoAltSchema, PhotoOrderSchema } from '../../src/shared/contract/photos';
+import { seedPhotoKeys } from '../../seed/photos.mjs';
+
+/** A photograph the development seed stores (seed/photos.mjs). */
+const SEED_KEY: string = seedPhotoKeys()['dune-sea'];
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
@@ -517,6 +522,37 @@ const TABLE: RouteSpec[] = [
   {
     method: 'PUT', path: '/api/admin/labels/:lang', schema: LabelsPutSchema, params: { lang: fc.constantFrom('en-US', 'es-ES', 'fr-FR', 'de-DE', 'x') },
     session: 'admin', changesState: true, example: () => ({ params: { lang: 'fr-FR' }, body: { admin_retry: 'Réessayer' } }),
+  },
+
+  // ---- product photos (functions/routes/photos.ts): the public image addresses, the console's photo management ----
+  {
+    method: 'GET', path: '/api/images/:key/:width', session: 'none', changesState: false,
+    params: { key: fc.constantFrom(SEED_KEY, '0'.repeat(64), 'x', SEED_KEY.toUpperCase()), width: fc.constantFrom(480, 800, 1200, 1600, 0, 799, 'w') },
+    example: () => ({ params: { key: SEED_KEY, width: 800 } }),
+  },
+  { method: 'GET', path: '/api/admin/products', session: 'admin', changesState: false, example: () => ({}) },
+  {
+    method: 'GET', path: '/api/admin/products/:product_id/photos', params: { product_id: fc.integer({ min: 1, max: 200 }) }, session: 'admin', changesState: false,
+    example: (o) => ({ params: { product_id: o.productId } }),
+  },
+  // Takes the image's own bytes: the gates' JSON bodies get 415 (its upload cases are in photos.test.ts).
+  {
+    method: 'POST', path: '/api/admin/products/:product_id/photos', params: { product_id: fc.integer({ min: 1, max: 200 }) }, session: 'admin', changesState: true,
+    example: (o) => ({ params: { product_id: o.productId }, body: {} }),
+  },
+  {
+    method: 'PUT', path: '/api/admin/products/:product_id/photos/order', schema: PhotoOrderSchema, params: { product_id: fc.integer({ min: 1_000_000, max: 1_000_050 }) },
+    session: 'admin', changesState: true, example: () => ({ params: { product_id: 1_000_000 }, body: { photo_ids: [1] } }),
+  },
+  {
+    method: 'PATCH', path: '/api/admin/products/:product_id/photos/:photo_id', schema: PhotoAltSchema,
+    params: { product_id: fc.integer({ min: 1_000_000, max: 1_000_050 }), photo_id: fc.integer({ min: 1, max: 500 }) },
+    session: 'admin', changesState: true, example: () => ({ params: { product_id: 1_000_000, photo_id: 1 }, body: { alt: { 'en-US': 'A pool' } } }),
+  },
+  {
+    method: 'DELETE', path: '/api/admin/products/:product_id/photos/:photo_id',
+    params: { product_id: fc.integer({ min: 1_000_000, max: 1_000_050 }), photo_id: fc.integer({ min: 1, max: 500 }) },
+    session: 'admin', changesState: true, example: () => ({ params: { product_id: 1_000_000, photo_id: 1 } }),
   },
 
   // ---- marketing links (functions/routes/links.ts): admins and marketers of the host's org; a member's own link ----

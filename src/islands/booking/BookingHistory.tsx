@@ -1,5 +1,6 @@
 // The user's bookings from POST /api/reservations: every booking (/user/booking-history) or trips ahead and past
 // (/user/my-trips); /user-details shows both in its sections.
+import CardPhoto from '../ui/CardPhoto';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import Money from '../ui/Money';
@@ -139,7 +140,7 @@ function TripCards({ list, day, headingLevel }: { list: Reservation[]; day: (d: 
     <ul className="grid grid-3" role="list">
       {list.map((b) => (
         <li key={b.booking_id} className="card" data-testid="trip">
-          <div className="card-media">{b.image ? <img src={b.image} alt="" width="400" height="250" loading="lazy" /> : null}</div>
+          <div className="card-media"><CardPhoto src={b.image} sizes="(min-width: 768px) 400px, 100vw" width={400} height={250} /></div>
           <div className="card-body bk-trip-card">
             <H className="card-title">{b.product_name}</H>
             <PackageBadge booking={b} />

@@ -1,5 +1,6 @@
 // Checkout (/hotel-checkout): the trip, the traveller's details, the wallet with a live preview from the server, the
 // certificate modal when the gate says so, and the booking itself (idempotent: a retry never books twice).
+import CardPhoto from '../ui/CardPhoto';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import CancellationPolicy from './CancellationPolicy';
@@ -292,7 +293,7 @@ export default function Checkout() {
         <section className="panel" aria-labelledby={`${id}-trip`}>
           <h2 id={`${id}-trip`}>{t('bk_your_trip')}</h2>
           <div className="bk-trip">
-            <img src={product.images[0]} alt="" width="160" height="100" />
+            <CardPhoto src={product.images[0] ?? ''} sizes="160px" width={160} height={100} first />
             <div>
               <p className="bk-trip__name">{product.name}</p>
               <p className="muted small">

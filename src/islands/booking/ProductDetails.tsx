@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import DateRangePicker from '../ui/DateRangePicker';
 import AddToQuote from '../agent/AddToQuote';
 import CancellationPolicy from './CancellationPolicy';
+import Gallery from '../ui/Gallery';
 import AgentPrices from '../agent/AgentPrices';
 import Money, { usePricesVisible } from '../ui/Money';
 import { api, ApiFailure } from '../../shared/contract/api-client';
@@ -35,7 +36,6 @@ export default function ProductDetails() {
   const [c, setC] = useState<Criteria | null>(null);
   const [quote, setQuote] = useState<Quote | null>(null);
   const [quoteError, setQuoteError] = useState('');
-  const [photo, setPhoto] = useState(0);
 
   useEffect(() => void runStartup(), []);
   useEffect(() => {
@@ -98,7 +98,6 @@ export default function ProductDetails() {
       history.replaceState(null, '', `/hotel-details?${new URLSearchParams({ id: String(product.product_id), check_in: next.checkIn, ...(nightly ? { check_out: next.checkOut } : {}), guests: String(next.guests) })}`);
       return next;
     });
-  const images = product.images.length ? product.images : [''];
 
   return (
     <article className="bk-details" aria-labelledby={`${id}-name`} data-testid="product-details">
@@ -124,18 +123,7 @@ export default function ProductDetails() {
 
       <div className="bk-details__grid">
         <div>
-          <figure className="bk-gallery">
-            <img src={images[photo]} alt={t('bk_photo_of', { n: photo + 1, name: product.name })} width="800" height="500" />
-            {images.length > 1 ? (
-              <div className="bk-gallery__thumbs" role="group" aria-label={t('bk_photos')}>
-                {images.map((src, i) => (
-                  <button key={src + i} type="button" className={`bk-thumb${i === photo ? ' is-active' : ''}`} aria-pressed={i === photo} aria-label={t('bk_photo_n', { n: i + 1 })} onClick={() => setPhoto(i)}>
-                    <img src={src} alt="" width="96" height="60" />
-                  </button>
-                ))}
-              </div>
-            ) : null}
-          </figure>
+          <Gallery photos={product.photos} images={product.images} name={product.name} />
           <h3>{t('bk_about')}</h3>
           <p>{product.description}</p>
           <h3>{t('bk_amenities')}</h3>

@@ -1,4 +1,5 @@
 // Search results of one product type: filters, sorting, pages, prices in the chosen currency (docs/contract.md#booking).
+import CardPhoto from '../ui/CardPhoto';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import AgentPrices from '../agent/AgentPrices';
@@ -147,8 +148,8 @@ export default function SearchResults({ type }: { type: ProductType }) {
       {results && results.data.length === 0 ? <EmptyResults c={c} facets={facets} change={change} /> : null}
       {results && results.data.length > 0 ? (
         <ol className="bk-list" data-testid="results">
-          {results.data.map((p) => (
-            <ResultCard key={p.product_id} p={p} href={detailsUrl(c, p.product_id)} showPrices={showPrices} />
+          {results.data.map((p, i) => (
+            <ResultCard key={p.product_id} p={p} href={detailsUrl(c, p.product_id)} showPrices={showPrices} first={i < 2} />
           ))}
         </ol>
       ) : null}
@@ -220,14 +221,17 @@ function EmptyResults({ c, facets, change }: { c: Criteria; facets: SearchFacets
   );
 }
 
-function ResultCard({ p, href, showPrices }: { p: Item; href: string; showPrices: boolean }) {
+/** The card's photo column: the card's whole width on a phone, 240 px beside the text from 768 px. */
+const CARD_SIZES = '(min-width: 768px) 240px, 100vw';
+
+function ResultCard({ p, href, showPrices, first }: { p: Item; href: string; showPrices: boolean; first: boolean }) {
   const t = useT();
   const language = useStore($language);
   const rating = formatNumber(p.rating, language, 1);
   const unit = p.price_unit === 'night' ? t('bk_per_night') : t('bk_per_person');
   return (
     <li className="card bk-item" data-testid="result" data-product-id={p.product_id}>
-      <img className="bk-item__img" src={p.image} alt="" width="320" height="200" loading="lazy" />
+      <CardPhoto className="bk-item__img" src={p.image} sizes={CARD_SIZES} first={first} />
       <div className="bk-item__body">
         <h3 className="bk-item__name">
           <a href={href}>{p.name}</a>

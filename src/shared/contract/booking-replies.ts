@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { PRODUCT_TYPES } from '../rules/wallet';
 import { AgentPricingSchema } from './booking';
+import { ProductPhotoSchema } from './photos';
 
 export const BOOKING_STATUSES = ['PENDING_PAYMENT', 'CONFIRMED', 'EXPIRED', 'CANCELLED', 'REFUNDED'] as const;
 const bookingStatus = z.enum(BOOKING_STATUSES);
@@ -63,6 +64,8 @@ export const ProductSummarySchema = z.object({
 export const ProductDetailSchema = ProductSummarySchema.extend({
   address: z.string(),
   images: z.array(z.string()),
+  /** The gallery in its order (docs/contract.md#photos); empty for a product without photos. */
+  photos: z.array(ProductPhotoSchema),
   description: z.string(),
   amenities: z.array(z.string()),
   max_guests: z.number(),

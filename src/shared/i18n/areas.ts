@@ -3,7 +3,7 @@
 // hydrates or opens. The tables stay one file per area; this only says how they travel.
 import { LANGUAGES, type Language, type LabelTable } from './types';
 
-export type LabelArea = 'common' | 'catalogue' | 'auth' | 'booking' | 'savings' | 'referral' | 'agent' | 'console' | 'console-ops' | 'links' | 'help';
+export type LabelArea = 'common' | 'catalogue' | 'auth' | 'booking' | 'savings' | 'referral' | 'agent' | 'console' | 'console-ops' | 'links' | 'help' | 'photos';
 
 /**
  * Each area's labels in one language, imported on demand: one small chunk per area and language (astro.config.mjs
@@ -66,6 +66,11 @@ export const AREA_LABELS: Record<LabelArea, Record<Language, AreaChunk>> = {
     'es-ES': () => import('./help?lang=es-ES'),
     'fr-FR': () => import('./help?lang=fr-FR'),
   },
+  photos: {
+    'en-US': () => import('./photos?lang=en-US'),
+    'es-ES': () => import('./photos?lang=es-ES'),
+    'fr-FR': () => import('./photos?lang=fr-FR'),
+  },
 };
 export const LABEL_AREAS = Object.keys(AREA_LABELS) as LabelArea[];
 
@@ -98,7 +103,7 @@ export const ISLAND_LABEL_AREAS: Record<string, readonly LabelArea[]> = {
   SignInPrompt: [],
   SearchBox: ['booking'],
   SearchResults: ['booking', 'help', 'agent'],
-  ProductDetails: ['booking', 'agent'],
+  ProductDetails: ['booking', 'agent', 'photos'],
   Checkout: ['booking'],
   CheckoutSuccess: ['booking'],
   ManageBooking: ['booking'],

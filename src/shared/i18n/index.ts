@@ -11,6 +11,7 @@ import { consoleLabels } from './console';
 import { consoleOpsLabels } from './console-ops';
 import { linksLabels } from './links';
 import { helpLabels } from './help';
+import { photoLabels, photoMessageLabels } from './photos';
 
 export * from './types';
 
@@ -26,4 +27,6 @@ export const LABELS: LabelTable = {
   ...consoleOpsLabels,
   ...linksLabels,
   ...helpLabels,
+  ...photoLabels,
+  ...photoMessageLabels,
 };

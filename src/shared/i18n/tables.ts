@@ -12,6 +12,7 @@ import { consoleLabels } from './console';
 import { consoleOpsLabels } from './console-ops';
 import { linksLabels } from './links';
 import { helpLabels } from './help';
+import { photoLabels, photoMessageLabels } from './photos';
 
 export const LABEL_TABLES: Record<LabelArea, LabelTable> = {
   common: commonLabels,
@@ -25,4 +26,5 @@ export const LABEL_TABLES: Record<LabelArea, LabelTable> = {
   'console-ops': consoleOpsLabels,
   links: linksLabels,
   help: helpLabels,
+  photos: { ...photoLabels, ...photoMessageLabels },
 };
