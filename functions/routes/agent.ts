@@ -389,7 +389,7 @@ export const agent = new Hono<AppEnv>()
     // The traveller's own cancel flow, policy and refund included (docs/decisions/0019): one place for the rule.
     let outcome;
     try {
-      outcome = await cancelBooking({ db: c.env.DB, payments: paymentsFor(c.env) }, booking, new Date().toISOString().slice(0, 10));
+      outcome = await cancelBooking({ db: c.env.DB, payments: paymentsFor(c.env) }, booking, Date.now());
     } catch (err) {
       if (!(err instanceof PaymentProviderError)) throw err;
       logEvent(c, 'error', 'payments.cancel_failed', { booking: ref, kind: err.kind, reason: err.message });
