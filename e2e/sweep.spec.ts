@@ -38,11 +38,13 @@ async function phoneReport(page: import('@playwright/test').Page) {
       return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[hidden], [inert], dialog:not([open]), .visually-hidden');
     };
     const name = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
-    // A row that scrolls on its own inside a nav (the product menu) is a deliberate strip; a table or a box that
-    // hides its right part behind a scroll bar is not.
+    // A row that scrolls on its own inside a nav (the product menu) is a deliberate strip, and so is a carousel that
+    // snaps one item at a time (the product gallery); a table or a box that hides its right part behind a scroll bar
+    // is not.
     const inStrip = (el: Element) => {
       for (let a = el.parentElement; a; a = a.parentElement) {
-        if (/auto|scroll|hidden|clip/.test(getComputedStyle(a).overflowX)) return a.closest('nav') !== null;
+        const style = getComputedStyle(a);
+        if (/auto|scroll|hidden|clip/.test(style.overflowX)) return a.closest('nav') !== null || style.scrollSnapType.startsWith('x');
       }
       return false;
     };

@@ -513,12 +513,12 @@ describe('the payment provider failing', () => {
     expect(r.json.data.outcome).toBe('confirmed');
     expect(paid.owed()).toBe(1);
     world.set('mail', 'ok');
-    await fetch(`${gate.origin}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('17 * * * *')}`);
+    await fetch(`${gate.origin}/cdn-cgi/local/scheduled?cron=${encodeURIComponent('17 * * * *')}`);
     // The sweep sends after the scheduled answer (waitUntil): wait for the mail, then check nothing more comes.
     for (const deadline = Date.now() + 15_000; paid.owed() > 0 && Date.now() < deadline; ) await new Promise((res) => setTimeout(res, 100));
     expect(paid.owed()).toBe(0);
     expect(paid.mails()).toHaveLength(1);
-    await fetch(`${gate.origin}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('17 * * * *')}`);
+    await fetch(`${gate.origin}/cdn-cgi/local/scheduled?cron=${encodeURIComponent('17 * * * *')}`);
     expect((await paid.deliver()).json.data.outcome).toBe('duplicate');
     expect(paid.mails()).toHaveLength(1);
   }, 60_000);

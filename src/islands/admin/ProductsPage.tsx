@@ -21,7 +21,7 @@ function Products() {
     <>
       <p className="console-muted">{t('ph_products_intro')}</p>
       <div className="table-wrap">
-        <table className="table photo-products">
+        <table className="table table-stack photo-products">
           <thead>
             <tr>
               <th scope="col">{t('ph_col_product')}</th>
@@ -41,9 +41,9 @@ function Products() {
                     </a>
                   </span>
                 </td>
-                <td>{t(`bk_type_${p.type}`)}</td>
-                <td>{p.city}</td>
-                <td>{p.photos}</td>
+                <td data-label={t('ph_col_type')}>{t(`bk_type_${p.type}`)}</td>
+                <td data-label={t('ph_col_city')}>{p.city}</td>
+                <td data-label={t('ph_col_photos')}>{p.photos}</td>
               </tr>
             ))}
           </tbody>
