@@ -3,6 +3,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { dialog, fillDetails, openPage, uniqueEmail } from './auth-helpers';
 
+// Each test runs axe three or four times: a busy machine needs more than the default 30 s for that.
+test.describe.configure({ timeout: 90_000 });
+
 async function expectNoSeriousViolations(page: Page, what: string) {
   const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
   const serious = results.violations
