@@ -41,6 +41,15 @@ export async function amountOf(page: Page, testId: string): Promise<number> {
   return Number(await page.getByTestId(testId).getAttribute('data-amount'));
 }
 
+/**
+ * The total the checkout shows once its price is settled (no preview on its way): the demo wallet is shared by the
+ * suite's workers, so the card the checkout picks by itself, and the total with it, depend on what it holds now.
+ */
+export async function settledTotal(page: Page): Promise<number> {
+  await expect(page.locator('.bk-summary')).toHaveAttribute('aria-busy', 'false');
+  return amountOf(page, 'sum-total');
+}
+
 export function collectErrors(page: Page) {
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));

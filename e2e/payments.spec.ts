@@ -2,7 +2,7 @@
 // card and then a good one, the 3-D Secure step, and a payment cancelled on the page that comes back with the choices kept.
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { amountOf, collectErrors, day, fillTraveler, issueCard, payOnHostedPage, productOf, signInDemo, TEST_CARD } from './booking-helpers';
+import { amountOf, collectErrors, day, fillTraveler, issueCard, payOnHostedPage, productOf, settledTotal, signInDemo, TEST_CARD } from './booking-helpers';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -51,8 +51,8 @@ test('a discount card pays a part and a card the rest; the booking is confirmed 
 test('a declined card says so on the payment page; another card then pays', async ({ page }) => {
   await signInDemo(page);
   await toCheckout(page, 'Rome', 62);
-  const total = await amountOf(page, 'sum-total');
   await fillTraveler(page);
+  const total = await settledTotal(page);
   await page.getByTestId('book').click();
 
   await payOnHostedPage(page, TEST_CARD.declined);
@@ -65,8 +65,8 @@ test('a declined card says so on the payment page; another card then pays', asyn
 test('a card that asks for 3-D Secure: the bank step, then confirmed', async ({ page }) => {
   await signInDemo(page);
   await toCheckout(page, 'Paris', 64);
-  const total = await amountOf(page, 'sum-total');
   await fillTraveler(page);
+  const total = await settledTotal(page);
   await page.getByTestId('book').click();
 
   await payOnHostedPage(page, TEST_CARD.threeDSecure);
