@@ -5,7 +5,10 @@
 // out, and the rest is looked for as whole words in what a person reads or hears: the visible text, the title, and
 // the accessible names, placeholders and alternative texts.
 import { expect as baseExpect, test as base, type BrowserContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { LABELS, type Language } from '../src/shared/i18n';
+import { regionName } from '../src/shared/i18n/regions';
 import { seededTexts } from '../seed/parts/11-translations.mjs';
 import { open, PAGES, realPath, SWEEP, type Visitor, ACCOUNTS } from './worker-pages';
 
@@ -24,9 +27,24 @@ const WALKERS: { visitor: Visitor; languages: Language[] }[] = [
 const VISITORS = WALKERS.map((w) => w.visitor) as string[];
 
 type Text = Record<Language, string>;
+
+/**
+ * The catalogue's English country names (also the nationalities' names, same codes), read from the migration that
+ * holds them, each beside the names a French and a Spanish page show (docs/decisions/0038-country-names.md).
+ */
+function countryTexts(): Text[] {
+  const sql = readFileSync(join(import.meta.dirname, '../migrations/0002_catalogue.sql'), 'utf8');
+  const rows = sql.slice(sql.indexOf('INSERT INTO countries'), sql.indexOf(';', sql.indexOf('INSERT INTO countries')));
+  return [...rows.matchAll(/^\s*\(\d+, '((?:[^']|'')+)', '([A-Z]{2})',.*'((?:[^']|'')+)', '((?:[^']|'')+)'\),?$/gm)].map(([, en, code, es, fr]) => {
+    const name = (s: string) => s.replaceAll("''", "'");
+    return { 'en-US': name(en!), 'fr-FR': regionName(code!, 'fr-FR', name(fr!)), 'es-ES': regionName(code!, 'es-ES', name(es!)) };
+  });
+}
+
 const TEXTS: { source: string; text: Text }[] = [
   ...Object.entries(LABELS).map(([key, text]) => ({ source: `label ${key}`, text })),
   ...(seededTexts() as Text[]).map((text) => ({ source: 'seed', text })),
+  ...countryTexts().map((text) => ({ source: 'country', text })),
 ];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -143,7 +161,12 @@ test('the needles are the tables’ and the seed’s English, without what both 
     expect(needles).toContain('Free Wi-Fi');
     expect(needles).not.toContain('Spa');
     expect(needles).not.toContain('The Hudson Row Hotel');
+    // The catalogue's country names, as a profile or a traveller form shows them; not those the language shares.
+    expect(needles).toContain('United States');
+    expect(needles).toContain('Germany');
+    expect(needles).not.toContain('Angola');
   }
+  expect(countryTexts().length).toBeGreaterThanOrEqual(240);
 });
 
 for (const language of WALKED) {

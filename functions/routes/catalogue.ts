@@ -103,11 +103,9 @@ async function sendCatalogue(c: Ctx, cached: CachedBody, cacheControl: string) {
 /** A country's name in `language`: the stored English one for en-US, else CLDR's from its code (the table's translation if CLDR has none). */
 const countryName = (r: CountryRow, language: Language) => regionName(r.code, language, language === 'fr-FR' ? r.name_fr : language === 'es-ES' ? r.name_es : r.name);
 
-/** The countries with their names in `language`, in that language's alphabetical order (English keeps the table's). */
-async function countriesIn(db: D1Database, language: Language) {
-  const named = (await listCountries(db)).map((r) => ({ ...r, name: countryName(r, language) }));
-  return language === 'en-US' ? named : byName(named, language, (r) => r.name);
-}
+/** The countries with their names in `language`, in that language's alphabetical order ("Türkiye" among the T's). */
+const countriesIn = async (db: D1Database, language: Language) =>
+  byName((await listCountries(db)).map((r) => ({ ...r, name: countryName(r, language) })), language, (r) => r.name);
 
 // The lists are kept per language (isolate and edge) and a GET answer names its language in the address or varies by
 // cookie (see sendCatalogue): a French list is never served to an English page (docs/decisions/0038-country-names.md).
