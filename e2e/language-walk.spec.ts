@@ -8,7 +8,7 @@ import { expect as baseExpect, test as base, type BrowserContext, type Page } fr
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LABELS, type Language } from '../src/shared/i18n';
-import { regionName } from '../src/shared/i18n/regions';
+import { currencyName, regionName } from '../src/shared/i18n/regions';
 import { seededTexts } from '../seed/parts/11-translations.mjs';
 import { open, PAGES, realPath, SWEEP, type Visitor, ACCOUNTS } from './worker-pages';
 
@@ -41,10 +41,22 @@ function countryTexts(): Text[] {
   });
 }
 
+/** The catalogue's English currency names ("United States Dollar"), beside their French and Spanish names. */
+function currencyTexts(): Text[] {
+  const sql = readFileSync(join(import.meta.dirname, '../migrations/0002_catalogue.sql'), 'utf8');
+  const rows = sql.slice(sql.indexOf('INSERT INTO currencies'), sql.indexOf(';', sql.indexOf('INSERT INTO currencies')));
+  return [...rows.matchAll(/^\s*\(\d+, '([A-Z]{3})', '((?:[^']|'')+)',/gm)].map(([, code, en]) => ({
+    'en-US': en!,
+    'fr-FR': currencyName(code!, 'fr-FR', en!),
+    'es-ES': currencyName(code!, 'es-ES', en!),
+  }));
+}
+
 const TEXTS: { source: string; text: Text }[] = [
   ...Object.entries(LABELS).map(([key, text]) => ({ source: `label ${key}`, text })),
   ...(seededTexts() as Text[]).map((text) => ({ source: 'seed', text })),
   ...countryTexts().map((text) => ({ source: 'country', text })),
+  ...currencyTexts().map((text) => ({ source: 'currency', text })),
 ];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -165,8 +177,10 @@ test('the needles are the tables’ and the seed’s English, without what both 
     expect(needles).toContain('United States');
     expect(needles).toContain('Germany');
     expect(needles).not.toContain('Angola');
+    expect(needles).toContain('United States Dollar');
   }
   expect(countryTexts().length).toBeGreaterThanOrEqual(240);
+  expect(currencyTexts().length).toBeGreaterThanOrEqual(8);
 });
 
 for (const language of WALKED) {

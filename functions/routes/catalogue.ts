@@ -31,7 +31,7 @@ import {
 } from '../../src/shared/contract/catalogue';
 import { doc } from '../http/openapi';
 import { requestLanguage } from '../http/language';
-import { byName, regionName } from '../../src/shared/i18n/regions';
+import { byName, currencyName, regionName } from '../../src/shared/i18n/regions';
 import type { Language } from '../../src/shared/i18n/types';
 
 type Ctx = Context<AppEnv>;
@@ -146,12 +146,12 @@ function catalogueLanguage(c: Ctx): Language {
   return requestLanguage(c);
 }
 
-const currencyInfoBody = (c: Ctx) => {
+const currencyInfoBody = (c: Ctx, language: Language) => {
   const org = c.get('org');
-  return once(`currencyInfo|${org.default_currency}|${org.default_language}`, async () => {
+  return once(`currencyInfo|${org.default_currency}|${org.default_language}|${language}`, async () => {
     const [currencies, languages] = await Promise.all([listCurrencies(c.env.DB), listLanguages(c.env.DB)]);
     const data: CurrencyInfo = {
-      currencies: currencies.map(({ id, name, code, status, flag }) => ({ id, name, code, status, flag })),
+      currencies: currencies.map(({ id, name, code, status, flag }) => ({ id, name: currencyName(code, language, name), code, status, flag })),
       languages: languages.map(({ id, name, code }) => ({ id, name, code })),
       defaultCurrency: org.default_currency || 'USD',
       defaultLanguage: org.default_language || 'en-US',
@@ -181,7 +181,9 @@ export const catalogue = new Hono<AppEnv>()
     const language = catalogueLanguage(c);
     return sendCatalogue(c, await once(`nationalities|${language}`, async () => ({ data: await nationalityList(c.env.DB, language) })), REFERENCE_CACHE);
   })
-  .on(['GET', 'POST'], '/layout/getCurrencyinfo', doc({ body: CatalogueRequestSchema, reply: CurrencyInfoSchema }), async (c) => sendCatalogue(c, await currencyInfoBody(c), REFERENCE_CACHE))
+  .on(['GET', 'POST'], '/layout/getCurrencyinfo', doc({ body: CatalogueRequestSchema, query: CatalogueQuerySchema, reply: CurrencyInfoSchema }), async (c) =>
+    sendCatalogue(c, await currencyInfoBody(c, catalogueLanguage(c)), REFERENCE_CACHE),
+  )
   .get('/general/getLabels', doc({ query: LabelsQuerySchema, reply: LabelListSchema }), async (c) => sendCatalogue(c, await labelsReply(c, queryOf(c, LabelsQuerySchema).lang), LABELS_CACHE))
   .post('/general/getLabels', doc({ body: CatalogueRequestSchema, query: LabelsQuerySchema.partial(), reply: LabelListSchema }), async (c) => {
     // The language may come in the query (as for GET) or the body; the body is read once, here.

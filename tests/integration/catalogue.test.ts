@@ -149,6 +149,14 @@ describe('countries and nationalities in the visitor\'s language (docs/decisions
     }
   });
 
+  it('currency names are in the language too, kept apart per language', async () => {
+    const usd = async (lang: string) => CurrencyInfoSchema.parse((await call(`/api/layout/getCurrencyinfo?lang=${lang}`)).json).data.currencies.find((c) => c.code === 'USD')?.name;
+    expect(await usd('fr-FR')).toBe('dollar des États-Unis');
+    expect(await usd('es-ES')).toBe('dólar estadounidense');
+    expect(await usd('en-US')).toBe('United States Dollar');
+    expect(await usd('fr-FR')).toBe('dollar des États-Unis');
+  });
+
   it('an unsupported lang gets 400 in the error shape', async () => {
     for (const lang of ['de-DE', 'fr', "fr-FR'--"]) {
       const r = await call(`/api/general/getCountry?lang=${encodeURIComponent(lang)}`);

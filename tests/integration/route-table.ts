@@ -162,7 +162,7 @@ const TABLE: RouteSpec[] = [
   ...catalogue('/api/getCountryCat', { lang: 'fr-FR' }),
   ...catalogue('/api/getNationalityCat', { lang: 'fr-FR' }),
   ...catalogue('/api/general/getNationalities', { lang: 'fr-FR' }),
-  ...catalogue('/api/layout/getCurrencyinfo'),
+  ...catalogue('/api/layout/getCurrencyinfo', { lang: 'fr-FR' }),
   { method: 'GET', path: '/api/general/getLabels', example: () => ({ query: { lang: 'es-ES' } }), session: 'none', changesState: false },
   { method: 'POST', path: '/api/general/getLabels', schema: LabelsBody, example: () => ({ body: { lang: 'fr-FR' } }), session: 'none', changesState: false },
   {
