@@ -1,6 +1,6 @@
 // Country and nationality names by ISO code in each language (docs/decisions/0038-country-names.md).
 import { describe, expect, it } from 'vitest';
-import { byName, regionName } from '../../src/shared/i18n/regions';
+import { byName, currencyName, regionName } from '../../src/shared/i18n/regions';
 
 describe('regionName', () => {
   it('keeps the stored English name and gives CLDR names in French and Spanish', () => {
@@ -13,6 +13,14 @@ describe('regionName', () => {
   it('falls back to the stored name for a code Intl refuses', () => {
     expect(regionName('not a code', 'fr-FR', 'Nowhere')).toBe('Nowhere');
     expect(regionName('', 'es-ES', 'Nowhere')).toBe('Nowhere');
+  });
+});
+
+describe('currencyName', () => {
+  it('names a currency in the language, English kept as stored', () => {
+    expect(currencyName('USD', 'en-US', 'United States Dollar')).toBe('United States Dollar');
+    expect(currencyName('USD', 'fr-FR', 'United States Dollar')).toBe('dollar des États-Unis');
+    expect(currencyName('EUR', 'es-ES', 'Euro')).toBe('euro');
   });
 });
 
