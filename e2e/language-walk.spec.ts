@@ -5,18 +5,58 @@
 // out, and the rest is looked for as whole words in what a person reads or hears: the visible text, the title, and
 // the accessible names, placeholders and alternative texts.
 import { expect as baseExpect, test as base, type BrowserContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { LABELS, type Language } from '../src/shared/i18n';
+import { currencyName, regionName } from '../src/shared/i18n/regions';
 import { seededTexts } from '../seed/parts/11-translations.mjs';
 import { open, PAGES, realPath, SWEEP, type Visitor, ACCOUNTS } from './worker-pages';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const WALKED: Language[] = ['fr-FR', 'es-ES'];
-const VISITORS: Visitor[] = ['signed out', 'demo', 'agent', 'admin'];
+/**
+ * Who walks in which language. Every page is walked signed out in both languages; the signed-in visitors, whose pages
+ * draw on the same tables and content, walk in one language each, so the walk fits the CI budget (about 170 tests).
+ */
+const WALKERS: { visitor: Visitor; languages: Language[] }[] = [
+  { visitor: 'signed out', languages: WALKED },
+  { visitor: 'demo', languages: ['fr-FR'] },
+  { visitor: 'agent', languages: ['es-ES'] },
+  { visitor: 'admin', languages: ['fr-FR'] },
+];
+const VISITORS = WALKERS.map((w) => w.visitor) as string[];
 
 type Text = Record<Language, string>;
+
+/**
+ * The catalogue's English country names (also the nationalities' names, same codes), read from the migration that
+ * holds them, each beside the names a French and a Spanish page show (docs/decisions/0038-country-names.md).
+ */
+function countryTexts(): Text[] {
+  const sql = readFileSync(join(import.meta.dirname, '../migrations/0002_catalogue.sql'), 'utf8');
+  const rows = sql.slice(sql.indexOf('INSERT INTO countries'), sql.indexOf(';', sql.indexOf('INSERT INTO countries')));
+  return [...rows.matchAll(/^\s*\(\d+, '((?:[^']|'')+)', '([A-Z]{2})',.*'((?:[^']|'')+)', '((?:[^']|'')+)'\),?$/gm)].map(([, en, code, es, fr]) => {
+    const name = (s: string) => s.replaceAll("''", "'");
+    return { 'en-US': name(en!), 'fr-FR': regionName(code!, 'fr-FR', name(fr!)), 'es-ES': regionName(code!, 'es-ES', name(es!)) };
+  });
+}
+
+/** The catalogue's English currency names ("United States Dollar"), beside their French and Spanish names. */
+function currencyTexts(): Text[] {
+  const sql = readFileSync(join(import.meta.dirname, '../migrations/0002_catalogue.sql'), 'utf8');
+  const rows = sql.slice(sql.indexOf('INSERT INTO currencies'), sql.indexOf(';', sql.indexOf('INSERT INTO currencies')));
+  return [...rows.matchAll(/^\s*\(\d+, '([A-Z]{3})', '((?:[^']|'')+)',/gm)].map(([, code, en]) => ({
+    'en-US': en!,
+    'fr-FR': currencyName(code!, 'fr-FR', en!),
+    'es-ES': currencyName(code!, 'es-ES', en!),
+  }));
+}
+
 const TEXTS: { source: string; text: Text }[] = [
   ...Object.entries(LABELS).map(([key, text]) => ({ source: `label ${key}`, text })),
   ...(seededTexts() as Text[]).map((text) => ({ source: 'seed', text })),
+  ...countryTexts().map((text) => ({ source: 'country', text })),
+  ...currencyTexts().map((text) => ({ source: 'currency', text })),
 ];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -133,12 +173,19 @@ test('the needles are the tables’ and the seed’s English, without what both 
     expect(needles).toContain('Free Wi-Fi');
     expect(needles).not.toContain('Spa');
     expect(needles).not.toContain('The Hudson Row Hotel');
+    // The catalogue's country names, as a profile or a traveller form shows them; not those the language shares.
+    expect(needles).toContain('United States');
+    expect(needles).toContain('Germany');
+    expect(needles).not.toContain('Angola');
+    expect(needles).toContain('United States Dollar');
   }
+  expect(countryTexts().length).toBeGreaterThanOrEqual(240);
+  expect(currencyTexts().length).toBeGreaterThanOrEqual(8);
 });
 
 for (const language of WALKED) {
   const needles = needlesFor(language);
-  for (const { visitor, paths } of SWEEP.filter((s) => (VISITORS as string[]).includes(s.visitor))) {
+  for (const { visitor, paths } of SWEEP.filter((s) => WALKERS.some((w) => w.visitor === s.visitor && w.languages.includes(language)))) {
     test.describe(`${language} ${visitor}`, () => {
       test.use({ visitor: visitor as Visitor, language });
       for (const path of paths) {
@@ -156,6 +203,8 @@ for (const language of WALKED) {
 }
 
 test('the walk covers every page of src/pages', () => {
-  const walked = new Set(SWEEP.filter((s) => (VISITORS as string[]).includes(s.visitor)).flatMap((s) => s.paths));
-  for (const path of PAGES) expect(walked.has(path), path).toBe(true);
+  for (const language of WALKED) {
+    const walked = new Set(SWEEP.filter((s) => VISITORS.includes(s.visitor) && WALKERS.find((w) => w.visitor === s.visitor)!.languages.includes(language)).flatMap((s) => s.paths));
+    for (const path of PAGES) expect(walked.has(path), `${language} ${path}`).toBe(true);
+  }
 });

@@ -11,6 +11,8 @@ export interface CountryRow {
   distance_unit: 'Miles' | 'Km' | null;
   temp_unit: 'C' | 'F' | null;
   default_country: number;
+  name_fr: string;
+  name_es: string;
 }
 export interface NationalityRow { id: number; name: string; code: string }
 export interface CurrencyRow { id: number; code: string; name: string; symbol: string; status: number; flag: string; decimals: number }
@@ -18,7 +20,7 @@ export interface LanguageRow { id: number; code: string; name: string }
 
 export async function listCountries(db: D1Database): Promise<CountryRow[]> {
   const { results } = await db
-    .prepare('SELECT id, name, code, alpha3, flag, isd_code, distance_unit, temp_unit, default_country FROM countries ORDER BY name')
+    .prepare('SELECT id, name, code, alpha3, flag, isd_code, distance_unit, temp_unit, default_country, name_fr, name_es FROM countries ORDER BY name')
     .all<CountryRow>();
   return results;
 }

@@ -1,7 +1,7 @@
 // Catalogues and locale (docs/contract.md#catalogues): countries, nationalities, currencies, languages, labels, rates, IP and location.
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
-import { listCountries, listCurrencies, listLanguages, listNationalities, ratesFromUsd } from '../db/catalogue';
+import { type CountryRow, listCountries, listCurrencies, listLanguages, listNationalities, ratesFromUsd } from '../db/catalogue';
 import { labelsFor } from '../db/labels';
 import { sha256Hex } from '../lib/crypto';
 import { edgeGet, edgePut } from '../lib/edge-cache';
@@ -9,6 +9,7 @@ import { crossRate } from '../outside/rates';
 import { jsonBody, parseWith, queryOf } from '../validate';
 import { clientIp, locationFromCf } from '../flows/location';
 import {
+  CatalogueQuerySchema,
   CatalogueRequestSchema,
   CountryCatListSchema,
   CountryListSchema,
@@ -29,6 +30,9 @@ import {
   type Nationality,
 } from '../../src/shared/contract/catalogue';
 import { doc } from '../http/openapi';
+import { requestLanguage } from '../http/language';
+import { byName, currencyName, regionName } from '../../src/shared/i18n/regions';
+import type { Language } from '../../src/shared/i18n/types';
 
 type Ctx = Context<AppEnv>;
 interface CachedBody { body: string; etag: string }
@@ -84,7 +88,9 @@ async function sendCatalogue(c: Ctx, cached: CachedBody, cacheControl: string) {
   if (c.req.method === 'GET') {
     c.header('ETag', cached.etag);
     c.header('Cache-Control', cacheControl);
-    c.header('Vary', 'Host');
+    // Without `lang` in the address the language came from the cookie (or the org): a browser must not reuse the answer
+    // for a page in another language.
+    c.header('Vary', c.req.query('lang') ? 'Host' : 'Host, Cookie');
     if (ifNoneMatchHits(c.req.header('if-none-match'), cached.etag)) return c.body(null, 304);
   } else {
     await jsonBody(c, CatalogueRequestSchema);
@@ -94,9 +100,18 @@ async function sendCatalogue(c: Ctx, cached: CachedBody, cacheControl: string) {
   return c.body(cached.body);
 }
 
-const countriesBody = (db: D1Database) =>
-  once('countries', async () => ({
-    data: (await listCountries(db)).map(
+/** A country's name in `language`: the stored English one for en-US, else CLDR's from its code (the table's translation if CLDR has none). */
+const countryName = (r: CountryRow, language: Language) => regionName(r.code, language, language === 'fr-FR' ? r.name_fr : language === 'es-ES' ? r.name_es : r.name);
+
+/** The countries with their names in `language`, in that language's alphabetical order ("Türkiye" among the T's). */
+const countriesIn = async (db: D1Database, language: Language) =>
+  byName((await listCountries(db)).map((r) => ({ ...r, name: countryName(r, language) })), language, (r) => r.name);
+
+// The lists are kept per language (isolate and edge) and a GET answer names its language in the address or varies by
+// cookie (see sendCatalogue): a French list is never served to an English page (docs/decisions/0038-country-names.md).
+const countriesBody = (db: D1Database, language: Language) =>
+  once(`countries|${language}`, async () => ({
+    data: (await countriesIn(db, language)).map(
       (r): Country => ({
         countryName: r.name,
         countryId: r.id,
@@ -110,24 +125,33 @@ const countriesBody = (db: D1Database) =>
     ),
   }));
 
-const countryCatBody = (db: D1Database) =>
-  once('countryCat', async () => ({
+const countryCatBody = (db: D1Database, language: Language) =>
+  once(`countryCat|${language}`, async () => ({
     data: {
-      data: (await listCountries(db)).map(
+      data: (await countriesIn(db, language)).map(
         (r): CountryCat => ({ countryId: r.id, countryName: r.name, countryCode: r.code, isdCode: r.isd_code, countryFlag: r.flag }),
       ),
     },
   }));
 
-const nationalityList = async (db: D1Database) =>
-  (await listNationalities(db)).map((r): Nationality => ({ nationalityId: r.id, nationalityName: r.name, nationalityCode: r.code }));
+// A nationality is named by its country (the list is keyed by the same ISO codes), in the list's own order.
+const nationalityList = async (db: D1Database, language: Language) =>
+  (await listNationalities(db)).map(
+    (r): Nationality => ({ nationalityId: r.id, nationalityName: regionName(r.code, language, r.name), nationalityCode: r.code }),
+  );
 
-const currencyInfoBody = (c: Ctx) => {
+/** The language of a catalogue answer: the `lang` query (checked: 400 when unsupported), else as any API answer. */
+function catalogueLanguage(c: Ctx): Language {
+  parseWith(CatalogueQuerySchema, { lang: c.req.query('lang') });
+  return requestLanguage(c);
+}
+
+const currencyInfoBody = (c: Ctx, language: Language) => {
   const org = c.get('org');
-  return once(`currencyInfo|${org.default_currency}|${org.default_language}`, async () => {
+  return once(`currencyInfo|${org.default_currency}|${org.default_language}|${language}`, async () => {
     const [currencies, languages] = await Promise.all([listCurrencies(c.env.DB), listLanguages(c.env.DB)]);
     const data: CurrencyInfo = {
-      currencies: currencies.map(({ id, name, code, status, flag }) => ({ id, name, code, status, flag })),
+      currencies: currencies.map(({ id, name, code, status, flag }) => ({ id, name: currencyName(code, language, name), code, status, flag })),
       languages: languages.map(({ id, name, code }) => ({ id, name, code })),
       defaultCurrency: org.default_currency || 'USD',
       defaultLanguage: org.default_language || 'en-US',
@@ -143,15 +167,23 @@ async function labelsReply(c: Ctx, lang: string) {
 }
 
 export const catalogue = new Hono<AppEnv>()
-  .on(['GET', 'POST'], '/general/getCountry', doc({ body: CatalogueRequestSchema, reply: CountryListSchema }), async (c) => sendCatalogue(c, await countriesBody(c.env.DB), REFERENCE_CACHE))
-  .on(['GET', 'POST'], '/getCountryCat', doc({ body: CatalogueRequestSchema, reply: CountryCatListSchema }), async (c) => sendCatalogue(c, await countryCatBody(c.env.DB), REFERENCE_CACHE))
-  .on(['GET', 'POST'], '/getNationalityCat', doc({ body: CatalogueRequestSchema, reply: NationalityCatListSchema }), async (c) =>
-    sendCatalogue(c, await once('nationalityCat', async () => ({ data: { data: await nationalityList(c.env.DB) } })), REFERENCE_CACHE),
+  .on(['GET', 'POST'], '/general/getCountry', doc({ body: CatalogueRequestSchema, query: CatalogueQuerySchema, reply: CountryListSchema }), async (c) =>
+    sendCatalogue(c, await countriesBody(c.env.DB, catalogueLanguage(c)), REFERENCE_CACHE),
   )
-  .on(['GET', 'POST'], '/general/getNationalities', doc({ body: CatalogueRequestSchema, reply: NationalityListSchema }), async (c) =>
-    sendCatalogue(c, await once('nationalities', async () => ({ data: await nationalityList(c.env.DB) })), REFERENCE_CACHE),
+  .on(['GET', 'POST'], '/getCountryCat', doc({ body: CatalogueRequestSchema, query: CatalogueQuerySchema, reply: CountryCatListSchema }), async (c) =>
+    sendCatalogue(c, await countryCatBody(c.env.DB, catalogueLanguage(c)), REFERENCE_CACHE),
   )
-  .on(['GET', 'POST'], '/layout/getCurrencyinfo', doc({ body: CatalogueRequestSchema, reply: CurrencyInfoSchema }), async (c) => sendCatalogue(c, await currencyInfoBody(c), REFERENCE_CACHE))
+  .on(['GET', 'POST'], '/getNationalityCat', doc({ body: CatalogueRequestSchema, query: CatalogueQuerySchema, reply: NationalityCatListSchema }), async (c) => {
+    const language = catalogueLanguage(c);
+    return sendCatalogue(c, await once(`nationalityCat|${language}`, async () => ({ data: { data: await nationalityList(c.env.DB, language) } })), REFERENCE_CACHE);
+  })
+  .on(['GET', 'POST'], '/general/getNationalities', doc({ body: CatalogueRequestSchema, query: CatalogueQuerySchema, reply: NationalityListSchema }), async (c) => {
+    const language = catalogueLanguage(c);
+    return sendCatalogue(c, await once(`nationalities|${language}`, async () => ({ data: await nationalityList(c.env.DB, language) })), REFERENCE_CACHE);
+  })
+  .on(['GET', 'POST'], '/layout/getCurrencyinfo', doc({ body: CatalogueRequestSchema, query: CatalogueQuerySchema, reply: CurrencyInfoSchema }), async (c) =>
+    sendCatalogue(c, await currencyInfoBody(c, catalogueLanguage(c)), REFERENCE_CACHE),
+  )
   .get('/general/getLabels', doc({ query: LabelsQuerySchema, reply: LabelListSchema }), async (c) => sendCatalogue(c, await labelsReply(c, queryOf(c, LabelsQuerySchema).lang), LABELS_CACHE))
   .post('/general/getLabels', doc({ body: CatalogueRequestSchema, query: LabelsQuerySchema.partial(), reply: LabelListSchema }), async (c) => {
     // The language may come in the query (as for GET) or the body; the body is read once, here.

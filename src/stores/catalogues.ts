@@ -3,6 +3,7 @@
 import { atom, onMount } from 'nanostores';
 import { api } from '../shared/contract/api-client';
 import { $nationality, logFailure } from './startup';
+import { $language } from './locale';
 
 export interface Country {
   countryName: string;
@@ -39,9 +40,11 @@ let catalogues: Promise<void> | null = null;
 
 /** The country and nationality lists, fetched the first time an island shows them; each falls back on its own. */
 export function loadCatalogues(): Promise<void> {
+  // The language in the address: the browser keeps one copy per language (docs/decisions/0038-country-names.md).
+  const lang = `?lang=${encodeURIComponent($language.get())}`;
   catalogues ??= Promise.all([
-    listFrom<Country>('country list', '/api/general/getCountry').then((countries) => $countries.set(countries ?? [])),
-    listFrom<Nationality>('nationality list', '/api/general/getNationalities').then((nationalities) => {
+    listFrom<Country>('country list', `/api/general/getCountry${lang}`).then((countries) => $countries.set(countries ?? [])),
+    listFrom<Nationality>('nationality list', `/api/general/getNationalities${lang}`).then((nationalities) => {
       $nationalities.set(nationalities ?? []);
       if (!nationalities) $nationality.set('US');
     }),

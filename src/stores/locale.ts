@@ -139,7 +139,8 @@ let infoRequest: Promise<CurrencyInfo> | null = null;
 
 /** The currencies and languages on offer (GET form, cached by the browser; fetched once per page). */
 export function loadCurrencyInfo(): Promise<CurrencyInfo> {
-  infoRequest ??= api<{ data: CurrencyInfo }>('/api/layout/getCurrencyinfo')
+  // The language in the address: currency names are in it, and the browser keeps one copy per language.
+  infoRequest ??= api<{ data: CurrencyInfo }>(`/api/layout/getCurrencyinfo?lang=${encodeURIComponent($language.get())}`)
     .then((r) => r.data)
     .catch(() => FALLBACK_INFO)
     .then((info) => {

@@ -99,6 +99,73 @@ describe('nationalities', () => {
   });
 });
 
+describe('countries and nationalities in the visitor\'s language (docs/decisions/0038-country-names.md)', () => {
+  const NAMES = { 'en-US': ['United States', 'Germany'], 'fr-FR': ['États-Unis', 'Allemagne'], 'es-ES': ['Estados Unidos', 'Alemania'] } as const;
+  const routes = (lang: string, opts: Parameters<typeof call>[1] = {}) =>
+    Promise.all([
+      call(`/api/general/getCountry${lang}`, opts).then((r) => CountryListSchema.parse(r.json).data.map((c) => [c.countryCode, c.countryName] as const)),
+      call(`/api/getCountryCat${lang}`, opts).then((r) => CountryCatListSchema.parse(r.json).data.data.map((c) => [c.countryCode, c.countryName] as const)),
+      call(`/api/general/getNationalities${lang}`, opts).then((r) => NationalityListSchema.parse(r.json).data.map((n) => [n.nationalityCode, n.nationalityName] as const)),
+      call(`/api/getNationalityCat${lang}`, opts).then((r) => NationalityCatListSchema.parse(r.json).data.data.map((n) => [n.nationalityCode, n.nationalityName] as const)),
+    ]);
+
+  it('each language names every country and nationality in it, with the same ids, codes and order rules', async () => {
+    const english = await routes('?lang=en-US');
+    for (const lang of LANGUAGES) {
+      const lists = await routes(`?lang=${lang}`);
+      for (const [i, list] of lists.entries()) {
+        const byCode = new Map(list);
+        expect(byCode.get('US'), `${lang} list ${i}`).toBe(NAMES[lang][0]);
+        expect(byCode.get('DE'), `${lang} list ${i}`).toBe(NAMES[lang][1]);
+        expect(new Set(list.map(([code]) => code)), `${lang} list ${i}`).toEqual(new Set(english[i]!.map(([code]) => code)));
+      }
+      // Countries are in the language's alphabetical order; nationalities keep theirs (the United States first).
+      const names = lists[0]!.map(([, name]) => name);
+      expect(names, lang).toEqual([...names].sort(new Intl.Collator(lang).compare));
+      expect(lists[2]![0]![0]).toBe('US');
+    }
+  });
+
+  it('without lang the names follow the lan_code cookie, and the answer varies by cookie; with lang it does not', async () => {
+    const [fr] = await routes('', { cookie: 'lan_code=fr-FR' });
+    expect(new Map(fr).get('US')).toBe('États-Unis');
+    const [none] = await routes('');
+    expect(new Map(none).get('US')).toBe('United States');
+    expect((await call('/api/general/getCountry')).headers.vary).toMatch(/Cookie/);
+    expect((await call('/api/general/getCountry?lang=fr-FR')).headers.vary).not.toMatch(/Cookie/);
+  });
+
+  it('each language has its own ETag, and one language\'s ETag never revalidates another\'s answer', async () => {
+    for (const path of ['/api/general/getCountry', '/api/getCountryCat', '/api/general/getNationalities', '/api/getNationalityCat']) {
+      const tags = new Map<string, string>();
+      for (const lang of LANGUAGES) tags.set(lang, (await call(`${path}?lang=${lang}`)).headers.etag as string);
+      expect(new Set(tags.values()).size, path).toBe(LANGUAGES.length);
+      const fr = await call(`${path}?lang=fr-FR`, { headers: { 'if-none-match': tags.get('en-US')! } });
+      expect(fr.status, path).toBe(200);
+      expect(fr.headers.etag).toBe(tags.get('fr-FR'));
+      // Asked alternately, many at once, each answer stays in its language (the isolate and edge copies are per language).
+      const mixed = await Promise.all(Array.from({ length: 30 }, (_, i) => LANGUAGES[i % LANGUAGES.length]!).map(async (lang) => [lang, (await call(`${path}?lang=${lang}`)).headers.etag] as const));
+      for (const [lang, etag] of mixed) expect(etag, `${path} ${lang}`).toBe(tags.get(lang));
+    }
+  });
+
+  it('currency names are in the language too, kept apart per language', async () => {
+    const usd = async (lang: string) => CurrencyInfoSchema.parse((await call(`/api/layout/getCurrencyinfo?lang=${lang}`)).json).data.currencies.find((c) => c.code === 'USD')?.name;
+    expect(await usd('fr-FR')).toBe('dollar des États-Unis');
+    expect(await usd('es-ES')).toBe('dólar estadounidense');
+    expect(await usd('en-US')).toBe('United States Dollar');
+    expect(await usd('fr-FR')).toBe('dollar des États-Unis');
+  });
+
+  it('an unsupported lang gets 400 in the error shape', async () => {
+    for (const lang of ['de-DE', 'fr', "fr-FR'--"]) {
+      const r = await call(`/api/general/getCountry?lang=${encodeURIComponent(lang)}`);
+      expect(r.status, lang).toBe(400);
+      expectErrorShape(r.json, 'BAD_REQUEST');
+    }
+  });
+});
+
 describe('currencies and languages', () => {
   it('lists the currencies with USD as id 9 "United States Dollar", the three languages and the defaults', async () => {
     const info = CurrencyInfoSchema.parse((await call('/api/layout/getCurrencyinfo', { body: {} })).json).data;

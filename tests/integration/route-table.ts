@@ -156,18 +156,18 @@ const signInLimits = (field: string): RouteLimit[] => [
   { limit: LIMITS.signInIp, by: 'address', shape: 'message', counted: ({ email }) => ({ body: { [field]: wrongPassword(email), navAgent: 'gates' } }) },
 ];
 
-const catalogue = (path: string): RouteSpec[] => [
-  { method: 'GET', path, example: () => ({}), session: 'none', changesState: false },
-  { method: 'POST', path, example: () => ({ body: {} }), session: 'none', changesState: false },
+const catalogue = (path: string, query?: Record<string, string>): RouteSpec[] => [
+  { method: 'GET', path, example: () => (query ? { query } : {}), session: 'none', changesState: false },
+  { method: 'POST', path, example: () => ({ body: {}, ...(query ? { query } : {}) }), session: 'none', changesState: false },
 ];
 
 const TABLE: RouteSpec[] = [
   // ---- catalogues, locale, org (functions/routes/catalogue.ts, org.ts) ------------------------------------------
-  ...catalogue('/api/general/getCountry'),
-  ...catalogue('/api/getCountryCat'),
-  ...catalogue('/api/getNationalityCat'),
-  ...catalogue('/api/general/getNationalities'),
-  ...catalogue('/api/layout/getCurrencyinfo'),
+  ...catalogue('/api/general/getCountry', { lang: 'fr-FR' }),
+  ...catalogue('/api/getCountryCat', { lang: 'fr-FR' }),
+  ...catalogue('/api/getNationalityCat', { lang: 'fr-FR' }),
+  ...catalogue('/api/general/getNationalities', { lang: 'fr-FR' }),
+  ...catalogue('/api/layout/getCurrencyinfo', { lang: 'fr-FR' }),
   { method: 'GET', path: '/api/general/getLabels', example: () => ({ query: { lang: 'es-ES' } }), session: 'none', changesState: false },
   { method: 'POST', path: '/api/general/getLabels', schema: LabelsBody, example: () => ({ body: { lang: 'fr-FR' } }), session: 'none', changesState: false },
   {

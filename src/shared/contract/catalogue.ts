@@ -12,6 +12,9 @@ export const LanguageCodeSchema = z
 
 export const LabelsQuerySchema = z.object({ lang: LanguageCodeSchema.default('en-US') });
 
+/** The catalogues' names (countries, nationalities) are in `lang`, else in the request's language (docs/contract.md#languages). */
+export const CatalogueQuerySchema = z.object({ lang: LanguageCodeSchema.optional() });
+
 /** ISO 4217 code; lower case is accepted and upper-cased. */
 export const CurrencyCodeSchema = z
   .string()
