@@ -47,7 +47,8 @@ function syncImages(db: D1Database, orgId: number, productId: number) {
     .bind(productId, orgId);
 }
 
-const bumpVersion = (db: D1Database, orgId: number) => db.prepare('UPDATE orgs SET version = version + 1 WHERE id = ?').bind(orgId);
+/** Moves the org's version when the statement just before it changed a row (SQLite's changes()), so a refusal writes nothing. */
+const bumpVersionIfChanged = (db: D1Database, orgId: number) => db.prepare('UPDATE orgs SET version = version + 1 WHERE id = ? AND changes() > 0').bind(orgId);
 
 export interface NewPhoto { key: string; width: number; height: number; alt: string }
 
@@ -73,8 +74,9 @@ export async function insertPhoto(db: D1Database, orgId: number, actor: Actor, p
          SELECT ?1, ?2, ?3, 'photo.add', 'product:' || ?4, json_object('photo_id', last_insert_rowid(), 'image', ?5) WHERE changes() = 1`,
       )
       .bind(orgId, actor.id, actor.email, productId, photo.key),
+    // changes() is the audit row's here: the version moves only with a photo added.
+    bumpVersionIfChanged(db, orgId),
     syncImages(db, orgId, productId),
-    bumpVersion(db, orgId),
   ]);
   return inserted!.results[0]?.id ?? null;
 }
@@ -82,7 +84,7 @@ export async function insertPhoto(db: D1Database, orgId: number, actor: Actor, p
 export async function updateAlt(db: D1Database, orgId: number, actor: Actor, productId: number, photoId: number, alt: string, before: string): Promise<boolean> {
   const [updated] = await db.batch([
     db.prepare('UPDATE product_photos SET alt = ? WHERE id = ? AND product_id = ? AND org_id = ?').bind(alt, photoId, productId, orgId),
-    bumpVersion(db, orgId),
+    bumpVersionIfChanged(db, orgId),
     auditStatement(db, orgId, actor, 'photo.alt', `product:${productId}`, { photo_id: photoId, before: JSON.parse(before), after: JSON.parse(alt) }),
   ]);
   return (updated!.meta.changes ?? 0) > 0;
@@ -100,7 +102,7 @@ export async function reorderPhotos(db: D1Database, orgId: number, actor: Actor,
   const [updated] = await db.batch([
     db.prepare(`UPDATE product_photos SET position = CASE id ${cases} END WHERE product_id = ?1 AND org_id = ?2 AND ${guard}`).bind(productId, orgId),
     syncImages(db, orgId, productId),
-    bumpVersion(db, orgId),
+    db.prepare(`UPDATE orgs SET version = version + 1 WHERE id = ?2 AND ${guard}`).bind(productId, orgId),
     db
       .prepare(`INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail) SELECT ?2, ?3, ?4, 'photo.order', 'product:' || ?1, ?5 WHERE ${guard}`)
       .bind(productId, orgId, actor.id, actor.email, JSON.stringify({ before, after: ids })),
@@ -109,16 +111,19 @@ export async function reorderPhotos(db: D1Database, orgId: number, actor: Actor,
 }
 
 export async function deletePhoto(db: D1Database, orgId: number, actor: Actor, productId: number, photoId: number): Promise<boolean> {
-  const [audit, removed] = await db.batch([
+  const [audit, , removed] = await db.batch([
     db
       .prepare(
         `INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
          SELECT ?1, ?2, ?3, 'photo.remove', 'product:' || ?4, json_object('photo_id', id, 'image', image_key) FROM product_photos WHERE id = ?5 AND product_id = ?4 AND org_id = ?1`,
       )
       .bind(orgId, actor.id, actor.email, productId, photoId),
+    // The org's version moves only when there is a photo to remove: a refused removal writes nothing.
+    db
+      .prepare('UPDATE orgs SET version = version + 1 WHERE id = ?1 AND EXISTS (SELECT 1 FROM product_photos WHERE id = ?2 AND product_id = ?3 AND org_id = ?1)')
+      .bind(orgId, photoId, productId),
     db.prepare('DELETE FROM product_photos WHERE id = ? AND product_id = ? AND org_id = ?').bind(photoId, productId, orgId),
     syncImages(db, orgId, productId),
-    bumpVersion(db, orgId),
   ]);
   void audit;
   return (removed!.meta.changes ?? 0) > 0;

@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/shared/rules/money';
 import { baseUrl, call, expectErrorShape, type Client } from './helpers';
 import { adminMadeAgent, aProduct, day, newClient, newQuote, profileOf, signIn, AGENT, type ProductPick } from './agent-helpers';
 import { DbWatch } from './gates-db';
@@ -103,7 +104,7 @@ describe('booking a quote on the client\u2019s card', () => {
     const mails = await mailsAbout(ref);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: client.email });
-    expect(mails[0].text).toContain(`Paid by card: ${quote.total.toFixed(2)} USD`);
+    expect(mails[0].text).toContain(`Paid by card: ${formatMoney(Math.round(quote.total * 100), 'USD', 'en-US')}.`);
   });
 
   it('30 deliveries at once of its completed event confirm it once, record the event once and send one mail', async () => {

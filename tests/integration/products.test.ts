@@ -29,7 +29,8 @@ describe('product search', () => {
       expect(typeof item.name).toBe('string');
       expect(typeof item.city).toBe('string');
       expect(typeof item.price).toBe('number');
-      expect(item.image).toMatch(/^\/images\/products\/.+\.svg$/);
+      // The cover photograph, at its default width (docs/decisions/0032-photographs.md).
+      expect(item.image).toMatch(/^\/api\/images\/[0-9a-f]{64}\/\d+$/);
     }
   });
 

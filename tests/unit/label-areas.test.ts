@@ -42,8 +42,12 @@ function labelKeysIn(files: string[]): Set<string> {
   return keys;
 }
 
+/** An island's file by its component name, in whichever area folder it lives (src/islands/<area>/). */
+const AREAS = ['shell', 'account', 'booking', 'loyalty', 'agent', 'admin', 'ui'];
+const islandFile = (name: string) => AREAS.map((area) => join(ISLANDS, area, `${name}.tsx`)).find(existsSync);
+
 const SHELL_ENTRIES = ['AccountMenu', 'LocaleSwitcher', 'ProductMenuLinks', 'DialogHost', 'LoyaltyBindings', 'LocaleDialog', 'SignInPrompt'];
-const shellFiles = new Set(SHELL_ENTRIES.flatMap((name) => codeOf(join(ISLANDS, `${name}.tsx`))));
+const shellFiles = new Set(SHELL_ENTRIES.flatMap((name) => codeOf(islandFile(name)!)));
 
 describe('label areas', () => {
   it('every label belongs to one area table, so an island can fetch it', () => {
@@ -61,7 +65,7 @@ describe('label areas', () => {
   it("each listed island's labels are in the shell or in its areas", () => {
     const shell = new Set(SHELL_LABEL_KEYS);
     for (const [island, areas] of Object.entries(ISLAND_LABEL_AREAS)) {
-      const entry = [join(ISLANDS, `${island}.tsx`), join(ISLANDS, 'account', `${island}.tsx`), join(ISLANDS, 'agent', `${island}.tsx`), join(ISLANDS, 'admin', `${island}.tsx`)].find(existsSync);
+      const entry = islandFile(island);
       expect(entry, island).toBeDefined();
       const own = codeOf(entry!).filter((file) => !shellFiles.has(file));
       const reachable = new Set(areas.flatMap((area) => Object.keys(LABEL_TABLES[area])));

@@ -124,9 +124,9 @@ export const ISLAND_LABEL_AREAS: Record<string, readonly LabelArea[]> = {
   AgentProfile: ['agent', 'common'],
   AgentBookings: ['agent', 'common'],
   ClientList: ['agent', 'auth', 'common'],
-  MyQuotes: ['agent', 'auth', 'common'],
+  MyQuotes: ['agent', 'auth', 'common', 'booking'],
   SharedQuote: ['agent', 'common'],
-  ConsoleNav: ['console'],
+  ConsoleNav: ['console', 'photos'],
 };
 
 /** The areas a page's islands need (an island not listed needs them all). */
