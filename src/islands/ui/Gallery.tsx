@@ -51,8 +51,9 @@ export default function Gallery({ photos, images, name }: Props) {
     setIndex(next);
     const el = track.current;
     if (!el) return;
-    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    el.scrollTo({ left: next * el.clientWidth, behavior: reduce ? 'auto' : 'smooth' });
+    // At once, not smoothly: a smooth scroll still on its way when the next key or button comes snapped the strip
+    // to a photo in between, and the count followed it there.
+    el.scrollTo({ left: next * el.clientWidth, behavior: 'auto' });
   };
   const onKey = (e: KeyboardEvent) => {
     const to = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: total - 1 }[e.key];
