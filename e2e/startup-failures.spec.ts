@@ -64,8 +64,9 @@ test('a failed organisation configuration is logged once when the page has to fe
 
 test('failed country and nationality lists are logged once each; the sign-up form goes on with empty lists', async ({ page }) => {
   const lines = startupLog(page);
-  await page.route('**/api/general/getCountry', (route) => route.abort('failed'));
-  await page.route('**/api/general/getNationalities', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"failed"}' }));
+  // The lists are asked for in the page's language (`?lang=`): the routes match with or without a query.
+  await page.route(/\/api\/general\/getCountry(\?|$)/, (route) => route.abort('failed'));
+  await page.route(/\/api\/general\/getNationalities(\?|$)/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"failed"}' }));
   await openPage(page, '/');
   await settle(page);
   expect(lines, 'the home page does not load the lists').toEqual([]);
@@ -87,13 +88,13 @@ test('failed country and nationality lists are logged once each; the sign-up for
   await settle(page);
   expect(count(lines, 'country list')).toBe(1);
   expect(count(lines, 'nationality list')).toBe(1);
-  expect(lines.find((l) => l.includes('country list'))).toMatch(/^error Startup: country list failed \(\/api\/general\/getCountry: .+\)$/);
-  expect(lines.find((l) => l.includes('nationality list'))).toBe('error Startup: nationality list failed (/api/general/getNationalities: Request failed (500))');
+  expect(lines.find((l) => l.includes('country list'))).toMatch(/^error Startup: country list failed \(\/api\/general\/getCountry\?lang=en-US: .+\)$/);
+  expect(lines.find((l) => l.includes('nationality list'))).toBe('error Startup: nationality list failed (/api/general/getNationalities?lang=en-US: Request failed (500))');
 });
 
 test('one failed list does not empty the other: with the nationalities down, the country codes are still offered', async ({ page }) => {
   const lines = startupLog(page);
-  await page.route('**/api/general/getNationalities', (route) => route.abort('failed'));
+  await page.route(/\/api\/general\/getNationalities(\?|$)/, (route) => route.abort('failed'));
   await openPage(page, '/');
   await openSignInFromMenu(page);
   await dialog(page, 'Sign in').getByRole('button', { name: 'Create an account' }).click();
