@@ -78,7 +78,7 @@ export const helpLabels: LabelTable = {
   bk_relax_stars_other: L('Any star rating ({n} results)', 'Cualquier categoría ({n} resultados)', 'Tous les classements ({n} résultats)'),
   bk_relax_price_one: L('Any price ({n} result)', 'Cualquier precio ({n} resultado)', 'Tous les prix ({n} résultat)'),
   bk_relax_price_other: L('Any price ({n} results)', 'Cualquier precio ({n} resultados)', 'Tous les prix ({n} résultats)'),
-  bk_free_cancellation_filter: L('Free cancellation ({n})', 'Cancelación gratuita ({n})', 'Annulation gratuite ({n})'),
+  bk_free_cancellation_filter: L('Free cancellation ({n})', 'Cancelación gratis ({n})', 'Annulation gratuite ({n})'),
   bk_free_cancellation_badge: L('Free cancellation', 'Cancelación gratuita', 'Annulation gratuite'),
   bk_relax_cancellation_one: L('Any cancellation terms ({n} result)', 'Cualquier condición de cancelación ({n} resultado)', 'Toutes conditions d’annulation ({n} résultat)'),
   bk_relax_cancellation_other: L('Any cancellation terms ({n} results)', 'Cualquier condición de cancelación ({n} resultados)', 'Toutes conditions d’annulation ({n} résultats)'),
