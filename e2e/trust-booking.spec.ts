@@ -74,7 +74,8 @@ for (const { lang, size, words } of [
     await expect(page.getByTestId('wallet')).toHaveAttribute('data-loaded', 'true');
     const terms = page.getByTestId('checkout').getByTestId('cancellation-policy');
     await expect(terms).toContainText(words.free);
-    await expect(terms).toContainText('UTC');
+    // The deadline is on the hotel's clock (docs/decisions/0033-date-range-and-hotel-time.md).
+    await expect(terms).toContainText(lang === 'fr-FR' ? 'heure de l’hôtel' : 'hotel time');
 
     // A discount card says what it took and why.
     await page.getByTestId('wallet-discount').filter({ hasText: 'Member Hotel Discount' }).click();
@@ -111,7 +112,11 @@ for (const { lang, size, words } of [
     const mails = (await (await page.request.get('/api/dev/outbox')).json()).data.filter((m: { subject: string }) => m.subject.includes(ref!));
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain('Travel Club');
-    for (const line of ['2 guests', 'Certificate:', 'Paid by card:', 'Total paid:', 'Cancellation: free until', `/manage-booking?booking=${ref}`]) expect(mails[0].text).toContain(line);
+    // In the language of the page the booking was made on (docs/decisions/0034-translated-content.md).
+    const lines = lang === 'fr-FR'
+      ? ['2\u00a0voyageurs', 'Certificat\u00a0:', 'Payé par carte\u00a0:', 'Total payé\u00a0:', 'Annulation\u00a0: gratuite jusqu’au']
+      : ['2 guests', 'Certificate:', 'Paid by card:', 'Total paid:', 'Cancellation: free until'];
+    for (const line of [...lines, `/manage-booking?booking=${ref}`]) expect(mails[0].text).toContain(line);
 
     await ok.getByTestId('manage-link').click();
     await expect(page).toHaveURL(new RegExp(`/manage-booking\\?booking=${ref}`));
