@@ -78,7 +78,8 @@ for (const { lang, size, words } of [
     await expect(terms).toContainText(lang === 'fr-FR' ? 'heure de l’hôtel' : 'hotel time');
 
     // A discount card says what it took and why.
-    await page.getByTestId('wallet-discount').filter({ hasText: 'Member Hotel Discount' }).click();
+    // The card's name is translated content (seed/parts/11-translations.mjs).
+    await page.getByTestId('wallet-discount').filter({ hasText: lang === 'fr-FR' ? 'Réduction hôtel membre' : 'Member Hotel Discount' }).click();
     await expect(page.getByTestId('discount-rule')).toHaveText(words.rule);
     // The stay line is the nightly price times the nights, and the total is the price less the wallet parts.
     await page.getByTestId('wallet-certificate').filter({ hasText: certificate.card_code }).click();
