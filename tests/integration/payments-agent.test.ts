@@ -1,15 +1,13 @@
 // An agent books a quote on the client's card (docs/decisions/0029), over real HTTP against the Stripe simulator and
 // real local D1: the same card checkout, webhook, expiry and cancel flows as a traveller's, no credit used, money that
 // reconciles (paid = card part; wallet spends + card part = price - refunds), 30 requests at once changing things once.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/shared/rules/money';
 import { baseUrl, call, expectErrorShape, type Client } from './helpers';
 import { adminMadeAgent, aProduct, day, newClient, newQuote, profileOf, signIn, AGENT, type ProductPick } from './agent-helpers';
 import { DbWatch } from './gates-db';
-import { expectReconciledIn } from './payments-helpers';
+import { expectReconciledIn, webhookCatcher, type CapturedWebhook } from './payments-helpers';
 import { readDevVars } from '../../scripts/lib/server.mjs';
 import { stripeClient } from '../../functions/outside/payments';
 
@@ -21,9 +19,9 @@ let agent: Client;
 let other: Client;
 let hotel: ProductPick;
 let db: DbWatch;
-let capture: Server;
+let capture: Awaited<ReturnType<typeof webhookCatcher>>;
 let captureUrl = '';
-const captured: { raw: string; signature: string; type: string }[] = [];
+let captured: CapturedWebhook[] = [];
 
 beforeAll(async () => {
   stripe = stripeClient({ apiUrl: `${baseUrl()}/_sim/stripe`, secretKey: secrets.STRIPE_SECRET_KEY!, webhookSecret: secrets.STRIPE_WEBHOOK_SECRET! });
@@ -31,22 +29,14 @@ beforeAll(async () => {
   other = await signIn(AGENT);
   hotel = await aProduct('HLT');
   db = DbWatch.open();
-  capture = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      captured.push({ raw, signature: String(req.headers['stripe-signature']), type: JSON.parse(raw).type });
-      res.end('{}');
-    });
-  });
-  await new Promise<void>((r) => capture.listen(0, '127.0.0.1', r));
-  captureUrl = `http://127.0.0.1:${(capture.address() as AddressInfo).port}/`;
+  capture = await webhookCatcher();
+  captureUrl = capture.url;
+  captured = capture.captured;
 }, 180_000);
 
 afterAll(async () => {
   db.close();
-  await new Promise((r) => capture.close(r));
+  await capture.close();
 });
 
 afterEach(async () => {

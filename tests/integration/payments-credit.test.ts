@@ -1,43 +1,33 @@
 // A member's first booking is credited to their marketing link (and their referrer's FIRST_BOOKING action) when the
 // booking is confirmed (docs/decisions/0029): at once when the wallet pays it all, by the webhook when a card part is
 // left; never for one that expires or is given up before its payment, never twice, not even of 30 deliveries at once.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, type Client } from './helpers';
 import { freshIp, verifiedAccount } from './auth-helpers';
 import { bookingBody, firstProduct, issue, key, signIn, traveler } from './booking-helpers';
 import { DbWatch } from './gates-db';
-import { expectReconciledIn } from './payments-helpers';
+import { expectReconciledIn, webhookCatcher, type CapturedWebhook } from './payments-helpers';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 let marketer: Client;
 let hotel: { product_id: number; price: number };
 let db: DbWatch;
-let capture: Server;
+let capture: Awaited<ReturnType<typeof webhookCatcher>>;
 let captureUrl = '';
-const captured: { raw: string; signature: string; type: string }[] = [];
+let captured: CapturedWebhook[] = [];
 
 beforeAll(async () => {
   marketer = await signIn('marketer@example.com', 'Market1!pass');
   hotel = await firstProduct('HLT');
   db = DbWatch.open();
-  capture = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      captured.push({ raw, signature: String(req.headers['stripe-signature']), type: JSON.parse(raw).type });
-      res.end('{}');
-    });
-  });
-  await new Promise<void>((r) => capture.listen(0, '127.0.0.1', r));
-  captureUrl = `http://127.0.0.1:${(capture.address() as AddressInfo).port}/`;
+  capture = await webhookCatcher();
+  captureUrl = capture.url;
+  captured = capture.captured;
 });
 
 afterAll(async () => {
   db.close();
-  await new Promise((r) => capture.close(r));
+  await capture.close();
 });
 
 afterEach(async () => {

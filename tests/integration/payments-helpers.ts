@@ -1,4 +1,6 @@
 // The money of a booking reconciles, in integer minor units: paid = card part, and wallet spends + card part = price - refunds.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import type { DbWatch } from './gates-db';
 
@@ -22,3 +24,25 @@ export function expectReconciledIn(db: DbWatch, ref: string) {
   return b;
 }
 
+
+export interface CapturedWebhook {
+  raw: string;
+  signature: string;
+  type: string;
+}
+
+/** An endpoint the simulator's webhooks can be sent to instead of the Worker: each delivery kept as it was signed. */
+export async function webhookCatcher(): Promise<{ url: string; captured: CapturedWebhook[]; close(): Promise<void> }> {
+  const captured: CapturedWebhook[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      captured.push({ raw, signature: String(req.headers['stripe-signature']), type: JSON.parse(raw).type });
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, captured, close: () => new Promise((r) => server.close(() => r())) };
+}

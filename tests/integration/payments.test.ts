@@ -3,14 +3,12 @@
 // and that every booking's money reconciles (paid = card part; wallet spends + card part = price - refunds).
 import { formatMoney } from '../../src/shared/rules/money';
 import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, call, Client, expectErrorShape } from './helpers';
 import { bookingBody, cardIn, firstProduct, issue, key, signIn, traveler, walletOf } from './booking-helpers';
 import { DbWatch } from './gates-db';
-import { expectReconciledIn } from './payments-helpers';
+import { expectReconciledIn, webhookCatcher, type CapturedWebhook } from './payments-helpers';
 import { readDevVars } from '../../scripts/lib/server.mjs';
 import { stripeClient } from '../../functions/outside/payments';
 
@@ -22,31 +20,23 @@ let hotel: { product_id: number; price: number };
 let db: DbWatch;
 
 /** Captures the simulator's deliveries instead of letting them reach the Worker, when a test wants to replay them itself. */
-let capture: Server;
+let capture: Awaited<ReturnType<typeof webhookCatcher>>;
 let captureUrl = '';
-const captured: { raw: string; signature: string; type: string }[] = [];
+let captured: CapturedWebhook[] = [];
 
 beforeAll(async () => {
   stripe = stripeClient({ apiUrl: `${baseUrl()}/_sim/stripe`, secretKey: secrets.STRIPE_SECRET_KEY!, webhookSecret: WEBHOOK_SECRET });
   demo = await signIn();
   hotel = await firstProduct('HLT');
   db = DbWatch.open();
-  capture = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      captured.push({ raw, signature: String(req.headers['stripe-signature']), type: JSON.parse(raw).type });
-      res.end('{}');
-    });
-  });
-  await new Promise<void>((r) => capture.listen(0, '127.0.0.1', r));
-  captureUrl = `http://127.0.0.1:${(capture.address() as AddressInfo).port}/`;
+  capture = await webhookCatcher();
+  captureUrl = capture.url;
+  captured = capture.captured;
 });
 
 afterAll(async () => {
   db.close();
-  await new Promise((r) => capture.close(r));
+  await capture.close();
 });
 
 afterEach(async () => {
