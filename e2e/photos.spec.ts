@@ -8,6 +8,7 @@ import { expectNoSeriousAxeViolation, PORT } from './admin-helpers';
 
 const SITE = `http://acme.localhost:${PORT}`;
 const PRODUCT = 'Gràcia Courtyard Flat';
+const PRODUCT_FR = 'Appartement sur cour à Gràcia';
 
 async function noSidewaysScroll(page: Page) {
   const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -111,7 +112,8 @@ test('an admin adds, orders and describes a photo; a traveller sees it first and
   // In French, on a phone: the French alt text, nothing sideways.
   await traveller.setViewportSize({ width: 390, height: 844 });
   await openPage(traveller, `${SITE}/hotel-details?id=${productId}&lang=fr-FR`);
-  const fr = traveller.getByRole('region', { name: `Photos de ${PRODUCT}` });
+  // The product's name is translated content: the French page names it in French (seed/parts/11-translations.mjs).
+  const fr = traveller.getByRole('region', { name: `Photos\u202f: ${PRODUCT_FR}` });
   await expect(fr.locator('img[data-current="true"]')).toHaveAttribute('alt', 'Un mur rouge de la cour au soleil de l’après-midi');
   await expect(fr.getByRole('button', { name: 'Photo suivante' })).toBeVisible();
   await noSidewaysScroll(traveller);
@@ -121,7 +123,7 @@ test('an admin adds, orders and describes a photo; a traveller sees it first and
 
   // The results page shows the photo first on the product's card, with every width offered.
   await openPage(traveller, `${SITE}/stays?type=STY&city=Barcelona&check_in=2026-12-20&check_out=2026-12-22&guests=2&lang=fr-FR`);
-  const card = traveller.getByTestId('result').filter({ hasText: PRODUCT });
+  const card = traveller.getByTestId('result').filter({ hasText: PRODUCT_FR });
   await expect(card.locator('img')).toHaveAttribute('srcset', /800w/);
   await travellerContext.close();
 });

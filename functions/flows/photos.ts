@@ -3,6 +3,7 @@
 import { ApiError, conflict, notFound, refuse } from '../errors';
 import { toHex } from '../lib/crypto';
 import type { Actor } from '../db/console';
+import { productNames } from '../db/content';
 import { deletePhoto, insertPhoto, photosOf, productOfOrg, productsWithPhotoCounts, reorderPhotos, updateAlt, type PhotoRow } from '../db/photos';
 import { LANGUAGES, type Language } from '../../src/shared/i18n/types';
 import {
@@ -105,27 +106,34 @@ async function productOrThrow(db: D1Database, orgId: number, productId: number) 
   return product;
 }
 
-export async function adminProducts(db: D1Database, orgId: number): Promise<AdminProduct[]> {
-  return (await productsWithPhotoCounts(db, orgId)).map((p) => {
+/** The org whose photos change, and the language the console reader reads (the product is named in it). */
+export type PhotoOrg = { id: number; default_language: string; shown?: string };
+
+/** The org's products with their photo counts, each named in the console reader's language where it is translated. */
+export async function adminProducts(db: D1Database, org: PhotoOrg): Promise<AdminProduct[]> {
+  const products = await productsWithPhotoCounts(db, org.id);
+  const names = await productNames(db, products.map((p) => p.id), org.shown ?? org.default_language, org.default_language);
+  return products.map((p) => {
     let images: string[] = [];
     try {
       images = JSON.parse(p.images) as string[];
     } catch {}
-    return { product_id: p.id, type: p.type, name: p.name, city: p.city, photos: p.photos, cover: images[0] ?? '' };
+    return { product_id: p.id, type: p.type, name: names.get(p.id) ?? p.name, city: p.city, photos: p.photos, cover: images[0] ?? '' };
   });
 }
 
-export async function adminPhotos(db: D1Database, org: { id: number; default_language: string }, productId: number) {
+export async function adminPhotos(db: D1Database, org: PhotoOrg, productId: number) {
   const product = await productOrThrow(db, org.id, productId);
+  const shownName = (await productNames(db, [product.id], org.shown ?? org.default_language, org.default_language)).get(product.id) ?? product.name;
   const rows = await photosOf(db, org.id, productId);
   const photos: AdminPhoto[] = rows.map((row) => {
     const written = altTextsOf(row);
     return { ...galleryPhoto(row, org.default_language, product.name), position: row.position, alt_written: Object.fromEntries(LANGUAGES.map((l) => [l, written[l] ?? ''])) as AdminPhoto['alt_written'] };
   });
-  return { product: { product_id: product.id, type: product.type, name: product.name, city: product.city }, photos };
+  return { product: { product_id: product.id, type: product.type, name: shownName, city: product.city }, photos };
 }
 
-export async function addPhoto(db: D1Database, store: PhotoStore, org: { id: number; default_language: string }, actor: Actor, productId: number, bytes: Uint8Array<ArrayBuffer>) {
+export async function addPhoto(db: D1Database, store: PhotoStore, org: PhotoOrg, actor: Actor, productId: number, bytes: Uint8Array<ArrayBuffer>) {
   await productOrThrow(db, org.id, productId);
   // A full gallery is refused before any image work; the insert checks the cap again, atomically.
   if ((await photosOf(db, org.id, productId)).length >= PHOTOS_PER_PRODUCT) throw conflict(PHOTO_MSG.full);
@@ -135,7 +143,7 @@ export async function addPhoto(db: D1Database, store: PhotoStore, org: { id: num
   return adminPhotos(db, org, productId);
 }
 
-export async function changeAlt(db: D1Database, org: { id: number; default_language: string }, actor: Actor, productId: number, photoId: number, body: PhotoAlt) {
+export async function changeAlt(db: D1Database, org: PhotoOrg, actor: Actor, productId: number, photoId: number, body: PhotoAlt) {
   await productOrThrow(db, org.id, productId);
   const row = (await photosOf(db, org.id, productId)).find((p) => p.id === photoId);
   if (!row) throw notFound(PHOTO_MSG.noSuchPhoto);
@@ -144,14 +152,14 @@ export async function changeAlt(db: D1Database, org: { id: number; default_langu
   return adminPhotos(db, org, productId);
 }
 
-export async function orderPhotos(db: D1Database, org: { id: number; default_language: string }, actor: Actor, productId: number, ids: number[]) {
+export async function orderPhotos(db: D1Database, org: PhotoOrg, actor: Actor, productId: number, ids: number[]) {
   await productOrThrow(db, org.id, productId);
   const before = (await photosOf(db, org.id, productId)).map((p) => p.id);
   if (!(await reorderPhotos(db, org.id, actor, productId, ids, before))) throw refuse('photo_ids', PHOTO_MSG.orderMismatch);
   return adminPhotos(db, org, productId);
 }
 
-export async function removePhoto(db: D1Database, org: { id: number; default_language: string }, actor: Actor, productId: number, photoId: number) {
+export async function removePhoto(db: D1Database, org: PhotoOrg, actor: Actor, productId: number, photoId: number) {
   await productOrThrow(db, org.id, productId);
   if (!(await deletePhoto(db, org.id, actor, productId, photoId))) throw notFound(PHOTO_MSG.noSuchPhoto);
   return adminPhotos(db, org, productId);

@@ -20,7 +20,7 @@ import { paymentsFor, PaymentProviderError } from '../outside/payments';
 import { imagesOf, productById } from '../db/products';
 import { mailUpstreamStatus, requestMailer, sendMail } from '../outside/mail';
 import { quoteMail } from '../services/agent-mail';
-import { withProductName } from '../db/content';
+import { productNames, withProductName } from '../db/content';
 import { requestLanguage } from '../http/language';
 import { bookableStay, currencyFor } from '../flows/stay';
 import { checkCatalogueRefs } from '../flows/catalogue-refs';
@@ -124,6 +124,13 @@ function quoteBody(r: QuoteRow): AgentQuote {
     created_at: r.created_at,
   };
 }
+
+/** `rows` with each product named in the reader's language where it is translated (quotes and bookings keep the id). */
+async function inReaderLanguage<R extends { product_id: number; product_name: string }>(c: C, rows: R[]): Promise<R[]> {
+  const names = await productNames(c.env.DB, rows.map((r) => r.product_id), requestLanguage(c), c.get('org').default_language);
+  return rows.map((r) => ({ ...r, product_name: names.get(r.product_id) ?? r.product_name }));
+}
+const quoteShown = async (c: C, row: QuoteRow) => quoteBody((await inReaderLanguage(c, [row]))[0]!);
 
 function bookingBody(b: AgentBookingRow): AgentBooking {
   return {
@@ -239,9 +246,9 @@ export const agent = new Hono<AppEnv>()
   .get('/agent/quotes', doc({ query: QuoteQuerySchema }), async (c) => {
     const q = queryOf(c, QuoteQuerySchema);
     const rows = await quotesOf(c.env.DB, ownerOf(c), { status: q.status, clientId: q.client_id });
-    return c.json({ count: rows.length, data: rows.map(quoteBody) });
+    return c.json({ count: rows.length, data: (await inReaderLanguage(c, rows)).map(quoteBody) });
   })
-  .get('/agent/quotes/:id', doc({ summary: 'One of the agent’s quotes' }), async (c) => c.json({ data: quoteBody(await ownQuote(c)) }))
+  .get('/agent/quotes/:id', doc({ summary: 'One of the agent’s quotes' }), async (c) => c.json({ data: await quoteShown(c, await ownQuote(c)) }))
   .post('/agent/quotes', doc({ body: QuoteSchema, status: 201 }), async (c) => {
     const body = await jsonBody(c, QuoteSchema);
     const db = c.env.DB;
@@ -275,7 +282,7 @@ export const agent = new Hono<AppEnv>()
     });
     if (id === null) throw refuse('client_id', 'No such client');
     const row = await quoteOf(db, owner, id);
-    return c.json({ data: quoteBody(row!) }, 201);
+    return c.json({ data: await quoteShown(c, row!) }, 201);
   })
   .post('/agent/quotes/:id/send', doc({ body: NoFields }), quoteMailLimits, async (c) => {
     const id = idParam(c);
@@ -312,7 +319,7 @@ export const agent = new Hono<AppEnv>()
     const failure = await sendMail(c, mail, 'quote');
     if (failure) throw new ApiError(mailUpstreamStatus(failure), 'UPSTREAM_FAILED', 'The email could not be sent. Please try again');
     if (!(await markSent(db, owner, id, await sha256Hex(token)))) throw notFound('No such quote');
-    return c.json({ data: quoteBody((await quoteOf(db, owner, id))!) });
+    return c.json({ data: await quoteShown(c, (await quoteOf(db, owner, id))!) });
   })
   .post('/agent/quotes/:id/book', doc({ body: BookQuoteSchema, also: { 409: SignInFailureSchema } }), async (c) => {
     const id = idParam(c);
@@ -336,7 +343,7 @@ export const agent = new Hono<AppEnv>()
           currency: quote.currency,
           charged_usd: payBy === 'card' ? 0 : fromMinor(quote.net_usd_minor, 'USD'),
           ...(paymentUrl ? { payment_url: paymentUrl } : {}),
-          quote: quoteBody(row!),
+          quote: await quoteShown(c, row!),
           credit: creditBody(credit),
         },
       });
@@ -375,7 +382,7 @@ export const agent = new Hono<AppEnv>()
   .get('/agent/bookings', doc({ summary: 'The agent’s bookings on account and the credit' }), async (c) => {
     const owner = ownerOf(c);
     const [rows, credit] = await Promise.all([bookingsOfAgent(c.env.DB, owner), creditOf(c.env.DB, owner)]);
-    return c.json({ count: rows.length, data: rows.map(bookingBody), credit: creditBody(credit) });
+    return c.json({ count: rows.length, data: (await inReaderLanguage(c, rows)).map(bookingBody), credit: creditBody(credit) });
   })
   .post('/agent/bookings/:ref/cancel', doc({ body: NoFields, summary: 'Cancels a booking the client paid by card: the card part refunded through the provider' }), async (c) => {
     await jsonBody(c, NoFields);
@@ -399,7 +406,7 @@ export const agent = new Hono<AppEnv>()
       throw conflict(CANCEL_REFUSED[outcome.reason]);
     }
     if (outcome.kind === 'cancelled') await sendOwedMails({ db: c.env.DB, ...requestMailer(c) }, outcome.booking.id);
-    return c.json({ data: bookingBody((await agentBookingOf(c.env.DB, owner, ref))!) });
+    return c.json({ data: bookingBody((await inReaderLanguage(c, [(await agentBookingOf(c.env.DB, owner, ref))!]))[0]!) });
   })
 
   // ---- the client's read-only view (no session: the unguessable token is the key) -------------------------------

@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { requireRole } from '../http/require-role';
+import { requestLanguage } from '../http/language';
 import { notFound } from '../errors';
 import { jsonBody } from '../validate';
 import { dataOf, doc } from '../http/openapi';
@@ -42,27 +43,30 @@ export const images = new Hono<AppEnv>().get('/images/:key/:width', doc({ summar
   return c.body(variant.object.body, 200, { ...headers, 'Content-Length': String(variant.object.size) });
 });
 
+/** The org, with the language its console reader reads (product names are translated content). */
+const readerOrg = (c: Context<AppEnv>) => ({ ...c.get('org'), shown: requestLanguage(c) });
+
 export const productPhotos = new Hono<AppEnv>()
   .use('/products', requireRole('admin'))
   .use('/products/*', requireRole('admin'))
-  .get('/products', doc({ summary: 'The org’s products with their photo counts', reply: dataOf(z.array(AdminProductSchema)) }), async (c) => c.json({ data: await adminProducts(c.env.DB, c.get('org').id) }))
-  .get('/products/:product_id/photos', doc({ reply: PhotosReplySchema }), async (c) => c.json({ data: await adminPhotos(c.env.DB, c.get('org'), productParam(c)) }))
+  .get('/products', doc({ summary: 'The org’s products with their photo counts', reply: dataOf(z.array(AdminProductSchema)) }), async (c) => c.json({ data: await adminProducts(c.env.DB, readerOrg(c)) }))
+  .get('/products/:product_id/photos', doc({ reply: PhotosReplySchema }), async (c) => c.json({ data: await adminPhotos(c.env.DB, readerOrg(c), productParam(c)) }))
   .post('/products/:product_id/photos', doc({ summary: 'Uploads a photo: the body is the image itself (JPEG, PNG, WebP or AVIF, at most 8 MiB)', reply: PhotosReplySchema, status: 201 }), async (c) => {
     const productId = productParam(c);
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    return c.json({ data: await addPhoto(c.env.DB, c.env, c.get('org'), actorOf(c), productId, bytes) }, 201);
+    return c.json({ data: await addPhoto(c.env.DB, c.env, readerOrg(c), actorOf(c), productId, bytes) }, 201);
   })
   .put('/products/:product_id/photos/order', doc({ body: PhotoOrderSchema, reply: PhotosReplySchema }), async (c) => {
     const productId = productParam(c);
     const { photo_ids } = await jsonBody(c, PhotoOrderSchema);
-    return c.json({ data: await orderPhotos(c.env.DB, c.get('org'), actorOf(c), productId, photo_ids) });
+    return c.json({ data: await orderPhotos(c.env.DB, readerOrg(c), actorOf(c), productId, photo_ids) });
   })
   .patch('/products/:product_id/photos/:photo_id', doc({ body: PhotoAltSchema, reply: PhotosReplySchema }), async (c) => {
     const productId = productParam(c);
     const photoId = photoParam(c);
-    return c.json({ data: await changeAlt(c.env.DB, c.get('org'), actorOf(c), productId, photoId, await jsonBody(c, PhotoAltSchema)) });
+    return c.json({ data: await changeAlt(c.env.DB, readerOrg(c), actorOf(c), productId, photoId, await jsonBody(c, PhotoAltSchema)) });
   })
   .delete('/products/:product_id/photos/:photo_id', doc({ reply: PhotosReplySchema }), async (c) => {
     const productId = productParam(c);
-    return c.json({ data: await removePhoto(c.env.DB, c.get('org'), actorOf(c), productId, photoParam(c)) });
+    return c.json({ data: await removePhoto(c.env.DB, readerOrg(c), actorOf(c), productId, photoParam(c)) });
   });

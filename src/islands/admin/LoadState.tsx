@@ -10,8 +10,11 @@ export interface Loaded<T> {
   setData: (data: T) => void;
 }
 
-/** Runs `load` now and whenever `key` changes (a page number, a search); a newer load wins over a slower older one. */
-export function useConsoleLoad<T>(load: () => Promise<T>, key: unknown = null): Loaded<T> {
+/**
+ * Runs `load` now and whenever `key` changes (a page number, a search); a newer load wins over a slower older one.
+ * `message` puts a refusal in the page's language (a page whose routes have their own messages passes its own).
+ */
+export function useConsoleLoad<T>(load: () => Promise<T>, key: unknown = null, message: (t: ReturnType<typeof useT>, err: unknown) => string = (t, err) => consoleMessage(t, err, 'admin_load_failed')): Loaded<T> {
   const t = useT();
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState('');
@@ -23,7 +26,7 @@ export function useConsoleLoad<T>(load: () => Promise<T>, key: unknown = null): 
       const value = await load();
       if (run === latest.current) setData(value);
     } catch (err) {
-      if (run === latest.current) setError(consoleMessage(t, err, 'admin_load_failed'));
+      if (run === latest.current) setError(message(t, err));
     }
   }, [JSON.stringify(key), t]);
   useEffect(() => void reload(), [reload]);

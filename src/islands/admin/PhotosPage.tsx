@@ -32,7 +32,7 @@ export default function PhotosPage() {
 function Photos() {
   const t = useT();
   const [productId] = useState(() => Number(new URLSearchParams(location.search).get('id')) || 0);
-  const loaded = useConsoleLoad(() => loadPhotos(productId), productId);
+  const loaded = useConsoleLoad(() => loadPhotos(productId), productId, photoMessage);
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);

@@ -4,7 +4,7 @@ import type { LabelTable } from './types';
 const L = (en: string, es: string, fr: string) => ({ 'en-US': en, 'es-ES': es, 'fr-FR': fr });
 
 export const photoLabels: LabelTable = {
-  ph_gallery: L('Photos of {name}', 'Fotos de {name}', 'Photos de {name}'),
+  ph_gallery: L('Photos of {name}', 'Fotos: {name}', 'Photos : {name}'),
   ph_previous: L('Previous photo', 'Foto anterior', 'Photo précédente'),
   ph_next: L('Next photo', 'Foto siguiente', 'Photo suivante'),
   ph_count: L('{n} / {total}', '{n} / {total}', '{n} / {total}'),
@@ -17,7 +17,7 @@ export const photoLabels: LabelTable = {
   ph_col_type: L('Type', 'Tipo', 'Type'),
   ph_col_city: L('City', 'Ciudad', 'Ville'),
   ph_col_photos: L('Photos', 'Fotos', 'Photos'),
-  ph_manage: L('Photos of {name}', 'Fotos de {name}', 'Photos de {name}'),
+  ph_manage: L('Photos of {name}', 'Fotos: {name}', 'Photos : {name}'),
   ph_title: L('Photos', 'Fotos', 'Photos'),
   ph_back: L('All products', 'Todos los productos', 'Tous les produits'),
   ph_upload_label: L('Add a photo (JPEG, PNG, WebP or AVIF, at most 8 MiB, at least 640 × 400 pixels)', 'Añadir una foto (JPEG, PNG, WebP o AVIF, 8 MiB como máximo, 640 × 400 píxeles como mínimo)', 'Ajouter une photo (JPEG, PNG, WebP ou AVIF, 8 Mio au plus, 640 × 400 pixels au moins)'),
