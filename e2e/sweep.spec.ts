@@ -1,11 +1,13 @@
 // The page sweep: every page of src/pages (SWEEP in e2e/worker-pages.ts), as each kind of visitor sees it, opened once
-// per test and checked three ways: at 390 × 844 nothing scrolls sideways and every control a thumb must hit is at
+// per test and checked four ways: at 390 × 844 nothing scrolls sideways and every control a thumb must hit is at
 // least 24 × 24 CSS pixels (WCAG 2.2, 2.5.8; links inside running text are the rule's own exception); then at
-// 1280 × 720 axe finds no serious or critical violation (e2e/axe.ts); and signed out, every page answers with its
-// heading and main region, the signed-in pages with the sign-in prompt. One page load serves all three (the suite's
-// wall time is mostly page loads); each worker keeps one page per visitor, signed in once.
+// 1280 × 720 axe finds no serious or critical violation (e2e/axe.ts); signed out, every page answers with its
+// heading and main region, the signed-in pages with the sign-in prompt; and a visitor swept in French or Spanish
+// sees no English (e2e/english-needles.ts). One page load serves all four (the suite's wall time is mostly page
+// loads); each worker keeps one page per visitor and language, signed in once.
 import { expect } from '@playwright/test';
 import { expectClean } from './axe';
+import { englishOn } from './english-needles';
 import { CONTENT_PAGES, open, realPath, SWEEP, test, type Visitor } from './worker-pages';
 
 test.describe.configure({ mode: 'parallel', timeout: 90_000 });
@@ -64,11 +66,11 @@ async function phoneReport(page: import('@playwright/test').Page) {
   });
 }
 
-for (const { visitor, paths, phone = true } of SWEEP) {
-  test.describe(visitor, () => {
-    test.use({ visitor: (visitor === 'acme' ? 'signed out' : visitor) as Visitor });
+for (const { visitor, paths, phone = true, language = 'en-US' } of SWEEP) {
+  test.describe(language === 'en-US' ? visitor : `${visitor} ${language}`, () => {
+    test.use({ visitor: (visitor === 'acme' ? 'signed out' : visitor) as Visitor, language });
     for (const path of paths) {
-      test(`${path}: fits a phone, passes axe${visitor === 'signed out' ? ', answers' : ''}`, async ({ page, baseURL }) => {
+      test(`${path}: fits a phone, passes axe${visitor === 'signed out' ? ', answers' : ''}${language === 'en-US' ? '' : ', shows no English'}`, async ({ page, baseURL }) => {
         const real = await realPath(page, path);
         const address = visitor === 'acme' ? baseURL!.replace('localhost', 'acme.localhost') + real : real;
         await page.setViewportSize(phone ? PHONE : DESKTOP);
@@ -84,6 +86,11 @@ for (const { visitor, paths, phone = true } of SWEEP) {
         }
 
         await expectClean(page, `${visitor} ${path}`);
+
+        if (language !== 'en-US') {
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
+          expect(await englishOn(page, language), `${language} ${visitor} ${page.url()}`).toEqual([]);
+        }
 
         if (visitor === 'signed out' && (PUBLIC.includes(path) || SIGNED_IN_ONLY.includes(path))) {
           await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();

@@ -4,6 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect as baseExpect, test as base, type Page } from '@playwright/test';
+import type { Language } from '../src/shared/i18n';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -16,16 +17,21 @@ export const ACCOUNTS = {
 } as const;
 export type Visitor = 'signed out' | keyof typeof ACCOUNTS;
 
-export const test = base.extend<{ visitor: Visitor }, { pageOf: (visitor: Visitor) => Promise<Page> }>({
+/** `language`: the visitor's browser asks for it and its language cookie is set before the first page (not for en-US). */
+export const test = base.extend<{ visitor: Visitor; language: Language }, { pageOf: (visitor: Visitor, language: Language) => Promise<Page> }>({
   visitor: ['signed out', { option: true }],
+  language: ['en-US', { option: true }],
   pageOf: [
     async ({ browser }, use, workerInfo) => {
-      const pages = new Map<Visitor, Promise<Page>>();
-      await use((visitor) => {
-        let made = pages.get(visitor);
+      const pages = new Map<string, Promise<Page>>();
+      await use((visitor, language) => {
+        const key = `${visitor}|${language}`;
+        let made = pages.get(key);
         if (!made) {
           made = (async () => {
-            const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+            const baseURL = workerInfo.project.use.baseURL!;
+            const context = await browser.newContext({ baseURL, ...(language === 'en-US' ? {} : { locale: language }) });
+            if (language !== 'en-US') await context.addCookies([{ name: 'lan_code', value: language, url: baseURL }]);
             if (visitor !== 'signed out') {
               const [email, password] = ACCOUNTS[visitor];
               const r = await context.request.post('/api/signIn', { data: { jsonSign: { usr_type: 2, email_id: email, password }, navAgent: 'sweep' } });
@@ -33,7 +39,7 @@ export const test = base.extend<{ visitor: Visitor }, { pageOf: (visitor: Visito
             }
             return context.newPage();
           })();
-          pages.set(visitor, made);
+          pages.set(key, made);
         }
         return made;
       });
@@ -42,8 +48,8 @@ export const test = base.extend<{ visitor: Visitor }, { pageOf: (visitor: Visito
     { scope: 'worker' },
   ],
   // The kept page takes each test's viewport, so a phone-sized sweep and a desktop one can share a worker.
-  page: async ({ visitor, pageOf, viewport }, use) => {
-    const page = await pageOf(visitor);
+  page: async ({ visitor, language, pageOf, viewport }, use) => {
+    const page = await pageOf(visitor, language);
     await page.setViewportSize(viewport ?? { width: 1280, height: 720 });
     await use(page);
   },
@@ -65,17 +71,22 @@ export const CONTENT_PAGES = [
   '/no-such-page',
 ];
 
-/** What each visitor is shown: one test per entry (e2e/sweep.spec.ts); `phone: false` leaves the phone checks out. */
-export const SWEEP: { visitor: Visitor | 'acme'; paths: string[]; phone?: boolean }[] = [
+/**
+ * What each visitor is shown: one test per entry (e2e/sweep.spec.ts); `phone: false` leaves the phone checks out.
+ * A signed-in visitor is swept in one language other than English, and its pages must show no English
+ * (e2e/english-needles.ts); the language walk (e2e/language-walk.spec.ts) takes every page signed out in French and
+ * Spanish. French runs longest, so it is the stricter test of a phone's width.
+ */
+export const SWEEP: { visitor: Visitor | 'acme'; paths: string[]; phone?: boolean; language?: Language }[] = [
   { visitor: 'signed out', paths: [...PAGES, ...CONTENT_PAGES] },
   // A consumer is sent away from /agent pages by design (e2e/agent.spec.ts checks that); the signed-out sweep covers them.
   // The same for the console's pages (e2e/admin-console.spec.ts checks the refusal); its admin sees them below.
-  { visitor: 'demo', paths: [...PAGES.filter((p) => !p.startsWith('/agent/') && !p.startsWith('/admin')), ...CONTENT_PAGES] },
+  { visitor: 'demo', language: 'fr-FR', paths: [...PAGES.filter((p) => !p.startsWith('/agent/') && !p.startsWith('/admin')), ...CONTENT_PAGES] },
   // The console's tables do not yet become one card per row on a phone (e2e/admin-console.spec.ts checks that its
   // pages do not scroll sideways at 390 px).
-  { visitor: 'admin', paths: PAGES.filter((p) => p.startsWith('/admin')) },
+  { visitor: 'admin', language: 'fr-FR', paths: PAGES.filter((p) => p.startsWith('/admin')) },
   // The agent of an org in B2B mode also sees net and sell prices on results and product pages.
-  { visitor: 'agent', paths: [...PAGES.filter((p) => p.startsWith('/agent')), ...CONTENT_PAGES.filter((p) => /search-detail|hotel-details/.test(p))] },
+  { visitor: 'agent', language: 'es-ES', paths: [...PAGES.filter((p) => p.startsWith('/agent')), ...CONTENT_PAGES.filter((p) => /search-detail|hotel-details/.test(p))] },
   // The marketing pages as their users see them: the seeded link's figures render on demand.
   { visitor: 'marketer', paths: ['/admin/links', '/admin/links/welcome', '/admin/campaigns/launch'] },
   // Acme's look: its own theme colours, signed out, on acme.localhost.

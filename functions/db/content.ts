@@ -1,6 +1,8 @@
 // Translated content (docs/decisions/0034-translated-content.md): products' and cards' text in the visitor's language,
 // laid over rows read in the org's default language. A translation row is a whole record, so a product is shown
 // entirely in one language (its translation) or entirely in the default language (no translation), never mixed.
+import { defaultCardName } from '../../src/shared/i18n/card-names';
+import { isLanguage } from '../../src/shared/i18n/language';
 
 interface ProductText {
   product_id: number;
@@ -46,16 +48,20 @@ export async function productNames(db: D1Database, productIds: readonly number[]
   return new Map(results.map((t) => [t.product_id, t.name]));
 }
 
-/** `rows` (wallet cards) with their name in `language` where a translation exists. */
-export async function cardsInLanguage<T extends { id: number; name: string }>(db: D1Database, rows: T[], language: string, defaultLanguage: string): Promise<T[]> {
-  if (rows.length === 0 || language === defaultLanguage) return rows;
+/**
+ * `rows` (wallet cards) with their name in `language`: the card's translation where one exists, else, for a card that
+ * still carries the name it was issued with by default ("Discount card"), that default in `language`.
+ */
+export async function cardsInLanguage<T extends { id: number; name: string; kind: string; services: string }>(db: D1Database, rows: T[], language: string, defaultLanguage: string): Promise<T[]> {
+  const byDefault = (r: T) => (isLanguage(language) && r.name === defaultCardName(r.kind, r.services) ? { ...r, name: defaultCardName(r.kind, r.services, language) } : r);
+  if (rows.length === 0 || language === defaultLanguage) return rows.map(byDefault);
   const ids = unique(rows.map((r) => r.id));
   const { results } = await db
     .prepare(`SELECT card_id, name FROM card_texts WHERE lang = ? AND card_id IN (${marks(ids.length)})`)
     .bind(language, ...ids)
     .all<{ card_id: number; name: string }>();
   const byId = new Map(results.map((t) => [t.card_id, t.name]));
-  return rows.map((r) => (byId.has(r.id) ? { ...r, name: byId.get(r.id)! } : r));
+  return rows.map((r) => (byId.has(r.id) ? { ...r, name: byId.get(r.id)! } : byDefault(r)));
 }
 
 /** The language to write to a booking's holder when no visitor's request is at hand (a webhook): their account's, else the org's. */

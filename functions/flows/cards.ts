@@ -13,6 +13,7 @@ import {
   CardCsvRowSchema, CSV_HEADER, CSV_REQUIRED_COLUMNS, MAX_IMPORT_ROWS, OPS_MSG, type AdminCardEntry, type CardIssue, type CardSpendEntry,
 } from '../../src/shared/contract/console-ops';
 import { PER_PAGE } from '../../src/shared/contract/console';
+import { defaultCardName } from '../../src/shared/i18n/card-names';
 
 /** A validated card as stored: a certificate's amount is its redemption price, the others' their balance. */
 function toIssue(c: CardIssue): CardToIssue {
@@ -23,7 +24,7 @@ function toIssue(c: CardIssue): CardToIssue {
     email: c.email,
     kind: c.kind,
     code: newCardCode(c.kind),
-    name: c.kind === 'certificate' ? `${services} certificate` : c.kind === 'discount' ? 'Discount card' : 'Cash card',
+    name: defaultCardName(c.kind, services),
     services,
     pro_code: proCode,
     amount_minor: c.kind === 'certificate' ? 0 : minor,

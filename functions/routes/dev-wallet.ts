@@ -8,6 +8,7 @@ import { jsonBody } from '../validate';
 import { toMinor } from '../../src/shared/rules/money';
 import { IssueCardSchema } from '../../src/shared/contract/booking';
 import { doc } from '../http/openapi';
+import { defaultCardName } from '../../src/shared/i18n/card-names';
 
 /** Besides cards for an account (email), development can issue unassigned gift cards or listed org certificates. */
 const IssueSchema = IssueCardSchema.extend({
@@ -35,7 +36,7 @@ export const devWallet = new Hono<AppEnv>().post('/wallet/issue', doc({ body: Is
       userId,
       kind: body.kind,
       code,
-      name: body.name ?? (certificate ? `${services} certificate` : body.kind === 'discount' ? 'Discount card' : 'Cash card'),
+      name: body.name ?? defaultCardName(body.kind, services),
       services,
       proCode: body.kind === 'discount' ? (body.pro_code ?? 'HLT') : (body.pro_code ?? ''),
       status: body.status,

@@ -25,6 +25,8 @@ export async function signIn(email = 'demo@example.com', password = 'Demo1!pass'
 export interface IssueOptions {
   email?: string;
   kind: 'certificate' | 'discount' | 'cash';
+  /** Without one, the card is named by its kind (src/shared/i18n/card-names.ts). */
+  name?: string;
   services?: string[];
   pro_code?: string;
   amount: number;

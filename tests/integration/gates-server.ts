@@ -1,7 +1,7 @@
 // A Worker of the gates' own (wrangler dev on a free loopback port, a fresh copy of the migrated and seeded D1), so
 // the fuzz, security and fault gates can write, lock accounts and break providers without touching other suites' data.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,8 +47,17 @@ function templateKey(): string {
 async function preparedCopy(name: string): Promise<string> {
   const template = join(buildDir(), 'gates-db', templateKey());
   if (!existsSync(join(template, 'v3'))) {
-    rmSync(template, { recursive: true, force: true });
-    await prepareDatabase({ persistTo: template, quiet: true });
+    // Several vitest processes may start gates at once (npm test runs three side by side): each prepares its own
+    // directory and the first rename wins, so no gate ever copies a half-written template.
+    const mine = `${template}.${process.pid}`;
+    rmSync(mine, { recursive: true, force: true });
+    await prepareDatabase({ persistTo: mine, quiet: true });
+    if (existsSync(template) && !existsSync(join(template, 'v3'))) rmSync(template, { recursive: true, force: true });
+    try {
+      renameSync(mine, template);
+    } catch {
+      rmSync(mine, { recursive: true, force: true });
+    }
   }
   const dir = mkdtempSync(join(tmpdir(), `travel-club-gate-${name}-`));
   cpSync(template, dir, { recursive: true });

@@ -53,6 +53,28 @@ describe('wallet cards and campaigns', () => {
     expect(names).not.toContain('Travel Club Cash Card');
   });
 
+  it('a card issued without a name is named by its kind in the reader’s language, and keeps a name it was given', async () => {
+    const email = 'demo@example.com';
+    const [discount, cash, certificate, named] = [
+      await issue({ email, kind: 'discount', amount: 40, pro_code: 'HLT' }),
+      await issue({ email, kind: 'cash', amount: 25 }),
+      await issue({ email, kind: 'certificate', amount: 30, services: ['HLT'] }),
+      await issue({ email, kind: 'cash', amount: 10, name: 'Carte cadeau Noël' }),
+    ];
+    const demo = await signIn();
+    const nameIn = async (lang: string) => {
+      const entry = (await demo.call(`/api/booking/get-paymentcard-by-user?lang=${lang}`, { method: 'POST', body: { currency: 'USD' } })).json.data[0];
+      const all = [...entry.certidata, ...entry.discountcarddata, ...entry.cashcarddata] as { payment_card_id: number; card_name: string }[];
+      return (id: number) => all.find((c) => c.payment_card_id === id)?.card_name;
+    };
+    const [en, fr, es] = await Promise.all([nameIn('en-US'), nameIn('fr-FR'), nameIn('es-ES')]);
+    expect([en(discount.payment_card_id), en(cash.payment_card_id), en(certificate.payment_card_id)]).toEqual(['Discount card', 'Cash card', 'HLT certificate']);
+    expect([fr(discount.payment_card_id), fr(cash.payment_card_id), fr(certificate.payment_card_id)]).toEqual(['Carte de réduction', 'Carte prépayée', 'Certificat HLT']);
+    expect([es(discount.payment_card_id), es(cash.payment_card_id), es(certificate.payment_card_id)]).toEqual(['Tarjeta de descuento', 'Tarjeta monedero', 'Certificado HLT']);
+    expect(fr(named.payment_card_id)).toBe('Carte cadeau Noël');
+    expect(es(named.payment_card_id)).toBe('Carte cadeau Noël');
+  });
+
   it('promotions come in Spanish', async () => {
     const r = await call('/api/referral/getCampaignList?campaign_type=Promotion&lang=es-ES');
     expect(r.status, r.text).toBe(200);

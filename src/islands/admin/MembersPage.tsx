@@ -68,7 +68,8 @@ function Members() {
                 {list.data.data.map((m) => (
                   <tr key={m.userId} data-testid="member-row">
                     <td data-label={t('admin_member')} className="console-break">
-                      {name(m)}
+                      {/* A person's name is data, in no language: translation tools (and the language walk) leave it. */}
+                      <span translate="no">{name(m)}</span>
                       <br />
                       <span className="console-muted">{m.email}</span>
                     </td>
@@ -77,7 +78,7 @@ function Members() {
                     <td>
                       <button type="button" className="btn btn-sm" aria-expanded={open === m.userId} onClick={() => setOpen(open === m.userId ? null : m.userId)}>
                         {t('admin_open')}
-                        <span className="visually-hidden"> {name(m)}</span>
+                        <span className="visually-hidden" translate="no"> {name(m)}</span>
                       </button>
                     </td>
                   </tr>
@@ -111,7 +112,7 @@ function MemberForms({ member, onChanged }: { member: MemberDetail; onChanged: (
 
   return (
     <section className="console-group" aria-labelledby="member-title" data-testid="member-panel">
-      <h2 id="member-title" className="console-break">
+      <h2 id="member-title" className="console-break" translate="no">
         {title}
       </h2>
       <p className="console-muted console-break">{member.email}</p>
