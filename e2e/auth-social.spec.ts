@@ -12,8 +12,11 @@ test('Google sign-up: the popup prefills the form, the account is created and si
   const popup = await popupOpened;
   await popup.getByLabel('Email').fill(email);
   await popup.getByLabel('Full name').fill('Lena Berg');
+  // The site closes the popup as soon as the provider sends it back, which on a busy machine can happen before the
+  // click returns: the wait starts before the click, or the close would be missed.
+  const popupClosed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Continue' }).click();
-  await popup.waitForEvent('close');
+  await popupClosed;
 
   const complete = dialog(page, 'COMPLETE YOUR INFORMATION');
   await expect(complete).toBeVisible();

@@ -4,23 +4,9 @@ import { useT } from '../../stores/locale';
 import { addDomain, checkDomain, listDomains, removeDomain } from '../../stores/console-ops';
 import { DomainCreateSchema, type DomainEntry } from '../../shared/contract/console-ops';
 import ConsoleGate from './ConsoleGate';
+import CopyButton from './CopyButton';
 import LoadState, { useConsoleLoad } from './LoadState';
 import { consoleMessage, fieldText, useConsoleForm } from './useConsoleForm';
-
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const t = useT();
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      className="btn btn-sm btn-secondary"
-      aria-label={`${t('ops_copy')}: ${label}`}
-      onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true), () => setCopied(false))}
-    >
-      {copied ? t('ops_copied') : t('ops_copy')}
-    </button>
-  );
-}
 
 function Domain({ d, onChange, say }: { d: DomainEntry; onChange: () => Promise<void>; say: (text: string, failed?: boolean) => void }) {
   const t = useT();
@@ -55,13 +41,13 @@ function Domain({ d, onChange, say }: { d: DomainEntry; onChange: () => Promise<
             <div>
               <dt>{t('ops_domain_txt_name')}</dt>
               <dd>
-                <code className="console-break" data-testid="txt-name">{d.verification.name}</code> <CopyButton text={d.verification.name} label={t('ops_domain_txt_name')} />
+                <code className="console-break" data-testid="txt-name">{d.verification.name}</code> <CopyButton text={d.verification.name} label={`${t('ops_copy')}: ${t('ops_domain_txt_name')}`} />
               </dd>
             </div>
             <div>
               <dt>{t('ops_domain_txt_value')}</dt>
               <dd>
-                <code className="console-break" data-testid="txt-value">{d.verification.value}</code> <CopyButton text={d.verification.value} label={t('ops_domain_txt_value')} />
+                <code className="console-break" data-testid="txt-value">{d.verification.value}</code> <CopyButton text={d.verification.value} label={`${t('ops_copy')}: ${t('ops_domain_txt_value')}`} />
               </dd>
             </div>
           </dl>

@@ -26,7 +26,6 @@ export const consoleOpsLabels: LabelTable = {
   ops_domain_txt_name: L('Name', 'Nombre', 'Nom'),
   ops_domain_txt_value: L('Value', 'Valor', 'Valeur'),
   ops_copy: L('Copy', 'Copiar', 'Copier'),
-  ops_copied: L('Copied', 'Copiado', 'Copié'),
   ops_domain_check: L('Check now', 'Comprobar ahora', 'Vérifier maintenant'),
   ops_domain_remove: L('Remove', 'Quitar', 'Retirer'),
   ops_domain_still_pending: L('Not verified yet: the record may take a few minutes to appear.', 'Aún sin verificar: el registro puede tardar unos minutos.', "Pas encore vérifié : l'enregistrement peut mettre quelques minutes à apparaître."),
