@@ -59,7 +59,7 @@ beforeAll(async () => {
       lanes.push({ gate, watch: DbWatch.open(gate.persistTo), user, agent, admin, busy: Promise.resolve() });
     });
   }
-}, 180_000);
+}, 420_000);
 
 afterAll(() => {
   for (const lane of lanes) lane.watch.close();

@@ -1,10 +1,10 @@
 // A Worker of the gates' own (wrangler dev on a free loopback port, a fresh copy of the migrated and seeded D1), so
 // the fuzz, security and fault gates can write, lock accounts and break providers without touching other suites' data.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 // @ts-ignore plain ESM helper shared with npm start (typed below, whether or not the compiler reads JavaScript)
 import * as serverLib from '../../scripts/lib/server.mjs';
@@ -44,21 +44,42 @@ function templateKey(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-async function preparedCopy(name: string): Promise<string> {
+/**
+ * The migrated and seeded template, prepared once per inputs (templateKey). Several vitest processes may start gates at
+ * once (npm test runs three side by side): the first to create the lock directory prepares the template in a
+ * directory of its own and renames it into place; the others wait for it rather than prepare it again beside it.
+ */
+async function preparedTemplate(): Promise<string> {
   const template = join(buildDir(), 'gates-db', templateKey());
-  if (!existsSync(join(template, 'v3'))) {
-    // Several vitest processes may start gates at once (npm test runs three side by side): each prepares its own
-    // directory and the first rename wins, so no gate ever copies a half-written template.
-    const mine = `${template}.${process.pid}`;
-    rmSync(mine, { recursive: true, force: true });
-    await prepareDatabase({ persistTo: mine, quiet: true });
-    if (existsSync(template) && !existsSync(join(template, 'v3'))) rmSync(template, { recursive: true, force: true });
+  const lock = `${template}.lock`;
+  mkdirSync(dirname(template), { recursive: true });
+  for (;;) {
+    if (existsSync(join(template, 'v3'))) return template;
     try {
-      renameSync(mine, template);
+      mkdirSync(lock);
     } catch {
-      rmSync(mine, { recursive: true, force: true });
+      // A lock left by a process that died while preparing is given up after ten minutes.
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 600_000) rmSync(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 500));
+      continue;
+    }
+    try {
+      if (!existsSync(join(template, 'v3'))) {
+        const mine = `${template}.${process.pid}`;
+        rmSync(mine, { recursive: true, force: true });
+        await prepareDatabase({ persistTo: mine, quiet: true });
+        rmSync(template, { recursive: true, force: true });
+        renameSync(mine, template);
+      }
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
     }
   }
+}
+
+async function preparedCopy(name: string): Promise<string> {
+  const template = await preparedTemplate();
   const dir = mkdtempSync(join(tmpdir(), `travel-club-gate-${name}-`));
   cpSync(template, dir, { recursive: true });
   return dir;
