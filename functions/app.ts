@@ -186,4 +186,5 @@ export type ApiRoutes =
   | Mounted<typeof catalogue, '/api'> | Mounted<typeof org, '/api'> | Mounted<typeof auth, '/api'> | Mounted<typeof signup, '/api'>
   | Mounted<typeof profile, '/api'> | Mounted<typeof products, '/api'> | Mounted<typeof booking, '/api'> | Mounted<typeof savings, '/api'>
   | Mounted<typeof links, '/api'> | Mounted<typeof referral, '/api'> | Mounted<typeof agent, '/api'> | Mounted<typeof payments, '/api'>
-  | Mounted<typeof enquiries, '/api'> | Mounted<typeof admin, '/api/admin'> | Mounted<typeof adminOps, '/api/admin'>;
+  | Mounted<typeof enquiries, '/api'> | Mounted<typeof admin, '/api/admin'> | Mounted<typeof adminOps, '/api/admin'>
+  | Mounted<typeof productPhotos, '/api/admin'>;
