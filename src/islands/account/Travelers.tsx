@@ -2,7 +2,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiFailure } from '../../shared/contract/api-client';
-import { TITLES, TravelerSchema, type Traveler } from '../../shared/contract/booking';
+import { TravelerSchema, type Traveler } from '../../shared/contract/booking';
+import { TITLES } from '../../shared/rules/person';
 import { loadTravelers, removeTraveler, saveTraveler, type SavedTraveler as Saved } from '../../stores/account';
 import { useT } from '../../stores/locale';
 import { $signedIn } from '../../stores/session';

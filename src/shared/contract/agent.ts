@@ -1,9 +1,8 @@
 // The agent portal's contract (docs/contract.md#agents): client, quote and query schemas shared by the API and the islands,
 // the pricing rule for a quote (net + markup) and the exact refusal texts.
 import { z } from 'zod';
-import {
-  CountryCodeSchema, FirstNameSchema, LastNameSchema, MobileSchema, NationalitySchema, PhoneCountryCodeSchema, SignUpEmail, TitleSchema,
-} from './auth';
+import { CountryCodeSchema, NationalitySchema, PhoneCountryCodeSchema } from './auth';
+import { FirstNameSchema, LastNameSchema, MobileSchema, SignUpEmail, TitleSchema } from '../rules/person';
 import { PreviewSchema } from './booking';
 
 export const AGENT_MSG = {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LABELS, LANGUAGES } from '../i18n';
 import { CARD_KINDS, PRODUCT_TYPES } from '../rules/wallet';
 import { futureExpiry } from './console';
+import { contactEmail, EMAIL_MAX_LENGTH } from '../rules/person';
 
 export const OPS_MSG = {
   host: 'Enter a domain name such as www.example.com',
@@ -69,7 +70,7 @@ export interface DomainEntry {
 
 // ---- wallet cards --------------------------------------------------------------------------------------------------
 
-const Email = z.string(OPS_MSG.email).trim().toLowerCase().max(254, OPS_MSG.email).pipe(z.email(OPS_MSG.email));
+const Email = z.string(OPS_MSG.email).trim().toLowerCase().max(EMAIL_MAX_LENGTH, OPS_MSG.email).pipe(contactEmail(OPS_MSG.email));
 const Amount = z
   .number(OPS_MSG.amount)
   .positive(OPS_MSG.amount)
