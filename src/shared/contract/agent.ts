@@ -114,19 +114,23 @@ export const QuoteViewSchema = z.object({ token: z.string('Send the token').rege
 
 // ---- what the API answers (the islands read these shapes) ---------------------------------------------------
 
-export interface AgentClient {
-  client_id: number;
+/** A client's details as the agent keeps them: the same fields stored (functions/db/clients.ts) and answered. */
+export interface ClientDetails {
   title: string;
   first_name: string;
   last_name: string;
   email: string;
-  nationality: number | null;
   country_code: string;
   phone_country_code: string;
   mobile_no: string;
   notes: string;
   created_at: string;
   updated_at: string;
+}
+
+export interface AgentClient extends ClientDetails {
+  client_id: number;
+  nationality: number | null;
 }
 
 export interface AgentQuote {

@@ -89,6 +89,16 @@ export const TravelerSchema = z.object({
 });
 export type Traveler = z.output<typeof TravelerSchema>;
 
+/** A booked stay as the mails and the console name it: the product, where, when, for how many, in which currency. */
+export interface StayFacts {
+  product_name: string;
+  city: string;
+  check_in: string;
+  check_out: string | null;
+  guests: number;
+  currency: string;
+}
+
 const bookingFields = {
   product_id: z.number('Choose a product').int('Choose a product').positive('Choose a product').max(2 ** 31),
   check_in: realDay,

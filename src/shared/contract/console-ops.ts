@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LABELS, LANGUAGES } from '../i18n';
 import { CARD_KINDS, PRODUCT_TYPES } from '../rules/wallet';
 import { futureExpiry } from './console';
+import type { StayFacts } from './booking';
 import { contactEmail, EMAIL_MAX_LENGTH } from '../rules/person';
 
 export const OPS_MSG = {
@@ -175,19 +176,13 @@ export const BookingsQuerySchema = z
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: OPS_MSG.range });
 export type BookingsQuery = z.output<typeof BookingsQuerySchema>;
 
-export interface AdminBookingEntry {
+export interface AdminBookingEntry extends StayFacts {
   booking_id: string;
   status: string;
   created_at: string;
   email: string | null;
   traveler: string;
   product_type: string;
-  product_name: string;
-  city: string;
-  check_in: string;
-  check_out: string | null;
-  guests: number;
-  currency: string;
   price: number;
   certificate_amount: number;
   discount_amount: number;
