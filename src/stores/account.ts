@@ -6,7 +6,6 @@ import { $profile } from './session';
 
 // ---- signing in, signing up -------------------------------------------------------------------------------------
 
-export type SignInReply = ApiReply<'/api/signIn', '$post'>;
 export const signIn = (body: Record<string, unknown>) => request('$post', '/api/signIn', { body });
 export const ssoSignIn = (key: string) => request('$post', '/api/auth/sso', { body: { key } });
 
@@ -34,7 +33,6 @@ export function loadProviders(): Promise<Providers | null> {
 }
 /** A nonce for Google's ID token, or null when none could be had. */
 export const signInNonce = (): Promise<string | null> => request('$post', '/api/auth/nonce', { body: {} }).then((r) => r.data.nonce, () => null);
-export type SocialProfile = ApiReply<'/api/auth/socialProfile', '$post'>['data'];
 export const loadSocialProfile = async (tokenField: string, token: string) =>
   (await request('$post', '/api/auth/socialProfile', { body: { [tokenField]: token } })).data;
 
