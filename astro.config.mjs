@@ -12,7 +12,7 @@ const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]|node_modules[\\
 const SHELL = new RegExp(
   [
     String.raw`[\\/]src[\\/]islands[\\/]shell[\\/](AccountMenu|LocaleSwitcher|ProductMenuLinks|DialogHost|LoyaltyBindings)\.tsx$`,
-    String.raw`[\\/]src[\\/]stores[\\/](locale|session|startup|dialogs)\.ts$`,
+    String.raw`[\\/]src[\\/]stores[\\/](locale|session|startup|dialogs|api)\.ts$`,
     String.raw`[\\/]src[\\/]shared[\\/]i18n[\\/](areas|translate)\.ts$`,
     String.raw`[\\/]src[\\/]shared[\\/](contract[\\/]api-client|rules[\\/]account-menu|rules[\\/]products)\.ts$`,
     String.raw`[\\/]src[\\/]islands[\\/]account[\\/]focus-return\.ts$`,

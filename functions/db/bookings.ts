@@ -2,6 +2,7 @@
 import type { CardSpend } from '../../src/shared/rules/wallet';
 import { firstBookingActionStatement } from './referrals';
 import { firstBookingConversionStatement, type FirstBookingCredit } from './links';
+import { changedOne } from './statements';
 
 /** The stay a booking, a quote or an agent's booking is for: the product as it was then, the dates and the party. */
 export interface StayColumns {
@@ -326,14 +327,14 @@ export async function expirePending(db: D1Database, bookingId: number): Promise<
 
 /** A payment that arrived for a booking that can no longer be confirmed was refunded in full: REFUNDED. */
 export async function markAutoRefunded(db: D1Database, bookingId: number, paidMinor: number, paymentIntentId: string | null): Promise<boolean> {
-  const r = await db
-    .prepare(
-      `UPDATE bookings SET status = 'REFUNDED', paid_minor = ?, refunded_minor = ?, payment_intent_id = ?, updated_at = ${NOW}
-       WHERE id = ? AND status IN ('EXPIRED', 'CANCELLED')`,
-    )
-    .bind(paidMinor, paidMinor, paymentIntentId, bookingId)
-    .run();
-  return r.meta.changes === 1;
+  return changedOne(
+    db
+      .prepare(
+        `UPDATE bookings SET status = 'REFUNDED', paid_minor = ?, refunded_minor = ?, payment_intent_id = ?, updated_at = ${NOW}
+         WHERE id = ? AND status IN ('EXPIRED', 'CANCELLED')`,
+      )
+      .bind(paidMinor, paidMinor, paymentIntentId, bookingId),
+  );
 }
 
 export async function paymentEventSeen(db: D1Database, eventId: string): Promise<boolean> {
@@ -342,11 +343,11 @@ export async function paymentEventSeen(db: D1Database, eventId: string): Promise
 
 /** Records a handled event once; returns false when another delivery recorded it first. */
 export async function recordPaymentEvent(db: D1Database, eventId: string, type: string, bookingRef: string | null, outcome: string): Promise<boolean> {
-  const r = await db
-    .prepare('INSERT INTO payment_events (event_id, type, booking_ref, outcome) VALUES (?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING')
-    .bind(eventId, type, bookingRef, outcome)
-    .run();
-  return r.meta.changes === 1;
+  return changedOne(
+    db
+      .prepare('INSERT INTO payment_events (event_id, type, booking_ref, outcome) VALUES (?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING')
+      .bind(eventId, type, bookingRef, outcome),
+  );
 }
 
 /**

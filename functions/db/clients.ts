@@ -1,21 +1,11 @@
 // An agent's clients (table agent_clients): every read and write is scoped to the org and the agent that owns them.
-import type { ClientInput } from '../../src/shared/contract/agent';
+import type { ClientDetails, ClientInput } from '../../src/shared/contract/agent';
 
-export interface ClientRow {
+export interface ClientRow extends ClientDetails {
   id: number;
   org_id: number;
   agent_id: number;
-  title: string;
-  first_name: string;
-  last_name: string;
-  email: string;
   nationality_id: number | null;
-  country_code: string;
-  phone_country_code: string;
-  mobile_no: string;
-  notes: string;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface Owner {

@@ -1,16 +1,12 @@
 // Marketing links' SQL: the links of an org, the clicks and their daily roll-ups, the day's visitor hashes and salt,
 // the conversions credited to a link, and the figures read back (docs/decisions/0024-marketing-links.md).
 import { edgeGet, edgePut } from '../lib/edge-cache';
-export interface LinkRow {
+import type { LinkTarget } from '../../src/shared/contract/links';
+
+export interface LinkRow extends LinkTarget {
   id: number;
   org_id: number;
   slug: string;
-  destination: string;
-  referral_code: string;
-  campaign: string;
-  utm_source: string;
-  utm_medium: string;
-  utm_campaign: string;
   owner_user_id: number | null;
   created_at: string;
 }

@@ -2,6 +2,7 @@
 // whose insert only happens while the agent's outstanding balance plus the quote's net price stays within the limit.
 import type { Owner } from './clients';
 import type { NewStay, StayColumns, TiedWrite } from './bookings';
+import { changedOne } from './statements';
 
 export interface QuoteRow extends StayColumns {
   id: number;
@@ -92,15 +93,15 @@ export async function quotesOf(db: D1Database, owner: Owner, filter: { status?: 
 
 /** Gives the quote a new link token (the previous link stops working) and marks a draft as sent. */
 export async function markSent(db: D1Database, owner: Owner, id: number, tokenHash: string): Promise<boolean> {
-  const r = await db
-    .prepare(
-      `UPDATE agent_quotes SET token_hash = ?, sent_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
-         status = CASE WHEN status = 'DRAFT' THEN 'SENT' ELSE status END
-       WHERE id = ? AND org_id = ? AND agent_id = ?`,
-    )
-    .bind(tokenHash, id, owner.orgId, owner.agentId)
-    .run();
-  return r.meta.changes === 1;
+  return changedOne(
+    db
+      .prepare(
+        `UPDATE agent_quotes SET token_hash = ?, sent_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+           status = CASE WHEN status = 'DRAFT' THEN 'SENT' ELSE status END
+         WHERE id = ? AND org_id = ? AND agent_id = ?`,
+      )
+      .bind(tokenHash, id, owner.orgId, owner.agentId),
+  );
 }
 
 export interface SharedQuoteRow extends QuoteRow {

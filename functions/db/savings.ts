@@ -1,4 +1,6 @@
 // Daily-savings members: one per user; 'pending' while an enrolment is in flight, 'enrolled' once the provider has it, 'active' once saved.
+import { changedOne } from './statements';
+
 export interface SavingsMemberRow {
   user_id: number;
   org_id: number;
@@ -21,30 +23,30 @@ export function findSavingsMember(db: D1Database, userId: number, orgId: number)
  * request, or an active member, is left alone.
  */
 export async function claimEnrolment(db: D1Database, m: { userId: number; orgId: number; memberId: string; email: string; token: string }) {
-  const r = await db
-    .prepare(
-      `INSERT INTO savings_members (user_id, org_id, member_id, email, status, claim_token, updated_at)
-       VALUES (?1, ?2, ?3, ?4, 'pending', ?5, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-       ON CONFLICT (user_id) DO UPDATE SET claim_token = excluded.claim_token, updated_at = excluded.updated_at,
-         status = CASE WHEN savings_members.status = 'enrolled' THEN 'enrolled' ELSE 'pending' END
-       WHERE savings_members.status <> 'active'
-         AND (savings_members.claim_token IS NULL OR savings_members.updated_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?6))`,
-    )
-    .bind(m.userId, m.orgId, m.memberId, m.email, m.token, `-${STALE_CLAIM_SECONDS} seconds`)
-    .run();
-  return r.meta.changes === 1;
+  return changedOne(
+    db
+      .prepare(
+        `INSERT INTO savings_members (user_id, org_id, member_id, email, status, claim_token, updated_at)
+         VALUES (?1, ?2, ?3, ?4, 'pending', ?5, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+         ON CONFLICT (user_id) DO UPDATE SET claim_token = excluded.claim_token, updated_at = excluded.updated_at,
+           status = CASE WHEN savings_members.status = 'enrolled' THEN 'enrolled' ELSE 'pending' END
+         WHERE savings_members.status <> 'active'
+           AND (savings_members.claim_token IS NULL OR savings_members.updated_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?6))`,
+      )
+      .bind(m.userId, m.orgId, m.memberId, m.email, m.token, `-${STALE_CLAIM_SECONDS} seconds`),
+  );
 }
 
 /** Turns the claim into a saved member; false when the claim was lost meanwhile. */
 export async function activateClaimed(db: D1Database, userId: number, token: string) {
-  const r = await db
-    .prepare(
-      `UPDATE savings_members SET status = 'active', claim_token = NULL, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-       WHERE user_id = ? AND claim_token = ?`,
-    )
-    .bind(userId, token)
-    .run();
-  return r.meta.changes === 1;
+  return changedOne(
+    db
+      .prepare(
+        `UPDATE savings_members SET status = 'active', claim_token = NULL, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+         WHERE user_id = ? AND claim_token = ?`,
+      )
+      .bind(userId, token),
+  );
 }
 
 /** Gives the claim up after a failure: a pending row goes away entirely, an enrolled one only loses the claim. */

@@ -3,7 +3,8 @@ import type { Traveler } from '../../src/shared/contract/booking';
 
 export interface TravelerRow {
   id: number;
-  title: string;
+  /** Written only through TravelerSchema (src/shared/contract/booking.ts), so one of its titles. */
+  title: Traveler['title'];
   first_name: string;
   last_name: string;
   email: string;

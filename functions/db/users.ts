@@ -1,5 +1,6 @@
 // Members and agents of an org (table users, migration 0003): lookups and the writes of the account flows.
 import type { Role } from '../../src/shared/contract/auth';
+import { changedOne } from './statements';
 export interface UserRow {
   id: number;
   org_id: number;
@@ -135,23 +136,23 @@ export function setPasswordHash(db: D1Database, userId: number, hash: string) {
 
 /** Links a provider identity to an account that has none yet (checked: false when another got there first). */
 export async function linkProvider(db: D1Database, userId: number, provider: Provider, subject: string): Promise<boolean> {
-  const r = await db
-    .prepare(
-      `UPDATE users SET provider = ?, provider_subject = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-       WHERE id = ? AND provider_subject IS NULL`,
-    )
-    .bind(provider, subject, userId)
-    .run();
-  return r.meta.changes === 1;
+  return changedOne(
+    db
+      .prepare(
+        `UPDATE users SET provider = ?, provider_subject = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+         WHERE id = ? AND provider_subject IS NULL`,
+      )
+      .bind(provider, subject, userId),
+  );
 }
 
 /** Claims the right to send a fresh confirmation mail: at most one per `intervalMs` per account, whatever the concurrency. */
 export async function claimVerifyMail(db: D1Database, userId: number, now: number, intervalMs: number): Promise<boolean> {
-  const r = await db
-    .prepare('UPDATE users SET verify_mail_sent_at = ? WHERE id = ? AND (verify_mail_sent_at IS NULL OR verify_mail_sent_at <= ?)')
-    .bind(now, userId, now - intervalMs)
-    .run();
-  return r.meta.changes === 1;
+  return changedOne(
+    db
+      .prepare('UPDATE users SET verify_mail_sent_at = ? WHERE id = ? AND (verify_mail_sent_at IS NULL OR verify_mail_sent_at <= ?)')
+      .bind(now, userId, now - intervalMs),
+  );
 }
 
 /** Gives back a claim whose mail did not go out, so the next sign-in may try again at once. */
@@ -181,14 +182,14 @@ const PROFILE_COLUMNS = new Set<keyof ProfileChanges>([
 export async function updateProfile(db: D1Database, orgId: number, userId: number, changes: ProfileChanges): Promise<boolean> {
   const entries = Object.entries(changes).filter(([k, v]) => PROFILE_COLUMNS.has(k as keyof ProfileChanges) && v !== undefined);
   if (!entries.length) return true;
-  const r = await db
-    .prepare(
-      `UPDATE users SET ${entries.map(([k]) => `${k} = ?`).join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-       WHERE id = ? AND org_id = ?`,
-    )
-    .bind(...entries.map(([, v]) => v), userId, orgId)
-    .run();
-  return r.meta.changes === 1;
+  return changedOne(
+    db
+      .prepare(
+        `UPDATE users SET ${entries.map(([k]) => `${k} = ?`).join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+         WHERE id = ? AND org_id = ?`,
+      )
+      .bind(...entries.map(([, v]) => v), userId, orgId),
+  );
 }
 
 export function referrerOf(db: D1Database, orgId: number, code: string) {

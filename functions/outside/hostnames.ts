@@ -1,9 +1,8 @@
 // Custom domains behind one small interface: Cloudflare for SaaS custom hostnames through the official SDK (only the
 // custom-hostnames resource, so the Worker bundles no more of it). Locally the address is the simulator under /_sim/cloudflare.
-import { createClient } from 'cloudflare/tree-shakable';
 import { BaseCustomHostnames } from 'cloudflare/resources/custom-hostnames/custom-hostnames';
 import { APIError } from 'cloudflare/error';
-import { serviceUrl, type Bindings } from '../env';
+import { cloudflareClient, type CloudflareEnv } from './cloudflare';
 
 export interface Hostname {
   id: string;
@@ -32,8 +31,6 @@ export const HOSTNAMES_TIMEOUT_MS = 5_000;
 /** Cloudflare's error code for a hostname that another custom hostname of the zone already has. */
 const DUPLICATE_HOSTNAME = 1406;
 
-type HostnamesEnv = Pick<Bindings, 'SELF_ORIGIN' | 'CF_API_URL' | 'CF_ZONE_ID' | 'CF_API_TOKEN'>;
-
 function hostnameOf(raw: { id?: unknown; hostname?: unknown; status?: unknown; ownership_verification?: { type?: unknown; name?: unknown; value?: unknown } }): Hostname {
   const v = raw.ownership_verification;
   if (typeof raw.id !== 'string' || typeof raw.hostname !== 'string' || typeof v?.name !== 'string' || typeof v.value !== 'string') {
@@ -55,16 +52,9 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function cloudflareHostnames(env: HostnamesEnv, fetchImpl: typeof fetch = fetch): HostnameProvider {
-  const client = createClient({
-    resources: [BaseCustomHostnames],
-    baseURL: serviceUrl(env, env.CF_API_URL),
-    apiToken: env.CF_API_TOKEN ?? '',
-    // One attempt: a create that timed out may still have happened, and the console's "Check now" is the retry.
-    maxRetries: 0,
-    timeout: HOSTNAMES_TIMEOUT_MS,
-    fetch: (input, init) => fetchImpl(input, init),
-  });
+export function cloudflareHostnames(env: CloudflareEnv, fetchImpl: typeof fetch = fetch): HostnameProvider {
+  // One attempt: a create that timed out may still have happened, and the console's "Check now" is the retry.
+  const client = cloudflareClient(env, [BaseCustomHostnames], HOSTNAMES_TIMEOUT_MS, fetchImpl);
   const zone_id = env.CF_ZONE_ID;
   return {
     create: (hostname) => call(async () => hostnameOf(await client.customHostnames.create({ zone_id, hostname, ssl: { method: 'txt', type: 'dv' } }))),

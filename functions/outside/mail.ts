@@ -10,6 +10,7 @@ import { formatDayRange, formatInstant, LONG_DAY } from '../../src/shared/rules/
 import { mailText } from '../../src/shared/i18n/mail';
 import type { LabelVars } from '../../src/shared/i18n/translate';
 import { deadlineInHotelTime, freeCancellationDeadline } from '../../src/shared/rules/cancellation';
+import type { StayFacts } from '../../src/shared/contract/booking';
 
 export interface Mail {
   to: string;
@@ -148,14 +149,8 @@ export function cancellationMail(
   return { to, subject: mailText(language, 'cancelled_subject', { org: orgName, ref: b.booking_ref }), text, html };
 }
 
-export interface ConfirmedStay {
+export interface ConfirmedStay extends StayFacts {
   booking_ref: string;
-  product_name: string;
-  city: string;
-  check_in: string;
-  check_out: string | null;
-  guests: number;
-  currency: string;
   price_minor: number;
   certificate_minor: number;
   discount_minor: number;

@@ -1,5 +1,6 @@
 // Catalogues and locale (docs/contract.md#catalogues): countries, nationalities, currencies, languages, labels, rates, IP and location.
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type TypedResponse } from 'hono';
+import type { z } from 'zod';
 import type { AppEnv } from '../env';
 import { type CountryRow, listCountries, listCurrencies, listLanguages, listNationalities, ratesFromUsd } from '../db/catalogue';
 import { labelsFor } from '../db/labels';
@@ -83,8 +84,12 @@ function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** GET answers carry Cache-Control and the ETag and may be 304; POST (the existing client's form) gets the same body. */
-async function sendCatalogue(c: Ctx, cached: CachedBody, cacheControl: string) {
+/**
+ * GET answers carry Cache-Control and the ETag and may be 304; POST (the existing client's form) gets the same body.
+ * The body is sent as it was serialised and cached; `Reply` (the route's reply schema's type) is what it holds, so the
+ * islands' typed client (src/stores/api.ts) reads the route's reply type from the route as for any c.json answer.
+ */
+async function sendCatalogue<Reply>(c: Ctx, cached: CachedBody, cacheControl: string) {
   if (c.req.method === 'GET') {
     c.header('ETag', cached.etag);
     c.header('Cache-Control', cacheControl);
@@ -97,7 +102,7 @@ async function sendCatalogue(c: Ctx, cached: CachedBody, cacheControl: string) {
     c.header('Cache-Control', 'no-store');
   }
   c.header('Content-Type', 'application/json; charset=utf-8');
-  return c.body(cached.body);
+  return c.body(cached.body) as Response as Response & TypedResponse<Reply, 200, 'json'>;
 }
 
 /** A country's name in `language`: the stored English one for en-US, else CLDR's from its code (the table's translation if CLDR has none). */
@@ -168,7 +173,7 @@ async function labelsReply(c: Ctx, lang: string) {
 
 export const catalogue = new Hono<AppEnv>()
   .on(['GET', 'POST'], '/general/getCountry', doc({ body: CatalogueRequestSchema, query: CatalogueQuerySchema, reply: CountryListSchema }), async (c) =>
-    sendCatalogue(c, await countriesBody(c.env.DB, catalogueLanguage(c)), REFERENCE_CACHE),
+    sendCatalogue<z.infer<typeof CountryListSchema>>(c, await countriesBody(c.env.DB, catalogueLanguage(c)), REFERENCE_CACHE),
   )
   .on(['GET', 'POST'], '/getCountryCat', doc({ body: CatalogueRequestSchema, query: CatalogueQuerySchema, reply: CountryCatListSchema }), async (c) =>
     sendCatalogue(c, await countryCatBody(c.env.DB, catalogueLanguage(c)), REFERENCE_CACHE),
@@ -179,12 +184,12 @@ export const catalogue = new Hono<AppEnv>()
   })
   .on(['GET', 'POST'], '/general/getNationalities', doc({ body: CatalogueRequestSchema, query: CatalogueQuerySchema, reply: NationalityListSchema }), async (c) => {
     const language = catalogueLanguage(c);
-    return sendCatalogue(c, await once(`nationalities|${language}`, async () => ({ data: await nationalityList(c.env.DB, language) })), REFERENCE_CACHE);
+    return sendCatalogue<z.infer<typeof NationalityListSchema>>(c, await once(`nationalities|${language}`, async () => ({ data: await nationalityList(c.env.DB, language) })), REFERENCE_CACHE);
   })
   .on(['GET', 'POST'], '/layout/getCurrencyinfo', doc({ body: CatalogueRequestSchema, query: CatalogueQuerySchema, reply: CurrencyInfoSchema }), async (c) =>
-    sendCatalogue(c, await currencyInfoBody(c, catalogueLanguage(c)), REFERENCE_CACHE),
+    sendCatalogue<z.infer<typeof CurrencyInfoSchema>>(c, await currencyInfoBody(c, catalogueLanguage(c)), REFERENCE_CACHE),
   )
-  .get('/general/getLabels', doc({ query: LabelsQuerySchema, reply: LabelListSchema }), async (c) => sendCatalogue(c, await labelsReply(c, queryOf(c, LabelsQuerySchema).lang), LABELS_CACHE))
+  .get('/general/getLabels', doc({ query: LabelsQuerySchema, reply: LabelListSchema }), async (c) => sendCatalogue<z.infer<typeof LabelListSchema>>(c, await labelsReply(c, queryOf(c, LabelsQuerySchema).lang), LABELS_CACHE))
   .post('/general/getLabels', doc({ body: CatalogueRequestSchema, query: LabelsQuerySchema.partial(), reply: LabelListSchema }), async (c) => {
     // The language may come in the query (as for GET) or the body; the body is read once, here.
     const body = await jsonBody(c, CatalogueRequestSchema);

@@ -1,7 +1,7 @@
 // The agent portal's client state: who may see it, the profile and credit, clients, quotes and bookings, and the
 // actions that call /api/agent and keep these atoms current.
 import { atom, computed } from 'nanostores';
-import { api } from '../shared/contract/api-client';
+import { request, type ApiReply } from './api';
 import type {
   AgentBooking, AgentClient, AgentProfile, AgentQuote, CreditSummary, PayBy, QuoteStatus,
 } from '../shared/contract/agent';
@@ -24,38 +24,38 @@ export const $quotes = atom<AgentQuote[] | null>(null);
 export const $agentBookings = atom<AgentBooking[] | null>(null);
 
 export async function loadAgentProfile(): Promise<AgentProfile> {
-  const { data } = await api<{ data: AgentProfile }>('/api/agent/profile');
+  const { data } = await request('$get', '/api/agent/profile');
   $agentProfile.set(data);
   $credit.set(data.credit);
   return data;
 }
 
 export async function loadClients(query = '', page = 1, perPage = 20) {
-  const params = new URLSearchParams({ page: String(page), per_page: String(perPage) });
-  if (query.trim()) params.set('q', query.trim());
-  const r = await api<{ count: number; page: number; per_page: number; data: AgentClient[] }>(`/api/agent/clients?${params}`);
+  const r = await request('$get', '/api/agent/clients', { query: { page, per_page: perPage, q: query.trim() || undefined } });
   $clients.set({ count: r.count, page: r.page, perPage: r.per_page, data: r.data });
   return r;
 }
 
 /** Every client (for the quote builder's picker), without touching the list page's atom. */
 export async function allClients(): Promise<AgentClient[]> {
-  return (await api<{ data: AgentClient[] }>('/api/agent/clients?per_page=100')).data;
+  return (await request('$get', '/api/agent/clients', { query: { per_page: 100 } })).data;
 }
 
 export type ClientFields = Omit<AgentClient, 'client_id' | 'created_at' | 'updated_at'>;
 
 export async function saveClient(fields: ClientFields, id?: number): Promise<AgentClient> {
-  const { data } = await api<{ data: AgentClient }>(id ? `/api/agent/clients/${id}` : '/api/agent/clients', { method: id ? 'PUT' : 'POST', body: fields });
+  const { data } = id
+    ? await request('$put', '/api/agent/clients/:id', { param: { id }, body: fields })
+    : await request('$post', '/api/agent/clients', { body: fields });
   return data;
 }
 
 export async function removeClient(id: number): Promise<void> {
-  await api(`/api/agent/clients/${id}`, { method: 'DELETE' });
+  await request('$delete', '/api/agent/clients/:id', { param: { id } });
 }
 
 export async function loadQuotes(status?: QuoteStatus) {
-  const { data } = await api<{ data: AgentQuote[] }>(`/api/agent/quotes${status ? `?status=${status}` : ''}`);
+  const { data } = await request('$get', '/api/agent/quotes', { query: { status } });
   $quotes.set(data);
   return data;
 }
@@ -78,32 +78,22 @@ export interface NewQuoteFields {
 }
 
 export async function createQuote(fields: NewQuoteFields): Promise<AgentQuote> {
-  const { data } = await api<{ data: AgentQuote }>('/api/agent/quotes', { body: fields });
+  const { data } = await request('$post', '/api/agent/quotes', { body: fields });
   replaceQuote(data);
   return data;
 }
 
 export async function sendQuote(id: number): Promise<AgentQuote> {
-  const { data } = await api<{ data: AgentQuote }>(`/api/agent/quotes/${id}/send`, { body: {} });
+  const { data } = await request('$post', '/api/agent/quotes/:id/send', { param: { id }, body: {} });
   replaceQuote(data);
   return data;
 }
 
-export interface BookResult {
-  booking_id: string;
-  status: 'CONFIRMED' | 'PENDING_PAYMENT';
-  pay_by: PayBy;
-  total: number;
-  currency: string;
-  charged_usd: number;
-  /** A card booking's hosted payment page. */
-  payment_url?: string;
-  quote: AgentQuote;
-  credit: CreditSummary;
-}
+/** What booking a quote answers: the route's own reply (functions/routes/agent.ts). */
+export type BookResult = ApiReply<'/api/agent/quotes/:id/book', '$post'>['data'];
 
 export async function bookQuote(id: number, payBy: PayBy = 'account'): Promise<BookResult> {
-  const { data } = await api<{ data: BookResult }>(`/api/agent/quotes/${id}/book`, { body: { pay_by: payBy } });
+  const { data } = await request('$post', '/api/agent/quotes/:id/book', { param: { id }, body: { pay_by: payBy } });
   replaceQuote(data.quote);
   $credit.set(data.credit);
   return data;
@@ -111,13 +101,13 @@ export async function bookQuote(id: number, payBy: PayBy = 'account'): Promise<B
 
 /** Cancels a booking paid by the client's card: the card part is refunded through the payment provider. */
 export async function cancelAgentBooking(ref: string): Promise<AgentBooking> {
-  const { data } = await api<{ data: AgentBooking }>(`/api/agent/bookings/${encodeURIComponent(ref)}/cancel`, { body: {} });
+  const { data } = await request('$post', '/api/agent/bookings/:ref/cancel', { param: { ref }, body: {} });
   $agentBookings.set(($agentBookings.get() ?? []).map((b) => (b.booking_id === ref ? data : b)));
   return data;
 }
 
 export async function loadAgentBookings() {
-  const r = await api<{ data: AgentBooking[]; credit: CreditSummary }>('/api/agent/bookings');
+  const r = await request('$get', '/api/agent/bookings');
   $agentBookings.set(r.data);
   $credit.set(r.credit);
   return r;
@@ -126,3 +116,10 @@ export async function loadAgentBookings() {
 /** Share of the credit limit in use, 0–100 (a full bar when there is no limit and something is owed). */
 export const creditUsedPercent = (c: CreditSummary) =>
   c.credit_limit > 0 ? Math.min(100, Math.round((c.outstanding / c.credit_limit) * 100)) : c.outstanding > 0 ? 100 : 0;
+
+/** Products for the quote builder: one page of search results (the search's own query parameters). */
+export const findProducts = async (query: URLSearchParams) => (await request('$get', '/api/products/search', { query })).data;
+export type FoundProduct = Awaited<ReturnType<typeof findProducts>>[number];
+
+/** The read-only quote a client opens from the mailed link. */
+export const viewSharedQuote = async (token: string) => (await request('$post', '/api/quotes/view', { body: { token } })).data;

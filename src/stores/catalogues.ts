@@ -1,7 +1,7 @@
 // The country and nationality lists of the startup logic (docs/product.md#states), fetched the first time an island shows them. Kept out
 // of startup.ts so that pages which never show them (the home page among them) do not load this code.
 import { atom, onMount } from 'nanostores';
-import { api } from '../shared/contract/api-client';
+import { request, urlOf } from './api';
 import { $nationality, logFailure } from './startup';
 import { $language } from './locale';
 
@@ -25,9 +25,11 @@ export const $countries = atom<Country[]>([]);
 export const $nationalities = atom<Nationality[]>([]);
 
 /** A catalogue list, or null (logged) when the call fails or answers something that is not a list. */
-async function listFrom<T>(helper: string, path: string): Promise<T[] | null> {
+async function listFrom<T>(helper: string, route: '/api/general/getCountry' | '/api/general/getNationalities', lang: string): Promise<T[] | null> {
+  const path = urlOf(route, undefined, { lang });
   try {
-    const data = (await api<{ data?: unknown } | undefined>(path))?.data;
+    // Read defensively: a startup helper keeps its fallback on any answer that is not a list.
+    const data: unknown = (await request('$get', route, { query: { lang } }))?.data;
     if (!Array.isArray(data)) throw new Error('unreadable answer');
     return data as T[];
   } catch (err) {
@@ -41,10 +43,10 @@ let catalogues: Promise<void> | null = null;
 /** The country and nationality lists, fetched the first time an island shows them; each falls back on its own. */
 export function loadCatalogues(): Promise<void> {
   // The language in the address: the browser keeps one copy per language (docs/decisions/0038-country-names.md).
-  const lang = `?lang=${encodeURIComponent($language.get())}`;
+  const lang = $language.get();
   catalogues ??= Promise.all([
-    listFrom<Country>('country list', `/api/general/getCountry${lang}`).then((countries) => $countries.set(countries ?? [])),
-    listFrom<Nationality>('nationality list', `/api/general/getNationalities${lang}`).then((nationalities) => {
+    listFrom<Country>('country list', '/api/general/getCountry', lang).then((countries) => $countries.set(countries ?? [])),
+    listFrom<Nationality>('nationality list', '/api/general/getNationalities', lang).then((nationalities) => {
       $nationalities.set(nationalities ?? []);
       if (!nationalities) $nationality.set('US');
     }),

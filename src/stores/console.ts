@@ -50,3 +50,16 @@ export const loadAudit = (page: number) => request('$get', '/api/admin/audit', {
 export const loadAccessCodes = async () => (await request('$get', '/api/admin/access-codes')).data;
 export const createAccessCode = async (input: AccessCodeCreate) => (await request('$post', '/api/admin/access-codes', { body: input })).data;
 export const revokeAccessCode = async (code: string) => (await request('$delete', '/api/admin/access-codes/:code', { param: { code: code.trim() } })).data;
+
+// ---- marketing links (docs/decisions/0024-marketing-links.md) -----------------------------------------------------
+
+export const loadLinks = async () => (await request('$get', '/api/admin/links')).data;
+export const createLink = async (body: Record<string, unknown>) => (await request('$post', '/api/admin/links', { body })).data;
+/** One link's figures, or every link's of a campaign, over the days asked for (an empty bound is left out). */
+export async function loadLinkFigures(scope: { slug: string } | { campaign: string }, range: { from: string; to: string }) {
+  const query = { from: range.from || undefined, to: range.to || undefined };
+  const reply = 'slug' in scope
+    ? await request('$get', '/api/admin/links/:slug/stats', { param: { slug: scope.slug }, query })
+    : await request('$get', '/api/admin/campaigns/:campaign/stats', { param: { campaign: scope.campaign }, query });
+  return reply.data;
+}

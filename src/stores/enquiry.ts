@@ -1,6 +1,6 @@
 // Sending an enquiry (cruise, flight or help form): the form's state stays in the island; this is its one call.
 import { atom } from 'nanostores';
-import { api } from '../shared/contract/api-client';
+import { request } from './api';
 import type { Enquiry } from '../shared/contract/enquiry';
 
 export type EnquiryStatus = 'idle' | 'sending' | 'sent' | 'failed';
@@ -9,7 +9,7 @@ export const $enquiryStatus = atom<EnquiryStatus>('idle');
 export async function sendEnquiry(enquiry: Enquiry): Promise<void> {
   $enquiryStatus.set('sending');
   try {
-    await api('/api/enquiries', { body: enquiry });
+    await request('$post', '/api/enquiries', { body: enquiry });
     $enquiryStatus.set('sent');
   } catch {
     $enquiryStatus.set('failed');

@@ -2,7 +2,7 @@
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { useCallback } from 'react';
-import { api } from '../shared/contract/api-client';
+import { request } from './api';
 import { translate, type LabelVars } from '../shared/i18n/translate';
 import { areaLabels, type LabelArea } from '../shared/i18n/areas';
 import type { OrgConfig } from '../shared/contract/org';
@@ -100,7 +100,7 @@ export function useT() {
 
 // Without the edge's boot block (astro dev), fetch the labels once.
 if (typeof document !== 'undefined' && !boot) {
-  api<{ data: { field_name: string; wl_lang_value: string }[] }>(`/api/general/getLabels?lang=${encodeURIComponent($language.get())}`)
+  request('$get', '/api/general/getLabels', { query: { lang: $language.get() } })
     .then((r) => $labels.set(Object.fromEntries(r.data.map((l) => [l.field_name, l.wl_lang_value]))))
     .catch(() => {});
 }
@@ -140,7 +140,7 @@ let infoRequest: Promise<CurrencyInfo> | null = null;
 /** The currencies and languages on offer (GET form, cached by the browser; fetched once per page). */
 export function loadCurrencyInfo(): Promise<CurrencyInfo> {
   // The language in the address: currency names are in it, and the browser keeps one copy per language.
-  infoRequest ??= api<{ data: CurrencyInfo }>(`/api/layout/getCurrencyinfo?lang=${encodeURIComponent($language.get())}`)
+  infoRequest ??= request('$get', '/api/layout/getCurrencyinfo', { query: { lang: $language.get() } })
     .then((r) => r.data)
     .catch(() => FALLBACK_INFO)
     .then((info) => {
@@ -153,7 +153,7 @@ export function loadCurrencyInfo(): Promise<CurrencyInfo> {
 async function savePreferences() {
   if ($signedIn.get() !== true) return;
   try {
-    await api('/api/profile/updatePrefCurrLang', { body: { language: $language.get(), currency_code: $currency.get() } });
+    await request('$post', '/api/profile/updatePrefCurrLang', { body: { language: $language.get(), currency_code: $currency.get() } });
   } catch {
     // The cookies already carry the choice; the profile catches up at the next change.
   }

@@ -1,17 +1,15 @@
 // The console's product photos (docs/contract.md#photos): the calls its pages make; the pages keep what they show.
-import { api, ApiFailure, type ApiErrorBody } from '../shared/contract/api-client';
-import type { AdminPhoto, AdminProduct } from '../shared/contract/photos';
+import { ApiFailure, type ApiErrorBody } from '../shared/contract/api-client';
+import { request, urlOf, type ApiReply } from './api';
 import type { Language } from '../shared/i18n/types';
 
-export interface ProductPhotos {
-  product: { product_id: number; type: string; name: string; city: string };
-  photos: AdminPhoto[];
-}
+/** A product and its photos, as the photo routes answer (functions/routes/photos.ts). */
+export type ProductPhotos = ApiReply<'/api/admin/products/:product_id/photos', '$get'>['data'];
 
-const base = (productId: number) => `/api/admin/products/${productId}/photos`;
+export const loadProducts = async () => (await request('$get', '/api/admin/products')).data;
+export const loadPhotos = async (productId: number) => (await request('$get', '/api/admin/products/:product_id/photos', { param: { product_id: productId } })).data;
 
-export const loadProducts = () => api<{ data: AdminProduct[] }>('/api/admin/products').then((r) => r.data);
-export const loadPhotos = (productId: number) => api<{ data: ProductPhotos }>(base(productId)).then((r) => r.data);
+const base = (productId: number) => urlOf('/api/admin/products/:product_id/photos', { product_id: productId });
 
 /** The file's bytes as they are: the server decides what they are from the bytes, whatever the name or type says. */
 export async function uploadPhoto(productId: number, file: File): Promise<ProductPhotos> {
@@ -26,11 +24,11 @@ export async function uploadPhoto(productId: number, file: File): Promise<Produc
   return (body as { data: ProductPhotos }).data;
 }
 
-export const saveAlt = (productId: number, photoId: number, alt: Record<Language, string>) =>
-  api<{ data: ProductPhotos }>(`${base(productId)}/${photoId}`, { method: 'PATCH', body: { alt } }).then((r) => r.data);
+export const saveAlt = async (productId: number, photoId: number, alt: Record<Language, string>) =>
+  (await request('$patch', '/api/admin/products/:product_id/photos/:photo_id', { param: { product_id: productId, photo_id: photoId }, body: { alt } })).data;
 
-export const reorderPhotos = (productId: number, photoIds: number[]) =>
-  api<{ data: ProductPhotos }>(`${base(productId)}/order`, { method: 'PUT', body: { photo_ids: photoIds } }).then((r) => r.data);
+export const reorderPhotos = async (productId: number, photoIds: number[]) =>
+  (await request('$put', '/api/admin/products/:product_id/photos/order', { param: { product_id: productId }, body: { photo_ids: photoIds } })).data;
 
-export const removePhoto = (productId: number, photoId: number) =>
-  api<{ data: ProductPhotos }>(`${base(productId)}/${photoId}`, { method: 'DELETE' }).then((r) => r.data);
+export const removePhoto = async (productId: number, photoId: number) =>
+  (await request('$delete', '/api/admin/products/:product_id/photos/:photo_id', { param: { product_id: productId, photo_id: photoId } })).data;

@@ -1,6 +1,7 @@
 // Product search state: criteria read from and written to the address, result pages, and where each product type lives.
 import { atom } from 'nanostores';
-import { api, ApiFailure } from '../shared/contract/api-client';
+import { ApiFailure } from '../shared/contract/api-client';
+import { request } from './api';
 import { defaultStay } from '../shared/rules/booking-dates';
 import type { ProductType } from '../shared/rules/wallet';
 
@@ -140,7 +141,7 @@ export async function runSearch(c: Criteria, currency: string): Promise<void> {
   $resultsLoading.set(true);
   $resultsError.set(null);
   try {
-    const page = await api<ResultPage>(`/api/products/search?${queryOf(c, { currency })}`);
+    const page = await request('$get', '/api/products/search', { query: new URLSearchParams(queryOf(c, { currency })) });
     if (mine === seq) $results.set(page);
   } catch (err) {
     if (mine !== seq) return;
@@ -161,7 +162,7 @@ export interface CitySuggestion {
 
 export async function suggestCities(prefix: string, type: ProductType, signal?: AbortSignal): Promise<CitySuggestion[]> {
   try {
-    const r = await api<{ data: CitySuggestion[] }>(`/api/products/cities?${new URLSearchParams({ q: prefix, type })}`, { signal });
+    const r = await request('$get', '/api/products/cities', { query: { q: prefix, type }, signal });
     return r.data;
   } catch {
     return [];

@@ -1,6 +1,6 @@
 // The signed-in user as the islands see it: login result, profile, user type. Actions change it.
 import { atom, computed } from 'nanostores';
-import { api } from '../shared/contract/api-client';
+import { request } from './api';
 import type { LoginResult } from '../shared/contract/auth';
 
 export type { LoginResult };
@@ -89,7 +89,7 @@ let profileLoad: Promise<Record<string, unknown> | null> | null = null;
 
 /** The profile; callers asking while it loads share the one request (the login check and each account section ask). */
 export function loadProfile(): Promise<Record<string, unknown> | null> {
-  profileLoad ??= api<{ data?: Record<string, unknown> }>('/api/profile')
+  profileLoad ??= request('$get', '/api/profile')
     .then((r) => r.data ?? null, () => null)
     .then((p) => {
       profileLoad = null;
@@ -102,7 +102,7 @@ export function loadProfile(): Promise<Record<string, unknown> | null> {
 /** Logout (docs/product.md#states): the server session, the local auth and the profile go; then home, reloaded after 500 ms. */
 export async function logout(): Promise<void> {
   try {
-    await api('/api/iqps/logout', { method: 'POST' });
+    await request('$post', '/api/iqps/logout');
   } catch {
     // The session may already be gone; the local state is cleared either way.
   }

@@ -1,7 +1,7 @@
 // Startup logic (docs/product.md#states): query parameters, org config, the login check and the profile. The country and nationality
 // lists are startup's too, loaded when first shown: src/stores/catalogues.ts, outside the code every page loads.
 import { atom } from 'nanostores';
-import { api } from '../shared/contract/api-client';
+import { request } from './api';
 import type { OrgConfig } from '../shared/contract/org';
 import { readBoot } from './locale';
 import { $signedIn, loadProfile, setSignedIn, setSignedOut, type LoginResult } from './session';
@@ -143,7 +143,7 @@ const LOGIN_PATH = '/api/auth/checkLogin';
 
 async function loadOrg() {
   try {
-    const data = (await api<{ data?: unknown } | undefined>(ORG_PATH))?.data;
+    const data: unknown = (await request('$get', ORG_PATH))?.data;
     if (!isOrgConfig(data)) throw new Error('unreadable answer');
     $org.set(data);
   } catch (err) {
@@ -155,7 +155,7 @@ async function loadOrg() {
 async function checkLogin() {
   let reply: CheckLoginReply;
   try {
-    reply = await api<CheckLoginReply>(LOGIN_PATH, { method: 'POST' });
+    reply = await request('$post', LOGIN_PATH);
     if (reply?.status !== 'success' && reply?.status !== 'failed') throw new Error('unreadable answer');
   } catch (err) {
     logFailure('login check', LOGIN_PATH, err);

@@ -1,7 +1,8 @@
 // The wallet as the islands see it: the user's and the org's cards, the selection for the product, and the actions.
 // Every rule (fit, selection, default certificate, gate, amounts) comes from src/shared/rules/wallet.ts.
 import { atom, computed } from 'nanostores';
-import { api, ApiFailure } from '../shared/contract/api-client';
+import { ApiFailure } from '../shared/contract/api-client';
+import { request } from './api';
 import type { Rates } from '../shared/rules/money';
 import { parseWalletEntry, walletCardFromEntry, type WalletEntry } from '../shared/rules/wallet-entry';
 import {
@@ -51,7 +52,7 @@ export async function loadWallet(currency: string): Promise<WalletData | null> {
   $walletCurrency.set(currency);
   let data: WalletData | null = null;
   try {
-    const reply = await api<{ data: unknown[] }>('/api/booking/get-paymentcard-by-user', { body: { currency } });
+    const reply = await request('$post', '/api/booking/get-paymentcard-by-user', { body: { currency } });
     data = walletFromEntry(parseWalletEntry(reply.data?.[0] ?? {}));
   } catch (err) {
     console.warn('wallet', err instanceof Error ? err.message : err);
@@ -135,7 +136,7 @@ export type RedeemOutcome = { ok: true; card: WalletCard } | { ok: false; status
 /** Claims a card code into the wallet, reloads the wallet and selects the card when it fits the product. */
 export async function redeemCode(code: string): Promise<RedeemOutcome> {
   try {
-    const reply = await api<{ data: { payment_card_id: number } }>('/api/wallet/redeem', { body: { card_code: code.trim() } });
+    const reply = await request('$post', '/api/wallet/redeem', { body: { card_code: code.trim() } });
     const wallet = await loadWallet($walletCurrency.get() ?? 'USD');
     const card = wallet?.userCards.find((c) => c.id === reply.data.payment_card_id);
     const product = $walletProduct.get();

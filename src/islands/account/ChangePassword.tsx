@@ -1,8 +1,8 @@
 // A new password with its confirmation, checked by the shared rule: from a reset link (/change-password?token=…)
 // or, signed in on My account, with the current password (POST /api/auth/changePassword either way).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api } from '../../shared/contract/api-client';
 import { MSG, PASSWORD_RULE_MESSAGE, passwordProblem } from '../../shared/contract/auth';
+import { changePassword } from '../../stores/account';
 import { openDialog } from '../../stores/dialogs';
 import { useT } from '../../stores/locale';
 import { runStartup } from '../../stores/startup';
@@ -60,7 +60,7 @@ export default function ChangePassword({ mode = 'token' }: Props) {
     setBusy(true);
     try {
       const body = mode === 'token' ? { token, password, confirm_password: confirm } : { current_password: current, password, confirm_password: confirm };
-      const r = await api<{ message?: string }>('/api/auth/changePassword', { body });
+      const r = await changePassword(body);
       setDone(r.message || MSG.passwordChanged);
       setCurrent('');
       setPassword('');

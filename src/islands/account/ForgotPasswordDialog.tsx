@@ -1,7 +1,7 @@
 // The forgot-password dialog: asks for the account's email and sends a reset link (the answer never tells whether it exists).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api } from '../../shared/contract/api-client';
 import { ForgotPasswordBody, MSG, sanitizeEmail } from '../../shared/contract/auth';
+import { forgotPassword } from '../../stores/account';
 import { closeDialog, openDialog } from '../../stores/dialogs';
 import { useT } from '../../stores/locale';
 import { STORAGE, storedValue } from '../../stores/session';
@@ -37,7 +37,7 @@ export default function ForgotPasswordDialog() {
     setServerError('');
     setBusy(true);
     try {
-      const reply = await api<{ message?: string }>('/api/auth/forgotPassword', { body: parsed.data });
+      const reply = await forgotPassword(parsed.data);
       setSent(translateMessage(t, reply.message || MSG.forgotPasswordSent, true));
     } catch (err) {
       setServerError(translateMessage(t, failureText(err, MSG.tooManyAttempts), true));

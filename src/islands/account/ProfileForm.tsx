@@ -2,10 +2,9 @@
 // saved with PUT /api/profile under the sign-up rules; and the change-password form.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { api } from '../../shared/contract/api-client';
 import { ProfileUpdateSchema, type Profile } from '../../shared/contract/auth';
+import { saveProfile } from '../../stores/account';
 import { $currency, $currencyInfo, $language, loadCurrencyInfo, NATIVE_LANGUAGE_NAMES, useT, writeCookie } from '../../stores/locale';
-import { $profile } from '../../stores/session';
 import PersonFields, { type Person } from './PersonFields';
 import ChangePassword from './ChangePassword';
 import Field, { fieldA11y } from './Field';
@@ -99,8 +98,7 @@ export default function ProfileForm({ headingLevel = 2 }: { headingLevel?: 2 | 3
     setErrors({});
     setBusy(true);
     try {
-      const r = await api<{ data: Profile }>('/api/profile', { method: 'PUT', body: parsed.data });
-      $profile.set(r.data as unknown as Record<string, unknown>);
+      await saveProfile(parsed.data);
       // The chosen language and currency apply to the whole site at once: the pages are dressed from these cookies.
       if (form.language !== $language.get() || form.currency !== $currency.get()) {
         writeCookie('lan_code', form.language);

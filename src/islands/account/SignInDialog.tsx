@@ -1,7 +1,7 @@
 // The sign-in dialog (docs/product.md#screens, docs/product.md#states, docs/product.md#validation): email and password, remember me, social sign-in, links to sign-up and reset.
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { api } from '../../shared/contract/api-client';
 import { MSG, sanitizeEmail, SignInFormSchema, type LoginResult } from '../../shared/contract/auth';
+import { signIn } from '../../stores/account';
 import { closeDialog, openDialog } from '../../stores/dialogs';
 import { useT } from '../../stores/locale';
 import { applySignIn, STORAGE, storedValue } from '../../stores/session';
@@ -74,7 +74,7 @@ export default function SignInDialog() {
     setBusy(via);
     setServerError('');
     try {
-      const reply = await api<{ status: string; message?: string; result?: LoginResult }>('/api/signIn', { body: signInBody(c, remember) });
+      const reply = await signIn(signInBody(c, remember));
       if (reply.status === 'success' && reply.result) {
         finishSignIn(reply.result, { remember, email: c.email || reply.result.email });
         return;

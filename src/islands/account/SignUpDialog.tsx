@@ -2,8 +2,8 @@
 // access-code checks, then the password step for email sign-ups, then the confirmation or welcome panel.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { api } from '../../shared/contract/api-client';
 import { filterName, MSG, sanitizeEmail, signUpDetailsSchema, SignUpPasswordStepSchema, type LoginResult } from '../../shared/contract/auth';
+import { checkAccountExists, signUp, validateAccessCode } from '../../stores/account';
 import { closeDialog, openDialog } from '../../stores/dialogs';
 import { $currency, $language, readCookie, useT } from '../../stores/locale';
 import { $org } from '../../stores/startup';
@@ -128,20 +128,16 @@ export default function SignUpDialog() {
     setErrors({});
     setBusy('form');
     try {
-      const exists = await api<{ data: { code: number; resp: string } }>('/api/signUp/checkAccountForExists', {
-        body: { jsonSigUp: { email_id: parsed.data.email_id } },
-      });
-      if (exists.data.code === 201) {
-        setErrors({ email_id: exists.data.resp || MSG.userExists });
+      const exists = await checkAccountExists(parsed.data.email_id);
+      if (exists.code === 201) {
+        setErrors({ email_id: exists.resp || MSG.userExists });
         focusFirstInvalid(detailsForm.current);
         return;
       }
       if (showAccessCode) {
-        const code = await api<{ data: { status: number; resp: string } }>('/api/signUp/validateAccessCode', {
-          body: { jsonRegister: { accesscode: details.accesscode.trim(), email_id: parsed.data.email_id } },
-        });
-        if (!code.data.status) {
-          setErrors({ accesscode: code.data.resp || MSG.invalidAccessCode });
+        const code = await validateAccessCode(details.accesscode.trim(), parsed.data.email_id);
+        if (!code.status) {
+          setErrors({ accesscode: code.resp || MSG.invalidAccessCode });
           focusFirstInvalid(detailsForm.current);
           return;
         }
@@ -210,7 +206,7 @@ export default function SignUpDialog() {
     };
     let reply: unknown;
     try {
-      reply = await api('/api/signUp', { body });
+      reply = await signUp(body);
     } catch (err) {
       setFormError(translateMessage(t, failureText(err, MSG.signUpFailed), true));
       return;

@@ -3,7 +3,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $org } from '../../stores/startup';
 import { useT } from '../../stores/locale';
-import { loadProviders, type Provider } from './social';
+import { loadProviders } from '../../stores/account';
+import type { Provider } from './social';
 
 interface Props {
   /** Label keys per provider (sign in or sign up wording). */

@@ -1,8 +1,8 @@
 // /login/sso?key=…: signs in with the single sign-on key (POST /api/auth/sso), then goes to /promotions when the
 // result flags a promotion, else home; or says why it could not.
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../shared/contract/api-client';
-import { MSG, type LoginResult } from '../../shared/contract/auth';
+import { MSG } from '../../shared/contract/auth';
+import { ssoSignIn } from '../../stores/account';
 import { useT } from '../../stores/locale';
 import { applySignIn } from '../../stores/session';
 import { failureText, translateMessage } from './signup-logic';
@@ -21,7 +21,7 @@ export default function SsoLogin() {
       setFailure(MSG.ssoInvalid);
       return;
     }
-    api<{ status: string; message?: string; result?: LoginResult }>('/api/auth/sso', { body: { key } }).then(
+    ssoSignIn(key).then(
       (r) => {
         if (r.status === 'success' && r.result) {
           // The dialog's rule: /promotions when the result flags a promotion (this page allows the redirect), else home.

@@ -1,9 +1,8 @@
 // The travel profile on /user-details: age band and travel preferences, saved with PUT /api/profile.
 import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '../../shared/contract/api-client';
 import { AGE_BANDS, TRAVEL_PREFERENCES, type AgeBand, type Profile } from '../../shared/contract/auth';
+import { saveProfile } from '../../stores/account';
 import { useT } from '../../stores/locale';
-import { $profile } from '../../stores/session';
 import { failureText, translateMessage } from './signup-logic';
 
 interface Props {
@@ -30,11 +29,7 @@ export default function TravelProfile({ profile }: Props) {
     setBusy(true);
     setStatus(null);
     try {
-      const r = await api<{ data: Profile }>('/api/profile', {
-        method: 'PUT',
-        body: { travprofile: { age_band: ageBand }, travelpreference: TRAVEL_PREFERENCES.filter((p) => prefs.includes(p)) },
-      });
-      $profile.set(r.data as unknown as Record<string, unknown>);
+      await saveProfile({ travprofile: { age_band: ageBand }, travelpreference: TRAVEL_PREFERENCES.filter((p) => prefs.includes(p)) });
       setStatus({ ok: true, text: t('acct_saved') });
     } catch (err) {
       setStatus({ ok: false, text: translateMessage(t, failureText(err, t('acct_load_failed'))) });

@@ -1,15 +1,14 @@
 // Saved travellers (/user/travelers): list, add, change and remove the people the user books for.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { api, ApiFailure } from '../../shared/contract/api-client';
-import { TITLES, TravelerSchema, type Traveler } from '../../shared/contract/booking';
+import { ApiFailure } from '../../shared/contract/api-client';
+import { TravelerSchema, type Traveler } from '../../shared/contract/booking';
+import { TITLES } from '../../shared/rules/person';
+import { loadTravelers, removeTraveler, saveTraveler, type SavedTraveler as Saved } from '../../stores/account';
 import { useT } from '../../stores/locale';
 import { $signedIn } from '../../stores/session';
 import { runStartup } from '../../stores/startup';
 
-interface Saved extends Traveler {
-  id: number;
-}
 const EMPTY: Traveler = { title: 'Mr', first_name: '', last_name: '', email: '', phone: '' };
 
 export default function Travelers() {
@@ -26,8 +25,8 @@ export default function Travelers() {
 
   useEffect(() => void runStartup(), []);
   const reload = () =>
-    api<{ data: Saved[] }>('/api/user/travelers')
-      .then((r) => setList(r.data))
+    loadTravelers()
+      .then(setList)
       .catch(() => setList([]));
   useEffect(() => {
     if (signedIn === true) void reload();
@@ -55,8 +54,7 @@ export default function Travelers() {
     }
     setBusy(true);
     try {
-      if (editing) await api(`/api/user/travelers/${editing}`, { method: 'PUT', body: parsed.data });
-      else await api('/api/user/travelers', { body: parsed.data });
+      await saveTraveler(parsed.data, editing);
       setMessage({ ok: true, text: editing ? t('bk_traveler_updated') : t('bk_traveler_added') });
       setForm(EMPTY);
       setEditing(null);
@@ -71,7 +69,7 @@ export default function Travelers() {
   async function remove(s: Saved) {
     if (!confirm(t('bk_confirm_remove', { name: `${s.first_name} ${s.last_name}` }))) return;
     try {
-      await api(`/api/user/travelers/${s.id}`, { method: 'DELETE' });
+      await removeTraveler(s.id);
       setMessage({ ok: true, text: t('bk_traveler_removed') });
       await reload();
     } catch {

@@ -1,7 +1,7 @@
 // /verify-account: spends the link's token (POST /api/auth/verifyAccount) and offers sign-in, or shows why it failed.
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../shared/contract/api-client';
 import { MSG } from '../../shared/contract/auth';
+import { verifyAccount } from '../../stores/account';
 import { openDialog } from '../../stores/dialogs';
 import { useT } from '../../stores/locale';
 import { runStartup } from '../../stores/startup';
@@ -26,7 +26,7 @@ export default function VerifyAccount() {
       setState({ kind: 'failed', text: MSG.linkInvalid });
       return;
     }
-    api<{ message?: string }>('/api/auth/verifyAccount', { body: { token } }).then(
+    verifyAccount(token).then(
       (r) => setState({ kind: 'verified', text: r.message || MSG.accountVerified }),
       (e) => setState({ kind: 'failed', text: failureText(e, MSG.linkInvalid) }),
     );

@@ -1,30 +1,11 @@
 // Google and Facebook sign-in in a popup: the provider sends the popup back to this site with the token in the
 // address's fragment; the opener reads it, checks the state and closes the popup (functions/services/sim/google.ts).
-import { api } from '../../shared/contract/api-client';
+import { loadProviders, loadSocialProfile, signInNonce, type Providers } from '../../stores/account';
 import { toHex } from '../../shared/rules/digest';
 
 export type Provider = 'google' | 'facebook';
-
-interface ProviderInfo {
-  enabled: boolean;
-  clientId?: string;
-  appId?: string;
-  authorizeUrl: string;
-}
-type Providers = Record<Provider, ProviderInfo>;
-
-/** Where the org's providers are opened: GET /api/auth/providers (the address is configuration, never a fixed port). */
-let providers: Promise<Providers | null> | null = null;
-export function loadProviders(): Promise<Providers | null> {
-  providers ??= api<{ data: Providers }>('/api/auth/providers').then(
-    (r) => r.data,
-    () => {
-      providers = null;
-      return null;
-    },
-  );
-  return providers;
-}
+/** A provider as GET /api/auth/providers describes it (Google names a client id, Facebook an app id). */
+type ProviderInfo = Providers[Provider] & { clientId?: string; appId?: string };
 
 export class SocialCancelled extends Error {}
 export class PopupBlocked extends Error {}
@@ -71,7 +52,7 @@ export function providerToken(provider: Provider): Promise<string> {
   const popup = window.open('about:blank', `tc-${provider}`, 'popup,width=480,height=640');
   if (!popup) return Promise.reject(new PopupBlocked());
   // Google's ID token must carry a nonce the server issued: signing in with the token spends it (once).
-  const nonce = provider === 'google' ? api<{ data: { nonce: string } }>('/api/auth/nonce', { body: {} }).then((r) => r.data.nonce, () => null) : Promise.resolve('');
+  const nonce = provider === 'google' ? signInNonce() : Promise.resolve('');
   return Promise.all([loadProviders(), nonce]).then(([all, nonce]) => {
     const info = all?.[provider];
     if (!info?.enabled || !info.authorizeUrl || nonce === null) {
@@ -102,16 +83,5 @@ export function providerToken(provider: Provider): Promise<string> {
 /** The body field that carries each provider's token. */
 export const tokenField = (provider: Provider) => (provider === 'google' ? 'googletoken' : 'fbtoken');
 
-export interface SocialProfile {
-  provider: Provider;
-  email: string;
-  first_name: string;
-  last_name: string;
-  exists: 0 | 1;
-}
-
 /** The verified details behind a token, to prefill the sign-up form. */
-export async function socialProfile(provider: Provider, token: string): Promise<SocialProfile> {
-  const r = await api<{ data: SocialProfile }>('/api/auth/socialProfile', { body: { [tokenField(provider)]: token } });
-  return r.data;
-}
+export const socialProfile = (provider: Provider, token: string) => loadSocialProfile(tokenField(provider), token);

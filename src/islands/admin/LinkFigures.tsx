@@ -2,10 +2,10 @@
 // totals, clicks by day as an SVG bar chart (the same figures in a table for screen readers), by country and by
 // referrer, and the CSV of the range.
 import { useState } from 'react';
-import { api } from '../../shared/contract/api-client';
 import { formatMoney, formatNumber, toMinor } from '../../shared/rules/money';
 import { formatDay } from '../../shared/rules/format-day';
 import type { LinkStats } from '../../shared/contract/links';
+import { loadLinkFigures } from '../../stores/console';
 import { $language, useT } from '../../stores/locale';
 import { useStore } from '@nanostores/react';
 import ConsoleGate from './ConsoleGate';
@@ -48,7 +48,7 @@ function Figures({ scope }: { scope: FigureScope }) {
   const [draft, setDraft] = useState(range);
   const query = new URLSearchParams(Object.entries(range).filter(([, v]) => v)).toString();
   const loaded = useConsoleLoad(
-    () => api<{ data: LinkStats }>(`${statsPath(scope)}${query ? `?${query}` : ''}`).then((r) => r.data),
+    () => loadLinkFigures(scope, range),
     query,
   );
   const s = loaded.data;

@@ -2,8 +2,8 @@
 // their totals, a copy button, the QR code and the way to each link's figures.
 import { useState } from 'react';
 import Field, { fieldA11y } from '../account/Field';
-import { api } from '../../shared/contract/api-client';
-import { LinkCreateSchema, type LinkEntry } from '../../shared/contract/links';
+import { LinkCreateSchema } from '../../shared/contract/links';
+import { createLink, loadLinks } from '../../stores/console';
 import { useT } from '../../stores/locale';
 import ConsoleGate from './ConsoleGate';
 import CopyButton from './CopyButton';
@@ -25,7 +25,7 @@ const LABEL_KEY: Record<FieldName, string> = {
 
 function LinksPage() {
   const t = useT();
-  const loaded = useConsoleLoad(() => api<{ data: LinkEntry[] }>('/api/admin/links').then((r) => r.data));
+  const loaded = useConsoleLoad(loadLinks);
   const form = useConsoleForm(LinkCreateSchema, EMPTY);
   const [created, setCreated] = useState('');
 
@@ -53,8 +53,7 @@ function LinksPage() {
     e.preventDefault();
     setCreated('');
     const ok = await form.submit(async (body) => {
-      const r = await api<{ data: { slug: string; short_url: string } }>('/api/admin/links', { body });
-      setCreated(r.data.short_url);
+      setCreated((await createLink(body)).short_url);
     });
     if (ok) {
       form.setValues(EMPTY);

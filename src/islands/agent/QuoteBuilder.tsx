@@ -2,13 +2,14 @@
 // markup; the estimate uses the shared pricing rule, the saved price is the server's.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { api, ApiFailure } from '../../shared/contract/api-client';
+import { ApiFailure } from '../../shared/contract/api-client';
 import { fromMinor, toMinor } from '../../shared/rules/money';
 import { AGENT_MSG, sellPrice, type AgentClient, type AgentQuote } from '../../shared/contract/agent';
 import { addDays, eligibleTypes, MAX_GUESTS, MAX_NIGHTS, minCheckInDate } from '../../shared/contract/booking';
 import DateRangePicker from '../ui/DateRangePicker';
 import { bookingPriceUsdMinor, nightsBetween, type ProductType } from '../../shared/rules/wallet';
-import { $agentProfile, allClients, createQuote, loadAgentProfile } from '../../stores/agent';
+import { $agentProfile, allClients, createQuote, findProducts, loadAgentProfile, type FoundProduct } from '../../stores/agent';
+import { loadProduct } from '../../stores/booking';
 import { $currency, $currencyInfo, loadCurrencyInfo, useT } from '../../stores/locale';
 import { $org } from '../../stores/startup';
 import Field, { fieldA11y } from '../account/Field';
@@ -28,16 +29,8 @@ interface Props {
   onCancel: () => void;
 }
 
-interface Product {
-  product_id: number;
-  type: ProductType;
-  name: string;
-  city: string;
-  price: number;
-  currency: string;
-  price_unit: 'night' | 'person';
-  image: string;
-}
+/** A product as the search lists it or as its own page describes it (functions/routes/products.ts). */
+type Product = FoundProduct | Awaited<ReturnType<typeof loadProduct>>;
 
 export default function QuoteBuilder({ productId, clientId, stay, onCreated, onCancel }: Props) {
   const t = useT();
@@ -78,8 +71,8 @@ export default function QuoteBuilder({ productId, clientId, stay, onCreated, onC
   useEffect(() => {
     const id = product?.product_id ?? productId;
     if (!id || (product && product.currency === currency)) return;
-    api<{ data: Product }>(`/api/products/${id}?currency=${encodeURIComponent(currency)}`).then(
-      (r) => setProduct(r.data),
+    loadProduct(id, currency).then(
+      (data) => setProduct(data),
       (err) => setFailure(agentFailure(t, err)),
     );
   }, [productId, currency, product?.product_id]);
@@ -94,7 +87,7 @@ export default function QuoteBuilder({ productId, clientId, stay, onCreated, onC
     if (city.trim()) params.set('city', city.trim());
     if (nightly && checkOut) params.set('check_out', checkOut);
     try {
-      setResults((await api<{ data: Product[] }>(`/api/products/search?${params}`)).data);
+      setResults(await findProducts(params));
     } catch (err) {
       setResults(null);
       setFailure(agentFailure(t, err));

@@ -1,6 +1,7 @@
 // The client's read-only quote (/quote?token=…): what the agent offers and its price; never the net price or markup.
 import { useEffect, useState } from 'react';
-import { api, ApiFailure } from '../../shared/contract/api-client';
+import { ApiFailure } from '../../shared/contract/api-client';
+import { viewSharedQuote } from '../../stores/agent';
 import type { SharedQuote as Quote } from '../../shared/contract/agent';
 import { useT } from '../../stores/locale';
 import { AgentError, AgentLoading } from './AgentLoad';
@@ -19,7 +20,7 @@ export default function SharedQuote() {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return setState({ kind: 'invalid' });
     setState({ kind: 'loading' });
     try {
-      const { data } = await api<{ data: Quote }>('/api/quotes/view', { body: { token } });
+      const data = await viewSharedQuote(token);
       setState({ kind: 'ready', quote: data });
     } catch (err) {
       setState({ kind: err instanceof ApiFailure && (err.status === 404 || err.status === 400) ? 'invalid' : 'failed' });

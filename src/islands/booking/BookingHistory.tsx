@@ -5,23 +5,14 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import Money from '../ui/Money';
 import PackageBadge from './PackageBadge';
-import { api } from '../../shared/contract/api-client';
 import { isoDay } from '../../shared/rules/booking-dates';
+import { loadReservations } from '../../stores/booking';
 import { $language, useT } from '../../stores/locale';
 import { $signedIn } from '../../stores/session';
 import { runStartup } from '../../stores/startup';
 import { formatDay } from '../../shared/rules/format-day';
 import type { Reservation } from '../../shared/contract/booking-replies';
 
-
-// /user-details shows the history and the trips side by side: both ask at once, one request answers them.
-let pending: Promise<Reservation[]> | null = null;
-function loadReservations(): Promise<Reservation[]> {
-  pending ??= api<{ data: Reservation[] }>('/api/reservations', { body: { json: { token: '' } } })
-    .then((r) => r.data)
-    .finally(() => (pending = null));
-  return pending;
-}
 
 /** On /user-details the list sits inside its own section, so its headings step one level down. */
 export default function BookingHistory({ mode = 'history', headingLevel = 2 }: { mode?: 'history' | 'trips'; headingLevel?: 2 | 3 }) {

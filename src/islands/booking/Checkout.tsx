@@ -7,8 +7,11 @@ import CancellationPolicy from './CancellationPolicy';
 import CertificateModal from '../loyalty/CertificateModal';
 import Money from '../ui/Money';
 import Wallet from '../loyalty/Wallet';
-import { api, ApiFailure } from '../../shared/contract/api-client';
-import { TITLES, TravelerSchema, type Traveler } from '../../shared/contract/booking';
+import { ApiFailure } from '../../shared/contract/api-client';
+import { loadTravelers, type SavedTraveler } from '../../stores/account';
+import { cancelBooking, checkout, loadProduct, previewBooking } from '../../stores/booking';
+import { TravelerSchema, type Traveler } from '../../shared/contract/booking';
+import { TITLES } from '../../shared/rules/person';
 import { cardValueMinor, discountFactor, type WalletCard } from '../../shared/rules/wallet';
 import { formatMoney } from '../../shared/rules/money';
 import type { PreviewReply as Preview, ProductDetail } from '../../shared/contract/booking-replies';
@@ -40,10 +43,6 @@ function pendingCheckout(productId: number): PendingCheckout | null {
   }
 }
 
-
-interface SavedTraveler extends Traveler {
-  id: number;
-}
 
 const EMPTY: Traveler = { title: 'Mr', first_name: '', last_name: '', email: '', phone: '' };
 
@@ -114,8 +113,8 @@ export default function Checkout() {
     resetWalletSelection();
     const pid = Number(new URLSearchParams(location.search).get('id'));
     if (!Number.isInteger(pid) || pid <= 0) return setMissing(true);
-    api<{ data: ProductDetail }>(`/api/products/${pid}?currency=${encodeURIComponent(currency)}`)
-      .then((r) => setProduct(r.data))
+    loadProduct(pid, currency)
+      .then(setProduct)
       .catch(() => setMissing(true));
   }, [currency]);
   useEffect(() => {
@@ -127,8 +126,8 @@ export default function Checkout() {
   useEffect(() => {
     if (signedIn !== true) return;
     void loadWallet(currency);
-    api<{ data: SavedTraveler[] }>('/api/user/travelers')
-      .then((r) => setSaved(r.data))
+    loadTravelers()
+      .then(setSaved)
       .catch(() => setSaved([]));
   }, [signedIn, currency]);
   // Back from a cancelled payment: the pending booking lets go of its wallet parts, then the traveller's details and
@@ -143,7 +142,7 @@ export default function Checkout() {
     if (kept) setTraveler(kept.traveler);
     const ref = query.get('booking');
     void (async () => {
-      if (ref) await api(`/api/bookings/${encodeURIComponent(ref)}/cancel`, { body: {} }).catch(() => undefined);
+      if (ref) await cancelBooking(ref).catch(() => undefined);
       if ($signedIn.get() !== true || !kept) return;
       await loadWallet(currency);
       if (kept.cards.certificate_id) chooseCertificate(kept.cards.certificate_id);
@@ -169,9 +168,9 @@ export default function Checkout() {
     if (!tripBody) return;
     const ctrl = new AbortController();
     setPreviewBusy(true);
-    api<{ data: Preview }>('/api/booking/preview', { body: tripBody, signal: ctrl.signal })
-      .then((r) => {
-        setPreview(r.data);
+    previewBooking(tripBody, ctrl.signal)
+      .then((data) => {
+        setPreview(data);
         setProblemState((p) => (p.sticky ? p : { text: '', sticky: false }));
       })
       .catch((err) => {
@@ -241,19 +240,19 @@ export default function Checkout() {
     lastAttempt.current = { body: text, key };
     setSubmitting(true);
     try {
-      const r = await api<{ data: { booking_id: string; status: string; total: number; currency: string; is_package?: number; payment_url?: string } }>('/api/booking/checkout', { body: { ...body, idempotency_key: key } });
+      const data = await checkout({ ...body, idempotency_key: key });
       sessionStorage.setItem(
         LAST_BOOKING_KEY,
-        JSON.stringify({ ...r.data, ...preview, product_name: product!.name, city: product!.city, check_in: body.check_in, check_out: body.check_out, guests: body.guests, total: r.data.total, currency: r.data.currency }),
+        JSON.stringify({ ...data, ...preview, product_name: product!.name, city: product!.city, check_in: body.check_in, check_out: body.check_out, guests: body.guests, total: data.total, currency: data.currency }),
       );
       clearPackageFlag();
-      if (r.data.status === 'PENDING_PAYMENT' && r.data.payment_url) {
+      if (data.status === 'PENDING_PAYMENT' && data.payment_url) {
         const kept: PendingCheckout = { product_id: product!.product_id, traveler: parsed.data, cards: selectedCardIds() };
         sessionStorage.setItem(PENDING_CHECKOUT_KEY, JSON.stringify(kept));
-        location.assign(r.data.payment_url);
+        location.assign(data.payment_url);
         return;
       }
-      location.assign(`/checkout-success?booking=${encodeURIComponent(r.data.booking_id)}`);
+      location.assign(`/checkout-success?booking=${encodeURIComponent(data.booking_id)}`);
     } catch (err) {
       setSubmitting(false);
       const status = err instanceof ApiFailure ? err.status : 0;

@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import Money from '../ui/Money';
-import { api } from '../../shared/contract/api-client';
+import { loadBooking } from '../../stores/booking';
 import { $language, useT } from '../../stores/locale';
 import { $signedIn } from '../../stores/session';
 import { runStartup } from '../../stores/startup';
@@ -51,10 +51,10 @@ export default function CheckoutSuccess() {
     const started = Date.now();
     const ask = async (delay: number | null) => {
       try {
-        const r = await api<{ data: Confirmed }>(`/api/bookings/${encodeURIComponent(bookingId)}`);
+        const data = await loadBooking(bookingId);
         if (stopped) return;
-        setBooking((prev) => ({ ...prev, ...r.data }));
-        if (r.data.status !== 'PENDING_PAYMENT') return;
+        setBooking((prev) => ({ ...prev, ...data }));
+        if (data.status !== 'PENDING_PAYMENT') return;
       } catch {
         if (stopped) return;
       }

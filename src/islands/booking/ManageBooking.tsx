@@ -4,7 +4,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import CancellationPolicy from './CancellationPolicy';
 import Money from '../ui/Money';
-import { api, ApiFailure } from '../../shared/contract/api-client';
+import { ApiFailure } from '../../shared/contract/api-client';
+import { cancelBooking, loadBooking } from '../../stores/booking';
 import { cancellableAt } from '../../shared/rules/cancellation';
 import { formatDay, LONG_DAY } from '../../shared/rules/format-day';
 import { $language, useT } from '../../stores/locale';
@@ -24,8 +25,8 @@ export default function ManageBooking() {
   useEffect(() => {
     const ref = new URLSearchParams(location.search).get('booking');
     if (!ref) return setMissing(true);
-    api<{ data: ManagedBooking }>(`/api/bookings/${encodeURIComponent(ref)}`)
-      .then((r) => setBooking(r.data))
+    loadBooking(ref)
+      .then(setBooking)
       .catch(() => setMissing(true));
   }, []);
 
@@ -45,8 +46,7 @@ export default function ManageBooking() {
     setBusy(true);
     setMessage(null);
     try {
-      const r = await api<{ data: ManagedBooking }>(`/api/bookings/${encodeURIComponent(booking.booking_id)}/cancel`, { body: {} });
-      setBooking(r.data);
+      setBooking(await cancelBooking(booking.booking_id));
       setMessage({ ok: true, text: t('bk_cancelled_refund') });
     } catch (err) {
       const status = err instanceof ApiFailure ? err.status : 0;

@@ -7,7 +7,8 @@ import CancellationPolicy from './CancellationPolicy';
 import Gallery from '../ui/Gallery';
 import AgentPrices from '../agent/AgentPrices';
 import Money, { usePricesVisible } from '../ui/Money';
-import { api, ApiFailure } from '../../shared/contract/api-client';
+import { ApiFailure } from '../../shared/contract/api-client';
+import { loadProduct, previewBooking, type BookingPreview as Quote } from '../../stores/booking';
 import { addDays, MAX_NIGHTS, minCheckInDate } from '../../shared/rules/booking-dates';
 import { $currency, $language, useT } from '../../stores/locale';
 import { $org, runStartup } from '../../stores/startup';
@@ -15,13 +16,6 @@ import { checkoutUrl, criteriaFromQuery, defaultCriteria, RESULTS_PATH, TYPE_LAB
 import type { ProductDetail } from '../../shared/contract/booking-replies';
 import { formatNumber } from '../../shared/rules/money';
 
-
-interface Quote {
-  price: number;
-  total: number;
-  currency: string;
-  nights: number | null;
-}
 
 export default function ProductDetails() {
   const t = useT();
@@ -49,10 +43,10 @@ export default function ProductDetails() {
   }, []);
   useEffect(() => {
     if (!productId) return;
-    api<{ data: ProductDetail }>(`/api/products/${productId}?currency=${encodeURIComponent(currency)}`)
-      .then((r) => {
-        setProduct(r.data);
-        document.title = `${r.data.name} · ${document.title.split(' · ').pop()}`;
+    loadProduct(productId, currency)
+      .then((data) => {
+        setProduct(data);
+        document.title = `${data.name} · ${document.title.split(' · ').pop()}`;
       })
       .catch(() => setMissing(true));
   }, [productId, currency]);
@@ -65,11 +59,11 @@ export default function ProductDetails() {
     if (!product || !c) return;
     const ctrl = new AbortController();
     setQuoteError('');
-    api<{ data: Quote }>('/api/booking/preview', {
-      body: { product_id: product.product_id, check_in: c.checkIn, check_out: product.price_unit === 'night' ? c.checkOut : null, guests: c.guests, currency },
-      signal: ctrl.signal,
-    })
-      .then((r) => setQuote(r.data))
+    previewBooking(
+      { product_id: product.product_id, check_in: c.checkIn, check_out: product.price_unit === 'night' ? c.checkOut : null, guests: c.guests, currency },
+      ctrl.signal,
+    )
+      .then(setQuote)
       .catch((err) => {
         if (ctrl.signal.aborted) return;
         setQuote(null);

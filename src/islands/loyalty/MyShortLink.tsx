@@ -1,17 +1,13 @@
 // "Your short link" on /referral/programs: the member's own short link (made on the first ask), a copy button and its QR code.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { api } from '../../shared/contract/api-client';
+import { loadMyLink } from '../../stores/referral';
 import { $signedIn } from '../../stores/session';
 import { runStartup } from '../../stores/startup';
 import { useT } from '../../stores/locale';
 import CopyButton from '../admin/CopyButton';
 
-interface MyLink {
-  slug: string;
-  short_url: string;
-  long_url: string;
-}
+type MyLink = Awaited<ReturnType<typeof loadMyLink>>;
 
 export default function MyShortLink() {
   const t = useT();
@@ -21,8 +17,8 @@ export default function MyShortLink() {
   useEffect(() => void runStartup(), []);
   useEffect(() => {
     if (!signedIn) return;
-    api<{ data: MyLink }>('/api/referral/my-link')
-      .then((r) => setLink(r.data))
+    loadMyLink()
+      .then(setLink)
       .catch(() => setFailed(true));
   }, [signedIn]);
   if (!signedIn) return null;

@@ -1,8 +1,8 @@
 // /promotions: the org's current promotion campaigns (getCampaignList), open to every visitor.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { api } from '../../shared/contract/api-client';
-import { CampaignListResponse, type Campaign } from '../../shared/contract/loyalty';
+import type { Campaign } from '../../shared/contract/loyalty';
+import { loadPromotions } from '../../stores/referral';
 import { sameOriginRedirect } from '../../shared/rules/referral-link';
 import { $language } from '../../stores/locale';
 import { useLoyaltyT } from '../../stores/loyalty';
@@ -26,7 +26,7 @@ export default function Promotions() {
 
   const load = () => {
     setFailed(false);
-    api('/api/referral/getCampaignList?campaign_type=Promotion', { schema: CampaignListResponse }).then(
+    loadPromotions().then(
       (r) => setItems(r.data),
       () => setFailed(true),
     );

@@ -1,8 +1,8 @@
 // /referral/credits: the member's referrals, 5 a page, each with its actions and credits.
 import { useStore } from '@nanostores/react';
 import { Fragment, useEffect, useId, useState } from 'react';
-import { api } from '../../shared/contract/api-client';
-import { ActionsListResponse, REFERRAL_PAGE_SIZE, ReferralListResponse, type Referral, type ReferralAction } from '../../shared/contract/loyalty';
+import { REFERRAL_PAGE_SIZE, type Referral, type ReferralAction } from '../../shared/contract/loyalty';
+import { loadReferralActions, loadReferrals } from '../../stores/referral';
 import { $language } from '../../stores/locale';
 import { $signedIn } from '../../stores/session';
 import { runStartup } from '../../stores/startup';
@@ -28,7 +28,7 @@ export default function ReferralCredits() {
 
   const load = (p: number) => {
     setFailed(false);
-    api(`/api/referral/getReferralList?program=&per_page=${REFERRAL_PAGE_SIZE}&page=${p}`, { schema: ReferralListResponse }).then(
+    loadReferrals(p).then(
       (r) => setList({ count: r.count, data: r.data }),
       () => setFailed(true),
     );
@@ -38,7 +38,7 @@ export default function ReferralCredits() {
   }, [signedIn, page]);
   useEffect(() => {
     if (signedIn !== true) return;
-    api('/api/referral/getActionsList', { schema: ActionsListResponse }).then(
+    loadReferralActions().then(
       (r) => setTotals({ credits: r.totalCredits }),
       () => setTotals(null),
     );
@@ -51,7 +51,7 @@ export default function ReferralCredits() {
       return;
     }
     setOpen({ ...open, [member]: 'loading' });
-    api(`/api/referral/getActionsList?member=${member}`, { schema: ActionsListResponse }).then(
+    loadReferralActions(member).then(
       (r) => setOpen((o) => ({ ...o, [member]: r.data })),
       () => setOpen((o) => ({ ...o, [member]: [] })),
     );

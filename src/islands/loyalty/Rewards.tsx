@@ -1,8 +1,8 @@
 // /your-rewards: the org's loyalty program (enabled flag, start and end dates, rules) and the member's referrals and credits.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
-import { api } from '../../shared/contract/api-client';
-import { RewardsResponse, type Rewards as RewardsData } from '../../shared/contract/loyalty';
+import type { Rewards as RewardsData } from '../../shared/contract/loyalty';
+import { loadRewards } from '../../stores/referral';
 import { $language } from '../../stores/locale';
 import { $signedIn } from '../../stores/session';
 import { runStartup } from '../../stores/startup';
@@ -22,7 +22,7 @@ export default function Rewards() {
   useEffect(() => void runStartup(), []);
   const load = () => {
     setFailed(false);
-    api('/api/referral/getRewards', { schema: RewardsResponse }).then(
+    loadRewards().then(
       (r) => setData(r.data),
       () => setFailed(true),
     );

@@ -1,9 +1,8 @@
 // The agent portal's contract (docs/contract.md#agents): client, quote and query schemas shared by the API and the islands,
 // the pricing rule for a quote (net + markup) and the exact refusal texts.
 import { z } from 'zod';
-import {
-  CountryCodeSchema, FirstNameSchema, LastNameSchema, MobileSchema, NationalitySchema, PhoneCountryCodeSchema, SignUpEmail, TitleSchema,
-} from './auth';
+import { CountryCodeSchema, NationalitySchema, PhoneCountryCodeSchema } from './auth';
+import { FirstNameSchema, LastNameSchema, MobileSchema, SignUpEmail, TitleSchema } from '../rules/person';
 import { PreviewSchema } from './booking';
 
 export const AGENT_MSG = {
@@ -115,19 +114,23 @@ export const QuoteViewSchema = z.object({ token: z.string('Send the token').rege
 
 // ---- what the API answers (the islands read these shapes) ---------------------------------------------------
 
-export interface AgentClient {
-  client_id: number;
+/** A client's details as the agent keeps them: the same fields stored (functions/db/clients.ts) and answered. */
+export interface ClientDetails {
   title: string;
   first_name: string;
   last_name: string;
   email: string;
-  nationality: number | null;
   country_code: string;
   phone_country_code: string;
   mobile_no: string;
   notes: string;
   created_at: string;
   updated_at: string;
+}
+
+export interface AgentClient extends ClientDetails {
+  client_id: number;
+  nationality: number | null;
 }
 
 export interface AgentQuote {

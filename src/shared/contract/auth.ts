@@ -2,8 +2,14 @@
 // shared by the sign-in/sign-up islands and the API routes.
 import { z } from 'zod';
 import { passwordProblem, PASSWORD_MAX_LENGTH, PASSWORD_RULE_MESSAGE } from '../rules/password';
+import { EMAIL_MAX_LENGTH, FirstNameSchema, isEmail, LastNameSchema, MobileSchema, normalizeEmail, PERSON_MSG, sanitizeEmail, SignUpEmail, TitleSchema } from '../rules/person';
 
 export { PASSWORD_RULE_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../rules/password';
+// The person fields' rules and schemas live in src/shared/rules/person.ts; the account schemas and islands read them here too.
+export {
+  EMAIL_MAX_LENGTH, EMAIL_PATTERN, filterMobile, filterName, FirstNameSchema, isEmail, LastNameSchema, MOBILE_MAX_LENGTH, MobileSchema,
+  NAME_MAX_LENGTH, normalizeEmail, sanitizeEmail, SignUpEmail, TITLES, TitleSchema, type Title,
+} from '../rules/person';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Messages (exact texts: the spec, section 5, and docs/contract.md#sign-in, docs/contract.md#sign-up)
@@ -15,11 +21,11 @@ export const MSG = {
   verifyFirst: 'PLEASE VERIFY YOUR EMAIL ADDRESS BEFORE SIGNING IN',
   tooManyAttempts: 'TOO MANY ATTEMPTS. PLEASE TRY AGAIN LATER',
   accessCodeRequired: 'Please Enter The Access Code',
-  emailRequired: 'Please Enter Email ID',
-  emailInvalid: 'Invalid Mail',
-  titleRequired: 'Please Select Title',
-  firstNameRequired: 'Please Enter First Name',
-  lastNameRequired: 'Please Enter Last Name',
+  emailRequired: PERSON_MSG.emailRequired,
+  emailInvalid: PERSON_MSG.emailInvalid,
+  titleRequired: PERSON_MSG.titleRequired,
+  firstNameRequired: PERSON_MSG.firstNameRequired,
+  lastNameRequired: PERSON_MSG.lastNameRequired,
   termsRequired: 'PLEASE ACCEPT THE TERMS & CONDITIONS TO PROCEED',
   passwordsDoNotMatch: 'Passwords Do Not Match',
   userExists: 'User Already Exists. Please login with Email',
@@ -30,8 +36,8 @@ export const MSG = {
   invalidAccessCode: 'INVALID ACCESS CODE',
   completeYourInformation: 'COMPLETE YOUR INFORMATION',
   reviewMissingInformation: 'PLEASE REVIEW AND COMPLETE ANY MISSING INFORMATION',
-  nameCharacters: 'Please use letters, spaces, apostrophes, dots and hyphens only',
-  mobileDigits: 'Please enter digits only (at most 15)',
+  nameCharacters: PERSON_MSG.nameCharacters,
+  mobileDigits: PERSON_MSG.mobileDigits,
   forgotPasswordSent: 'IF AN ACCOUNT EXISTS FOR THIS EMAIL ADDRESS, A PASSWORD RESET LINK HAS BEEN SENT TO IT',
   passwordChanged: 'YOUR PASSWORD HAS BEEN CHANGED. PLEASE SIGN IN',
   accountVerified: 'YOUR EMAIL ADDRESS HAS BEEN VERIFIED. PLEASE SIGN IN',
@@ -49,9 +55,6 @@ export const MSG = {
 // ---------------------------------------------------------------------------------------------------------------
 // Field rules
 
-export const TITLES = ['Miss', 'Mr', 'Mrs'] as const;
-export type Title = (typeof TITLES)[number];
-
 export const AGE_BANDS = ['18 to 25', '26 to 30', '31 to 40', '41 to 50', '51 to 60', 'above 60'] as const;
 export type AgeBand = (typeof AGE_BANDS)[number];
 
@@ -60,35 +63,6 @@ export const TRAVEL_PREFERENCES = [
   'Beach', 'City breaks', 'Nature', 'Adventure', 'Culture', 'Food & wine', 'Family', 'Romance', 'Wellness',
   'Cruises', 'Ski', 'Golf', 'Road trips', 'Theme parks',
 ] as const;
-
-export const NAME_MAX_LENGTH = 50;
-export const EMAIL_MAX_LENGTH = 254;
-export const MOBILE_MAX_LENGTH = 15;
-
-/** Characters a name may hold: letters of any script, combining marks, spaces, apostrophes, dots and hyphens. */
-const NAME_CHAR = /[\p{L}\p{M} '’.-]/u;
-/** Empty passes here so an empty name gets the 'required' message alone. */
-const NAME_PATTERN = /^([\p{L}\p{M}][\p{L}\p{M} '’.-]*)?$/u;
-
-/** The name character filter: drops every character a name may not hold (the islands run it on input). */
-export function filterName(text: string): string {
-  return [...text].filter((ch) => NAME_CHAR.test(ch)).join('').replace(/\s{2,}/g, ' ').slice(0, NAME_MAX_LENGTH);
-}
-
-/** Email sanitising: no spaces, control characters or characters that never belong in an address. */
-export function sanitizeEmail(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\s\u0000-\u001f\u007f<>()[\]\\,;:"'`]/g, '').slice(0, EMAIL_MAX_LENGTH);
-}
-
-/** The stored form of an address: sanitised, trimmed and lower-cased (accounts compare emails case-insensitively). */
-export const normalizeEmail = (text: string) => sanitizeEmail(text).toLowerCase();
-
-export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
-export const isEmail = (text: string) => text.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(text);
-
-/** Phone number: digits only, at most 15 (the islands strip everything else on input). */
-export const filterMobile = (text: string) => text.replace(/\D/g, '').slice(0, MOBILE_MAX_LENGTH);
 
 /** Strings the legacy client may send as null or leave out. */
 const optText = (max: number) =>
@@ -103,34 +77,11 @@ const looseFlag = z.union([z.boolean(), z.number(), z.string().max(10)]).nullish
 export const SignInEmail = z.string({ error: MSG.signInEmailRequired }).overwrite(sanitizeEmail).min(1, MSG.signInEmailRequired);
 export const SignInPassword = z.string({ error: MSG.signInPasswordRequired }).min(1, MSG.signInPasswordRequired).max(200);
 
-export const SignUpEmail = z
-  .string({ error: MSG.emailRequired })
-  .overwrite(sanitizeEmail)
-  .min(1, MSG.emailRequired)
-  .refine(isEmail, MSG.emailInvalid);
-
 export const PasswordSchema = z.string({ error: MSG.signInPasswordRequired }).superRefine((pw, ctx) => {
   const problem = passwordProblem(pw);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-export const TitleSchema = z.enum(TITLES, { error: MSG.titleRequired });
-
-const nameSchema = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(NAME_MAX_LENGTH)
-    .regex(NAME_PATTERN, MSG.nameCharacters);
-export const FirstNameSchema = nameSchema(MSG.firstNameRequired);
-export const LastNameSchema = nameSchema(MSG.lastNameRequired);
-
-export const MobileSchema = z
-  .string()
-  .trim()
-  .max(MOBILE_MAX_LENGTH, MSG.mobileDigits)
-  .regex(/^\d*$/, MSG.mobileDigits);
 /** Dialling code as the country-code selector sends it: "+1", "+44", "+1-868" (or empty). */
 export const PhoneCountryCodeSchema = z
   .string()

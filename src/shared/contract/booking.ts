@@ -1,6 +1,7 @@
 // The booking area's contract (docs/contract.md#wallet, docs/contract.md#booking, docs/contract.md#development): request schemas shared by the API and the islands, and the date rules.
 import { z } from 'zod';
 import { PRODUCT_TYPES, type ProductType } from '../rules/wallet';
+import { contactEmail, EMAIL_MAX_LENGTH, TitleSchema, TravellerEmailSchema, TravellerFirstNameSchema, TravellerLastNameSchema } from '../rules/person';
 
 import { TYPE_OF_PRODUCT, eligibleTypes, isoDay, addDays, minCheckInDate, MAX_NIGHTS, MAX_GUESTS, PAGE_SIZE, weekStartsOn } from '../rules/booking-dates';
 
@@ -68,17 +69,14 @@ export const ProductIdSchema = z.coerce.number('Unknown product').int('Unknown p
 
 // ---- booking ---------------------------------------------------------------------------------------------------
 
-export const TITLES = ['Miss', 'Mr', 'Mrs'] as const;
-/** Letters of any script, spaces, apostrophes, hyphens and dots (the name character filter). */
-export const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
 
 const cardId = z.number('Use a card id').int('Use a card id').positive('Use a card id').max(2 ** 31);
 
 export const TravelerSchema = z.object({
-  title: z.enum(TITLES, 'Please Select Title'),
-  first_name: z.string('Please Enter First Name').trim().min(1, 'Please Enter First Name').max(50).regex(NAME_PATTERN, 'Use letters only'),
-  last_name: z.string('Please Enter Last Name').trim().min(1, 'Please Enter Last Name').max(50).regex(NAME_PATTERN, 'Use letters only'),
-  email: z.string('Please Enter Email ID').trim().min(1, 'Please Enter Email ID').max(254).pipe(z.email('Invalid Mail')),
+  title: TitleSchema,
+  first_name: TravellerFirstNameSchema,
+  last_name: TravellerLastNameSchema,
+  email: TravellerEmailSchema,
   phone: z
     .string('Please enter a phone number')
     .trim()
@@ -90,6 +88,16 @@ export const TravelerSchema = z.object({
     }, 'Use 6 to 15 digits'),
 });
 export type Traveler = z.output<typeof TravelerSchema>;
+
+/** A booked stay as the mails and the console name it: the product, where, when, for how many, in which currency. */
+export interface StayFacts {
+  product_name: string;
+  city: string;
+  check_in: string;
+  check_out: string | null;
+  guests: number;
+  currency: string;
+}
 
 const bookingFields = {
   product_id: z.number('Choose a product').int('Choose a product').positive('Choose a product').max(2 ** 31),
@@ -146,7 +154,7 @@ export const RedeemSchema = z.object({
 });
 
 export const IssueCardSchema = z.object({
-  email: z.string().trim().max(254).pipe(z.email('Invalid Mail')),
+  email: z.string().trim().max(EMAIL_MAX_LENGTH).pipe(contactEmail()),
   kind: z.enum(['certificate', 'discount', 'cash'], 'Use certificate, discount or cash'),
   services: z.array(ProductTypeSchema).max(4).optional(),
   pro_code: z.string().trim().max(40).regex(/^[A-Za-z,\s-]*$/, 'Use product codes').optional(),

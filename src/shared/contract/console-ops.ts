@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { LABELS, LANGUAGES } from '../i18n';
 import { CARD_KINDS, PRODUCT_TYPES } from '../rules/wallet';
 import { futureExpiry } from './console';
+import type { StayFacts } from './booking';
+import { contactEmail, EMAIL_MAX_LENGTH } from '../rules/person';
 
 export const OPS_MSG = {
   host: 'Enter a domain name such as www.example.com',
@@ -69,7 +71,7 @@ export interface DomainEntry {
 
 // ---- wallet cards --------------------------------------------------------------------------------------------------
 
-const Email = z.string(OPS_MSG.email).trim().toLowerCase().max(254, OPS_MSG.email).pipe(z.email(OPS_MSG.email));
+const Email = z.string(OPS_MSG.email).trim().toLowerCase().max(EMAIL_MAX_LENGTH, OPS_MSG.email).pipe(contactEmail(OPS_MSG.email));
 const Amount = z
   .number(OPS_MSG.amount)
   .positive(OPS_MSG.amount)
@@ -174,19 +176,13 @@ export const BookingsQuerySchema = z
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: OPS_MSG.range });
 export type BookingsQuery = z.output<typeof BookingsQuerySchema>;
 
-export interface AdminBookingEntry {
+export interface AdminBookingEntry extends StayFacts {
   booking_id: string;
   status: string;
   created_at: string;
   email: string | null;
   traveler: string;
   product_type: string;
-  product_name: string;
-  city: string;
-  check_in: string;
-  check_out: string | null;
-  guests: number;
-  currency: string;
   price: number;
   certificate_amount: number;
   discount_amount: number;

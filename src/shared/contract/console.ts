@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/types';
 import { PRODUCTS } from '../rules/products';
 import { ROLES } from './auth';
+import { contactEmail, EMAIL_MAX_LENGTH } from '../rules/person';
 import { contrastFailures, contrastMessage, FONT_FAMILIES, HEX_COLOUR, normalHex } from '../rules/theme';
 
 export const WALLET_OPTIONS = ['Discount Cards', 'Certificates', 'Cash Card', 'myvacations'] as const;
@@ -92,7 +93,7 @@ const fields = {
   all_inclusive_url: Address,
   trips_site_url: Address,
   support_phone: z.string(CONSOLE_MSG.supportPhone).trim().regex(/^(\+?[0-9][0-9 ()-]{3,28})?$/, CONSOLE_MSG.supportPhone),
-  support_email: z.string(CONSOLE_MSG.supportEmail).trim().max(254, CONSOLE_MSG.supportEmail).refine((v) => v === '' || z.email().safeParse(v).success, CONSOLE_MSG.supportEmail),
+  support_email: z.string(CONSOLE_MSG.supportEmail).trim().max(EMAIL_MAX_LENGTH, CONSOLE_MSG.supportEmail).refine((v) => v === '' || contactEmail().safeParse(v).success, CONSOLE_MSG.supportEmail),
 };
 
 export const ORG_SETTING_FIELDS = Object.keys(fields) as (keyof typeof fields)[];

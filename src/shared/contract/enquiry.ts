@@ -1,5 +1,6 @@
 // Enquiries (docs/contract.md#enquiries): what the cruise, flight and help forms send, checked alike by the form and the API.
 import { z } from 'zod';
+import { contactEmail, EMAIL_MAX_LENGTH, PERSON_MSG } from '../rules/person';
 
 export const ENQUIRY_KINDS = ['cruise', 'flight', 'help'] as const;
 export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
@@ -8,8 +9,8 @@ export const MAX_TRAVELLERS = 20;
 export const ENQUIRY_MSG = {
   kind: `Choose one of ${ENQUIRY_KINDS.join(', ')}`,
   name: 'Please Enter Your Name',
-  email: 'Please Enter Email ID',
-  invalidEmail: 'Invalid Mail',
+  email: PERSON_MSG.emailRequired,
+  invalidEmail: PERSON_MSG.emailInvalid,
   message: 'Please Enter Your Message',
   messageLength: 'A message is at most 2,000 characters',
   day: 'Use a date as YYYY-MM-DD',
@@ -29,7 +30,7 @@ export const EnquirySchema = z
       .min(1, ENQUIRY_MSG.name)
       .max(80, ENQUIRY_MSG.name)
       .refine((v) => !/[\u0000-\u001f<>]/.test(v), ENQUIRY_MSG.name),
-    email: z.string(ENQUIRY_MSG.email).trim().min(1, ENQUIRY_MSG.email).max(254, ENQUIRY_MSG.invalidEmail).pipe(z.email(ENQUIRY_MSG.invalidEmail)),
+    email: z.string(ENQUIRY_MSG.email).trim().min(1, ENQUIRY_MSG.email).max(EMAIL_MAX_LENGTH, ENQUIRY_MSG.invalidEmail).pipe(contactEmail(ENQUIRY_MSG.invalidEmail)),
     check_in: z.preprocess(blankToUndefined, day.optional()),
     check_out: z.preprocess(blankToUndefined, day.optional()),
     travellers: z.preprocess(blankToUndefined, z.number(ENQUIRY_MSG.travellers).int(ENQUIRY_MSG.travellers).min(1, ENQUIRY_MSG.travellers).max(MAX_TRAVELLERS, ENQUIRY_MSG.travellers).optional()),

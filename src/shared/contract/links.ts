@@ -49,15 +49,19 @@ export const StatsQuerySchema = z
   });
 export type StatsQuery = z.infer<typeof StatsQuerySchema>;
 
-export interface LinkEntry {
-  slug: string;
-  short_url: string;
+/** Where a link leads and what it tags the visit with: the same fields stored (functions/db/links.ts) and answered. */
+export interface LinkTarget {
   destination: string;
   referral_code: string;
   campaign: string;
   utm_source: string;
   utm_medium: string;
   utm_campaign: string;
+}
+
+export interface LinkEntry extends LinkTarget {
+  slug: string;
+  short_url: string;
   created_at: string;
   clicks: number;
   unique_visitors: number;

@@ -1,0 +1,29 @@
+// The booking area's API calls (a product, a price preview, the checkout, the reservations, one booking and its
+// cancellation): the islands call these actions, each reply typed by its route
+// (docs/decisions/0041-typed-client-everywhere-and-person-rules.md).
+import { request, type ApiReply } from './api';
+
+/** One product with its prices in `currency`. */
+export const loadProduct = async (productId: number, currency: string) =>
+  (await request('$get', '/api/products/:product_id', { param: { product_id: productId }, query: { currency } })).data;
+
+export type BookingPreview = ApiReply<'/api/booking/preview', '$post'>['data'];
+/** The price of a stay with the wallet parts chosen (the body as the checkout sends it). */
+export const previewBooking = async (body: Record<string, unknown>, signal?: AbortSignal) =>
+  (await request('$post', '/api/booking/preview', { body, signal })).data;
+
+export const checkout = async (body: Record<string, unknown>) => (await request('$post', '/api/booking/checkout', { body })).data;
+
+// /user-details shows the history and the trips side by side: both ask at once, one request answers them.
+let reservations: Promise<ApiReply<'/api/reservations', '$post'>['data']> | null = null;
+export function loadReservations() {
+  reservations ??= request('$post', '/api/reservations', { body: { json: { token: '' } } })
+    .then((r) => r.data)
+    .finally(() => (reservations = null));
+  return reservations;
+}
+
+export const loadBooking = async (bookingId: string) =>
+  (await request('$get', '/api/bookings/:booking_id', { param: { booking_id: bookingId } })).data;
+export const cancelBooking = async (bookingId: string) =>
+  (await request('$post', '/api/bookings/:booking_id/cancel', { param: { booking_id: bookingId }, body: {} })).data;
