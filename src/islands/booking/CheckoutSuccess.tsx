@@ -118,7 +118,10 @@ export default function CheckoutSuccess() {
         {t('bk_booking_reference')} <strong data-testid="booking-id">{bookingId}</strong> {booking ? <PackageBadge booking={booking} /> : null}
       </p>
       {booking ? (
-        <div className={booking.photo ? 'bk-success__summary' : undefined}>
+        // The photo's place is kept until the booking's own reply says whether it has one (the tab's copy does not
+        // know), so the summary does not move when it arrives.
+        <div className={booking.photo === null ? undefined : 'bk-success__summary'}>
+          {booking.photo === undefined ? <CardPhoto src="" sizes="" className="bk-success__photo" /> : null}
           {booking.photo ? (
             <CardPhoto
               className="bk-success__photo"
