@@ -1,5 +1,5 @@
 // Steps shared by the booking and wallet end-to-end tests: signing in, issuing wallet cards, dates, checkout form.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -72,4 +72,28 @@ export async function payOnHostedPage(page: Page, card = TEST_CARD.ok) {
 export async function payIfAsked(page: Page) {
   await page.waitForURL(/\/checkout-success|\/_sim\/stripe\/checkout\//, { timeout: 20_000 });
   if (/\/_sim\/stripe\/checkout\//.test(page.url())) await payOnHostedPage(page);
+}
+
+/**
+ * A stored photograph on the page: offered in every width (srcset), its size stated (no layout shift), scrolled to (a
+ * lazy one loads only then) and actually loaded, with this alt text (docs/decisions/0032-photographs.md).
+ */
+export async function expectPhotoLoaded(img: Locator, alt: string) {
+  await expect(img).toHaveAttribute('src', /^\/api\/images\/[0-9a-f]{64}\/\d+$/);
+  await expect(img).toHaveAttribute('srcset', / 480w, .* 1600w$/);
+  await expect(img).toHaveAttribute('sizes', /\S/);
+  await expect(img).toHaveAttribute('width', /^\d+$/);
+  await expect(img).toHaveAttribute('height', /^\d+$/);
+  await expect(img).toHaveAttribute('alt', alt);
+  await img.scrollIntoViewIfNeeded();
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)), { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(await img.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname)).toMatch(/^\/api\/images\/[0-9a-f]{64}\/(480|800|1200|1600)$/);
+}
+
+/** A product's gallery as a traveller's page reads it (every language's alt text resolved). */
+export async function photosOf(request: APIRequestContext, productId: number): Promise<{ src: string; alt: Record<string, string> }[]> {
+  const r = await request.get(`/api/products/${productId}`);
+  expect(r.status()).toBe(200);
+  return (await r.json()).data.photos;
 }

@@ -69,7 +69,7 @@ test('Help is one tap away: the footer and the account menu lead to it; it shows
   await expect(page.getByRole('heading', { level: 1, name: 'Aide et contact' })).toBeVisible();
   await expect(page.getByTestId('org-phone')).toHaveText('+1 415 555 0100');
   await expect(page.getByTestId('org-email')).toHaveAttribute('href', 'mailto:help@travelclub.example');
-  await page.getByText('Puis-je annuler ma réservation ?').click();
+  await page.getByText('Puis-je annuler ma réservation\u202f?').click();
   await expect(page.getByText(/Ouvrez votre réservation/)).toBeVisible();
   await noAxeViolations(page);
   await page.goto('/');

@@ -1,5 +1,6 @@
 // Bookable products per org (docs/contract.md#booking): search by city or coordinates, dates and guests; one product by id.
 import type { ProductType } from '../../src/shared/rules/wallet';
+import type { PhotoRow } from './photos';
 
 export interface ProductRow {
   id: number;
@@ -194,18 +195,41 @@ export async function searchProducts(db: D1Database, f: ProductFilter, sort: str
 }
 
 /** Each city's lowest unit price under the filter a search applies (city matched as the search matches it), in one batch. */
-export async function lowestPriceByCity(db: D1Database, f: Omit<ProductFilter, 'city'>, cities: readonly string[]): Promise<Map<string, number>> {
+/** A city's cheapest product for a filter, with its first photo (the home page's destination cards). */
+export interface CityLowest {
+  priceUsdMinor: number;
+  productId: number;
+  name: string;
+  /** The product's first photo (docs/decisions/0032-photographs.md), null for a product without photos. */
+  photo: PhotoRow | null;
+}
+
+export async function lowestPriceByCity(db: D1Database, f: Omit<ProductFilter, 'city'>, cities: readonly string[]): Promise<Map<string, CityLowest>> {
   if (cities.length === 0) return new Map();
+  // One statement per city, as before the photos: the cheapest product (the lowest price the results show) and its
+  // first photo in the same row, so the cards' photographs cost no statement of their own.
   const answers = await db.batch(
     cities.map((city) => {
       const where = whereOf({ ...f, city });
-      return db.prepare(`SELECT MIN(price_usd_minor) AS m FROM products WHERE ${where.sql}`).bind(...where.binds);
+      return db
+        .prepare(
+          `SELECT id, name, price_usd_minor AS m,
+             (SELECT json_object('id', f.id, 'product_id', f.product_id, 'image_key', image_key, 'width', width, 'height', height, 'position', position, 'alt', alt)
+                FROM product_photos f WHERE f.product_id = products.id ORDER BY position, f.id LIMIT 1) AS photo
+           FROM products WHERE ${where.sql} ORDER BY price_usd_minor, id LIMIT 1`,
+        )
+        .bind(...where.binds);
     }),
   );
-  const out = new Map<string, number>();
+  const out = new Map<string, CityLowest>();
   answers.forEach((a, i) => {
-    const m = (a.results?.[0] as { m: number | null } | undefined)?.m;
-    if (typeof m === 'number') out.set(cities[i]!, m);
+    const row = a.results?.[0] as { id: number; name: string; m: number | null; photo: string | null } | undefined;
+    if (!row || typeof row.m !== 'number') return;
+    let photo: CityLowest['photo'] = null;
+    try {
+      photo = row.photo ? (JSON.parse(row.photo) as CityLowest['photo']) : null;
+    } catch {}
+    out.set(cities[i]!, { priceUsdMinor: row.m, productId: row.id, name: row.name, photo });
   });
   return out;
 }

@@ -171,6 +171,17 @@ async function dress(res: Response, view: PageView, env: Bindings): Promise<Resp
         if (offer) el.setAttribute('href', offer.href);
       },
     })
+    .on('img[data-dest-photo]', {
+      // The photograph of the city's cheapest hotel, every stored width offered, its alt text in the page's language
+      // (docs/decisions/0032-photographs.md); a city whose hotel has no photo keeps its drawing.
+      async element(el) {
+        const photo = (await offerFor(el.getAttribute('data-dest-photo')))?.photo;
+        if (!photo) return;
+        el.setAttribute('src', photo.src);
+        if (photo.srcset) el.setAttribute('srcset', photo.srcset);
+        el.setAttribute('alt', photo.alt[language as keyof typeof photo.alt] ?? photo.alt['en-US']);
+      },
+    })
     .on('[data-dest-price]', {
       async element(el) {
         const offer = await offerFor(el.getAttribute('data-dest-price'));

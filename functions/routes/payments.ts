@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { dataOf, doc } from '../http/openapi';
 import { BookingReplySchema, PaymentEventReplySchema, PaymentEventSchema } from '../../src/shared/contract/booking-replies';
 import { bookingReply } from '../flows/booking-replies';
+import { productGallery } from '../flows/photos';
 import type { AppEnv } from '../env';
 import { ApiError, badRequest, conflict, notFound } from '../errors';
 import { logEvent } from '../log';
@@ -43,7 +44,12 @@ export const payments = new Hono<AppEnv>()
       throw err;
     }
   })
-  .get('/bookings/:booking_id', doc({ summary: 'A booking\'s status and amounts, for its owner', reply: dataOf(BookingReplySchema) }), async (c) => c.json({ data: bookingReply(await ownBooking(c)) }))
+  .get('/bookings/:booking_id', doc({ summary: 'A booking\'s status and amounts, for its owner, with the product\'s first photo', reply: dataOf(BookingReplySchema) }), async (c) => {
+    const booking = await ownBooking(c);
+    // The confirmation page shows the booked product's first photo beside the summary (docs/decisions/0032-photographs.md).
+    const [photo] = await productGallery(c.env.DB, c.get('org'), { id: booking.product_id, name: booking.product_name });
+    return c.json({ data: { ...bookingReply(booking), photo: photo ?? null } });
+  })
   .post('/bookings/:booking_id/cancel', doc({ summary: 'Cancel under the product\'s policy: the card part refunded, wallet parts restored', reply: dataOf(BookingReplySchema) }), async (c) => {
     const booking = await ownBooking(c);
     let outcome;

@@ -85,6 +85,11 @@ describe('checkout with a card part', () => {
     expect(r.json.data).toMatchObject({ status: 'CONFIRMED', total: 0 });
     expect(r.json.data.payment_url).toBeUndefined();
     expect(bookingRow(r.json.data.booking_id)).toMatchObject({ status: 'CONFIRMED', payment_session_id: null, paid_minor: 0 });
+    // The confirmation page's record carries the booked product's first photo, described in every language.
+    const own = await demo.call(`/api/bookings/${r.json.data.booking_id}`);
+    const product = await call(`/api/products/${hotel.product_id}`);
+    expect(own.json.data.photo).toEqual(product.json.data.photos[0]);
+    expect(own.json.data.photo.alt['fr-FR']).not.toBe(own.json.data.photo.alt['en-US']);
   });
 
   it('a total above 0 is PENDING_PAYMENT with the wallet part held and a hosted payment for exactly the rest', async () => {

@@ -203,6 +203,27 @@ describe('alt text, order and removal', () => {
     expect((await details(productId)).photos.map((p) => p.photo_id)).toEqual(wanted);
   });
 
+  it('the home page’s Paris card shows the hotel’s first photo in the page’s language, kept at the edge and moved by a new order', async () => {
+    const card = async (lang: string) => {
+      const r = await call(`/?lang=${lang}`, { host });
+      const img = /<img [^>]*data-dest-photo="Paris"[^>]*>/.exec(r.text)?.[0] ?? '';
+      return { img, src: /src="([^"]+)"/.exec(img)?.[1], alt: /alt="([^"]*)"/.exec(img)?.[1], queries: Number(r.headers['x-d1-queries']) };
+    };
+    const before = await details(productId);
+    for (const lang of ['fr-FR', 'en-US']) {
+      const shown = await card(lang);
+      expect(shown.src).toBe(before.photos[0]!.src);
+      expect(shown.img).toContain(`srcset="${before.photos[0]!.srcset}"`);
+      expect(shown.alt).toBe(before.photos[0]!.alt[lang]);
+      // A second view of the same page is the kept one: no D1 statement (docs/decisions/0025-edge-cache.md).
+      expect((await card(lang)).queries).toBe(0);
+    }
+    const ids = before.photos.map((p) => p.photo_id);
+    const r = await admin.call(`/api/admin/products/${productId}/photos/order`, { method: 'PUT', body: { photo_ids: [...ids.slice(1), ids[0]!] } });
+    expect(r.status, r.text).toBe(200);
+    expect((await card('fr-FR')).src).toBe(before.photos[1]!.src);
+  });
+
   it('removal takes the photo out of the gallery and the images list', async () => {
     const [, second] = await photosOf();
     const r = await admin.call(`/api/admin/products/${productId}/photos/${second!.photo_id}`, { method: 'DELETE' });

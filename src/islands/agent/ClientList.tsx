@@ -107,7 +107,7 @@ export default function ClientList() {
         <div className="table-wrap">
           <table className="table table-stack agent-table">
             <caption className="visually-hidden">
-              {t('agent_clients_found')}: {clients?.count}
+              {t('agent_clients_found', { n: clients?.count ?? 0 })}
             </caption>
             <thead>
               <tr>

@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import Money from '../ui/Money';
+import CardPhoto from '../ui/CardPhoto';
 import { loadBooking } from '../../stores/booking';
 import { $language, useT } from '../../stores/locale';
 import { $signedIn } from '../../stores/session';
@@ -12,6 +13,7 @@ import PackageBadge from './PackageBadge';
 import CancellationPolicy from './CancellationPolicy';
 import { formatDay, LONG_DAY } from '../../shared/rules/format-day';
 import type { BookingReply, CheckoutReply } from '../../shared/contract/booking-replies';
+import type { ProductPhoto } from '../../shared/contract/photos';
 
 /** The checkout's own reply (kept in the tab) until the booking's full reply arrives. */
 type Confirmed = CheckoutReply & Partial<BookingReply>;
@@ -116,75 +118,91 @@ export default function CheckoutSuccess() {
         {t('bk_booking_reference')} <strong data-testid="booking-id">{bookingId}</strong> {booking ? <PackageBadge booking={booking} /> : null}
       </p>
       {booking ? (
-        <dl className="bk-amounts">
-          {booking.product_name ? (
-            <div>
-              <dt>{t('bk_booked')}</dt>
+        // The photo's place is kept until the booking's own reply says whether it has one (the tab's copy does not
+        // know), so the summary does not move when it arrives.
+        <div className={booking.photo === null ? undefined : 'bk-success__summary'}>
+          {booking.photo === undefined ? <CardPhoto src="" sizes="" className="bk-success__photo" /> : null}
+          {booking.photo ? (
+            <CardPhoto
+              className="bk-success__photo"
+              src={booking.photo.src}
+              alt={booking.photo.alt[language as keyof ProductPhoto['alt']] ?? booking.product_name ?? ''}
+              sizes="(min-width: 640px) 240px, calc(100vw - 4rem)"
+              width={booking.photo.width}
+              height={booking.photo.height}
+              first
+            />
+          ) : null}
+          <dl className="bk-amounts">
+            {booking.product_name ? (
+              <div>
+                <dt>{t('bk_booked')}</dt>
+                <dd>
+                  {booking.product_name}
+                  {booking.city ? `, ${booking.city}` : ''}
+                </dd>
+              </div>
+            ) : null}
+            {booking.check_in ? (
+              <div>
+                <dt>{t('bk_dates')}</dt>
+                <dd data-testid="success-dates">{booking.check_out ? `${day(booking.check_in)} – ${day(booking.check_out)}` : day(booking.check_in)}</dd>
+              </div>
+            ) : null}
+            {booking.guests ? (
+              <div>
+                <dt>{t('bk_guests')}</dt>
+                <dd data-testid="success-guests">{t('bk_guests_n', { n: booking.guests })}</dd>
+              </div>
+            ) : null}
+            {booking.price !== undefined ? (
+              <div>
+                <dt>{t('bk_price')}</dt>
+                <dd>
+                  <Money amount={booking.price} currency={booking.currency} testId="success-price" />
+                </dd>
+              </div>
+            ) : null}
+            {booking.certificate_amount ? (
+              <div>
+                <dt>{t('bk_certificate')}</dt>
+                <dd>
+                  −<Money amount={booking.certificate_amount} currency={booking.currency} testId="success-certificate" />
+                </dd>
+              </div>
+            ) : null}
+            {booking.discount_amount ? (
+              <div>
+                <dt>{t('bk_discount_card')}</dt>
+                <dd>
+                  −<Money amount={booking.discount_amount} currency={booking.currency} testId="success-discount" />
+                </dd>
+              </div>
+            ) : null}
+            {booking.cash_amount ? (
+              <div>
+                <dt>{t('bk_cash_card')}</dt>
+                <dd>
+                  −<Money amount={booking.cash_amount} currency={booking.currency} testId="success-cash" />
+                </dd>
+              </div>
+            ) : null}
+            {paidByCard ? (
+              <div>
+                <dt>{t('bk_paid_by_card')}</dt>
+                <dd>
+                  <Money amount={booking.paid_amount!} currency={booking.currency} testId="paid-by-card" />
+                </dd>
+              </div>
+            ) : null}
+            <div className="bk-amounts__total">
+              <dt>{t('bk_total_paid')}</dt>
               <dd>
-                {booking.product_name}
-                {booking.city ? `, ${booking.city}` : ''}
+                <Money amount={booking.total} currency={booking.currency} testId="paid-total" />
               </dd>
             </div>
-          ) : null}
-          {booking.check_in ? (
-            <div>
-              <dt>{t('bk_dates')}</dt>
-              <dd data-testid="success-dates">{booking.check_out ? `${day(booking.check_in)} – ${day(booking.check_out)}` : day(booking.check_in)}</dd>
-            </div>
-          ) : null}
-          {booking.guests ? (
-            <div>
-              <dt>{t('bk_guests')}</dt>
-              <dd data-testid="success-guests">{t('bk_guests_n', { n: booking.guests })}</dd>
-            </div>
-          ) : null}
-          {booking.price !== undefined ? (
-            <div>
-              <dt>{t('bk_price')}</dt>
-              <dd>
-                <Money amount={booking.price} currency={booking.currency} testId="success-price" />
-              </dd>
-            </div>
-          ) : null}
-          {booking.certificate_amount ? (
-            <div>
-              <dt>{t('bk_certificate')}</dt>
-              <dd>
-                −<Money amount={booking.certificate_amount} currency={booking.currency} testId="success-certificate" />
-              </dd>
-            </div>
-          ) : null}
-          {booking.discount_amount ? (
-            <div>
-              <dt>{t('bk_discount_card')}</dt>
-              <dd>
-                −<Money amount={booking.discount_amount} currency={booking.currency} testId="success-discount" />
-              </dd>
-            </div>
-          ) : null}
-          {booking.cash_amount ? (
-            <div>
-              <dt>{t('bk_cash_card')}</dt>
-              <dd>
-                −<Money amount={booking.cash_amount} currency={booking.currency} testId="success-cash" />
-              </dd>
-            </div>
-          ) : null}
-          {paidByCard ? (
-            <div>
-              <dt>{t('bk_paid_by_card')}</dt>
-              <dd>
-                <Money amount={booking.paid_amount!} currency={booking.currency} testId="paid-by-card" />
-              </dd>
-            </div>
-          ) : null}
-          <div className="bk-amounts__total">
-            <dt>{t('bk_total_paid')}</dt>
-            <dd>
-              <Money amount={booking.total} currency={booking.currency} testId="paid-total" />
-            </dd>
-          </div>
-        </dl>
+          </dl>
+        </div>
       ) : null}
       {booking?.product_type && booking.check_in ? <CancellationPolicy productType={booking.product_type} checkIn={booking.check_in} timeZone={booking.time_zone ?? 'UTC'} /> : null}
       <p className="muted">{t('bk_confirmation_sent')}</p>

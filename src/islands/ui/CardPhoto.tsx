@@ -1,5 +1,6 @@
 // A product's first photo on a card (results, checkout, the success page, bookings): every stored width offered,
-// decorative (the product's name is beside it), the first cards' photos loaded at once for LCP (docs/decisions/0032-photographs.md).
+// decorative unless given its alt text (the product's name is beside it), the first cards' photos loaded at once for
+// LCP (docs/decisions/0032-photographs.md).
 import { photoSrcset } from '../../shared/rules/photos';
 
 interface Props {
@@ -11,9 +12,11 @@ interface Props {
   className?: string;
   width?: number;
   height?: number;
+  /** The photo's alt text in the page's language where the photo says more than the name beside it; empty: decorative. */
+  alt?: string;
 }
 
-export default function CardPhoto({ src, sizes, first = false, className, width = 320, height = 200 }: Props) {
+export default function CardPhoto({ src, sizes, first = false, className, width = 320, height = 200, alt = '' }: Props) {
   if (!src) return <span className={`card-photo--empty ${className ?? ''}`} aria-hidden="true" />;
   const srcset = photoSrcset(src);
   return (
@@ -22,7 +25,7 @@ export default function CardPhoto({ src, sizes, first = false, className, width 
       src={src}
       srcSet={srcset || undefined}
       sizes={srcset ? sizes : undefined}
-      alt=""
+      alt={alt}
       width={width}
       height={height}
       loading={first ? 'eager' : 'lazy'}

@@ -117,6 +117,8 @@ export const BookingReplySchema = z.object({
   /** The product's IANA time zone, in which the deadline is shown. */
   time_zone: z.string(),
   payment_url: z.string().optional(),
+  /** The booked product's first photo (`GET /api/bookings/{id}` only; null when it has none): the confirmation page shows it. */
+  photo: ProductPhotoSchema.nullable().optional(),
 });
 export type BookingReply = z.output<typeof BookingReplySchema>;
 

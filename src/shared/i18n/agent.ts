@@ -59,7 +59,7 @@ export const agentLabels: LabelTable = {
   agent_clients_add: L('Add client', 'Añadir cliente', 'Ajouter un client'),
   agent_clients_empty: L('No clients yet. Add your first client.', 'Aún no tienes clientes. Añade tu primer cliente.', 'Pas encore de clients. Ajoutez votre premier client.'),
   agent_clients_none_found: L('No client matches your search.', 'Ningún cliente coincide con tu búsqueda.', 'Aucun client ne correspond à votre recherche.'),
-  agent_clients_found: L('Clients found', 'Clientes encontrados', 'Clients trouvés'),
+  agent_clients_found: L('Clients found: {n}', 'Clientes encontrados: {n}', 'Clients trouvés\u202f: {n}'),
   agent_col_name: L('Name', 'Nombre', 'Nom'),
   agent_col_email: L('Email', 'Correo electrónico', 'E-mail'),
   agent_col_phone: L('Phone', 'Teléfono', 'Téléphone'),
@@ -73,7 +73,7 @@ export const agentLabels: LabelTable = {
   agent_client_save: L('Save client', 'Guardar cliente', 'Enregistrer le client'),
   agent_client_saved: L('Client saved.', 'Cliente guardado.', 'Client enregistré.'),
   agent_client_deleted: L('Client deleted.', 'Cliente eliminado.', 'Client supprimé.'),
-  agent_delete_title: L('Delete this client?', '¿Eliminar este cliente?', 'Supprimer ce client ?'),
+  agent_delete_title: L('Delete this client?', '¿Eliminar este cliente?', 'Supprimer ce client\u202f?'),
   agent_delete_text: L('Their quotes and bookings stay in your history.', 'Sus cotizaciones y reservas se quedan en tu historial.', 'Ses devis et réservations restent dans votre historique.'),
   agent_delete_confirm: L('Delete client', 'Eliminar cliente', 'Supprimer le client'),
   agent_quote_for_client: L('Quote', 'Cotizar', 'Devis'),
@@ -109,13 +109,13 @@ export const agentLabels: LabelTable = {
   agent_pay_card_note: L(
     'The client’s card pays the total on the secure payment page; your credit is not used.',
     'La tarjeta del cliente paga el total en la página de pago segura; no se usa tu crédito.',
-    'La carte du client paie le total sur la page de paiement sécurisée ; votre crédit n’est pas utilisé.',
+    'La carte du client paie le total sur la page de paiement sécurisée\u202f; votre crédit n’est pas utilisé.',
   ),
   agent_pay_card_confirm: L('Continue to card payment', 'Continuar al pago con tarjeta', 'Continuer vers le paiement par carte'),
   agent_pay_cancelled: L(
     'The card payment was cancelled; the quote can be booked again.',
     'Se canceló el pago con tarjeta; la cotización se puede reservar de nuevo.',
-    'Le paiement par carte a été annulé ; le devis peut être réservé à nouveau.',
+    'Le paiement par carte a été annulé\u202f; le devis peut être réservé à nouveau.',
   ),
   agent_col_paid_by: L('Paid by', 'Pago', 'Payé par'),
   agent_paid_account: L('Your account', 'Tu cuenta', 'Votre compte'),
@@ -144,12 +144,12 @@ export const agentLabels: LabelTable = {
   agent_msg_quoteExpired: L(
     'The check-in date of this quote has passed; make a new quote',
     'La fecha de entrada de esta cotización ya pasó; crea una nueva',
-    "La date d'arrivée de ce devis est passée ; créez un nouveau devis",
+    "La date d'arrivée de ce devis est passée\u202f; créez un nouveau devis",
   ),
   agent_msg_productGone: L(
     'This product can no longer be booked; make a new quote',
     'Este producto ya no se puede reservar; crea una nueva cotización',
-    'Ce produit ne peut plus être réservé ; créez un nouveau devis',
+    'Ce produit ne peut plus être réservé\u202f; créez un nouveau devis',
   ),
 
   // Quote builder

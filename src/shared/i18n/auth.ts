@@ -6,7 +6,7 @@ const messages: LabelTable = {
   auth_msg_confirmationMailFailed: {
     'en-US': 'We could not send your confirmation email, so your account was not created. Please try again in a few minutes.',
     'es-ES': 'No pudimos enviarte el correo de confirmación, así que tu cuenta no se ha creado. Inténtalo de nuevo en unos minutos.',
-    'fr-FR': "Nous n'avons pas pu envoyer votre e-mail de confirmation : votre compte n'a donc pas été créé. Veuillez réessayer dans quelques minutes.",
+    'fr-FR': "Nous n'avons pas pu envoyer votre e-mail de confirmation\u202f: votre compte n'a donc pas été créé. Veuillez réessayer dans quelques minutes.",
   },
   auth_msg_serviceUnavailable: {
     'en-US': 'Service temporarily unavailable, please try again',
@@ -96,7 +96,7 @@ const messages: LabelTable = {
   auth_msg_socialWelcome: {
     'en-US': 'WELCOME! YOUR ACCOUNT HAS BEEN CREATED AND YOU ARE NOW SIGNED IN',
     'es-ES': '¡BIENVENIDO! TU CUENTA SE HA CREADO Y YA HAS INICIADO SESIÓN',
-    'fr-FR': 'BIENVENUE ! VOTRE COMPTE A ÉTÉ CRÉÉ ET VOUS ÊTES CONNECTÉ',
+    'fr-FR': 'BIENVENUE\u202f! VOTRE COMPTE A ÉTÉ CRÉÉ ET VOUS ÊTES CONNECTÉ',
   },
   auth_msg_invalidAccessCode: {
     'en-US': 'INVALID ACCESS CODE',
@@ -206,13 +206,13 @@ const dialogs: LabelTable = {
   auth_signin_subtitle: {
     'en-US': 'Welcome back! Sign in to book at member prices.',
     'es-ES': '¡Hola de nuevo! Inicia sesión para reservar a precios de socio.',
-    'fr-FR': 'Bon retour ! Connectez-vous pour réserver aux prix membres.',
+    'fr-FR': 'Bon retour\u202f! Connectez-vous pour réserver aux prix membres.',
   },
   auth_remember: { 'en-US': 'Remember me on this device', 'es-ES': 'Recordarme en este dispositivo', 'fr-FR': 'Se souvenir de moi sur cet appareil' },
   auth_login: { 'en-US': 'Log in', 'es-ES': 'Iniciar sesión', 'fr-FR': 'Se connecter' },
   auth_signing_in: { 'en-US': 'Signing in…', 'es-ES': 'Iniciando sesión…', 'fr-FR': 'Connexion…' },
-  auth_forgot_link: { 'en-US': 'Forgot password?', 'es-ES': '¿Has olvidado tu contraseña?', 'fr-FR': 'Mot de passe oublié ?' },
-  auth_no_account: { 'en-US': 'New here?', 'es-ES': '¿Eres nuevo?', 'fr-FR': 'Nouveau ici ?' },
+  auth_forgot_link: { 'en-US': 'Forgot password?', 'es-ES': '¿Has olvidado tu contraseña?', 'fr-FR': 'Mot de passe oublié\u202f?' },
+  auth_no_account: { 'en-US': 'New here?', 'es-ES': '¿Eres nuevo?', 'fr-FR': 'Nouveau ici\u202f?' },
   auth_signup_link: { 'en-US': 'Create an account', 'es-ES': 'Crear una cuenta', 'fr-FR': 'Créer un compte' },
   auth_google_signin: { 'en-US': 'Continue with Google', 'es-ES': 'Continuar con Google', 'fr-FR': 'Continuer avec Google' },
   auth_facebook_signin: { 'en-US': 'Continue with Facebook', 'es-ES': 'Continuar con Facebook', 'fr-FR': 'Continuer avec Facebook' },
@@ -224,8 +224,8 @@ const dialogs: LabelTable = {
     'fr-FR': 'Les membres réservent hôtels, resorts, séjours et activités à des prix exclusifs.',
   },
   auth_password_step_title: { 'en-US': 'Choose your password', 'es-ES': 'Elige tu contraseña', 'fr-FR': 'Choisissez votre mot de passe' },
-  auth_step_details: { 'en-US': 'Step 1 of 2: your details', 'es-ES': 'Paso 1 de 2: tus datos', 'fr-FR': 'Étape 1 sur 2 : vos informations' },
-  auth_step_password: { 'en-US': 'Step 2 of 2: your password', 'es-ES': 'Paso 2 de 2: tu contraseña', 'fr-FR': 'Étape 2 sur 2 : votre mot de passe' },
+  auth_step_details: { 'en-US': 'Step 1 of 2: your details', 'es-ES': 'Paso 1 de 2: tus datos', 'fr-FR': 'Étape 1 sur 2\u202f: vos informations' },
+  auth_step_password: { 'en-US': 'Step 2 of 2: your password', 'es-ES': 'Paso 2 de 2: tu contraseña', 'fr-FR': 'Étape 2 sur 2\u202f: votre mot de passe' },
   auth_access_code: { 'en-US': 'Access code', 'es-ES': 'Código de acceso', 'fr-FR': "Code d'accès" },
   auth_title: { 'en-US': 'Title', 'es-ES': 'Tratamiento', 'fr-FR': 'Civilité' },
   auth_title_choose: { 'en-US': 'Select', 'es-ES': 'Selecciona', 'fr-FR': 'Choisir' },
@@ -250,7 +250,7 @@ const dialogs: LabelTable = {
   auth_signup_google: { 'en-US': 'Sign up with Google', 'es-ES': 'Registrarse con Google', 'fr-FR': "S'inscrire avec Google" },
   auth_signup_facebook: { 'en-US': 'Sign up with Facebook', 'es-ES': 'Registrarse con Facebook', 'fr-FR': "S'inscrire avec Facebook" },
   auth_continue: { 'en-US': 'Continue', 'es-ES': 'Continuar', 'fr-FR': 'Continuer' },
-  auth_have_account: { 'en-US': 'Already a member?', 'es-ES': '¿Ya eres socio?', 'fr-FR': 'Déjà membre ?' },
+  auth_have_account: { 'en-US': 'Already a member?', 'es-ES': '¿Ya eres socio?', 'fr-FR': 'Déjà membre\u202f?' },
   auth_signin_link: { 'en-US': 'Sign in', 'es-ES': 'Iniciar sesión', 'fr-FR': 'Se connecter' },
   auth_confirm_password: { 'en-US': 'Confirm password', 'es-ES': 'Confirmar contraseña', 'fr-FR': 'Confirmer le mot de passe' },
   auth_password_hint: {
@@ -265,14 +265,14 @@ const dialogs: LabelTable = {
   auth_back: { 'en-US': 'Back', 'es-ES': 'Atrás', 'fr-FR': 'Retour' },
   auth_create_account: { 'en-US': 'Create account', 'es-ES': 'Crear cuenta', 'fr-FR': 'Créer mon compte' },
   auth_signup_done_title: { 'en-US': 'Check your inbox', 'es-ES': 'Revisa tu correo', 'fr-FR': 'Consultez votre boîte de réception' },
-  auth_welcome_title: { 'en-US': 'Welcome!', 'es-ES': '¡Bienvenido!', 'fr-FR': 'Bienvenue !' },
+  auth_welcome_title: { 'en-US': 'Welcome!', 'es-ES': '¡Bienvenido!', 'fr-FR': 'Bienvenue\u202f!' },
   auth_ok: { 'en-US': 'OK', 'es-ES': 'Aceptar', 'fr-FR': 'OK' },
 
   auth_forgot_title: { 'en-US': 'Reset your password', 'es-ES': 'Restablecer la contraseña', 'fr-FR': 'Réinitialiser le mot de passe' },
   auth_forgot_intro: {
     'en-US': 'Enter the email address of your account and we will send you a link to choose a new password.',
     'es-ES': 'Introduce el correo electrónico de tu cuenta y te enviaremos un enlace para elegir una nueva contraseña.',
-    'fr-FR': 'Saisissez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
+    'fr-FR': 'Saisissez l’adresse e-mail de votre compte\u202f: nous vous enverrons un lien pour choisir un nouveau mot de passe.',
   },
   auth_forgot_send: { 'en-US': 'Send reset link', 'es-ES': 'Enviar enlace', 'fr-FR': 'Envoyer le lien' },
   auth_back_to_signin: { 'en-US': 'Back to sign in', 'es-ES': 'Volver a iniciar sesión', 'fr-FR': 'Retour à la connexion' },
@@ -367,7 +367,7 @@ const pages: LabelTable = {
   acct_no_password_yet: {
     'en-US': 'You signed up with Google or Facebook. To add a password, use “Forgot password?” in the sign-in window.',
     'es-ES': 'Te registraste con Google o Facebook. Para añadir una contraseña, usa «¿Has olvidado tu contraseña?» en la ventana de inicio de sesión.',
-    'fr-FR': 'Vous vous êtes inscrit avec Google ou Facebook. Pour ajouter un mot de passe, utilisez « Mot de passe oublié ? » dans la fenêtre de connexion.',
+    'fr-FR': 'Vous vous êtes inscrit avec Google ou Facebook. Pour ajouter un mot de passe, utilisez « Mot de passe oublié\u202f? » dans la fenêtre de connexion.',
   },
   acct_save: { 'en-US': 'Save changes', 'es-ES': 'Guardar cambios', 'fr-FR': 'Enregistrer' },
   acct_saving: { 'en-US': 'Saving…', 'es-ES': 'Guardando…', 'fr-FR': 'Enregistrement…' },

@@ -274,13 +274,13 @@ export const commonLabels: LabelTable = {
   privacy_data_text: L(
     'Your name, email, phone, nationality and travel preferences; your bookings and wallet cards; the language and currency you chose.',
     'Tu nombre, correo, teléfono, nacionalidad y preferencias de viaje; tus reservas y tarjetas del monedero; el idioma y la moneda elegidos.',
-    'Votre nom, e-mail, téléphone, nationalité et préférences de voyage ; vos réservations et cartes ; la langue et la devise choisies.',
+    'Votre nom, e-mail, téléphone, nationalité et préférences de voyage\u202f; vos réservations et cartes\u202f; la langue et la devise choisies.',
   ),
   privacy_cookies_title: L('Cookies', 'Cookies', 'Cookies'),
   privacy_cookies_text: L(
     'A session cookie keeps you signed in; two cookies remember your language and currency for a year.',
     'Una cookie de sesión mantiene tu sesión iniciada; dos cookies recuerdan tu idioma y moneda durante un año.',
-    'Un cookie de session vous garde connecté ; deux cookies retiennent votre langue et votre devise pendant un an.',
+    'Un cookie de session vous garde connecté\u202f; deux cookies retiennent votre langue et votre devise pendant un an.',
   ),
   privacy_rights_title: L('Your rights', 'Tus derechos', 'Vos droits'),
   privacy_rights_text: L(
@@ -303,7 +303,7 @@ export const commonLabels: LabelTable = {
   terms_booking_text: L(
     'A booking is confirmed when you receive its confirmation. Prices are shown in the currency you chose; certificates and cards follow their own conditions.',
     'Una reserva se confirma cuando recibes su confirmación. Los precios se muestran en la moneda elegida; los certificados y tarjetas siguen sus propias condiciones.',
-    'Une réservation est confirmée à réception de sa confirmation. Les prix sont affichés dans la devise choisie ; certificats et cartes suivent leurs propres conditions.',
+    'Une réservation est confirmée à réception de sa confirmation. Les prix sont affichés dans la devise choisie\u202f; certificats et cartes suivent leurs propres conditions.',
   ),
   terms_changes_title: L('Changes and cancellations', 'Cambios y cancelaciones', 'Modifications et annulations'),
   terms_changes_text: L(

@@ -28,7 +28,7 @@ export const consoleOpsLabels: LabelTable = {
   ops_copy: L('Copy', 'Copiar', 'Copier'),
   ops_domain_check: L('Check now', 'Comprobar ahora', 'Vérifier maintenant'),
   ops_domain_remove: L('Remove', 'Quitar', 'Retirer'),
-  ops_domain_still_pending: L('Not verified yet: the record may take a few minutes to appear.', 'Aún sin verificar: el registro puede tardar unos minutos.', "Pas encore vérifié : l'enregistrement peut mettre quelques minutes à apparaître."),
+  ops_domain_still_pending: L('Not verified yet: the record may take a few minutes to appear.', 'Aún sin verificar: el registro puede tardar unos minutos.', "Pas encore vérifié\u202f: l'enregistrement peut mettre quelques minutes à apparaître."),
   ops_domain_now_active: L('{host} now serves your site.', '{host} ya sirve tu sitio.', '{host} sert désormais votre site.'),
   ops_domain_removed: L('{host} was removed.', '{host} se ha quitado.', '{host} a été retiré.'),
   ops_domain_status: L('Status', 'Estado', 'Statut'),
@@ -49,7 +49,7 @@ export const consoleOpsLabels: LabelTable = {
   ops_card_import_hint: L(
     'Header: email,kind,amount,currency,services,pro_code, and optionally expires_at (YYYY-MM-DD). Nothing is issued unless every row is right.',
     'Cabecera: email,kind,amount,currency,services,pro_code y, si se quiere, expires_at (AAAA-MM-DD). No se emite nada si alguna fila está mal.',
-    "En-tête : email,kind,amount,currency,services,pro_code, et si besoin expires_at (AAAA-MM-JJ). Rien n'est émis tant qu'une ligne est fausse.",
+    "En-tête\u202f: email,kind,amount,currency,services,pro_code, et si besoin expires_at (AAAA-MM-JJ). Rien n'est émis tant qu'une ligne est fausse.",
   ),
   ops_card_file: L('CSV file', 'Archivo CSV', 'Fichier CSV'),
   ops_card_import_button: L('Import', 'Importar', 'Importer'),
@@ -92,7 +92,7 @@ export const consoleOpsLabels: LabelTable = {
   ops_labels_yours: L('Your text', 'Tu texto', 'Votre texte'),
   ops_labels_key: L('Label', 'Etiqueta', 'Libellé'),
   ops_labels_shown: L('{shown} of {total} labels', '{shown} de {total} etiquetas', '{shown} libellés sur {total}'),
-  ops_labels_saved: L('Saved: the site shows it on the next page view.', 'Guardado: el sitio lo muestra en la próxima página.', "Enregistré : le site l'affiche dès la page suivante."),
+  ops_labels_saved: L('Saved: the site shows it on the next page view.', 'Guardado: el sitio lo muestra en la próxima página.', "Enregistré\u202f: le site l'affiche dès la page suivante."),
 
   // The console's operations' messages (OPS_MSG of src/shared/schemas/console-ops.ts), shown beside their fields
   ops_row: L('row {n}', 'fila {n}', 'ligne {n}'),
@@ -100,7 +100,7 @@ export const consoleOpsLabels: LabelTable = {
   ops_msg_platformHost: L(
     'Addresses under the platform domain are given by the platform: enter your own domain',
     'Las direcciones del dominio de la plataforma las asigna la plataforma: introduce tu propio dominio',
-    'Les adresses du domaine de la plateforme sont attribuées par la plateforme : saisissez votre propre domaine',
+    'Les adresses du domaine de la plateforme sont attribuées par la plateforme\u202f: saisissez votre propre domaine',
   ),
   ops_msg_hostTaken: L('This domain is already used or claimed by another site', 'Este dominio ya lo usa o lo reclama otro sitio', 'Ce domaine est déjà utilisé ou demandé par un autre site'),
   ops_msg_hostOwn: L('This domain already serves your site', 'Este dominio ya sirve tu sitio', 'Ce domaine sert déjà votre site'),
@@ -108,7 +108,7 @@ export const consoleOpsLabels: LabelTable = {
   ops_msg_providerDown: L(
     'The domain provider could not be reached: nothing was changed, try again in a minute',
     'No se pudo contactar con el proveedor de dominios: no se ha cambiado nada, inténtalo de nuevo en un minuto',
-    "Le fournisseur de domaines est injoignable : rien n'a été modifié, réessayez dans une minute",
+    "Le fournisseur de domaines est injoignable\u202f: rien n'a été modifié, réessayez dans une minute",
   ),
   ops_msg_email: L('Enter the email of a member of this site', 'Introduce el correo de un miembro de este sitio', "Saisissez l'e-mail d'un membre de ce site"),
   ops_msg_noSuchMember: L('No member of this site has this email', 'Ningún miembro de este sitio tiene este correo', "Aucun membre de ce site n'a cet e-mail"),
@@ -131,7 +131,7 @@ export const consoleOpsLabels: LabelTable = {
   ops_msg_csvTooMany: L('Import at most 1,000 cards at a time', 'Importa como máximo 1.000 tarjetas a la vez', 'Importez au plus 1 000 cartes à la fois'),
   ops_msg_csvColumns: L('This row does not have as many columns as the header', 'Esta fila no tiene tantas columnas como la cabecera', "Cette ligne n'a pas autant de colonnes que l'en-tête"),
   ops_msg_idempotencyKey: L('The Idempotency-Key header is 1 to 255 printable characters', 'La cabecera Idempotency-Key tiene de 1 a 255 caracteres imprimibles', "L'en-tête Idempotency-Key compte de 1 à 255 caractères imprimables"),
-  ops_msg_keyReused: L('This file was already imported under another content: choose the file again', 'Esta clave ya se usó con otro archivo: vuelve a elegir el archivo', 'Cette clé a déjà servi pour un autre fichier : choisissez à nouveau le fichier'),
+  ops_msg_keyReused: L('This file was already imported under another content: choose the file again', 'Esta clave ya se usó con otro archivo: vuelve a elegir el archivo', 'Cette clé a déjà servi pour un autre fichier\u202f: choisissez à nouveau le fichier'),
   ops_msg_noSuchCard: L('No such card', 'No existe esa tarjeta', "Cette carte n'existe pas"),
   ops_msg_cardExpiry: L(
     'Give a future date (YYYY-MM-DD) or date and time (ISO 8601), or leave it empty',

@@ -16,7 +16,7 @@ export const linksLabels: LabelTable = {
     "Une page de ce site, comme /hotel, ou l'adresse d'accueil de l'organisation",
   ),
   links_slug: L('Short link name', 'Nombre del enlace corto', 'Nom du lien court'),
-  links_slug_hint: L('Letters, digits and dashes; left empty, one is chosen for you', 'Letras, cifras y guiones; si lo dejas vacío, se elige uno', 'Lettres, chiffres et tirets ; vide, un nom est choisi pour vous'),
+  links_slug_hint: L('Letters, digits and dashes; left empty, one is chosen for you', 'Letras, cifras y guiones; si lo dejas vacío, se elige uno', 'Lettres, chiffres et tirets\u202f; vide, un nom est choisi pour vous'),
   links_campaign: L('Campaign', 'Campaña', 'Campagne'),
   links_referral_code: L('Referral code', 'Código de referido', 'Code de parrainage'),
   links_utm_source: L('UTM source', 'Fuente UTM', 'Source UTM'),
@@ -24,7 +24,7 @@ export const linksLabels: LabelTable = {
   links_utm_campaign: L('UTM campaign', 'Campaña UTM', 'Campagne UTM'),
   links_optional: L('(optional)', '(opcional)', '(facultatif)'),
   links_create: L('Create short link', 'Crear enlace corto', 'Créer le lien court'),
-  links_created: L('Short link created: {url}', 'Enlace corto creado: {url}', 'Lien court créé : {url}'),
+  links_created: L('Short link created: {url}', 'Enlace corto creado: {url}', 'Lien court créé\u202f: {url}'),
   links_list: L('Your links', 'Tus enlaces', 'Vos liens'),
   links_none: L('No short links yet.', 'Aún no hay enlaces cortos.', 'Aucun lien court pour le moment.'),
   links_short_url: L('Short link', 'Enlace corto', 'Lien court'),
@@ -50,7 +50,7 @@ export const linksLabels: LabelTable = {
   links_chart_summary: L(
     '{clicks} clicks from {from} to {to}; the busiest day had {max}',
     '{clicks} clics del {from} al {to}; el día con más tuvo {max}',
-    '{clicks} clics du {from} au {to} ; le jour le plus actif en a compté {max}',
+    '{clicks} clics du {from} au {to}\u202f; le jour le plus actif en a compté {max}',
   ),
   links_day: L('Day', 'Día', 'Jour'),
   links_by_country: L('By country', 'Por país', 'Par pays'),
@@ -66,7 +66,7 @@ export const linksLabels: LabelTable = {
   my_link_text: L(
     'Share it anywhere: everyone who joins through it is credited to you.',
     'Compártelo donde quieras: cada persona que se una con él se te acredita.',
-    "Partagez-le partout : chaque personne qui s'inscrit par ce lien vous est attribuée.",
+    "Partagez-le partout\u202f: chaque personne qui s'inscrit par ce lien vous est attribuée.",
   ),
   my_link_failed: L('Your short link could not be loaded.', 'No se pudo cargar tu enlace corto.', "Votre lien court n'a pas pu être chargé."),
 };

@@ -8,7 +8,7 @@ export const referralLabels: LabelTable = {
   referral_builder_intro: L(
     'Share this link: friends who join through it are credited to you.',
     'Comparta este enlace: los amigos que se registren con él se le acreditan a usted.',
-    'Partagez ce lien : les amis qui s’inscrivent grâce à lui vous sont crédités.',
+    'Partagez ce lien\u202f: les amis qui s’inscrivent grâce à lui vous sont crédités.',
   ),
   referral_base_legend: L('Link starts at', 'El enlace empieza en', 'Le lien commence à'),
   referral_base_site: L('Site home page', 'Página de inicio del sitio', 'Page d’accueil du site'),
@@ -27,7 +27,7 @@ export const referralLabels: LabelTable = {
   referral_link_label: L('Your referral link', 'Su enlace de recomendación', 'Votre lien de parrainage'),
   referral_copy: L('Copy link', 'Copiar enlace', 'Copier le lien'),
   referral_copied: L('Link copied', 'Enlace copiado', 'Lien copié'),
-  referral_copy_failed: L('Copy failed: select the link and copy it', 'No se pudo copiar: seleccione el enlace y cópielo', 'Échec de la copie : sélectionnez le lien et copiez-le'),
+  referral_copy_failed: L('Copy failed: select the link and copy it', 'No se pudo copiar: seleccione el enlace y cópielo', 'Échec de la copie\u202f: sélectionnez le lien et copiez-le'),
   referral_open_link: L('Open link', 'Abrir enlace', 'Ouvrir le lien'),
   referral_qr_label: L('QR code of your referral link', 'Código QR de su enlace de recomendación', 'QR code de votre lien de parrainage'),
   referral_qr_download: L('Download QR code', 'Descargar código QR', 'Télécharger le QR code'),

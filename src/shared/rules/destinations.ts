@@ -14,3 +14,6 @@ export const FEATURED_DESTINATIONS: readonly FeaturedDestination[] = [
   { city: 'Rome', cityKey: 'dest_rome', countryKey: 'country_italy', image: 'rome' },
   { city: 'Orlando', cityKey: 'dest_orlando', countryKey: 'country_usa', image: 'orlando' },
 ];
+
+/** The width a destination card's photograph takes: a third of the container on a desktop, half on a tablet, the screen on a phone. */
+export const DEST_PHOTO_SIZES = '(min-width: 1540px) 460px, (min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw';
