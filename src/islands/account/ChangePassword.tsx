@@ -2,7 +2,8 @@
 // or, signed in on My account, with the current password (POST /api/auth/changePassword either way).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../shared/contract/api-client';
-import { MSG, PASSWORD_RULE_MESSAGE, passwordProblem } from '../../shared/contract/auth';
+import { MSG } from '../../shared/contract/auth-text';
+import { PASSWORD_RULE_MESSAGE, passwordProblem } from '../../shared/rules/password';
 import { openDialog } from '../../stores/dialogs';
 import { useT } from '../../stores/locale';
 import { runStartup } from '../../stores/startup';

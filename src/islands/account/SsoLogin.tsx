@@ -2,7 +2,8 @@
 // result flags a promotion, else home; or says why it could not.
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../shared/contract/api-client';
-import { MSG, type LoginResult } from '../../shared/contract/auth';
+import { MSG } from '../../shared/contract/auth-text';
+import type { LoginResult } from '../../shared/contract/auth';
 import { useT } from '../../stores/locale';
 import { applySignIn } from '../../stores/session';
 import { failureText, translateMessage } from './signup-logic';

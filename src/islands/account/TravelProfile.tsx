@@ -1,7 +1,8 @@
 // The travel profile on /user-details: age band and travel preferences, saved with PUT /api/profile.
 import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../shared/contract/api-client';
-import { AGE_BANDS, TRAVEL_PREFERENCES, type AgeBand, type Profile } from '../../shared/contract/auth';
+import { AGE_BANDS, TRAVEL_PREFERENCES, type AgeBand } from '../../shared/contract/auth-text';
+import type { Profile } from '../../shared/contract/auth';
 import { useT } from '../../stores/locale';
 import { $profile } from '../../stores/session';
 import { failureText, translateMessage } from './signup-logic';

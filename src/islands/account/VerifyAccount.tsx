@@ -1,7 +1,7 @@
 // /verify-account: spends the link's token (POST /api/auth/verifyAccount) and offers sign-in, or shows why it failed.
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../shared/contract/api-client';
-import { MSG } from '../../shared/contract/auth';
+import { MSG } from '../../shared/contract/auth-text';
 import { openDialog } from '../../stores/dialogs';
 import { useT } from '../../stores/locale';
 import { runStartup } from '../../stores/startup';

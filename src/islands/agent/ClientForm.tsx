@@ -2,7 +2,7 @@
 // client's email and notes, checked here with the shared schema and again by the API.
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiFailure } from '../../shared/contract/api-client';
-import { sanitizeEmail } from '../../shared/contract/auth';
+import { sanitizeEmail } from '../../shared/contract/auth-text';
 import { ClientSchema, type AgentClient } from '../../shared/contract/agent';
 import { saveClient } from '../../stores/agent';
 import { useT } from '../../stores/locale';
