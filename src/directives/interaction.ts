@@ -9,8 +9,8 @@
 // the control it stands for), else by `name`.
 //
 // `client:interaction="any"`: an island with nothing to touch (the dialog host) hydrates with the first island of the
-// page that does, or when the page asks (`window.dispatchEvent(new Event('tc:interaction'))`, the deferred shell does
-// it when a dialog is wanted).
+// page that does, or when the page asks (`<html data-interaction="wanted">` and `window.dispatchEvent(new
+// Event('tc:interaction'))`, the deferred shell does both when a dialog is wanted).
 import type { ClientDirective } from 'astro';
 
 type Intent = { kind: 'focus' } | { kind: 'click' } | { kind: 'key'; key: string; code: string; shiftKey: boolean };
@@ -132,7 +132,8 @@ const interaction: ClientDirective = (load, options, el) => {
   }
 
   if (followsPage) {
-    if (anyStarted) void start();
+    // The page may have asked before this island connected (its before-hydration script awaits the labels): it says so on <html>.
+    if (anyStarted || document.documentElement.dataset.interaction === 'wanted') void start();
     else waiting.add(start);
     window.addEventListener(INTERACTION_EVENT, () => void start(), { once: true });
   }

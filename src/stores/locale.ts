@@ -9,7 +9,7 @@ import { $signedIn } from './session';
 // The boot block and the preference cookies live in ./boot (no React there: the page's first script reads them before any
 // island hydrates, docs/decisions/0039-page-weight-by-interaction.md).
 export { BOOT_ID, DEFAULT_CURRENCY, DEFAULT_LANGUAGE, readBoot, readCookie, writeCookie, type Boot } from './boot';
-import { DEFAULT_CURRENCY, DEFAULT_LANGUAGE } from './boot';
+import { DEFAULT_CURRENCY, DEFAULT_LANGUAGE, writeCookie } from './boot';
 
 // The language, currency and labels with t() and the label areas live in ./labels, without React (the page's first
 // scripts use them before any island hydrates, docs/decisions/0039-page-weight-by-interaction.md); islands take them here.

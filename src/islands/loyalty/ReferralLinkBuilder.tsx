@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import QRCode from 'qrcode';
 import { api } from '../../shared/contract/api-client';
 import { buildReferralLink, REFERRAL_PARAMS, sameOriginRedirect, type ReferralBaseKind } from '../../shared/rules/referral-link';
-import { RewardsResponse, type Rewards } from '../../shared/contract/loyalty';
+import { readRewardsReply, type Rewards } from '../../shared/rules/rewards-reply';
 import { $signedIn } from '../../stores/session';
 import { runStartup } from '../../stores/startup';
 import { useLoyaltyT } from '../../stores/loyalty';
@@ -49,7 +49,7 @@ export default function ReferralLinkBuilder() {
 
   const load = () => {
     setFailed(false);
-    api('/api/referral/getRewards', { schema: RewardsResponse }).then(
+    api('/api/referral/getRewards').then(readRewardsReply).then(
       ({ data }) => {
         setMe(data);
         setCode(data.referralCode);

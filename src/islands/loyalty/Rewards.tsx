@@ -2,7 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import { api } from '../../shared/contract/api-client';
-import { RewardsResponse, type Rewards as RewardsData } from '../../shared/contract/loyalty';
+import { readRewardsReply, type Rewards as RewardsData } from '../../shared/rules/rewards-reply';
 import { $language } from '../../stores/locale';
 import { $signedIn } from '../../stores/session';
 import { runStartup } from '../../stores/startup';
@@ -22,7 +22,7 @@ export default function Rewards() {
   useEffect(() => void runStartup(), []);
   const load = () => {
     setFailed(false);
-    api('/api/referral/getRewards', { schema: RewardsResponse }).then(
+    api('/api/referral/getRewards').then(readRewardsReply).then(
       (r) => setData(r.data),
       () => setFailed(true),
     );

@@ -30,7 +30,7 @@ function headerButton(testId: string, popup: 'menu' | 'dialog', icon: string, te
   const span = document.createElement('span');
   span.className = 'menu-button__text';
   span.textContent = text;
-  button.append(span);
+  button.appendChild(span);
   return button;
 }
 
@@ -42,7 +42,7 @@ function drawAccount(standIn: HTMLElement) {
     const text = signedIn ? $user.get()?.username || tr('account_menu') : tr('menu_signin');
     const menu = document.createElement('div');
     menu.className = 'menu';
-    menu.append(headerButton('account-menu-button', 'menu', USER_ICON, text, `${tr('account_menu')}: ${text}`));
+    menu.appendChild(headerButton('account-menu-button', 'menu', USER_ICON, text, `${tr('account_menu')}: ${text}`));
     standIn.replaceChildren(menu);
   };
   $signedIn.listen(draw);
@@ -65,7 +65,8 @@ function fillSearchStandIn(form: HTMLElement) {
   const offered = eligibleTypes(org ? org.eligibleProducts.map((p) => p.product_id).join(',') : 'hotel,resorts,stays,activities');
   const type = offered.includes('HLT') ? 'HLT' : (offered[0] ?? 'HLT');
   const tabs = form.querySelector<HTMLElement>('.bk-tabs');
-  if (tabs && offered.length > 1) {
+  if (tabs) {
+    tabs.hidden = offered.length < 2;
     for (const tab of tabs.querySelectorAll<HTMLElement>('[data-type]')) {
       const code = tab.dataset.type as (typeof offered)[number];
       tab.hidden = !offered.includes(code);
@@ -73,13 +74,13 @@ function fillSearchStandIn(form: HTMLElement) {
       const radio = tab.querySelector('input');
       if (radio) radio.checked = code === type;
     }
-    tabs.hidden = false;
   }
   const stay = defaultStay(type, org?.orgBySite.minCheckinDays ?? 1);
   for (const [end, day] of [['in', stay.checkIn], ['out', stay.checkOut]] as const) {
     const shown = form.querySelector<HTMLElement>(`[data-stand-in-day="${end}"]`);
     if (!shown) continue;
-    shown.textContent = day ? formatDay($language.get(), day, SHOWN_DAY) : '';
+    if (day) shown.textContent = formatDay($language.get(), day, SHOWN_DAY);
+    shown.removeAttribute('data-l');
     shown.parentElement!.dataset.day = day;
   }
 }
@@ -98,7 +99,10 @@ function deferredShell() {
   }
   // The dialog host (client:interaction="any") wakes with the first island a person touches, or here when a dialog is wanted.
   trackFocus();
-  const wake = () => window.dispatchEvent(new Event('tc:interaction'));
+  const wake = () => {
+    document.documentElement.dataset.interaction = 'wanted';
+    window.dispatchEvent(new Event('tc:interaction'));
+  };
   const wanted = dialogFromQuery(location.search);
   if (wanted) {
     openDialog(wanted);
