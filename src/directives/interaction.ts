@@ -101,6 +101,11 @@ const interaction: ClientDirective = (load, options, el) => {
     if (!followsPage) startAll();
     const standIn = new Set(el.children);
     const hadFocus = el.contains(document.activeElement);
+    // Text already in the stand-in's fields (typed before this island's directive was attached, or while loading).
+    for (const field of el.querySelectorAll('input')) {
+      const key = keyOf(field, el);
+      if (key && field.type !== 'radio' && field.type !== 'checkbox' && field.value !== field.defaultValue) typed.set(key, field.value);
+    }
     const hydrate = await load();
     // The stand-in is not the island's own render: the renderer mounts the island afresh in its place.
     el.setAttribute('client', 'only');
@@ -129,6 +134,14 @@ const interaction: ClientDirective = (load, options, el) => {
       // A button's Enter or Space is its click; a synthetic key press does not make one, so make it.
       if (control.dispatchEvent(down) && control instanceof HTMLButtonElement && (intent.key === 'Enter' || intent.key === ' ')) control.click();
     }
+  }
+
+  // The directive is attached once the island's before-hydration script has run (the labels it awaits): a person may
+  // already be in the stand-in by then.
+  if (!followsPage && el.contains(document.activeElement)) {
+    target = keyOf(document.activeElement!, el);
+    intent = { kind: 'focus' };
+    void start();
   }
 
   if (followsPage) {
