@@ -8,9 +8,10 @@
 // and the text typed into a field. Controls are matched by `data-testid`, else by `data-stand-in` (the stand-in names
 // the control it stands for), else by `name`.
 //
-// `client:interaction="any"`: an island with nothing to touch (the dialog host) hydrates with the first island of the
-// page that does, or when the page asks (`<html data-interaction="wanted">` and `window.dispatchEvent(new
-// Event('tc:interaction'))`, the deferred shell does both when a dialog is wanted).
+// `client:interaction="any"`: an island that also hydrates with the first island of the page a person touches (the
+// dialog host, which has nothing to touch; the header's buttons, whose menus open each other's dialog), or when the page
+// asks (`<html data-interaction="wanted">` and a `tc:interaction` event: the deferred shell does both when a dialog is
+// wanted).
 import type { ClientDirective } from 'astro';
 
 type Intent = { kind: 'focus' } | { kind: 'click' } | { kind: 'key'; key: string; code: string; shiftKey: boolean };
@@ -98,7 +99,7 @@ const interaction: ClientDirective = (load, options, el) => {
     if (started) return;
     started = true;
     waiting.delete(start);
-    if (!followsPage) startAll();
+    startAll();
     const standIn = new Set(el.children);
     const hadFocus = el.contains(document.activeElement);
     // Text already in the stand-in's fields (typed before this island's directive was attached, or while loading).
@@ -138,7 +139,7 @@ const interaction: ClientDirective = (load, options, el) => {
 
   // The directive is attached once the island's before-hydration script has run (the labels it awaits): a person may
   // already be in the stand-in by then.
-  if (!followsPage && el.contains(document.activeElement)) {
+  if (el.contains(document.activeElement)) {
     target = keyOf(document.activeElement!, el);
     intent = { kind: 'focus' };
     void start();

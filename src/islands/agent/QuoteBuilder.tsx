@@ -6,7 +6,7 @@ import { api, ApiFailure } from '../../shared/contract/api-client';
 import { fromMinor, toMinor } from '../../shared/rules/money';
 import { AGENT_MSG, sellPrice } from '../../shared/contract/agent-text';
 import type { AgentClient, AgentQuote } from '../../shared/contract/agent';
-import { addDays, eligibleTypes, MAX_GUESTS, MAX_NIGHTS, minCheckInDate } from '../../shared/contract/booking';
+import { addDays, eligibleTypes, MAX_GUESTS, MAX_NIGHTS, minCheckInDate } from '../../shared/rules/booking-dates';
 import DateRangePicker from '../ui/DateRangePicker';
 import { bookingPriceUsdMinor, nightsBetween, type ProductType } from '../../shared/rules/wallet';
 import { $agentProfile, allClients, createQuote, loadAgentProfile } from '../../stores/agent';

@@ -6,7 +6,7 @@ import { translate } from '../../shared/i18n/translate';
 import { defaultStay, eligibleTypes } from '../../shared/rules/booking-dates';
 import { formatDay } from '../../shared/rules/format-day';
 import { $dialog, dialogFromQuery, openDialog } from '../../stores/dialogs';
-import { $currency, $labels, $language, $showKeys, NATIVE_LANGUAGE_NAMES } from '../../stores/labels';
+import { $currency, $labels, $language, $localeDialog, $showKeys, NATIVE_LANGUAGE_NAMES } from '../../stores/labels';
 import { $signedIn, $user } from '../../stores/session';
 import { $org, runStartup } from '../../stores/startup';
 import { trackFocus } from '../account/focus-return';
@@ -40,10 +40,8 @@ function drawAccount(standIn: HTMLElement) {
     const signedIn = $signedIn.get();
     if (signedIn === null) return;
     const text = signedIn ? $user.get()?.username || tr('account_menu') : tr('menu_signin');
-    const menu = document.createElement('div');
-    menu.className = 'menu';
-    menu.appendChild(headerButton('account-menu-button', 'menu', USER_ICON, text, `${tr('account_menu')}: ${text}`));
-    standIn.replaceChildren(menu);
+    // The stand-in root is the menu's box (class "menu", the slot's full size, as AccountMenu's own root).
+    standIn.replaceChildren(headerButton('account-menu-button', 'menu', USER_ICON, text, `${tr('account_menu')}: ${text}`));
   };
   $signedIn.listen(draw);
   $user.listen(draw);
@@ -109,6 +107,7 @@ function deferredShell() {
     wake();
   }
   $dialog.listen((name) => name && wake());
+  $localeDialog.listen((section) => section && wake());
   document.documentElement.dataset.dialogHost = 'ready';
 }
 

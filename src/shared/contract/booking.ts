@@ -1,6 +1,7 @@
 // The booking area's contract (docs/contract.md#wallet, docs/contract.md#booking, docs/contract.md#development): request schemas shared by the API and the islands, and the date rules.
 import { z } from 'zod';
 import { PRODUCT_TYPES, type ProductType } from '../rules/wallet';
+import { TITLES } from './auth-text';
 
 import { TYPE_OF_PRODUCT, eligibleTypes, isoDay, addDays, minCheckInDate, MAX_NIGHTS, MAX_GUESTS, PAGE_SIZE, weekStartsOn } from '../rules/booking-dates';
 
@@ -68,7 +69,8 @@ export const ProductIdSchema = z.coerce.number('Unknown product').int('Unknown p
 
 // ---- booking ---------------------------------------------------------------------------------------------------
 
-export const TITLES = ['Miss', 'Mr', 'Mrs'] as const;
+// The titles are the accounts' (zod-free, ./auth-text: the checkout shows them at load).
+export { TITLES };
 /** Letters of any script, spaces, apostrophes, hyphens and dots (the name character filter). */
 export const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
 
