@@ -3,23 +3,41 @@
 import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-// The browser's chunks: React in one file and the shell every page hydrates (the layout's islands, their stores, the
-// api client) in another, so a page's first load is a few requests of well-compressed code rather than a dozen small
-// ones. The dialogs the shell opens stay in their own chunks, imported when they open.
+// The browser's chunks: React in one file, the shell's islands (the header's, the dialog host, their React store
+// bindings) in another, and the shell's stores without React (boot block, labels, session, startup, dialogs, the api
+// client, nanostores) in a third, so a page's first load is a few requests of well-compressed code rather than a dozen
+// small ones, and a page whose islands wait for a person (client:interaction) loads the stores without React
+// (docs/decisions/0039-page-weight-by-interaction.md). The dialogs the shell opens stay in their own chunks.
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]|node_modules[\\/]@astrojs[\\/]react[\\/]dist[\\/]client\.js$/;
 const SHELL = new RegExp(
   [
-    String.raw`[\\/]src[\\/]islands[\\/]shell[\\/](AccountMenu|LocaleSwitcher|ProductMenuLinks|DialogHost|LoyaltyBindings)\.tsx$`,
-    String.raw`[\\/]src[\\/]stores[\\/](locale|session|startup|dialogs|api)\.ts$`,
+    String.raw`[\\/]src[\\/]islands[\\/]shell[\\/](AccountMenu|LocaleSwitcher|DialogHost|DeferredAccountMenu|DeferredLocaleSwitcher)\.tsx$`,
+    String.raw`[\\/]src[\\/]stores[\\/]locale\.ts$`,
+    String.raw`node_modules[\\/]@nanostores[\\/]react[\\/]`,
+  ].join('|'),
+);
+const CORE = new RegExp(
+  [
+    String.raw`[\\/]src[\\/]stores[\\/](boot|labels|session|startup|dialogs|api)\.ts$`,
     String.raw`[\\/]src[\\/]shared[\\/]i18n[\\/](areas|translate)\.ts$`,
     String.raw`[\\/]src[\\/]shared[\\/](contract[\\/]api-client|rules[\\/]account-menu|rules[\\/]products)\.ts$`,
     String.raw`[\\/]src[\\/]islands[\\/]account[\\/]focus-return\.ts$`,
-    String.raw`node_modules[\\/](nanostores|@nanostores[\\/]react)[\\/]`,
+    String.raw`node_modules[\\/]nanostores[\\/]`,
     String.raw`vite[\\/]preload-helper`,
   ].join('|'),
 );
+
+// `client:interaction` (src/directives/interaction.ts): an island that loads its code, and React, when a person first
+// points at, focuses or presses a key on it; `client:interaction="any"` with the first such island of the page.
+const interactionDirective = {
+  name: 'travel-club:client-interaction',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) =>
+      addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./src/directives/interaction.ts', import.meta.url)) }),
+  },
+};
 
 // Astro gives a page every stylesheet its server module graph reaches, through dynamic import() too: the account
 // dialogs' auth.css would block the first paint of every page that has the dialog host. The server never renders the
@@ -71,7 +89,7 @@ export default defineConfig({
   output: 'static',
   markdown: { syntaxHighlight: false },
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react(), labelAreas],
+  integrations: [react(), labelAreas, interactionDirective],
   security: { csp: true },
   build: { inlineStylesheets: 'never' },
   devToolbar: { enabled: false },
@@ -87,6 +105,8 @@ export default defineConfig({
               codeSplitting: {
                 groups: [
                   { name: 'react', test: REACT, priority: 20 },
+                  // A group takes its modules' dependencies too: the stores without React are taken first.
+                  { name: 'core', test: CORE, priority: 15 },
                   { name: 'shell', test: SHELL, priority: 10 },
                 ],
               },

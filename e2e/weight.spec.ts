@@ -1,7 +1,8 @@
 // Page weight: the shell's first load carries no dialog code and no zod; each dialog's code arrives when it opens.
 import { expect, test, type Page } from '@playwright/test';
-import { dialog, openPage, openSignInFromMenu } from './auth-helpers';
+import { DEMO, dialog, openPage, openSignInFromMenu } from './auth-helpers';
 
+const REACT_CHUNK = /\/_astro\/react\.[\w-]+\.js$/;
 const ACCOUNT_DIALOGS = /\/_astro\/(SignInDialog|SignUpDialog|ForgotPasswordDialog)\.[\w-]+\.js$/;
 const LOCALE_DIALOG = /\/_astro\/LocaleDialog\.[\w-]+\.js$/;
 
@@ -95,4 +96,47 @@ test('the sign-in dialog brings the auth labels with its code, in the page’s l
   const signIn = page.getByRole('dialog', { name: 'Connexion' });
   await expect(signIn.getByLabel('Adresse e-mail')).toBeVisible();
   expect(scripts.slice(firstLoad).some((s) => /\/_astro\/auth\.[\w-]+\.js$/.test(s.url))).toBe(true);
+});
+
+// docs/decisions/0039-page-weight-by-interaction.md: the home page's islands wait for a person (client:interaction).
+test('the home page fetches no React until a person acts; the account menu then opens with its items', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: /^Account: Sign in/ })).toBeVisible();
+  await expect(page.getByTestId('search-box').getByLabel('Destination')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const firstLoad = scripts.length;
+  expect(firstLoad).toBeGreaterThan(0);
+  expect(scripts.filter((s) => REACT_CHUNK.test(s.url)).map((s) => s.url)).toEqual([]);
+
+  await page.getByTestId('account-menu-button').click();
+  await expect(page.getByRole('menuitem', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Sign in' })).toBeFocused();
+  expect(scripts.slice(firstLoad).some((s) => REACT_CHUNK.test(s.url))).toBe(true);
+});
+
+test('signed in, the home page shows the account menu with the name before React, then the menu opens by keyboard', async ({ page }) => {
+  const signedIn = await page.request.post('/api/signIn', { data: { jsonSign: { usr_type: 2, email_id: DEMO.email, password: DEMO.password }, navAgent: 'e2e' } });
+  expect(signedIn.ok()).toBe(true);
+  const scripts = recordScripts(page);
+  await page.goto('/');
+  const button = page.getByTestId('account-menu-button');
+  await expect(button).toHaveAttribute('aria-label', /^Account: (?!Sign in)\S/);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => REACT_CHUNK.test(s.url)).map((s) => s.url)).toEqual([]);
+
+  // Focus reaches the button, Enter opens the menu once React has come, and focus is on its first item.
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu').getByRole('menuitem').first()).toBeFocused();
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+});
+
+test('typing into the home search box before React keeps the text once the real box takes over', async ({ page }) => {
+  await page.goto('/');
+  const destination = page.getByTestId('search-box').getByLabel('Destination');
+  await destination.fill('Lis');
+  await expect(page.getByTestId('search-box').getByRole('combobox')).toHaveValue('Lis');
+  await expect(page.getByTestId('search-box').getByRole('combobox')).toBeFocused();
+  await expect(page.locator('[data-search-stand-in]')).toHaveCount(0);
 });

@@ -39,6 +39,26 @@ export function staticImports(source) {
   return [...specs];
 }
 
+/**
+ * What a page fetches and runs before a person acts: its inline scripts (Astro's island loader and directives), its module
+ * scripts, and each island's code unless the island waits for a person (`client="interaction"`, src/directives/interaction.ts).
+ * An island's before-hydration script loads when the island connects, whatever its directive, so it always counts.
+ */
+export function beforeInteraction(html) {
+  const urls = new Set();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="(\/_astro\/[^"]+?\.js)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="(\/_astro\/[^"]+?\.js)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<astro-island\b([^>]*)>/g)) {
+    const attr = (name) => new RegExp(`\\b${name}="([^"]*)"`).exec(m[1])?.[1];
+    const hydration = attr('before-hydration-url');
+    if (hydration) urls.add(hydration);
+    if (attr('client') === 'interaction') continue;
+    for (const name of ['component-url', 'renderer-url']) if (attr(name)) urls.add(attr(name));
+  }
+  const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).filter((code) => code.trim());
+  return { urls: [...urls], inline };
+}
+
 function closure(entries, clientDir) {
   const seen = new Set();
   const stack = [...entries];
@@ -57,8 +77,22 @@ function closure(entries, clientDir) {
   return [...seen];
 }
 
+const gzipKB = (bytes) => Math.round(bytes / 102.4) / 10;
+
+/** Issue 16's home target: at most 15 KB of JavaScript before the first interaction (docs/decisions/0039-page-weight-by-interaction.md). */
+async function homeBeforeInteraction(ctx) {
+  const html = await (await fetch(ctx.origin + '/')).text();
+  const { urls, inline } = beforeInteraction(html);
+  const modules = closure(urls, ctx.clientDir);
+  const bytes =
+    modules.reduce((sum, url) => sum + gzipSync(readFileSync(join(ctx.clientDir, url)), { level: 9 }).byteLength, 0) +
+    inline.reduce((sum, code) => sum + gzipSync(code, { level: 9 }).byteLength, 0);
+  const react = modules.some((url) => /\/react\.[\w-]+\.js$/.test(url));
+  return { metric: 'JS gzip, home before interaction (/)', value: gzipKB(bytes), unit: 'KB', note: `${modules.length} modules + ${inline.length} inline scripts${react ? ', React included' : ', no React'}` };
+}
+
 export async function run(ctx) {
-  const rows = [];
+  const rows = [await homeBeforeInteraction(ctx)];
   for (const page of PAGES) {
     const res = await fetch(ctx.origin + page.path, { redirect: 'manual' });
     if (res.status !== 200) {

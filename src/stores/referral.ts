@@ -3,7 +3,7 @@
 // against their contract schemas as before. A store of its own, beside loyalty.ts: the shell imports loyalty.ts on
 // demand, and these schemas (zod) have no place in that chunk (docs/decisions/0041-typed-client-everywhere-and-person-rules.md).
 import { request } from './api';
-import { ActionsListResponse, CampaignListResponse, REFERRAL_PAGE_SIZE, ReferralListResponse, RewardsResponse } from '../shared/contract/loyalty';
+import { ActionsListResponse, CampaignListResponse, REFERRAL_PAGE_SIZE, ReferralListResponse } from '../shared/contract/loyalty';
 
 export const loadReferrals = async (page: number) =>
   ReferralListResponse.parse(await request('$get', '/api/referral/getReferralList', { query: { program: '', per_page: REFERRAL_PAGE_SIZE, page } }));
@@ -12,6 +12,4 @@ export const loadReferralActions = async (member?: number) =>
   ActionsListResponse.parse(await request('$get', '/api/referral/getActionsList', { query: { member } }));
 export const loadPromotions = async () =>
   CampaignListResponse.parse(await request('$get', '/api/referral/getCampaignList', { query: { campaign_type: 'Promotion' } }));
-export const loadRewards = async () => RewardsResponse.parse(await request('$get', '/api/referral/getRewards'));
-
 export const loadMyLink = async () => (await request('$get', '/api/referral/my-link')).data;

@@ -3,7 +3,7 @@
 import { atom } from 'nanostores';
 import { request } from './api';
 import type { OrgConfig } from '../shared/contract/org';
-import { readBoot } from './locale';
+import { readBoot } from './boot';
 import { $signedIn, loadProfile, setSignedIn, setSignedOut, type LoginResult } from './session';
 
 export const QUERY_PARAMS = ['lang', 'key', 'signup', 'action', 'referral_org', 'trip_id', 'is_package', 'latitude', 'longitude'] as const;

@@ -6,7 +6,8 @@ import { TravelerSchema } from '../../src/shared/contract/booking';
 import { ClientSchema } from '../../src/shared/contract/agent';
 import { EnquirySchema, ENQUIRY_MSG } from '../../src/shared/contract/enquiry';
 import { MSG, signUpDetailsSchema } from '../../src/shared/contract/auth';
-import { FirstNameSchema, isEmail, NAME_PATTERN, PERSON_MSG, TITLES, TitleSchema, TravellerFirstNameSchema } from '../../src/shared/rules/person';
+import { isEmail, NAME_PATTERN, PERSON_MSG, TITLES } from '../../src/shared/rules/person';
+import { FirstNameSchema, TitleSchema, TravellerFirstNameSchema } from '../../src/shared/rules/person-schemas';
 
 const issues = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   (r.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);

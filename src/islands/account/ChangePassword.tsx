@@ -1,7 +1,8 @@
 // A new password with its confirmation, checked by the shared rule: from a reset link (/change-password?token=…)
 // or, signed in on My account, with the current password (POST /api/auth/changePassword either way).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { MSG, PASSWORD_RULE_MESSAGE, passwordProblem } from '../../shared/contract/auth';
+import { MSG } from '../../shared/contract/auth-text';
+import { PASSWORD_RULE_MESSAGE, passwordProblem } from '../../shared/rules/password';
 import { changePassword } from '../../stores/account';
 import { openDialog } from '../../stores/dialogs';
 import { useT } from '../../stores/locale';

@@ -2,7 +2,7 @@
 // last name (name characters only), phone (country-code selector, digits only) and the nationality type-ahead.
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
-import { filterMobile, filterName, TITLES } from '../../shared/contract/auth';
+import { filterMobile, filterName, TITLES } from '../../shared/contract/auth-text';
 import { useT } from '../../stores/locale';
 import { $countries, $nationalities } from '../../stores/catalogues';
 import { $org } from '../../stores/startup';

@@ -2,8 +2,16 @@
 // saved with PUT /api/profile under the sign-up rules; and the change-password form.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { ProfileUpdateSchema, type Profile } from '../../shared/contract/auth';
 import { saveProfile } from '../../stores/account';
+import { flushSync } from 'react-dom';
+import type { Profile, ProfileUpdateSchema } from '../../shared/contract/auth';
+
+/**
+ * The API's profile schema, with zod, comes when a person first saves (docs/decisions/0039-page-weight-by-interaction.md); a field's error
+ * clears by it afterwards (errors exist only after a save, so it is there by then).
+ */
+let profileSchema: typeof ProfileUpdateSchema | null = null;
+const loadProfileSchema = () => import('../../shared/contract/auth').then((m) => (profileSchema = m.ProfileUpdateSchema));
 import { $currency, $currencyInfo, $language, loadCurrencyInfo, NATIVE_LANGUAGE_NAMES, useT, writeCookie } from '../../stores/locale';
 import PersonFields, { type Person } from './PersonFields';
 import ChangePassword from './ChangePassword';
@@ -60,7 +68,7 @@ export default function ProfileForm({ headingLevel = 2 }: { headingLevel?: 2 | 3
       },
     [form],
   );
-  useErrorsThatClear(body, (v) => issuesOf(ProfileUpdateSchema.safeParse(v)), setErrors);
+  useErrorsThatClear(body, (v) => (profileSchema ? issuesOf(profileSchema.safeParse(v)) : []), setErrors);
 
   useEffect(() => void loadCurrencyInfo(), []);
   useEffect(() => {
@@ -88,10 +96,13 @@ export default function ProfileForm({ headingLevel = 2 }: { headingLevel?: 2 | 3
     e.preventDefault();
     if (busy || !form || !body) return;
     setStatus(null);
-    const parsed = ProfileUpdateSchema.safeParse(body);
+    const parsed = (profileSchema ?? (await loadProfileSchema())).safeParse(body);
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      setStatus({ ok: false, text: t('acct_fix_errors') });
+      // After the schema's import the update is no longer the submit event's: render it now, so the focus finds the field.
+      flushSync(() => {
+        setErrors(fieldErrors(parsed.error.issues));
+        setStatus({ ok: false, text: t('acct_fix_errors') });
+      });
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }

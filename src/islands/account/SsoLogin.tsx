@@ -1,7 +1,7 @@
 // /login/sso?key=…: signs in with the single sign-on key (POST /api/auth/sso), then goes to /promotions when the
 // result flags a promotion, else home; or says why it could not.
 import { useEffect, useRef, useState } from 'react';
-import { MSG } from '../../shared/contract/auth';
+import { MSG } from '../../shared/contract/auth-text';
 import { ssoSignIn } from '../../stores/account';
 import { useT } from '../../stores/locale';
 import { applySignIn } from '../../stores/session';

@@ -1,6 +1,7 @@
 // The travel profile on /user-details: age band and travel preferences, saved with PUT /api/profile.
 import { useEffect, useState, type FormEvent } from 'react';
-import { AGE_BANDS, TRAVEL_PREFERENCES, type AgeBand, type Profile } from '../../shared/contract/auth';
+import { AGE_BANDS, TRAVEL_PREFERENCES, type AgeBand } from '../../shared/contract/auth-text';
+import type { Profile } from '../../shared/contract/auth';
 import { saveProfile } from '../../stores/account';
 import { useT } from '../../stores/locale';
 import { failureText, translateMessage } from './signup-logic';

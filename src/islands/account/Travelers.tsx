@@ -2,9 +2,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiFailure } from '../../shared/contract/api-client';
-import { TravelerSchema, type Traveler } from '../../shared/contract/booking';
-import { TITLES } from '../../shared/rules/person';
 import { loadTravelers, removeTraveler, saveTraveler, type SavedTraveler as Saved } from '../../stores/account';
+import { TITLES } from '../../shared/contract/auth-text';
+import type { Traveler } from '../../shared/contract/booking';
+
+/** The API's traveller schema, with zod, comes when a person first saves a traveller (docs/decisions/0039-page-weight-by-interaction.md). */
+const travelerSchema = () => import('../../shared/contract/booking').then((m) => m.TravelerSchema);
 import { useT } from '../../stores/locale';
 import { $signedIn } from '../../stores/session';
 import { runStartup } from '../../stores/startup';
@@ -41,7 +44,7 @@ export default function Travelers() {
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = TravelerSchema.safeParse(form);
+    const parsed = (await travelerSchema()).safeParse(form);
     if (!parsed.success) {
       const errs: Partial<Record<keyof Traveler, string>> = {};
       for (const issue of parsed.error.issues) {

@@ -1,6 +1,6 @@
 // /verify-account: spends the link's token (POST /api/auth/verifyAccount) and offers sign-in, or shows why it failed.
 import { useEffect, useRef, useState } from 'react';
-import { MSG } from '../../shared/contract/auth';
+import { MSG } from '../../shared/contract/auth-text';
 import { verifyAccount } from '../../stores/account';
 import { openDialog } from '../../stores/dialogs';
 import { useT } from '../../stores/locale';

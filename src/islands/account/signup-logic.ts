@@ -1,6 +1,7 @@
 // The account dialogs' rules that need no DOM: list filters, invitation and referral parameters, the sign-up
 // answers, message translation. Unit-tested in tests/unit/signup*.test.ts.
-import { MSG, PASSWORD_RULE_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE, TITLES, filterMobile, filterName, sanitizeEmail, type Title } from '../../shared/contract/auth';
+import { MSG, TITLES, filterMobile, filterName, sanitizeEmail, type Title } from '../../shared/contract/auth-text';
+import { PASSWORD_RULE_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE } from '../../shared/rules/password';
 
 export interface CountryOption {
   countryName: string;

@@ -3,9 +3,8 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { ApiFailure } from '../../shared/contract/api-client';
-import { CONSOLE_MSG } from '../../shared/contract/console';
+import { CONSOLE_MSG, OPS_MSG } from '../../shared/contract/console-messages';
 import { readContrastMessage } from '../../shared/rules/theme';
-import { OPS_MSG } from '../../shared/contract/console-ops';
 import { useT } from '../../stores/locale';
 import { failureText, fieldErrors, translateMessage } from '../account/signup-logic';
 

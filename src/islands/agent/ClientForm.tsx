@@ -2,8 +2,11 @@
 // client's email and notes, checked here with the shared schema and again by the API.
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiFailure } from '../../shared/contract/api-client';
-import { sanitizeEmail } from '../../shared/contract/auth';
-import { ClientSchema, type AgentClient } from '../../shared/contract/agent';
+import { sanitizeEmail } from '../../shared/contract/auth-text';
+import type { AgentClient } from '../../shared/contract/agent';
+
+/** The API's client schema, with zod, comes when a person first saves a client (docs/decisions/0039-page-weight-by-interaction.md). */
+const clientSchema = () => import('../../shared/contract/agent').then((m) => m.ClientSchema);
 import { saveClient } from '../../stores/agent';
 import { useT } from '../../stores/locale';
 import { loadCatalogues } from '../../stores/catalogues';
@@ -61,7 +64,7 @@ export default function ClientForm({ initial, onSaved, onCancel }: Props) {
       mobile_no: form.mobile,
       notes: form.notes,
     };
-    const checked = ClientSchema.safeParse(fields);
+    const checked = (await clientSchema()).safeParse(fields);
     if (!checked.success) {
       setErrors(fieldErrors(checked.error.issues));
       return;

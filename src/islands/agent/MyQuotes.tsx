@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { AgentQuote, PayBy, QuoteStatus } from '../../shared/contract/agent';
-import { QUOTE_STATUSES } from '../../shared/contract/agent';
+import { QUOTE_STATUSES } from '../../shared/contract/agent-text';
 import { $credit, $quotes, bookQuote, cancelAgentBooking, loadAgentProfile, loadQuotes, sendQuote } from '../../stores/agent';
 import { useT } from '../../stores/locale';
 import Dialog from '../ui/Dialog';

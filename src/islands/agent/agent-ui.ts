@@ -2,7 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatMoney, toMinor } from '../../shared/rules/money';
-import { AGENT_MSG } from '../../shared/contract/agent';
+import { AGENT_MSG } from '../../shared/contract/agent-text';
 import { $agentAccess, type AgentAccess } from '../../stores/agent';
 import { $language } from '../../stores/locale';
 import { runStartup } from '../../stores/startup';

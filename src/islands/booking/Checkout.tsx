@@ -10,8 +10,11 @@ import Wallet from '../loyalty/Wallet';
 import { ApiFailure } from '../../shared/contract/api-client';
 import { loadTravelers, type SavedTraveler } from '../../stores/account';
 import { cancelBooking, checkout, loadProduct, previewBooking } from '../../stores/booking';
-import { TravelerSchema, type Traveler } from '../../shared/contract/booking';
-import { TITLES } from '../../shared/rules/person';
+import { TITLES } from '../../shared/contract/auth-text';
+import type { Traveler } from '../../shared/contract/booking';
+
+/** The traveller is checked with the API's schema, whose code (and zod's) comes when a person first books (docs/decisions/0039-page-weight-by-interaction.md). */
+const travelerSchema = () => import('../../shared/contract/booking').then((m) => m.TravelerSchema);
 import { cardValueMinor, discountFactor, type WalletCard } from '../../shared/rules/wallet';
 import { formatMoney } from '../../shared/rules/money';
 import type { PreviewReply as Preview, ProductDetail } from '../../shared/contract/booking-replies';
@@ -217,7 +220,7 @@ export default function Checkout() {
       else setProblem(t('bk_cannot_book'), true);
       return;
     }
-    const parsed = TravelerSchema.safeParse(traveler);
+    const parsed = (await travelerSchema()).safeParse(traveler);
     if (!parsed.success) {
       const errs: Partial<Record<keyof Traveler, string>> = {};
       for (const issue of parsed.error.issues) {

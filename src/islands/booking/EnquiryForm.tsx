@@ -5,7 +5,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import Field, { fieldA11y } from '../account/Field';
 import { useT } from '../../stores/locale';
 import { $enquiryStatus, sendEnquiry } from '../../stores/enquiry';
-import { ENQUIRY_MSG, EnquirySchema, type EnquiryKind } from '../../shared/contract/enquiry';
+import { ENQUIRY_MSG, type EnquiryKind } from '../../shared/contract/enquiry-text';
 
 const ERROR_LABEL: Record<string, string> = {
   [ENQUIRY_MSG.name]: 'enquiry_err_name',
@@ -20,8 +20,11 @@ const ERROR_LABEL: Record<string, string> = {
 type Values = { name: string; email: string; check_in: string; check_out: string; travellers: string; message: string };
 const EMPTY: Values = { name: '', email: '', check_in: '', check_out: '', travellers: '', message: '' };
 
-function check(kind: EnquiryKind, v: Values) {
-  const parsed = EnquirySchema.safeParse({ kind, ...v, travellers: v.travellers === '' ? undefined : Number(v.travellers) });
+/** The form is checked with the API's own schema, whose code (and zod's) comes when a person first sends the form. */
+const schema = () => import('../../shared/contract/enquiry').then((m) => m.EnquirySchema);
+
+async function check(kind: EnquiryKind, v: Values) {
+  const parsed = (await schema()).safeParse({ kind, ...v, travellers: v.travellers === '' ? undefined : Number(v.travellers) });
   const errors: Partial<Record<keyof Values, string>> = {};
   if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path[0] as keyof Values] ??= issue.message;
   return { parsed, errors };
@@ -40,14 +43,15 @@ export default function EnquiryForm({ kind, titleKey, withTrip = true }: { kind:
     const next = { ...values, [field]: value };
     setValues(next);
     if (errors[field] || (field === 'check_in' && errors.check_out)) {
-      const now = check(kind, next).errors;
-      setErrors((e) => ({ ...e, [field]: now[field], ...(field === 'check_in' ? { check_out: now.check_out } : {}) }));
+      void check(kind, next).then(({ errors: now }) =>
+        setErrors((e) => ({ ...e, [field]: now[field], ...(field === 'check_in' ? { check_out: now.check_out } : {}) })),
+      );
     }
   }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const { parsed, errors: found } = check(kind, values);
+    const { parsed, errors: found } = await check(kind, values);
     setErrors(found);
     if (!parsed.success) {
       const first = Object.keys(found)[0];

@@ -1,8 +1,8 @@
 // /your-rewards: the org's loyalty program (enabled flag, start and end dates, rules) and the member's referrals and credits.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
-import type { Rewards as RewardsData } from '../../shared/contract/loyalty';
-import { loadRewards } from '../../stores/referral';
+import type { Rewards as RewardsData } from '../../shared/rules/rewards-reply';
+import { loadRewards } from '../../stores/rewards';
 import { $language } from '../../stores/locale';
 import { $signedIn } from '../../stores/session';
 import { runStartup } from '../../stores/startup';

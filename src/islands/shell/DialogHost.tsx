@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { createPortal } from 'react-dom';
-import { $dialog, openDialog, type DialogName } from '../../stores/dialogs';
+import { $dialog, dialogFromQuery, openDialog, type DialogName } from '../../stores/dialogs';
 import { trackFocus } from '../account/focus-return';
 import { loadLabelAreas } from '../../stores/locale';
 
@@ -15,14 +15,6 @@ const DIALOGS: Partial<Record<DialogName, LazyExoticComponent<ComponentType>>> =
   signup: lazy(() => withAuthLabels(import('../account/SignUpDialog'))),
   forgot: lazy(() => withAuthLabels(import('../account/ForgotPasswordDialog'))),
 };
-
-/** The dialog a page's address asks for on arrival. */
-export function dialogFromQuery(search: string): DialogName | null {
-  const q = new URLSearchParams(search);
-  if (q.get('signup') === '1') return 'signup';
-  if (q.get('action') === 'login') return 'signin';
-  return null;
-}
 
 /** Shown while a dialog's code arrives (only the first time it opens). */
 function Loading() {

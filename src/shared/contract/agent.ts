@@ -2,40 +2,14 @@
 // the pricing rule for a quote (net + markup) and the exact refusal texts.
 import { z } from 'zod';
 import { CountryCodeSchema, NationalitySchema, PhoneCountryCodeSchema } from './auth';
-import { FirstNameSchema, LastNameSchema, MobileSchema, SignUpEmail, TitleSchema } from '../rules/person';
+import { FirstNameSchema, LastNameSchema, MobileSchema, SignUpEmail, TitleSchema } from '../rules/person-schemas';
 import { PreviewSchema } from './booking';
 
-export const AGENT_MSG = {
-  creditLimitExceeded: 'CREDIT LIMIT EXCEEDED',
-  agentsOnly: 'This page is for travel agents only.',
-  clientExists: 'You already have a client with this email address',
-  quoteBooked: 'This quote is already booked',
-  quoteExpired: 'The check-in date of this quote has passed; make a new quote',
-  productGone: 'This product can no longer be booked; make a new quote',
-  countryCodeRequired: 'Please choose the country code of the phone number',
-  unknownCountryCode: 'Unknown country code',
-  markupRange: 'The markup is between 0 and 100 %',
-  payBy: 'Choose "account" or "card"',
-  onAccountCancel: 'A booking on account is cancelled by the travel company, not from the portal',
-  noCardPart: 'This quote has nothing to pay by card',
-} as const;
+// The messages, payment choices and pricing rule, zod-free (./agent-text; docs/decisions/0039-page-weight-by-interaction.md).
+export * from './agent-text';
+import { AGENT_MSG, MAX_MARKUP_PERCENT, PAY_BY, QUOTE_STATUSES, type PayBy, type QuoteStatus } from './agent-text';
 
-/** How an agent pays for a quote they book: on their account (within the credit limit) or by the client's card. */
-export const PAY_BY = ['account', 'card'] as const;
-export type PayBy = (typeof PAY_BY)[number];
 export const BookQuoteSchema = z.object({ pay_by: z.enum(PAY_BY, AGENT_MSG.payBy).optional() });
-
-/** 10 % unless the agent's details say otherwise. */
-export const DEFAULT_MARKUP_BPS = 1000;
-export const MAX_MARKUP_PERCENT = 100;
-export const CLIENTS_PAGE_SIZE = 20;
-
-/** The markup in minor units of a net price: half-up to the minor unit. */
-export const markupOf = (netMinor: number, markupBps: number) => Math.round((netMinor * markupBps) / 10_000);
-/** What the client pays: the net price plus the agent's markup. */
-export const sellPrice = (netMinor: number, markupBps: number) => netMinor + markupOf(netMinor, markupBps);
-export const bpsOfPercent = (percent: number) => Math.round(percent * 100);
-export const percentOfBps = (bps: number) => bps / 100;
 
 // ---- clients ---------------------------------------------------------------------------------------------------
 
@@ -101,8 +75,6 @@ export const QuoteSchema = z
   });
 export type QuoteInput = z.output<typeof QuoteSchema>;
 
-export const QUOTE_STATUSES = ['DRAFT', 'SENT', 'BOOKED'] as const;
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 export const QuoteQuerySchema = z.object({
   status: z.preprocess((v) => (typeof v === 'string' && v.trim() ? v.trim().toUpperCase() : undefined), z.enum(QUOTE_STATUSES).optional()),

@@ -1,7 +1,8 @@
 // The booking area's contract (docs/contract.md#wallet, docs/contract.md#booking, docs/contract.md#development): request schemas shared by the API and the islands, and the date rules.
 import { z } from 'zod';
 import { PRODUCT_TYPES, type ProductType } from '../rules/wallet';
-import { contactEmail, EMAIL_MAX_LENGTH, TitleSchema, TravellerEmailSchema, TravellerFirstNameSchema, TravellerLastNameSchema } from '../rules/person';
+import { EMAIL_MAX_LENGTH } from '../rules/person';
+import { contactEmail, TitleSchema, TravellerEmailSchema, TravellerFirstNameSchema, TravellerLastNameSchema } from '../rules/person-schemas';
 
 import { TYPE_OF_PRODUCT, eligibleTypes, isoDay, addDays, minCheckInDate, MAX_NIGHTS, MAX_GUESTS, PAGE_SIZE, weekStartsOn } from '../rules/booking-dates';
 

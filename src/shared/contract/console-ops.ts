@@ -5,41 +5,13 @@ import { LABELS, LANGUAGES } from '../i18n';
 import { CARD_KINDS, PRODUCT_TYPES } from '../rules/wallet';
 import { futureExpiry } from './console';
 import type { StayFacts } from './booking';
-import { contactEmail, EMAIL_MAX_LENGTH } from '../rules/person';
+import { EMAIL_MAX_LENGTH } from '../rules/person';
+import { contactEmail } from '../rules/person-schemas';
 
-export const OPS_MSG = {
-  host: 'Enter a domain name such as www.example.com',
-  platformHost: 'Addresses under the platform domain are given by the platform: enter your own domain',
-  hostTaken: 'This domain is already used or claimed by another site',
-  hostOwn: 'This domain already serves your site',
-  noSuchDomain: 'No such domain on this site',
-  providerDown: 'The domain provider could not be reached: nothing was changed, try again in a minute',
-  email: 'Enter the email of a member of this site',
-  noSuchMember: 'No member of this site has this email',
-  kind: `A card is one of ${CARD_KINDS.join(', ')}`,
-  amount: 'Enter an amount above 0 and at most 1,000,000 with at most 2 decimals',
-  currency: 'Enter a three-letter currency code such as USD',
-  unknownCurrency: 'This currency is not offered',
-  services: `A certificate pays for at least one of ${PRODUCT_TYPES.join(', ')}`,
-  proCode: `A discount card is for one of ${PRODUCT_TYPES.join(', ')}`,
-  csvHeader: 'The first line must be the header email,kind,amount,currency,services,pro_code (and optionally ,expires_at)',
-  csvEmpty: 'The file has a header but no cards',
-  csvTooMany: 'Import at most 1,000 cards at a time',
-  csvColumns: 'This row does not have as many columns as the header',
-  idempotencyKey: 'The Idempotency-Key header is 1 to 255 printable characters',
-  keyReused: 'This Idempotency-Key was already used for another file',
-  noSuchCard: 'No such card',
-  cardExpiry: 'Give a future date (YYYY-MM-DD) or date and time (ISO 8601), or leave it empty',
-  notActive: 'Only an active card can be voided',
-  day: 'Use a date as YYYY-MM-DD',
-  range: 'The start date comes before the end date',
-  status: 'Choose a booking status',
-  language: `Choose one of ${LANGUAGES.join(', ')}`,
-  unknownLabel: 'There is no such label',
-  labelText: 'A label is plain text of at most 500 characters, without angle brackets',
-  labelsEmpty: 'Send at least one label',
-  labelsTooMany: 'Send at most 500 labels at a time',
-} as const;
+import { OPS_MSG } from './console-messages';
+
+// The messages, zod-free (docs/decisions/0039-page-weight-by-interaction.md).
+export { OPS_MSG };
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 

@@ -1,51 +1,15 @@
 // The org console's wire shapes (/api/admin/*): one schema per form, used by the console's forms and by the API.
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/types';
+import { EMAIL_MAX_LENGTH } from '../rules/person';
+import { contactEmail } from '../rules/person-schemas';
 import { PRODUCTS } from '../rules/products';
-import { ROLES } from './auth';
-import { contactEmail, EMAIL_MAX_LENGTH } from '../rules/person';
+import { ROLES } from './auth-text';
+import { CONSOLE_MSG, PRODUCT_CODES, WALLET_OPTIONS } from './console-messages';
 import { contrastFailures, contrastMessage, FONT_FAMILIES, HEX_COLOUR, normalHex } from '../rules/theme';
 
-export const WALLET_OPTIONS = ['Discount Cards', 'Certificates', 'Cash Card', 'myvacations'] as const;
-export const PRODUCT_CODES = PRODUCTS.map((p) => p.code) as [string, ...string[]];
-
-export const CONSOLE_MSG = {
-  name: 'Enter a name of 1 to 80 characters',
-  address: 'Enter a page of this site (starting with /) or an https:// address',
-  language: `Choose one of ${LANGUAGES.join(', ')}`,
-  currency: 'Choose a currency code such as USD',
-  unknownCurrency: 'This currency is not offered',
-  products: 'Choose at least one product',
-  productCode: `Products are among: ${PRODUCT_CODES.join(', ')}`,
-  walletOption: `Wallet options are among: ${WALLET_OPTIONS.join(', ')}`,
-  minCheckin: 'Enter a whole number of days from 0 to 30',
-  calendar: 'The week starts on Sunday or Monday',
-  flag: 'Choose yes or no',
-  googleClientId: 'Enter the Google client id to turn Google sign-in on',
-  facebookAppId: 'Enter the Facebook app id (digits) to turn Facebook sign-in on',
-  clientId: 'Use letters, digits, dots, dashes and underscores (at most 200)',
-  appId: 'Use digits only (at most 32)',
-  nothingToChange: 'Send at least one setting to change',
-  code: 'A code is 4 to 32 letters, digits or dashes',
-  label: 'A label is at most 80 characters',
-  expiry: 'Give a future date (YYYY-MM-DD) or date and time (ISO 8601)',
-  maxUses: 'Enter a whole number of uses from 1 to 1,000,000',
-  duplicateCode: 'This access code already exists',
-  noSuchCode: 'No such access code',
-  noSuchMember: 'No such member',
-  lastAdmin: 'An organisation keeps at least one admin: make another member admin first',
-  creditLimit: 'Enter an amount from 0 to 10,000,000 with at most 2 decimals',
-  role: `Choose one of ${ROLES.join(', ')}`,
-  colour: 'Enter a colour as #rgb or #rrggbb',
-  font: `Choose one of ${FONT_FAMILIES.join(', ')}`,
-  radius: 'Enter a whole number of pixels from 0 to 24',
-  alreadyLive: 'The site is live already',
-  payment: 'Enter an amount from 0.01 to 10,000,000 with at most 2 decimals',
-  note: 'A note is at most 200 characters',
-  notAnAgent: 'Payments are recorded for agents only',
-  supportPhone: 'Enter a phone number of digits, spaces, dashes and an optional leading +',
-  supportEmail: 'Enter an e-mail address, or leave it empty',
-} as const;
+// The messages and lists the forms show, zod-free (docs/decisions/0039-page-weight-by-interaction.md).
+export { CONSOLE_MSG, PRODUCT_CODES, WALLET_OPTIONS } from './console-messages';
 
 /** 0 or 1 on the wire; true/false are accepted from forms. */
 const Flag = z.union([z.boolean(), z.literal(0), z.literal(1)], CONSOLE_MSG.flag).transform((v) => (v ? 1 : 0) as 0 | 1);

@@ -1,22 +1,11 @@
 // Enquiries (docs/contract.md#enquiries): what the cruise, flight and help forms send, checked alike by the form and the API.
 import { z } from 'zod';
-import { contactEmail, EMAIL_MAX_LENGTH, PERSON_MSG } from '../rules/person';
+import { EMAIL_MAX_LENGTH } from '../rules/person';
+import { contactEmail } from '../rules/person-schemas';
 
-export const ENQUIRY_KINDS = ['cruise', 'flight', 'help'] as const;
-export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
-export const MAX_TRAVELLERS = 20;
-
-export const ENQUIRY_MSG = {
-  kind: `Choose one of ${ENQUIRY_KINDS.join(', ')}`,
-  name: 'Please Enter Your Name',
-  email: PERSON_MSG.emailRequired,
-  invalidEmail: PERSON_MSG.emailInvalid,
-  message: 'Please Enter Your Message',
-  messageLength: 'A message is at most 2,000 characters',
-  day: 'Use a date as YYYY-MM-DD',
-  order: 'The return date must not be before the departure date',
-  travellers: `Enter a whole number of travellers from 1 to ${MAX_TRAVELLERS}`,
-} as const;
+// The kinds and messages, zod-free (./enquiry-text; docs/decisions/0039-page-weight-by-interaction.md).
+export * from './enquiry-text';
+import { ENQUIRY_KINDS, ENQUIRY_MSG, MAX_TRAVELLERS } from './enquiry-text';
 
 const day = z.iso.date(ENQUIRY_MSG.day);
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);

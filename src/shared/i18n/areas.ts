@@ -96,12 +96,13 @@ export const SHELL_LABEL_KEYS: readonly string[] = [
  */
 export const ISLAND_LABEL_AREAS: Record<string, readonly LabelArea[]> = {
   AccountMenu: [],
+  DeferredAccountMenu: [],
+  DeferredLocaleSwitcher: [],
   LocaleSwitcher: [],
-  ProductMenuLinks: [],
   DialogHost: [],
-  LoyaltyBindings: [],
   SignInPrompt: [],
   SearchBox: ['booking'],
+  DeferredSearchBox: ['booking'],
   SearchResults: ['booking', 'help', 'agent'],
   ProductDetails: ['booking', 'agent', 'photos'],
   Checkout: ['booking'],

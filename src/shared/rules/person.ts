@@ -1,8 +1,8 @@
 // A person's fields, once (docs/decisions/0041-typed-client-everywhere-and-person-rules.md): the titles, the name
 // pattern, the e-mail rules and their messages, for every schema that has person fields (sign-up, the profile, an
 // agent's client, a saved or booking traveller, an enquiry, a wallet card's recipient, a console member) and for
-// the islands' input filters.
-import { z } from 'zod';
+// the islands' input filters. No zod here, so an island that shows a message or filters a field carries none; the
+// schemas built on these rules are in ./person-schemas.ts.
 
 /** The exact texts (docs/contract.md#sign-up); the booking traveller's name keeps its shorter text. */
 export const PERSON_MSG = {
@@ -28,7 +28,7 @@ const NAME_CHAR = /[\p{L}\p{M} '’.-]/u;
 /** A name: a letter first, then any of the name's characters. */
 export const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u;
 /** The same, or empty: the account forms say 'required' alone for an empty name. */
-const NAME_OR_EMPTY = new RegExp(`^(?:${NAME_PATTERN.source.slice(1, -1)})?$`, 'u');
+export const NAME_OR_EMPTY = new RegExp(`^(?:${NAME_PATTERN.source.slice(1, -1)})?$`, 'u');
 
 /** The name character filter: drops every character a name may not hold (the islands run it on input). */
 export function filterName(text: string): string {
@@ -47,53 +47,6 @@ export const normalizeEmail = (text: string) => sanitizeEmail(text).toLowerCase(
 /** An account's address (sign-up, sign-in by link, an agent's client): the account rule. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 export const isEmail = (text: string) => text.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(text);
-/**
- * A contact address that is not an account's (a traveller, an enquirer, a card's recipient, a console member, the
- * support address): zod's e-mail format, as these fields have always been checked.
- */
-export const contactEmail = (invalid: string = PERSON_MSG.emailInvalid) => z.email(invalid);
 
 /** Phone number: digits only, at most 15 (the islands strip everything else on input). */
 export const filterMobile = (text: string) => text.replace(/\D/g, '').slice(0, MOBILE_MAX_LENGTH);
-
-// ---- the field schemas ----------------------------------------------------------------------------------------
-
-export const TitleSchema = z.enum(TITLES, { error: PERSON_MSG.titleRequired });
-
-const accountName = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(NAME_MAX_LENGTH)
-    .regex(NAME_OR_EMPTY, PERSON_MSG.nameCharacters);
-/** An account holder's names (sign-up, the profile, an agent's client). */
-export const FirstNameSchema = accountName(PERSON_MSG.firstNameRequired);
-export const LastNameSchema = accountName(PERSON_MSG.lastNameRequired);
-
-const travellerName = (required: string) =>
-  z.string(required).trim().min(1, required).max(NAME_MAX_LENGTH).regex(NAME_PATTERN, PERSON_MSG.nameLettersOnly);
-/** A traveller's names (saved travellers, the booking's traveller). */
-export const TravellerFirstNameSchema = travellerName(PERSON_MSG.firstNameRequired);
-export const TravellerLastNameSchema = travellerName(PERSON_MSG.lastNameRequired);
-
-/** An account's address as typed: sanitised, required, the account rule. */
-export const SignUpEmail = z
-  .string({ error: PERSON_MSG.emailRequired })
-  .overwrite(sanitizeEmail)
-  .min(1, PERSON_MSG.emailRequired)
-  .refine(isEmail, PERSON_MSG.emailInvalid);
-
-/** A traveller's address: required, the contact rule. */
-export const TravellerEmailSchema = z
-  .string(PERSON_MSG.emailRequired)
-  .trim()
-  .min(1, PERSON_MSG.emailRequired)
-  .max(EMAIL_MAX_LENGTH)
-  .pipe(contactEmail());
-
-export const MobileSchema = z
-  .string()
-  .trim()
-  .max(MOBILE_MAX_LENGTH, PERSON_MSG.mobileDigits)
-  .regex(/^\d*$/, PERSON_MSG.mobileDigits);

@@ -1,0 +1,9 @@
+// The account menu on a page that loads React only when a person acts on it (`client:interaction`,
+// src/directives/interaction.ts): the server renders the stand-in it is given (drawn by src/islands/shell/page-shell.ts),
+// the browser the menu itself.
+import type { ReactNode } from 'react';
+import AccountMenu from './AccountMenu';
+
+export default function DeferredAccountMenu({ children }: { children?: ReactNode }) {
+  return import.meta.env.SSR ? <>{children}</> : <AccountMenu />;
+}

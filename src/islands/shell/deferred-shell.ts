@@ -1,0 +1,114 @@
+// On a page whose header islands and search box wait for a person (`client:interaction`, the home page), without React
+// (docs/decisions/0039-page-weight-by-interaction.md): the account menu's signed-in state and the language button drawn in
+// their stand-ins, the search box's stand-in given the org's types and the default stay, and the dialog host woken when
+// a dialog is wanted (the address asks for one, or an island opens one).
+import { translate } from '../../shared/i18n/translate';
+import { defaultStay, eligibleTypes } from '../../shared/rules/booking-dates';
+import { formatDay } from '../../shared/rules/format-day';
+import { $dialog, dialogFromQuery, openDialog } from '../../stores/dialogs';
+import { $currency, $labels, $language, $localeDialog, $showKeys, NATIVE_LANGUAGE_NAMES } from '../../stores/labels';
+import { $signedIn, $user } from '../../stores/session';
+import { $org, runStartup } from '../../stores/startup';
+import { trackFocus } from '../account/focus-return';
+
+const tr = (key: string) => translate($labels.get(), $showKeys.get(), $language.get(), key);
+
+const USER_ICON = '<path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0" />';
+const GLOBE_ICON =
+  '<path d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c2.5 2.5 3.8 5.5 3.8 9s-1.3 6.5-3.8 9c-2.5-2.5-3.8-5.5-3.8-9S9.5 5.5 12 3z" />';
+
+/** A header button as the island draws it (src/islands/shell/AccountMenu.tsx, LocaleSwitcher.tsx): icon, text, name. */
+function headerButton(testId: string, popup: 'menu' | 'dialog', icon: string, text: string, name: string): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'menu-button';
+  button.setAttribute('aria-haspopup', popup);
+  button.setAttribute('aria-expanded', 'false');
+  button.setAttribute('aria-label', name);
+  button.dataset.testid = testId;
+  button.innerHTML = `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" aria-hidden="true">${icon}</svg>`;
+  const span = document.createElement('span');
+  span.className = 'menu-button__text';
+  span.textContent = text;
+  button.appendChild(span);
+  return button;
+}
+
+/** The account menu's button in its stand-in: the signed-in name or "Sign in", once the login check has answered. */
+function drawAccount(standIn: HTMLElement) {
+  const draw = () => {
+    const signedIn = $signedIn.get();
+    if (signedIn === null) return;
+    const text = signedIn ? $user.get()?.username || tr('account_menu') : tr('menu_signin');
+    // The stand-in root is the menu's box (class "menu", the slot's full size, as AccountMenu's own root).
+    standIn.replaceChildren(headerButton('account-menu-button', 'menu', USER_ICON, text, `${tr('account_menu')}: ${text}`));
+  };
+  $signedIn.listen(draw);
+  $user.listen(draw);
+  draw();
+}
+
+function drawLocale(standIn: HTMLElement) {
+  const language = $language.get();
+  const shown = `${language.split('-')[0]!.toUpperCase()} · ${$currency.get()}`;
+  standIn.replaceChildren(headerButton('locale-button', 'dialog', GLOBE_ICON, shown, `${shown}, ${tr('locale_button')}: ${NATIVE_LANGUAGE_NAMES[language] ?? language}`));
+}
+
+/** As DateRangePicker shows a day. */
+const SHOWN_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
+
+/** The search box's stand-in (src/components/SearchBoxStandIn.astro): the org's types and the default stay, as SearchBox starts. */
+function fillSearchStandIn(form: HTMLElement) {
+  const org = $org.get();
+  const offered = eligibleTypes(org ? org.eligibleProducts.map((p) => p.product_id).join(',') : 'hotel,resorts,stays,activities');
+  const type = offered.includes('HLT') ? 'HLT' : (offered[0] ?? 'HLT');
+  const tabs = form.querySelector<HTMLElement>('.bk-tabs');
+  if (tabs) {
+    tabs.hidden = offered.length < 2;
+    for (const tab of tabs.querySelectorAll<HTMLElement>('[data-type]')) {
+      const code = tab.dataset.type as (typeof offered)[number];
+      tab.hidden = !offered.includes(code);
+      tab.classList.toggle('is-active', code === type);
+      const radio = tab.querySelector('input');
+      if (radio) radio.checked = code === type;
+    }
+  }
+  const stay = defaultStay(type, org?.orgBySite.minCheckinDays ?? 1);
+  for (const [end, day] of [['in', stay.checkIn], ['out', stay.checkOut]] as const) {
+    const shown = form.querySelector<HTMLElement>(`[data-stand-in-day="${end}"]`);
+    if (!shown) continue;
+    if (day) shown.textContent = formatDay($language.get(), day, SHOWN_DAY);
+    shown.removeAttribute('data-l');
+    shown.parentElement!.dataset.day = day;
+  }
+}
+
+/** The header islands wait for a person: this script does what they did at load. */
+function deferredShell() {
+  void runStartup();
+  const account = document.querySelector<HTMLElement>('[data-stand-in-root="account"]');
+  if (account) drawAccount(account);
+  const locale = document.querySelector<HTMLElement>('[data-stand-in-root="locale"]');
+  if (locale) drawLocale(locale);
+  const search = document.querySelector<HTMLElement>('[data-search-stand-in]');
+  if (search) {
+    fillSearchStandIn(search);
+    $org.listen(() => fillSearchStandIn(search));
+  }
+  // The dialog host (client:interaction="any") wakes with the first island a person touches, or here when a dialog is wanted.
+  trackFocus();
+  const wake = () => {
+    document.documentElement.dataset.interaction = 'wanted';
+    window.dispatchEvent(new Event('tc:interaction'));
+  };
+  const wanted = dialogFromQuery(location.search);
+  if (wanted) {
+    openDialog(wanted);
+    wake();
+  }
+  $dialog.listen((name) => name && wake());
+  $localeDialog.listen((section) => section && wake());
+  document.documentElement.dataset.dialogHost = 'ready';
+}
+
+deferredShell();
