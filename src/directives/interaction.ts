@@ -53,6 +53,23 @@ function settled(island: HTMLElement, standIn: Set<Element>): Promise<void> {
   });
 }
 
+/**
+ * Clicks on an island that waits for a person, made before its directive is attached (that waits for the island's
+ * labels): Astro inlines this module before the first such island, so this listener is there from the start, and each
+ * directive carries over the clicks made in its island.
+ */
+const earlyClicks: Event[] = [];
+document.addEventListener(
+  'click',
+  (e) => {
+    // A pointer's click on a button (a key's click, detail 0, follows its keydown; a field keeps its own focus and text).
+    const button = e instanceof MouseEvent && e.detail > 0 && e.target instanceof Element ? e.target.closest('button') : null;
+    const island = button?.closest('astro-island[client="interaction"]');
+    if (island && !island.hasAttribute('data-listening')) earlyClicks.push(e);
+  },
+  true,
+);
+
 const waiting = new Set<() => void>();
 let anyStarted = false;
 function startAll() {
@@ -94,6 +111,7 @@ const interaction: ClientDirective = (load, options, el) => {
   };
   const EVENTS = [...TRIGGERS, 'click', 'submit', 'input'];
   for (const type of EVENTS) el.addEventListener(type, onEvent, true);
+  el.setAttribute('data-listening', '');
 
   async function start() {
     if (started) return;
@@ -138,8 +156,10 @@ const interaction: ClientDirective = (load, options, el) => {
   }
 
   // The directive is attached once the island's before-hydration script has run (the labels it awaits): a person may
-  // already be in the stand-in by then.
-  if (el.contains(document.activeElement)) {
+  // already have clicked the stand-in (earlyClicks) or be in it by then.
+  const early = earlyClicks.filter((e) => e.target instanceof Node && el.contains(e.target));
+  if (early.length > 0) for (const click of early) onEvent(click);
+  else if (el.contains(document.activeElement)) {
     target = keyOf(document.activeElement!, el);
     intent = { kind: 'focus' };
     void start();
