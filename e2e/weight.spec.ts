@@ -99,7 +99,9 @@ test('the sign-in dialog brings the auth labels with its code, in the page’s l
 });
 
 // docs/decisions/0039-page-weight-by-interaction.md: the home page's islands wait for a person (client:interaction).
-test('the home page fetches no React until a person acts; the account menu then opens with its items', async ({ page }) => {
+// Issue 16: home is not deferred yet (src/pages/index.astro): under load a press or keystroke made while the stand-ins
+// hand over to React was still lost at times. These three describe the deferred home and come back with it.
+test.fixme('the home page fetches no React until a person acts; the account menu then opens with its items', async ({ page }) => {
   const scripts = recordScripts(page);
   await page.goto('/');
   await expect(page.getByRole('button', { name: /^Account: Sign in/ })).toBeVisible();
@@ -115,7 +117,7 @@ test('the home page fetches no React until a person acts; the account menu then 
   expect(scripts.slice(firstLoad).some((s) => REACT_CHUNK.test(s.url))).toBe(true);
 });
 
-test('signed in, the home page shows the account menu with the name before React, then the menu opens by keyboard', async ({ page }) => {
+test.fixme('signed in, the home page shows the account menu with the name before React, then the menu opens by keyboard', async ({ page }) => {
   const signedIn = await page.request.post('/api/signIn', { data: { jsonSign: { usr_type: 2, email_id: DEMO.email, password: DEMO.password }, navAgent: 'e2e' } });
   expect(signedIn.ok()).toBe(true);
   const scripts = recordScripts(page);
@@ -132,7 +134,7 @@ test('signed in, the home page shows the account menu with the name before React
   await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
 });
 
-test('typing into the home search box before React keeps the text once the real box takes over', async ({ page }) => {
+test.fixme('typing into the home search box before React keeps the text once the real box takes over', async ({ page }) => {
   await page.goto('/');
   const destination = page.getByTestId('search-box').getByLabel('Destination');
   await destination.fill('Lis');

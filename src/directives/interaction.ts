@@ -90,6 +90,13 @@ const interaction: ClientDirective = (load, options, el) => {
     if (event.type === 'focusin' || event.type === 'pointerdown') {
       target = key ?? target;
       intent ??= { kind: 'focus' };
+    } else if (event.type === 'pointerup') {
+      // A press released on a button is its click, even when the stand-in's button was redrawn under the pointer
+      // (the signed-in name drawn in): the browser then sends no click, and the person's press would open nothing.
+      if (from?.closest('button')) {
+        target = key ?? target;
+        intent = { kind: 'click' };
+      }
     } else if (event.type === 'click' || event.type === 'submit') {
       // The stand-in does nothing itself: the real island's control gets the click once it is there.
       event.preventDefault();
@@ -109,7 +116,7 @@ const interaction: ClientDirective = (load, options, el) => {
     }
     if (event.type !== 'input') start();
   };
-  const EVENTS = [...TRIGGERS, 'click', 'submit', 'input'];
+  const EVENTS = [...TRIGGERS, 'pointerup', 'click', 'submit', 'input'];
   for (const type of EVENTS) el.addEventListener(type, onEvent, true);
   el.setAttribute('data-listening', '');
 
