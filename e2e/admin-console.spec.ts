@@ -4,6 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { dialog, uniqueEmail } from './auth-helpers';
+import { inPage } from './in-page';
 
 const port = Number(process.env.E2E_PORT ?? 8792);
 /** Acme (org 2): the walk changes its look and restores it, so org 1's pages stay as the other specs expect. */
@@ -12,17 +13,6 @@ const ACME_ADMIN = { email: 'admin@acme.example.com', password: 'Admin1!pass' };
 const ACME_THEME = { primary: '#7a1f5c', primary_text: '#ffffff', accent: '#14b8a6', background: '#ffffff', text: '#1c2430', font_family: 'system', radius: 12 };
 const CONSOLE_PAGES = ['/admin', '/admin/brand', '/admin/settings', '/admin/members', '/admin/audit'];
 
-/** A same-origin call from the page (Node cannot resolve *.localhost; Chromium can). */
-async function inPage(page: Page, path: string, method: string, body?: unknown) {
-  return page.evaluate(
-    async ([path, method, body]) => {
-      const r = await fetch(path as string, { method: method as string, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a reply read by the tests as they see fit
-      return { status: r.status, json: (await r.json().catch(() => null)) as any };
-    },
-    [path, method, body] as const,
-  );
-}
 
 async function signInByApi(page: Page, origin: string, email: string, password: string) {
   await page.goto(`${origin}/privacy-policy`);

@@ -3,23 +3,13 @@
 // and saved through a step's link with Enter and typing, and "Go live" is reached and pressed with the keyboard.
 // No mouse click on the page. The changed setting (org 1's "Trips site") is put back afterwards.
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { inPage } from './in-page';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin1!pass' };
 /** The checklist's steps before "Go live", in the order the page lists them. */
 const STEPS = ['Brand: name, logo and colours', 'Products offered', 'Sign-in options', 'Wallet options', 'Your own domain'];
 const TRIPS_FROM_KEYBOARD = 'https://trips.example.com/?from=keyboard';
 
-/** A same-origin call from the page. */
-async function inPage(page: Page, path: string, method: string, body?: unknown) {
-  return page.evaluate(
-    async ([path, method, body]) => {
-      const r = await fetch(path as string, { method: method as string, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a reply read by the tests as they see fit
-      return { status: r.status, json: (await r.json().catch(() => null)) as any };
-    },
-    [path, method, body] as const,
-  );
-}
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement).catch(() => false);
 
