@@ -115,5 +115,14 @@ const made = new Map<Language, ReturnType<typeof needlesFor>>();
 export async function englishOn(page: Page, language: Language): Promise<string[]> {
   if (!made.has(language)) made.set(language, needlesFor(language));
   const text = await readable(page);
-  return made.get(language)!.filter((n) => n.pattern.test(text)).map((n) => `“${n.needle}” (${n.source})`);
+  const english = made.get(language)!.filter((n) => n.pattern.test(text)).map((n) => `“${n.needle}” (${n.source})`);
+  return language === 'fr-FR' ? [...english, ...englishColons(text)] : english;
+}
+
+/**
+ * A French text puts a no-break space before a colon ("Statut : actif"); a word glued to its colon followed by a space
+ * ("Statut: actif") is English typography, as when an island joins a label and a value itself (the `labelled` label).
+ */
+export function englishColons(text: string): string[] {
+  return [...new Set([...text.matchAll(/[\p{L}\p{N})]+:(?=[ \n]|$)/gmu)].map(([m]) => `“${m}” (a colon without its no-break space)`))];
 }

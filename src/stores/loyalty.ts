@@ -7,6 +7,7 @@ import { useT } from './locale';
 import { readReferralParams, referralCookies, sameOriginRedirect } from '../shared/rules/referral-link';
 import { referralLabels } from '../shared/i18n/referral';
 import { savingsLabels } from '../shared/i18n/savings';
+import type { LabelVars } from '../shared/i18n/translate';
 
 export const DAILY_SAVINGS_PATH = '/go/daily-savings';
 
@@ -35,5 +36,5 @@ const OWN: Record<string, Record<string, string>> = { ...referralLabels, ...savi
 /** t() for this area's islands; until the edge's label block is there, the area's own en-US text. */
 export function useLoyaltyT() {
   const t = useT();
-  return useCallback((key: string) => t(key) || OWN[key]?.['en-US'] || key, [t]);
+  return useCallback((key: string, vars?: LabelVars) => t(key, vars) || OWN[key]?.['en-US'] || key, [t]);
 }

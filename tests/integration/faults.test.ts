@@ -551,7 +551,10 @@ describe('the payment provider failing', () => {
       expect((await bookingOf(ref)).status).toBe('PENDING_PAYMENT');
       for (const deadline = Date.now() + 15_000; (await bookingOf(ref)).status !== 'CONFIRMED' && Date.now() < deadline; ) await new Promise((res) => setTimeout(res, 200));
       expect(await bookingOf(ref)).toMatchObject({ status: 'CONFIRMED', paid_amount: r.json.data.total });
-      const completed = (await stripe.deliveries()).filter((d) => d.type === 'checkout.session.completed' && seen.has(d.event_id));
+      // The provider writes down an attempt's status once the answer is back, which can be just after the booking is confirmed.
+      const completedDeliveries = async () => (await stripe.deliveries()).filter((d) => d.type === 'checkout.session.completed' && seen.has(d.event_id));
+      let completed = await completedDeliveries();
+      for (const deadline = Date.now() + 15_000; completed.some((d) => d.status === null) && Date.now() < deadline; completed = await completedDeliveries()) await new Promise((res) => setTimeout(res, 100));
       expect(completed.map((d) => [d.attempt, d.status])).toEqual([[1, 500], [2, 200]]);
       expect(watch.count('payment_events', 'event_id = ?', completed[0]!.event_id)).toBe(1);
     } finally {

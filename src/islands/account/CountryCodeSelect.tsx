@@ -108,7 +108,7 @@ export default function CountryCodeSelect({ id, countries, value, onChange }: Pr
         className="input cc-button"
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-label={`${t('auth_country_code')}: ${current ? `${current.countryName} ${current.isdCode}` : ''}`}
+        aria-label={`${t('labelled', { label: t('auth_country_code') })} ${current ? `${current.countryName} ${current.isdCode}` : ''}`}
         onClick={() => {
           cancelClose();
           setOpen((o) => !o);

@@ -106,7 +106,7 @@ function BrandForm({ theme, settings }: { theme: ThemeValues; settings: OrgSetti
               const low = ratio < MIN_CONTRAST;
               return (
                 <li key={fg} className={low ? 'is-low' : undefined} data-testid={`contrast-${fg}`}>
-                  {t(`admin_pair_${fg}`)}: {ratioText(ratio)}:1 — {t(low ? 'admin_contrast_low' : 'admin_contrast_ok')}
+                  {t('labelled', { label: t(`admin_pair_${fg}`) })} {ratioText(ratio)}:1 — {t(low ? 'admin_contrast_low' : 'admin_contrast_ok')}
                 </li>
               );
             })}

@@ -162,7 +162,7 @@ function ImportForm({ onImported }: { onImported: () => Promise<void> }) {
           <ul data-testid="import-problems">
             {result.rows.map((r, i) => (
               <li key={i}>
-                {issuePlace(t, r.path)}: {fieldText(t, r.message)}
+                {t('labelled', { label: issuePlace(t, r.path) })} {fieldText(t, r.message)}
               </li>
             ))}
           </ul>

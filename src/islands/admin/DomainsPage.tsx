@@ -28,7 +28,7 @@ function Domain({ d, onChange, say }: { d: DomainEntry; onChange: () => Promise<
     <li className="console-group" data-testid="domain" data-host={d.host}>
       <h3 className="console-break">{d.host}</h3>
       <p>
-        {t('ops_domain_status')}:{' '}
+        {t('labelled', { label: t('ops_domain_status') })}{' '}
         <span className={`badge${d.status === 'active' ? ' badge-accent' : ''}`} data-testid="domain-status">
           {t(d.status === 'active' ? 'ops_domain_status_active' : 'ops_domain_status_pending')}
         </span>
@@ -41,13 +41,13 @@ function Domain({ d, onChange, say }: { d: DomainEntry; onChange: () => Promise<
             <div>
               <dt>{t('ops_domain_txt_name')}</dt>
               <dd>
-                <code className="console-break" data-testid="txt-name">{d.verification.name}</code> <CopyButton text={d.verification.name} label={`${t('ops_copy')}: ${t('ops_domain_txt_name')}`} />
+                <code className="console-break" data-testid="txt-name">{d.verification.name}</code> <CopyButton text={d.verification.name} label={`${t('labelled', { label: t('ops_copy') })} ${t('ops_domain_txt_name')}`} />
               </dd>
             </div>
             <div>
               <dt>{t('ops_domain_txt_value')}</dt>
               <dd>
-                <code className="console-break" data-testid="txt-value">{d.verification.value}</code> <CopyButton text={d.verification.value} label={`${t('ops_copy')}: ${t('ops_domain_txt_value')}`} />
+                <code className="console-break" data-testid="txt-value">{d.verification.value}</code> <CopyButton text={d.verification.value} label={`${t('labelled', { label: t('ops_copy') })} ${t('ops_domain_txt_value')}`} />
               </dd>
             </div>
           </dl>

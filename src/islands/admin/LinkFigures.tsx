@@ -15,6 +15,7 @@ const CHART_W = 720;
 const CHART_H = 180;
 
 function DayChart({ stats }: { stats: LinkStats }) {
+  const t = useT();
   const max = Math.max(1, ...stats.by_day.map((d) => d.clicks));
   const step = CHART_W / stats.by_day.length;
   const bar = Math.max(1, step * 0.7);
@@ -25,7 +26,7 @@ function DayChart({ stats }: { stats: LinkStats }) {
         const h = (d.clicks / max) * (CHART_H - 10);
         return (
           <rect key={d.day} x={i * step + (step - bar) / 2} y={CHART_H - h} width={bar} height={h} className="link-chart__bar">
-            <title>{`${d.day}: ${d.clicks}`}</title>
+            <title>{`${t('labelled', { label: d.day })} ${d.clicks}`}</title>
           </rect>
         );
       })}

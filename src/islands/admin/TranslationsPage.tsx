@@ -83,7 +83,7 @@ function Translations() {
                     </td>
                     <td data-label={t('ops_labels_yours')}>
                       <input className="input"
-                        aria-label={`${t('ops_labels_yours')}: ${l.field_name}`}
+                        aria-label={`${t('labelled', { label: t('ops_labels_yours') })} ${l.field_name}`}
                         data-field={l.field_name}
                         value={edits[l.field_name] ?? l.override ?? ''}
                         placeholder={l.default}

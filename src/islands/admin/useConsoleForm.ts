@@ -24,7 +24,7 @@ export function fieldText(t: T, text: string): string {
   // A CSV row's reason names its column first ("email: No member of this site has this email").
   const named = /^([a-z_]+): (.+)$/.exec(text);
   const namedKey = named && MESSAGE_KEYS.get(named[2]!);
-  if (named && namedKey && t(namedKey)) return `${named[1]}: ${t(namedKey)}`;
+  if (named && namedKey && t(namedKey)) return `${t('labelled', { label: named[1]! })} ${t(namedKey)}`;
   return translateMessage(t, text);
 }
 

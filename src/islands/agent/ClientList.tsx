@@ -133,13 +133,13 @@ export default function ClientList() {
                     <td data-label={t('agent_col_phone')}>{c.mobile_no ? `${c.phone_country_code} ${c.mobile_no}` : ''}</td>
                     <td data-label={t('agent_col_nationality')}>{nationalityName(c.nationality)}</td>
                     <td data-label={t('agent_col_actions')} className="agent-actions">
-                      <a className="btn btn-secondary btn-sm" href={`/agent/my-quotes?new=1&client_id=${c.client_id}`} aria-label={`${t('agent_quote_for_client')}: ${name}`}>
+                      <a className="btn btn-secondary btn-sm" href={`/agent/my-quotes?new=1&client_id=${c.client_id}`} aria-label={`${t('labelled', { label: t('agent_quote_for_client') })} ${name}`}>
                         {t('agent_quote_for_client')}
                       </a>
-                      <button type="button" className="btn btn-sm" onClick={() => setEditing({ kind: 'edit', client: c })} aria-label={`${t('agent_edit')}: ${name}`}>
+                      <button type="button" className="btn btn-sm" onClick={() => setEditing({ kind: 'edit', client: c })} aria-label={`${t('labelled', { label: t('agent_edit') })} ${name}`}>
                         {t('agent_edit')}
                       </button>
-                      <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDeleting(c)} aria-label={`${t('agent_delete')}: ${name}`}>
+                      <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDeleting(c)} aria-label={`${t('labelled', { label: t('agent_delete') })} ${name}`}>
                         {t('agent_delete')}
                       </button>
                     </td>

@@ -216,7 +216,7 @@ export default function MyQuotes() {
                       className="btn btn-sm"
                       disabled={working === q.quote_id}
                       onClick={() => void send(q)}
-                      aria-label={`${q.status === 'DRAFT' ? t('agent_send') : t('agent_resend')}: ${q.product.name}, ${q.client.name}`}
+                      aria-label={`${t('labelled', { label: q.status === 'DRAFT' ? t('agent_send') : t('agent_resend') })} ${q.product.name}, ${q.client.name}`}
                       data-testid="quote-send"
                     >
                       {working === q.quote_id ? t('agent_sending') : q.status === 'DRAFT' ? t('agent_send') : t('agent_resend')}
@@ -231,7 +231,7 @@ export default function MyQuotes() {
                           setPayBy('account');
                           setBooking(q);
                         }}
-                        aria-label={`${t('agent_book')}: ${q.product.name}, ${q.client.name}`}
+                        aria-label={`${t('labelled', { label: t('agent_book') })} ${q.product.name}, ${q.client.name}`}
                         data-testid="quote-book"
                       >
                         {t('agent_book')}

@@ -230,7 +230,7 @@ export default function QuoteBuilder({ productId, clientId, stay, onCreated, onC
                           {p.city} · {unit(p)}
                         </div>
                       </div>
-                      <button type="button" className="btn btn-sm btn-primary" onClick={() => setProduct(p)} aria-label={`${t('agent_choose')}: ${p.name}`}>
+                      <button type="button" className="btn btn-sm btn-primary" onClick={() => setProduct(p)} aria-label={`${t('labelled', { label: t('agent_choose') })} ${p.name}`}>
                         {t('agent_choose')}
                       </button>
                     </li>

@@ -106,7 +106,7 @@ export default function BookingHistory({ mode = 'history', headingLevel = 2 }: {
                   ? '—'
                   : b.cards.map((card) => (
                       <div key={card.card_code} className="small">
-                        {t(`bk_kind_${card.kind}`)}: −<Money amount={card.amount} currency={b.currency} />
+                        {t('labelled', { label: t(`bk_kind_${card.kind}`) })} −<Money amount={card.amount} currency={b.currency} />
                       </div>
                     ))}
               </td>

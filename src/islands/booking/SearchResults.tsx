@@ -265,7 +265,7 @@ function ResultCard({ p, href, showPrices, first }: { p: Item; href: string; sho
           <span className="muted small">{t('bk_price_at_checkout')}</span>
         )}
         {p.agent_pricing ? <AgentPrices pricing={p.agent_pricing} /> : null}
-        <a className="btn btn-primary btn-sm" href={href} aria-label={`${t('bk_view')}: ${p.name}`}>
+        <a className="btn btn-primary btn-sm" href={href} aria-label={`${t('labelled', { label: t('bk_view') })} ${p.name}`}>
           {t('bk_view')}
         </a>
       </div>

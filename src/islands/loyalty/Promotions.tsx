@@ -66,7 +66,7 @@ export default function Promotions() {
               <p className="cluster small">
                 {c.refferal_code && (
                   <span className="badge badge-accent">
-                    {t('promotions_code')}: {c.refferal_code}
+                    {t('labelled', { label: t('promotions_code') })} {c.refferal_code}
                   </span>
                 )}
                 {c.ends_on && <span className="muted">{fill(t('promotions_until'), { date: day(c.ends_on) })}</span>}

@@ -103,7 +103,7 @@ export default function AccountMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={`${t('account_menu')}: ${buttonText}`}
+        aria-label={`${t('labelled', { label: t('account_menu') })} ${buttonText}`}
         onClick={() => (open ? close(false) : openMenu('first'))}
         onKeyDown={onButtonKey}
         data-testid="account-menu-button"

@@ -41,7 +41,7 @@ export default function LocaleSwitcher() {
         className="menu-button"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={`${shown}, ${t('locale_button')}: ${NATIVE_LANGUAGE_NAMES[language] ?? language}`}
+        aria-label={`${shown}, ${t('labelled', { label: t('locale_button') })} ${NATIVE_LANGUAGE_NAMES[language] ?? language}`}
         onClick={() => openLocaleDialog('language')}
         data-testid="locale-button"
       >

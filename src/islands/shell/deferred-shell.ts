@@ -2,16 +2,13 @@
 // (docs/decisions/0039-page-weight-by-interaction.md): the account menu's signed-in state and the language button drawn in
 // their stand-ins, the search box's stand-in given the org's types and the default stay, and the dialog host woken when
 // a dialog is wanted (the address asks for one, or an island opens one).
-import { translate } from '../../shared/i18n/translate';
 import { defaultStay, eligibleTypes } from '../../shared/rules/booking-dates';
 import { formatDay } from '../../shared/rules/format-day';
 import { $dialog, dialogFromQuery, openDialog } from '../../stores/dialogs';
-import { $currency, $labels, $language, $localeDialog, $showKeys, NATIVE_LANGUAGE_NAMES } from '../../stores/labels';
+import { $currency, $language, $localeDialog, NATIVE_LANGUAGE_NAMES, t as tr } from '../../stores/labels';
 import { $signedIn, $user } from '../../stores/session';
 import { $org, runStartup } from '../../stores/startup';
 import { trackFocus } from '../account/focus-return';
-
-const tr = (key: string) => translate($labels.get(), $showKeys.get(), $language.get(), key);
 
 const USER_ICON = '<path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0" />';
 const GLOBE_ICON =
@@ -41,7 +38,7 @@ function drawAccount(standIn: HTMLElement) {
     if (signedIn === null) return;
     const text = signedIn ? $user.get()?.username || tr('account_menu') : tr('menu_signin');
     // The stand-in root is the menu's box (class "menu", the slot's full size, as AccountMenu's own root).
-    standIn.replaceChildren(headerButton('account-menu-button', 'menu', USER_ICON, text, `${tr('account_menu')}: ${text}`));
+    standIn.replaceChildren(headerButton('account-menu-button', 'menu', USER_ICON, text, `${tr('labelled', { label: tr('account_menu') })} ${text}`));
   };
   $signedIn.listen(draw);
   $user.listen(draw);
@@ -51,7 +48,7 @@ function drawAccount(standIn: HTMLElement) {
 function drawLocale(standIn: HTMLElement) {
   const language = $language.get();
   const shown = `${language.split('-')[0]!.toUpperCase()} · ${$currency.get()}`;
-  standIn.replaceChildren(headerButton('locale-button', 'dialog', GLOBE_ICON, shown, `${shown}, ${tr('locale_button')}: ${NATIVE_LANGUAGE_NAMES[language] ?? language}`));
+  standIn.replaceChildren(headerButton('locale-button', 'dialog', GLOBE_ICON, shown, `${shown}, ${tr('labelled', { label: tr('locale_button') })} ${NATIVE_LANGUAGE_NAMES[language] ?? language}`));
 }
 
 /** As DateRangePicker shows a day. */

@@ -79,7 +79,7 @@ export const LABEL_AREAS = Object.keys(AREA_LABELS) as LabelArea[];
  * the only defaults in every boot block. `tests/unit/label-areas.test.ts` fails when shell code uses a key not here.
  */
 export const SHELL_LABEL_KEYS: readonly string[] = [
-  'account_menu', 'account_menu_signed_in_as', 'close', 'loading',
+  'account_menu', 'account_menu_signed_in_as', 'close', 'labelled', 'loading',
   'locale_applying', 'locale_button', 'locale_currency', 'locale_current', 'locale_dialog_title', 'locale_language',
   'menu_agent_bookings', 'menu_agent_profile', 'menu_booking_history', 'menu_client_list', 'menu_currencies', 'menu_help',
   'menu_language', 'menu_logout', 'menu_my_account', 'menu_my_quotes', 'menu_my_trips', 'menu_signin', 'menu_travel_profile',

@@ -10,6 +10,8 @@ export const commonLabels: LabelTable = {
   nav_home: L('Home', 'Inicio', 'Accueil'),
   loading: L('Loading…', 'Cargando…', 'Chargement…'),
   close: L('Close', 'Cerrar', 'Fermer'),
+  // A label before its value ("Status: active"); French puts a no-break space before the colon.
+  labelled: L('{label}:', '{label}:', '{label}\u00a0:'),
   footer_privacy: L('Privacy policy', 'Política de privacidad', 'Politique de confidentialité'),
   footer_terms: L('Terms of use', 'Condiciones de uso', "Conditions d'utilisation"),
   footer_rights: L('All rights reserved.', 'Todos los derechos reservados.', 'Tous droits réservés.'),
