@@ -15,7 +15,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: E2E_ORIGIN,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',

@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { day } from './booking-helpers';
 import { openPage } from './auth-helpers';
+import { keepScreen } from './screens';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -36,7 +37,7 @@ test.describe('desktop, en-US', () => {
     await expect(calendar.locator(`[data-day="${day(0)}"]`)).toHaveAttribute('aria-disabled', 'true');
     await expect(calendar.getByTestId('range-status')).toHaveText('Choose the check-in day');
     await expectAxeClean(page);
-    await page.screenshot({ path: test.info().outputPath('picker-desktop-en.png') });
+    await keepScreen(page, 'date-range-picker-desktop-en');
 
     await (await showMonthOf(calendar, day(30))).click();
     await expect(calendar.getByTestId('range-status')).toContainText('Choose the check-out day');
@@ -128,7 +129,7 @@ for (const lang of ['en-US', 'fr-FR'] as const) {
       expect(Math.min(b.width, b.height), await target.getAttribute('aria-label') ?? '').toBeGreaterThanOrEqual(24);
     }
     await expectAxeClean(page);
-    await page.screenshot({ path: lang === 'fr-FR' ? 'docs/screens/date-range-picker-phone-fr.png' : test.info().outputPath('picker-phone-en.png') });
+    await keepScreen(page, `date-range-picker-phone-${lang.slice(0, 2)}`);
     // Its top (title, the ends, Close) is above the page's header, so a tap there reaches it.
     await calendar.getByTestId('phase-check-in').click();
     await expect(calendar.getByRole('heading', { level: 2 })).toBeInViewport();

@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { dialog, openPage, openSignInFromMenu } from './auth-helpers';
 import { signInDemo } from './booking-helpers';
+import { keepScreen } from './screens';
 
 /** Every /_astro/ file the page fetches, with its body. */
 function recordAssets(page: Page) {
@@ -50,7 +51,7 @@ test('the home page has no dialog stylesheet; the sign-in dialog shows already s
   expect(await page.locator('header').first().boundingBox()).toEqual(header);
   expect(await page.locator('#main').boundingBox()).toEqual(main);
   expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
-  await page.screenshot({ path: test.info().outputPath('sign-in-dialog.png') });
+  await keepScreen(page, 'sign-in-dialog');
 });
 
 test('the calendar’s code is requested only when a calendar is wanted', async ({ page }) => {

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { openPage, signIn, dialog } from './auth-helpers';
 import { expectNoSeriousAxeViolation, PORT } from './admin-helpers';
+import { keepScreen } from './screens';
 
 const SITE = `http://acme.localhost:${PORT}`;
 const PRODUCT = 'Gràcia Courtyard Flat';
@@ -88,7 +89,7 @@ test('an admin adds, orders and describes a photo; a traveller sees it first and
   const total = before + 1;
   await expect(count).toContainText(`1 / ${total}`);
   await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-  await traveller.screenshot({ path: testInfo.outputPath('details-en-1280.png') });
+  await keepScreen(traveller, 'photos-details-en-1280');
   await expectNoSeriousAxeViolation(traveller);
 
   // Keyboard on the focused photo: → next, End last, Home first; the buttons wrap; a thumbnail jumps.
@@ -118,7 +119,7 @@ test('an admin adds, orders and describes a photo; a traveller sees it first and
   await expect(fr.getByRole('button', { name: 'Photo suivante' })).toBeVisible();
   await noSidewaysScroll(traveller);
   await expect.poll(() => fr.locator('img[data-current="true"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-  await traveller.screenshot({ path: 'docs/screens/photos-details-fr-390.png' });
+  await keepScreen(traveller, 'photos-details-fr-390');
   await expectNoSeriousAxeViolation(traveller);
 
   // The results page shows the photo first on the product's card, with every width offered.

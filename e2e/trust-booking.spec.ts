@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { amountOf, day, expectPhotoLoaded, issueCard, payIfAsked, photosOf, productOf, signInDemo } from './booking-helpers';
 import { openPage } from './auth-helpers';
+import { keepScreen } from './screens';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -61,7 +62,7 @@ for (const { lang, size, words } of [
   { lang: 'en-US', size: DESKTOP, words: { confirm: /Confirm and pay/, free: 'Free cancellation until', manage: 'Manage this booking', rule: /10% of the price, up to what the card holds \(\$[\d,]+\.\d\d\)/ } },
   { lang: 'fr-FR', size: PHONE, words: { confirm: /Confirmer et payer|Confirmer/, free: 'Annulation gratuite jusqu’au', manage: 'Gérer cette réservation', rule: /10\s%\sdu prix, dans la limite du solde de la carte \([\d\s ]+,\d\d\s\$US\)/ } },
 ]) {
-  test(`checkout explains every amount and the terms, and the success page keeps them (${lang}, ${size.width} wide)`, async ({ page }, testInfo) => {
+  test(`checkout explains every amount and the terms, and the success page keeps them (${lang}, ${size.width} wide)`, async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize(size);
     await signInDemo(page);
@@ -86,7 +87,7 @@ for (const { lang, size, words } of [
     const price = await amountOf(page, 'sum-price');
     const certificatePart = await amountOf(page, 'sum-certificate');
     expect(toMinor(await amountOf(page, 'sum-total'))).toBe(toMinor(price) - toMinor(certificatePart));
-    if (lang === 'fr-FR') await page.screenshot({ path: process.env.SCREENS_DIR ? `${process.env.SCREENS_DIR}/checkout-fr-390.png` : testInfo.outputPath('checkout.png'), fullPage: true });
+    if (lang === 'fr-FR') await keepScreen(page, 'checkout-fr-390', { fullPage: true });
 
     await page.getByTestId('book').click();
     await payIfAsked(page);
@@ -118,7 +119,7 @@ for (const { lang, size, words } of [
     }
     await page.setViewportSize(size);
     await expectAxeClean(page);
-    if (lang === 'fr-FR') await page.screenshot({ path: process.env.SCREENS_DIR ? `${process.env.SCREENS_DIR}/success-fr-390.png` : testInfo.outputPath('success.png'), fullPage: true });
+    if (lang === 'fr-FR') await keepScreen(page, 'success-fr-390', { fullPage: true });
 
     // The mail carries the same record and the org's name.
     const mails = (await (await page.request.get('/api/dev/outbox')).json()).data.filter((m: { subject: string }) => m.subject.includes(ref!));
@@ -138,25 +139,24 @@ for (const { lang, size, words } of [
 // The screens the issue's report shows (docs/screens, written when SCREENS_DIR is set): home (the whole page, its
 // destination photographs loaded), results and details (the first screen) on a phone in French; checkout and the
 // success page are written by the booking test above.
-test('phone screens in French: home, results and details, photographs loaded', async ({ page }, testInfo) => {
+test('phone screens in French: home, results and details, photographs loaded', async ({ page }) => {
   test.setTimeout(60_000);
-  const shot = (name: string) => (process.env.SCREENS_DIR ? `${process.env.SCREENS_DIR}/${name}-fr-390.png` : testInfo.outputPath(`${name}.png`));
   await page.setViewportSize(PHONE);
   await openPage(page, '/?lang=fr-FR');
   for (const img of await page.locator('img[data-dest-photo]').all()) await expectPhotoLoaded(img, (await img.getAttribute('alt')) || 'a French alt text');
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: shot('home'), fullPage: true });
+  await keepScreen(page, 'home-fr-390', { fullPage: true });
 
   await openPage(page, `/search-detail?type=HLT&city=Paris&check_in=${day(20)}&check_out=${day(22)}&guests=2&lang=fr-FR`);
   const first = page.getByTestId('result').first();
   await expect(first).toBeVisible();
   await expect.poll(() => first.locator('img').evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
-  await page.screenshot({ path: shot('results') });
+  await keepScreen(page, 'results-fr-390');
 
   const hotel = await productOf(page.request, 'HLT', 'Paris');
   await openPage(page, `/hotel-details?id=${hotel.product_id}&check_in=${day(20)}&check_out=${day(22)}&guests=2&lang=fr-FR`);
   const photo = page.locator('.gallery img').first();
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
-  await page.screenshot({ path: shot('details') });
+  await keepScreen(page, 'details-fr-390');
 });
