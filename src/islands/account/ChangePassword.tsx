@@ -11,6 +11,7 @@ import Field, { fieldA11y } from './Field';
 import PasswordInput from './PasswordInput';
 import { failureText, translateMessage } from './signup-logic';
 import '../../styles/auth.css';
+import { useFocusInvalid } from '../ui/useFocusInvalid';
 
 interface Props {
   /** 'current' asks for the current password (signed in); otherwise the token comes from the address. */
@@ -39,6 +40,7 @@ export default function ChangePassword({ mode = 'token' }: Props) {
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  const focusInvalid = useFocusInvalid(() => form.current);
   const result = useRef<HTMLParagraphElement>(null);
   const prefix = mode === 'token' ? 'reset' : 'profile';
 
@@ -55,7 +57,7 @@ export default function ChangePassword({ mode = 'token' }: Props) {
     setErrors(next);
     setFailure('');
     if (Object.keys(next).length) {
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusInvalid();
       return;
     }
     setBusy(true);

@@ -20,6 +20,7 @@ import { failureText, fieldErrors, issuesOf, translateMessage } from './signup-l
 import { useErrorsThatClear } from './useErrorsThatClear';
 import { useProfile } from './useProfile';
 import '../../styles/auth.css';
+import { useFocusInvalid } from '../ui/useFocusInvalid';
 
 interface Form extends Person {
   language: string;
@@ -52,6 +53,7 @@ export default function ProfileForm({ headingLevel = 2 }: { headingLevel?: 2 | 3
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const focusInvalid = useFocusInvalid(() => formRef.current);
 
   const body = useMemo(
     () =>
@@ -103,7 +105,7 @@ export default function ProfileForm({ headingLevel = 2 }: { headingLevel?: 2 | 3
         setErrors(fieldErrors(parsed.error.issues));
         setStatus({ ok: false, text: t('acct_fix_errors') });
       });
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusInvalid();
       return;
     }
     setErrors({});

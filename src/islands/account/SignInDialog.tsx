@@ -14,6 +14,7 @@ import { CLIENT_MSG, failureText, fieldErrors, issuesOf, translateMessage, usrTy
 import { useErrorsThatClear } from './useErrorsThatClear';
 import { PopupBlocked, providerToken, tokenField, type Provider } from './social';
 import '../../styles/auth.css';
+import { useFocusInvalid } from '../ui/useFocusInvalid';
 
 type Errors = Partial<Record<'email_id' | 'password', string>>;
 
@@ -69,6 +70,7 @@ export default function SignInDialog() {
   const [serverError, setServerError] = useState('');
   const [busy, setBusy] = useState<'password' | Provider | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const focusInvalid = useFocusInvalid(() => formRef.current);
 
   async function send(c: Credentials, via: 'password' | Provider) {
     setBusy(via);
@@ -93,7 +95,7 @@ export default function SignInDialog() {
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
       setServerError('');
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusInvalid();
       return;
     }
     setErrors({});

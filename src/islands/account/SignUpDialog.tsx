@@ -2,6 +2,7 @@
 // access-code checks, then the password step for email sign-ups, then the confirmation or welcome panel.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useFocusInvalid } from '../ui/useFocusInvalid';
 import { filterName, MSG, sanitizeEmail, signUpDetailsSchema, SignUpPasswordStepSchema, type LoginResult } from '../../shared/contract/auth';
 import { checkAccountExists, signUp, validateAccessCode } from '../../stores/account';
 import { closeDialog, openDialog } from '../../stores/dialogs';
@@ -27,10 +28,6 @@ interface Details extends Person {
 }
 
 /** Focuses the first field marked invalid once the errors have rendered. */
-function focusFirstInvalid(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-}
-
 export default function SignUpDialog() {
   const t = useT();
   const org = useStore($org);
@@ -63,6 +60,8 @@ export default function SignUpDialog() {
   const passwordForm = useRef<HTMLFormElement>(null);
   const doneButton = useRef<HTMLButtonElement>(null);
   const passwordInput = useRef<HTMLDivElement>(null);
+  const focusInvalidDetail = useFocusInvalid(() => detailsForm.current);
+  const focusInvalidPassword = useFocusInvalid(() => passwordForm.current);
 
   const set = <K extends keyof Details>(key: K, value: Details[K]) => setDetails((d) => ({ ...d, [key]: value }));
   const detailValues = useMemo(
@@ -122,7 +121,7 @@ export default function SignUpDialog() {
     const parsed = signUpDetailsSchema(showAccessCode).safeParse(detailValues);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
-      focusFirstInvalid(detailsForm.current);
+      focusInvalidDetail();
       return;
     }
     setErrors({});
@@ -131,14 +130,14 @@ export default function SignUpDialog() {
       const exists = await checkAccountExists(parsed.data.email_id);
       if (exists.code === 201) {
         setErrors({ email_id: exists.resp || MSG.userExists });
-        focusFirstInvalid(detailsForm.current);
+        focusInvalidDetail();
         return;
       }
       if (showAccessCode) {
         const code = await validateAccessCode(details.accesscode.trim(), parsed.data.email_id);
         if (!code.status) {
           setErrors({ accesscode: code.resp || MSG.invalidAccessCode });
-          focusFirstInvalid(detailsForm.current);
+          focusInvalidDetail();
           return;
         }
       }
@@ -158,7 +157,7 @@ export default function SignUpDialog() {
     const parsed = SignUpPasswordStepSchema.safeParse(passwordValues);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
-      focusFirstInvalid(passwordForm.current);
+      focusInvalidPassword();
       return;
     }
     setErrors({});

@@ -7,6 +7,7 @@ import { CONSOLE_MSG, OPS_MSG } from '../../shared/contract/console-messages';
 import { readContrastMessage } from '../../shared/rules/theme';
 import { useT } from '../../stores/locale';
 import { failureText, fieldErrors, translateMessage } from '../account/signup-logic';
+import { useFocusInvalid } from '../ui/useFocusInvalid';
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
 
@@ -45,6 +46,7 @@ export function useConsoleForm<S extends z.ZodType<unknown, Record<string, unkno
   const t = useT();
   const [values, setValues] = useState<z.input<S>>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const focusFirstInvalid = useFocusInvalid(() => document);
   const [state, setState] = useState<SaveState>('idle');
   const [message, setMessage] = useState('');
 
@@ -99,9 +101,4 @@ export function useConsoleForm<S extends z.ZodType<unknown, Record<string, unkno
   }
 
   return { values, setValues, errors, state, message, set, blur, submit };
-}
-
-function focusFirstInvalid() {
-  // After React has drawn the messages.
-  setTimeout(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
 }
