@@ -1,24 +1,38 @@
-// Runs commands side by side (npm test: the fuzz gate beside the other vitest projects, which wait on the network far
-// more than they compute), each output line prefixed with its command's name; fails if any of them fails. A failed
+// Runs commands side by side (npm test: the fuzz gate beside the two integration lanes, and the end-to-end suite as soon
+// as the first lane is done), each output line prefixed with its command's name; fails if any of them fails. A name
+// written `e2e@tests` starts its command when the command named `tests` has ended, whatever its outcome. A failed
 // command's failures are printed again at the end, so the tail of a long log says what failed.
 import { spawn } from 'node:child_process';
 
 const jobs = process.argv.slice(2).map((arg) => {
-  const [name, ...command] = arg.split(' ');
-  return { name, command: command.join(' ') };
+  const [label, ...command] = arg.split(' ');
+  const [name, after] = label.split('@');
+  return { name, after, command: command.join(' ') };
 });
+/** Each command's end, for the commands that wait for it. */
+const ended = new Map(
+  jobs.map((job) => {
+    let resolve;
+    const promise = new Promise((r) => (resolve = r));
+    return [job.name, { promise, resolve }];
+  }),
+);
 
-/** Lines worth repeating: a failed test or file, and vitest's closing "Failed Tests" section (capped). */
+/**
+ * Lines worth repeating: each failed test or file, the first part of the closing account of the failures (vitest's
+ * "Failed Tests", Playwright's "1) …"), capped, and the last lines (the counts).
+ */
 function failures(lines) {
-  const start = lines.findIndex((line) => /Failed Tests \d+|Failed Suites \d+|Unhandled Errors?/.test(line));
-  const marked = lines.filter((line) => /^\s*(×|✗|FAIL\b)/.test(line));
-  const section = start === -1 ? lines.slice(-60) : lines.slice(start, start + 200);
-  return [...new Set([...marked.slice(0, 40), ...section])];
+  const start = lines.findIndex((line) => /Failed Tests \d+|Failed Suites \d+|Unhandled Errors?|^\s+1\) /.test(line));
+  const marked = lines.filter((line) => /^\s*(×|✗|✘|FAIL\b)/.test(line));
+  const section = start === -1 ? [] : lines.slice(start, start + 200);
+  return [...new Set([...marked.slice(0, 40), ...section, ...lines.slice(-20)])];
 }
 
 const runs = jobs.map(
-  ({ name, command }) =>
-    new Promise((resolve) => {
+  ({ name, after, command }) =>
+    new Promise(async (resolve) => {
+      if (after) await ended.get(after)?.promise;
       const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
       const kept = [];
       const relay = (stream, out) => {
@@ -36,7 +50,10 @@ const runs = jobs.map(
       };
       relay(child.stdout, process.stdout);
       relay(child.stderr, process.stderr);
-      child.on('close', (code) => resolve({ name, code, kept }));
+      child.on('close', (code) => {
+        ended.get(name).resolve();
+        resolve({ name, code, kept });
+      });
     }),
 );
 
