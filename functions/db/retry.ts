@@ -1,8 +1,12 @@
 // D1 per request: read-only statements retried on D1's retryable errors (bounded, exponential backoff, full jitter),
 // writes never retried; in the 'faults' environment, retryable errors injected on demand (x-fault-db) over the real D1.
 
-/** Messages Cloudflare lists as transient (developers.cloudflare.com/d1/best-practices/retry-queries). */
-const RETRYABLE = ['Network connection lost', 'storage caused object to be reset', 'reset because its code was updated'];
+/**
+ * Messages Cloudflare lists as transient (developers.cloudflare.com/d1/best-practices/retry-queries), and the storage's
+ * own "internal error" (seen locally when another process held the database file: "Failed to get session commit
+ * token: internal error", SQLITE_BUSY underneath). A read is sent again; a write is answered 503, never 500.
+ */
+const RETRYABLE = ['Network connection lost', 'storage caused object to be reset', 'reset because its code was updated', 'internal error'];
 
 export const isRetryableDbError = (err: unknown) => RETRYABLE.some((m) => String((err as Error)?.message ?? err).includes(m));
 

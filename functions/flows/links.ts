@@ -3,7 +3,7 @@
 import { badRequest, conflict, notFound } from '../errors';
 import { hmacSha256Hex, sha256Hex } from '../lib/crypto';
 import {
-  campaignExists, clickStatements, dailySalt, figures, insertLink, linkBySlug, linkOfMember, listLinks, type LinkRow, type Scope,
+  campaignExists, clickStatements, dailySalt, figures, insertLink, linkBySlug, linkOfMember, listLinks, type Click, type LinkRow, type Scope,
 } from '../db/links';
 import { sameOriginRedirect, shortLinkTarget } from '../../src/shared/rules/referral-link';
 import { convertMinor, fromMinor, knowsCurrency, type Rates } from '../../src/shared/rules/money';
@@ -163,15 +163,52 @@ export function referrerHost(referer: string): string {
   }
 }
 
-/** Writes one counted click: the visitor kept only as a hash salted with today's salt (no address, no user agent). */
+/**
+ * Counts a click: the visitor kept only as a hash salted with today's salt (no address, no user agent). Resolves once
+ * the write that holds it has committed (the caller keeps the request alive until then with waitUntil).
+ */
 export async function recordClick(db: D1Database, linkId: number, v: VisitRequest, now: number): Promise<void> {
   const day = dayOf(now);
   const salt = await dailySalt(db, day);
   const visitor = (await sha256Hex(`${salt}|${linkId}|${v.ip}|${v.userAgent}`)).slice(0, 32);
   const country = /^[A-Z]{2}$/.test(v.country) && v.country !== 'XX' && v.country !== 'T1' ? v.country : '';
-  await db.batch(
-    clickStatements(db, linkId, { at: new Date(now).toISOString(), day, country, referrerHost: referrerHost(v.referer), device: deviceClass(v.userAgent), visitor }),
-  );
+  return queueClick(db, linkId, { at: new Date(now).toISOString(), day, country, referrerHost: referrerHost(v.referer), device: deviceClass(v.userAgent), visitor });
+}
+
+/** At most this many clicks in one write (three statements each, well under D1's statements per invocation). */
+const CLICKS_PER_WRITE = 50;
+
+interface ClickWrite {
+  clicks: { linkId: number; click: Click }[];
+  committed: Promise<void>;
+}
+/** The write still taking clicks, and the end of the one before it. */
+let open: ClickWrite | null = null;
+let previous: Promise<unknown> = Promise.resolve();
+
+/**
+ * The isolate's clicks go to D1 one batch at a time, after the answers are out: a click that arrives while a batch is
+ * being written joins the next one, so a burst of clicks costs a few commits instead of one each (the redirect under
+ * load stays near the health check's speed, docs/decisions/0030-fast-short-links-and-domain-faults.md). Each batch is
+ * one transaction, its clicks in arrival order, so a visitor is counted once however its clicks are grouped.
+ */
+function queueClick(db: D1Database, linkId: number, click: Click): Promise<void> {
+  if (open && open.clicks.length < CLICKS_PER_WRITE) {
+    open.clicks.push({ linkId, click });
+    return open.committed;
+  }
+  const write: ClickWrite = { clicks: [{ linkId, click }], committed: Promise.resolve() };
+  write.committed = previous
+    .catch(() => undefined)
+    // A macrotask later: the answer that queued the first click is sent before its write starts.
+    .then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
+    .then(async () => {
+      if (open === write) open = null;
+      await db.batch(write.clicks.flatMap((c) => clickStatements(db, c.linkId, c.click)));
+    });
+  open = write;
+  previous = write.committed;
+  return write.committed;
 }
 
 // ---- the last-click cookie ---------------------------------------------------------------------------------------
