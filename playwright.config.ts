@@ -1,5 +1,10 @@
-// End-to-end tests in Debian's Chromium against the built Worker (scripts/serve-e2e.mjs).
+// End-to-end tests in Debian's Chromium (its headless shell) against the built Worker (scripts/serve-e2e.mjs).
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+
+/** Debian's headless shell: the same Blink, a third less CPU per test than the full browser (decision 0043). */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromium = process.env.E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 const port = Number(process.env.E2E_PORT ?? 8792);
 export const E2E_ORIGIN = `http://localhost:${port}`;
@@ -17,7 +22,7 @@ export default defineConfig({
     baseURL: E2E_ORIGIN,
     trace: 'on-first-retry',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromium,
       args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
         // Made-up custom domains (e2e/admin-launch.spec.ts) and org subdomains reach the local server.
         '--host-resolver-rules=MAP *.example 127.0.0.1, MAP *.localhost 127.0.0.1'],

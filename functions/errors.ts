@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import { messageKeyOf } from '../src/shared/i18n/message-keys';
 
 const ERROR_CODES = [
   'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE',
@@ -44,12 +45,20 @@ export const ErrorBodySchema = z.object({
   error: z.object({
     code: z.enum(ERROR_CODES),
     message: z.string(),
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** The label that says the message in the page's language, when it is one of the product's own texts. */
+    key: z.string().optional(),
+    issues: z.array(z.object({ path: z.string(), message: z.string(), key: z.string().optional() })).optional(),
   }),
 });
 
+/** A message with the key of its label, when it has one (src/shared/i18n/message-keys.ts). */
+const keyed = <M extends { message: string }>(m: M): M & { key?: string } => {
+  const key = messageKeyOf(m.message);
+  return key ? { ...m, key } : m;
+};
+
 export function errorBody(code: ErrorCode, message: string, issues?: Issue[]) {
-  return { status: 'failed' as const, error: { code, message, ...(issues?.length ? { issues } : {}) } };
+  return { status: 'failed' as const, error: { ...keyed({ code, message }), ...(issues?.length ? { issues: issues.map(keyed) } : {}) } };
 }
 
 export function sendError(c: Context, err: ApiError) {

@@ -137,8 +137,8 @@ describe('refused sign-ins', () => {
     expectErrorShape(empty.json, 'BAD_REQUEST');
     expect(empty.json.error.issues).toEqual(
       expect.arrayContaining([
-        { path: 'jsonSign.email_id', message: MSG.signInEmailRequired },
-        { path: 'jsonSign.password', message: MSG.signInPasswordRequired },
+        { path: 'jsonSign.email_id', message: MSG.signInEmailRequired, key: 'auth_msg_signInEmailRequired' },
+        { path: 'jsonSign.password', message: MSG.signInPasswordRequired, key: 'auth_msg_signInPasswordRequired' },
       ]),
     );
     for (const body of [{}, { jsonSign: 'x' }, { jsonSign: { ...signInBody('a@b.co', 'x').jsonSign, usr_type: 3 } }, { jsonSign: { email_id: 5, password: 'x' } }]) {

@@ -335,7 +335,7 @@ describe('the database failing (retryable D1 errors injected over the real local
     const r = await search({ 'x-fault-db': '3', 'x-fault-db-on': 'read' });
     remember('db read 3 failures', r);
     expect(r.status, r.text).toBe(503);
-    expect(r.json).toEqual({ status: 'failed', error: { code: 'UPSTREAM_FAILED', message: 'Service temporarily unavailable, please try again' } });
+    expect(r.json).toEqual({ status: 'failed', error: { code: 'UPSTREAM_FAILED', message: 'Service temporarily unavailable, please try again', key: 'auth_msg_serviceUnavailable' } });
     expect(r.headers['retry-after']).toBe('1');
     const lines = await logLinesOf(String(r.headers['x-request-id']));
     expect(lines.length, gate.logs().slice(-2000)).toBe(1);

@@ -113,7 +113,12 @@ describe('creating links', () => {
       const r = await marketer.call('/api/admin/links', { body: { destination } });
       expect(r.status, destination).toBe(400);
       expectErrorShape(r.json, 'BAD_REQUEST');
-      expect(r.json.error.issues[0]).toEqual({ path: 'destination', message: "The destination must be a page of this site (starting with /) or the organisation's landing address" });
+      expect(r.json.error.issues[0]).toEqual({
+        path: 'destination',
+        message: "The destination must be a page of this site (starting with /) or the organisation's landing address",
+        // The label that says it in the console's language (src/shared/i18n/message-keys.ts).
+        key: 'link_msg_destination',
+      });
     }
     const admin = await signIn('admin@example.com', 'Admin1!pass');
     const before = (await admin.call('/api/admin/org')).json.data.loyalty_landing_url;

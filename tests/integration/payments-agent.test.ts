@@ -227,7 +227,7 @@ describe('cancelling an agent\u2019s card booking (POST /api/agent/bookings/{id}
     const bad = await book(quote.quote_id, 'cash');
     expect(bad.status).toBe(400);
     expectErrorShape(bad.json, 'BAD_REQUEST');
-    expect(bad.json.error.issues).toEqual([{ path: 'pay_by', message: 'Choose "account" or "card"' }]);
+    expect(bad.json.error.issues).toEqual([{ path: 'pay_by', message: 'Choose "account" or "card"', key: 'agent_msg_payBy' }]);
     expect(db.count('agent_bookings', 'quote_id = ?', quote.quote_id)).toBe(0);
   });
 });

@@ -31,7 +31,7 @@ describe('account-exists check', () => {
   it('refuses a missing or malformed email with 400 and the spec messages', async () => {
     const empty = await call('/api/signUp/checkAccountForExists', withIp(freshIp(), { body: { jsonSigUp: { email_id: '' } } }));
     expect(empty.status).toBe(400);
-    expect(empty.json.error.issues[0]).toEqual({ path: 'jsonSigUp.email_id', message: MSG.emailRequired });
+    expect(empty.json.error.issues[0]).toEqual({ path: 'jsonSigUp.email_id', message: MSG.emailRequired, key: 'auth_msg_emailRequired' });
     const bad = await call('/api/signUp/checkAccountForExists', withIp(freshIp(), { body: { jsonSigUp: { email_id: 'nope@' } } }));
     expect(bad.json.error.issues[0].message).toBe(MSG.emailInvalid);
   });
@@ -75,7 +75,7 @@ describe('access codes', () => {
   it('acme requires a valid code to sign up; a single-use code serves one sign-up only', async () => {
     const none = await call('/api/signUp', withIp(freshIp(), { host: ACME, body: signUpBody(uniqueEmail()) }));
     expect(none.status).toBe(400);
-    expect(none.json.error.issues).toEqual([{ path: 'jsonRegister.accesscode', message: MSG.accessCodeRequired }]);
+    expect(none.json.error.issues).toEqual([{ path: 'jsonRegister.accesscode', message: MSG.accessCodeRequired, key: 'auth_msg_accessCodeRequired' }]);
     const wrong = await call('/api/signUp', withIp(freshIp(), { host: ACME, body: signUpBody(uniqueEmail(), { accesscode: 'NOPE' }) }));
     expect(wrong.status).toBe(400);
     expect(wrong.json).toEqual({ status: 0, data: { code: 500, resp: MSG.invalidAccessCode } });

@@ -114,7 +114,7 @@ describe('the app with D1 failing', () => {
     const res = await get(`a-${crypto.randomUUID()}.example`, e);
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('1');
-    expect(await res.json()).toEqual({ status: 'failed', error: { code: 'UPSTREAM_FAILED', message: 'Service temporarily unavailable, please try again' } });
+    expect(await res.json()).toEqual({ status: 'failed', error: { code: 'UPSTREAM_FAILED', message: 'Service temporarily unavailable, please try again', key: 'auth_msg_serviceUnavailable' } });
     expect(calls.length).toBe(DB_ATTEMPTS);
   });
 

@@ -7,7 +7,7 @@ import { useT } from '../../stores/locale';
 import { STORAGE, storedValue } from '../../stores/session';
 import Dialog from '../ui/Dialog';
 import Field, { fieldA11y } from './Field';
-import { failureText, fieldErrors, translateMessage } from './signup-logic';
+import { failureMessage, fieldErrors, keyedText, translateMessage } from './signup-logic';
 import '../../styles/auth.css';
 
 export default function ForgotPasswordDialog() {
@@ -40,7 +40,7 @@ export default function ForgotPasswordDialog() {
       const reply = await forgotPassword(parsed.data);
       setSent(translateMessage(t, reply.message || MSG.forgotPasswordSent, true));
     } catch (err) {
-      setServerError(translateMessage(t, failureText(err, MSG.tooManyAttempts), true));
+      setServerError(keyedText(t, failureMessage(err, MSG.tooManyAttempts), true));
     }
     setBusy(false);
   }

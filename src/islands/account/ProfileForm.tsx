@@ -16,7 +16,7 @@ import { $currency, $currencyInfo, $language, loadCurrencyInfo, NATIVE_LANGUAGE_
 import PersonFields, { type Person } from './PersonFields';
 import ChangePassword from './ChangePassword';
 import Field, { fieldA11y } from './Field';
-import { failureText, fieldErrors, issuesOf, translateMessage } from './signup-logic';
+import { failureMessage, fieldErrors, issuesOf, keyedText, translateMessage } from './signup-logic';
 import { useErrorsThatClear } from './useErrorsThatClear';
 import { useProfile } from './useProfile';
 import '../../styles/auth.css';
@@ -121,7 +121,7 @@ export default function ProfileForm({ headingLevel = 2 }: { headingLevel?: 2 | 3
       }
       setStatus({ ok: true, text: t('acct_saved') });
     } catch (err) {
-      setStatus({ ok: false, text: translateMessage(t, failureText(err, t('acct_load_failed'))) });
+      setStatus({ ok: false, text: keyedText(t, failureMessage(err, t('acct_load_failed'))) });
     }
     setBusy(false);
   }

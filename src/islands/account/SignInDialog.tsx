@@ -10,7 +10,7 @@ import Dialog from '../ui/Dialog';
 import Field, { fieldA11y } from './Field';
 import PasswordInput from './PasswordInput';
 import SocialButtons from './SocialButtons';
-import { CLIENT_MSG, failureText, fieldErrors, issuesOf, translateMessage, usrTypeFor } from './signup-logic';
+import { CLIENT_MSG, failureMessage, fieldErrors, issuesOf, keyedText, translateMessage, usrTypeFor } from './signup-logic';
 import { useErrorsThatClear } from './useErrorsThatClear';
 import { PopupBlocked, providerToken, tokenField, type Provider } from './social';
 import '../../styles/auth.css';
@@ -83,7 +83,7 @@ export default function SignInDialog() {
       }
       setServerError(translateMessage(t, reply.message || MSG.invalidCredentials, true));
     } catch (e) {
-      setServerError(translateMessage(t, failureText(e, MSG.invalidCredentials), true));
+      setServerError(keyedText(t, failureMessage(e, MSG.invalidCredentials), true));
     }
     setBusy(null);
   }

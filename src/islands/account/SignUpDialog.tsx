@@ -12,7 +12,7 @@ import Dialog from '../ui/Dialog';
 import Field, { errorId, fieldA11y } from './Field';
 import PasswordInput from './PasswordInput';
 import SocialButtons from './SocialButtons';
-import { accessCodeShown, CLIENT_MSG, failureText, fieldErrors, idTokenProfile, issuesOf, readInvitation, signUpOutcome, translateMessage } from './signup-logic';
+import { accessCodeShown, CLIENT_MSG, failureMessage, fieldErrors, idTokenProfile, issuesOf, keyedText, readInvitation, signUpOutcome, translateMessage } from './signup-logic';
 import { useErrorsThatClear } from './useErrorsThatClear';
 import PersonFields, { type Person } from './PersonFields';
 import { PopupBlocked, providerToken, socialProfile, type Provider } from './social';
@@ -97,7 +97,7 @@ export default function SignUpDialog() {
     } catch (err) {
       if (provider !== 'google') {
         setBusy(null);
-        setFormError(translateMessage(t, failureText(err, MSG.invalidCredentials), true));
+        setFormError(keyedText(t, failureMessage(err, MSG.invalidCredentials), true));
         return;
       }
       profile = idTokenProfile(token);
@@ -144,7 +144,7 @@ export default function SignUpDialog() {
       if (social) await register();
       else setStep('password');
     } catch (err) {
-      setFormError(translateMessage(t, failureText(err, MSG.signUpFailed), true));
+      setFormError(keyedText(t, failureMessage(err, MSG.signUpFailed), true));
     } finally {
       setBusy(null);
     }
@@ -207,7 +207,7 @@ export default function SignUpDialog() {
     try {
       reply = await signUp(body);
     } catch (err) {
-      setFormError(translateMessage(t, failureText(err, MSG.signUpFailed), true));
+      setFormError(keyedText(t, failureMessage(err, MSG.signUpFailed), true));
       return;
     }
     const outcome = signUpOutcome(reply, social !== null);

@@ -4,7 +4,7 @@ import { AGE_BANDS, TRAVEL_PREFERENCES, type AgeBand } from '../../shared/contra
 import type { Profile } from '../../shared/contract/auth';
 import { saveProfile } from '../../stores/account';
 import { useT } from '../../stores/locale';
-import { failureText, translateMessage } from './signup-logic';
+import { failureMessage, keyedText } from './signup-logic';
 
 interface Props {
   profile: Profile;
@@ -33,7 +33,7 @@ export default function TravelProfile({ profile }: Props) {
       await saveProfile({ travprofile: { age_band: ageBand }, travelpreference: TRAVEL_PREFERENCES.filter((p) => prefs.includes(p)) });
       setStatus({ ok: true, text: t('acct_saved') });
     } catch (err) {
-      setStatus({ ok: false, text: translateMessage(t, failureText(err, t('acct_load_failed'))) });
+      setStatus({ ok: false, text: keyedText(t, failureMessage(err, t('acct_load_failed'))) });
     }
     setBusy(false);
   }

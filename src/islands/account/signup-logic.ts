@@ -192,19 +192,39 @@ export function idTokenProfile(idToken: string): ProviderProfile {
  * The text to show for a failed call: the contract's `message` (sign-in's refusals) or `data.resp` (sign-up's), else the first issue or the
  * error's message (the 400 shape); a call that never got an answer is a network error.
  */
-export function failureText(error: unknown, fallback: string): string {
+/** A message and the key of its label, when the API named one (docs/decisions/0044-message-keys.md). */
+export interface KeyedMessage {
+  message: string;
+  key?: string;
+}
+
+/** The message of a failed call (its spec message, first issue or error message) with the key the API sent for it. */
+export function failureMessage(error: unknown, fallback: string): KeyedMessage {
   const body = (
-    error as { body?: { message?: unknown; data?: { resp?: unknown }; error?: { message?: unknown; issues?: { message?: unknown }[] } } } | null
+    error as { body?: { message?: unknown; data?: { resp?: unknown }; error?: { message?: unknown; key?: unknown; issues?: { message?: unknown; key?: unknown }[] } } } | null
   )?.body;
+  const withKey = (message: string, key: unknown): KeyedMessage => (typeof key === 'string' && key ? { message, key } : { message });
   if (error && typeof error === 'object' && 'status' in error) {
-    if (typeof body?.message === 'string' && body.message) return body.message;
-    if (typeof body?.data?.resp === 'string' && body.data.resp) return body.data.resp;
-    const issue = body?.error?.issues?.[0]?.message;
-    if (typeof issue === 'string' && issue) return issue;
-    if (typeof body?.error?.message === 'string' && body.error.message) return body.error.message;
-    return fallback;
+    if (typeof body?.message === 'string' && body.message) return { message: body.message };
+    if (typeof body?.data?.resp === 'string' && body.data.resp) return { message: body.data.resp };
+    const issue = body?.error?.issues?.[0];
+    if (typeof issue?.message === 'string' && issue.message) return withKey(issue.message, issue.key);
+    if (typeof body?.error?.message === 'string' && body.error.message) return withKey(body.error.message, body.error.key);
+    return { message: fallback };
   }
-  return CLIENT_MSG.networkError;
+  return { message: CLIENT_MSG.networkError };
+}
+
+export const failureText = (error: unknown, fallback: string): string => failureMessage(error, fallback).message;
+
+/**
+ * A message in the page's language: the label the API named, else the text matched to a label (the islands' own
+ * checks and the spec's bare `message` answers carry no key); unknown texts pass through.
+ */
+export function keyedText(t: (key: string) => string, m: KeyedMessage, upper = false): string {
+  const byKey = m.key ? t(m.key) : '';
+  if (!byKey) return translateMessage(t, m.message, upper);
+  return upper ? byKey.toLocaleUpperCase() : byKey;
 }
 
 /** Field errors from a zod result: the first message per top-level field. */

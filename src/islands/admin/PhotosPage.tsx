@@ -6,19 +6,10 @@ import LoadState, { useConsoleLoad } from './LoadState';
 import { consoleMessage } from './useConsoleForm';
 import { loadPhotos, removePhoto, reorderPhotos, saveAlt, uploadPhoto, type ProductPhotos } from '../../stores/photos';
 import { useT } from '../../stores/locale';
-import { failureText } from '../account/signup-logic';
-import { PHOTO_MSG, PHOTO_TYPES, photoAtWidth } from '../../shared/rules/photos';
-import { ALT_MSG } from '../../shared/contract/photos';
+import { PHOTO_TYPES, photoAtWidth } from '../../shared/rules/photos';
 import { LANGUAGES, type Language } from '../../shared/i18n/types';
 import type { AdminPhoto } from '../../shared/contract/photos';
 
-type T = ReturnType<typeof useT>;
-const MESSAGE_KEYS = new Map<string, string>([...Object.entries(PHOTO_MSG).map(([name, text]) => [text, `ph_msg_${name}`] as const), [ALT_MSG, 'ph_msg_alt']]);
-/** A photo route's refusal in the page's language. */
-const photoMessage = (t: T, err: unknown) => {
-  const key = MESSAGE_KEYS.get(failureText(err, ''));
-  return (key && t(key)) || consoleMessage(t, err);
-};
 const LANGUAGE_LABEL: Record<Language, string> = { 'en-US': 'ph_alt_lang_en', 'fr-FR': 'ph_alt_lang_fr', 'es-ES': 'ph_alt_lang_es' };
 
 export default function PhotosPage() {
@@ -32,7 +23,7 @@ export default function PhotosPage() {
 function Photos() {
   const t = useT();
   const [productId] = useState(() => Number(new URLSearchParams(location.search).get('id')) || 0);
-  const loaded = useConsoleLoad(() => loadPhotos(productId), productId, photoMessage);
+  const loaded = useConsoleLoad(() => loadPhotos(productId), productId);
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -59,7 +50,7 @@ function Photos() {
       setStatus(done);
       return true;
     } catch (err) {
-      setError(photoMessage(t, err));
+      setError(consoleMessage(t, err));
       return false;
     } finally {
       setBusy(false);

@@ -6,7 +6,7 @@ import { ApiFailure } from '../../shared/contract/api-client';
 import { CONSOLE_MSG, OPS_MSG } from '../../shared/contract/console-messages';
 import { readContrastMessage } from '../../shared/rules/theme';
 import { useT } from '../../stores/locale';
-import { failureText, fieldErrors, translateMessage } from '../account/signup-logic';
+import { failureMessage, fieldErrors, translateMessage, type KeyedMessage } from '../account/signup-logic';
 import { useFocusInvalid } from '../ui/useFocusInvalid';
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
@@ -32,9 +32,12 @@ export function fieldText(t: T, text: string): string {
 /** An issue's path as a person reads it: "row 3" in the page's language, a field name as it is. */
 export const issuePlace = (t: T, path: string) => path.replace(/^row (\d+)$/, (_, n: string) => t('ops_row', { n }));
 
+/** A message from the API in the page's language: the label it named, else its text matched as the console's own. */
+export const keyedFieldText = (t: T, m: KeyedMessage): string => (m.key && t(m.key)) || fieldText(t, m.message);
+
 /** The text of a failed call: its first issue or message, in the page's language. */
 export function consoleMessage(t: T, error: unknown, fallbackKey = 'admin_load_failed'): string {
-  return fieldText(t, failureText(error, t(fallbackKey)));
+  return keyedFieldText(t, failureMessage(error, t(fallbackKey)));
 }
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
@@ -91,7 +94,7 @@ export function useConsoleForm<S extends z.ZodType<unknown, Record<string, unkno
     } catch (err) {
       const issues = err instanceof ApiFailure ? (err.body?.error?.issues ?? []) : [];
       const byField: Record<string, string> = {};
-      for (const issue of issues) byField[fieldOf(issue.path)] ??= fieldText(t, issue.message);
+      for (const issue of issues) byField[fieldOf(issue.path)] ??= keyedFieldText(t, issue);
       setErrors(byField);
       setState('failed');
       setMessage(consoleMessage(t, err, 'admin_load_failed'));

@@ -88,6 +88,14 @@ export const agentLabels: LabelTable = {
     "Veuillez choisir l'indicatif du pays du numéro de téléphone",
   ),
   agent_msg_unknownCountryCode: L('Unknown country code', 'Prefijo de país desconocido', 'Indicatif de pays inconnu'),
+  agent_msg_agentsOnly: L('This page is for travel agents only.', 'Esta página es solo para agentes de viajes.', 'Cette page est réservée aux agents de voyage.'),
+  agent_msg_payBy: L('Choose "account" or "card"', 'Elige «cuenta» o «tarjeta»', 'Choisissez « compte » ou « carte »'),
+  agent_msg_onAccountCancel: L(
+    'A booking on account is cancelled by the travel company, not from the portal',
+    'Una reserva a cuenta la cancela la agencia de viajes, no el portal',
+    'Une réservation sur compte est annulée par l’agence de voyage, pas depuis le portail',
+  ),
+  agent_msg_noCardPart: L('This quote has nothing to pay by card', 'Este presupuesto no tiene nada que pagar con tarjeta', 'Ce devis n’a rien à payer par carte'),
   agent_msg_markupRange: L('The markup is between 0 and 100 %', 'El margen está entre 0 y 100 %', 'La marge est comprise entre 0 et 100 %'),
 
   // Quotes

@@ -143,6 +143,15 @@ export const consoleLabels: LabelTable = {
     'Saisissez un montant de 0,01 à 10 000 000 avec 2 décimales au plus',
   ),
   admin_msg_note: L('A note is at most 200 characters', 'Una nota tiene como máximo 200 caracteres', 'Une note fait au plus 200 caractères'),
+  admin_msg_colour: L('Enter a colour as #rgb or #rrggbb', 'Introduce un color como #rgb o #rrggbb', 'Saisissez une couleur au format #rgb ou #rrggbb'),
+  admin_msg_font: L('Choose one of the offered fonts', 'Elige una de las fuentes propuestas', 'Choisissez une des polices proposées'),
+  admin_msg_radius: L('Enter a whole number of pixels from 0 to 24', 'Introduce un número entero de píxeles de 0 a 24', 'Saisissez un nombre entier de pixels de 0 à 24'),
+  admin_msg_supportPhone: L(
+    'Enter a phone number of digits, spaces, dashes and an optional leading +',
+    'Introduce un teléfono con cifras, espacios, guiones y un + inicial opcional',
+    'Saisissez un numéro de téléphone fait de chiffres, d’espaces, de tirets et d’un + initial facultatif',
+  ),
+  admin_msg_supportEmail: L('Enter an e-mail address, or leave it empty', 'Introduce una dirección de correo o déjala vacía', 'Saisissez une adresse e-mail ou laissez le champ vide'),
   admin_msg_notAnAgent: L('Payments are recorded for agents only', 'Los pagos se registran solo para agentes', 'Les paiements ne concernent que les agents'),
 
   // Audit

@@ -69,4 +69,39 @@ export const linksLabels: LabelTable = {
     "Partagez-le partout\u202f: chaque personne qui s'inscrit par ce lien vous est attribuée.",
   ),
   my_link_failed: L('Your short link could not be loaded.', 'No se pudo cargar tu enlace corto.', "Votre lien court n'a pas pu être chargé."),
+  // The links' refusals (src/shared/contract/links.ts LINK_MSG), keyed by name (src/shared/i18n/message-keys.ts).
+  link_msg_slug: L(
+    'A short link name is 3 to 64 letters, digits or dashes',
+    'El nombre de un enlace corto tiene de 3 a 64 letras, cifras o guiones',
+    "Le nom d'un lien court compte de 3 à 64 lettres, chiffres ou tirets",
+  ),
+  link_msg_slugTaken: L(
+    'That short link name is already taken. Please choose another one.',
+    'Ese nombre de enlace corto ya está en uso. Elige otro.',
+    'Ce nom de lien court est déjà pris. Veuillez en choisir un autre.',
+  ),
+  link_msg_destination: L(
+    "The destination must be a page of this site (starting with /) or the organisation's landing address",
+    'El destino debe ser una página de este sitio (que empiece por /) o la dirección de bienvenida de la organización',
+    "La destination doit être une page de ce site (commençant par /) ou l'adresse d'accueil de l'organisation",
+  ),
+  link_msg_referralCode: L(
+    'A referral code is 1 to 64 letters, digits, dashes or underscores',
+    'Un código de referido tiene de 1 a 64 letras, cifras, guiones o guiones bajos',
+    'Un code de parrainage compte de 1 à 64 lettres, chiffres, tirets ou tirets bas',
+  ),
+  link_msg_campaign: L(
+    'A campaign name is 1 to 64 letters, digits, dashes or underscores',
+    'El nombre de una campaña tiene de 1 a 64 letras, cifras, guiones o guiones bajos',
+    "Le nom d'une campagne compte de 1 à 64 lettres, chiffres, tirets ou tirets bas",
+  ),
+  link_msg_utm: L('At most 100 characters, without control characters', 'Como máximo 100 caracteres, sin caracteres de control', 'Au plus 100 caractères, sans caractères de contrôle'),
+  link_msg_day: L('Give a day as YYYY-MM-DD', 'Indica un día como AAAA-MM-DD', 'Indiquez un jour au format AAAA-MM-JJ'),
+  link_msg_range: L(
+    'The range starts on or before its end and spans at most 366 days',
+    'El periodo empieza el día de su fin o antes y abarca como máximo 366 días',
+    "La période commence au plus tard le jour de sa fin et couvre au plus 366 jours",
+  ),
+  link_msg_noSuchLink: L('No such short link', 'Este enlace corto no existe', "Ce lien court n'existe pas"),
+  link_msg_noSuchCampaign: L('No short link belongs to this campaign', 'Ningún enlace corto pertenece a esta campaña', "Aucun lien court n'appartient à cette campagne"),
 };

@@ -1,0 +1,41 @@
+// Every message a rule or the API can refuse with, and the label that says it in the page's language
+// (docs/decisions/0044-message-keys.md). The API sends the label's key beside the English text of every refusal in the
+// error shape (`error.key`, `issues[].key`), so the browser shows the text in the page's language without matching
+// English back to a key. The Worker reads this table; the islands read only the keys the answers carry.
+import { MSG } from '../contract/auth-text';
+import { AGENT_MSG } from '../contract/agent-text';
+import { CONSOLE_MSG, OPS_MSG } from '../contract/console-messages';
+import { ENQUIRY_MSG } from '../contract/enquiry-text';
+import { LINK_MSG } from '../contract/links';
+import { ALT_MSG } from '../contract/photos';
+import { PASSWORD_RULE_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE } from '../rules/password';
+import { PHOTO_MSG } from '../rules/photos';
+
+type Catalogue = Readonly<Record<string, string>>;
+
+/** Each catalogue with the prefix of its labels' keys (`<prefix><name>`); the first catalogue naming a text keys it. */
+const CATALOGUES: [Catalogue, string][] = [
+  [MSG, 'auth_msg_'],
+  [{ passwordRule: PASSWORD_RULE_MESSAGE, passwordTooCommon: PASSWORD_TOO_COMMON_MESSAGE }, 'auth_msg_'],
+  [CONSOLE_MSG, 'admin_msg_'],
+  [OPS_MSG, 'ops_msg_'],
+  [AGENT_MSG, 'agent_msg_'],
+  [LINK_MSG, 'link_msg_'],
+  [PHOTO_MSG, 'ph_msg_'],
+  [{ alt: ALT_MSG }, 'ph_msg_'],
+  // The enquiry form's labels name its fields (the e-mail's messages are the accounts' own, keyed above).
+  [{ name: ENQUIRY_MSG.name, message: ENQUIRY_MSG.message, order: ENQUIRY_MSG.order, travellers: ENQUIRY_MSG.travellers }, 'enquiry_err_'],
+];
+
+const KEYS = new Map<string, string>();
+for (const [catalogue, prefix] of CATALOGUES) {
+  for (const [name, text] of Object.entries(catalogue)) {
+    if (!KEYS.has(text)) KEYS.set(text, `${prefix}${name}`);
+  }
+}
+
+/** The label key of a message the API sends, when it is one of the catalogues' texts. */
+export const messageKeyOf = (text: string): string | undefined => KEYS.get(text);
+
+/** Every text with its key (the unit test checks each key has a label in every language). */
+export const messageKeys = (): ReadonlyMap<string, string> => KEYS;
