@@ -13,8 +13,8 @@ export const TARGETS = [
 
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
 
-/** Runs autocannon against one route on loopback; per-request times are kept so p95 is exact. */
-export function measure(origin, target, seconds = DURATION_S) {
+/** One autocannon run against one route on loopback: every response's time, the mean throughput and the failures. */
+function sample(origin, target, seconds) {
   return new Promise((resolve, reject) => {
     const times = [];
     const instance = autocannon(
@@ -26,20 +26,43 @@ export function measure(origin, target, seconds = DURATION_S) {
         connections: CONNECTIONS,
         duration: seconds,
       },
-      (err, result) => {
-        if (err) return reject(err);
-        times.sort((a, b) => a - b);
-        resolve({
-          p50: percentile(times, 50),
-          p95: percentile(times, 95),
-          rps: result.requests.average,
-          non2xx: result.non2xx,
-          errors: result.errors + result.timeouts,
-        });
-      },
+      (err, result) => (err ? reject(err) : resolve({ times, rps: result.requests.average, non2xx: result.non2xx, errors: result.errors + result.timeouts })),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
+}
+
+const summarise = (runs) => {
+  const times = runs.flatMap((r) => r.times).sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    rps: runs.reduce((n, r) => n + r.rps, 0) / runs.length,
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+  };
+};
+
+/** Runs autocannon against one route on loopback; per-request times are kept so p95 is exact. */
+export async function measure(origin, target, seconds = DURATION_S) {
+  return summarise([await sample(origin, target, seconds)]);
+}
+
+/**
+ * Several routes measured in alternating rounds (each round visits every route, starting one further each time), the
+ * times of each route pooled over the rounds: a machine whose speed drifts during the run (other work, the clock)
+ * weighs on every route alike, so their ratios hold from run to run.
+ */
+export async function measureSideBySide(origin, targets, { rounds = 6, seconds = 2 } = {}) {
+  const runs = new Map(targets.map((t) => [t.name, []]));
+  for (const t of targets) await sample(origin, t, 1); // warm the isolate and its caches
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < targets.length; k++) {
+      const t = targets[(round + k) % targets.length];
+      runs.get(t.name).push(await sample(origin, t, seconds));
+    }
+  }
+  return new Map([...runs].map(([name, r]) => [name, summarise(r)]));
 }
 
 export async function run(ctx) {

@@ -2,7 +2,7 @@
 // then the figures of one link over a year with a million clicks seeded into this run's own D1.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { measure } from './30-api-latency.mjs';
+import { measureSideBySide } from './30-api-latency.mjs';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 const CLICKS = Number(process.env.BENCH_LINK_CLICKS ?? 1_000_000);
@@ -64,11 +64,8 @@ export async function run(ctx) {
     // The same answer without the click written after it: what the write costs the isolate under load.
     { name: 'GET /r/welcome (302, a link preview: not counted)', method: 'GET', path: '/r/welcome', headers: { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' } },
   ];
-  const results = new Map();
-  for (const t of targets) {
-    await measure(origin, t, 1);
-    results.set(t.name, await measure(origin, t));
-  }
+  // Health and the two redirects in alternating rounds: the ratios compare them under the same machine load.
+  const results = await measureSideBySide(origin, targets);
   const base = results.get(targets[0].name);
   const r = results.get(targets[1].name);
   rows.push({ metric: 'GET /r/{slug} p50', value: r.p50, unit: 'ms', note: `×${(r.p50 / base.p50).toFixed(2)} of health` });

@@ -367,7 +367,7 @@ describe('wallet card expiry', () => {
   ])('%s → 400 naming expires_at with the schema\'s message, nothing issued', async (_, expires_at) => {
     const before = await cardCount(member.email);
     const issues = expect400(await admin.client.call('/api/admin/cards', { body: { email: member.email, kind: 'cash', amount: 5, currency: 'USD', expires_at } }));
-    expect(issues).toContainEqual({ path: 'expires_at', message: 'Give a future date (YYYY-MM-DD) or date and time (ISO 8601), or leave it empty' });
+    expect(issues).toContainEqual({ path: 'expires_at', message: 'Give a future date (YYYY-MM-DD) or date and time (ISO 8601), or leave it empty', key: 'ops_msg_cardExpiry' });
     expect(await cardCount(member.email)).toBe(before);
   });
 

@@ -33,7 +33,7 @@ describe('sign-up with exactly the spec’s payload', () => {
     const r = await call('/api/signUp', withIp(freshIp(), { rawBody: raw, headers: JSON_TYPE }));
     expect(r.status, r.text).toBe(400);
     expectErrorShape(r.json, 'BAD_REQUEST');
-    expect(r.json.error.issues).toContainEqual({ path: 'jsonRegister.terms_accepted', message: MSG.termsRequired });
+    expect(r.json.error.issues).toContainEqual({ path: 'jsonRegister.terms_accepted', message: MSG.termsRequired, key: 'auth_msg_termsRequired' });
     expect(await d1Query(`SELECT id FROM users WHERE email = 'spec.refused@example.com'`)).toEqual([]);
   });
 });
