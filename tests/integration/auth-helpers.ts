@@ -82,7 +82,7 @@ export async function facebookToken(claims: Record<string, unknown>) {
 
 export const cookieNamed = (cookies: string[], name: string) => cookies.find((c) => c.startsWith(`${name}=`));
 
-/** Reads the local D1 of the server under test directly (to prove what is stored, e.g. only hashes); about 5-15 s. */
+/** Reads the local D1 of the server under test directly (to prove what is stored, e.g. only hashes). */
 export const DB_TEST_TIMEOUT = 120_000;
 
 export async function d1Query<T = Record<string, unknown>>(sql: string): Promise<T[]> {
@@ -90,19 +90,9 @@ export async function d1Query<T = Record<string, unknown>>(sql: string): Promise
   return all[all.length - 1] as T[];
 }
 
-/** The results of every statement of `sql` (one wrangler run: each costs seconds). */
+/** The results of every statement of `sql`, run on the local D1 file of the server under test. */
 export async function d1QueryAll(sql: string): Promise<Record<string, any>[][]> {
   const { inject } = await import('vitest');
-  const { spawnSync } = await import('node:child_process');
-  const { join, resolve } = await import('node:path');
-  const root = resolve(import.meta.dirname, '../..');
-  const config = join(resolve(root, process.env.BUILD_DIR ?? 'dist'), 'server', 'wrangler.json');
-  const r = spawnSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', inject('persistTo'), '--config', config, '--command', sql, '--json'], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
-  });
-  if (r.status !== 0) throw new Error(`wrangler d1 execute failed: ${r.stderr}`);
-  const out = JSON.parse(r.stdout.slice(r.stdout.indexOf('[')));
-  return out.map((o: { results: Record<string, any>[] }) => o.results);
+  const { runSql } = await import('./gates-db');
+  return runSql(inject('persistTo'), sql);
 }

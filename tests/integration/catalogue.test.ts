@@ -1,9 +1,8 @@
 // Catalogues and locale (docs/contract.md#catalogues) against the built Worker on real local D1: shapes, data, caching, bad input.
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { ACME, call, expectErrorShape } from './helpers';
+import { runSql } from './gates-db';
 import { LABELS, LANGUAGES } from '../../src/shared/i18n';
 import {
   CountryCatListSchema,
@@ -209,13 +208,7 @@ describe('labels', () => {
   });
 
   it("an org's label override in D1 replaces the bundled text for that org only", async () => {
-    const config = join(process.env.BUILD_DIR ?? 'dist', 'server', 'wrangler.json');
-    const sql = "INSERT OR REPLACE INTO label_overrides (org_id, lang, field_name, value) VALUES (2, 'fr-FR', 'catalogue.currency', 'Monnaie')";
-    const r = spawnSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', inject('persistTo'), '--config', config, '--command', sql], {
-      encoding: 'utf8',
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-    });
-    expect(r.status, r.stderr).toBe(0);
+    runSql(inject('persistTo'), "INSERT OR REPLACE INTO label_overrides (org_id, lang, field_name, value) VALUES (2, 'fr-FR', 'catalogue.currency', 'Monnaie')");
     const text = async (host: string) =>
       new Map((await call('/api/general/getLabels?lang=fr-FR', { host })).json.data.map((e: any) => [e.field_name, e.wl_lang_value])).get('catalogue.currency');
     expect(await text(ACME)).toBe('Monnaie');

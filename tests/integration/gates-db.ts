@@ -12,6 +12,62 @@ const INTERNAL = /^(sqlite_|_cf_|d1_migrations$)/;
 
 export type Signature = Record<string, string>;
 
+/** The SQLite file the local runtime keeps the D1 database in, under a server's persist directory. */
+export function d1File(persistTo: string): string {
+  const dir = join(persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject');
+  const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
+  if (!file) throw new Error(`no D1 database under ${dir}`);
+  return join(dir, file);
+}
+
+/** `sql` cut into its statements (quotes, quoted names and comments kept whole). */
+export function statementsOf(sql: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (let i = 0; i < sql.length; i++) {
+    const ch = sql[i]!;
+    if (ch === "'" || ch === '"' || ch === '`' || ch === '[') {
+      const close = ch === '[' ? ']' : ch;
+      i = sql.indexOf(close, i + 1);
+      if (i < 0) break;
+    } else if (ch === '-' && sql[i + 1] === '-') {
+      i = sql.indexOf('\n', i);
+      if (i < 0) break;
+    } else if (ch === '/' && sql[i + 1] === '*') {
+      i = sql.indexOf('*/', i + 2) + 1;
+      if (i <= 0) break;
+    } else if (ch === ';') {
+      out.push(sql.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(sql.slice(start));
+  return out.map((st) => st.trim()).filter(Boolean);
+}
+
+/**
+ * Runs `sql` (one or more statements) on a server's local D1 file directly, as `wrangler d1 execute --local` would
+ * on the same file, and gives each statement's rows. A wrangler run cost seconds of CPU (its CLI and a runtime of its
+ * own) and the suites made about a hundred of them (docs/decisions/0043-headless-shell.md).
+ */
+export function runSql(persistTo: string, sql: string): Record<string, unknown>[][] {
+  const db = new DatabaseSync(d1File(persistTo));
+  try {
+    // The Worker may be writing: wait for its lock rather than fail.
+    db.exec('PRAGMA busy_timeout = 10000');
+    return statementsOf(sql).map((statement) => {
+      const prepared = db.prepare(statement);
+      if (prepared.columns().length === 0) {
+        prepared.run();
+        return [];
+      }
+      return (prepared.all() as Record<string, unknown>[]).map((row) => ({ ...row }));
+    });
+  } finally {
+    db.close();
+  }
+}
+
 export class DbWatch {
   private db: DatabaseSync;
   private queries = new Map<string, string>();
@@ -34,18 +90,12 @@ export class DbWatch {
   }
 
   static open(persistTo: string = inject('persistTo')): DbWatch {
-    const dir = join(persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject');
-    const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
-    if (!file) throw new Error(`no D1 database under ${dir}`);
-    return new DbWatch(join(dir, file));
+    return new DbWatch(d1File(persistTo));
   }
 
   /** One statement through a writable connection of its own: tests use it only to move a stored clock back in time. */
   static adjust(persistTo: string, sql: string, ...params: (string | number)[]): number {
-    const dir = join(persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject');
-    const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
-    if (!file) throw new Error(`no D1 database under ${dir}`);
-    const db = new DatabaseSync(join(dir, file));
+    const db = new DatabaseSync(d1File(persistTo));
     try {
       return Number(db.prepare(sql).run(...params).changes);
     } finally {
