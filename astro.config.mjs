@@ -83,6 +83,12 @@ const labelAreas = {
   hooks: { 'astro:config:setup': ({ injectScript }) => injectScript('before-hydration', `import '/src/stores/page-labels.ts';`) },
 };
 
+/**
+ * This build's own name, part of every page's edge-cache key (functions/pages/decorate.ts): a page kept by the
+ * previous deploy names its stylesheets and scripts, which the new deploy no longer serves.
+ */
+const BUILD_ID = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
 // BUILD_DIR lets several builds live side by side (each test run serves its own).
 export default defineConfig({
   outDir: process.env.BUILD_DIR ?? './dist',
@@ -94,6 +100,7 @@ export default defineConfig({
   build: { inlineStylesheets: 'never' },
   devToolbar: { enabled: false },
   vite: {
+    define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
     plugins: [onDemandDialogs, labelsInOneLanguage],
     environments: {
       client: {

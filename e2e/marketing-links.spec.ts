@@ -143,6 +143,31 @@ test("a campaign's page from the links list, a date range picked in its form, an
   await context.close();
 });
 
+test('in French, the console says why a link is refused in French: a name already taken, a destination off the site', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies([{ name: 'lan_code', value: 'fr-FR', url: baseURL! }]);
+  const signedIn = await context.request.post('/api/signIn', { data: { jsonSign: { usr_type: 2, email_id: 'marketer@example.com', password: 'Market1!pass' }, navAgent: 'e2e' } });
+  expect(signedIn.status()).toBe(200);
+  const page = await context.newPage();
+  await openPage(page, '/admin/links');
+  const create = page.getByRole('button', { name: 'Créer le lien court' });
+  // "welcome" is a seeded link of this org: the API refuses it (409) and names the label of its message.
+  await page.getByLabel('Destination').fill('/');
+  await page.getByLabel(/^Nom du lien court/).fill('welcome');
+  await create.click();
+  await expect(page.getByText('Ce nom de lien court est déjà pris. Veuillez en choisir un autre.')).toBeVisible();
+  await expect(page.getByText('That short link name is already taken', { exact: false })).toHaveCount(0);
+  // A destination on another site: the API's 400 names the field, and the field says why in French.
+  await page.getByLabel(/^Nom du lien court/).fill(`e2e-${crypto.randomUUID().slice(0, 8)}`);
+  await page.getByLabel('Destination').fill('https://elsewhere.example/');
+  await create.click();
+  const destination = page.getByLabel('Destination');
+  await expect(destination).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(/La destination doit être une page de ce site/).first()).toBeVisible();
+  await expect(page.getByText(/The destination must be/)).toHaveCount(0);
+  await context.close();
+});
+
 test('an unknown short link is the 404 page with a way home', async ({ page }) => {
   const response = await page.goto('/r/no-such-link-e2e');
   expect(response?.status()).toBe(404);

@@ -52,8 +52,12 @@ async function pageView(request: Request, url: URL, cookies: Record<string, stri
   return { org, language, currency: resolveCurrency(cookies.currency_code, rates), rates, ratesVersion: version, showKeys: env.SHOW_LABEL_KEYS === '1' };
 }
 
+declare const __BUILD_ID__: string | undefined;
+/** The build that rendered a kept page: a page of the previous deploy names assets this one no longer serves. */
+const BUILD = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'source';
+
 const pageKey = (v: PageView, pathname: string) =>
-  `page/${v.org.id}/${v.org.version}/${v.ratesVersion}/${v.language}/${v.currency}/${v.showKeys ? 1 : 0}${pathname}`;
+  `page/${BUILD}/${v.org.id}/${v.org.version}/${v.ratesVersion}/${v.language}/${v.currency}/${v.showKeys ? 1 : 0}${pathname}`;
 
 /**
  * Serves a page: from the edge when this org, language, currency and rates version have it, else rendered by

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { ApiFailure } from '../../shared/contract/api-client';
 import { CONSOLE_MSG, OPS_MSG } from '../../shared/contract/console-messages';
+import { LINK_MSG } from '../../shared/contract/links';
 import { readContrastMessage } from '../../shared/rules/theme';
 import { useT } from '../../stores/locale';
 import { failureMessage, fieldErrors, translateMessage, type KeyedMessage } from '../account/signup-logic';
@@ -14,6 +15,7 @@ type T = (key: string, vars?: Record<string, string | number>) => string;
 const MESSAGE_KEYS = new Map<string, string>([
   ...Object.entries(CONSOLE_MSG).map(([name, text]): [string, string] => [text, `admin_msg_${name}`]),
   ...Object.entries(OPS_MSG).map(([name, text]): [string, string] => [text, `ops_msg_${name}`]),
+  ...Object.entries(LINK_MSG).map(([name, text]): [string, string] => [text, `link_msg_${name}`]),
 ]);
 
 /** A console schema's or the server's message in the page's language (unknown texts pass through). */
