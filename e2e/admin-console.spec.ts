@@ -97,8 +97,11 @@ test('an admin walks the launch checklist, publishes brand colours, changes a se
     // The last admin cannot be demoted: the server's message is shown.
     await page.getByRole('searchbox', { name: 'Search by name or email' }).fill(ACME_ADMIN.email);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
+    // The previous search's one row (Rosa) also counts 1: wait for the admin's row to replace it before opening it.
+    const adminRow = page.getByTestId('member-row').filter({ hasText: ACME_ADMIN.email });
+    await expect(adminRow).toHaveCount(1);
     await expect(page.getByTestId('member-row')).toHaveCount(1);
-    await page.getByTestId('member-row').getByRole('button', { name: /Open/ }).click();
+    await adminRow.getByRole('button', { name: /Open/ }).click();
     await page.getByTestId('member-panel').getByLabel('Role').selectOption('user');
     await page.getByTestId('member-panel').getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('member-panel').getByTestId('console-status').first()).toHaveText(

@@ -310,8 +310,9 @@ describe('session expiry', () => {
     expect(ssoGone.json).toEqual({ status: 'failed', message: { ssocheck: { is_sso: 1 } }, session_out_url: expect.stringMatching(/.+/) });
     const before = Date.now();
     expect((await active.client.call('/api/auth/checkLogin', { method: 'POST' })).json.status).toBe('success');
-    const [row] = await d1Query<{ last_seen_at: number }>(`SELECT last_seen_at FROM sessions WHERE token_hash = '${c}'`);
-    expect(row!.last_seen_at).toBeGreaterThanOrEqual(before - 5000);
+    // The slide is written after the answer (waitUntil): wait for it rather than read the row at once.
+    const lastSeen = async () => (await d1Query<{ last_seen_at: number }>(`SELECT last_seen_at FROM sessions WHERE token_hash = '${c}'`))[0]!.last_seen_at;
+    await expect.poll(lastSeen, { timeout: 10_000 }).toBeGreaterThanOrEqual(before - 5000);
   }, DB_TEST_TIMEOUT);
 });
 
