@@ -27,7 +27,6 @@ interface Details extends Person {
   email: string;
 }
 
-/** Focuses the first field marked invalid once the errors have rendered. */
 export default function SignUpDialog() {
   const t = useT();
   const org = useStore($org);

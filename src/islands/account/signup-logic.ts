@@ -188,17 +188,17 @@ export function idTokenProfile(idToken: string): ProviderProfile {
   }
 }
 
-/**
- * The text to show for a failed call: the contract's `message` (sign-in's refusals) or `data.resp` (sign-up's), else the first issue or the
- * error's message (the 400 shape); a call that never got an answer is a network error.
- */
 /** A message and the key of its label, when the API named one (docs/decisions/0044-message-keys.md). */
 export interface KeyedMessage {
   message: string;
   key?: string;
 }
 
-/** The message of a failed call (its spec message, first issue or error message) with the key the API sent for it. */
+/**
+ * The message to show for a failed call, with the key the API sent for it: the contract's `message` (sign-in's
+ * refusals) or `data.resp` (sign-up's), else the first issue or the error's message (the 400 shape); a call that never
+ * got an answer is a network error.
+ */
 export function failureMessage(error: unknown, fallback: string): KeyedMessage {
   const body = (
     error as { body?: { message?: unknown; data?: { resp?: unknown }; error?: { message?: unknown; key?: unknown; issues?: { message?: unknown; key?: unknown }[] } } } | null
@@ -218,12 +218,17 @@ export function failureMessage(error: unknown, fallback: string): KeyedMessage {
 export const failureText = (error: unknown, fallback: string): string => failureMessage(error, fallback).message;
 
 /**
- * A message in the page's language: the label the API named, else the text matched to a label (the islands' own
- * checks and the spec's bare `message` answers carry no key); unknown texts pass through.
+ * A message in the page's language: the label the API named, else `byText` (by default the text matched to a label:
+ * the islands' own checks and the spec's bare `message` answers carry no key); unknown texts pass through.
  */
-export function keyedText(t: (key: string) => string, m: KeyedMessage, upper = false): string {
+export function keyedText(
+  t: (key: string) => string,
+  m: KeyedMessage,
+  upper = false,
+  byText: (text: string) => string = (text) => translateMessage(t, text, upper),
+): string {
   const byKey = m.key ? t(m.key) : '';
-  if (!byKey) return translateMessage(t, m.message, upper);
+  if (!byKey) return byText(m.message);
   return upper ? byKey.toLocaleUpperCase() : byKey;
 }
 

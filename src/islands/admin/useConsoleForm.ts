@@ -4,10 +4,10 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { ApiFailure } from '../../shared/contract/api-client';
 import { CONSOLE_MSG, OPS_MSG } from '../../shared/contract/console-messages';
-import { LINK_MSG } from '../../shared/contract/links';
+import { LINK_MSG } from '../../shared/contract/links-text';
 import { readContrastMessage } from '../../shared/rules/theme';
 import { useT } from '../../stores/locale';
-import { failureMessage, fieldErrors, translateMessage, type KeyedMessage } from '../account/signup-logic';
+import { failureMessage, fieldErrors, keyedText, translateMessage, type KeyedMessage } from '../account/signup-logic';
 import { useFocusInvalid } from '../ui/useFocusInvalid';
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
@@ -35,7 +35,7 @@ export function fieldText(t: T, text: string): string {
 export const issuePlace = (t: T, path: string) => path.replace(/^row (\d+)$/, (_, n: string) => t('ops_row', { n }));
 
 /** A message from the API in the page's language: the label it named, else its text matched as the console's own. */
-export const keyedFieldText = (t: T, m: KeyedMessage): string => (m.key && t(m.key)) || fieldText(t, m.message);
+export const keyedFieldText = (t: T, m: KeyedMessage): string => keyedText(t, m, false, (text) => fieldText(t, text));
 
 /** The text of a failed call: its first issue or message, in the page's language. */
 export function consoleMessage(t: T, error: unknown, fallbackKey = 'admin_load_failed'): string {

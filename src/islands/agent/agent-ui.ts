@@ -6,7 +6,7 @@ import { AGENT_MSG } from '../../shared/contract/agent-text';
 import { $agentAccess, type AgentAccess } from '../../stores/agent';
 import { $language } from '../../stores/locale';
 import { runStartup } from '../../stores/startup';
-import { failureMessage, translateMessage } from '../account/signup-logic';
+import { failureMessage, keyedText, translateMessage } from '../account/signup-logic';
 import { formatDay, SHORT_MONTH_DAY } from '../../shared/rules/format-day';
 
 /** Starts the login check (once per page) and answers who is looking: the agent pages render only for 'agent'. */
@@ -31,15 +31,16 @@ const AGENT_KEYS = new Map<string, string>(Object.entries(AGENT_MSG).map(([name,
 
 /** The text of a failed call in the page's language: the agent area's own messages, then the accounts' (field rules). */
 export function agentFailure(t: (key: string) => string, error: unknown, fallbackKey = 'agent_load_failed'): string {
-  const failed = failureMessage(error, t(fallbackKey) || 'Something went wrong');
-  if (failed.key && t(failed.key)) return t(failed.key);
-  const key = AGENT_KEYS.get(failed.message.toUpperCase());
-  return (key && t(key)) || translateMessage(t, failed.message);
+  return keyedText(t, failureMessage(error, t(fallbackKey) || 'Something went wrong'), false, (text) => agentText(t, text));
+}
+
+/** An agent message matched to its label (upper case aside), then an accounts' one; unknown texts pass through. */
+function agentText(t: (key: string) => string, text: string): string {
+  const key = AGENT_KEYS.get(text.toUpperCase());
+  return (key && t(key)) || translateMessage(t, text);
 }
 
 /** A server or schema message shown next to a field. */
 export function fieldMessage(t: (key: string) => string, text: string | undefined): string | undefined {
-  if (!text) return undefined;
-  const key = AGENT_KEYS.get(text.toUpperCase());
-  return (key && t(key)) || translateMessage(t, text);
+  return text ? agentText(t, text) : undefined;
 }

@@ -1,19 +1,9 @@
 // Marketing links' wire shapes (/api/admin/links, /api/referral/my-link): one schema per form, used by the console's
 // forms and by the API (docs/contract.md#marketing-links).
 import { z } from 'zod';
+import { LINK_MSG } from './links-text';
 
-export const LINK_MSG = {
-  slug: 'A short link name is 3 to 64 letters, digits or dashes',
-  slugTaken: 'That short link name is already taken. Please choose another one.',
-  destination: "The destination must be a page of this site (starting with /) or the organisation's landing address",
-  referralCode: 'A referral code is 1 to 64 letters, digits, dashes or underscores',
-  campaign: 'A campaign name is 1 to 64 letters, digits, dashes or underscores',
-  utm: 'At most 100 characters, without control characters',
-  day: 'Give a day as YYYY-MM-DD',
-  range: 'The range starts on or before its end and spans at most 366 days',
-  noSuchLink: 'No such short link',
-  noSuchCampaign: 'No short link belongs to this campaign',
-} as const;
+export { LINK_MSG } from './links-text';
 
 /** Letters, digits and dashes: safe in a path, a file name and a QR code, whatever the case. */
 export const SLUG_RE = /^[A-Za-z0-9](?:[A-Za-z0-9-]{1,62}[A-Za-z0-9])$/;

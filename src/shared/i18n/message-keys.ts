@@ -6,7 +6,7 @@ import { MSG } from '../contract/auth-text';
 import { AGENT_MSG } from '../contract/agent-text';
 import { CONSOLE_MSG, OPS_MSG } from '../contract/console-messages';
 import { ENQUIRY_MSG } from '../contract/enquiry-text';
-import { LINK_MSG } from '../contract/links';
+import { LINK_MSG } from '../contract/links-text';
 import { ALT_MSG } from '../contract/photos';
 import { PASSWORD_RULE_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE } from '../rules/password';
 import { PHOTO_MSG } from '../rules/photos';
