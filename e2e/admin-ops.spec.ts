@@ -29,8 +29,14 @@ test('a new org translates a label and imports, lists and voids wallet cards', a
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const problems = page.getByTestId('import-problems');
   await expect(problems).toContainText('row 3: email: No member of this site has this email');
-  await expect(problems).toContainText('row 4: services:');
+  await expect(problems).toContainText('row 4: services: A certificate pays for at least one of HLT, ACT, RST, STY');
   await expect(page.getByText('Nothing here yet.')).toBeVisible();
+  // In French each row, its column and its reason are French, with the French colon.
+  await openPage(page, `${site}/admin/cards?lang=fr-FR`);
+  await page.locator('#card-file').setInputFiles(file(['nobody@opsdesk.example,cash,10,USD,,']));
+  await page.getByRole('button', { name: 'Importer', exact: true }).click();
+  await expect(problems).toHaveText(/^ligne 2\s: email\s: Aucun membre de ce site n'a cet e-mail$/);
+  await openPage(page, `${site}/admin/cards?lang=en-US`);
 
   await page.getByLabel('CSV file').setInputFiles(file([`${email},cash,25,USD,,`, `"${email}",certificate,80,USD,"HLT,ACT",`]));
   await page.getByRole('button', { name: 'Import', exact: true }).click();

@@ -53,3 +53,34 @@ test('an agent edits a client, finds it by the new name, then deletes it', async
   await page.getByLabel('Search clients').fill(email);
   await expect(page.getByText('No client matches your search.')).toBeVisible();
 });
+
+test('in French, a client whose address the agent already has is refused beside the address, in French', async ({ page }) => {
+  test.setTimeout(90_000);
+  const signedIn = await page.request.post('/api/signIn', { data: { jsonSign: { usr_type: 2, email_id: 'agent@example.com', password: 'Agent1!pass' }, navAgent: 'e2e' } });
+  expect(signedIn.ok()).toBe(true);
+  const email = `e2e-twice-${crypto.randomUUID()}@example.com`;
+  await page.goto('/agent/client-list?lang=fr-FR');
+  await expect(page.getByTestId('client-list')).toBeVisible();
+
+  const add = async (last: string) => {
+    await page.getByTestId('client-add').click();
+    const dialog = page.getByRole('dialog', { name: 'Nouveau client' });
+    await dialog.locator('#client-title').selectOption('Mrs');
+    await dialog.locator('#client-first').fill('Inès');
+    await dialog.locator('#client-last').fill(last);
+    await dialog.locator('#client-email').fill(email);
+    await dialog.getByTestId('client-save').click();
+    return dialog;
+  };
+  await add('Première');
+  await expect(page.getByTestId('client-status')).toHaveText('Client enregistré.');
+
+  const again = await add('Seconde');
+  const address = again.locator('#client-email');
+  await expect(address).toHaveAttribute('aria-invalid', 'true');
+  await expect(address).toHaveAccessibleDescription('Vous avez déjà un client avec cette adresse e-mail');
+  await expect(again).not.toContainText('You already have');
+  await address.fill(`other-${email}`);
+  await again.getByTestId('client-save').click();
+  await expect(page.getByTestId('client-status')).toHaveText('Client enregistré.');
+});

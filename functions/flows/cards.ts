@@ -72,15 +72,15 @@ async function cardsOfCsv(db: D1Database, orgId: number, text: string): Promise<
     }
     const r = CardCsvRowSchema.safeParse(Object.fromEntries(columns.map((name, i) => [name, fields[i]])));
     if (r.success) parsed.push({ line, card: r.data });
-    else for (const i of r.error.issues) issues.push({ path: `row ${line}`, message: `${i.path.join('.') || 'row'}: ${i.message}` });
+    else for (const i of r.error.issues) issues.push({ path: [`row ${line}`, ...i.path].join('.'), message: i.message });
   }
   const [members, currencies] = await Promise.all([memberEmails(db, orgId, parsed.map((p) => p.card.email)), offeredCurrencies(db)]);
   for (const { line, card } of parsed) {
-    if (!members.has(card.email)) issues.push({ path: `row ${line}`, message: `email: ${OPS_MSG.noSuchMember}` });
-    if (!currencies.has(card.currency)) issues.push({ path: `row ${line}`, message: `currency: ${OPS_MSG.unknownCurrency}` });
+    if (!members.has(card.email)) issues.push({ path: `row ${line}.email`, message: OPS_MSG.noSuchMember });
+    if (!currencies.has(card.currency)) issues.push({ path: `row ${line}.currency`, message: OPS_MSG.unknownCurrency });
   }
   if (issues.length) {
-    const bad = new Set(issues.map((i) => i.path)).size;
+    const bad = new Set(issues.map((i) => i.path.split('.')[0])).size;
     throw badRequest(`${bad} ${bad === 1 ? 'row' : 'rows'} cannot be imported, so no card was issued: ${issues[0]!.path}, ${issues[0]!.message}`, issues);
   }
   return parsed.map((p) => toIssue(p.card));

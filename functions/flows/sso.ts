@@ -2,9 +2,11 @@
 import { jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
 import type { Bindings } from '../env';
+import { EMAIL_MAX_LENGTH } from '../../src/shared/rules/person';
+import { contactEmail } from '../../src/shared/rules/person-schemas';
 
 const SsoClaims = z.object({
-  email: z.string().email().max(254),
+  email: z.string().max(EMAIL_MAX_LENGTH).pipe(contactEmail()),
   sub: z.string().max(200).optional(),
   given_name: z.string().max(50).optional(),
   family_name: z.string().max(50).optional(),

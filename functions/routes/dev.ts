@@ -8,11 +8,13 @@ import { listOutbox } from '../db/outbox';
 import { ssoSecret } from '../flows/sso';
 import { ApiError } from '../errors';
 import { doc } from '../http/openapi';
+import { EMAIL_MAX_LENGTH } from '../../src/shared/rules/person';
+import { contactEmail } from '../../src/shared/rules/person-schemas';
 
 const EmptyBody = z.object({}).strict();
 const OutboxQuery = z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(1000).optional() });
 const SsoKeyBody = z.object({
-  email: z.string().email().max(254),
+  email: z.string().max(EMAIL_MAX_LENGTH).pipe(contactEmail()),
   first_name: z.string().max(50).optional(),
   last_name: z.string().max(50).optional(),
   sub: z.string().max(200).optional(),

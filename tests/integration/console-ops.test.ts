@@ -51,7 +51,7 @@ const importCsv = (text: string, headers: Record<string, string> = {}) =>
 function expect400(r: Reply) {
   expect(r.status, r.text).toBe(400);
   expectErrorShape(r.json, 'BAD_REQUEST');
-  return r.json.error.issues as { path: string; message: string }[];
+  return r.json.error.issues as { path: string; message: string; key?: string }[];
 }
 
 async function audit(action: string) {
@@ -269,12 +269,15 @@ describe('wallet cards', () => {
       ),
     );
     const issues = expect400(r);
-    expect([...new Set(issues.map((i) => i.path))].sort()).toEqual(['row 3', 'row 4', 'row 5', 'row 6', 'row 7', 'row 8']);
-    expect(issues.find((i) => i.path === 'row 4')!.message).toMatch(/email: No member/);
-    expect(issues.find((i) => i.path === 'row 5')!.message).toMatch(/^amount:/);
-    expect(issues.find((i) => i.path === 'row 6')!.message).toMatch(/^services:/);
-    expect(issues.find((i) => i.path === 'row 7')!.message).toMatch(/as many columns as the header/);
-    expect(issues.find((i) => i.path === 'row 8')!.message).toMatch(/^currency:/);
+    expect([...new Set(issues.map((i) => i.path.split('.')[0]))].sort()).toEqual(['row 3', 'row 4', 'row 5', 'row 6', 'row 7', 'row 8']);
+    // Each reason names its row and column in the path, and is a catalogue text with its label's key.
+    const at = (path: string) => issues.find((i) => i.path === path);
+    expect(at('row 3.email')).toEqual({ path: 'row 3.email', message: 'Enter the email of a member of this site', key: 'ops_msg_email' });
+    expect(at('row 4.email')).toEqual({ path: 'row 4.email', message: 'No member of this site has this email', key: 'ops_msg_noSuchMember' });
+    expect(at('row 5.amount')?.key).toMatch(/^ops_msg_/);
+    expect(at('row 6.services')?.key).toMatch(/^ops_msg_/);
+    expect(at('row 7')).toMatchObject({ message: expect.stringMatching(/as many columns as the header/), key: 'ops_msg_csvColumns' });
+    expect(at('row 8.currency')).toMatchObject({ message: 'This currency is not offered', key: expect.stringMatching(/_unknownCurrency$/) });
     expect(r.json.error.message).toMatch(/^6 rows cannot be imported/);
     expect(await cardCount(member.email)).toBe(before);
   });
@@ -378,8 +381,8 @@ describe('wallet card expiry', () => {
     const bad = await importCsv(file(`${member.email},cash,5,USD,,,2099-01-31`, `${member.email},cash,5,USD,,,2001-01-01`, `${member.email},cash,5,USD,,,soon`, `${member.email},cash,5,USD,,,`));
     const issues = expect400(bad);
     expect(issues).toEqual([
-      { path: 'row 3', message: 'expires_at: Give a future date (YYYY-MM-DD) or date and time (ISO 8601), or leave it empty' },
-      { path: 'row 4', message: 'expires_at: Give a future date (YYYY-MM-DD) or date and time (ISO 8601), or leave it empty' },
+      { path: 'row 3.expires_at', message: 'Give a future date (YYYY-MM-DD) or date and time (ISO 8601), or leave it empty', key: 'ops_msg_cardExpiry' },
+      { path: 'row 4.expires_at', message: 'Give a future date (YYYY-MM-DD) or date and time (ISO 8601), or leave it empty', key: 'ops_msg_cardExpiry' },
     ]);
     expect(await cardCount(member.email)).toBe(before);
     const ok = await importCsv(file(`${member.email},cash,5,USD,,,2099-01-31`, `${member.email},cash,6,USD,,,`));

@@ -1,7 +1,8 @@
 // The account dialogs' rules that need no DOM: list filters, invitation and referral parameters, the sign-up
 // answers, message translation. Unit-tested in tests/unit/signup*.test.ts.
 import { MSG, TITLES, filterMobile, filterName, sanitizeEmail, type Title } from '../../shared/contract/auth-text';
-import { PASSWORD_RULE_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE } from '../../shared/rules/password';
+import { PASSWORD_MSG } from '../../shared/rules/password';
+import { keyedTexts, MESSAGE_PREFIX } from '../../shared/i18n/message-prefixes';
 
 export interface CountryOption {
   countryName: string;
@@ -135,12 +136,7 @@ export const CLIENT_MSG = {
 
 const EXACT_KEYS = new Map<string, string>();
 const MESSAGE_KEYS = new Map<string, string>();
-for (const [text, key] of [
-  ...Object.entries(MSG).map(([name, text]) => [text, `auth_msg_${name}`]),
-  ...Object.entries(CLIENT_MSG).map(([name, text]) => [text, `auth_msg_${name}`]),
-  [PASSWORD_RULE_MESSAGE, 'auth_msg_passwordRule'],
-  [PASSWORD_TOO_COMMON_MESSAGE, 'auth_msg_passwordTooCommon'],
-] as [string, string][]) {
+for (const [text, key] of [MSG, CLIENT_MSG, PASSWORD_MSG].flatMap((catalogue) => keyedTexts(catalogue, MESSAGE_PREFIX.accounts))) {
   EXACT_KEYS.set(text, key);
   // Texts that differ only in case (the confirmation and its upper-case form) keep the first key.
   if (!MESSAGE_KEYS.has(norm(text))) MESSAGE_KEYS.set(norm(text), key);
@@ -230,6 +226,20 @@ export function keyedText(
   const byKey = m.key ? t(m.key) : '';
   if (!byKey) return byText(m.message);
   return upper ? byKey.toLocaleUpperCase() : byKey;
+}
+
+/**
+ * A refusal's field issues by top-level field ("eligible_products.0" → "eligible_products"), the first per field, each
+ * put in the page's language by `text` (which reads the label the API named).
+ */
+export function issuesByField(error: unknown, text: (m: KeyedMessage) => string): Record<string, string> {
+  const issues = (error as { body?: { error?: { issues?: { path?: unknown; message?: unknown; key?: unknown }[] } } } | null)?.body?.error?.issues ?? [];
+  const out: Record<string, string> = {};
+  for (const { path, message, key } of issues) {
+    if (typeof path !== 'string' || !path || typeof message !== 'string') continue;
+    out[path.split('.')[0]!] ??= text(typeof key === 'string' && key ? { message, key } : { message });
+  }
+  return out;
 }
 
 /** Field errors from a zod result: the first message per top-level field. */

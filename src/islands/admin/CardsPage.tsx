@@ -11,7 +11,7 @@ import { CardIssueSchema, type CardSpendEntry } from '../../shared/contract/cons
 import { PRODUCT_TYPES } from '../../shared/rules/wallet';
 import ConsoleGate from './ConsoleGate';
 import LoadState, { useConsoleLoad } from './LoadState';
-import { consoleMessage, fieldText, issuePlace, useConsoleForm } from './useConsoleForm';
+import { consoleMessage, fieldText, issuePlace, keyedFieldText, useConsoleForm } from './useConsoleForm';
 
 const KINDS = [
   ['cash', 'ops_card_kind_cash'],
@@ -121,7 +121,7 @@ function IssueForm({ onIssued }: { onIssued: () => Promise<void> }) {
 function ImportForm({ onImported }: { onImported: () => Promise<void> }) {
   const t = useT();
   const file = useRef<HTMLInputElement>(null);
-  const [result, setResult] = useState<{ text: string; rows: { path: string; message: string }[]; failed: boolean }>({ text: '', rows: [], failed: false });
+  const [result, setResult] = useState<{ text: string; rows: { path: string; message: string; key?: string }[]; failed: boolean }>({ text: '', rows: [], failed: false });
   const [busy, setBusy] = useState(false);
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -162,7 +162,7 @@ function ImportForm({ onImported }: { onImported: () => Promise<void> }) {
           <ul data-testid="import-problems">
             {result.rows.map((r, i) => (
               <li key={i}>
-                {t('labelled', { label: issuePlace(t, r.path) })} {fieldText(t, r.message)}
+                {issuePlace(t, r.path)} {keyedFieldText(t, r)}
               </li>
             ))}
           </ul>

@@ -2,20 +2,20 @@
 // issues shown beside their fields, and the save's state. Messages are shown in the page's language.
 import { useState } from 'react';
 import type { z } from 'zod';
-import { ApiFailure } from '../../shared/contract/api-client';
 import { CONSOLE_MSG, OPS_MSG } from '../../shared/contract/console-messages';
 import { LINK_MSG } from '../../shared/contract/links-text';
+import { keyedTexts, MESSAGE_PREFIX } from '../../shared/i18n/message-prefixes';
 import { readContrastMessage } from '../../shared/rules/theme';
 import { useT } from '../../stores/locale';
-import { failureMessage, fieldErrors, keyedText, translateMessage, type KeyedMessage } from '../account/signup-logic';
+import { failureMessage, fieldErrors, issuesByField, keyedText, translateMessage, type KeyedMessage } from '../account/signup-logic';
 import { useFocusInvalid } from '../ui/useFocusInvalid';
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
 
 const MESSAGE_KEYS = new Map<string, string>([
-  ...Object.entries(CONSOLE_MSG).map(([name, text]): [string, string] => [text, `admin_msg_${name}`]),
-  ...Object.entries(OPS_MSG).map(([name, text]): [string, string] => [text, `ops_msg_${name}`]),
-  ...Object.entries(LINK_MSG).map(([name, text]): [string, string] => [text, `link_msg_${name}`]),
+  ...keyedTexts(CONSOLE_MSG, MESSAGE_PREFIX.console),
+  ...keyedTexts(OPS_MSG, MESSAGE_PREFIX.operations),
+  ...keyedTexts(LINK_MSG, MESSAGE_PREFIX.links),
 ]);
 
 /** A console schema's or the server's message in the page's language (unknown texts pass through). */
@@ -24,15 +24,18 @@ export function fieldText(t: T, text: string): string {
   if (contrast) return t('admin_msg_contrast', { pair: t(`admin_pair_${contrast.fg}`), ratio: contrast.ratio });
   const key = MESSAGE_KEYS.get(text);
   if (key && t(key)) return t(key);
-  // A CSV row's reason names its column first ("email: No member of this site has this email").
-  const named = /^([a-z_]+): (.+)$/.exec(text);
-  const namedKey = named && MESSAGE_KEYS.get(named[2]!);
-  if (named && namedKey && t(namedKey)) return `${t('labelled', { label: named[1]! })} ${t(namedKey)}`;
   return translateMessage(t, text);
 }
 
-/** An issue's path as a person reads it: "row 3" in the page's language, a field name as it is. */
-export const issuePlace = (t: T, path: string) => path.replace(/^row (\d+)$/, (_, n: string) => t('ops_row', { n }));
+/**
+ * A CSV import issue's place as a person reads it, labelled: "row 3:" in the page's language, then its column when it
+ * names one ("row 3.email" → "row 3: email:").
+ */
+export function issuePlace(t: T, path: string): string {
+  const [row, ...column] = path.split('.');
+  const place = t('labelled', { label: (row ?? '').replace(/^row (\d+)$/, (_, n: string) => t('ops_row', { n })) });
+  return column.length ? `${place} ${t('labelled', { label: column.join('.') })}` : place;
+}
 
 /** A message from the API in the page's language: the label it named, else its text matched as the console's own. */
 export const keyedFieldText = (t: T, m: KeyedMessage): string => keyedText(t, m, false, (text) => fieldText(t, text));
@@ -43,9 +46,6 @@ export function consoleMessage(t: T, error: unknown, fallbackKey = 'admin_load_f
 }
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
-
-/** The field a server issue names ("eligible_products.0" → "eligible_products"). */
-const fieldOf = (path: string) => path.split('.')[0] ?? '';
 
 export function useConsoleForm<S extends z.ZodType<unknown, Record<string, unknown>>>(schema: S, initial: z.input<S>) {
   const t = useT();
@@ -94,13 +94,11 @@ export function useConsoleForm<S extends z.ZodType<unknown, Record<string, unkno
       setMessage(t('admin_saved'));
       return true;
     } catch (err) {
-      const issues = err instanceof ApiFailure ? (err.body?.error?.issues ?? []) : [];
-      const byField: Record<string, string> = {};
-      for (const issue of issues) byField[fieldOf(issue.path)] ??= keyedFieldText(t, issue);
+      const byField = issuesByField(err, (m) => keyedFieldText(t, m));
       setErrors(byField);
       setState('failed');
       setMessage(consoleMessage(t, err, 'admin_load_failed'));
-      if (issues.length) focusFirstInvalid();
+      if (Object.keys(byField).length) focusFirstInvalid();
       return false;
     }
   }

@@ -1,7 +1,6 @@
 // A client's details as the agent enters them: the person fields of sign-up (src/islands/account/PersonFields) with the
 // client's email and notes, checked here with the shared schema and again by the API.
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiFailure } from '../../shared/contract/api-client';
 import { sanitizeEmail } from '../../shared/contract/auth-text';
 import type { AgentClient } from '../../shared/contract/agent';
 
@@ -13,7 +12,7 @@ import { loadCatalogues } from '../../stores/catalogues';
 import Field, { fieldA11y } from '../account/Field';
 import { fieldErrors } from '../account/signup-logic';
 import PersonFields, { type Person } from '../account/PersonFields';
-import { agentFailure, fieldMessage } from './agent-ui';
+import { agentFailure, agentFieldErrors, fieldMessage } from './agent-ui';
 import '../../styles/auth.css';
 
 interface Props {
@@ -74,8 +73,7 @@ export default function ClientForm({ initial, onSaved, onCancel }: Props) {
     try {
       onSaved(await saveClient(checked.data, initial?.client_id));
     } catch (err) {
-      const issues = err instanceof ApiFailure ? (err.body?.error?.issues ?? []) : [];
-      const byField = Object.fromEntries(issues.filter((i) => i.path).map((i) => [i.path.split('.')[0]!, i.message]));
+      const byField = agentFieldErrors(t, err);
       if (Object.keys(byField).length) setErrors(byField);
       else setFailure(agentFailure(t, err));
     } finally {

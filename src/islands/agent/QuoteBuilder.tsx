@@ -2,7 +2,6 @@
 // markup; the estimate uses the shared pricing rule, the saved price is the server's.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { ApiFailure } from '../../shared/contract/api-client';
 import { fromMinor, toMinor } from '../../shared/rules/money';
 import { AGENT_MSG, sellPrice } from '../../shared/contract/agent-text';
 import type { AgentClient, AgentQuote } from '../../shared/contract/agent';
@@ -14,7 +13,7 @@ import { loadProduct } from '../../stores/booking';
 import { $currency, $currencyInfo, loadCurrencyInfo, useT } from '../../stores/locale';
 import { $org } from '../../stores/startup';
 import Field, { fieldA11y } from '../account/Field';
-import { agentFailure, fieldMessage, useMoney } from './agent-ui';
+import { agentFailure, agentFieldErrors, fieldMessage, useMoney } from './agent-ui';
 
 export interface Stay {
   check_in?: string;
@@ -130,8 +129,7 @@ export default function QuoteBuilder({ productId, clientId, stay, onCreated, onC
         }),
       );
     } catch (err) {
-      const issues = err instanceof ApiFailure ? (err.body?.error?.issues ?? []) : [];
-      const byField = Object.fromEntries(issues.filter((i) => i.path).map((i) => [i.path.split('.')[0]!, i.message]));
+      const byField = agentFieldErrors(t, err);
       if (Object.keys(byField).length) setErrors(byField);
       else setFailure(agentFailure(t, err));
     } finally {

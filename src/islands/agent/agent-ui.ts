@@ -3,10 +3,11 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatMoney, toMinor } from '../../shared/rules/money';
 import { AGENT_MSG } from '../../shared/contract/agent-text';
+import { keyedTexts, MESSAGE_PREFIX } from '../../shared/i18n/message-prefixes';
 import { $agentAccess, type AgentAccess } from '../../stores/agent';
 import { $language } from '../../stores/locale';
 import { runStartup } from '../../stores/startup';
-import { failureMessage, keyedText, translateMessage } from '../account/signup-logic';
+import { failureMessage, issuesByField, keyedText, translateMessage, type KeyedMessage } from '../account/signup-logic';
 import { formatDay, SHORT_MONTH_DAY } from '../../shared/rules/format-day';
 
 /** Starts the login check (once per page) and answers who is looking: the agent pages render only for 'agent'. */
@@ -27,12 +28,18 @@ export function useDates() {
   return { day, range: (from: string, to: string | null) => (to ? `${day(from)} – ${day(to)}` : day(from)) };
 }
 
-const AGENT_KEYS = new Map<string, string>(Object.entries(AGENT_MSG).map(([name, text]) => [text.toUpperCase(), `agent_msg_${name}`]));
+const AGENT_KEYS = new Map<string, string>(keyedTexts(AGENT_MSG, MESSAGE_PREFIX.agents).map(([text, key]) => [text.toUpperCase(), key]));
 
 /** The text of a failed call in the page's language: the agent area's own messages, then the accounts' (field rules). */
 export function agentFailure(t: (key: string) => string, error: unknown, fallbackKey = 'agent_load_failed'): string {
-  return keyedText(t, failureMessage(error, t(fallbackKey) || 'Something went wrong'), false, (text) => agentText(t, text));
+  return agentMessage(t, failureMessage(error, t(fallbackKey) || 'Something went wrong'));
 }
+
+/** A message in the page's language: the label the API named, else the text matched to an agent or accounts' label. */
+const agentMessage = (t: (key: string) => string, m: KeyedMessage) => keyedText(t, m, false, (text) => agentText(t, text));
+
+/** A refusal's field issues in the page's language, by field (an agent form shows each beside its field). */
+export const agentFieldErrors = (t: (key: string) => string, error: unknown) => issuesByField(error, (m) => agentMessage(t, m));
 
 /** An agent message matched to its label (upper case aside), then an accounts' one; unknown texts pass through. */
 function agentText(t: (key: string) => string, text: string): string {

@@ -1,7 +1,7 @@
 // The language and currency dialog opened by the header button or the account menu; a choice reloads the page in it.
 // Loaded by LocaleSwitcher only when it first opens.
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { $currency, $currencyInfo, $language, closeLocaleDialog, NATIVE_LANGUAGE_NAMES, setCurrency, setLanguage, useT } from '../../stores/locale';
 
@@ -14,7 +14,8 @@ export default function LocaleDialog({ section }: { section: 'language' | 'curre
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
+  // Before paint, so a key pressed as soon as the dialog shows (Escape) finds the focus inside it.
+  useLayoutEffect(() => {
     if (!info) return;
     const pressed = dialogRef.current?.querySelector<HTMLElement>(`[data-section="${section}"] [aria-pressed="true"]`);
     (pressed ?? dialogRef.current?.querySelector<HTMLElement>('.choice'))?.focus();

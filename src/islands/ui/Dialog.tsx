@@ -1,5 +1,5 @@
 // An accessible modal: role=dialog with a name, focus kept inside, the page behind made inert, focus returned on close.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { focusReturnTarget, restoreFocus } from '../account/focus-return';
 
@@ -31,7 +31,8 @@ export default function Dialog({ title, subtitle, onClose, closeLabel, closeOnEs
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
+  // Before the browser paints: once the dialog can be seen it holds the focus, so a key pressed at once (Escape) reaches it.
+  useLayoutEffect(() => {
     const opener = focusReturnTarget();
     const root = panel.current!.closest<HTMLElement>('.dlg-layer')!;
     // Everything else on the page is taken out of the tab order and the accessibility tree while the modal is open.

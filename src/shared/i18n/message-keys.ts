@@ -8,29 +8,30 @@ import { CONSOLE_MSG, OPS_MSG } from '../contract/console-messages';
 import { ENQUIRY_MSG } from '../contract/enquiry-text';
 import { LINK_MSG } from '../contract/links-text';
 import { ALT_MSG } from '../contract/photos';
-import { PASSWORD_RULE_MESSAGE, PASSWORD_TOO_COMMON_MESSAGE } from '../rules/password';
+import { PASSWORD_MSG } from '../rules/password';
 import { PHOTO_MSG } from '../rules/photos';
+import { keyedTexts, MESSAGE_PREFIX as P } from './message-prefixes';
 
 type Catalogue = Readonly<Record<string, string>>;
 
-/** Each catalogue with the prefix of its labels' keys (`<prefix><name>`); the first catalogue naming a text keys it. */
+/** Each catalogue with the prefix of its labels' keys; the first catalogue naming a text keys it. */
 const CATALOGUES: [Catalogue, string][] = [
-  [MSG, 'auth_msg_'],
-  [{ passwordRule: PASSWORD_RULE_MESSAGE, passwordTooCommon: PASSWORD_TOO_COMMON_MESSAGE }, 'auth_msg_'],
-  [CONSOLE_MSG, 'admin_msg_'],
-  [OPS_MSG, 'ops_msg_'],
-  [AGENT_MSG, 'agent_msg_'],
-  [LINK_MSG, 'link_msg_'],
-  [PHOTO_MSG, 'ph_msg_'],
-  [{ alt: ALT_MSG }, 'ph_msg_'],
+  [MSG, P.accounts],
+  [PASSWORD_MSG, P.accounts],
+  [CONSOLE_MSG, P.console],
+  [OPS_MSG, P.operations],
+  [AGENT_MSG, P.agents],
+  [LINK_MSG, P.links],
+  [PHOTO_MSG, P.photos],
+  [{ alt: ALT_MSG }, P.photos],
   // The enquiry form's labels name its fields (the e-mail's messages are the accounts' own, keyed above).
-  [{ name: ENQUIRY_MSG.name, message: ENQUIRY_MSG.message, order: ENQUIRY_MSG.order, travellers: ENQUIRY_MSG.travellers }, 'enquiry_err_'],
+  [{ name: ENQUIRY_MSG.name, message: ENQUIRY_MSG.message, order: ENQUIRY_MSG.order, travellers: ENQUIRY_MSG.travellers }, P.enquiries],
 ];
 
 const KEYS = new Map<string, string>();
 for (const [catalogue, prefix] of CATALOGUES) {
-  for (const [name, text] of Object.entries(catalogue)) {
-    if (!KEYS.has(text)) KEYS.set(text, `${prefix}${name}`);
+  for (const [text, key] of keyedTexts(catalogue, prefix)) {
+    if (!KEYS.has(text)) KEYS.set(text, key);
   }
 }
 

@@ -6,6 +6,8 @@ export const PASSWORD_MAX_LENGTH = 13;
 export const PASSWORD_RULE_MESSAGE =
   'PASSWORD MUST BE BETWEEN 8-13 CHARACTERS IN LENGTH AND MUST COMPRISE OF AT LEAST 1 LOWERCASE ALPHABET (A-Z), 1 UPPERCASE ALPHABET (A-Z), 1 NUMBER (0-9) AND 1 SPECIAL CHARACTER';
 export const PASSWORD_TOO_COMMON_MESSAGE = 'THIS PASSWORD IS TOO COMMON. PLEASE CHOOSE ANOTHER ONE';
+/** The password messages as a catalogue, named as their labels are (auth_msg_passwordRule, auth_msg_passwordTooCommon). */
+export const PASSWORD_MSG = { passwordRule: PASSWORD_RULE_MESSAGE, passwordTooCommon: PASSWORD_TOO_COMMON_MESSAGE } as const;
 
 /**
  * The most used passwords that still satisfy the character rule (breach corpora: the rule alone lets these

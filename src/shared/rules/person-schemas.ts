@@ -5,9 +5,9 @@ import { EMAIL_MAX_LENGTH, isEmail, MOBILE_MAX_LENGTH, NAME_MAX_LENGTH, NAME_OR_
 
 /**
  * A contact address that is not an account's (a traveller, an enquirer, a card's recipient, a console member, the
- * support address): zod's e-mail format, as these fields have always been checked.
+ * support address, an identity provider's claim): the one e-mail rule of ./person.ts, not sanitised.
  */
-export const contactEmail = (invalid: string = PERSON_MSG.emailInvalid) => z.email(invalid);
+export const contactEmail = (invalid: string = PERSON_MSG.emailInvalid) => z.string().refine(isEmail, invalid);
 
 // ---- the field schemas ----------------------------------------------------------------------------------------
 
@@ -30,14 +30,14 @@ const travellerName = (required: string) =>
 export const TravellerFirstNameSchema = travellerName(PERSON_MSG.firstNameRequired);
 export const TravellerLastNameSchema = travellerName(PERSON_MSG.lastNameRequired);
 
-/** An account's address as typed: sanitised, required, the account rule. */
+/** An account's address as typed: sanitised, required, the e-mail rule. */
 export const SignUpEmail = z
   .string({ error: PERSON_MSG.emailRequired })
   .overwrite(sanitizeEmail)
   .min(1, PERSON_MSG.emailRequired)
   .refine(isEmail, PERSON_MSG.emailInvalid);
 
-/** A traveller's address: required, the contact rule. */
+/** A traveller's address: required, the e-mail rule. */
 export const TravellerEmailSchema = z
   .string(PERSON_MSG.emailRequired)
   .trim()

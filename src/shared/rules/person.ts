@@ -44,8 +44,13 @@ export function sanitizeEmail(text: string): string {
 /** The stored form of an address: sanitised, trimmed and lower-cased (accounts compare emails case-insensitively). */
 export const normalizeEmail = (text: string) => sanitizeEmail(text).toLowerCase();
 
-/** An account's address (sign-up, sign-in by link, an agent's client): the account rule. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+/**
+ * The one e-mail rule, for an account's address and a contact address alike (docs/decisions/0046-one-email-rule.md):
+ * a local part of letters, digits and `_ % + ' -` in dot-separated runs (no dot first, last or twice in a row), an
+ * `@`, then dot-separated host labels (letters, digits, inner hyphens) and a top-level name of two letters or more.
+ * An account's address is sanitised first (`sanitizeEmail`, which drops the apostrophe), so accounts never hold one.
+ */
+export const EMAIL_PATTERN = /^[A-Za-z0-9_%+'-]+(?:\.[A-Za-z0-9_%+'-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
 export const isEmail = (text: string) => text.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(text);
 
 /** Phone number: digits only, at most 15 (the islands strip everything else on input). */
