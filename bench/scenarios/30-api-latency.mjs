@@ -13,8 +13,12 @@ export const TARGETS = [
 
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
 
-/** One autocannon run against one route on loopback: every response's time, the mean throughput and the failures. */
-function sample(origin, target, seconds) {
+/**
+ * One autocannon run against one route on loopback: every response's time, the mean throughput and the failures.
+ * `connections` requests are in flight at every moment: with one, each time is the request's own (latency); with the
+ * default ten the server is saturated (throughput), and the times are then mostly the queue's.
+ */
+function sample(origin, target, seconds, connections = CONNECTIONS) {
   return new Promise((resolve, reject) => {
     const times = [];
     const instance = autocannon(
@@ -23,7 +27,7 @@ function sample(origin, target, seconds) {
         method: target.method,
         body: target.body,
         headers: { ...(target.body ? { 'content-type': 'application/json' } : {}), ...target.headers },
-        connections: CONNECTIONS,
+        connections,
         duration: seconds,
       },
       (err, result) => (err ? reject(err) : resolve({ times, rps: result.requests.average, non2xx: result.non2xx, errors: result.errors + result.timeouts })),
@@ -53,13 +57,13 @@ export async function measure(origin, target, seconds = DURATION_S) {
  * times of each route pooled over the rounds: a machine whose speed drifts during the run (other work, the clock)
  * weighs on every route alike, so their ratios hold from run to run.
  */
-export async function measureSideBySide(origin, targets, { rounds = 6, seconds = 2 } = {}) {
+export async function measureSideBySide(origin, targets, { rounds = 6, seconds = 2, connections } = {}) {
   const runs = new Map(targets.map((t) => [t.name, []]));
   for (const t of targets) await sample(origin, t, 1); // warm the isolate and its caches
   for (let round = 0; round < rounds; round++) {
     for (let k = 0; k < targets.length; k++) {
       const t = targets[(round + k) % targets.length];
-      runs.get(t.name).push(await sample(origin, t, seconds));
+      runs.get(t.name).push(await sample(origin, t, seconds, connections));
     }
   }
   return new Map([...runs].map(([name, r]) => [name, summarise(r)]));

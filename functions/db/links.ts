@@ -133,25 +133,53 @@ export interface Click {
   visitor: string;
 }
 
+/** A batch of clicks as the SQL below reads them: one JSON array, so any number of clicks is one bound value. */
+const BATCH = `batch AS (
+  SELECT json_extract(value, '$.l') AS link_id, json_extract(value, '$.at') AS at, json_extract(value, '$.day') AS day,
+    json_extract(value, '$.c') AS country, json_extract(value, '$.r') AS referrer_host, json_extract(value, '$.d') AS device,
+    json_extract(value, '$.v') AS visitor, json_extract(value, '$.f') AS first_in_batch, key AS n
+  FROM json_each(?1)
+), counted AS (
+  SELECT *, first_in_batch AND NOT EXISTS (
+    SELECT 1 FROM link_visitors v WHERE v.link_id = batch.link_id AND v.day = batch.day AND v.visitor = batch.visitor
+  ) AS first_visit FROM batch
+)`;
+
 /**
- * One click as one transaction of three statements: the click row, the day / country / referrer roll-ups (one upsert
- * of three rows), and the visitor's hash last, so every statement before it sees whether this visitor was already
- * counted today for this link.
+ * Clicks as one transaction of three statements, however many they are: the click rows in arrival order, the day /
+ * country / referrer roll-ups, and the visitors' hashes last, so the statements before them see whether each visitor
+ * was already counted today for its link (within the batch, only a visitor's first click can be its first visit).
  */
-export function clickStatements(db: D1Database, linkId: number, k: Click): D1PreparedStatement[] {
-  const firstVisit = 'NOT EXISTS (SELECT 1 FROM link_visitors WHERE link_id = ?1 AND day = ?2 AND visitor = ?3)';
+export function clicksStatements(db: D1Database, clicks: readonly { linkId: number; click: Click }[]): D1PreparedStatement[] {
+  const seen = new Set<string>();
+  const rows = clicks.map(({ linkId, click: k }) => {
+    const visit = `${linkId}|${k.day}|${k.visitor}`;
+    const first = !seen.has(visit);
+    seen.add(visit);
+    return { l: linkId, at: k.at, day: k.day, c: k.country, r: k.referrerHost, d: k.device, v: k.visitor, f: first ? 1 : 0 };
+  });
+  const json = JSON.stringify(rows);
   return [
     db
-      .prepare(`INSERT INTO link_clicks (link_id, at, country, referrer_host, device, first_visit) VALUES (?1, ?4, ?5, ?6, ?7, ${firstVisit})`)
-      .bind(linkId, k.day, k.visitor, k.at, k.country, k.referrerHost, k.device),
+      .prepare(
+        `WITH ${BATCH} INSERT INTO link_clicks (link_id, at, country, referrer_host, device, first_visit)
+         SELECT link_id, at, country, referrer_host, device, first_visit FROM counted ORDER BY n`,
+      )
+      .bind(json),
     db
       .prepare(
-        `INSERT INTO link_daily (link_id, dim, day, value, clicks, visitors)
-         VALUES (?1, 'day', ?2, '', 1, ${firstVisit}), (?1, 'country', ?2, ?4, 1, 0), (?1, 'referrer', ?2, ?5, 1, 0)
-         ON CONFLICT DO UPDATE SET clicks = clicks + 1, visitors = visitors + excluded.visitors`,
+        `WITH ${BATCH} INSERT INTO link_daily (link_id, dim, day, value, clicks, visitors)
+         SELECT * FROM (
+           SELECT link_id, 'day', day, '', COUNT(*), SUM(first_visit) FROM counted GROUP BY link_id, day
+           UNION ALL SELECT link_id, 'country', day, country, COUNT(*), 0 FROM counted GROUP BY link_id, day, country
+           UNION ALL SELECT link_id, 'referrer', day, referrer_host, COUNT(*), 0 FROM counted GROUP BY link_id, day, referrer_host
+         ) WHERE true
+         ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks, visitors = visitors + excluded.visitors`,
       )
-      .bind(linkId, k.day, k.visitor, k.country, k.referrerHost),
-    db.prepare('INSERT INTO link_visitors (link_id, day, visitor) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').bind(linkId, k.day, k.visitor),
+      .bind(json),
+    db
+      .prepare(`WITH ${BATCH} INSERT INTO link_visitors (link_id, day, visitor) SELECT link_id, day, visitor FROM batch WHERE true ON CONFLICT DO NOTHING`)
+      .bind(json),
   ];
 }
 

@@ -11,8 +11,6 @@ import { logEvent, reason } from '../log';
 import { ATTRIBUTION_DAYS, LAST_CLICK_COOKIE, clickCookieValue, findLink, isPerson, recordClick, shortUrlOf, targetOf } from '../flows/links';
 import { SLUG_RE } from '../../src/shared/contract/links';
 
-const afterAnswer = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 export const shortLinks = new Hono<AppEnv>()
   .get('/:slug', async (c) => {
     const slug = c.req.param('slug');
@@ -32,13 +30,9 @@ export const shortLinks = new Hono<AppEnv>()
       ip: clientIp(c),
     };
     if (isPerson(visit)) {
-      // The 302 never waits for the write, nor shares the isolate with it: the write starts once the answer is out (a
-      // macrotask after this one). A failed write is logged with the request id, never dropped silently.
-      c.executionCtx.waitUntil(
-        afterAnswer()
-          .then(() => recordClick(c.env.DB, link.id, visit, now))
-          .catch((err) => logEvent(c, 'error', 'links.click_not_written', { slug: link.slug, error: reason(err) })),
-      );
+      // The 302 never waits for the write: the click joins the isolate's next write, which starts after the answer is
+      // out. A failed write is logged with the request id, never dropped silently.
+      c.executionCtx.waitUntil(recordClick(c.env.DB, link.id, visit, now).catch((err) => logEvent(c, 'error', 'links.click_not_written', { slug: link.slug, error: reason(err) })));
       setCookie(c, LAST_CLICK_COOKIE, await clickCookieValue(pepper(c), link.id, now), {
         path: '/', httpOnly: true, sameSite: 'Lax', secure: secureCookies(c), maxAge: ATTRIBUTION_DAYS * 86_400,
       });

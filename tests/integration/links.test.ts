@@ -207,6 +207,12 @@ describe('the redirect', () => {
     expect(Object.keys(clicks[0]!).sort()).toEqual(['at', 'country', 'device', 'first_visit', 'id', 'link_id', 'referrer_host']);
     expect(JSON.stringify(clicks)).not.toContain(ip);
     expect(clicks.map((c) => c.device).sort()).toEqual(['desktop', 'desktop', 'desktop', 'desktop', 'mobile']);
+    expect(clicks.map((c) => c.first_visit)).toEqual([1, 0, 0, 1, 1]);
+
+    // Once those clicks are written, the same visitor again is a click and no new visitor (a later write sees them).
+    await visit(slug, { 'cf-connecting-ip': ip });
+    const again = await settledStats(slug, (x) => x.clicks >= 6);
+    expect([again.clicks, again.unique_visitors]).toEqual([6, 3]);
   }, DB_TEST_TIMEOUT);
 
   it('a warm redirect runs no D1 statement (the link from the edge, the click written after the answer), and the click is still counted', async () => {
