@@ -4,6 +4,7 @@ import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { modulePreloads } from './scripts/lib/module-preloads.mjs';
 
 // The browser's chunks: React in one file, the shell's islands (the header's, the dialog host, their React store
 // bindings) in another, and the shell's stores without React (boot block, labels, session, startup, dialogs, the api
@@ -95,7 +96,7 @@ export default defineConfig({
   output: 'static',
   markdown: { syntaxHighlight: false },
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react(), labelAreas, interactionDirective],
+  integrations: [react(), labelAreas, interactionDirective, modulePreloads],
   security: { csp: true },
   build: { inlineStylesheets: 'never' },
   devToolbar: { enabled: false },

@@ -142,3 +142,36 @@ test.fixme('typing into the home search box before React keeps the text once the
   await expect(page.getByTestId('search-box').getByRole('combobox')).toBeFocused();
   await expect(page.locator('[data-search-stand-in]')).toHaveCount(0);
 });
+
+/** The requests to one API path with the moment each started, and when the page's first script was asked for. */
+function recordCalls(page: Page, path: string) {
+  const record = { calls: [] as { query: string; at: number }[], firstScript: Number.POSITIVE_INFINITY };
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === path) record.calls.push({ query: url.search, at: performance.now() });
+    if (url.pathname.startsWith('/_astro/') && url.pathname.endsWith('.js')) record.firstScript = Math.min(record.firstScript, performance.now());
+  });
+  return record;
+}
+
+test('a product page asks for its product once, and that call starts with the page, before the scripts', async ({ page }) => {
+  const found = await (await page.request.get('/api/products/search?type=HLT&city=Lisbon&per_page=1')).json();
+  const product = found.data[0] as { product_id: number; name: string };
+  const seen = recordCalls(page, `/api/products/${product.product_id}`);
+  await openPage(page, `/hotel-details?id=${product.product_id}`);
+  await expect(page.getByRole('heading', { name: product.name })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // One request: the island's own call was answered by the one the page named (a mismatch would ask again).
+  expect(seen.calls.map((c) => c.query)).toEqual(['?currency=USD']);
+  expect(seen.calls[0]!.at).toBeLessThanOrEqual(seen.firstScript);
+});
+
+test('a results page asks for its search once, and that call starts with the page, before the scripts', async ({ page }) => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const seen = recordCalls(page, '/api/products/search');
+  await openPage(page, `/search-detail?type=HLT&city=Lisbon&check_in=${day(30)}&check_out=${day(33)}&guests=2`);
+  await expect(page.getByTestId('results-title')).toHaveText(/Lisbon/);
+  await page.waitForLoadState('networkidle');
+  expect(seen.calls.map((c) => c.query)).toEqual([`?type=HLT&city=Lisbon&check_in=${day(30)}&check_out=${day(33)}&guests=2&currency=USD`]);
+  expect(seen.calls[0]!.at).toBeLessThanOrEqual(seen.firstScript);
+});

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { staticImports } from '../../scripts/lib/module-preloads.mjs';
 
 /** The pages weighed; `lighthouse` marks the ones 20-lighthouse audits (issue 16: home, a product page, /resorts, /wallet). */
 export const PAGES = [
@@ -29,14 +30,6 @@ export function referencedScripts(html) {
   // Astro may inline the island loader with the URLs in a JSON-ish string.
   for (const m of html.matchAll(/["'](\/_astro\/[^"'\s]+?\.js)["']/g)) found.add(m[1]);
   return [...found];
-}
-
-/** Static imports only (`import … from "x"`, `import "x"`, `export … from "x"`); dynamic import() is loaded on demand. */
-export function staticImports(source) {
-  const specs = new Set();
-  const re = /(?:^|[;\s}])(?:import|export)\s*(?:[\w*${}\s,]+?\s*from\s*)?["']([^"']+\.js)["']/g;
-  for (const m of source.matchAll(re)) specs.add(m[1]);
-  return [...specs];
 }
 
 /**

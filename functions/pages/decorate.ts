@@ -20,6 +20,7 @@ import { formatMoney } from '../../src/shared/rules/money';
 import { LABELS } from '../../src/shared/i18n';
 import { SHELL_LABEL_KEYS } from '../../src/shared/i18n/areas';
 import { LABEL_TABLES } from '../../src/shared/i18n/tables';
+import { firstCallPreload } from './preload';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const LABEL_ATTRIBUTES = ['aria-label', 'placeholder', 'title', 'alt'] as const;
@@ -240,6 +241,8 @@ function personalise(out: Response, request: Request, url: URL, cookies: Record<
   headers.delete('ETag');
   headers.delete('Last-Modified');
   headers.delete('Content-Length');
+  const preload = firstCallPreload(url, view.currency, view.org.min_checkin_days);
+  if (preload) headers.append('Link', preload);
   const cf = (request as Request & { cf?: Record<string, unknown> }).cf;
   const secure = secureFor(url.protocol, request.headers.get('host') ?? url.host);
   for (const cookie of pageCookieHeaders({ org: view.org, url, cookies, countryCode: locationFromCf(cf).countryCode, secure })) headers.append('Set-Cookie', cookie);

@@ -2,26 +2,10 @@
 import { atom } from 'nanostores';
 import { ApiFailure } from '../shared/contract/api-client';
 import { request } from './api';
-import { defaultStay } from '../shared/rules/booking-dates';
+import { queryOf, RESULTS_PATH, type Criteria } from '../shared/rules/search-criteria';
 import type { ProductType } from '../shared/rules/wallet';
 
-export interface Criteria {
-  type: ProductType;
-  city: string;
-  latitude: string;
-  longitude: string;
-  checkIn: string;
-  checkOut: string;
-  guests: number;
-  page: number;
-  sort: string;
-  maxPrice: string;
-  minPrice: string;
-  /** A star-rating step ('3', '4', '4.5') or '' for any rating. */
-  minRating: string;
-  /** '1': only stays that can still be cancelled free; '' for any terms. */
-  freeCancellation: string;
-}
+export { criteriaFromQuery, defaultCriteria, queryOf, RESULTS_PATH, type Criteria } from '../shared/rules/search-criteria';
 
 export interface ProductItem {
   product_id: number;
@@ -64,60 +48,8 @@ export interface ResultPage {
 /** This tab's last booking, kept for the confirmation page (guests cannot list their reservations). */
 export const LAST_BOOKING_KEY = 'tc-last-booking';
 
-/** Where the results of each type are listed. */
-export const RESULTS_PATH: Record<ProductType, string> = { HLT: '/search-detail', RST: '/resorts/search-details', ACT: '/activities', STY: '/stays' };
 /** The product type of each eligible-product name the org lists. */
 export const TYPE_LABEL: Record<ProductType, string> = { HLT: 'bk_type_HLT', RST: 'bk_type_RST', ACT: 'bk_type_ACT', STY: 'bk_type_STY' };
-
-export function defaultCriteria(type: ProductType, minCheckinDays: number, today?: string): Criteria {
-  return { type, city: '', latitude: '', longitude: '', ...defaultStay(type, minCheckinDays, today), page: 1, sort: '', maxPrice: '', minPrice: '', minRating: '', freeCancellation: '' };
-}
-
-/** Criteria from a query string; anything missing keeps the default. */
-export function criteriaFromQuery(search: string, fallback: Criteria): Criteria {
-  const p = new URLSearchParams(search);
-  const type = (p.get('type') ?? '').toUpperCase();
-  const guests = Number(p.get('guests'));
-  const page = Number(p.get('page'));
-  return {
-    type: (['HLT', 'ACT', 'RST', 'STY'].includes(type) ? type : fallback.type) as ProductType,
-    city: p.get('city') ?? fallback.city,
-    latitude: p.get('latitude') ?? fallback.latitude,
-    longitude: p.get('longitude') ?? fallback.longitude,
-    checkIn: p.get('check_in') ?? fallback.checkIn,
-    checkOut: p.get('check_out') ?? fallback.checkOut,
-    guests: Number.isInteger(guests) && guests > 0 ? guests : fallback.guests,
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-    sort: p.get('sort') ?? fallback.sort,
-    maxPrice: p.get('max_price') ?? fallback.maxPrice,
-    minPrice: p.get('min_price') ?? fallback.minPrice,
-    minRating: p.get('min_rating') ?? fallback.minRating,
-    freeCancellation: p.get('free_cancellation') === '1' ? '1' : fallback.freeCancellation,
-  };
-}
-
-/** The query string of the criteria (empty values left out). */
-export function queryOf(c: Criteria, extra: Record<string, string> = {}): string {
-  const p = new URLSearchParams();
-  const set = (k: string, v: string | number) => v !== '' && v !== undefined && p.set(k, String(v));
-  set('type', c.type);
-  if (c.latitude && c.longitude) {
-    set('latitude', c.latitude);
-    set('longitude', c.longitude);
-  }
-  set('city', c.city);
-  set('check_in', c.checkIn);
-  if (c.type !== 'ACT') set('check_out', c.checkOut);
-  set('guests', c.guests);
-  if (c.page > 1) set('page', c.page);
-  set('sort', c.sort);
-  set('min_price', c.minPrice);
-  set('max_price', c.maxPrice);
-  set('min_rating', c.minRating);
-  set('free_cancellation', c.freeCancellation);
-  for (const [k, v] of Object.entries(extra)) set(k, v);
-  return p.toString();
-}
 
 export const resultsUrl = (c: Criteria) => `${RESULTS_PATH[c.type]}?${queryOf({ ...c, page: 1 })}`;
 export const detailsUrl = (c: Criteria, id: number) => `/hotel-details?${new URLSearchParams({ id: String(id), ...paramsOfStay(c) }).toString()}`;

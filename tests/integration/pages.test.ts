@@ -89,6 +89,28 @@ describe('pages', () => {
     expect(bogus.text).toMatch(/data-dest-price="Lisbon" data-currency="USD" data-minor="\d+">\$[\d,]+\.\d\d</);
   });
 
+  it("a product page names its product call to the browser in the page's currency; other pages and bad ids name none", async () => {
+    const usd = await call('/hotel-details?id=3&check_in=2027-01-10');
+    expect(usd.headers.link).toBe('</api/products/3?currency=USD>; rel=preload; as=fetch; crossorigin');
+    expect((await call('/hotel-checkout/?id=12', { cookie: 'currency_code=EUR' })).headers.link).toBe('</api/products/12?currency=EUR>; rel=preload; as=fetch; crossorigin');
+    for (const path of ['/hotel-details', '/hotel-details?id=0', '/hotel-details?id=3x', '/hotel-details?id=-3', '/wallet?id=3', '/']) {
+      expect((await call(path)).headers.link, path).toBeUndefined();
+    }
+  });
+
+  it('a results page whose address gives the dates names its search, as the island asks for it; without dates, none', async () => {
+    const hotels = await call('/search-detail?type=HLT&city=Lisbon&check_in=2027-03-01&check_out=2027-03-04&guests=3&sort=price&min_rating=4');
+    expect(hotels.headers.link).toBe(
+      '</api/products/search?type=HLT&city=Lisbon&check_in=2027-03-01&check_out=2027-03-04&guests=3&sort=price&min_rating=4&currency=USD>; rel=preload; as=fetch; crossorigin',
+    );
+    // The page's type wins over the address's, as on the page; an activity has no check-out.
+    const activities = await call('/activities?type=HLT&check_in=2027-03-01', { cookie: 'currency_code=EUR' });
+    expect(activities.headers.link).toBe('</api/products/search?type=ACT&check_in=2027-03-01&guests=2&currency=EUR>; rel=preload; as=fetch; crossorigin');
+    for (const path of ['/search-detail?city=Lisbon', '/resorts', '/stays?check_in=2027-03-01']) {
+      expect((await call(path)).headers.link, path).toBeUndefined();
+    }
+  });
+
   it('the boot block carries the org config, language, currency and labels for the islands', async () => {
     const r = await call('/wallet?lang=fr-FR', { host: ACME, cookie: 'currency_code=GBP' });
     const b = boot(r.text);

@@ -1,0 +1,15 @@
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+const url = process.argv[2];
+const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'], logLevel: 'silent' });
+const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(process.env.BLOCK ? { blockedUrlPatterns: [process.env.BLOCK] } : {}) });
+await chrome.kill();
+const a = lhr.audits;
+console.log('score', lhr.categories.performance.score, 'LCP', Math.round(a['largest-contentful-paint'].numericValue));
+console.log(String(JSON.stringify(a['lcp-breakdown-insight']?.details)).slice(0, 300));
+const t = a['network-requests'].details.items;
+console.log(t.length, 'requests');
+console.log('mainthread', Math.round(a['mainthread-work-breakdown'].numericValue), JSON.stringify(a['mainthread-work-breakdown'].details.items.map(i => [i.group, Math.round(i.duration)])));
+console.log('bootup', JSON.stringify(a['bootup-time'].details.items.slice(0,6).map(i => [i.url.replace(/^http:..localhost:\d+/,''), Math.round(i.total), Math.round(i.scripting)])));
+const lcpReq = t.find(i => /api\/images/.test(i.url));
+console.log('metrics', JSON.stringify(a.metrics.details.items[0], null, 0).slice(0, 600));

@@ -1,0 +1,76 @@
+// What a results page searches for (docs/decisions/0028-real-content-and-steerable-search.md): the criteria read from
+// and written to the address, their defaults, and the API query they make. The results island and the edge (which
+// names a results page's search to the browser with the page) read the same rules, so both ask for the same address.
+import { defaultStay } from './booking-dates';
+import type { ProductType } from './wallet';
+
+export interface Criteria {
+  type: ProductType;
+  city: string;
+  latitude: string;
+  longitude: string;
+  checkIn: string;
+  checkOut: string;
+  guests: number;
+  page: number;
+  sort: string;
+  maxPrice: string;
+  minPrice: string;
+  /** A star-rating step ('3', '4', '4.5') or '' for any rating. */
+  minRating: string;
+  /** '1': only stays that can still be cancelled free; '' for any terms. */
+  freeCancellation: string;
+}
+
+/** Where the results of each type are listed. */
+export const RESULTS_PATH: Record<ProductType, string> = { HLT: '/search-detail', RST: '/resorts/search-details', ACT: '/activities', STY: '/stays' };
+
+export function defaultCriteria(type: ProductType, minCheckinDays: number, today?: string): Criteria {
+  return { type, city: '', latitude: '', longitude: '', ...defaultStay(type, minCheckinDays, today), page: 1, sort: '', maxPrice: '', minPrice: '', minRating: '', freeCancellation: '' };
+}
+
+/** Criteria from a query string; anything missing keeps the default. */
+export function criteriaFromQuery(search: string, fallback: Criteria): Criteria {
+  const p = new URLSearchParams(search);
+  const type = (p.get('type') ?? '').toUpperCase();
+  const guests = Number(p.get('guests'));
+  const page = Number(p.get('page'));
+  return {
+    type: (['HLT', 'ACT', 'RST', 'STY'].includes(type) ? type : fallback.type) as ProductType,
+    city: p.get('city') ?? fallback.city,
+    latitude: p.get('latitude') ?? fallback.latitude,
+    longitude: p.get('longitude') ?? fallback.longitude,
+    checkIn: p.get('check_in') ?? fallback.checkIn,
+    checkOut: p.get('check_out') ?? fallback.checkOut,
+    guests: Number.isInteger(guests) && guests > 0 ? guests : fallback.guests,
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    sort: p.get('sort') ?? fallback.sort,
+    maxPrice: p.get('max_price') ?? fallback.maxPrice,
+    minPrice: p.get('min_price') ?? fallback.minPrice,
+    minRating: p.get('min_rating') ?? fallback.minRating,
+    freeCancellation: p.get('free_cancellation') === '1' ? '1' : fallback.freeCancellation,
+  };
+}
+
+/** The query string of the criteria (empty values left out). */
+export function queryOf(c: Criteria, extra: Record<string, string> = {}): string {
+  const p = new URLSearchParams();
+  const set = (k: string, v: string | number) => v !== '' && v !== undefined && p.set(k, String(v));
+  set('type', c.type);
+  if (c.latitude && c.longitude) {
+    set('latitude', c.latitude);
+    set('longitude', c.longitude);
+  }
+  set('city', c.city);
+  set('check_in', c.checkIn);
+  if (c.type !== 'ACT') set('check_out', c.checkOut);
+  set('guests', c.guests);
+  if (c.page > 1) set('page', c.page);
+  set('sort', c.sort);
+  set('min_price', c.minPrice);
+  set('max_price', c.maxPrice);
+  set('min_rating', c.minRating);
+  set('free_cancellation', c.freeCancellation);
+  for (const [k, v] of Object.entries(extra)) set(k, v);
+  return p.toString();
+}
