@@ -13,3 +13,5 @@ console.log('mainthread', Math.round(a['mainthread-work-breakdown'].numericValue
 console.log('bootup', JSON.stringify(a['bootup-time'].details.items.slice(0,6).map(i => [i.url.replace(/^http:..localhost:\d+/,''), Math.round(i.total), Math.round(i.scripting)])));
 const lcpReq = t.find(i => /api\/images/.test(i.url));
 console.log('metrics', JSON.stringify(a.metrics.details.items[0], null, 0).slice(0, 600));
+for (const i of t.filter(i => /api\/images/.test(i.url)).slice(0, 8)) console.log(i.url.slice(-60), i.transferSize, i.priority, Math.round(i.networkRequestTime), Math.round(i.networkEndTime), i.mimeType);
+console.log(String(JSON.stringify(a['largest-contentful-paint-element']?.details ?? a['lcp-discovery-insight']?.details)).slice(0, 900));

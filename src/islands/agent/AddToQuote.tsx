@@ -1,6 +1,6 @@
 // "Add to quote" for product pages: shown to agents only, it opens My quotes with this product (and stay) chosen.
 // Usage: <AddToQuote client:only="react" productId={id} checkIn="2027-05-01" checkOut="2027-05-04" guests={2} />
-import { useAgentAccess } from './agent-ui';
+import { useAgentAccess } from './agent-access';
 import { useT } from '../../stores/locale';
 
 interface Props {

@@ -1,20 +1,13 @@
-// What the agent islands share that is not a component: the access hook, money and date display, message texts.
+// What the agent islands share that is not a component: the access hook (from ./agent-access), money and date display, message texts.
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { formatMoney, toMinor } from '../../shared/rules/money';
 import { AGENT_MSG } from '../../shared/contract/agent-text';
 import { keyedTexts, MESSAGE_PREFIX } from '../../shared/i18n/message-prefixes';
-import { $agentAccess, type AgentAccess } from '../../stores/agent';
 import { $language } from '../../stores/locale';
-import { runStartup } from '../../stores/startup';
 import { failureMessage, issuesByField, keyedText, translateMessage, type KeyedMessage } from '../account/signup-logic';
 import { formatDay, SHORT_MONTH_DAY } from '../../shared/rules/format-day';
 
-/** Starts the login check (once per page) and answers who is looking: the agent pages render only for 'agent'. */
-export function useAgentAccess(): AgentAccess {
-  useEffect(() => void runStartup(), []);
-  return useStore($agentAccess);
-}
+export { useAgentAccess } from './agent-access';
 
 /** A wire amount (decimal) of `currency` for people, in the page's language. */
 export function useMoney() {
