@@ -65,7 +65,7 @@ export async function addModulePreloads(root) {
     for (const [, src] of html.matchAll(MODULE_SCRIPT)) starts.add(src);
     const wanted = new Set(starts);
     for (const url of starts) for (const dep of await closure(root, url, known)) wanted.add(dep);
-    const links = [...wanted].filter((u) => u.startsWith('/_astro/') && !html.includes(`href="${u}"`)).map((u) => `<link rel="modulepreload" href="${u}">`);
+    const links = [...wanted].filter((u) => u.startsWith('/_astro/') && !html.includes(`src="${u}"`) && !html.includes(`href="${u}"`)).map((u) => `<link rel="modulepreload" href="${u}">`);
     if (!links.length || !html.includes('</head>')) continue;
     await writeFile(file, html.replace('</head>', `${links.join('')}</head>`));
     pages++;
