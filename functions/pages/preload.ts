@@ -2,7 +2,7 @@
 // the call then starts with the page instead of after the scripts, and the island's own request (same address, same
 // mode) is answered by it (docs/decisions/0047-pages-name-their-first-call.md). No D1 read: the address comes from the
 // page's own address, the org and the currency, as the island makes it.
-import { criteriaFromQuery, defaultCriteria, queryOf } from '../../src/shared/rules/search-criteria';
+import { criteriaFromQuery, defaultCriteria, productIdOf, queryOf } from '../../src/shared/rules/search-criteria';
 import type { ProductType } from '../../src/shared/rules/wallet';
 
 /** Pages whose island asks for one product (`?id=`). */
@@ -16,7 +16,10 @@ const RESULTS_PAGES = new Map<string, ProductType>([
   ['/stays', 'STY'],
 ]);
 
-const preload = (path: string) => `<${path}>; rel=preload; as=fetch; crossorigin`;
+/** Longer addresses are not named: a header line that long helps nobody. */
+const MAX_PRELOAD_PATH = 2_000;
+
+const preload = (path: string) => (path.length <= MAX_PRELOAD_PATH ? `<${path}>; rel=preload; as=fetch; crossorigin` : null);
 
 /**
  * The `Link` header value for the page at `url`, or null. A results page is named only when its address gives the
@@ -25,12 +28,12 @@ const preload = (path: string) => `<${path}>; rel=preload; as=fetch; crossorigin
 export function firstCallPreload(url: URL, currency: string, minCheckinDays: number): string | null {
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
   if (ONE_PRODUCT_PAGES.has(path)) {
-    const id = url.searchParams.get('id');
-    return id && /^[1-9]\d{0,9}$/.test(id) ? preload(`/api/products/${id}?${new URLSearchParams({ currency })}`) : null;
+    // The island's own reading of the address and its own encoding of the id (src/stores/api.ts urlOf).
+    const id = productIdOf(url.search);
+    return id === null ? null : preload(`/api/products/${encodeURIComponent(String(id))}?${new URLSearchParams({ currency })}`);
   }
   const type = RESULTS_PAGES.get(path);
-  if (!type) return null;
+  if (!type || !url.searchParams.get('check_in') || (type !== 'ACT' && !url.searchParams.get('check_out'))) return null;
   const criteria = { ...criteriaFromQuery(url.search, defaultCriteria(type, minCheckinDays)), type };
-  if (!url.searchParams.get('check_in') || (type !== 'ACT' && !url.searchParams.get('check_out'))) return null;
   return preload(`/api/products/search?${queryOf(criteria, { currency })}`);
 }

@@ -5,7 +5,7 @@ import { request } from './api';
 import { queryOf, RESULTS_PATH, type Criteria } from '../shared/rules/search-criteria';
 import type { ProductType } from '../shared/rules/wallet';
 
-export { criteriaFromQuery, defaultCriteria, queryOf, RESULTS_PATH, type Criteria } from '../shared/rules/search-criteria';
+export { criteriaFromQuery, defaultCriteria, productIdOf, queryOf, RESULTS_PATH, type Criteria } from '../shared/rules/search-criteria';
 
 export interface ProductItem {
   product_id: number;

@@ -93,7 +93,9 @@ describe('pages', () => {
     const usd = await call('/hotel-details?id=3&check_in=2027-01-10');
     expect(usd.headers.link).toBe('</api/products/3?currency=USD>; rel=preload; as=fetch; crossorigin');
     expect((await call('/hotel-checkout/?id=12', { cookie: 'currency_code=EUR' })).headers.link).toBe('</api/products/12?currency=EUR>; rel=preload; as=fetch; crossorigin');
-    for (const path of ['/hotel-details', '/hotel-details?id=0', '/hotel-details?id=3x', '/hotel-details?id=-3', '/wallet?id=3', '/']) {
+    // The id as the island reads it: '013' is product 13.
+    expect((await call('/hotel-details?id=013')).headers.link).toBe('</api/products/13?currency=USD>; rel=preload; as=fetch; crossorigin');
+    for (const path of ['/hotel-details', '/hotel-details?id=0', '/hotel-details?id=3x', '/hotel-details?id=-3', '/hotel-details?id=2.5', '/wallet?id=3', '/']) {
       expect((await call(path)).headers.link, path).toBeUndefined();
     }
   });
@@ -109,6 +111,10 @@ describe('pages', () => {
     for (const path of ['/search-detail?city=Lisbon', '/resorts', '/stays?check_in=2027-03-01']) {
       expect((await call(path)).headers.link, path).toBeUndefined();
     }
+    // An address too long to be worth a header line is served without one.
+    const long = await call(`/search-detail?check_in=2027-03-01&check_out=2027-03-04&city=${'Lisboa'.repeat(400)}`);
+    expect(long.status).toBe(200);
+    expect(long.headers.link).toBeUndefined();
   });
 
   it('the boot block carries the org config, language, currency and labels for the islands', async () => {

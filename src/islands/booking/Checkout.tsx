@@ -22,7 +22,7 @@ import { openDialog } from '../../stores/dialogs';
 import { $currency, $language, useT } from '../../stores/locale';
 import { $profile, $signedIn, $user } from '../../stores/session';
 import { $org, clearPackageFlag, packageFlag, runStartup } from '../../stores/startup';
-import { criteriaFromQuery, defaultCriteria, detailsUrl, LAST_BOOKING_KEY, type Criteria } from '../../stores/search';
+import { criteriaFromQuery, defaultCriteria, detailsUrl, LAST_BOOKING_KEY, productIdOf, type Criteria } from '../../stores/search';
 import {
   $selection, $useCash, $wallet, $walletLoaded, applyProduct, chooseCertificate, chooseDiscountCard, gateFor, loadWallet, resetWalletSelection,
   selectedCardIds, setUseCash,
@@ -114,8 +114,8 @@ export default function Checkout() {
   useEffect(() => void runStartup(), []);
   useEffect(() => {
     resetWalletSelection();
-    const pid = Number(new URLSearchParams(location.search).get('id'));
-    if (!Number.isInteger(pid) || pid <= 0) return setMissing(true);
+    const pid = productIdOf(location.search);
+    if (pid === null) return setMissing(true);
     loadProduct(pid, currency)
       .then(setProduct)
       .catch(() => setMissing(true));

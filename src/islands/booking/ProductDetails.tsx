@@ -12,7 +12,7 @@ import { loadProduct, previewBooking, type BookingPreview as Quote } from '../..
 import { addDays, MAX_NIGHTS, minCheckInDate } from '../../shared/rules/booking-dates';
 import { $currency, $language, useT } from '../../stores/locale';
 import { $org, runStartup } from '../../stores/startup';
-import { checkoutUrl, criteriaFromQuery, defaultCriteria, RESULTS_PATH, TYPE_LABEL, type Criteria } from '../../stores/search';
+import { checkoutUrl, criteriaFromQuery, defaultCriteria, productIdOf, RESULTS_PATH, TYPE_LABEL, type Criteria } from '../../stores/search';
 import type { ProductDetail } from '../../shared/contract/booking-replies';
 import { formatNumber } from '../../shared/rules/money';
 
@@ -33,9 +33,8 @@ export default function ProductDetails() {
 
   useEffect(() => void runStartup(), []);
   useEffect(() => {
-    const params = new URLSearchParams(location.search);
-    const pid = Number(params.get('id'));
-    if (!Number.isInteger(pid) || pid <= 0) {
+    const pid = productIdOf(location.search);
+    if (pid === null) {
       setMissing(true);
       return;
     }

@@ -1,5 +1,5 @@
 // What a results page searches for (docs/decisions/0028-real-content-and-steerable-search.md): the criteria read from
-// and written to the address, their defaults, and the API query they make. The results island and the edge (which
+// and written to the address, their defaults, and the API query they make; and the product a details page names. The results island and the edge (which
 // names a results page's search to the browser with the page) read the same rules, so both ask for the same address.
 import { defaultStay } from './booking-dates';
 import type { ProductType } from './wallet';
@@ -73,4 +73,10 @@ export function queryOf(c: Criteria, extra: Record<string, string> = {}): string
   set('free_cancellation', c.freeCancellation);
   for (const [k, v] of Object.entries(extra)) set(k, v);
   return p.toString();
+}
+
+/** The product a details or checkout page's address names (`?id=`): a whole number above 0, else null. */
+export function productIdOf(search: string): number | null {
+  const id = Number(new URLSearchParams(search).get('id'));
+  return Number.isInteger(id) && id > 0 ? id : null;
 }
