@@ -41,6 +41,9 @@ const summarise = (runs) => {
   return {
     p50: percentile(times, 50),
     p95: percentile(times, 95),
+    mean: times.reduce((n, t) => n + t, 0) / Math.max(1, times.length),
+    /** Each run's own p95: how far the figure moves from one run to the next on this machine. */
+    p95s: runs.map((r) => percentile([...r.times].sort((a, b) => a - b), 95)),
     rps: runs.reduce((n, r) => n + r.rps, 0) / runs.length,
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
     errors: runs.reduce((n, r) => n + r.errors, 0),
