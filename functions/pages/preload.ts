@@ -2,7 +2,7 @@
 // the call then starts with the page instead of after the scripts, and the island's own request (same address, same
 // mode) is answered by it (docs/decisions/0047-pages-name-their-first-call.md). No D1 read: the address comes from the
 // page's own address, the org and the currency, as the island makes it.
-import { criteriaFromQuery, defaultCriteria, productIdOf, queryOf } from '../../src/shared/rules/search-criteria';
+import { pageCriteria, productIdOf, queryOf } from '../../src/shared/rules/search-criteria';
 import type { ProductType } from '../../src/shared/rules/wallet';
 
 /** Pages whose island asks for one product (`?id=`). */
@@ -34,6 +34,5 @@ export function firstCallPreload(url: URL, currency: string, minCheckinDays: num
   }
   const type = RESULTS_PAGES.get(path);
   if (!type || !url.searchParams.get('check_in') || (type !== 'ACT' && !url.searchParams.get('check_out'))) return null;
-  const criteria = { ...criteriaFromQuery(url.search, defaultCriteria(type, minCheckinDays)), type };
-  return preload(`/api/products/search?${queryOf(criteria, { currency })}`);
+  return preload(`/api/products/search?${queryOf(pageCriteria(type, url.search, minCheckinDays), { currency })}`);
 }

@@ -5,7 +5,7 @@ import { request } from './api';
 import { queryOf, RESULTS_PATH, type Criteria } from '../shared/rules/search-criteria';
 import type { ProductType } from '../shared/rules/wallet';
 
-export { criteriaFromQuery, defaultCriteria, productIdOf, queryOf, RESULTS_PATH, type Criteria } from '../shared/rules/search-criteria';
+export { criteriaFromQuery, defaultCriteria, pageCriteria, productIdOf, queryOf, RESULTS_PATH, type Criteria } from '../shared/rules/search-criteria';
 
 export interface ProductItem {
   product_id: number;
@@ -66,22 +66,36 @@ export const $resultsLoading = atom(false);
 export const $resultsError = atom<{ status: number; message: string } | null>(null);
 
 let seq = 0;
+/** The search last asked for and its answer: asking for the same search again while it runs or after it answered is that answer. */
+let last: { query: string; answer: Promise<void> } | null = null;
 
-/** One page of results in `currency`; a newer search wins over an older answer. */
-export async function runSearch(c: Criteria, currency: string): Promise<void> {
+/**
+ * One page of results in `currency`; a newer search wins over an older answer. The same search asked twice (the results
+ * page starts it before React, then the island asks on mounting: src/islands/booking/results-start.ts) is one request;
+ * a search refused for what it asks (400) keeps its answer, and one that failed otherwise (the network, the server) is
+ * asked again.
+ */
+export function runSearch(c: Criteria, currency: string): Promise<void> {
+  const query = queryOf(c, { currency });
+  const failed = $resultsError.get();
+  if (last?.query === query && (failed === null || failed.status === 400)) return last.answer;
   const mine = ++seq;
   $resultsLoading.set(true);
   $resultsError.set(null);
-  try {
-    const page = await request('$get', '/api/products/search', { query: new URLSearchParams(queryOf(c, { currency })) });
-    if (mine === seq) $results.set(page);
-  } catch (err) {
-    if (mine !== seq) return;
-    $results.set(null);
-    $resultsError.set({ status: err instanceof ApiFailure ? err.status : 0, message: err instanceof Error ? err.message : '' });
-  } finally {
-    if (mine === seq) $resultsLoading.set(false);
-  }
+  const answer = (async () => {
+    try {
+      const page = await request('$get', '/api/products/search', { query: new URLSearchParams(query) });
+      if (mine === seq) $results.set(page);
+    } catch (err) {
+      if (mine !== seq) return;
+      $results.set(null);
+      $resultsError.set({ status: err instanceof ApiFailure ? err.status : 0, message: err instanceof Error ? err.message : '' });
+    } finally {
+      if (mine === seq) $resultsLoading.set(false);
+    }
+  })();
+  last = { query, answer };
+  return answer;
 }
 
 export interface CitySuggestion {

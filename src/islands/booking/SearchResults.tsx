@@ -7,11 +7,12 @@ import Money, { usePricesVisible } from '../ui/Money';
 import { $currency, $language, useT } from '../../stores/locale';
 import { $org, runStartup } from '../../stores/startup';
 import {
-  $results, $resultsError, $resultsLoading, criteriaFromQuery, defaultCriteria, detailsUrl, queryOf, runSearch, type Criteria, type ProductItem, type SearchFacets,
+  $results, $resultsError, $resultsLoading, detailsUrl, pageCriteria, queryOf, runSearch, type Criteria, type ProductItem, type SearchFacets,
 } from '../../stores/search';
 import type { AgentPricing } from '../../shared/contract/booking';
 import type { ProductType } from '../../shared/rules/wallet';
 import { formatNumber } from '../../shared/rules/money';
+import { RESULT_CARD_SIZES } from '../../shared/rules/photos';
 
 /** A result; agent_pricing comes only to an agent of an org in B2B mode. */
 type Item = ProductItem & { agent_pricing?: AgentPricing };
@@ -33,14 +34,14 @@ export default function SearchResults({ type }: { type: ProductType }) {
 
   useEffect(() => void runStartup(), []);
   useEffect(() => {
-    const base = defaultCriteria(type, org?.orgBySite.minCheckinDays ?? 1);
-    const fromUrl = criteriaFromQuery(location.search, base);
-    setC({ ...fromUrl, type });
+    const minCheckinDays = org?.orgBySite.minCheckinDays ?? 1;
+    const fromUrl = pageCriteria(type, location.search, minCheckinDays);
+    setC(fromUrl);
     setMaxPrice(fromUrl.maxPrice);
     setMinPrice(fromUrl.minPrice);
     const onPop = () => {
-      const back = criteriaFromQuery(location.search, base);
-      setC({ ...back, type });
+      const back = pageCriteria(type, location.search, minCheckinDays);
+      setC(back);
       setMaxPrice(back.maxPrice);
       setMinPrice(back.minPrice);
     };
@@ -222,8 +223,6 @@ function EmptyResults({ c, facets, change }: { c: Criteria; facets: SearchFacets
 }
 
 /** The card's photo column: the card's whole width on a phone, 240 px beside the text from 768 px. */
-const CARD_SIZES = '(min-width: 768px) 240px, 100vw';
-
 function ResultCard({ p, href, showPrices, first }: { p: Item; href: string; showPrices: boolean; first: boolean }) {
   const t = useT();
   const language = useStore($language);
@@ -231,7 +230,7 @@ function ResultCard({ p, href, showPrices, first }: { p: Item; href: string; sho
   const unit = p.price_unit === 'night' ? t('bk_per_night') : t('bk_per_person');
   return (
     <li className="card bk-item" data-testid="result" data-product-id={p.product_id}>
-      <CardPhoto className="bk-item__img" src={p.image} sizes={CARD_SIZES} first={first} />
+      <CardPhoto className="bk-item__img" src={p.image} sizes={RESULT_CARD_SIZES} first={first} />
       <div className="bk-item__body">
         <h3 className="bk-item__name">
           <a href={href}>{p.name}</a>

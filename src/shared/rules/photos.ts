@@ -6,6 +6,8 @@ export const PHOTO_WIDTHS = [480, 800, 1200, 1600] as const;
 export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
 /** The width an `src` names (a browser without srcset support still gets a sensible one). */
 export const DEFAULT_PHOTO_WIDTH: PhotoWidth = 800;
+/** The width a results card's photo takes: the card's `sizes`, and the first card's preload (results-start.ts). */
+export const RESULT_CARD_SIZES = '(min-width: 768px) 240px, 100vw';
 export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
 export const PHOTO_MIN_WIDTH = 640;
 export const PHOTO_MIN_HEIGHT = 400;

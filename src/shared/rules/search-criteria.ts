@@ -52,6 +52,14 @@ export function criteriaFromQuery(search: string, fallback: Criteria): Criteria 
   };
 }
 
+/**
+ * What the results page of `type` at the address `search` searches for: the address over the defaults, the page's own
+ * type whatever the address says. The island, the page's early start and the edge's preload all read it here.
+ */
+export function pageCriteria(type: ProductType, search: string, minCheckinDays: number, today?: string): Criteria {
+  return { ...criteriaFromQuery(search, defaultCriteria(type, minCheckinDays, today)), type };
+}
+
 /** The query string of the criteria (empty values left out). */
 export function queryOf(c: Criteria, extra: Record<string, string> = {}): string {
   const p = new URLSearchParams();
