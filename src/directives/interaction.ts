@@ -4,9 +4,9 @@
 // same fields, labels translated at the edge) that the page's own small script may fill in (the account menu's signed-in
 // state). The first pointerdown, focusin or keydown inside it loads the island's code and React; the island then
 // renders afresh in place of the stand-in (the renderer's client-only path: nothing of the stand-in is hydrated), and
-// what the person did meanwhile is carried over to the same control of the real island: the focus, a click, a key,
-// and the text typed into a field. Controls are matched by `data-testid`, else by `data-stand-in` (the stand-in names
-// the control it stands for), else by `name`.
+// what the person did meanwhile is carried over to the same control of the real island: the focus (if they are still
+// there), their clicks and action keys in the order they made them, and the text typed into a field. Controls are
+// matched by `data-testid`, else by `data-stand-in` (the stand-in names the control it stands for), else by `name`.
 //
 // `client:interaction="any"`: an island that also hydrates with the first island of the page a person touches (the
 // dialog host, which has nothing to touch; the header's buttons, whose menus open each other's dialog), or when the page
@@ -14,13 +14,14 @@
 // wanted).
 import type { ClientDirective } from 'astro';
 
-type Intent = { kind: 'focus' } | { kind: 'click' } | { kind: 'key'; key: string; code: string; shiftKey: boolean };
+/** What a person did on a stand-in that the real island must do too, in order: a click, or an action key. */
+type Act = { kind: 'click'; target: string | null; byPointer: boolean } | { kind: 'key'; target: string | null; key: string; code: string; shiftKey: boolean };
 
 const INTERACTION_EVENT = 'tc:interaction';
 const TRIGGERS = ['pointerdown', 'focusin', 'keydown'] as const;
+const EVENTS = [...TRIGGERS, 'focusout', 'pointerup', 'click', 'submit', 'input'] as const;
 /** Keys whose default action on a stand-in (a button's click, a page scroll) waits for the real island. */
 const ACTION_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp', 'Escape', 'Home', 'End']);
-const SETTLE_MS = 5_000;
 
 /** The selector that finds, in the real island, the control a stand-in element stands for. */
 function keyOf(target: Element, island: HTMLElement): string | null {
@@ -35,40 +36,57 @@ function keyOf(target: Element, island: HTMLElement): string | null {
   return null;
 }
 
-/** Resolves once the real island has replaced the stand-in (React commits after hydrate() resolves). */
-function settled(island: HTMLElement, standIn: Set<Element>): Promise<void> {
-  const replaced = () => island.childElementCount > 0 && ![...island.children].some((child) => standIn.has(child));
-  if (replaced()) return Promise.resolve();
+/** The stand-in's own default actions wait for the real island: a click, a form's submit, an action key. */
+function holdDefault(event: Event) {
+  if (event.type === 'click' || event.type === 'submit') {
+    event.preventDefault();
+    event.stopPropagation();
+  } else if (event instanceof KeyboardEvent && event.type === 'keydown' && ACTION_KEYS.has(event.key)) event.preventDefault();
+}
+
+/**
+ * Resolves once the real island has replaced the stand-in: React's first commit empties the island and draws its own.
+ * There is no time limit: carrying the person's acts over to a stand-in that is about to vanish would lose them.
+ */
+function replaced(island: HTMLElement, standIn: Set<Element>): Promise<void> {
+  const gone = () => ![...standIn].some((child) => child.parentNode === island);
+  if (gone()) return Promise.resolve();
   return new Promise((done) => {
     const observer = new MutationObserver(() => {
-      if (!replaced()) return;
+      if (!gone()) return;
       observer.disconnect();
       done();
     });
     observer.observe(island, { childList: true });
-    setTimeout(() => {
-      observer.disconnect();
-      done();
-    }, SETTLE_MS);
   });
 }
 
 /**
- * Clicks on an island that waits for a person, made before its directive is attached (that waits for the island's
- * labels): Astro inlines this module before the first such island, so this listener is there from the start, and each
- * directive carries over the clicks made in its island.
+ * React handles an event's updates in a microtask and runs their effects (a menu focusing its first item) at the end of
+ * that commit: the next act waits for it, without yielding to the browser, so no real event comes in between.
  */
-const earlyClicks: Event[] = [];
-document.addEventListener(
-  'click',
-  (e) => {
-    // A pointer's click on a button (a key's click, detail 0, follows its keydown; a field keeps its own focus and text).
-    const button = e instanceof MouseEvent && e.detail > 0 && e.target instanceof Element ? e.target.closest('button') : null;
-    const island = button?.closest('astro-island[client="interaction"]');
-    if (island && !island.hasAttribute('data-listening')) earlyClicks.push(e);
-  },
-  true,
-);
+async function afterReact() {
+  for (let i = 0; i < 3; i++) await Promise.resolve();
+}
+
+/**
+ * What a person did on an island that waits for a person before its directive is attached (that waits for the island's
+ * labels): Astro inlines this module before the first such island, so these listeners are there from the start; each
+ * directive then takes the events made in its island, in order, as if it had been listening.
+ */
+const early: Event[] = [];
+for (const type of EVENTS) {
+  document.addEventListener(
+    type,
+    (event) => {
+      const island = event.target instanceof Element ? event.target.closest('astro-island[client="interaction"]') : null;
+      if (!island || island.hasAttribute('data-listening')) return;
+      holdDefault(event);
+      early.push(event);
+    },
+    true,
+  );
+}
 
 const waiting = new Set<() => void>();
 let anyStarted = false;
@@ -80,43 +98,57 @@ function startAll() {
 const interaction: ClientDirective = (load, options, el) => {
   const followsPage = options.value === 'any';
   let started = false;
+  /** The control the person last touched or focused. */
   let target: string | null = null;
-  let intent: Intent | null = null;
+  /** Whether the person's focus is in the stand-in (the focus goes to the real control only then). */
+  let inside = false;
+  const acts: Act[] = [];
   const typed = new Map<string, string>();
+  /** The control a pointer is pressing, until it is released. */
+  let pressing: string | null = null;
 
   const onEvent = (event: Event) => {
     const from = event.target instanceof Element ? event.target : null;
     const key = from ? keyOf(from, el) : null;
-    if (event.type === 'focusin' || event.type === 'pointerdown') {
+    holdDefault(event);
+    if (event.type === 'focusin') {
       target = key ?? target;
-      intent ??= { kind: 'focus' };
+      inside = true;
+    } else if (event.type === 'focusout' && event instanceof FocusEvent) {
+      const to = event.relatedTarget;
+      // Focus going nowhere is either the person leaving (a click on the page) or the stand-in removed under it (the
+      // island's commit): only the first leaves the stand-in.
+      if (to instanceof Node) inside = el.contains(to);
+      else {
+        queueMicrotask(() => {
+          if (from?.isConnected && !el.contains(document.activeElement)) inside = false;
+        });
+      }
+    } else if (event.type === 'pointerdown') {
+      target = key ?? target;
+      pressing = key;
     } else if (event.type === 'pointerup') {
-      // A press released on a button is its click, even when the stand-in's button was redrawn under the pointer
-      // (the signed-in name drawn in): the browser then sends no click, and the person's press would open nothing.
+      pressing = null;
+      // A press released on a button is its click, even when the stand-in's button was redrawn under the pointer: the
+      // browser then sends no click, and the person's press would open nothing.
       if (from?.closest('button')) {
         target = key ?? target;
-        intent = { kind: 'click' };
+        acts.push({ kind: 'click', target, byPointer: true });
       }
-    } else if (event.type === 'click' || event.type === 'submit') {
-      // The stand-in does nothing itself: the real island's control gets the click once it is there.
-      event.preventDefault();
-      event.stopPropagation();
-      if (event.type === 'click') {
-        target = key ?? target;
-        intent = { kind: 'click' };
-      }
-    } else if (event instanceof KeyboardEvent) {
+    } else if (event.type === 'click' && event instanceof MouseEvent) {
       target = key ?? target;
-      if (ACTION_KEYS.has(event.key) || event.key === 'Tab') {
-        if (event.key !== 'Tab') event.preventDefault();
-        if (event.key !== 'Tab') intent = { kind: 'key', key: event.key, code: event.code, shiftKey: event.shiftKey };
-      }
+      const last = acts.at(-1);
+      // Counted already: the pointer's press (above), or the key that makes a button's click (Enter, Space).
+      const counted = last?.target === target && (event.detail > 0 ? last.kind === 'click' && last.byPointer : last.kind === 'key');
+      if (!counted) acts.push({ kind: 'click', target, byPointer: event.detail > 0 });
+    } else if (event instanceof KeyboardEvent && event.type === 'keydown') {
+      target = key ?? target;
+      if (ACTION_KEYS.has(event.key)) acts.push({ kind: 'key', target, key: event.key, code: event.code, shiftKey: event.shiftKey });
     } else if (event.type === 'input' && from instanceof HTMLInputElement && key) {
       typed.set(key, from.value);
     }
-    if (event.type !== 'input') start();
+    if (TRIGGERS.some((type) => type === event.type) || event.type === 'click') void start();
   };
-  const EVENTS = [...TRIGGERS, 'pointerup', 'click', 'submit', 'input'];
   for (const type of EVENTS) el.addEventListener(type, onEvent, true);
   el.setAttribute('data-listening', '');
 
@@ -126,7 +158,6 @@ const interaction: ClientDirective = (load, options, el) => {
     waiting.delete(start);
     startAll();
     const standIn = new Set(el.children);
-    const hadFocus = el.contains(document.activeElement);
     // Text already in the stand-in's fields (typed before this island's directive was attached, or while loading).
     for (const field of el.querySelectorAll('input')) {
       const key = keyOf(field, el);
@@ -136,12 +167,36 @@ const interaction: ClientDirective = (load, options, el) => {
     // The stand-in is not the island's own render: the renderer mounts the island afresh in its place.
     el.setAttribute('client', 'only');
     await hydrate();
-    await settled(el, standIn);
+    await replaced(el, standIn);
+    // From here on the island is live: what the person does reaches it directly. The replay below runs in this same task
+    // (microtasks only), so nothing the person does can come between the stand-in's removal and the replay.
     for (const type of EVENTS) el.removeEventListener(type, onEvent, true);
-    replay(hadFocus);
+    if (pressing) releaseOnIsland(pressing);
+    await replay();
   }
 
-  function replay(hadFocus: boolean) {
+  /**
+   * A press begun on the stand-in and released on the real island: the browser sends no click (the element pressed is
+   * gone), so the release on the same control is its click. A click the browser might still send is not counted twice.
+   */
+  function releaseOnIsland(pressed: string) {
+    const onRelease = (event: Event) => {
+      document.removeEventListener('pointerup', onRelease, true);
+      const control = el.querySelector<HTMLElement>(pressed);
+      if (!control || !(event.target instanceof Node) || !control.contains(event.target)) return;
+      control.click();
+      const onNativeClick = (click: Event) => {
+        if (!click.isTrusted || !(click.target instanceof Node) || !control.contains(click.target)) return;
+        click.preventDefault();
+        click.stopPropagation();
+      };
+      document.addEventListener('click', onNativeClick, true);
+      setTimeout(() => document.removeEventListener('click', onNativeClick, true));
+    };
+    document.addEventListener('pointerup', onRelease, true);
+  }
+
+  async function replay() {
     for (const [key, value] of typed) {
       const field = el.querySelector(key);
       if (!(field instanceof HTMLInputElement) || !value) continue;
@@ -149,26 +204,46 @@ const interaction: ClientDirective = (load, options, el) => {
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, value);
       field.dispatchEvent(new Event('input', { bubbles: true }));
     }
-    const control = target ? el.querySelector<HTMLElement>(target) : null;
-    if (!control) return;
-    const focusLost = document.activeElement === document.body || document.activeElement === null;
-    if (hadFocus || focusLost || intent) control.focus();
-    if (intent?.kind === 'click') control.click();
-    else if (intent?.kind === 'key') {
-      const init = { key: intent.key, code: intent.code, shiftKey: intent.shiftKey, bubbles: true, cancelable: true };
-      const down = new KeyboardEvent('keydown', init);
-      // A button's Enter or Space is its click; a synthetic key press does not make one, so make it.
-      if (control.dispatchEvent(down) && control instanceof HTMLButtonElement && (intent.key === 'Enter' || intent.key === ' ')) control.click();
+    const focusLost = () => document.activeElement === document.body || document.activeElement === null;
+    // The person is still here: the focus, lost with the stand-in, goes to the control they were on.
+    if (target && inside && (focusLost() || el.contains(document.activeElement))) {
+      el.querySelector<HTMLElement>(target)?.focus();
+    }
+    let placed: Element | null = null;
+    for (const act of acts) {
+      const control = act.target ? el.querySelector<HTMLElement>(act.target) : null;
+      const active = document.activeElement;
+      // A key goes where the focus is: to the control it was pressed on, unless the island moved the focus in answer to
+      // the previous act (Enter opened the menu and focused its first item: the next Enter is that item's).
+      const moved: boolean = placed !== null && active !== placed && !focusLost() && active instanceof HTMLElement;
+      const to: HTMLElement | null = act.kind === 'key' && moved ? (active as HTMLElement) : control;
+      if (!to) continue;
+      if (to === control && active !== control) to.focus();
+      if (act.kind === 'click') to.click();
+      else pressKey(to, act);
+      await afterReact();
+      placed = to;
     }
   }
 
-  // The directive is attached once the island's before-hydration script has run (the labels it awaits): a person may
-  // already have clicked the stand-in (earlyClicks) or be in it by then.
-  const early = earlyClicks.filter((e) => e.target instanceof Node && el.contains(e.target));
-  if (early.length > 0) for (const click of early) onEvent(click);
-  else if (el.contains(document.activeElement)) {
+  /** A key as the browser would handle it on that control: a button's Enter or Space is its click, a field's Enter submits its form. */
+  function pressKey(control: HTMLElement, act: Extract<Act, { kind: 'key' }>) {
+    const down = new KeyboardEvent('keydown', { key: act.key, code: act.code, shiftKey: act.shiftKey, bubbles: true, cancelable: true });
+    if (!control.dispatchEvent(down)) return;
+    if (control instanceof HTMLButtonElement && (act.key === 'Enter' || act.key === ' ')) control.click();
+    else if (control instanceof HTMLInputElement && act.key === 'Enter' && control.form) control.form.requestSubmit();
+  }
+
+  // The directive is attached once the island's before-hydration script has run (the labels it awaits): what the person
+  // did in the island by then was kept for it.
+  const before = early.filter((e) => e.target instanceof Node && el.contains(e.target));
+  for (const event of before) {
+    early.splice(early.indexOf(event), 1);
+    onEvent(event);
+  }
+  if (before.length === 0 && el.contains(document.activeElement)) {
     target = keyOf(document.activeElement!, el);
-    intent = { kind: 'focus' };
+    inside = true;
     void start();
   }
 

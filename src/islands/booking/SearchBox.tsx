@@ -37,10 +37,13 @@ export default function SearchBox({ type, fromQuery = false, heading = true }: S
   const [errors, setErrors] = useState<Record<string, string>>({});
   // On a results page a phone shows the search as one line that opens the form, so the first result is on screen.
   const [collapsed, setCollapsed] = useState(true);
+  // From the latest state, not this render's: on a page that waits for a person the box mounts with what they already
+  // typed and chose replayed into it before this first effect runs (docs/decisions/0039-page-weight-by-interaction.md).
   useEffect(() => {
-    const base = defaultCriteria(type ?? c.type, minDays);
-    setC(fromQuery && typeof location !== 'undefined' ? criteriaFromQuery(location.search, base) : { ...base, city: c.city });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    setC((prev) => {
+      const base = defaultCriteria(type ?? prev.type, minDays);
+      return fromQuery && typeof location !== 'undefined' ? criteriaFromQuery(location.search, base) : { ...base, city: prev.city, guests: prev.guests };
+    });
   }, [minDays, type, fromQuery]);
   useEffect(() => {
     if (!type && offered.length && !offered.includes(c.type)) setC((prev) => ({ ...prev, type: offered[0]! }));
@@ -134,18 +137,28 @@ function Destination({ value, type, onChange }: { value: string; type: ProductTy
   const t = useT();
   const id = useId();
   const [text, setText] = useState(value);
+  // The field follows a new value from the box (a chosen city, the address), while it is rendered rather than in an
+  // effect: an effect at mount would undo the text a person typed before React (decision 0039).
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    setShownValue(value);
+    setText(value);
+  }
   const [open, setOpen] = useState(false);
-  const [items, setItems] = useState<CitySuggestion[]>([]);
+  const [answer, setAnswer] = useState<{ query: string; items: CitySuggestion[] }>({ query: '', items: [] });
+  // Only the cities found for the text in the field are offered: a list for an earlier text (the empty field the box
+  // opened with, a keystroke ago) would let the arrows and Enter choose a city the person did not type.
+  const items = answer.query === text.trim() ? answer.items : [];
   const [active, setActive] = useState(-1);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  useEffect(() => setText(value), [value]);
   useEffect(() => {
     if (!open) return;
     const ctrl = new AbortController();
     const timer = setTimeout(() => {
-      void suggestCities(text.trim(), type, ctrl.signal).then((list) => {
-        setItems(list);
+      const query = text.trim();
+      void suggestCities(query, type, ctrl.signal).then((list) => {
+        setAnswer({ query, items: list });
         setActive(-1);
       });
     }, 120);

@@ -37,8 +37,17 @@ function drawAccount(standIn: HTMLElement) {
     const signedIn = $signedIn.get();
     if (signedIn === null) return;
     const text = signedIn ? $user.get()?.username || tr('account_menu') : tr('menu_signin');
+    const name = `${tr('labelled', { label: tr('account_menu') })} ${text}`;
+    // A button already drawn is changed in place: a person may be on it (focused, or pressing it), and a new one would
+    // take their focus or their click away (docs/decisions/0039-page-weight-by-interaction.md).
+    const drawn = standIn.querySelector<HTMLButtonElement>('[data-testid="account-menu-button"]');
+    if (drawn) {
+      drawn.setAttribute('aria-label', name);
+      drawn.querySelector('.menu-button__text')!.textContent = text;
+      return;
+    }
     // The stand-in root is the menu's box (class "menu", the slot's full size, as AccountMenu's own root).
-    standIn.replaceChildren(headerButton('account-menu-button', 'menu', USER_ICON, text, `${tr('labelled', { label: tr('account_menu') })} ${text}`));
+    standIn.replaceChildren(headerButton('account-menu-button', 'menu', USER_ICON, text, name));
   };
   $signedIn.listen(draw);
   $user.listen(draw);
