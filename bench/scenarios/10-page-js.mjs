@@ -10,7 +10,7 @@ export const PAGES = [
   { kind: 'product page', path: '/search-detail', lighthouse: true },
   { kind: 'resorts', path: '/resorts', lighthouse: true },
   { kind: 'page with islands', path: '/wallet', lighthouse: true },
-  { kind: 'static page', path: '/privacy-policy', deferred: true },
+  { kind: 'static page', path: '/privacy-policy', lighthouse: true, deferred: true },
   { kind: 'product details', path: '/hotel-details' },
   { kind: 'checkout', path: '/hotel-checkout' },
   { kind: 'account', path: '/user-details' },
