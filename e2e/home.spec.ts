@@ -53,3 +53,28 @@ for (const lang of ['en-US', 'fr-FR'] as const) {
     });
   }
 }
+
+// The destination's suggestions refresh under a person typing: the city they highlighted stays highlighted, and a city
+// that no longer matches the text is never offered (src/islands/booking/SearchBox.tsx, Destination).
+test('a highlighted destination stays highlighted while the suggestions refresh, and Enter chooses it', async ({ page }) => {
+  await page.goto('/');
+  const box = page.getByTestId('search-box');
+  const destination = box.getByRole('combobox', { name: 'Destination' });
+  await destination.click();
+  const answerFor = (q: string) => page.waitForResponse((r) => r.url().includes('/api/products/cities') && new URL(r.url()).searchParams.get('q') === q);
+  const forL = answerFor('L');
+  await page.keyboard.type('L');
+  await forL;
+  await expect(box.getByRole('option', { name: /London/ })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  const lisbon = box.getByRole('option', { name: /Lisbon/ });
+  await expect(lisbon).toHaveAttribute('aria-selected', 'true');
+
+  const forLi = answerFor('Li');
+  await page.keyboard.type('i');
+  await expect(box.getByRole('option', { name: /London/ })).toHaveCount(0);
+  await forLi;
+  await expect(lisbon).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(destination).toHaveValue('Lisbon');
+});

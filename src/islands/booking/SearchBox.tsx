@@ -132,6 +132,8 @@ export default function SearchBox({ type, fromQuery = false, heading = true }: S
   );
 }
 
+const suggestionKey = (s: CitySuggestion) => `${s.city}-${s.country}`;
+
 /** Destination with a list of matching cities (combobox: arrows to move, Enter to choose, Escape to close). */
 function Destination({ value, type, onChange }: { value: string; type: ProductType; onChange: (city: string) => void }) {
   const t = useT();
@@ -145,11 +147,17 @@ function Destination({ value, type, onChange }: { value: string; type: ProductTy
     setText(value);
   }
   const [open, setOpen] = useState(false);
-  const [answer, setAnswer] = useState<{ query: string; items: CitySuggestion[] }>({ query: '', items: [] });
-  // Only the cities found for the text in the field are offered: a list for an earlier text (the empty field the box
-  // opened with, a keystroke ago) would let the arrows and Enter choose a city the person did not type.
-  const items = answer.query === text.trim() ? answer.items : [];
-  const [active, setActive] = useState(-1);
+  const [answer, setAnswer] = useState<{ query: string; type: ProductType; items: CitySuggestion[] }>({ query: '', type, items: [] });
+  // Only cities that match the text in the field are offered. Until the answer for this text comes, the list for an
+  // earlier text (the empty field the box opened with, a keystroke ago) shows those of its cities that still match
+  // (the API matches the start of the name), so the arrows and Enter never choose a city the person did not type.
+  const typed = text.trim();
+  const items =
+    answer.type !== type ? [] : answer.query === typed ? answer.items : answer.items.filter((s) => s.city.toLowerCase().startsWith(typed.toLowerCase()));
+  // The highlighted city, not its place: a list refreshed under the person keeps it highlighted wherever it now is.
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const active = items.findIndex((s) => suggestionKey(s) === activeKey);
+  const highlight = (i: number) => setActiveKey(i >= 0 && items[i] ? suggestionKey(items[i]) : null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
@@ -158,8 +166,7 @@ function Destination({ value, type, onChange }: { value: string; type: ProductTy
     const timer = setTimeout(() => {
       const query = text.trim();
       void suggestCities(query, type, ctrl.signal).then((list) => {
-        setAnswer({ query, items: list });
-        setActive(-1);
+        setAnswer({ query, type, items: list });
       });
     }, 120);
     return () => {
@@ -169,6 +176,7 @@ function Destination({ value, type, onChange }: { value: string; type: ProductTy
   }, [text, type, open]);
 
   function choose(s: CitySuggestion) {
+    setActiveKey(null);
     setText(s.city);
     onChange(s.city);
     setOpen(false);
@@ -201,10 +209,10 @@ function Destination({ value, type, onChange }: { value: string; type: ProductTy
           if (e.key === 'ArrowDown') {
             e.preventDefault();
             setOpen(true);
-            setActive((a) => Math.min(items.length - 1, a + 1));
+            highlight(Math.min(items.length - 1, active + 1));
           } else if (e.key === 'ArrowUp') {
             e.preventDefault();
-            setActive((a) => Math.max(-1, a - 1));
+            highlight(Math.max(-1, active - 1));
           } else if (e.key === 'Enter' && open && active >= 0 && items[active]) {
             e.preventDefault();
             choose(items[active]!);
@@ -216,7 +224,7 @@ function Destination({ value, type, onChange }: { value: string; type: ProductTy
       <ul id={`${id}-list`} role="listbox" aria-label={t('bk_suggestions')} className="bk-suggest" hidden={!open || items.length === 0}>
         {items.map((s, i) => (
           <li
-            key={`${s.city}-${s.country}`}
+            key={suggestionKey(s)}
             id={`${id}-opt-${i}`}
             role="option"
             aria-selected={i === active}
