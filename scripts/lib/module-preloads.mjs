@@ -1,5 +1,5 @@
-// An Astro integration: each built page names, in its <head>, every module its islands import statically when they
-// start at load (`client:only` / `client:load`), as `<link rel="modulepreload">`. Without it the browser finds a
+// An Astro integration: each built page names, in its <head>, every module its own scripts and its islands import
+// statically when they start at load (`client:only` / `client:load`), as `<link rel="modulepreload">`. Without it the browser finds a
 // module's imports only once that module has arrived and been parsed, so an island's code came down in a chain five or
 // six requests deep (ProductDetails → agent-ui → signup-logic → person …), a round trip each; with it, it all comes at
 // once (docs/decisions/0047-pages-name-their-first-call.md). Islands that wait (idle, visible, interaction) and
@@ -61,8 +61,9 @@ export async function addModulePreloads(root) {
         if (url) starts.add(url);
       }
     }
-    if (!starts.size) continue;
+    // The page's own scripts run at load too (a results page's first screen, drawn before React: decision 0048).
     for (const [, src] of html.matchAll(MODULE_SCRIPT)) starts.add(src);
+    if (!starts.size) continue;
     const wanted = new Set(starts);
     for (const url of starts) for (const dep of await closure(root, url, known)) wanted.add(dep);
     const links = [...wanted].filter((u) => u.startsWith('/_astro/') && !html.includes(`src="${u}"`) && !html.includes(`href="${u}"`)).map((u) => `<link rel="modulepreload" href="${u}">`);

@@ -36,8 +36,12 @@ function keyOf(target: Element, island: HTMLElement): string | null {
   return null;
 }
 
+/** A link works without its island (a results card's): what is done on it is the browser's, neither held nor replayed. */
+const onLink = (event: Event) => event.target instanceof Element && event.target.closest('a[href]') !== null;
+
 /** The stand-in's own default actions wait for the real island: a click, a form's submit, an action key. */
 function holdDefault(event: Event) {
+  if (onLink(event)) return;
   if (event.type === 'click' || event.type === 'submit') {
     event.preventDefault();
     event.stopPropagation();
@@ -108,6 +112,7 @@ const interaction: ClientDirective = (load, options, el) => {
   let pressing: string | null = null;
 
   const onEvent = (event: Event) => {
+    if ((event.type === 'click' || event.type === 'keydown') && onLink(event)) return void start();
     const from = event.target instanceof Element ? event.target : null;
     const key = from ? keyOf(from, el) : null;
     holdDefault(event);

@@ -48,4 +48,18 @@ describe('module preloads', () => {
     expect(names).not.toContain('/_astro/page.js');
     expect(readFileSync(join(root, 'plain/index.html'), 'utf8')).toBe('<html><head></head><body><p>No islands</p></body></html>');
   });
+
+  it("names the imports of a page's own scripts when its islands all wait (a results page's first screen, decision 0048)", async () => {
+    const root = site({
+      'results/index.html': `<html><head></head><body>${island('interaction', 'Results.js')}<script type="module" src="/_astro/start.js"></script></body></html>`,
+      // The script's static imports, one deep and two deep; what it imports later, and the waiting island's code, are left.
+      '_astro/start.js': 'import{s}from"./search.js";import"./view.js";const l=()=>import("./labels.js");',
+      '_astro/search.js': 'import{c}from"./core.js";export const s=c;',
+      ...Object.fromEntries(['core', 'view', 'labels', 'react'].map((name) => [`_astro/${name}.js`, ''])),
+      '_astro/Results.js': 'import"./react.js";',
+    });
+    expect(await addModulePreloads(root)).toBe(1);
+    const names = preloaded(readFileSync(join(root, 'results/index.html'), 'utf8'));
+    expect(names.sort()).toEqual(['/_astro/core.js', '/_astro/search.js', '/_astro/view.js']);
+  });
 });

@@ -11,8 +11,8 @@ import {
 } from '../../stores/search';
 import type { AgentPricing } from '../../shared/contract/booking';
 import type { ProductType } from '../../shared/rules/wallet';
-import { formatNumber } from '../../shared/rules/money';
 import { RESULT_CARD_SIZES } from '../../shared/rules/photos';
+import { cardFacts, isNear, pageCount, ratingChoices, resultsTitle, sortOptions } from './results-view';
 
 /** A result; agent_pricing comes only to an agent of an org in B2B mode. */
 type Item = ProductItem & { agent_pricing?: AgentPricing };
@@ -28,9 +28,13 @@ export default function SearchResults({ type }: { type: ProductType }) {
   const error = useStore($resultsError);
   const showPrices = usePricesVisible();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [c, setC] = useState<Criteria | null>(null);
-  const [maxPrice, setMaxPrice] = useState('');
-  const [minPrice, setMinPrice] = useState('');
+  // Read from the address at once (in the browser), so the first render draws what the first screen drawn before React
+  // shows (results-first-screen.ts), not a skeleton in between.
+  const [c, setC] = useState<Criteria | null>(() =>
+    typeof location === 'undefined' ? null : pageCriteria(type, location.search, $org.get()?.orgBySite.minCheckinDays ?? 1),
+  );
+  const [maxPrice, setMaxPrice] = useState(c?.maxPrice ?? '');
+  const [minPrice, setMinPrice] = useState(c?.minPrice ?? '');
 
   useEffect(() => void runStartup(), []);
   useEffect(() => {
@@ -64,15 +68,13 @@ export default function SearchResults({ type }: { type: ProductType }) {
 
   if (!c) return <ResultsSkeleton />;
   const facets = results?.facets;
-  const near = c.latitude !== '' && c.longitude !== '';
-  const pages = results ? Math.max(1, Math.ceil(results.count / results.per_page)) : 1;
-  const place = c.city || (near ? t('bk_near_you') : t('bk_all_destinations'));
+  const pages = results ? pageCount(results) : 1;
 
   return (
     <section className="bk-results" aria-labelledby={`${id}-title`} aria-busy={loading}>
       <div className="bk-results__head">
         <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="bk-results__title" data-testid="results-title">
-          {results ? t('bk_results_count', { n: results.count, place }) : t('bk_searching')}
+          {resultsTitle(t, c, results)}
         </h2>
         <form
           className="bk-results__filters cluster"
@@ -85,12 +87,11 @@ export default function SearchResults({ type }: { type: ProductType }) {
           <div className="field">
             <label htmlFor={`${id}-sort`}>{t('bk_sort')}</label>
             <select id={`${id}-sort`} className="select" value={c.sort} onChange={(e) => change({ sort: e.target.value })}>
-              <option value="">{near ? t('bk_sort_distance') : t('bk_sort_recommended')}</option>
-              <option value="price">{t('bk_sort_price_low')}</option>
-              <option value="-price">{t('bk_sort_price_high')}</option>
-              <option value="rating">{t('bk_sort_rating')}</option>
-              {!near && c.city ? <option value="distance">{t('bk_sort_distance_from', { place: c.city })}</option> : null}
-              {!near ? <option value="name">{t('bk_sort_name')}</option> : null}
+              {sortOptions(t, c).map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.text}
+                </option>
+              ))}
             </select>
           </div>
           <div className="field">
@@ -110,14 +111,10 @@ export default function SearchResults({ type }: { type: ProductType }) {
             <fieldset className="bk-stars">
               <legend>{t('bk_stars')}</legend>
               <div className="cluster">
-                <label className="bk-chip">
-                  <input type="radio" name={`${id}-stars`} checked={c.minRating === ''} onChange={() => change({ minRating: '' })} />
-                  {t('bk_stars_any', { n: facets.any_rating })}
-                </label>
-                {facets.rating.map((r) => (
-                  <label key={r.min} className="bk-chip">
-                    <input type="radio" name={`${id}-stars`} checked={c.minRating === String(r.min)} onChange={() => change({ minRating: String(r.min) })} />
-                    {t('bk_stars_min', { stars: formatNumber(r.min, language, r.min % 1 ? 1 : 0), n: r.count })}
+                {ratingChoices(t, language, facets).map((r) => (
+                  <label key={r.value} className="bk-chip">
+                    <input type="radio" name={`${id}-stars`} checked={c.minRating === r.value} onChange={() => change({ minRating: r.value })} />
+                    {r.text}
                   </label>
                 ))}
               </div>
@@ -226,8 +223,7 @@ function EmptyResults({ c, facets, change }: { c: Criteria; facets: SearchFacets
 function ResultCard({ p, href, showPrices, first }: { p: Item; href: string; showPrices: boolean; first: boolean }) {
   const t = useT();
   const language = useStore($language);
-  const rating = formatNumber(p.rating, language, 1);
-  const unit = p.price_unit === 'night' ? t('bk_per_night') : t('bk_per_person');
+  const facts = cardFacts(t, language, p);
   return (
     <li className="card bk-item" data-testid="result" data-product-id={p.product_id}>
       <CardPhoto className="bk-item__img" src={p.image} sizes={RESULT_CARD_SIZES} first={first} />
@@ -236,13 +232,12 @@ function ResultCard({ p, href, showPrices, first }: { p: Item; href: string; sho
           <a href={href}>{p.name}</a>
         </h3>
         <p className="muted small" data-testid="result-place">
-          {p.city}, {p.country}
-          {p.distance_km !== undefined ? ` · ${t('bk_distance', { km: formatNumber(p.distance_km, language, 1) })}` : ''}
+          {facts.place}
         </p>
-        <p className="bk-rating small" aria-label={t('bk_rating', { rating })}>
-          ★ {rating}
+        <p className="bk-rating small" aria-label={facts.ratingName}>
+          ★ {facts.rating}
         </p>
-        {p.free_cancellation_deadline && Date.parse(p.free_cancellation_deadline) > Date.now() ? (
+        {facts.freeCancellation ? (
           <p className="small bk-item__free" data-testid="result-free-cancellation">
             {t('bk_free_cancellation_badge')}
           </p>
@@ -253,7 +248,7 @@ function ResultCard({ p, href, showPrices, first }: { p: Item; href: string; sho
         {showPrices ? (
           <>
             <Money amount={p.price} currency={p.currency} className="price" testId="price" />
-            <span className="muted small">{unit}</span>
+            <span className="muted small">{facts.unit}</span>
             {p.total_price !== p.price ? (
               <span className="small">
                 {t('bk_total')} <Money amount={p.total_price} currency={p.currency} testId="total" />
@@ -264,7 +259,7 @@ function ResultCard({ p, href, showPrices, first }: { p: Item; href: string; sho
           <span className="muted small">{t('bk_price_at_checkout')}</span>
         )}
         {p.agent_pricing ? <AgentPrices pricing={p.agent_pricing} /> : null}
-        <a className="btn btn-primary btn-sm" href={href} aria-label={`${t('labelled', { label: t('bk_view') })} ${p.name}`}>
+        <a className="btn btn-primary btn-sm" href={href} aria-label={facts.viewName}>
           {t('bk_view')}
         </a>
       </div>

@@ -1,12 +1,16 @@
-// A results page starts its search as soon as the page has been read, without React: the island then finds the answer
-// in the search store (one request, docs/decisions/0047-pages-name-their-first-call.md). When the answer comes, the
-// first card's photo is asked for at once, in the width the card will take, so it is there when the island draws the
-// card instead of being found only then (issue 18: the photographs cost the results page no time).
+// A results page starts its search as soon as the page has been read, without React (the island then finds the answer
+// in the search store: one request, docs/decisions/0047-pages-name-their-first-call.md), and draws its first screen from
+// that answer before React (results-first-screen.ts, docs/decisions/0048-results-first-screen.md). The first card's photo
+// is asked for as soon as the answer names it; once it is on screen, the page's islands are woken (they wait for it:
+// `client:interaction="any"`), so React's code neither delays the first screen nor waits for a person.
 import { $org } from '../../stores/startup';
-import { $currency } from '../../stores/labels';
-import { $results, pageCriteria, runSearch } from '../../stores/search';
+import { $currency, $language, loadLabelAreas } from '../../stores/labels';
+import { $signedIn, $user } from '../../stores/session';
+import { $results, $resultsError, pageCriteria, runSearch } from '../../stores/search';
+import { pricesVisible } from '../../shared/rules/money';
 import { photoSrcset, RESULT_CARD_SIZES } from '../../shared/rules/photos';
 import { PRODUCT_TYPES, type ProductType } from '../../shared/rules/wallet';
+import { firstScreen } from './results-first-screen';
 
 const isType = (t: string | undefined): t is ProductType => (PRODUCT_TYPES as readonly string[]).includes(t ?? '');
 
@@ -26,12 +30,57 @@ function preloadFirstPhoto(src: string) {
   document.head.appendChild(link);
 }
 
+/** Wakes the islands that wait for the page (src/directives/interaction.ts). */
+function wakeIslands() {
+  document.documentElement.dataset.interaction = 'wanted';
+  window.dispatchEvent(new Event('tc:interaction'));
+}
+
+/** The photo loaded or failed, or a few seconds gone: a photo that never comes must not keep React away. */
+const photoShown = (photo: HTMLImageElement) =>
+  new Promise<void>((done) => {
+    photo.addEventListener('load', () => done(), { once: true });
+    photo.addEventListener('error', () => done(), { once: true });
+    setTimeout(done, PHOTO_WAIT_MS);
+  });
+const PHOTO_WAIT_MS = 3_000;
+
+/** After the next paint: the first screen is shown before React's code is asked for. */
+const afterPaint = () => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done)));
+
+/**
+ * Draws the first screen into the results island while it still shows what the server rendered, when what it would show
+ * is known now: an answer with results, for a visitor whose prices do not depend on a login check still on its way, and
+ * no agent's prices (those are the island's alone). Returns its first photo, or null when nothing was drawn.
+ */
+function drawFirstScreen(type: ProductType, island: HTMLElement | null): { photo: HTMLImageElement | null } | null {
+  const results = $results.get();
+  const slot = island?.getAttribute('client') === 'interaction' ? island.querySelector(':scope > astro-slot') : null;
+  const orgDisplayPrice = $org.get()?.displayPrice ?? 1;
+  const signedIn = $signedIn.get();
+  if (!slot || !results?.data.length || $resultsError.get()) return null;
+  if ((signedIn === null && orgDisplayPrice !== 1) || results.data.some((p) => 'agent_pricing' in p)) return null;
+  const c = pageCriteria(type, location.search, $org.get()?.orgBySite.minCheckinDays ?? 1);
+  const showPrices = pricesVisible({ signedIn: signedIn === true, orgDisplayPrice, userDisplayPrice: $user.get()?.display_price });
+  const section = firstScreen(c, results, { language: $language.get(), currency: $currency.get(), showPrices });
+  slot.replaceChildren(section);
+  return { photo: section.querySelector('img') };
+}
+
 export function startResults(type: string | undefined) {
-  if (!isType(type)) return;
+  if (!isType(type)) return wakeIslands();
   const stop = $results.listen((page) => {
     stop();
     const photo = page?.data[0]?.image;
     if (photo) preloadFirstPhoto(photo);
   });
-  void runSearch(pageCriteria(type, location.search, $org.get()?.orgBySite.minCheckinDays ?? 1), $currency.get());
+  const search = runSearch(pageCriteria(type, location.search, $org.get()?.orgBySite.minCheckinDays ?? 1), $currency.get());
+  void Promise.all([search, loadLabelAreas(['booking', 'help'])])
+    .then(async () => {
+      const drawn = drawFirstScreen(type, document.querySelector('astro-island[component-url*="DeferredSearchResults."]'));
+      const photo = drawn?.photo;
+      if (photo && !photo.complete) await photoShown(photo);
+      await afterPaint();
+    })
+    .finally(wakeIslands);
 }

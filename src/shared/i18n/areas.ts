@@ -104,6 +104,7 @@ export const ISLAND_LABEL_AREAS: Record<string, readonly LabelArea[]> = {
   SearchBox: ['booking'],
   DeferredSearchBox: ['booking'],
   SearchResults: ['booking', 'help', 'agent'],
+  DeferredSearchResults: ['booking', 'help', 'agent'],
   ProductDetails: ['booking', 'agent', 'photos'],
   Checkout: ['booking'],
   CheckoutSuccess: ['booking'],

@@ -1,0 +1,128 @@
+// A results page draws its first screen before React (src/islands/booking/results-first-screen.ts, decision 0048): the
+// cards, their photographs and prices are on screen while React's code is held back; React is asked for only once the
+// first photograph is shown; when React takes over, the words are the same and nothing moves.
+import { expect, test, type Page } from '@playwright/test';
+import { expectClean } from './axe';
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const LISBON = `/search-detail?type=HLT&city=Lisbon&check_in=${day(30)}&check_out=${day(33)}&guests=2`;
+const REACT = /\/_astro\/react\.[\w-]+\.js$/;
+
+/** Holds React's code until `release()`, and notes when it was asked for (ms since the page's start). */
+async function holdReact(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((done) => (release = done));
+  const asked: number[] = [];
+  await page.route(REACT, async (route) => {
+    asked.push(await page.evaluate(() => performance.now()).catch(() => -1));
+    await released;
+    await route.continue();
+  });
+  return { release, asked };
+}
+
+/** Where the title, the first card, its photo and its price sit, and the pages' bar. */
+const boxes = (page: Page) =>
+  page.evaluate(() => {
+    const box = (selector: string) => {
+      const r = document.querySelector(selector)?.getBoundingClientRect();
+      return r ? [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)] : null;
+    };
+    return {
+      title: box('[data-testid="results-title"]'),
+      card: box('[data-testid="result"]'),
+      photo: box('[data-testid="result"] img'),
+      price: box('[data-testid="result"] [data-testid="price"]'),
+      pages: box('.bk-pages'),
+    };
+  });
+
+/** The layout shifts so far of anything in the results (the search box's own are its business, and measured elsewhere). */
+const shifts = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((done) => {
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] };
+        const inResults = (node: Node | null) => (node instanceof Element ? node : node?.parentElement)?.closest('.bk-results') != null;
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as Shift[]) if (!e.hadRecentInput && e.sources.some((s) => inResults(s.node))) sum += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => done(sum), 100);
+      }),
+  );
+
+for (const { width, height, lang, perNight, view } of [
+  { width: 1280, height: 800, lang: 'en-US', perNight: 'per night', view: 'View' },
+  { width: 390, height: 844, lang: 'fr-FR', perNight: 'par nuit', view: 'Voir' },
+]) {
+  test(`at ${width} px in ${lang}, the results, photographs and prices show before React, which then takes over without a change in sight`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    const react = await holdReact(page);
+    await page.goto(`${LISBON}&lang=${lang}`);
+    const first = page.locator('[data-first-screen]');
+    await expect(first.getByTestId('result').first()).toBeVisible();
+    await expect(first.getByTestId('result').first().locator('img')).toHaveJSProperty('complete', true);
+    await expect(first.getByTestId('result').first()).toContainText(perNight);
+    await expect(first.getByTestId('result').first().getByRole('link', { name: new RegExp(`^${view}\\W`) })).toBeVisible();
+    // The filters wait for the island's own: disabled, and React not yet here.
+    await expect(first.getByRole('combobox')).toBeDisabled();
+    expect(await page.evaluate(() => document.querySelector('astro-island[client="only"]'))).toBeNull();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectClean(page, `results before React (${lang}, ${width} px)`);
+    // React was asked for once the first photograph was shown (the request is held here).
+    await expect.poll(() => react.asked.length).toBeGreaterThan(0);
+    const before = { text: await first.innerText(), at: await boxes(page) };
+
+    react.release();
+    await expect(first).toHaveCount(0);
+    const island = page.getByTestId('results');
+    await expect(page.locator('.bk-results').getByRole('combobox')).toBeEnabled();
+    await expect(island.getByTestId('result').first().locator('img')).toHaveJSProperty('complete', true);
+    expect(await page.locator('.bk-results').innerText()).toBe(before.text);
+    expect(await boxes(page)).toEqual(before.at);
+    expect(await shifts(page)).toBe(0);
+  });
+}
+
+test('a card followed before React has loaded opens the product, as a link does', async ({ page }) => {
+  const react = await holdReact(page);
+  await page.goto(LISBON);
+  const card = page.locator('[data-first-screen]').getByTestId('result').first();
+  const name = (await card.locator('h3').innerText()).trim();
+  await card.getByRole('link', { name, exact: true }).click();
+  await expect(page).toHaveURL(/\/hotel-details\?id=\d+/);
+  react.release();
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+});
+
+test('a filter chosen right after React takes over applies; before that it is disabled, so nothing is lost', async ({ page }) => {
+  const react = await holdReact(page);
+  await page.goto(LISBON);
+  const first = page.locator('[data-first-screen]');
+  await expect(first.getByTestId('result').first()).toBeVisible();
+  await expect(first.getByRole('combobox', { name: 'Sort by' })).toBeDisabled();
+  // Playwright waits for an enabled control: the island's, once React is released.
+  setTimeout(() => react.release(), 300);
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price');
+  await expect(page).toHaveURL(/sort=price/);
+  const prices = await page.getByTestId('result').getByTestId('price').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-amount'))));
+  expect(prices.length).toBeGreaterThan(1);
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+});
+
+test('a card link focused by keyboard before React keeps the focus when the island takes over, and Enter opens it', async ({ page }) => {
+  const react = await holdReact(page);
+  await page.goto(LISBON);
+  const view = page.locator('[data-first-screen]').getByTestId('result').first().getByRole('link', { name: /^View\W/ });
+  await expect(view).toBeVisible();
+  const name = await view.getAttribute('aria-label');
+  await view.focus();
+  await expect(view).toBeFocused();
+  react.release();
+  await expect(page.locator('[data-first-screen]')).toHaveCount(0);
+  const real = page.getByTestId('result').first().getByRole('link', { name: name! });
+  await expect(real).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/hotel-details\?id=\d+/);
+});
