@@ -65,7 +65,7 @@ test('the home page with its search box loads no zod either', async ({ page }) =
 const BOOT_LIMIT = 8 * 1024;
 const WEIGHED_PAGES = ['/', '/resorts', '/search-detail', '/wallet', '/hotel-checkout', '/user-details', '/help', '/privacy-policy', '/your-rewards'];
 
-test('every page’s boot block is at most 8 KB in each language: the shell’s labels only', async ({ request }) => {
+test('every page’s boot block is at most 8 KB in each language: the shell’s labels, and on results pages their first screen’s', async ({ request }) => {
   for (const lang of ['en-US', 'fr-FR', 'es-ES']) {
     for (const path of WEIGHED_PAGES) {
       const html = await (await request.get(`${path}?lang=${lang}`)).text();
@@ -114,6 +114,22 @@ test('the home page fetches no React until a person acts; the account menu then 
   await expect(page.getByRole('menuitem', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Sign in' })).toBeFocused();
   expect(scripts.slice(firstLoad).some((s) => REACT_CHUNK.test(s.url))).toBe(true);
+});
+
+test('the home search box shows the default stay’s nights before React, in the page’s language, and keeps them after', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto('/?lang=fr-FR');
+  const box = page.getByTestId('search-box');
+  await expect(box.getByTestId('nights')).toHaveText('2 nuits');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => REACT_CHUNK.test(s.url))).toEqual([]);
+  const before = await box.getByTestId('nights').boundingBox();
+  // The real box takes over on a touch of the destination: the same words, in the same place.
+  await box.getByRole('combobox', { name: 'Destination' }).click();
+  await expect.poll(() => scripts.some((s) => REACT_CHUNK.test(s.url))).toBe(true);
+  await expect(box.locator('[data-stand-in-nights]')).toHaveCount(0);
+  await expect(box.getByTestId('nights')).toHaveText('2 nuits');
+  expect(await box.getByTestId('nights').boundingBox()).toEqual(before);
 });
 
 test('signed in, the home page shows the account menu with the name before React, then the menu opens by keyboard', async ({ page }) => {

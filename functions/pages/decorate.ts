@@ -18,13 +18,17 @@ import { locationFromCf } from '../flows/location';
 import { destinationOffers, type DestinationOffer } from '../flows/destinations';
 import { formatMoney } from '../../src/shared/rules/money';
 import { LABELS } from '../../src/shared/i18n';
-import { SHELL_LABEL_KEYS } from '../../src/shared/i18n/areas';
+import { translate } from '../../src/shared/i18n/translate';
+import { RESULTS_FIRST_SCREEN_KEYS, SHELL_LABEL_KEYS } from '../../src/shared/i18n/areas';
 import { LABEL_TABLES } from '../../src/shared/i18n/tables';
-import { firstCallPreload } from './preload';
+import { firstCallPreload, isResultsPage } from './preload';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const LABEL_ATTRIBUTES = ['aria-label', 'placeholder', 'title', 'alt'] as const;
 const SHELL_KEYS = new Set(SHELL_LABEL_KEYS);
+const RESULTS_KEYS = new Set([...SHELL_LABEL_KEYS, ...RESULTS_FIRST_SCREEN_KEYS]);
+/** A plural form's key names its label (`bk_results_count_other` → `bk_results_count`). */
+const baseKey = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
 /** Keys an island can fetch with its label area; any other key (a table no area names yet) travels in the boot block. */
 const AREA_KEYS = new Set(Object.values(LABEL_TABLES).flatMap((table) => Object.keys(table)));
 const EXTERNAL = new Set(PRODUCTS.filter((p) => p.kind === 'external').map((p) => p.code));
@@ -90,7 +94,7 @@ export async function servePage(request: Request, env: Bindings, render: () => P
   if (!(res.headers.get('content-type') ?? '').toLowerCase().startsWith('text/html') || !res.body) return res;
   let dressed: Response;
   try {
-    dressed = await dress(res, view, env);
+    dressed = await dress(res, view, env, isResultsPage(url.pathname) ? RESULTS_KEYS : SHELL_KEYS);
   } catch (err) {
     console.error(JSON.stringify({ level: 'error', where: 'servePage', path: url.pathname, error: String(err) }));
     res.headers.set('Cache-Control', 'private, no-cache');
@@ -103,26 +107,27 @@ export async function servePage(request: Request, env: Bindings, render: () => P
 }
 
 /**
- * The labels of the boot block: the shell's, and every text the org set itself (an override the bundled area chunks do
- * not have); the islands bring the rest of their areas' labels with their code (docs/decisions/0008-page-weight.md).
+ * The labels of the boot block: the shell's (and on a results page its first screen's, decision 0048), and every text
+ * the org set itself (an override the bundled area chunks do not have); the islands bring the rest of their areas'
+ * labels with their code (docs/decisions/0008-page-weight.md).
  */
-function bootLabels(labels: Record<string, string>, language: string, showKeys: boolean): Record<string, string> {
+function bootLabels(labels: Record<string, string>, language: string, showKeys: boolean, own: ReadonlySet<string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, text] of Object.entries(labels)) {
     const bundled = LABELS[key]?.[language as keyof (typeof LABELS)[string]] || (showKeys ? key : '');
-    if (SHELL_KEYS.has(key) || !AREA_KEYS.has(key) || text !== bundled) out[key] = text;
+    if (own.has(key) || own.has(baseKey(key)) || !AREA_KEYS.has(key) || text !== bundled) out[key] = text;
   }
   return out;
 }
 
-async function dress(res: Response, view: PageView, env: Bindings): Promise<Response> {
+async function dress(res: Response, view: PageView, env: Bindings, bootKeys: ReadonlySet<string>): Promise<Response> {
   const { org, language, currency, rates, showKeys } = view;
   const [labels, themeVersion] = await Promise.all([
     labelsFor(env.DB, org.id, language, showKeys, org.version),
     orgThemeVersion(env.DB, org, cssVersion).catch(() => null),
   ]);
   const eligible = new Set(eligibleCodes(org.eligible_products));
-  const boot = { org: orgConfig(org), language, currency, labels: bootLabels(labels, language, showKeys), showKeys };
+  const boot = { org: orgConfig(org), language, currency, labels: bootLabels(labels, language, showKeys, bootKeys), showKeys };
   const label = (key: string | null) => (key ? labels[key] || '' : '');
   // Read once, on the first destination card of the page; a failed read hides the cards rather than the page.
   let offers: Promise<Map<string, DestinationOffer>> | null = null;
@@ -147,7 +152,10 @@ async function dress(res: Response, view: PageView, env: Bindings): Promise<Resp
     .on('[data-l]', {
       element(el) {
         if (el.tagName === 'title') return;
-        const text = label(el.getAttribute('data-l'));
+        // A count (`data-l-n`): the label's plural form for it, the count in its place ("2 nuits").
+        const n = Number(el.getAttribute('data-l-n') ?? NaN);
+        const key = el.getAttribute('data-l');
+        const text = key && Number.isFinite(n) ? translate(labels, false, language, key, { n }) : label(key);
         if (text) el.setInnerContent(text);
       },
     })

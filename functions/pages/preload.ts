@@ -16,6 +16,9 @@ const RESULTS_PAGES = new Map<string, ProductType>([
   ['/stays', 'STY'],
 ]);
 
+/** Whether `path` is a results page (its boot block carries the first screen's labels, decision 0048). */
+export const isResultsPage = (path: string) => RESULTS_PAGES.has(path.length > 1 ? path.replace(/\/$/, '') : path);
+
 /** Longer addresses are not named: a header line that long helps nobody. */
 const MAX_PRELOAD_PATH = 2_000;
 

@@ -123,6 +123,15 @@ describe('the boot block', () => {
     }
     expect(bootOf((await call('/?lang=es-ES', { host: hostA })).text).labels.home_title).toBe(A_HEADING);
   });
+
+  it("a results page's also holds its first screen's labels, in the page's language, plural forms included (decision 0048)", async () => {
+    for (const path of ['/resorts', '/search-detail', '/activities', '/stays', '/resorts/search-details']) {
+      const { labels } = bootOf((await call(`${path}?lang=fr-FR`, { host: hostA })).text);
+      expect(labels, path).toMatchObject({ bk_view: 'Voir', bk_per_night: 'par nuit', bk_results_count_one: '{n} résultat · {place}', bk_results_count_other: '{n} résultats · {place}' });
+    }
+    // Other pages do not: a details page's island brings them with its code.
+    expect(bootOf((await call('/hotel-details?lang=fr-FR', { host: hostA })).text).labels).not.toHaveProperty('bk_view');
+  });
 });
 
 describe('pages cached at the edge', () => {

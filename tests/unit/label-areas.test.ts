@@ -4,7 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LABELS } from '../../src/shared/i18n';
-import { areasForIslands, ISLAND_LABEL_AREAS, LABEL_AREAS, SHELL_LABEL_KEYS, tableIn } from '../../src/shared/i18n/areas';
+import { areasForIslands, ISLAND_LABEL_AREAS, LABEL_AREAS, RESULTS_FIRST_SCREEN_KEYS, SHELL_LABEL_KEYS, tableIn } from '../../src/shared/i18n/areas';
 import { LABEL_TABLES } from '../../src/shared/i18n/tables';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -61,6 +61,14 @@ describe('label areas', () => {
     const shell = new Set(SHELL_LABEL_KEYS);
     expect([...labelKeysIn([...shellFiles])].filter((key) => !shell.has(key))).toEqual([]);
     for (const key of SHELL_LABEL_KEYS) expect(LABELS[key], key).toBeDefined();
+  });
+
+  it("a results page's first screen shows only the labels its boot block carries (decision 0048)", () => {
+    const carried = new Set([...SHELL_LABEL_KEYS, ...RESULTS_FIRST_SCREEN_KEYS]);
+    const used = labelKeysIn(codeOf(join(ISLANDS, 'booking', 'results-first-screen.ts')));
+    expect(used.size).toBeGreaterThan(20);
+    expect([...used].filter((key) => !carried.has(key))).toEqual([]);
+    for (const key of RESULTS_FIRST_SCREEN_KEYS) expect(LABELS[key] ?? LABELS[`${key}_other`], key).toBeDefined();
   });
 
   it("each listed island's labels are in the shell or in its areas", () => {

@@ -1,10 +1,10 @@
 // A results page starts its search as soon as the page has been read, without React (the island then finds the answer
 // in the search store: one request, docs/decisions/0047-pages-name-their-first-call.md), and draws its first screen from
-// that answer before React (results-first-screen.ts, docs/decisions/0048-results-first-screen.md). The first card's photo
+// that answer, with the labels of its boot block, before React (results-first-screen.ts, docs/decisions/0048-results-first-screen.md). The first card's photo
 // is asked for as soon as the answer names it; once it is on screen, the page's islands are woken (they wait for it:
 // `client:interaction="any"`), so React's code neither delays the first screen nor waits for a person.
 import { $org } from '../../stores/startup';
-import { $currency, $language, loadLabelAreas } from '../../stores/labels';
+import { $currency, $labels, $language, loadLabelAreas } from '../../stores/labels';
 import { $signedIn, $user } from '../../stores/session';
 import { $results, $resultsError, pageCriteria, runSearch } from '../../stores/search';
 import { pricesVisible } from '../../shared/rules/money';
@@ -75,7 +75,9 @@ export function startResults(type: string | undefined) {
     if (photo) preloadFirstPhoto(photo);
   });
   const search = runSearch(pageCriteria(type, location.search, $org.get()?.orgBySite.minCheckinDays ?? 1), $currency.get());
-  void Promise.all([search, loadLabelAreas(['booking', 'help'])])
+  // A results page's boot block carries the first screen's labels (decision 0048); without it (astro dev), their areas.
+  const labels = 'bk_view' in $labels.get() ? undefined : loadLabelAreas(['booking', 'help']);
+  void Promise.all([search, labels])
     .then(async () => {
       const drawn = drawFirstScreen(type, document.querySelector('astro-island[component-url*="DeferredSearchResults."]'));
       const photo = drawn?.photo;

@@ -87,6 +87,9 @@ function fillSearchStandIn(form: HTMLElement) {
     shown.removeAttribute('data-l');
     shown.parentElement!.dataset.day = day;
   }
+  // An activity has one date: no nights (the stand-in shows the default stay's, counted at the edge).
+  const nights = form.querySelector<HTMLElement>('[data-stand-in-nights]');
+  if (nights) nights.hidden = !stay.checkOut;
 }
 
 /** The header islands wait for a person: this script does what they did at load. */
