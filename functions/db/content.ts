@@ -9,16 +9,18 @@ interface ProductText {
   name: string;
   description: string;
   amenities: string;
+  /** The product's city in that language; empty where the row does not name it (the base city is shown). */
+  city: string;
 }
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
 const unique = (ids: readonly number[]) => [...new Set(ids)];
 
 /**
- * `rows` with name, description and amenities in `language` where a translation exists. No statement is sent when the
- * language is the org's default (the rows already hold that text) or there is nothing to translate.
+ * `rows` with name, description, amenities and city in `language` where a translation exists. No statement is sent when
+ * the language is the org's default (the rows already hold that text) or there is nothing to translate.
  */
-export async function inLanguage<T extends { id: number; name: string; description: string; amenities: string }>(
+export async function inLanguage<T extends { id: number; name: string; description: string; amenities: string; city: string }>(
   db: D1Database,
   rows: T[],
   language: string,
@@ -27,14 +29,34 @@ export async function inLanguage<T extends { id: number; name: string; descripti
   if (rows.length === 0 || language === defaultLanguage) return rows;
   const ids = unique(rows.map((r) => r.id));
   const { results } = await db
-    .prepare(`SELECT product_id, name, description, amenities FROM product_texts WHERE lang = ? AND product_id IN (${marks(ids.length)})`)
+    .prepare(`SELECT product_id, name, description, amenities, city FROM product_texts WHERE lang = ? AND product_id IN (${marks(ids.length)})`)
     .bind(language, ...ids)
     .all<ProductText>();
   const byId = new Map(results.map((t) => [t.product_id, t]));
   return rows.map((r) => {
     const t = byId.get(r.id);
-    return t ? { ...r, name: t.name, description: t.description, amenities: t.amenities } : r;
+    return t ? { ...r, name: t.name, description: t.description, amenities: t.amenities, city: t.city || r.city } : r;
   });
+}
+
+/**
+ * The city a name stands for among products of `type`, and its name in `language` (decision 0049): the products' own city ("Paris", case aside)
+ * or a translation's ("Lisbonne", "lisboa" → "Lisbon"), in any of the org's languages; null when no city is so named.
+ * A search by the name a visitor reads finds what the products are stored under, and names it in their language.
+ */
+export async function cityNamed(db: D1Database, orgId: number, type: string, name: string, language: string): Promise<{ city: string; name: string } | null> {
+  const inLanguage = `(SELECT NULLIF(l.city, '') FROM product_texts l WHERE l.product_id = p.id AND l.lang = ?3)`;
+  const row = await db
+    .prepare(
+      `SELECT p.city, ${inLanguage} AS name FROM products p WHERE p.org_id = ?1 AND p.type = ?4 AND p.city = ?2 COLLATE NOCASE
+       UNION ALL
+       SELECT p.city, ${inLanguage} AS name FROM product_texts t JOIN products p ON p.id = t.product_id
+        WHERE t.org_id = ?1 AND t.lang IN ('en-US', 'es-ES', 'fr-FR') AND t.city = ?2 COLLATE NOCASE
+       LIMIT 1`,
+    )
+    .bind(orgId, name, language, type)
+    .first<{ city: string; name: string | null }>();
+  return row ? { city: row.city, name: row.name ?? row.city } : null;
 }
 
 /** Product names in `language` by product id (for records that keep a product's id, such as bookings and quotes). */

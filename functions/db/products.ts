@@ -202,9 +202,11 @@ export interface CityLowest {
   name: string;
   /** The product's first photo (docs/decisions/0032-photographs.md), null for a product without photos. */
   photo: PhotoRow | null;
+  /** The city's name in the language asked for, where the product's translation names it (decision 0049). */
+  cityName: string | null;
 }
 
-export async function lowestPriceByCity(db: D1Database, f: Omit<ProductFilter, 'city'>, cities: readonly string[]): Promise<Map<string, CityLowest>> {
+export async function lowestPriceByCity(db: D1Database, f: Omit<ProductFilter, 'city'>, cities: readonly string[], language = ''): Promise<Map<string, CityLowest>> {
   if (cities.length === 0) return new Map();
   // One statement per city, as before the photos: the cheapest product (the lowest price the results show) and its
   // first photo in the same row, so the cards' photographs cost no statement of their own.
@@ -215,21 +217,22 @@ export async function lowestPriceByCity(db: D1Database, f: Omit<ProductFilter, '
         .prepare(
           `SELECT id, name, price_usd_minor AS m,
              (SELECT json_object('id', f.id, 'product_id', f.product_id, 'image_key', image_key, 'width', width, 'height', height, 'position', position, 'alt', alt)
-                FROM product_photos f WHERE f.product_id = products.id ORDER BY position, f.id LIMIT 1) AS photo
+                FROM product_photos f WHERE f.product_id = products.id ORDER BY position, f.id LIMIT 1) AS photo,
+             (SELECT NULLIF(t.city, '') FROM product_texts t WHERE t.product_id = products.id AND t.lang = ?) AS city_name
            FROM products WHERE ${where.sql} ORDER BY price_usd_minor, id LIMIT 1`,
         )
-        .bind(...where.binds);
+        .bind(language, ...where.binds);
     }),
   );
   const out = new Map<string, CityLowest>();
   answers.forEach((a, i) => {
-    const row = a.results?.[0] as { id: number; name: string; m: number | null; photo: string | null } | undefined;
+    const row = a.results?.[0] as { id: number; name: string; m: number | null; photo: string | null; city_name: string | null } | undefined;
     if (!row || typeof row.m !== 'number') return;
     let photo: CityLowest['photo'] = null;
     try {
       photo = row.photo ? (JSON.parse(row.photo) as CityLowest['photo']) : null;
     } catch {}
-    out.set(cities[i]!, { priceUsdMinor: row.m, productId: row.id, name: row.name, photo });
+    out.set(cities[i]!, { priceUsdMinor: row.m, productId: row.id, name: row.name, photo, cityName: row.city_name ?? null });
   });
   return out;
 }
@@ -277,19 +280,47 @@ export async function productById(db: D1Database, orgId: number, id: number): Pr
   return db.prepare(`SELECT ${COLUMNS} FROM products WHERE id = ? AND org_id = ? AND status = 'ACTIVE'`).bind(id, orgId).first<ProductRow>();
 }
 
-/** Cities with products of the given types, for the destination suggestions. */
-export async function productCities(db: D1Database, orgId: number, types: readonly ProductType[], prefix: string, limit = 8) {
+interface CityRow {
+  city: string;
+  country: string;
+  /** The city's name in the language asked for (a product translation's, decision 0049); null when none names it. */
+  name: string | null;
+  latitude: number;
+  longitude: number;
+  products: number;
+}
+
+/**
+ * Cities with products of the given types, for the destination suggestions: those whose name starts with `prefix`, or
+ * whose name in `language` does (a French visitor finds London by "Lond" and by "Londr"). Each comes with its name in
+ * `language` where a translation gives one.
+ */
+export async function productCities(db: D1Database, orgId: number, types: readonly ProductType[], prefix: string, language = '', limit = 8): Promise<CityRow[]> {
   if (types.length === 0) return [];
   const marks = types.map(() => '?').join(',');
-  const { results } = await db
+  const range = [prefix, `${prefix}\u{10FFFF}`];
+  const byName = db
     .prepare(
-      `SELECT city, country, AVG(latitude) AS latitude, AVG(longitude) AS longitude, COUNT(*) AS products FROM products
-       WHERE org_id = ? AND status = 'ACTIVE' AND type IN (${marks}) AND city >= ? COLLATE NOCASE AND city < ? COLLATE NOCASE
-       GROUP BY city, country ORDER BY products DESC, city LIMIT ?`,
+      `SELECT p.city, p.country, MAX(NULLIF(t.city, '')) AS name, AVG(p.latitude) AS latitude, AVG(p.longitude) AS longitude, COUNT(*) AS products
+       FROM products p LEFT JOIN product_texts t ON t.product_id = p.id AND t.lang = ?
+       WHERE p.org_id = ? AND p.status = 'ACTIVE' AND p.type IN (${marks}) AND p.city >= ? COLLATE NOCASE AND p.city < ? COLLATE NOCASE
+       GROUP BY p.city, p.country ORDER BY products DESC, p.city LIMIT ?`,
     )
-    .bind(orgId, ...types, prefix, `${prefix}\u{10FFFF}`, limit)
-    .all<{ city: string; country: string; latitude: number; longitude: number; products: number }>();
-  return results;
+    .bind(language, orgId, ...types, ...range, limit);
+  if (!language || !prefix) return (await byName.all<CityRow>()).results;
+  const byTranslation = db
+    .prepare(
+      `SELECT p.city, p.country, MAX(t.city) AS name, AVG(p.latitude) AS latitude, AVG(p.longitude) AS longitude, COUNT(*) AS products
+       FROM product_texts t JOIN products p ON p.id = t.product_id
+       WHERE t.org_id = ? AND t.lang = ? AND t.city >= ? COLLATE NOCASE AND t.city < ? COLLATE NOCASE AND p.status = 'ACTIVE' AND p.type IN (${marks})
+       GROUP BY p.city, p.country ORDER BY products DESC, p.city LIMIT ?`,
+    )
+    .bind(orgId, language, ...range, ...types, limit);
+  const [own, translated] = await db.batch<CityRow>([byName, byTranslation]);
+  // A city found both ways keeps the count of all its products (a translation may be missing for some).
+  const found = new Map<string, CityRow>();
+  for (const row of [...(translated?.results ?? []), ...(own?.results ?? [])]) found.set(`${row.city}\n${row.country}`, row);
+  return [...found.values()].sort((a, b) => b.products - a.products || a.city.localeCompare(b.city)).slice(0, limit);
 }
 
 export const imagesOf = (row: Pick<ProductRow, 'images'>): string[] => {

@@ -22,6 +22,7 @@ export async function destinationOffers(
   org: { id: number; eligible_products: string; min_checkin_days: number; default_language: string },
   currency: string,
   rates: Rates,
+  language = '',
 ): Promise<Map<string, DestinationOffer>> {
   const out = new Map<string, DestinationOffer>();
   if (!eligibleTypes(org.eligible_products).includes('HLT')) return out;
@@ -30,10 +31,13 @@ export async function destinationOffers(
     db,
     { orgId: org.id, type: 'HLT', checkIn: stay.checkIn, checkOut: stay.checkOut, guests: stay.guests },
     FEATURED_DESTINATIONS.map((d) => d.city),
+    language,
   );
   const nights = nightsBetween(stay.checkIn, stay.checkOut);
   for (const [city, cheapest] of lowest) {
-    const query = new URLSearchParams({ type: 'HLT', city, check_in: stay.checkIn, check_out: stay.checkOut, guests: String(stay.guests) });
+    // The results page is asked for the city by the name the visitor reads ("Lisbonne"): its heading and search box
+    // show it, and the search knows what it stands for (decision 0049).
+    const query = new URLSearchParams({ type: 'HLT', city: cheapest.cityName ?? city, check_in: stay.checkIn, check_out: stay.checkOut, guests: String(stay.guests) });
     out.set(city, {
       totalMinor: stayPrice(cheapest.priceUsdMinor, 'HLT', nights, stay.guests, currency, rates).priceMinor,
       href: `/search-detail?${query}`,

@@ -132,7 +132,7 @@ async function dress(res: Response, view: PageView, env: Bindings, bootKeys: Rea
   // Read once, on the first destination card of the page; a failed read hides the cards rather than the page.
   let offers: Promise<Map<string, DestinationOffer>> | null = null;
   const offerFor = async (city: string | null) => {
-    offers ??= destinationOffers(env.DB, org, currency, rates).catch((err) => {
+    offers ??= destinationOffers(env.DB, org, currency, rates, language).catch((err) => {
       console.error(JSON.stringify({ level: 'error', where: 'destinationOffers', error: String(err) }));
       return new Map<string, DestinationOffer>();
     });

@@ -8,7 +8,7 @@ import { currentUser } from '../auth/session';
 import {
   amenitiesOf, cityCentre, facetsOfRows, imagesOf, productById, productCities, productsNear, productZones, searchProducts, type ProductFilter, type ProductRow, type SearchFacets,
 } from '../db/products';
-import { inLanguage } from '../db/content';
+import { cityNamed, inLanguage } from '../db/content';
 import { requestLanguage } from '../http/language';
 import { notFound } from '../errors';
 import { queryOf } from '../validate';
@@ -63,6 +63,8 @@ const withAgentPricing = <T extends object>(c: Context<AppEnv>, body: T, markupB
 
 const CitiesQuery = z.object({
   q: z.string().trim().max(60).optional().default(''),
+  /** The language of the names (the page's; in the address so a browser's cached answer is per language). */
+  lang: z.string().max(10).optional(),
   type: z.preprocess((v) => (typeof v === 'string' && v.trim() ? v.trim().toUpperCase() : undefined), z.enum(['HLT', 'ACT', 'RST', 'STY']).optional()),
 });
 
@@ -77,10 +79,14 @@ export const products = new Hono<AppEnv>()
     const page = q.page ?? 1;
     const toUsdMinor = (amount: number | undefined) => (amount === undefined ? undefined : convertMinor(toMinor(amount, currency), currency, 'USD', rates));
     const coordinates = q.latitude !== undefined && q.longitude !== undefined;
+    // The name a visitor reads may be a translation ("Lisbonne"): the products are stored under their own, and the answer
+    // names the place in the visitor's language (`place`, decision 0049).
+    const named = coordinates || !q.city ? null : await cityNamed(c.env.DB, org.id, q.type, q.city, requestLanguage(c));
+    const place = named ? { place: named.name } : {};
     const filter: ProductFilter = {
       orgId: org.id,
       type: q.type,
-      city: coordinates ? undefined : q.city,
+      city: coordinates ? undefined : (named?.city ?? q.city),
       checkIn: q.check_in,
       checkOut: q.check_out ?? undefined,
       guests: q.guests,
@@ -107,6 +113,7 @@ export const products = new Hono<AppEnv>()
       const shown = await inLanguage(c.env.DB, slice.map(({ row }) => row), requestLanguage(c), org.default_language);
       return c.json(
         withAgentPricing(c, {
+          ...place,
           count: near.length,
           page,
           per_page: perPage,
@@ -119,15 +126,16 @@ export const products = new Hono<AppEnv>()
     const found = await searchProducts(c.env.DB, filter, sort, perPage, (page - 1) * perPage, RATING_STEPS, freeZones);
     const { count, facets } = found;
     const rows = await inLanguage(c.env.DB, found.rows, requestLanguage(c), org.default_language);
-    return c.json(withAgentPricing(c, { count, page, per_page: perPage, data: rows.map((row) => ({ ...productSummary(row, currency, rates, stay), ...trade(row) })), facets: facetsOut(facets) }, markupBps));
+    return c.json(withAgentPricing(c, { ...place, count, page, per_page: perPage, data: rows.map((row) => ({ ...productSummary(row, currency, rates, stay), ...trade(row) })), facets: facetsOut(facets) }, markupBps));
   })
   .get('/products/cities', doc({ query: CitiesQuery }), async (c) => {
     const q = queryOf(c, CitiesQuery);
     const org = c.get('org');
     const types = q.type ? eligibleTypes(org.eligible_products).filter((t) => t === q.type) : eligibleTypes(org.eligible_products);
-    const rows = await productCities(c.env.DB, org.id, types, q.q);
+    const rows = await productCities(c.env.DB, org.id, types, q.q, requestLanguage(c));
     c.header('Cache-Control', 'private, max-age=60');
-    return c.json({ data: rows.map((r) => ({ city: r.city, country: r.country, latitude: Math.round(r.latitude * 1e4) / 1e4, longitude: Math.round(r.longitude * 1e4) / 1e4, products: r.products })) });
+    // `city` is the name the visitor reads and searches by (the search knows a translated name: decision 0049).
+    return c.json({ data: rows.map((r) => ({ city: r.name ?? r.city, country: r.country, latitude: Math.round(r.latitude * 1e4) / 1e4, longitude: Math.round(r.longitude * 1e4) / 1e4, products: r.products })) });
   })
   .get('/products/:product_id', doc({ query: ProductQuerySchema, reply: dataOf(ProductDetailSchema) }), async (c) => {
     const parsed = ProductIdSchema.safeParse(c.req.param('product_id'));

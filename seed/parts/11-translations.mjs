@@ -115,6 +115,22 @@ const SPECIAL = {
 
 const region = { 'fr-FR': new Intl.DisplayNames(['fr'], { type: 'region' }), 'es-ES': new Intl.DisplayNames(['es'], { type: 'region' }) };
 
+/** Each seeded city → [its French name, its Spanish name] (decision 0049): a product translation names its city so. */
+export const CITY_NAMES = {
+  'New York': ['New York', 'Nueva York'],
+  Paris: ['Paris', 'París'],
+  London: ['Londres', 'Londres'],
+  Barcelona: ['Barcelone', 'Barcelona'],
+  Rome: ['Rome', 'Roma'],
+  Tokyo: ['Tokyo', 'Tokio'],
+  Lisbon: ['Lisbonne', 'Lisboa'],
+  Cancún: ['Cancún', 'Cancún'],
+  Orlando: ['Orlando', 'Orlando'],
+  Honolulu: ['Honolulu', 'Honolulu'],
+  Sydney: ['Sydney', 'Sídney'],
+  Miami: ['Miami', 'Miami'],
+};
+
 const DESCRIBE = {
   'fr-FR': {
     HLT: (where, city, s) => `Un hôtel à ${where}${NB}: ${s}. Prix par nuit pour la chambre, taxes comprises.`,
@@ -137,21 +153,23 @@ function productTexts(type, list) {
     LANGS.map(([lang, i]) => {
       const s = SPECIAL[special]?.[i];
       if (!s) throw new Error(`seed: no ${lang} text for “${special}”`);
-      const where = `${city}, ${region[lang].of(CITIES[city].country)}`;
+      const cityName = CITY_NAMES[city]?.[i];
+      if (!cityName) throw new Error(`seed: no ${lang} name for the city “${city}”`);
+      const where = `${cityName}, ${region[lang].of(CITIES[city].country)}`;
       const amenities = AMENITIES[type].map((a) => {
         const t = AMENITY[a]?.[i];
         if (!t) throw new Error(`seed: no ${lang} text for amenity “${a}”`);
         return t;
       });
-      return { type, name, city, lang, text: { name: NAME[name]?.[i] ?? name, description: DESCRIBE[lang][type](where, city, s), amenities: JSON.stringify(amenities) } };
+      return { type, name, city, lang, text: { name: NAME[name]?.[i] ?? name, description: DESCRIBE[lang][type](where, cityName, s), amenities: JSON.stringify(amenities), city: cityName } };
     }),
   );
 }
 
 // Every org's copy of the product (org 2 sells a subset of org 1's inventory under the same names) gets the text.
-const productSql = (t) => `INSERT INTO product_texts (product_id, lang, org_id, name, description, amenities)
-  SELECT id, ${q(t.lang)}, org_id, ${q(t.text.name)}, ${q(t.text.description)}, ${q(t.text.amenities)} FROM products WHERE type = ${q(t.type)} AND name = ${q(t.name)} AND city = ${q(t.city)}
-ON CONFLICT (product_id, lang) DO UPDATE SET name = excluded.name, description = excluded.description, amenities = excluded.amenities;`;
+const productSql = (t) => `INSERT INTO product_texts (product_id, lang, org_id, name, description, amenities, city)
+  SELECT id, ${q(t.lang)}, org_id, ${q(t.text.name)}, ${q(t.text.description)}, ${q(t.text.amenities)}, ${q(t.text.city)} FROM products WHERE type = ${q(t.type)} AND name = ${q(t.name)} AND city = ${q(t.city)}
+ON CONFLICT (product_id, lang) DO UPDATE SET name = excluded.name, description = excluded.description, amenities = excluded.amenities, city = excluded.city;`;
 
 // Card code → [French name, Spanish name].
 const CARDS = {
@@ -175,7 +193,7 @@ const cardSql = (code, lang, name) => `INSERT INTO card_texts (card_id, lang, or
 ON CONFLICT (card_id, lang) DO UPDATE SET name = excluded.name;`;
 
 /**
- * Every seeded text as { 'en-US', 'fr-FR', 'es-ES' }: product names, descriptions and amenities, card names. The
+ * Every seeded text as { 'en-US', 'fr-FR', 'es-ES' }: product names, descriptions, amenities and cities, card names. The
  * language walk (e2e/language-walk.spec.ts) looks for the English ones on French and Spanish pages.
  */
 export function seededTexts() {
@@ -191,6 +209,7 @@ export function seededTexts() {
     }
   }
   for (const [en, [fr, es]] of Object.entries(AMENITY)) out.push({ 'en-US': en, 'fr-FR': fr, 'es-ES': es });
+  for (const [en, [fr, es]] of Object.entries(CITY_NAMES)) out.push({ 'en-US': en, 'fr-FR': fr, 'es-ES': es });
   for (const [code, [fr, es]] of Object.entries(CARDS)) out.push({ 'en-US': byCode.get(code), 'fr-FR': fr, 'es-ES': es });
   for (const [code, [fr, es]] of Object.entries(CAMPAIGNS)) {
     const en = SEED_CAMPAIGNS.find((c) => c[5] === code);

@@ -2,6 +2,7 @@
 import { atom } from 'nanostores';
 import { ApiFailure } from '../shared/contract/api-client';
 import { request } from './api';
+import { $language } from './labels';
 import { queryOf, RESULTS_PATH, type Criteria } from '../shared/rules/search-criteria';
 import type { ProductType } from '../shared/rules/wallet';
 
@@ -38,6 +39,8 @@ export interface SearchFacets {
 }
 
 export interface ResultPage {
+  /** The searched city's name in the page's language, when the search named a city (docs/decisions/0049-city-names.md). */
+  place?: string;
   count: number;
   page: number;
   per_page: number;
@@ -108,7 +111,8 @@ export interface CitySuggestion {
 
 export async function suggestCities(prefix: string, type: ProductType, signal?: AbortSignal): Promise<CitySuggestion[]> {
   try {
-    const r = await request('$get', '/api/products/cities', { query: { q: prefix, type }, signal });
+    // The names come in the page's language, asked for in the address: the browser keeps an answer per language.
+    const r = await request('$get', '/api/products/cities', { query: { q: prefix, type, lang: $language.get() }, signal });
     return r.data;
   } catch {
     return [];

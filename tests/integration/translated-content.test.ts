@@ -98,3 +98,62 @@ describe('mails in the recipient’s language', () => {
     expect(mail.text).not.toMatch(/Price:|Total paid|guests?\b/);
   });
 });
+
+// docs/decisions/0049-city-names.md: a product translation names its city; the visitor searches by the name they read.
+describe('cities in the visitor’s language', () => {
+  const LISBON_HOTELS = '/api/products/search?type=HLT&per_page=20';
+  const cities = (r: { json: { data: { city: string }[] } }) => [...new Set(r.json.data.map((p) => p.city))];
+
+  it('results and details name the city in the page’s language, the description too', async () => {
+    const [en, fr, es] = await Promise.all([
+      call(`${LISBON_HOTELS}&city=Lisbon`),
+      call(`${LISBON_HOTELS}&city=Lisbon&lang=fr-FR`),
+      call(`${LISBON_HOTELS}&city=Lisbon&lang=es-ES`),
+    ]);
+    expect(cities(en)).toEqual(['Lisbon']);
+    expect(cities(fr)).toEqual(['Lisbonne']);
+    expect(cities(es)).toEqual(['Lisboa']);
+    expect(fr.json.data[0].summary).toMatch(/^Un hôtel à Lisbonne, Portugal/);
+    const details = await call(`/api/products/${fr.json.data[0].product_id}?lang=es-ES`);
+    expect(details.json.data.city).toBe('Lisboa');
+  });
+
+  it('a search by the translated name finds what the English name finds, in any language, case aside', async () => {
+    const en = await call(`${LISBON_HOTELS}&city=Lisbon`);
+    const ids = (r: typeof en) => r.json.data.map((p: { product_id: number }) => p.product_id).sort();
+    expect(ids(en).length).toBeGreaterThan(0);
+    for (const [name, lang] of [['Lisbonne', 'fr-FR'], ['Lisboa', 'es-ES'], ['lisbonne', 'en-US'], ['LISBOA', 'fr-FR']]) {
+      const r = await call(`${LISBON_HOTELS}&city=${encodeURIComponent(name)}&lang=${lang}`);
+      expect(r.status, r.text).toBe(200);
+      expect(ids(r), name).toEqual(ids(en));
+    }
+    // The answer names the searched city in the visitor's language (`place`), whatever name was searched; a prefix names none.
+    const place = async (city: string, lang: string) => (await call(`${LISBON_HOTELS}&city=${encodeURIComponent(city)}&lang=${lang}`)).json.place;
+    expect(await place('Lisbon', 'fr-FR')).toBe('Lisbonne');
+    expect(await place('Lisbonne', 'es-ES')).toBe('Lisboa');
+    expect(await place('lisbon', 'en-US')).toBe('Lisbon');
+    expect(await place('Lis', 'fr-FR')).toBeUndefined();
+        // The distance sort measures from the same centre, whatever the name.
+    const [byEn, byFr] = await Promise.all([call(`${LISBON_HOTELS}&city=Lisbon&sort=distance`), call(`${LISBON_HOTELS}&city=Lisbonne&sort=distance&lang=fr-FR`)]);
+    expect(byFr.json.data.map((p: { distance_km?: number }) => p.distance_km)).toEqual(byEn.json.data.map((p: { distance_km?: number }) => p.distance_km));
+  });
+
+  it('the destination suggestions offer a city by its own name and by its translation, named in the page’s language', async () => {
+    const suggest = async (q: string, lang?: string) =>
+      (await call(`/api/products/cities?q=${encodeURIComponent(q)}${lang ? `&lang=${lang}` : ''}`)).json.data.map((c: { city: string }) => c.city);
+    expect(await suggest('Lond')).toEqual(['London']);
+    expect(await suggest('Lond', 'fr-FR')).toEqual(['Londres']);
+    expect(await suggest('Londr', 'fr-FR')).toEqual(['Londres']);
+    expect(await suggest('Londr')).toEqual([]);
+    expect(await suggest('Nueva', 'es-ES')).toEqual(['Nueva York']);
+    expect(await suggest('L', 'fr-FR')).toEqual(expect.arrayContaining(['Lisbonne', 'Londres']));
+  });
+
+  it('the home page’s destination cards lead to their results by the city’s name in the page’s language', async () => {
+    const hrefs = (html: string) => [...html.matchAll(/data-dest-link="([^"]+)"[^>]*href="([^"]+)"|href="([^"]+)"[^>]*data-dest-link="([^"]+)"/g)].map((m) => [m[1] ?? m[4], (m[2] ?? m[3])!.replace(/&amp;/g, '&')] as [string, string]);
+    const fr = new Map(hrefs((await call('/?lang=fr-FR')).text));
+    const en = new Map(hrefs((await call('/?lang=en-US')).text));
+    expect(new URL(fr.get('Lisbon')!, 'http://x').searchParams.get('city')).toBe('Lisbonne');
+    expect(new URL(en.get('Lisbon')!, 'http://x').searchParams.get('city')).toBe('Lisbon');
+  });
+});

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { productCities, productsNear, searchProducts, type ProductFilter } from '../../functions/db/products';
+import { cityNamed } from '../../functions/db/content';
 
 const { DatabaseSync } = await import('node:sqlite');
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -21,6 +22,7 @@ function recorder() {
   const statement = (sql: string, binds: unknown[] = []): any => ({
     bind: (...b: unknown[]) => statement(sql, b),
     all: async () => (sent.push({ sql, binds }), { results: [] }),
+    first: async () => (sent.push({ sql, binds }), null),
     sql,
     binds,
   });
@@ -55,6 +57,20 @@ describe('product search plans', () => {
     const { db, sent } = recorder();
     await productCities(db, 1, ['HLT', 'RST'], 'Par');
     expect(plan(migrated(), sent[0]!)).toMatch(/products_by_org_type_city \(org_id=\? AND type=\? AND city>\? AND city<\?\)/);
+  });
+
+  it('suggestions by a translated name read a range of the translations’ city index; a search looks its city up by both indexes (decision 0049)', async () => {
+    const { db, sent } = recorder();
+    await productCities(db, 1, ['HLT', 'RST'], 'Londr', 'fr-FR');
+    expect(sent).toHaveLength(2);
+    const sqlite = migrated();
+    expect(plan(sqlite, sent[0]!)).toMatch(/products_by_org_type_city \(org_id=\? AND type=\? AND city>\? AND city<\?\)/);
+    expect(plan(sqlite, sent[1]!)).toMatch(/product_texts_by_city \(org_id=\? AND lang=\? AND city>\? AND city<\?\)/);
+    const named = recorder();
+    await cityNamed(named.db, 1, 'HLT', 'Lisbonne', 'fr-FR');
+    const lookup = plan(sqlite, named.sent[0]!);
+    expect(lookup).toMatch(/products_by_org_type_city \(org_id=\? AND type=\? AND city=\?\)/);
+    expect(lookup).toMatch(/product_texts_by_city \(org_id=\? AND lang=\? AND city=\?\)/);
   });
 
   it('the city range matches exactly the cities the case-insensitive prefix match did', async () => {

@@ -87,7 +87,7 @@ export default function SearchResults({ type }: { type: ProductType }) {
           <div className="field">
             <label htmlFor={`${id}-sort`}>{t('bk_sort')}</label>
             <select id={`${id}-sort`} className="select" value={c.sort} onChange={(e) => change({ sort: e.target.value })}>
-              {sortOptions(t, c).map((o) => (
+              {sortOptions(t, c, results).map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.text}
                 </option>

@@ -62,7 +62,7 @@ function filters(c: Criteria, results: ResultPage, language: string, currency: s
   return h(
     'form',
     { className: 'bk-results__filters cluster', 'aria-label': t('bk_filters') },
-    field('results-first-sort', t('bk_sort'), h('select', { id: 'results-first-sort', className: 'select', ...UNTIL_READY }, ...sortOptions(t, c).map((o) => h('option', { value: o.value, selected: o.value === c.sort }, o.text)))),
+    field('results-first-sort', t('bk_sort'), h('select', { id: 'results-first-sort', className: 'select', ...UNTIL_READY }, ...sortOptions(t, c, results).map((o) => h('option', { value: o.value, selected: o.value === c.sort }, o.text)))),
     field('results-first-min', t('bk_min_price', { currency }), price('results-first-min', c.minPrice)),
     field(
       'results-first-max',

@@ -11,21 +11,24 @@ export const isNear = (c: Criteria) => c.latitude !== '' && c.longitude !== '';
 
 export const pageCount = (results: ResultPage) => Math.max(1, Math.ceil(results.count / results.per_page));
 
+/** The searched city as the answer names it in the page's language ("Lisbonne" for city=Lisbon), else as searched. */
+const cityOf = (c: Criteria, results: ResultPage | null) => results?.place || c.city;
+
 /** The heading: how many results and where, or that the search is on its way. */
 export function resultsTitle(t: T, c: Criteria, results: ResultPage | null): string {
-  const place = c.city || (isNear(c) ? t('bk_near_you') : t('bk_all_destinations'));
+  const place = cityOf(c, results) || (isNear(c) ? t('bk_near_you') : t('bk_all_destinations'));
   return results ? t('bk_results_count', { n: results.count, place }) : t('bk_searching');
 }
 
 /** The sort choices the criteria allow, in order. */
-export function sortOptions(t: T, c: Criteria): { value: string; text: string }[] {
+export function sortOptions(t: T, c: Criteria, results: ResultPage | null): { value: string; text: string }[] {
   const near = isNear(c);
   return [
     { value: '', text: near ? t('bk_sort_distance') : t('bk_sort_recommended') },
     { value: 'price', text: t('bk_sort_price_low') },
     { value: '-price', text: t('bk_sort_price_high') },
     { value: 'rating', text: t('bk_sort_rating') },
-    ...(!near && c.city ? [{ value: 'distance', text: t('bk_sort_distance_from', { place: c.city }) }] : []),
+    ...(!near && c.city ? [{ value: 'distance', text: t('bk_sort_distance_from', { place: cityOf(c, results) }) }] : []),
     ...(!near ? [{ value: 'name', text: t('bk_sort_name') }] : []),
   ];
 }

@@ -1,0 +1,36 @@
+// A traveller reads and types cities in their own language (docs/decisions/0049-city-names.md): the suggestions offer
+// "Londres" for "Londr", the results and their heading say it, and a destination card on the home page leads there.
+import { expect, test } from '@playwright/test';
+import { expectClean } from './axe';
+
+for (const { lang, width, height, typed, city, destination, search, heading } of [
+  { lang: 'fr-FR', width: 390, height: 844, typed: 'Londr', city: 'Londres', destination: 'Destination', search: 'Rechercher', heading: /résultats · Londres/ },
+  { lang: 'es-ES', width: 1280, height: 800, typed: 'Nueva', city: 'Nueva York', destination: 'Destino', search: 'Buscar', heading: /resultados · Nueva York/ },
+]) {
+  test(`in ${lang} at ${width} px, a city typed and chosen by its ${lang} name gives its results, named so`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/?lang=${lang}`);
+    const box = page.getByTestId('search-box');
+    const field = box.getByRole('combobox', { name: destination });
+    await field.click();
+    await field.pressSequentially(typed);
+    const option = box.getByRole('option', { name: new RegExp(`^${city}`) });
+    await option.click();
+    await expect(field).toHaveValue(city);
+    await box.getByRole('button', { name: search }).click();
+    await expect(page).toHaveURL(new RegExp(`city=${encodeURIComponent(city).replace(/%20/g, '(\\+|%20)')}`));
+    await expect(page.getByTestId('results-title')).toHaveText(heading);
+    const places = await page.getByTestId('result-place').allInnerTexts();
+    expect(places.length).toBeGreaterThan(0);
+    for (const place of places) expect(place).toMatch(new RegExp(`^${city}, `));
+    await expectClean(page, `results for ${city} (${lang})`);
+  });
+}
+
+test('a French home page’s destination card opens Lisbonne’s results, named Lisbonne', async ({ page }) => {
+  await page.goto('/?lang=fr-FR');
+  await page.getByRole('link', { name: 'Lisbonne' }).first().click();
+  await expect(page.getByTestId('results-title')).toHaveText(/résultats? · Lisbonne/);
+  await expect(page.getByTestId('result-place').first()).toHaveText(/^Lisbonne, PT/);
+  await expect(page.getByTestId('search-box').getByRole('combobox', { name: 'Destination' })).toHaveValue('Lisbonne');
+});
