@@ -34,3 +34,15 @@ test('a French home page’s destination card opens Lisbonne’s results, named 
   await expect(page.getByTestId('result-place').first()).toHaveText(/^Lisbonne, PT/);
   await expect(page.getByTestId('search-box').getByRole('combobox', { name: 'Destination' })).toHaveValue('Lisbonne');
 });
+
+test('a results address with the English name, opened in Spanish, names the city in Spanish in its heading and search box', async ({ page }) => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/search-detail?type=HLT&city=Lisbon&check_in=${day(30)}&check_out=${day(33)}&guests=2&lang=es-ES`);
+  await expect(page.getByTestId('results-title')).toHaveText(/resultados? · Lisboa/);
+  await expect(page.getByTestId('search-box').getByRole('combobox', { name: 'Destino' })).toHaveValue('Lisboa');
+  await expect(page.getByTestId('result-place').first()).toHaveText(/^Lisboa, PT/);
+  // Searching again from the box keeps the same results.
+  await page.getByTestId('search-box').getByRole('button', { name: 'Buscar' }).click();
+  await expect(page).toHaveURL(/city=Lisboa/);
+  await expect(page.getByTestId('result-place').first()).toHaveText(/^Lisboa, PT/);
+});

@@ -116,7 +116,9 @@ describe('sort', () => {
 describe('existing queries and bad input', () => {
   it('a query without the new parameters answers as before, with the counts beside', async () => {
     const r = await search('type=ACT&city=Paris&currency=USD');
-    expect(Object.keys(r).sort()).toEqual(['count', 'data', 'facets', 'page', 'per_page']);
+    // Fields are only ever added: the counts beside, and for a whole city's name the place as the visitor reads it (decision 0049).
+    expect(Object.keys(r).sort()).toEqual(['count', 'data', 'facets', 'page', 'per_page', 'place']);
+    expect(Object.keys(await search('type=ACT&city=Par&currency=USD')).sort()).toEqual(['count', 'data', 'facets', 'page', 'per_page']);
     expect(r.data.length).toBe(r.count);
   });
 

@@ -5,7 +5,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import DateRangePicker from '../ui/DateRangePicker';
 import { $language, useT } from '../../stores/locale';
 import { $org, runStartup } from '../../stores/startup';
-import { criteriaFromQuery, defaultCriteria, resultsUrl, suggestCities, TYPE_LABEL, type CitySuggestion, type Criteria } from '../../stores/search';
+import { $results, criteriaFromQuery, defaultCriteria, resultsUrl, suggestCities, TYPE_LABEL, type CitySuggestion, type Criteria } from '../../stores/search';
 import { addDays, eligibleTypes, MAX_GUESTS, MAX_NIGHTS, minCheckInDate } from '../../shared/rules/booking-dates';
 import type { ProductType } from '../../shared/rules/wallet';
 import { formatDay } from '../../shared/rules/format-day';
@@ -48,6 +48,14 @@ export default function SearchBox({ type, fromQuery = false, heading = true }: S
   useEffect(() => {
     if (!type && offered.length && !offered.includes(c.type)) setC((prev) => ({ ...prev, type: offered[0]! }));
   }, [offered, type, c.type]);
+  // A results page's answer names the searched city in the page's language ("Lisbonne" for city=Lisbon): the box says
+  // it too, unless the person has changed the field since (docs/decisions/0049-city-names.md).
+  const place = useStore($results)?.place;
+  useEffect(() => {
+    if (!fromQuery || !place) return;
+    const searched = new URLSearchParams(location.search).get('city') ?? '';
+    setC((prev) => (prev.city === searched ? { ...prev, city: place } : prev));
+  }, [fromQuery, place]);
 
   const min = minCheckInDate(minDays);
   const nightly = c.type !== 'ACT';

@@ -2,7 +2,8 @@
 // section (SearchResults.tsx), drawn from the search's first answer in the same elements and classes, with the words of
 // results-view.ts, so the photographs and prices are on screen before React has loaded and React's first render, which
 // replaces it, moves nothing. The links work as they are; the filters' controls are disabled until the island's own take
-// their place (a filter needs the island), which a person meets only in the moment React takes to arrive.
+// their place (a filter needs the island; the star and cancellation chips are inert instead, as disabled ones are drawn
+// grey), which a person meets only in the moment React takes to arrive.
 import { h } from '../ui/dom';
 import { t } from '../../stores/labels';
 import { detailsUrl, type Criteria, type ProductItem, type ResultPage } from '../../stores/search';
@@ -10,8 +11,10 @@ import { formatMoney, toMinor } from '../../shared/rules/money';
 import { photoSrcset, RESULT_CARD_SIZES } from '../../shared/rules/photos';
 import { cardFacts, pageCount, ratingChoices, resultsTitle, sortOptions } from './results-view';
 
-/** A control of the first screen: disabled until the island's own replaces it, drawn as an enabled one (booking.css). */
+/** A field or button of the first screen: disabled until the island's own replaces it, drawn as an enabled one (booking.css). */
 const UNTIL_READY = { disabled: true, 'data-until-ready': true };
+/** A chip (a radio or a checkbox in its label): inert until then, as a disabled one would be drawn grey. */
+const CHIP_UNTIL_READY = { inert: true };
 
 function money(amount: number, currency: string, language: string, className: string | null, testId: string) {
   return h('span', { className, 'data-testid': testId, 'data-amount': amount, 'data-currency': currency }, formatMoney(toMinor(amount, currency), currency, language));
@@ -78,7 +81,7 @@ function filters(c: Criteria, results: ResultPage, language: string, currency: s
             'div',
             { className: 'cluster' },
             ...ratingChoices(t, language, facets).map((r) =>
-              h('label', { className: 'bk-chip' }, h('input', { type: 'radio', name: 'results-first-stars', checked: c.minRating === r.value, ...UNTIL_READY }), r.text),
+              h('label', { className: 'bk-chip', ...CHIP_UNTIL_READY }, h('input', { type: 'radio', name: 'results-first-stars', checked: c.minRating === r.value }), r.text),
             ),
           ),
         )
@@ -86,8 +89,8 @@ function filters(c: Criteria, results: ResultPage, language: string, currency: s
     facets && facets.free_cancellation !== undefined
       ? h(
           'label',
-          { className: 'bk-chip bk-free-filter' },
-          h('input', { type: 'checkbox', checked: c.freeCancellation === '1', 'data-testid': 'free-cancellation', ...UNTIL_READY }),
+          { className: 'bk-chip bk-free-filter', ...CHIP_UNTIL_READY },
+          h('input', { type: 'checkbox', checked: c.freeCancellation === '1', 'data-testid': 'free-cancellation' }),
           t('bk_free_cancellation_filter', { n: facets.free_cancellation }),
         )
       : null,
