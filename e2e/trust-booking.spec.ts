@@ -152,6 +152,10 @@ test('phone screens in French: home, results and details, photographs loaded', a
   const first = page.getByTestId('result').first();
   await expect(first).toBeVisible();
   await expect.poll(() => first.locator('img').evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
+  // Once React has taken over from the first screen (its search line is drawn): what a person then sees.
+  await expect(page.getByTestId('search-summary')).toBeVisible();
+  await expect(page.locator('[data-first-screen]')).toHaveCount(0);
+  await expect.poll(() => first.locator('img').evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
   await keepScreen(page, 'results-fr-390');
 
   const hotel = await productOf(page.request, 'HLT', 'Paris');

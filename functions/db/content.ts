@@ -59,15 +59,20 @@ export async function cityNamed(db: D1Database, orgId: number, type: string, nam
   return row ? { city: row.city, name: row.name ?? row.city } : null;
 }
 
-/** Product names in `language` by product id (for records that keep a product's id, such as bookings and quotes). */
-export async function productNames(db: D1Database, productIds: readonly number[], language: string, defaultLanguage: string): Promise<Map<number, string>> {
+/** Product names and cities in `language` by product id (the city empty where the translation names none). */
+export async function productTexts(db: D1Database, productIds: readonly number[], language: string, defaultLanguage: string): Promise<Map<number, { name: string; city: string }>> {
   const ids = unique(productIds.filter((id) => Number.isInteger(id)));
   if (ids.length === 0 || language === defaultLanguage) return new Map();
   const { results } = await db
-    .prepare(`SELECT product_id, name FROM product_texts WHERE lang = ? AND product_id IN (${marks(ids.length)})`)
+    .prepare(`SELECT product_id, name, city FROM product_texts WHERE lang = ? AND product_id IN (${marks(ids.length)})`)
     .bind(language, ...ids)
-    .all<{ product_id: number; name: string }>();
-  return new Map(results.map((t) => [t.product_id, t.name]));
+    .all<{ product_id: number; name: string; city: string }>();
+  return new Map(results.map((t) => [t.product_id, { name: t.name, city: t.city }]));
+}
+
+/** Product names in `language` by product id (for records that keep a product's id, such as bookings and quotes). */
+export async function productNames(db: D1Database, productIds: readonly number[], language: string, defaultLanguage: string): Promise<Map<number, string>> {
+  return new Map([...(await productTexts(db, productIds, language, defaultLanguage))].map(([id, t]) => [id, t.name]));
 }
 
 /**
@@ -95,8 +100,20 @@ export async function holderLanguage(db: D1Database, orgId: number, userId: numb
   return row?.language ?? 'en-US';
 }
 
-/** A booking (or any record keeping a product's id and name) with the product's name in `language` where translated. */
-export async function withProductName<T extends { product_id: number; product_name: string }>(db: D1Database, record: T, language: string): Promise<T> {
-  const row = await db.prepare('SELECT name FROM product_texts WHERE product_id = ? AND lang = ?').bind(record.product_id, language).first<{ name: string }>();
-  return row ? { ...record, product_name: row.name } : record;
+/**
+ * A booking (or any record keeping a product's id, name and city) with the product's name and city in `language` where
+ * translated (decision 0049).
+ */
+export async function withProductName<T extends { product_id: number; product_name: string; city?: string }>(db: D1Database, record: T, language: string): Promise<T> {
+  const row = await db.prepare('SELECT name, city FROM product_texts WHERE product_id = ? AND lang = ?').bind(record.product_id, language).first<{ name: string; city: string }>();
+  return row ? { ...record, product_name: row.name, ...(row.city && 'city' in record ? { city: row.city } : {}) } : record;
+}
+
+/** Records keeping a product's id, name and city, each with the product's name and city in `language` where translated. */
+export async function withProductTexts<T extends { product_id: number; product_name: string; city: string }>(db: D1Database, rows: T[], language: string, defaultLanguage: string): Promise<T[]> {
+  const texts = await productTexts(db, rows.map((r) => r.product_id), language, defaultLanguage);
+  return rows.map((r) => {
+    const t = texts.get(r.product_id);
+    return t ? { ...r, product_name: t.name, city: t.city || r.city } : r;
+  });
 }

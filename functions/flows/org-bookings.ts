@@ -4,7 +4,7 @@ import { bookingAmounts, bookingStay } from './booking-replies';
 import { toCsv } from '../../src/shared/rules/csv';
 import type { AdminBookingEntry } from '../../src/shared/contract/console-ops';
 import { PER_PAGE } from '../../src/shared/contract/console';
-import { productNames } from '../db/content';
+import { withProductTexts } from '../db/content';
 import { fromMinor } from '../../src/shared/rules/money';
 
 /** A CSV export holds at most this many bookings (the newest). */
@@ -27,11 +27,11 @@ function entryOf(b: AdminBookingRow): AdminBookingEntry {
   };
 }
 
-/** One page of bookings, each product named in the console reader's language where it is translated. */
+/** One page of bookings, each product named (and its city) in the console reader's language where it is translated. */
 export async function bookingsPage(db: D1Database, orgId: number, filter: BookingFilter, page: number, language: { shown: string; orgDefault: string }) {
   const { count, rows } = await orgBookings(db, orgId, filter, PER_PAGE, (page - 1) * PER_PAGE);
-  const names = await productNames(db, rows.map((r) => r.product_id), language.shown, language.orgDefault);
-  return { count, page, per_page: PER_PAGE, data: rows.map((r) => entryOf({ ...r, product_name: names.get(r.product_id) ?? r.product_name })) };
+  const shown = await withProductTexts(db, rows, language.shown, language.orgDefault);
+  return { count, page, per_page: PER_PAGE, data: shown.map(entryOf) };
 }
 
 const CSV_COLUMNS = [

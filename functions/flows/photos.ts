@@ -3,7 +3,7 @@
 import { ApiError, conflict, notFound, refuse } from '../errors';
 import { toHex } from '../lib/crypto';
 import type { Actor } from '../db/console';
-import { productNames } from '../db/content';
+import { productNames, productTexts } from '../db/content';
 import { deletePhoto, insertPhoto, photosOf, productOfOrg, productsWithPhotoCounts, reorderPhotos, updateAlt, type PhotoRow } from '../db/photos';
 import { LANGUAGES, type Language } from '../../src/shared/i18n/types';
 import {
@@ -112,13 +112,15 @@ export type PhotoOrg = { id: number; default_language: string; shown?: string };
 /** The org's products with their photo counts, each named in the console reader's language where it is translated. */
 export async function adminProducts(db: D1Database, org: PhotoOrg): Promise<AdminProduct[]> {
   const products = await productsWithPhotoCounts(db, org.id);
-  const names = await productNames(db, products.map((p) => p.id), org.shown ?? org.default_language, org.default_language);
+  // Named, and their city too, in the console's language (decision 0049).
+  const texts = await productTexts(db, products.map((p) => p.id), org.shown ?? org.default_language, org.default_language);
   return products.map((p) => {
     let images: string[] = [];
     try {
       images = JSON.parse(p.images) as string[];
     } catch {}
-    return { product_id: p.id, type: p.type, name: names.get(p.id) ?? p.name, city: p.city, photos: p.photos, cover: images[0] ?? '' };
+    const text = texts.get(p.id);
+    return { product_id: p.id, type: p.type, name: text?.name ?? p.name, city: text?.city || p.city, photos: p.photos, cover: images[0] ?? '' };
   });
 }
 

@@ -20,7 +20,7 @@ import { paymentsFor, PaymentProviderError } from '../outside/payments';
 import { imagesOf, productById } from '../db/products';
 import { mailUpstreamStatus, requestMailer, sendMail } from '../outside/mail';
 import { quoteMail } from '../services/agent-mail';
-import { productNames, withProductName } from '../db/content';
+import { withProductName, withProductTexts } from '../db/content';
 import { requestLanguage } from '../http/language';
 import { bookableStay, currencyFor } from '../flows/stay';
 import { checkCatalogueRefs } from '../flows/catalogue-refs';
@@ -125,11 +125,9 @@ function quoteBody(r: QuoteRow): AgentQuote {
   };
 }
 
-/** `rows` with each product named in the reader's language where it is translated (quotes and bookings keep the id). */
-async function inReaderLanguage<R extends { product_id: number; product_name: string }>(c: C, rows: R[]): Promise<R[]> {
-  const names = await productNames(c.env.DB, rows.map((r) => r.product_id), requestLanguage(c), c.get('org').default_language);
-  return rows.map((r) => ({ ...r, product_name: names.get(r.product_id) ?? r.product_name }));
-}
+/** `rows` with each product named, and its city, in the reader's language where translated (quotes and bookings keep the id). */
+const inReaderLanguage = <R extends { product_id: number; product_name: string; city: string }>(c: C, rows: R[]): Promise<R[]> =>
+  withProductTexts(c.env.DB, rows, requestLanguage(c), c.get('org').default_language);
 const quoteShown = async (c: C, row: QuoteRow) => quoteBody((await inReaderLanguage(c, [row]))[0]!);
 
 function bookingBody(b: AgentBookingRow): AgentBooking {

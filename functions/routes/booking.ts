@@ -10,7 +10,7 @@ import { clientIp, pepper } from '../auth/accounts';
 import { getCookie } from 'hono/cookie';
 import { LAST_CLICK_COOKIE, firstBookingCredit } from '../flows/links';
 import { counting, LIMITS, memberOf, rateLimit, validBody } from '../http/rate-limit';
-import { cardsInLanguage, inLanguage, productNames, withProductName } from '../db/content';
+import { cardsInLanguage, inLanguage, withProductName, withProductTexts } from '../db/content';
 import { requestLanguage } from '../http/language';
 import { cardByCode, cardEntry, cardsOfUser, claimCard, orgCertificates, walletCardOf, type CardRow } from '../db/cards';
 import { bookingByKey, bookingsOfUser, cardSpendsOf, createBooking, newBookingRef, type BookingRow, type NewBooking } from '../db/bookings';
@@ -252,13 +252,11 @@ export const booking = new Hono<AppEnv>()
     if (!user) throw unauthorized();
     const org = c.get('org');
     const rows = await bookingsOfUser(c.env.DB, org.id, user.id);
-    const [spends, names] = await Promise.all([
+    const [spends, shown] = await Promise.all([
       cardSpendsOf(c.env.DB, rows.map((r) => r.id)),
-      productNames(c.env.DB, rows.map((r) => r.product_id), requestLanguage(c), org.default_language),
+      withProductTexts(c.env.DB, rows, requestLanguage(c), org.default_language),
     ]);
-    return c.json({
-      data: rows.map((b) => ({ ...reservationReply(b, spends.filter((s) => s.booking_id === b.id)), product_name: names.get(b.product_id) ?? b.product_name })),
-    });
+    return c.json({ data: shown.map((b) => reservationReply(b, spends.filter((s) => s.booking_id === b.id))) });
   })
   .get('/user/travelers', doc({ summary: 'The caller’s saved travellers' }), async (c) => {
     const user = await signedIn(c);

@@ -1,4 +1,6 @@
 // The payment provider's webhook and a booking's own page data: validate, run the flow, answer.
+import { withProductName } from '../db/content';
+import { requestLanguage } from '../http/language';
 import { Hono } from 'hono';
 import { dataOf, doc } from '../http/openapi';
 import { BookingReplySchema, PaymentEventReplySchema, PaymentEventSchema } from '../../src/shared/contract/booking-replies';
@@ -45,7 +47,8 @@ export const payments = new Hono<AppEnv>()
     }
   })
   .get('/bookings/:booking_id', doc({ summary: 'A booking\'s status and amounts, for its owner, with the product\'s first photo', reply: dataOf(BookingReplySchema) }), async (c) => {
-    const booking = await ownBooking(c);
+    // The product named, and its city, in the reader's language (decision 0049).
+    const booking = await withProductName(c.env.DB, await ownBooking(c), requestLanguage(c));
     // The confirmation page shows the booked product's first photo beside the summary (docs/decisions/0032-photographs.md).
     const [photo] = await productGallery(c.env.DB, c.get('org'), { id: booking.product_id, name: booking.product_name });
     return c.json({ data: { ...bookingReply(booking), photo: photo ?? null } });

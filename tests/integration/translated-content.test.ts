@@ -149,6 +149,22 @@ describe('cities in the visitor’s language', () => {
     expect(await suggest('L', 'fr-FR')).toEqual(expect.arrayContaining(['Lisbonne', 'Londres']));
   });
 
+  it('a booking keeps the city it was made with, and is read back with the city in the reader’s language', async () => {
+    const demo = await signIn();
+    const lisbon = (await call('/api/products/search?type=ACT&city=Lisbon')).json.data[0] as { product_id: number; city: string };
+    expect(lisbon.city).toBe('Lisbon');
+    const cash = await issue({ kind: 'cash', amount: 100_000, currency: 'USD' });
+    const body = { traveler, idempotency_key: key(), ...bookingBody(lisbon.product_id, { cash_card_id: cash.payment_card_id, check_out: null }) };
+    const made = await demo.call('/api/booking/checkout', { body });
+    expect(made.status, made.text).toBe(200);
+    const ref = made.json.data.booking_id as string;
+    const [fr, es, en] = await Promise.all(['fr-FR', 'es-ES', 'en-US'].map((lang) => demo.call(`/api/bookings/${ref}?lang=${lang}`)));
+    expect([fr, es, en].map((r) => r.json.data.city)).toEqual(['Lisbonne', 'Lisboa', 'Lisbon']);
+    const history = await demo.call('/api/reservations?lang=es-ES', { body: { json: { token: '' } } });
+    expect(history.status, history.text).toBe(200);
+    expect(history.json.data.find((b: { booking_id: string }) => b.booking_id === ref)?.city).toBe('Lisboa');
+  });
+
   it('the home page’s destination cards lead to their results by the city’s name in the page’s language', async () => {
     const hrefs = (html: string) => [...html.matchAll(/data-dest-link="([^"]+)"[^>]*href="([^"]+)"|href="([^"]+)"[^>]*data-dest-link="([^"]+)"/g)].map((m) => [m[1] ?? m[4], (m[2] ?? m[3])!.replace(/&amp;/g, '&')] as [string, string]);
     const fr = new Map(hrefs((await call('/?lang=fr-FR')).text));

@@ -30,7 +30,7 @@ function card(p: ProductItem, c: Criteria, language: string, showPrices: boolean
   const photo = p.image
     ? h('img', {
         className: 'bk-item__img', src: p.image, srcset: srcset || null, sizes: srcset ? RESULT_CARD_SIZES : null, alt: '',
-        width: 320, height: 200, loading: first ? 'eager' : 'lazy', fetchpriority: first ? 'high' : 'auto', decoding: 'async',
+        width: 320, height: 200, loading: first ? 'eager' : 'lazy', fetchpriority: first ? 'high' : 'auto', decoding: first ? 'sync' : 'async',
       })
     : h('span', { className: 'card-photo--empty bk-item__img', 'aria-hidden': 'true' });
   const price = showPrices

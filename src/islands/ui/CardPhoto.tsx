@@ -30,7 +30,9 @@ export default function CardPhoto({ src, sizes, first = false, className, width 
       height={height}
       loading={first ? 'eager' : 'lazy'}
       fetchPriority={first ? 'high' : 'auto'}
-      decoding="async"
+      // A first card's photo is painted with its card: on a results page React's card replaces the one drawn before
+      // React, and an asynchronous decode would show it empty for a frame (docs/decisions/0048-results-first-screen.md).
+      decoding={first ? 'sync' : 'async'}
     />
   );
 }
