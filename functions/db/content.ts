@@ -3,6 +3,7 @@
 // entirely in one language (its translation) or entirely in the default language (no translation), never mixed.
 import { defaultCardName } from '../../src/shared/i18n/card-names';
 import { isLanguage } from '../../src/shared/i18n/language';
+import { LANGUAGES } from '../../src/shared/i18n/types';
 
 interface ProductText {
   product_id: number;
@@ -51,7 +52,7 @@ export async function cityNamed(db: D1Database, orgId: number, type: string, nam
       `SELECT p.city, ${inLanguage} AS name FROM products p WHERE p.org_id = ?1 AND p.type = ?4 AND p.city = ?2 COLLATE NOCASE
        UNION ALL
        SELECT p.city, ${inLanguage} AS name FROM product_texts t JOIN products p ON p.id = t.product_id
-        WHERE t.org_id = ?1 AND t.lang IN ('en-US', 'es-ES', 'fr-FR') AND t.city = ?2 COLLATE NOCASE
+        WHERE t.org_id = ?1 AND t.lang IN (${LANGUAGES.map((l) => `'${l}'`).join(', ')}) AND t.city = ?2 COLLATE NOCASE
        LIMIT 1`,
     )
     .bind(orgId, name, language, type)

@@ -11,6 +11,7 @@ import { pricesVisible } from '../../shared/rules/money';
 import { photoSrcset, RESULT_CARD_SIZES } from '../../shared/rules/photos';
 import { PRODUCT_TYPES, type ProductType } from '../../shared/rules/wallet';
 import { firstScreen } from './results-first-screen';
+import { wakeIslands } from '../ui/wake-islands';
 
 const isType = (t: string | undefined): t is ProductType => (PRODUCT_TYPES as readonly string[]).includes(t ?? '');
 
@@ -28,12 +29,6 @@ function preloadFirstPhoto(src: string) {
   }
   link.dataset.firstResultPhoto = '';
   document.head.appendChild(link);
-}
-
-/** Wakes the islands that wait for the page (src/directives/interaction.ts). */
-function wakeIslands() {
-  document.documentElement.dataset.interaction = 'wanted';
-  window.dispatchEvent(new Event('tc:interaction'));
 }
 
 /** The photo loaded or failed, or a few seconds gone: a photo that never comes must not keep React away. */

@@ -9,6 +9,7 @@ import { $currency, $language, $localeDialog, NATIVE_LANGUAGE_NAMES, t as tr } f
 import { $signedIn, $user } from '../../stores/session';
 import { $org, runStartup } from '../../stores/startup';
 import { trackFocus } from '../account/focus-return';
+import { wakeIslands } from '../ui/wake-islands';
 
 const USER_ICON = '<path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0" />';
 const GLOBE_ICON =
@@ -106,17 +107,13 @@ function deferredShell() {
   }
   // The dialog host (client:interaction="any") wakes with the first island a person touches, or here when a dialog is wanted.
   trackFocus();
-  const wake = () => {
-    document.documentElement.dataset.interaction = 'wanted';
-    window.dispatchEvent(new Event('tc:interaction'));
-  };
   const wanted = dialogFromQuery(location.search);
   if (wanted) {
     openDialog(wanted);
-    wake();
+    wakeIslands();
   }
-  $dialog.listen((name) => name && wake());
-  $localeDialog.listen((section) => section && wake());
+  $dialog.listen((name) => name && wakeIslands());
+  $localeDialog.listen((section) => section && wakeIslands());
   document.documentElement.dataset.dialogHost = 'ready';
 }
 
