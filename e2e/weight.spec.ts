@@ -205,3 +205,28 @@ test('a results page asks for its search once, and that call starts with the pag
   expect(seen.calls.map((c) => c.query)).toEqual([`?type=HLT&city=Lisbon&check_in=${day(30)}&check_out=${day(33)}&guests=2&currency=USD`]);
   expect(seen.calls[0]!.at).toBeLessThanOrEqual(seen.firstScript);
 });
+
+test("a results page the edge has answered before asks for its first card's photo with the page, once, before the scripts", async ({ page }) => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const stay = `check_in=${day(41)}&check_out=${day(43)}&guests=2`;
+  // An earlier visitor's search (its island's own request): the edge remembers the first result's photo.
+  const before = await (await page.request.get(`/api/products/search?type=HLT&city=Paris&${stay}&currency=USD`)).json();
+  const key = /^\/api\/images\/([0-9a-f]{64})\//.exec(before.data[0].image)![1]!;
+  const address = `/search-detail?type=HLT&city=Paris&${stay}`;
+  // The edge writes after its answer has gone.
+  await expect.poll(async () => (await page.request.get(address)).headers().link ?? '').toContain('as=image');
+  const photos: { url: string; at: number }[] = [];
+  const seen = recordCalls(page, '/api/products/search');
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith(`/api/images/${key}/`)) photos.push({ url: url.pathname, at: performance.now() });
+  });
+  await openPage(page, address);
+  const first = page.getByTestId('result').first().locator('img');
+  await expect(first).toHaveJSProperty('complete', true);
+  await page.waitForLoadState('networkidle');
+  // One request, before the first script: the card's <img> chose what the page's header named (same srcset and sizes).
+  expect(photos.map((p) => p.url)).toHaveLength(1);
+  expect(photos[0]!.at).toBeLessThanOrEqual(seen.firstScript);
+  expect(new URL(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname).toBe(photos[0]!.url);
+});

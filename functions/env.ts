@@ -17,6 +17,11 @@ export interface Bindings {
   SAVINGS_DIRECTOR_URL: string;
   SAVINGS_API_URL: string;
   SAVINGS_API_KEY?: string;
+  /**
+   * How long the savings provider may take, in ms (default 3 s). The fuzz gate raises it: its load starves the simulator
+   * that the same Worker serves, and the gate tests the routes' inputs, not the provider's speed.
+   */
+  SAVINGS_TIMEOUT_MS?: string;
   GOOGLE_JWKS_URL: string;
   GOOGLE_ISSUER: string;
   FACEBOOK_GRAPH_URL: string;

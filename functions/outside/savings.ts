@@ -21,9 +21,15 @@ export interface SavingsProvider {
   importMembers(members: EnrolmentRecord[]): Promise<{ valid_members_count: number }[]>;
 }
 
-type SavingsEnv = Pick<Bindings, 'SELF_ORIGIN' | 'SAVINGS_API_URL' | 'SAVINGS_API_KEY' | 'SAVINGS_PROGRAM_ID'>;
+type SavingsEnv = Pick<Bindings, 'SELF_ORIGIN' | 'SAVINGS_API_URL' | 'SAVINGS_API_KEY' | 'SAVINGS_PROGRAM_ID' | 'SAVINGS_TIMEOUT_MS'>;
 
-export function httpSavingsProvider(env: SavingsEnv, fetchImpl: typeof fetch = fetch, timeoutMs = SAVINGS_TIMEOUT_MS): SavingsProvider {
+/** The configured wait (`SAVINGS_TIMEOUT_MS`), else 3 s. */
+const timeoutOf = (env: SavingsEnv) => {
+  const ms = Number(env.SAVINGS_TIMEOUT_MS);
+  return Number.isInteger(ms) && ms > 0 ? ms : SAVINGS_TIMEOUT_MS;
+};
+
+export function httpSavingsProvider(env: SavingsEnv, fetchImpl: typeof fetch = fetch, timeoutMs = timeoutOf(env)): SavingsProvider {
   const base = serviceUrl(env, env.SAVINGS_API_URL).replace(/\/+$/, '');
   const headers = { accept: 'application/json', 'x-api-key': env.SAVINGS_API_KEY ?? '' };
 

@@ -21,7 +21,8 @@ import { LABELS } from '../../src/shared/i18n';
 import { translate } from '../../src/shared/i18n/translate';
 import { RESULTS_FIRST_SCREEN_KEYS, SHELL_LABEL_KEYS } from '../../src/shared/i18n/areas';
 import { LABEL_TABLES } from '../../src/shared/i18n/tables';
-import { firstCallPreload, isResultsPage } from './preload';
+import { firstCall, firstCallPreload, isResultsPage } from './preload';
+import { firstPhotoPreload } from '../flows/first-photo';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const LABEL_ATTRIBUTES = ['aria-label', 'placeholder', 'title', 'alt'] as const;
@@ -85,8 +86,8 @@ export async function servePage(request: Request, env: Bindings, render: () => P
     return res;
   }
   const key = request.method === 'GET' ? pageKey(view, url.pathname) : null;
-  const kept = key ? await edgeGetResponse(key) : undefined;
-  if (kept) return personalise(new Response(kept.body, { headers: { 'Content-Type': kept.headers.get('content-type') ?? 'text/html; charset=utf-8' } }), request, url, cookies, view, 'hit');
+  const [kept, links] = await Promise.all([key ? edgeGetResponse(key) : undefined, preloads(url, view)]);
+  if (kept) return personalise(new Response(kept.body, { headers: { 'Content-Type': kept.headers.get('content-type') ?? 'text/html; charset=utf-8' } }), request, url, cookies, view, links, 'hit');
 
   const response = await render();
   const res = new Response(response.body, response);
@@ -100,10 +101,10 @@ export async function servePage(request: Request, env: Bindings, render: () => P
     res.headers.set('Cache-Control', 'private, no-cache');
     return res;
   }
-  if (!key || response.status !== 200 || !response.headers.has('etag')) return personalise(dressed, request, url, cookies, view, 'bypass');
+  if (!key || response.status !== 200 || !response.headers.has('etag')) return personalise(dressed, request, url, cookies, view, links, 'bypass');
   const html = await dressed.text();
   await edgePutResponse(key, new Response(html, { headers: { 'Content-Type': dressed.headers.get('content-type') ?? 'text/html; charset=utf-8' } }));
-  return personalise(new Response(html, dressed), request, url, cookies, view, 'miss');
+  return personalise(new Response(html, dressed), request, url, cookies, view, links, 'miss');
 }
 
 /**
@@ -238,8 +239,20 @@ async function dress(res: Response, view: PageView, env: Bindings, bootKeys: Rea
   return rewriter.transform(res);
 }
 
+/**
+ * What the page's address asks for first, named to the browser with the page (`Link`): its first API call (decision
+ * 0047) and, for a search the edge has answered before, its first card's photo (decision 0050). No D1 read.
+ */
+async function preloads(url: URL, view: PageView): Promise<string[]> {
+  const call = firstCall(url, view.currency, view.org.min_checkin_days);
+  const fetchCall = firstCallPreload(call);
+  if (!fetchCall) return [];
+  const photo = call?.search ? await firstPhotoPreload(view.org.id, view.org.version, call.path) : null;
+  return photo ? [fetchCall, photo] : [fetchCall];
+}
+
 /** What differs per visitor on the same page: the headers and the readable cookies, never the body. */
-function personalise(out: Response, request: Request, url: URL, cookies: Record<string, string>, view: PageView, cache: 'hit' | 'miss' | 'bypass'): Response {
+function personalise(out: Response, request: Request, url: URL, cookies: Record<string, string>, view: PageView, links: string[], cache: 'hit' | 'miss' | 'bypass'): Response {
   const headers = out.headers;
   applySecurityHeaders(headers, PAGE_CSP);
   // The same static file becomes a different page per org, language and currency: never share or revalidate it blindly.
@@ -249,8 +262,7 @@ function personalise(out: Response, request: Request, url: URL, cookies: Record<
   headers.delete('ETag');
   headers.delete('Last-Modified');
   headers.delete('Content-Length');
-  const preload = firstCallPreload(url, view.currency, view.org.min_checkin_days);
-  if (preload) headers.append('Link', preload);
+  for (const link of links) headers.append('Link', link);
   const cf = (request as Request & { cf?: Record<string, unknown> }).cf;
   const secure = secureFor(url.protocol, request.headers.get('host') ?? url.host);
   for (const cookie of pageCookieHeaders({ org: view.org, url, cookies, countryCode: locationFromCf(cf).countryCode, secure })) headers.append('Set-Cookie', cookie);

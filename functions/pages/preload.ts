@@ -22,20 +22,23 @@ export const isResultsPage = (path: string) => RESULTS_PAGES.has(path.length > 1
 /** Longer addresses are not named: a header line that long helps nobody. */
 const MAX_PRELOAD_PATH = 2_000;
 
-const preload = (path: string) => (path.length <= MAX_PRELOAD_PATH ? `<${path}>; rel=preload; as=fetch; crossorigin` : null);
-
 /**
- * The `Link` header value for the page at `url`, or null. A results page is named only when its address gives the
- * dates: the island's default dates are the visitor's own today, which the edge cannot know.
+ * The address of the API call the page at `url` makes first, or null. A results page is named only when its address
+ * gives the dates: the island's default dates are the visitor's own today, which the edge cannot know.
  */
-export function firstCallPreload(url: URL, currency: string, minCheckinDays: number): string | null {
+export function firstCall(url: URL, currency: string, minCheckinDays: number): { path: string; search: boolean } | null {
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
   if (ONE_PRODUCT_PAGES.has(path)) {
     // The island's own reading of the address and its own encoding of the id (src/stores/api.ts urlOf).
     const id = productIdOf(url.search);
-    return id === null ? null : preload(`/api/products/${encodeURIComponent(String(id))}?${new URLSearchParams({ currency })}`);
+    return id === null ? null : { path: `/api/products/${encodeURIComponent(String(id))}?${new URLSearchParams({ currency })}`, search: false };
   }
   const type = RESULTS_PAGES.get(path);
   if (!type || !url.searchParams.get('check_in') || (type !== 'ACT' && !url.searchParams.get('check_out'))) return null;
-  return preload(`/api/products/search?${queryOf(pageCriteria(type, url.search, minCheckinDays), { currency })}`);
+  return { path: `/api/products/search?${queryOf(pageCriteria(type, url.search, minCheckinDays), { currency })}`, search: true };
+}
+
+/** The `Link` header value naming that call, or null (none, or an address too long for a header line). */
+export function firstCallPreload(call: { path: string } | null): string | null {
+  return call && call.path.length <= MAX_PRELOAD_PATH ? `<${call.path}>; rel=preload; as=fetch; crossorigin` : null;
 }

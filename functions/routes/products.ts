@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { dataOf, doc } from '../http/openapi';
 import { zonesStillFree } from '../../src/shared/rules/cancellation';
 import { productGallery } from '../flows/photos';
+import { rememberFirstPhoto } from '../flows/first-photo';
 
 export const DEFAULT_RADIUS_KM = 50;
 /** Farther than any two points on Earth: a city's products sorted by distance are all kept. */
@@ -53,6 +54,22 @@ async function agentMarkupBps(c: Context<AppEnv>): Promise<number | null> {
   const user = await currentUser(c);
   if (!user || user.role !== 'agent') return null;
   return (await defaultMarkupBps(c.env.DB, { orgId: org.id, agentId: user.id })) ?? DEFAULT_MARKUP_BPS;
+}
+
+/**
+ * A first page's first photo, remembered at the edge after the answer has gone, so a page asking for this same search
+ * names the photo with itself (decision 0050).
+ */
+function rememberFirst(c: Context<AppEnv>, page: number, first: { image: string } | undefined) {
+  if (page !== 1 || !first) return;
+  const org = c.get('org');
+  const url = new URL(c.req.url);
+  const write = rememberFirstPhoto(org.id, org.version, url.pathname + url.search, first.image).catch(() => undefined);
+  try {
+    c.executionCtx.waitUntil(write);
+  } catch {
+    // No execution context (a unit test): the write simply runs.
+  }
 }
 
 /** An answer with trade prices depends on the session: never stored by any cache. */
@@ -111,13 +128,15 @@ export const products = new Hono<AppEnv>()
       else if (q.sort === 'rating') near = near.sort((a, b) => b.row.rating - a.row.rating || a.km - b.km);
       const slice = near.slice((page - 1) * perPage, page * perPage);
       const shown = await inLanguage(c.env.DB, slice.map(({ row }) => row), requestLanguage(c), org.default_language);
+      const data = slice.map(({ km }, i) => ({ ...productSummary(shown[i]!, currency, rates, stay), distance_km: Math.round(km * 10) / 10, ...trade(shown[i]!) }));
+      rememberFirst(c, page, data[0]);
       return c.json(
         withAgentPricing(c, {
           ...place,
           count: near.length,
           page,
           per_page: perPage,
-          data: slice.map(({ km }, i) => ({ ...productSummary(shown[i]!, currency, rates, stay), distance_km: Math.round(km * 10) / 10, ...trade(shown[i]!) })),
+          data,
           facets: facetsOut(facetsOfRows(filter, all, RATING_STEPS, freeZones)),
         }, markupBps),
       );
@@ -126,7 +145,9 @@ export const products = new Hono<AppEnv>()
     const found = await searchProducts(c.env.DB, filter, sort, perPage, (page - 1) * perPage, RATING_STEPS, freeZones);
     const { count, facets } = found;
     const rows = await inLanguage(c.env.DB, found.rows, requestLanguage(c), org.default_language);
-    return c.json(withAgentPricing(c, { ...place, count, page, per_page: perPage, data: rows.map((row) => ({ ...productSummary(row, currency, rates, stay), ...trade(row) })), facets: facetsOut(facets) }, markupBps));
+    const data = rows.map((row) => ({ ...productSummary(row, currency, rates, stay), ...trade(row) }));
+    rememberFirst(c, page, data[0]);
+    return c.json(withAgentPricing(c, { ...place, count, page, per_page: perPage, data, facets: facetsOut(facets) }, markupBps));
   })
   .get('/products/cities', doc({ query: CitiesQuery }), async (c) => {
     const q = queryOf(c, CitiesQuery);

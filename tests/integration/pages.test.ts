@@ -117,6 +117,30 @@ describe('pages', () => {
     expect(long.headers.link).toBeUndefined();
   });
 
+  it("a results page names its first card's photo once the edge has answered that search, and no longer once a change moves the org's version", async () => {
+    const page = '/search-detail?type=HLT&city=Paris&check_in=2027-04-06&check_out=2027-04-09&guests=2&sort=price';
+    const search = '/api/products/search?type=HLT&city=Paris&check_in=2027-04-06&check_out=2027-04-09&guests=2&sort=price&currency=USD';
+    const links = async () => String((await call(page)).headers.link ?? '');
+    // Never asked before: the page names its search alone.
+    expect(await links()).toBe(`<${search}>; rel=preload; as=fetch; crossorigin`);
+    const answer = await call(search);
+    expect(answer.status).toBe(200);
+    const first = answer.json.data[0].image as string;
+    expect(first).toMatch(/^\/api\/images\/[0-9a-f]{64}\/\d+$/);
+    const key = first.split('/')[3];
+    // The photo as the first card chooses it: the same srcset and sizes (src/shared/rules/photos.ts), so one request.
+    const photo =
+      `<${first}>; rel=preload; as=image; fetchpriority=high; imagesrcset="${[480, 800, 1200, 1600].map((w) => `/api/images/${key}/${w} ${w}w`).join(', ')}"; ` +
+      'imagesizes="(min-width: 768px) 240px, 100vw"';
+    await expect.poll(links, { timeout: 5_000 }).toBe(`<${search}>; rel=preload; as=fetch; crossorigin, ${photo}`);
+    // Another currency is another search; another org never reads this one's entry.
+    expect(String((await call(page, { cookie: 'currency_code=EUR' })).headers.link)).not.toContain('as=image');
+    expect(String((await call(page, { host: ACME })).headers.link)).not.toContain('as=image');
+    // A change (here by hand, as after a photo reorder) moves the version: the remembered photo is not named.
+    expect((await call('/api/dev/org-changed', { body: {} })).status).toBe(200);
+    expect(await links()).toBe(`<${search}>; rel=preload; as=fetch; crossorigin`);
+  });
+
   it('the boot block carries the org config, language, currency and labels for the islands', async () => {
     const r = await call('/wallet?lang=fr-FR', { host: ACME, cookie: 'currency_code=GBP' });
     const b = boot(r.text);
