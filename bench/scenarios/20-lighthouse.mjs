@@ -41,7 +41,7 @@ async function decidingPages(origin) {
   const never = `${stay}&max_price=${1_000_000 + Math.floor(Math.random() * 9_000_000)}`;
   return [
     { kind: 'results', path: `/search-detail?type=HLT&city=Lisbon&${stay}`, photos: true, searchedBefore: `/api/products/search?type=HLT&city=Lisbon&${stay}&currency=USD` },
-    { kind: 'results, a search never asked before', path: `/search-detail?type=HLT&city=Lisbon&${never}` },
+    { kind: 'results (a search never asked before)', path: `/search-detail?type=HLT&city=Lisbon&${never}` },
     { kind: 'product details', path: `/hotel-details?id=${id}&${stay}`, photos: true },
     { kind: 'checkout', path: `/hotel-checkout?id=${id}&${stay}`, photos: true },
   ];

@@ -1,5 +1,5 @@
-// An Astro integration: each built page names, in its <head>, every module its own scripts and its islands import
-// statically when they start at load (`client:only` / `client:load`), as `<link rel="modulepreload">`. Without it the browser finds a
+// An Astro integration: each built page names, in its <head>, its own scripts and every module they and its islands
+// import statically when they start at load (`client:only` / `client:load`), as `<link rel="modulepreload">`. Without it the browser finds a
 // module's imports only once that module has arrived and been parsed, so an island's code came down in a chain five or
 // six requests deep (ProductDetails → agent-ui → signup-logic → person …), a round trip each; with it, it all comes at
 // once (docs/decisions/0047-pages-name-their-first-call.md). Islands that wait (idle, visible, interaction) and
@@ -55,18 +55,29 @@ export async function addModulePreloads(root) {
     const html = await readFile(file, 'utf8');
     const starts = new Set();
     for (const [tag] of html.matchAll(ISLAND)) {
+      // An island's before-hydration script loads when the island connects, whatever its directive.
+      const beforeHydration = ATTR('before-hydration-url').exec(tag)?.[1];
+      if (beforeHydration) starts.add(beforeHydration);
       if (!STARTS_AT_LOAD.has(ATTR('client').exec(tag)?.[1] ?? '')) continue;
-      for (const name of ['component-url', 'renderer-url', 'before-hydration-url']) {
+      for (const name of ['component-url', 'renderer-url']) {
         const url = ATTR(name).exec(tag)?.[1];
         if (url) starts.add(url);
       }
     }
-    // The page's own scripts run at load too (a results page's first screen, drawn before React: decision 0048).
-    for (const [, src] of html.matchAll(MODULE_SCRIPT)) starts.add(src);
+    // The page's own scripts run at load too (a results page's first screen, drawn before React: decision 0048). One
+    // at the end of the body is named in the head as well: the browser otherwise asks for it only when its parser gets
+    // there, after the stylesheets have come (Lighthouse's network log showed it 170 ms after the head's modules).
+    const headEnd = html.indexOf('</head>');
+    const inHead = new Set();
+    for (const m of html.matchAll(MODULE_SCRIPT)) {
+      starts.add(m[1]);
+      if (m.index < headEnd) inHead.add(m[1]);
+    }
     if (!starts.size) continue;
     const wanted = new Set(starts);
     for (const url of starts) for (const dep of await closure(root, url, known)) wanted.add(dep);
-    const links = [...wanted].filter((u) => u.startsWith('/_astro/') && !html.includes(`src="${u}"`) && !html.includes(`href="${u}"`)).map((u) => `<link rel="modulepreload" href="${u}">`);
+    const named = (u) => inHead.has(u) || html.includes(`href="${u}"`);
+    const links = [...wanted].filter((u) => u.startsWith('/_astro/') && !named(u)).map((u) => `<link rel="modulepreload" href="${u}">`);
     if (!links.length || !html.includes('</head>')) continue;
     await writeFile(file, html.replace('</head>', `${links.join('')}</head>`));
     pages++;

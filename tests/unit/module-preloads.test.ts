@@ -44,12 +44,12 @@ describe('module preloads', () => {
     expect(await addModulePreloads(root)).toBe(1);
     const names = preloaded(readFileSync(join(root, 'page/index.html'), 'utf8'));
     expect(names.sort()).toEqual(['/_astro/Details.js', '/_astro/agent-access.js', '/_astro/bh.js', '/_astro/client.js', '/_astro/gallery.js', '/_astro/react.js', '/_astro/store.js']);
-    // A module the page already loads by its own tag is not named twice; a page without islands is left as it was.
+    // A module the page's head already loads by its own tag is not named twice; a page without islands is left as it was.
     expect(names).not.toContain('/_astro/page.js');
     expect(readFileSync(join(root, 'plain/index.html'), 'utf8')).toBe('<html><head></head><body><p>No islands</p></body></html>');
   });
 
-  it("names the imports of a page's own scripts when its islands all wait (a results page's first screen, decision 0048)", async () => {
+  it("names a page's own script at the end of the body and its imports, and the before-hydration script, when its islands all wait (a results page's first screen, decision 0048)", async () => {
     const root = site({
       'results/index.html': `<html><head></head><body>${island('interaction', 'Results.js')}<script type="module" src="/_astro/start.js"></script></body></html>`,
       // The script's static imports, one deep and two deep; what it imports later, and the waiting island's code, are left.
@@ -57,9 +57,10 @@ describe('module preloads', () => {
       '_astro/search.js': 'import{c}from"./core.js";export const s=c;',
       ...Object.fromEntries(['core', 'view', 'labels', 'react'].map((name) => [`_astro/${name}.js`, ''])),
       '_astro/Results.js': 'import"./react.js";',
+      '_astro/bh.js': 'const l=()=>import("./labels.js");',
     });
     expect(await addModulePreloads(root)).toBe(1);
     const names = preloaded(readFileSync(join(root, 'results/index.html'), 'utf8'));
-    expect(names.sort()).toEqual(['/_astro/core.js', '/_astro/search.js', '/_astro/view.js']);
+    expect(names.sort()).toEqual(['/_astro/bh.js', '/_astro/core.js', '/_astro/search.js', '/_astro/start.js', '/_astro/view.js']);
   });
 });
