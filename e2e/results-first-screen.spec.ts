@@ -37,6 +37,17 @@ const boxes = (page: Page) =>
     };
   });
 
+/** The search box's text, and where it and its fields sit (a phone shows its one-line summary, a wider screen the form). */
+const searchBox = (page: Page) =>
+  page.evaluate(() => {
+    const box = document.querySelector<HTMLElement>('[data-testid="search-box"]')!;
+    const at = (el: Element | null) => {
+      const r = el?.getBoundingClientRect();
+      return r && r.width ? [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)] : null;
+    };
+    return { text: box.innerText, box: at(box), fields: [...box.querySelectorAll('input, button')].map(at).filter(Boolean) };
+  });
+
 /** The layout shifts so far of anything in the results (the search box's own are its business, and measured elsewhere). */
 const shifts = (page: Page) =>
   page.evaluate(
@@ -52,9 +63,9 @@ const shifts = (page: Page) =>
       }),
   );
 
-for (const { width, height, lang, perNight, view } of [
-  { width: 1280, height: 800, lang: 'en-US', perNight: 'per night', view: 'View' },
-  { width: 390, height: 844, lang: 'fr-FR', perNight: 'par nuit', view: 'Voir' },
+for (const { width, height, lang, perNight, view, place, guests, destination, nights } of [
+  { width: 1280, height: 800, lang: 'en-US', perNight: 'per night', view: 'View', place: 'Lisbon', guests: '2 guests', destination: 'Destination', nights: '3 nights' },
+  { width: 390, height: 844, lang: 'fr-FR', perNight: 'par nuit', view: 'Voir', place: 'Lisbonne', guests: '2 voyageurs', destination: 'Destination', nights: '3 nuits' },
 ]) {
   test(`at ${width} px in ${lang}, the results, photographs and prices show before React, which then takes over without a change in sight`, async ({ page }) => {
     await page.setViewportSize({ width, height });
@@ -72,7 +83,14 @@ for (const { width, height, lang, perNight, view } of [
     await expectClean(page, `results before React (${lang}, ${width} px)`);
     // React was asked for once the first photograph was shown (the request is held here).
     await expect.poll(() => react.asked.length).toBeGreaterThan(0);
-    const before = { text: await first.innerText(), at: await boxes(page) };
+    const before = { text: await first.innerText(), at: await boxes(page), search: await searchBox(page) };
+    // The search box is drawn too, from the address and the answer's place, rather than an empty card.
+    const standIn = page.locator('astro-island[client="interaction"]').getByTestId('search-box');
+    if (width < 768) await expect(standIn.getByTestId('search-summary')).toHaveText(new RegExp(`^${place} · .+ · ${guests}`));
+    else {
+      await expect(standIn.getByRole('combobox', { name: destination })).toHaveValue(place);
+      await expect(standIn.getByTestId('nights')).toHaveText(nights);
+    }
 
     react.release();
     await expect(first).toHaveCount(0);
@@ -82,6 +100,9 @@ for (const { width, height, lang, perNight, view } of [
     expect(await page.locator('.bk-results').innerText()).toBe(before.text);
     expect(await boxes(page)).toEqual(before.at);
     expect(await shifts(page)).toBe(0);
+    // The real search box says the same, where its stand-in was.
+    await expect(page.locator('astro-island[client="only"]').getByTestId('search-box')).toBeVisible();
+    expect(await searchBox(page)).toEqual(before.search);
   });
 }
 

@@ -10,6 +10,8 @@ import { detailsUrl, type Criteria, type ProductItem, type ResultPage } from '..
 import { formatMoney, toMinor } from '../../shared/rules/money';
 import { photoSrcset, RESULT_CARD_SIZES } from '../../shared/rules/photos';
 import { cardFacts, pageCount, ratingChoices, resultsTitle, sortOptions } from './results-view';
+import { daysBetween, MAX_GUESTS } from '../../shared/rules/booking-dates';
+import { formatDay } from '../../shared/rules/format-day';
 
 /** A field or button of the first screen: disabled until the island's own replaces it, drawn as an enabled one (booking.css). */
 const UNTIL_READY = { disabled: true, 'data-until-ready': true };
@@ -129,5 +131,78 @@ export function firstScreen(c: Criteria, results: ResultPage, { language, curren
     ),
     h('ol', { className: 'bk-list', 'data-testid': 'results' }, ...results.data.map((p, i) => card(p, c, language, showPrices, i < 2))),
     pages > 1 ? pager(c, pages) : null,
+  );
+}
+
+/** The day formats of SearchBox.tsx's summary and of DateRangePicker.tsx's button. */
+const SUMMARY_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' };
+const SHOWN_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
+const TITLES = { HLT: 'bk_search_title_HLT', ACT: 'bk_search_title_ACT', RST: 'bk_search_title_RST', STY: 'bk_search_title_STY' } as const;
+const CALENDAR_ICON =
+  '<svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" stroke-width="1.8" aria-hidden="true" class="bk-range__icon"><rect x="3" y="5" width="18" height="16" rx="2"></rect><path d="M3 10h18M8 3v4M16 3v4"></path></svg>';
+
+/**
+ * The results page's search box as SearchBox.tsx draws it there (`fromQuery`: a one-line summary on a phone, the form
+ * on a wider screen), filled from the address and the answer's `place`, in place of an empty card until React. It is the
+ * island's stand-in: what a person types or presses on it is carried over to the real box (src/directives/interaction.ts,
+ * matched by `data-testid` or `data-stand-in`).
+ */
+export function searchBoxStandIn(c: Criteria, place: string | undefined, language: string) {
+  const nightly = c.type !== 'ACT';
+  const city = place ?? c.city;
+  const nights = nightly && c.checkIn && c.checkOut ? daysBetween(c.checkIn, c.checkOut) : 0;
+  const shown = (day: string) => (day ? formatDay(language, day, SHOWN_DAY) : t('bk_not_chosen'));
+  const summary = [
+    city || t('bk_any_destination'),
+    nightly && c.checkOut ? `${formatDay(language, c.checkIn, SUMMARY_DAY)} – ${formatDay(language, c.checkOut, SUMMARY_DAY)}` : formatDay(language, c.checkIn, SUMMARY_DAY),
+    t('bk_guests_n', { n: c.guests }),
+  ].join(' · ');
+  const end = (testId: string, day: string, name: string) =>
+    h('span', { className: 'bk-range__end', 'data-testid': testId, 'data-day': day }, h('span', { className: 'bk-range__end-name' }, name), ' ', h('span', { className: 'bk-range__end-day' }, shown(day)));
+  const value = h(
+    'span',
+    { className: 'bk-range__value' },
+    end('check-in-value', c.checkIn, nightly ? t('bk_check_in') : t('bk_date')),
+    nightly ? end('check-out-value', c.checkOut, t('bk_check_out')) : null,
+    nights > 0 ? h('span', { className: 'bk-range__nights', 'data-testid': 'nights' }, t('bk_nights_n', { n: nights })) : null,
+  );
+  const icon = document.createRange().createContextualFragment(CALENDAR_ICON);
+  const datesButton = h('button', { type: 'button', className: 'input bk-range__button', 'aria-haspopup': 'dialog', 'aria-expanded': 'false', 'data-testid': 'dates-button' }, icon, value);
+  return h(
+    'form',
+    { className: 'bk-search bk-search--results', 'data-collapsed': 'true', 'aria-labelledby': 'search-first-title', role: 'search', 'data-testid': 'search-box' },
+    h(
+      'button',
+      { type: 'button', className: 'bk-search__summary', 'aria-expanded': 'false', 'aria-controls': 'search-first-fields', 'data-testid': 'search-summary' },
+      h('span', { className: 'bk-search__summary-text' }, summary),
+      h('span', { className: 'bk-search__summary-edit' }, t('bk_search_change')),
+    ),
+    h('h2', { id: 'search-first-title', className: 'bk-search__title' }, t(TITLES[c.type])),
+    h(
+      'div',
+      { className: 'bk-search__fields', id: 'search-first-fields' },
+      h(
+        'div',
+        { className: 'field bk-destination' },
+        h('label', { for: 'search-first-destination' }, t('bk_destination')),
+        h('input', {
+          id: 'search-first-destination', className: 'input', role: 'combobox', 'aria-autocomplete': 'list', 'aria-expanded': 'false', autocomplete: 'off',
+          placeholder: t('bk_destination_placeholder'), value: city, 'data-stand-in': 'input[role="combobox"]',
+        }),
+      ),
+      h(
+        'div',
+        { className: 'field bk-range', role: 'group', 'aria-labelledby': 'search-first-dates', 'data-testid': 'dates' },
+        h('span', { className: 'field-label', id: 'search-first-dates' }, nightly ? t('bk_dates') : t('bk_date')),
+        datesButton,
+      ),
+      h(
+        'div',
+        { className: 'field bk-guests' },
+        h('label', { for: 'search-first-guests' }, t('bk_guests')),
+        h('input', { id: 'search-first-guests', className: 'input', type: 'number', min: 1, max: MAX_GUESTS, value: c.guests, 'data-stand-in': 'input[type="number"]' }),
+      ),
+      h('div', { className: 'bk-search__submit' }, h('button', { type: 'submit', className: 'btn btn-primary btn-lg', 'data-stand-in': 'button[type="submit"]' }, t('bk_search_button'))),
+    ),
   );
 }

@@ -10,7 +10,7 @@ import { $results, $resultsError, pageCriteria, runSearch } from '../../stores/s
 import { pricesVisible } from '../../shared/rules/money';
 import { photoSrcset, RESULT_CARD_SIZES } from '../../shared/rules/photos';
 import { PRODUCT_TYPES, type ProductType } from '../../shared/rules/wallet';
-import { firstScreen } from './results-first-screen';
+import { firstScreen, searchBoxStandIn } from './results-first-screen';
 import { wakeIslands } from '../ui/wake-islands';
 
 const isType = (t: string | undefined): t is ProductType => (PRODUCT_TYPES as readonly string[]).includes(t ?? '');
@@ -50,7 +50,7 @@ const afterPaint = () => new Promise<void>((done) => requestAnimationFrame(() =>
  */
 function drawFirstScreen(type: ProductType, island: HTMLElement | null): { photo: HTMLImageElement | null } | null {
   const results = $results.get();
-  const slot = island?.getAttribute('client') === 'interaction' ? island.querySelector(':scope > astro-slot') : null;
+  const slot = waitingSlot(island);
   const orgDisplayPrice = $org.get()?.displayPrice ?? 1;
   const signedIn = $signedIn.get();
   if (!slot || !results?.data.length || $resultsError.get()) return null;
@@ -60,6 +60,17 @@ function drawFirstScreen(type: ProductType, island: HTMLElement | null): { photo
   const section = firstScreen(c, results, { language: $language.get(), currency: $currency.get(), showPrices });
   slot.replaceChildren(section);
   return { photo: section.querySelector('img') };
+}
+
+/** The island's stand-in slot while it still waits (the directive renders it client-only once woken), else null. */
+const waitingSlot = (island: HTMLElement | null) => (island?.getAttribute('client') === 'interaction' ? island.querySelector(':scope > astro-slot') : null);
+
+/** The search box, filled from the address and the answer's place, in place of its empty card (whatever the answer). */
+function drawSearchBox(type: ProductType) {
+  const slot = waitingSlot(document.querySelector('astro-island[component-url*="DeferredSearchBox."]'));
+  if (!slot || !('bk_search_button' in $labels.get())) return;
+  const c = pageCriteria(type, location.search, $org.get()?.orgBySite.minCheckinDays ?? 1);
+  slot.replaceChildren(searchBoxStandIn(c, $results.get()?.place, $language.get()));
 }
 
 export function startResults(type: string | undefined) {
@@ -74,6 +85,7 @@ export function startResults(type: string | undefined) {
   const labels = 'bk_view' in $labels.get() ? undefined : loadLabelAreas(['booking', 'help']);
   void Promise.all([search, labels])
     .then(async () => {
+      drawSearchBox(type);
       const drawn = drawFirstScreen(type, document.querySelector('astro-island[component-url*="DeferredSearchResults."]'));
       const photo = drawn?.photo;
       if (photo && !photo.complete) await photoShown(photo);

@@ -101,6 +101,10 @@ export const RESULTS_FIRST_SCREEN_KEYS: readonly string[] = [
   'bk_previous_page', 'bk_price_at_checkout', 'bk_rating', 'bk_results_count', 'bk_searching', 'bk_sort', 'bk_sort_distance',
   'bk_sort_distance_from', 'bk_sort_name', 'bk_sort_price_high', 'bk_sort_price_low', 'bk_sort_rating', 'bk_sort_recommended',
   'bk_stars', 'bk_stars_any', 'bk_stars_min', 'bk_total', 'bk_view',
+  // Its search box (searchBoxStandIn).
+  'bk_any_destination', 'bk_check_in', 'bk_check_out', 'bk_date', 'bk_dates', 'bk_destination', 'bk_destination_placeholder', 'bk_guests',
+  'bk_guests_n', 'bk_nights_n', 'bk_not_chosen', 'bk_search_button', 'bk_search_change', 'bk_search_title_ACT', 'bk_search_title_HLT',
+  'bk_search_title_RST', 'bk_search_title_STY',
 ];
 
 /**
