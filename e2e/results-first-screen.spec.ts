@@ -147,3 +147,33 @@ test('a card link focused by keyboard before React keeps the focus when the isla
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/hotel-details\?id=\d+/);
 });
+
+test("a search asked before comes written in the page: the next visitor, even without JavaScript, reads the results, photographs and prices (fr-FR, 390 px)", async ({ page, browser }) => {
+  const address = `/search-detail?type=HLT&city=Paris&check_in=${day(44)}&check_out=${day(46)}&guests=2&lang=fr-FR`;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(address);
+  await expect(page.getByTestId('result').first()).toBeVisible();
+  const names = await page.getByTestId('results').getByTestId('result').locator('h3').allInnerTexts();
+  const summary = (await page.getByTestId('search-summary').textContent()) ?? '';
+
+  // The next visitor: no session, and no script at all.
+  const origin = new URL(page.url()).origin;
+  const next = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  try {
+    await expect.poll(async () => (await next.request.get(origin + address)).text()).toContain('data-first-screen');
+    const second = await next.newPage();
+    await second.goto(origin + address);
+    const cards = second.getByTestId('result');
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.locator('h3').allInnerTexts()).toEqual(names);
+    await expect(cards.first().locator('img')).toHaveJSProperty('complete', true);
+    await expect(cards.first().getByTestId('price')).toHaveText(/\d,\d\d/);
+    await expect(cards.first()).toContainText('par nuit');
+    await expect(second.getByTestId('search-summary')).toHaveText(summary);
+    // A card's link works as a link.
+    await cards.first().getByRole('link', { name: names[0]!, exact: true }).click();
+    await expect(second).toHaveURL(/\/hotel-details\?id=\d+/);
+  } finally {
+    await next.close();
+  }
+});

@@ -21,8 +21,10 @@ import { LABELS } from '../../src/shared/i18n';
 import { translate } from '../../src/shared/i18n/translate';
 import { RESULTS_FIRST_SCREEN_KEYS, SHELL_LABEL_KEYS } from '../../src/shared/i18n/areas';
 import { LABEL_TABLES } from '../../src/shared/i18n/tables';
-import { firstCall, firstCallPreload, isResultsPage } from './preload';
-import { firstPhotoPreload } from '../flows/first-photo';
+import { firstCall, firstCallPreload, isResultsPage, resultsTypeOf } from './preload';
+import { firstPhotoPreload, keptAnswer } from '../flows/first-answer';
+import { drawFirstScreen, withFirstScreen, type FirstScreen } from './first-screen';
+import { TOKEN_COOKIE } from '../auth/session';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const LABEL_ATTRIBUTES = ['aria-label', 'placeholder', 'title', 'alt'] as const;
@@ -86,8 +88,11 @@ export async function servePage(request: Request, env: Bindings, render: () => P
     return res;
   }
   const key = request.method === 'GET' ? pageKey(view, url.pathname) : null;
-  const [kept, links] = await Promise.all([key ? edgeGetResponse(key) : undefined, preloads(url, view)]);
-  if (kept) return personalise(new Response(kept.body, { headers: { 'Content-Type': kept.headers.get('content-type') ?? 'text/html; charset=utf-8' } }), request, url, cookies, view, links, 'hit');
+  const [kept, { links, screen }] = await Promise.all([key ? edgeGetResponse(key) : undefined, firstThings(url, view, cookies, env)]);
+  if (kept) {
+    const page = new Response(kept.body, { headers: { 'Content-Type': kept.headers.get('content-type') ?? 'text/html; charset=utf-8' } });
+    return personalise(withFirstScreen(page, screen), request, url, cookies, view, links, 'hit');
+  }
 
   const response = await render();
   const res = new Response(response.body, response);
@@ -101,10 +106,10 @@ export async function servePage(request: Request, env: Bindings, render: () => P
     res.headers.set('Cache-Control', 'private, no-cache');
     return res;
   }
-  if (!key || response.status !== 200 || !response.headers.has('etag')) return personalise(dressed, request, url, cookies, view, links, 'bypass');
+  if (!key || response.status !== 200 || !response.headers.has('etag')) return personalise(withFirstScreen(dressed, screen), request, url, cookies, view, links, 'bypass');
   const html = await dressed.text();
   await edgePutResponse(key, new Response(html, { headers: { 'Content-Type': dressed.headers.get('content-type') ?? 'text/html; charset=utf-8' } }));
-  return personalise(new Response(html, dressed), request, url, cookies, view, links, 'miss');
+  return personalise(withFirstScreen(new Response(html, dressed), screen), request, url, cookies, view, links, 'miss');
 }
 
 /**
@@ -240,15 +245,30 @@ async function dress(res: Response, view: PageView, env: Bindings, bootKeys: Rea
 }
 
 /**
- * What the page's address asks for first, named to the browser with the page (`Link`): its first API call (decision
- * 0047) and, for a search the edge has answered before, its first card's photo (decision 0050). No D1 read.
+ * What the page's address asks for first: its first API call, named to the browser with the page (`Link`, decision
+ * 0047), and for a search the edge has answered before (decision 0050) its first card's photo, named too, and for a
+ * visitor without a session the page's first screen (everyone's prices). No D1 read.
  */
-async function preloads(url: URL, view: PageView): Promise<string[]> {
+async function firstThings(url: URL, view: PageView, cookies: Record<string, string>, env: Bindings): Promise<{ links: string[]; screen: FirstScreen | null }> {
   const call = firstCall(url, view.currency, view.org.min_checkin_days);
   const fetchCall = firstCallPreload(call);
-  if (!fetchCall) return [];
-  const photo = call?.search ? await firstPhotoPreload(view.org.id, view.org.version, call.path) : null;
-  return photo ? [fetchCall, photo] : [fetchCall];
+  const type = resultsTypeOf(url.pathname);
+  if (!fetchCall || !call?.search || !type) return { links: fetchCall ? [fetchCall] : [], screen: null };
+  const { org, language, currency, ratesVersion, showKeys } = view;
+  const answer = await keptAnswer({ orgId: org.id, version: org.version, language, ratesVersion }, call.path);
+  if (!answer) return { links: [fetchCall], screen: null };
+  const photo = firstPhotoPreload(answer);
+  const links = photo ? [fetchCall, photo] : [fetchCall];
+  // Signed in, an agent's trade prices or a member's hidden prices may be theirs alone: the page's own script draws it.
+  if (cookies[TOKEN_COOKIE]) return { links, screen: null };
+  try {
+    const labels = await labelsFor(env.DB, org.id, language, showKeys, org.version);
+    return { links, screen: drawFirstScreen({ type, search: url.search, minCheckinDays: org.min_checkin_days, language, currency, labels, showKeys, answer }) };
+  } catch (err) {
+    // The page without it, as for a search never asked: its own script draws it.
+    console.error(JSON.stringify({ level: 'error', where: 'firstScreen', path: url.pathname, error: String(err) }));
+    return { links, screen: null };
+  }
 }
 
 /** What differs per visitor on the same page: the headers and the readable cookies, never the body. */

@@ -16,8 +16,10 @@ const RESULTS_PAGES = new Map<string, ProductType>([
   ['/stays', 'STY'],
 ]);
 
+/** The type a results page lists, or undefined for any other page. */
+export const resultsTypeOf = (path: string) => RESULTS_PAGES.get(path.length > 1 ? path.replace(/\/$/, '') : path);
 /** Whether `path` is a results page (its boot block carries the first screen's labels, decision 0048). */
-export const isResultsPage = (path: string) => RESULTS_PAGES.has(path.length > 1 ? path.replace(/\/$/, '') : path);
+export const isResultsPage = (path: string) => resultsTypeOf(path) !== undefined;
 
 /** Longer addresses are not named: a header line that long helps nobody. */
 const MAX_PRELOAD_PATH = 2_000;

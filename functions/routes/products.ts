@@ -22,7 +22,9 @@ import { z } from 'zod';
 import { dataOf, doc } from '../http/openapi';
 import { zonesStillFree } from '../../src/shared/rules/cancellation';
 import { productGallery } from '../flows/photos';
-import { rememberFirstPhoto } from '../flows/first-photo';
+import { rememberAnswer } from '../flows/first-answer';
+import { currentRates } from '../db/catalogue';
+import type { ResultPage } from '../../src/shared/rules/search-results';
 
 export const DEFAULT_RADIUS_KM = 50;
 /** Farther than any two points on Earth: a city's products sorted by distance are all kept. */
@@ -57,14 +59,17 @@ async function agentMarkupBps(c: Context<AppEnv>): Promise<number | null> {
 }
 
 /**
- * A first page's first photo, remembered at the edge after the answer has gone, so a page asking for this same search
- * names the photo with itself (decision 0050).
+ * A first page's answer to a visitor without trade prices, kept at the edge after it has gone, so a page asking for this
+ * same search is drawn with it (decision 0050).
  */
-function rememberFirst(c: Context<AppEnv>, page: number, first: { image: string } | undefined) {
-  if (page !== 1 || !first) return;
+function keepAnswer(c: Context<AppEnv>, markupBps: number | null, answer: ResultPage) {
+  if (answer.page !== 1 || markupBps !== null || !answer.data.length) return;
   const org = c.get('org');
   const url = new URL(c.req.url);
-  const write = rememberFirstPhoto(org.id, org.version, url.pathname + url.search, first.image).catch(() => undefined);
+  const language = requestLanguage(c);
+  const write = currentRates(c.env.DB)
+    .then(({ version }) => rememberAnswer({ orgId: org.id, version: org.version, language, ratesVersion: version }, url.pathname + url.search, answer))
+    .catch(() => undefined);
   try {
     c.executionCtx.waitUntil(write);
   } catch {
@@ -129,25 +134,18 @@ export const products = new Hono<AppEnv>()
       const slice = near.slice((page - 1) * perPage, page * perPage);
       const shown = await inLanguage(c.env.DB, slice.map(({ row }) => row), requestLanguage(c), org.default_language);
       const data = slice.map(({ km }, i) => ({ ...productSummary(shown[i]!, currency, rates, stay), distance_km: Math.round(km * 10) / 10, ...trade(shown[i]!) }));
-      rememberFirst(c, page, data[0]);
-      return c.json(
-        withAgentPricing(c, {
-          ...place,
-          count: near.length,
-          page,
-          per_page: perPage,
-          data,
-          facets: facetsOut(facetsOfRows(filter, all, RATING_STEPS, freeZones)),
-        }, markupBps),
-      );
+      const answer = { ...place, count: near.length, page, per_page: perPage, data, facets: facetsOut(facetsOfRows(filter, all, RATING_STEPS, freeZones)) };
+      keepAnswer(c, markupBps, answer);
+      return c.json(withAgentPricing(c, answer, markupBps));
     }
     const sort = q.sort === 'distance' ? 'rating' : (q.sort ?? 'rating');
     const found = await searchProducts(c.env.DB, filter, sort, perPage, (page - 1) * perPage, RATING_STEPS, freeZones);
     const { count, facets } = found;
     const rows = await inLanguage(c.env.DB, found.rows, requestLanguage(c), org.default_language);
     const data = rows.map((row) => ({ ...productSummary(row, currency, rates, stay), ...trade(row) }));
-    rememberFirst(c, page, data[0]);
-    return c.json(withAgentPricing(c, { ...place, count, page, per_page: perPage, data, facets: facetsOut(facets) }, markupBps));
+    const answer = { ...place, count, page, per_page: perPage, data, facets: facetsOut(facets) };
+    keepAnswer(c, markupBps, answer);
+    return c.json(withAgentPricing(c, answer, markupBps));
   })
   .get('/products/cities', doc({ query: CitiesQuery }), async (c) => {
     const q = queryOf(c, CitiesQuery);

@@ -6,47 +6,10 @@ import { $language } from './labels';
 import { queryOf, RESULTS_PATH, type Criteria } from '../shared/rules/search-criteria';
 import type { ProductType } from '../shared/rules/wallet';
 
-export { criteriaFromQuery, defaultCriteria, pageCriteria, productIdOf, queryOf, RESULTS_PATH, type Criteria } from '../shared/rules/search-criteria';
+export { checkoutUrl, criteriaFromQuery, defaultCriteria, detailsUrl, pageCriteria, productIdOf, queryOf, RESULTS_PATH, type Criteria } from '../shared/rules/search-criteria';
 
-export interface ProductItem {
-  product_id: number;
-  type: ProductType;
-  name: string;
-  city: string;
-  country: string;
-  price: number;
-  currency: string;
-  price_unit: 'night' | 'person';
-  total_price: number;
-  nights: number | null;
-  image: string;
-  rating: number;
-  summary: string;
-  distance_km?: number;
-  /** For the searched check-in: when free cancellation ends (ISO instant), null when it never is free. */
-  free_cancellation_deadline?: string | null;
-}
-
-/** The filters' counts: per rating step, with any rating or any price, and the unit prices' range. */
-export interface SearchFacets {
-  rating: { min: number; count: number }[];
-  any_rating: number;
-  any_price: number;
-  /** With free cancellation, and with any terms (the other filters kept). */
-  free_cancellation?: number;
-  any_cancellation?: number;
-  price_range: { min: number | null; max: number | null };
-}
-
-export interface ResultPage {
-  /** The searched city's name in the page's language, when the search named a city (docs/decisions/0049-city-names.md). */
-  place?: string;
-  count: number;
-  page: number;
-  per_page: number;
-  data: ProductItem[];
-  facets?: SearchFacets;
-}
+export type { ProductItem, ResultPage, SearchFacets } from '../shared/rules/search-results';
+import type { ResultPage } from '../shared/rules/search-results';
 
 /** This tab's last booking, kept for the confirmation page (guests cannot list their reservations). */
 export const LAST_BOOKING_KEY = 'tc-last-booking';
@@ -55,14 +18,6 @@ export const LAST_BOOKING_KEY = 'tc-last-booking';
 export const TYPE_LABEL: Record<ProductType, string> = { HLT: 'bk_type_HLT', RST: 'bk_type_RST', ACT: 'bk_type_ACT', STY: 'bk_type_STY' };
 
 export const resultsUrl = (c: Criteria) => `${RESULTS_PATH[c.type]}?${queryOf({ ...c, page: 1 })}`;
-export const detailsUrl = (c: Criteria, id: number) => `/hotel-details?${new URLSearchParams({ id: String(id), ...paramsOfStay(c) }).toString()}`;
-export const checkoutUrl = (c: Criteria, id: number) => `/hotel-checkout?${new URLSearchParams({ id: String(id), ...paramsOfStay(c) }).toString()}`;
-
-function paramsOfStay(c: Criteria): Record<string, string> {
-  const out: Record<string, string> = { check_in: c.checkIn, guests: String(c.guests) };
-  if (c.type !== 'ACT' && c.checkOut) out.check_out = c.checkOut;
-  return out;
-}
 
 export const $results = atom<ResultPage | null>(null);
 export const $resultsLoading = atom(false);

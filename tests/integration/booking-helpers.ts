@@ -88,7 +88,14 @@ export async function payPending(reply: { json: any }, opts: { host?: string; cl
   const session = String(data.payment_url).split('/').pop();
   const paid = await call(`/_sim/stripe/checkout/${session}/pay`, { host: opts.host, body: { card: '4242424242424242' } });
   expect(paid.status, paid.text).toBe(200);
-  const got = opts.client ? await opts.client.call(`/api/bookings/${data.booking_id}`) : await call(`/api/bookings/${data.booking_id}`, { host: opts.host });
+  const read = () => (opts.client ? opts.client.call(`/api/bookings/${data.booking_id}`) : call(`/api/bookings/${data.booking_id}`, { host: opts.host }));
+  let got = await read();
+  // The simulator's first webhook delivery comes before its answer; one that failed under load is retried a moment later,
+  // as Stripe does: the booking is read again until the webhook has been handled (a few seconds at most).
+  for (let i = 0; i < 40 && got.status === 200 && got.json.data.status === 'PENDING_PAYMENT'; i++) {
+    await new Promise((done) => setTimeout(done, 250));
+    got = await read();
+  }
   expect(got.status, got.text).toBe(200);
   return got.json.data;
 }

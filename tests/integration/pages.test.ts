@@ -117,28 +117,53 @@ describe('pages', () => {
     expect(long.headers.link).toBeUndefined();
   });
 
-  it("a results page names its first card's photo once the edge has answered that search, and no longer once a change moves the org's version", async () => {
+  it("a results page the edge has answered before names its first photo and is written with its first screen; a change, a session or another language and it is not", async () => {
     const page = '/search-detail?type=HLT&city=Paris&check_in=2027-04-06&check_out=2027-04-09&guests=2&sort=price';
     const search = '/api/products/search?type=HLT&city=Paris&check_in=2027-04-06&check_out=2027-04-09&guests=2&sort=price&currency=USD';
-    const links = async () => String((await call(page)).headers.link ?? '');
-    // Never asked before: the page names its search alone.
-    expect(await links()).toBe(`<${search}>; rel=preload; as=fetch; crossorigin`);
+    const fetchLink = `<${search}>; rel=preload; as=fetch; crossorigin`;
+    const results = (html: string) => /<astro-island[^>]*DeferredSearchResults\.[^>]*><astro-slot>([\s\S]*?)<\/astro-slot>/.exec(html)?.[1] ?? '';
+    const box = (html: string) => /<astro-island[^>]*DeferredSearchBox\.[^>]*><astro-slot>([\s\S]*?)<\/astro-slot>/.exec(html)?.[1] ?? '';
+    // Never asked before: the page names its search alone, and its islands' slots hold their skeletons.
+    const before = await call(page);
+    expect(before.headers.link).toBe(fetchLink);
+    expect(results(before.text)).toContain('skeleton');
     const answer = await call(search);
     expect(answer.status).toBe(200);
-    const first = answer.json.data[0].image as string;
-    expect(first).toMatch(/^\/api\/images\/[0-9a-f]{64}\/\d+$/);
-    const key = first.split('/')[3];
+    const first = answer.json.data[0] as { image: string; name: string; product_id: number };
+    const key = first.image.split('/')[3];
     // The photo as the first card chooses it: the same srcset and sizes (src/shared/rules/photos.ts), so one request.
     const photo =
-      `<${first}>; rel=preload; as=image; fetchpriority=high; imagesrcset="${[480, 800, 1200, 1600].map((w) => `/api/images/${key}/${w} ${w}w`).join(', ')}"; ` +
+      `<${first.image}>; rel=preload; as=image; fetchpriority=high; imagesrcset="${[480, 800, 1200, 1600].map((w) => `/api/images/${key}/${w} ${w}w`).join(', ')}"; ` +
       'imagesizes="(min-width: 768px) 240px, 100vw"';
-    await expect.poll(links, { timeout: 5_000 }).toBe(`<${search}>; rel=preload; as=fetch; crossorigin, ${photo}`);
+    await expect.poll(async () => (await call(page)).headers.link, { timeout: 5_000 }).toBe(`${fetchLink}, ${photo}`);
+    // The first screen, written into the page: every card of the answer, its photo and price, the search box filled in.
+    const after = await call(page);
+    const drawn = results(after.text);
+    expect(drawn).toContain('data-first-screen=""');
+    expect(drawn.match(/data-testid="result"/g)).toHaveLength(answer.json.data.length);
+    expect(drawn).toContain(`data-product-id="${first.product_id}"`);
+    expect(drawn).toContain(`src="${first.image}"`);
+    expect(drawn).toMatch(/data-testid="price" data-amount="[\d.]+" data-currency="USD">\$[\d,]+\.\d\d</);
+    expect(box(after.text)).toContain('value="Paris"');
+    expect(after.text.match(/data-first-screen/g)).toHaveLength(1);
+    // Another language is another answer (its names), kept apart; until asked, no photo and no first screen.
+    const french = await call(`${page}&lang=fr-FR`);
+    expect(french.headers.link).toBe(fetchLink);
+    expect(results(french.text)).toContain('skeleton');
+    // A visitor with a session gets the photo named, not the page written: their prices are the page's own business.
+    const signedIn = await call(page, { cookie: 'userToken=anything' });
+    expect(signedIn.headers.link).toBe(`${fetchLink}, ${photo}`);
+    expect(results(signedIn.text)).toContain('skeleton');
     // Another currency is another search; another org never reads this one's entry.
     expect(String((await call(page, { cookie: 'currency_code=EUR' })).headers.link)).not.toContain('as=image');
-    expect(String((await call(page, { host: ACME })).headers.link)).not.toContain('as=image');
-    // A change (here by hand, as after a photo reorder) moves the version: the remembered photo is not named.
+    const acme = await call(page, { host: ACME });
+    expect(String(acme.headers.link)).not.toContain('as=image');
+    expect(acme.text).not.toContain('data-first-screen');
+    // A change (here by hand, as after a photo reorder) moves the version: neither is served any more.
     expect((await call('/api/dev/org-changed', { body: {} })).status).toBe(200);
-    expect(await links()).toBe(`<${search}>; rel=preload; as=fetch; crossorigin`);
+    const changed = await call(page);
+    expect(changed.headers.link).toBe(fetchLink);
+    expect(changed.text).not.toContain('data-first-screen');
   });
 
   it('the boot block carries the org config, language, currency and labels for the islands', async () => {

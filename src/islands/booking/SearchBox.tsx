@@ -33,7 +33,15 @@ export default function SearchBox({ type, fromQuery = false, heading = true }: S
     return eligibleTypes(names);
   }, [org]);
 
-  const [c, setC] = useState<Criteria>(() => defaultCriteria(type ?? 'HLT', minDays));
+  // On a results page the box starts with the address's search, its city as the answer names it: a press on the first
+  // screen's box, replayed here the moment React has drawn it, searches what that box showed (decision 0048).
+  const [c, setC] = useState<Criteria>(() => {
+    const base = defaultCriteria(type ?? 'HLT', minDays);
+    if (!fromQuery || typeof location === 'undefined') return base;
+    const asked = criteriaFromQuery(location.search, base);
+    const place = $results.get()?.place;
+    return place && asked.city === (new URLSearchParams(location.search).get('city') ?? '') ? { ...asked, city: place } : asked;
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   // On a results page a phone shows the search as one line that opens the form, so the first result is on screen.
   const [collapsed, setCollapsed] = useState(true);

@@ -51,13 +51,16 @@ const afterPaint = () => new Promise<void>((done) => requestAnimationFrame(() =>
 function drawFirstScreen(type: ProductType, island: HTMLElement | null): { photo: HTMLImageElement | null } | null {
   const results = $results.get();
   const slot = waitingSlot(island);
+  // Drawn at the edge already, from its answer to this same search (decision 0050): kept as it is until React.
+  const drawn = slot?.querySelector<HTMLElement>(':scope > [data-first-screen]');
+  if (drawn) return { photo: drawn.querySelector('img') };
   const orgDisplayPrice = $org.get()?.displayPrice ?? 1;
   const signedIn = $signedIn.get();
   if (!slot || !results?.data.length || $resultsError.get()) return null;
   if ((signedIn === null && orgDisplayPrice !== 1) || results.data.some((p) => 'agent_pricing' in p)) return null;
   const c = pageCriteria(type, location.search, $org.get()?.orgBySite.minCheckinDays ?? 1);
   const showPrices = pricesVisible({ signedIn: signedIn === true, orgDisplayPrice, userDisplayPrice: $user.get()?.display_price });
-  const section = firstScreen(c, results, { language: $language.get(), currency: $currency.get(), showPrices });
+  const section = firstScreen(c, results, { language: $language.get(), currency: $currency.get(), showPrices }) as HTMLElement;
   slot.replaceChildren(section);
   return { photo: section.querySelector('img') };
 }
@@ -68,7 +71,7 @@ const waitingSlot = (island: HTMLElement | null) => (island?.getAttribute('clien
 /** The search box, filled from the address and the answer's place, in place of its empty card (whatever the answer). */
 function drawSearchBox(type: ProductType) {
   const slot = waitingSlot(document.querySelector('astro-island[component-url*="DeferredSearchBox."]'));
-  if (!slot || !('bk_search_button' in $labels.get())) return;
+  if (!slot || slot.querySelector(':scope > form') || !('bk_search_button' in $labels.get())) return;
   const c = pageCriteria(type, location.search, $org.get()?.orgBySite.minCheckinDays ?? 1);
   slot.replaceChildren(searchBoxStandIn(c, $results.get()?.place, $language.get()));
 }

@@ -2,7 +2,8 @@
 // drawn before React (results-first-screen.ts, docs/decisions/0048-results-first-screen.md). No React here.
 import type { LabelVars } from '../../shared/i18n/translate';
 import { formatNumber } from '../../shared/rules/money';
-import type { Criteria, ProductItem, ResultPage, SearchFacets } from '../../stores/search';
+import type { Criteria } from '../../shared/rules/search-criteria';
+import type { ProductItem, ResultPage, SearchFacets } from '../../shared/rules/search-results';
 
 type T = (key: string, vars?: LabelVars) => string;
 

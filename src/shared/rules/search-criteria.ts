@@ -88,3 +88,13 @@ export function productIdOf(search: string): number | null {
   const id = Number(new URLSearchParams(search).get('id'));
   return Number.isInteger(id) && id > 0 ? id : null;
 }
+
+/** A product's details page and its checkout, for the stay the criteria name. */
+export const detailsUrl = (c: Criteria, id: number) => `/hotel-details?${new URLSearchParams({ id: String(id), ...paramsOfStay(c) }).toString()}`;
+export const checkoutUrl = (c: Criteria, id: number) => `/hotel-checkout?${new URLSearchParams({ id: String(id), ...paramsOfStay(c) }).toString()}`;
+
+function paramsOfStay(c: Criteria): Record<string, string> {
+  const out: Record<string, string> = { check_in: c.checkIn, guests: String(c.guests) };
+  if (c.type !== 'ACT' && c.checkOut) out.check_out = c.checkOut;
+  return out;
+}

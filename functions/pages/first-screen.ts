@@ -1,0 +1,45 @@
+// A results page for a search the edge has answered before, written with its first screen (decision 0050): the search
+// box and the results, photographs and prices, drawn by the same renderer the page's own script uses before React
+// (src/islands/booking/first-screen-view.ts), as markup, into the waiting islands' stand-in slots. The page's cached
+// HTML is left as it is: the first screen is written into each response, for a visitor without a session only (prices
+// are then everyone's: no trade price, no member's choice to hide them), so nothing of one visitor reaches another.
+import { firstScreenView } from '../../src/islands/booking/first-screen-view';
+import { html, markup, type Markup } from '../../src/islands/ui/html';
+import { translate } from '../../src/shared/i18n/translate';
+import { pageCriteria } from '../../src/shared/rules/search-criteria';
+import type { ProductType } from '../../src/shared/rules/wallet';
+import type { ResultPage } from '../../src/shared/rules/search-results';
+
+export interface FirstScreen {
+  results: string;
+  searchBox: string;
+}
+
+export function drawFirstScreen(o: {
+  type: ProductType;
+  search: string;
+  minCheckinDays: number;
+  language: string;
+  currency: string;
+  labels: Record<string, string>;
+  showKeys: boolean;
+  answer: ResultPage;
+}): FirstScreen {
+  const view = firstScreenView<Markup>({ h: html, raw: markup, t: (key, vars) => translate(o.labels, o.showKeys, o.language, key, vars) });
+  const c = pageCriteria(o.type, o.search, o.minCheckinDays);
+  return {
+    results: view.firstScreen(c, o.answer, { language: o.language, currency: o.currency, showPrices: true }).html,
+    searchBox: view.searchBoxStandIn(c, o.answer.place, o.language).html,
+  };
+}
+
+const slotOf = (island: string) => `astro-island[component-url*="/${island}."][client="interaction"] > astro-slot`;
+
+/** The page with its first screen in the islands' slots; as it was without one. */
+export function withFirstScreen(page: Response, screen: FirstScreen | null): Response {
+  if (!screen) return page;
+  return new HTMLRewriter()
+    .on(slotOf('DeferredSearchResults'), { element: (el) => void el.setInnerContent(screen.results, { html: true }) })
+    .on(slotOf('DeferredSearchBox'), { element: (el) => void el.setInnerContent(screen.searchBox, { html: true }) })
+    .transform(page);
+}
