@@ -1,14 +1,17 @@
 // A search the edge has answered before is drawn with the page (decision 0050): the search keeps, at the edge, its answer
 // to each first page it serves a visitor without trade prices, under the org's version (any change to the org's
-// content or photos moves it), the rates' version and the language, for a minute; when the edge serves a results page
+// content or photos moves it), the rates' version and the language, for five minutes; when the edge serves a results page
 // whose address asks for that same search, it reads that entry (no D1), names the first photo in a `Link` header and
 // writes the results into the page (functions/pages/first-screen.ts).
 import { edgeGet, edgePut } from '../lib/edge-cache';
 import { photoSrcset, RESULT_CARD_SIZES } from '../../src/shared/rules/photos';
 import type { ResultPage } from '../../src/shared/rules/search-results';
 
-/** How long an answer is kept: React's own search replaces what the page shows at once, so a minute old at most. */
-const ANSWER_SECONDS = 60;
+/**
+ * How long an answer is kept: five minutes. A popular search is drawn for each visitor from one answer, and React's own
+ * search, live, replaces what the page shows within a second or so of its load.
+ */
+const ANSWER_SECONDS = 5 * 60;
 /** Only an address of this Worker's own, in characters a header line carries as they are. */
 const SAFE_SRC = /^\/[\w\-./]{1,300}$/;
 
