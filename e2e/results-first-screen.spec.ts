@@ -177,3 +177,27 @@ test("a search asked before comes written in the page: the next visitor, even wi
     await next.close();
   }
 });
+
+test("a page without dates comes drawn for today's default stay, and a visitor whose clock says another day gets their own", async ({ page, browser }) => {
+  // A first visitor of /resorts: its default stay's answer is kept at the edge.
+  await page.goto('/resorts');
+  await expect(page.getByTestId('result').first()).toBeVisible();
+  await expect.poll(async () => (await page.request.get('/resorts')).text()).toContain('data-first-screen');
+
+  // The next visitor's clock is ten days ahead: the page's own search is another, so the drawn screen is not kept.
+  const origin = new URL(page.url()).origin;
+  const next = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const second = await next.newPage();
+    await second.clock.setFixedTime(new Date(Date.now() + 10 * 86_400_000));
+    await second.goto(`${origin}/resorts`);
+    const minDays = await second.evaluate(() => JSON.parse(document.getElementById('tc-boot')!.textContent!).org.orgBySite.minCheckinDays as number);
+    const expected = new Date(Date.now() + (10 + minDays) * 86_400_000).toISOString().slice(0, 10);
+    await expect(second.getByTestId('search-box').getByTestId('check-in-value')).toHaveAttribute('data-day', expected);
+    await expect(second.getByTestId('result').first()).toBeVisible();
+    // And it stays so once React has taken over.
+    await expect(second.locator('astro-island[client="only"]').getByTestId('search-box').getByTestId('check-in-value')).toHaveAttribute('data-day', expected);
+  } finally {
+    await next.close();
+  }
+});

@@ -13,11 +13,14 @@ import type { ResultPage } from '../../src/shared/rules/search-results';
 export interface FirstScreen {
   results: string;
   searchBox: string;
+  /** The search it was drawn for: the page's script keeps it only when its own search is the same (decision 0050). */
+  search: string;
 }
 
 export function drawFirstScreen(o: {
   type: ProductType;
   search: string;
+  call: string;
   minCheckinDays: number;
   language: string;
   currency: string;
@@ -30,6 +33,7 @@ export function drawFirstScreen(o: {
   return {
     results: view.firstScreen(c, o.answer, { language: o.language, currency: o.currency, showPrices: true }).html,
     searchBox: view.searchBoxStandIn(c, o.answer.place, o.language).html,
+    search: o.call,
   };
 }
 
@@ -38,8 +42,11 @@ const slotOf = (island: string) => `astro-island[component-url*="/${island}."][c
 /** The page with its first screen in the islands' slots; as it was without one. */
 export function withFirstScreen(page: Response, screen: FirstScreen | null): Response {
   if (!screen) return page;
-  return new HTMLRewriter()
-    .on(slotOf('DeferredSearchResults'), { element: (el) => void el.setInnerContent(screen.results, { html: true }) })
-    .on(slotOf('DeferredSearchBox'), { element: (el) => void el.setInnerContent(screen.searchBox, { html: true }) })
-    .transform(page);
+  const fill = (markup: string) => ({
+    element(el: Element) {
+      el.setAttribute('data-drawn-for', screen.search);
+      el.setInnerContent(markup, { html: true });
+    },
+  });
+  return new HTMLRewriter().on(slotOf('DeferredSearchResults'), fill(screen.results)).on(slotOf('DeferredSearchBox'), fill(screen.searchBox)).transform(page);
 }

@@ -25,8 +25,10 @@ export const isResultsPage = (path: string) => resultsTypeOf(path) !== undefined
 const MAX_PRELOAD_PATH = 2_000;
 
 /**
- * The address of the API call the page at `url` makes first, or null. A results page is named only when its address
- * gives the dates: the island's default dates are the visitor's own today, which the edge cannot know.
+ * The address of the API call the page at `url` makes first, or null. A results page whose address gives no dates
+ * searches the default stay from today's date in UTC, which the island computes the same way
+ * (src/shared/rules/booking-dates.ts), so the edge names that search too; a visitor whose clock disagrees asks for
+ * their own. An address giving one date of two is left alone.
  */
 export function firstCall(url: URL, currency: string, minCheckinDays: number): { path: string; search: boolean } | null {
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
@@ -36,7 +38,8 @@ export function firstCall(url: URL, currency: string, minCheckinDays: number): {
     return id === null ? null : { path: `/api/products/${encodeURIComponent(String(id))}?${new URLSearchParams({ currency })}`, search: false };
   }
   const type = RESULTS_PAGES.get(path);
-  if (!type || !url.searchParams.get('check_in') || (type !== 'ACT' && !url.searchParams.get('check_out'))) return null;
+  const dates = [url.searchParams.get('check_in'), type === 'ACT' ? 'none needed' : url.searchParams.get('check_out')];
+  if (!type || dates.filter(Boolean).length === 1) return null;
   return { path: `/api/products/search?${queryOf(pageCriteria(type, url.search, minCheckinDays), { currency })}`, search: true };
 }
 

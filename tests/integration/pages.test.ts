@@ -100,7 +100,7 @@ describe('pages', () => {
     }
   });
 
-  it('a results page whose address gives the dates names its search, as the island asks for it; without dates, none', async () => {
+  it("a results page names its search as the island asks for it: the address's dates, else the default stay from UTC today; one date of two, none", async () => {
     const hotels = await call('/search-detail?type=HLT&city=Lisbon&check_in=2027-03-01&check_out=2027-03-04&guests=3&sort=price&min_rating=4');
     expect(hotels.headers.link).toBe(
       '</api/products/search?type=HLT&city=Lisbon&check_in=2027-03-01&check_out=2027-03-04&guests=3&sort=price&min_rating=4&currency=USD>; rel=preload; as=fetch; crossorigin',
@@ -108,7 +108,16 @@ describe('pages', () => {
     // The page's type wins over the address's, as on the page; an activity has no check-out.
     const activities = await call('/activities?type=HLT&check_in=2027-03-01', { cookie: 'currency_code=EUR' });
     expect(activities.headers.link).toBe('</api/products/search?type=ACT&check_in=2027-03-01&guests=2&currency=EUR>; rel=preload; as=fetch; crossorigin');
-    for (const path of ['/search-detail?city=Lisbon', '/resorts', '/stays?check_in=2027-03-01']) {
+    // Without dates: the default stay, two nights from the org's earliest check-in, counted from today in UTC as the
+    // island counts it (src/shared/rules/booking-dates.ts).
+    const today = new Date().toISOString().slice(0, 10);
+    for (const [path, type, city] of [['/resorts', 'RST', ''], ['/search-detail?city=Lisbon', 'HLT', '&city=Lisbon']] as const) {
+      const m = new RegExp(`^</api/products/search\\?type=${type}${city}&check_in=([\\d-]{10})&check_out=([\\d-]{10})&guests=2&currency=USD>; rel=preload; as=fetch; crossorigin$`).exec(String((await call(path)).headers.link));
+      expect(m, path).not.toBeNull();
+      expect(m![1]! >= today, path).toBe(true);
+      expect((Date.parse(m![2]!) - Date.parse(m![1]!)) / 86_400_000, path).toBe(2);
+    }
+    for (const path of ['/stays?check_in=2027-03-01', '/search-detail?check_out=2027-03-04']) {
       expect((await call(path)).headers.link, path).toBeUndefined();
     }
     // An address too long to be worth a header line is served without one.
@@ -121,8 +130,8 @@ describe('pages', () => {
     const page = '/search-detail?type=HLT&city=Paris&check_in=2027-04-06&check_out=2027-04-09&guests=2&sort=price';
     const search = '/api/products/search?type=HLT&city=Paris&check_in=2027-04-06&check_out=2027-04-09&guests=2&sort=price&currency=USD';
     const fetchLink = `<${search}>; rel=preload; as=fetch; crossorigin`;
-    const results = (html: string) => /<astro-island[^>]*DeferredSearchResults\.[^>]*><astro-slot>([\s\S]*?)<\/astro-slot>/.exec(html)?.[1] ?? '';
-    const box = (html: string) => /<astro-island[^>]*DeferredSearchBox\.[^>]*><astro-slot>([\s\S]*?)<\/astro-slot>/.exec(html)?.[1] ?? '';
+    const results = (html: string) => /<astro-island[^>]*DeferredSearchResults\.[^>]*><astro-slot[^>]*>([\s\S]*?)<\/astro-slot>/.exec(html)?.[1] ?? '';
+    const box = (html: string) => /<astro-island[^>]*DeferredSearchBox\.[^>]*><astro-slot[^>]*>([\s\S]*?)<\/astro-slot>/.exec(html)?.[1] ?? '';
     // Never asked before: the page names its search alone, and its islands' slots hold their skeletons.
     const before = await call(page);
     expect(before.headers.link).toBe(fetchLink);
@@ -146,6 +155,8 @@ describe('pages', () => {
     expect(drawn).toMatch(/data-testid="price" data-amount="[\d.]+" data-currency="USD">\$[\d,]+\.\d\d</);
     expect(box(after.text)).toContain('value="Paris"');
     expect(after.text.match(/data-first-screen/g)).toHaveLength(1);
+    // Each slot says which search it was drawn for: the page's script keeps it only for its own.
+    expect(after.text.match(new RegExp(`<astro-slot data-drawn-for="${search.replace(/[?]/g, '\\?')}">`, 'g'))).toHaveLength(2);
     // Another language is another answer (its names), kept apart; until asked, no photo and no first screen.
     const french = await call(`${page}&lang=fr-FR`);
     expect(french.headers.link).toBe(fetchLink);

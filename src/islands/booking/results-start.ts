@@ -6,7 +6,7 @@
 import { $org } from '../../stores/startup';
 import { $currency, $labels, $language, loadLabelAreas } from '../../stores/labels';
 import { $signedIn, $user } from '../../stores/session';
-import { $results, $resultsError, pageCriteria, runSearch } from '../../stores/search';
+import { $results, $resultsError, pageCriteria, queryOf, runSearch } from '../../stores/search';
 import { pricesVisible } from '../../shared/rules/money';
 import { photoSrcset, RESULT_CARD_SIZES } from '../../shared/rules/photos';
 import { PRODUCT_TYPES, type ProductType } from '../../shared/rules/wallet';
@@ -52,7 +52,7 @@ function drawFirstScreen(type: ProductType, island: HTMLElement | null): { photo
   const results = $results.get();
   const slot = waitingSlot(island);
   // Drawn at the edge already, from its answer to this same search (decision 0050): kept as it is until React.
-  const drawn = slot?.querySelector<HTMLElement>(':scope > [data-first-screen]');
+  const drawn = slot && drawnForThisSearch(slot, type) ? slot.querySelector<HTMLElement>(':scope > [data-first-screen]') : null;
   if (drawn) return { photo: drawn.querySelector('img') };
   const orgDisplayPrice = $org.get()?.displayPrice ?? 1;
   const signedIn = $signedIn.get();
@@ -68,10 +68,17 @@ function drawFirstScreen(type: ProductType, island: HTMLElement | null): { photo
 /** The island's stand-in slot while it still waits (the directive renders it client-only once woken), else null. */
 const waitingSlot = (island: HTMLElement | null) => (island?.getAttribute('client') === 'interaction' ? island.querySelector(':scope > astro-slot') : null);
 
+/**
+ * Whether the edge drew this slot for the search this page makes: the search of a page without dates is the visitor's
+ * default stay, which their clock may set otherwise than the edge's (functions/pages/preload.ts).
+ */
+const drawnForThisSearch = (slot: Element, type: ProductType) =>
+  slot.getAttribute('data-drawn-for') === `/api/products/search?${queryOf(pageCriteria(type, location.search, $org.get()?.orgBySite.minCheckinDays ?? 1), { currency: $currency.get() })}`;
+
 /** The search box, filled from the address and the answer's place, in place of its empty card (whatever the answer). */
 function drawSearchBox(type: ProductType) {
   const slot = waitingSlot(document.querySelector('astro-island[component-url*="DeferredSearchBox."]'));
-  if (!slot || slot.querySelector(':scope > form') || !('bk_search_button' in $labels.get())) return;
+  if (!slot || drawnForThisSearch(slot, type) || !('bk_search_button' in $labels.get())) return;
   const c = pageCriteria(type, location.search, $org.get()?.orgBySite.minCheckinDays ?? 1);
   slot.replaceChildren(searchBoxStandIn(c, $results.get()?.place, $language.get()));
 }
