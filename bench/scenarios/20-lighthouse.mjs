@@ -27,7 +27,7 @@ async function askedBefore(origin, path) {
   if (!named) return;
   await fetch(origin + named).then((r) => r.arrayBuffer());
   for (let i = 0; i < 50; i++) {
-    if ((await fetch(origin + path)).headers.get('link')?.includes('as=image')) return;
+    if ((await (await fetch(origin + path)).text()).includes('data-first-screen')) return;
     await new Promise((done) => setTimeout(done, 100));
   }
   throw new Error(`the edge never drew ${path} from its search`);

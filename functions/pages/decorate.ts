@@ -263,7 +263,8 @@ async function firstThings(url: URL, view: PageView, cookies: Record<string, str
   if (cookies[TOKEN_COOKIE]) return { links, screen: null };
   try {
     const labels = await labelsFor(env.DB, org.id, language, showKeys, org.version);
-    return { links, screen: drawFirstScreen({ type, search: url.search, call: call.path, minCheckinDays: org.min_checkin_days, language, currency, labels, showKeys, answer }) };
+    // Written into the page, the photo is in its HTML, with the priority its place on the page gives it: not named too.
+    return { links: [fetchCall], screen: drawFirstScreen({ type, search: url.search, call: call.path, minCheckinDays: org.min_checkin_days, language, currency, labels, showKeys, answer }) };
   } catch (err) {
     // The page without it, as for a search never asked: its own script draws it.
     console.error(JSON.stringify({ level: 'error', where: 'firstScreen', path: url.pathname, error: String(err) }));
