@@ -4,9 +4,11 @@
 /**
  * Messages Cloudflare lists as transient (developers.cloudflare.com/d1/best-practices/retry-queries), and the storage's
  * own "internal error" (seen locally when another process held the database file: "Failed to get session commit
- * token: internal error", SQLITE_BUSY underneath). A read is sent again; a write is answered 503, never 500.
+ * token: internal error", SQLITE_BUSY underneath), and SQLITE_BUSY named as such ("database is locked", seen locally under
+ * a full test run's load when another process held the file's lock). A read is sent again; a write is answered 503,
+ * never 500.
  */
-const RETRYABLE = ['Network connection lost', 'storage caused object to be reset', 'reset because its code was updated', 'internal error'];
+const RETRYABLE = ['Network connection lost', 'storage caused object to be reset', 'reset because its code was updated', 'internal error', 'database is locked', 'SQLITE_BUSY'];
 
 export const isRetryableDbError = (err: unknown) => RETRYABLE.some((m) => String((err as Error)?.message ?? err).includes(m));
 

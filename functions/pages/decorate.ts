@@ -246,8 +246,9 @@ async function dress(res: Response, view: PageView, env: Bindings, bootKeys: Rea
 
 /**
  * What the page's address asks for first: its first API call, named to the browser with the page (`Link`, decision
- * 0047), and for a search the edge has answered before (decision 0050) its first card's photo, named too, and for a
- * visitor without a session the page's first screen (everyone's prices). No D1 read.
+ * 0047); and for a search the edge has answered before (decision 0050), for a visitor without a session the page's
+ * first screen (everyone's prices, the photo in its HTML), for a session its first card's photo named instead. No D1
+ * read.
  */
 async function firstThings(url: URL, view: PageView, cookies: Record<string, string>, env: Bindings): Promise<{ links: string[]; screen: FirstScreen | null }> {
   const call = firstCall(url, view.currency, view.org.min_checkin_days);

@@ -25,11 +25,13 @@ function fakeDb(failures: (() => Error)[]) {
 }
 
 describe('D1 retries', () => {
-  it('knows the transient errors Cloudflare lists and the storage\u2019s internal error, and nothing else', () => {
+  it('knows the transient errors Cloudflare lists and the storage\u2019s internal error and lock, and nothing else', () => {
     expect(isRetryableDbError(LOST())).toBe(true);
     expect(isRetryableDbError(new Error('D1_ERROR: Durable Object reset because its code was updated.'))).toBe(true);
     expect(isRetryableDbError(new Error('D1_ERROR: internal error; reference = x; storage caused object to be reset'))).toBe(true);
     expect(isRetryableDbError(new Error('D1_ERROR: Failed to get session commit token: internal error; reference = ghf9gpb5f6gh83mp7l266204'))).toBe(true);
+    expect(isRetryableDbError(new Error('D1_ERROR: database is locked: SQLITE_BUSY'))).toBe(true);
+    expect(isRetryableDbError(new Error('SQLITE_BUSY'))).toBe(true);
     expect(isRetryableDbError(new Error('D1_ERROR: UNIQUE constraint failed: users.email'))).toBe(false);
     expect(isRetryableDbError(new Error('D1_ERROR: no such table: nope'))).toBe(false);
   });
