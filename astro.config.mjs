@@ -5,6 +5,7 @@ import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { modulePreloads } from './scripts/lib/module-preloads.mjs';
+import { scriptsAfterContentStep } from './scripts/lib/scripts-after-content.mjs';
 
 // The browser's chunks: React in one file, the shell's islands (the header's, the dialog host, their React store
 // bindings) in another, and the shell's stores without React (boot block, labels, session, startup, dialogs, the api
@@ -96,7 +97,7 @@ export default defineConfig({
   output: 'static',
   markdown: { syntaxHighlight: false },
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react(), labelAreas, interactionDirective, modulePreloads],
+  integrations: [react(), labelAreas, interactionDirective, modulePreloads, scriptsAfterContentStep],
   security: { csp: true },
   build: { inlineStylesheets: 'never' },
   devToolbar: { enabled: false },

@@ -2,15 +2,25 @@
 // 10-page-js, and for the pages where a traveller decides (issue 18): a results page, a product's details and its checkout.
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startH2Front } from '../lib/h2-front.mjs';
 import { PAGES } from './10-page-js.mjs';
 
 /** The product photographs' addresses (served by the images route, docs/decisions/0032-photographs.md). */
 const PHOTOS = ['*/api/images/*'];
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
+/**
+ * How the pages are served to Lighthouse (`LIGHTHOUSE_PROTOCOL`): `h2`, as the edge serves them (HTTP/2 over TLS, through
+ * bench/lib/h2-front.mjs), by default; `h1`, as the local runtime serves them (HTTP/1.1 on loopback); `both`.
+ */
+const PROTOCOLS = { h2: ['h2'], h1: ['h1'], both: ['h2', 'h1'] }[process.env.LIGHTHOUSE_PROTOCOL ?? 'h2'] ?? ['h2'];
+const PROTOCOL_NAMES = { h2: 'HTTP/2 as at the edge', h1: 'HTTP/1.1 as served locally' };
+
 /** One Lighthouse run in a Chrome of its own (a second run in the same Chrome sometimes records no navigation). */
 async function audit(url, blockedUrlPatterns = []) {
-  const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  // The front's certificate is made for the run: nothing to trust it, so the audit's Chrome accepts it.
+  const chromeFlags = url.startsWith('https:') ? [...CHROME_FLAGS, '--ignore-certificate-errors'] : CHROME_FLAGS;
+  const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags, logLevel: 'silent' });
   try {
     return (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], blockedUrlPatterns }))?.lhr;
   } finally {
@@ -52,20 +62,16 @@ async function decidingPages(origin) {
   ];
 }
 
-export async function run(ctx) {
+/** Audits each run's page served at `origin` (the Worker itself, or the front before it); the helpers ask the Worker. */
+async function auditAll(ctx, runs, origin, suffix) {
   const rows = [];
-  const only = (process.env.LIGHTHOUSE_ONLY ?? '').split(',').filter(Boolean);
-  const pages = [...PAGES.filter((p) => p.lighthouse), ...(await decidingPages(ctx.origin))].filter((p) => !only.length || only.includes(p.kind));
-  // What the photographs cost (issue 18): a page with photos is audited again with every photograph refused, so the
-  // score and LCP a page would have without them stand beside its own.
-  const runs = pages.flatMap((page) => [{ page, label: page.kind }, ...(page.photos ? [{ page, label: `${page.kind}, no photographs`, blocked: PHOTOS }] : [])]);
   const scores = new Map();
   for (const { page, label, blocked = [] } of runs) {
     // The results pages of the page-weight list are audited as pages their earlier visitors have asked for too.
     if (page.askedBefore || page.deferred === 'first screen') await askedBefore(ctx.origin, page.path);
-    let lhr = await audit(`${ctx.origin}${page.path}`, blocked);
+    let lhr = await audit(`${origin}${page.path}`, blocked);
     // Lighthouse's own trace failures (NO_NAVSTART, NO_FCP) say nothing about the page: try once more.
-    if (lhr?.runtimeError) lhr = await audit(`${ctx.origin}${page.path}`, blocked);
+    if (lhr?.runtimeError) lhr = await audit(`${origin}${page.path}`, blocked);
     const score = lhr?.categories?.performance?.score;
     const value = (id) => lhr?.audits?.[id]?.numericValue;
     // What this machine saw, unthrottled: Lighthouse loads the page at full speed and simulates the slow phone from it.
@@ -77,7 +83,25 @@ export async function run(ctx) {
     const note = lhr?.runtimeError
       ? lhr.runtimeError.message
       : `FCP ${Math.round(value('first-contentful-paint') ?? 0)} ms, LCP ${Math.round(value('largest-contentful-paint') ?? 0)} ms, TBT ${Math.round(value('total-blocking-time') ?? 0)} ms, CLS ${(value('cumulative-layout-shift') ?? 0).toFixed(3)}, LCP observed unthrottled ${Math.round(observed ?? 0)} ms${cost}`;
-    rows.push({ metric: `Lighthouse mobile performance, ${label} (${page.path})`, value: points, unit: '/100', note });
+    rows.push({ metric: `Lighthouse mobile performance${suffix}, ${label} (${page.path})`, value: points, unit: '/100', note });
+  }
+  return rows;
+}
+
+export async function run(ctx) {
+  const rows = [];
+  const only = (process.env.LIGHTHOUSE_ONLY ?? '').split(',').filter(Boolean);
+  const pages = [...PAGES.filter((p) => p.lighthouse), ...(await decidingPages(ctx.origin))].filter((p) => !only.length || only.includes(p.kind));
+  // What the photographs cost (issue 18): a page with photos is audited again with every photograph refused, so the
+  // score and LCP a page would have without them stand beside its own.
+  const runs = pages.flatMap((page) => [{ page, label: page.kind }, ...(page.photos ? [{ page, label: `${page.kind}, no photographs`, blocked: PHOTOS }] : [])]);
+  for (const protocol of PROTOCOLS) {
+    const front = protocol === 'h2' ? await startH2Front(ctx.origin) : null;
+    try {
+      rows.push(...(await auditAll(ctx, runs, front?.origin ?? ctx.origin, `, ${PROTOCOL_NAMES[protocol]}`)));
+    } finally {
+      await front?.close();
+    }
   }
   return rows;
 }

@@ -22,7 +22,8 @@ export function staticImports(source) {
 }
 const STARTS_AT_LOAD = new Set(['only', 'load']);
 
-async function* htmlFiles(dir) {
+/** Every built page under `dir`. */
+export async function* htmlFiles(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) yield* htmlFiles(path);

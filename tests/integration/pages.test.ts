@@ -25,6 +25,18 @@ describe('pages', () => {
     }
   });
 
+  it('no built page stops its parser before its content: the header runs no inline classic script (decision 0051)', async () => {
+    // The build step changes built pages; the SSO landing is rendered on demand and keeps Astro's placement.
+    for (const path of ROUTES.filter((route) => route !== '/login/sso')) {
+      const { text } = await call(path);
+      const header = text.slice(text.indexOf('<body'), text.indexOf('<main id="main"'));
+      const scripts = [...header.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+      // Where the header has islands, Astro's directives and island element are there, now as module scripts.
+      if (header.includes('<astro-island')) expect(scripts.filter((attrs) => /type="module"/.test(attrs)).length, path).toBeGreaterThan(0);
+      expect(scripts.filter((attrs) => !/\ssrc=|type="(module|application\/json)"/.test(attrs)), path).toEqual([]);
+    }
+  });
+
   it('pages carry the security headers and are private to the visitor, never revalidated blindly', async () => {
     const r = await call('/wallet', { host: ACME });
     expect(r.headers['content-security-policy']).toContain("frame-ancestors 'none'");
