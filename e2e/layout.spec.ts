@@ -53,12 +53,14 @@ test('nothing shifts while the islands load', async ({ page }) => {
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  for (const path of ['/', '/wallet']) {
+  // None at all (issue 16: CLS 0) where what comes late has its place kept: the home search box's days (written at the
+  // edge), the enquiry forms (a stand-in of the same form), a product's total (its line held while it is priced).
+  for (const path of ['/', '/wallet', '/help', '/cruises', '/hotel-details?id=1&check_in=2027-02-10&check_out=2027-02-13&guests=2']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
     const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
-    expect(cls, path).toBeLessThan(0.02);
+    expect(cls, path).toBe(0);
   }
 });
 

@@ -116,6 +116,32 @@ test('the home page fetches no React until a person acts; the account menu then 
   expect(scripts.slice(firstLoad).some((s) => REACT_CHUNK.test(s.url))).toBe(true);
 });
 
+// The enquiry form waits for a person too (src/components/EnquiryFormStandIn.astro): help, cruises and flights load no
+// React until someone touches the form or the header; what they type before React is in the real form, which has the
+// stand-in's size.
+test('the help page fetches no React until a person acts; its form keeps its size and what was typed into it (fr-FR)', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto('/help?lang=fr-FR');
+  const form = page.getByRole('form', { name: 'Écrivez-nous' });
+  await expect(form.getByLabel('Message')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => REACT_CHUNK.test(s.url)).map((s) => s.url)).toEqual([]);
+  // Where the form is on the page (typing may scroll it).
+  const place = () => form.evaluate((f) => { const r = f.getBoundingClientRect(); return { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height }; });
+  const before = await place();
+
+  await form.getByLabel('Message').click();
+  await page.keyboard.type('Une question sur ma réservation');
+  await expect.poll(() => scripts.some((s) => REACT_CHUNK.test(s.url))).toBe(true);
+  await expect(form.locator('[id^="enquiry-stand-in-"]')).toHaveCount(0);
+  await expect(form.getByLabel('Message')).toHaveValue('Une question sur ma réservation');
+  await expect(form.getByLabel('Message')).toBeFocused();
+  expect(await place()).toEqual(before);
+  // The real form checks it: no name, no e-mail.
+  await form.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(form.getByLabel('Votre nom')).toBeFocused();
+});
+
 test('the home search box shows the default stay’s nights before React, in the page’s language, and keeps them after', async ({ page }) => {
   const scripts = recordScripts(page);
   await page.goto('/?lang=fr-FR');

@@ -6,7 +6,7 @@ import { staticImports } from '../../scripts/lib/module-preloads.mjs';
 
 /**
  * The pages weighed; `lighthouse` marks the ones 20-lighthouse audits (issue 16: home, a product page, /resorts, /wallet);
- * `deferred` the ones whose islands wait: for a person (home, the static pages), or for the first screen the page draws
+ * `deferred` the ones whose islands wait: for a person (home, help, the static pages), or for the first screen the page draws
  * before React (`'first screen'`, the results pages: docs/decisions/0048-results-first-screen.md).
  */
 export const PAGES = [
@@ -18,7 +18,7 @@ export const PAGES = [
   { kind: 'product details', path: '/hotel-details' },
   { kind: 'checkout', path: '/hotel-checkout' },
   { kind: 'account', path: '/user-details' },
-  { kind: 'help', path: '/help' },
+  { kind: 'help', path: '/help', deferred: true },
   { kind: 'rewards', path: '/your-rewards' },
   { kind: 'agent', path: '/agent/my-quotes' },
   { kind: 'console', path: '/admin' },

@@ -23,7 +23,7 @@ import { RESULTS_FIRST_SCREEN_KEYS, SHELL_LABEL_KEYS } from '../../src/shared/i1
 import { LABEL_TABLES } from '../../src/shared/i18n/tables';
 import { firstCall, firstCallPreload, isResultsPage, resultsTypeOf } from './preload';
 import { firstPhotoPreload, keptAnswer } from '../flows/first-answer';
-import { drawFirstScreen, withFirstScreen, type FirstScreen } from './first-screen';
+import { drawFirstScreen, withDefaultStay, withFirstScreen, type FirstScreen } from './first-screen';
 import { TOKEN_COOKIE } from '../auth/session';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -89,9 +89,14 @@ export async function servePage(request: Request, env: Bindings, render: () => P
   }
   const key = request.method === 'GET' ? pageKey(view, url.pathname) : null;
   const [kept, { links, screen }] = await Promise.all([key ? edgeGetResponse(key) : undefined, firstThings(url, view, cookies, env)]);
+  // What is written into each response rather than kept: a results page's first screen, the home search box's days.
+  const today = (page: Response) =>
+    url.pathname === '/'
+      ? withDefaultStay(page, { language: view.language, eligibleProducts: view.org.eligible_products, minCheckinDays: view.org.min_checkin_days })
+      : withFirstScreen(page, screen);
   if (kept) {
     const page = new Response(kept.body, { headers: { 'Content-Type': kept.headers.get('content-type') ?? 'text/html; charset=utf-8' } });
-    return personalise(withFirstScreen(page, screen), request, url, cookies, view, links, 'hit');
+    return personalise(today(page), request, url, cookies, view, links, 'hit');
   }
 
   const response = await render();
@@ -106,10 +111,10 @@ export async function servePage(request: Request, env: Bindings, render: () => P
     res.headers.set('Cache-Control', 'private, no-cache');
     return res;
   }
-  if (!key || response.status !== 200 || !response.headers.has('etag')) return personalise(withFirstScreen(dressed, screen), request, url, cookies, view, links, 'bypass');
+  if (!key || response.status !== 200 || !response.headers.has('etag')) return personalise(today(dressed), request, url, cookies, view, links, 'bypass');
   const html = await dressed.text();
   await edgePutResponse(key, new Response(html, { headers: { 'Content-Type': dressed.headers.get('content-type') ?? 'text/html; charset=utf-8' } }));
-  return personalise(withFirstScreen(new Response(html, dressed), screen), request, url, cookies, view, links, 'miss');
+  return personalise(today(new Response(html, dressed)), request, url, cookies, view, links, 'miss');
 }
 
 /**

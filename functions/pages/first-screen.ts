@@ -6,6 +6,8 @@
 import { firstScreenView } from '../../src/islands/booking/first-screen-view';
 import { html, markup, type Markup } from '../../src/islands/ui/html';
 import { translate } from '../../src/shared/i18n/translate';
+import { defaultStay, eligibleTypes, firstTypeOf } from '../../src/shared/rules/booking-dates';
+import { formatDay, WEEKDAY_DAY } from '../../src/shared/rules/format-day';
 import { pageCriteria } from '../../src/shared/rules/search-criteria';
 import type { ProductType } from '../../src/shared/rules/wallet';
 import type { ResultPage } from '../../src/shared/rules/search-results';
@@ -49,4 +51,27 @@ export function withFirstScreen(page: Response, screen: FirstScreen | null): Res
     },
   });
   return new HTMLRewriter().on(slotOf('DeferredSearchResults'), fill(screen.results)).on(slotOf('DeferredSearchBox'), fill(screen.searchBox)).transform(page);
+}
+
+/**
+ * The home page's search box before React (src/components/SearchBoxStandIn.astro) with the default stay's days, as the
+ * page's script fills them (src/islands/shell/deferred-shell.ts): from today's date in UTC, the org's first type and its
+ * earliest check-in. Written into each response (the kept page has "Not chosen"), so the days are today's and the
+ * script, finding them there, changes nothing: its change of text had moved the nights beside them (CLS 0.00004). A
+ * visitor whose clock says another day gets their own days from the script.
+ */
+export function withDefaultStay(page: Response, o: { language: string; eligibleProducts: string; minCheckinDays: number; today?: string }): Response {
+  const stay = defaultStay(firstTypeOf(eligibleTypes(o.eligibleProducts)), o.minCheckinDays, o.today);
+  const day = (end: string | null) => (end === 'in' ? stay.checkIn : end === 'out' ? stay.checkOut : '');
+  return new HTMLRewriter()
+    .on('[data-stand-in-day]', {
+      element(el) {
+        const shown = day(el.getAttribute('data-stand-in-day'));
+        if (!shown) return;
+        el.setInnerContent(formatDay(o.language, shown, WEEKDAY_DAY));
+        el.removeAttribute('data-l');
+      },
+    })
+    .on('[data-stand-in-nights]', { element: (el) => void (stay.checkOut || el.setAttribute('hidden', '')) })
+    .transform(page);
 }

@@ -31,7 +31,7 @@ function keyOf(target: Element, island: HTMLElement): string | null {
     const standIn = el.getAttribute('data-stand-in');
     if (standIn) return standIn;
     const name = el.getAttribute('name');
-    if (name && (el instanceof HTMLInputElement || el instanceof HTMLButtonElement)) return `[name="${CSS.escape(name)}"]`;
+    if (name && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLButtonElement)) return `[name="${CSS.escape(name)}"]`;
   }
   return null;
 }
@@ -39,13 +39,19 @@ function keyOf(target: Element, island: HTMLElement): string | null {
 /** A link works without its island (a results card's): what is done on it is the browser's, neither held nor replayed. */
 const onLink = (event: Event) => event.target instanceof Element && event.target.closest('a[href]') !== null;
 
+/** A field a person types text into, where Space is a character rather than a press: a textarea, an input of text. */
+const TEXT_INPUTS = new Set(['text', 'search', 'email', 'tel', 'url', 'password', 'number']);
+const editsText = (target: EventTarget | null) => target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && TEXT_INPUTS.has(target.type));
+/** A key whose default action waits for the real island (Space typed into a field is text, and types). */
+const isAction = (event: KeyboardEvent) => ACTION_KEYS.has(event.key) && !(event.key === ' ' && editsText(event.target));
+
 /** The stand-in's own default actions wait for the real island: a click, a form's submit, an action key. */
 function holdDefault(event: Event) {
   if (onLink(event)) return;
   if (event.type === 'click' || event.type === 'submit') {
     event.preventDefault();
     event.stopPropagation();
-  } else if (event instanceof KeyboardEvent && event.type === 'keydown' && ACTION_KEYS.has(event.key)) event.preventDefault();
+  } else if (event instanceof KeyboardEvent && event.type === 'keydown' && isAction(event)) event.preventDefault();
 }
 
 /**
@@ -148,8 +154,8 @@ const interaction: ClientDirective = (load, options, el) => {
       if (!counted) acts.push({ kind: 'click', target, byPointer: event.detail > 0 });
     } else if (event instanceof KeyboardEvent && event.type === 'keydown') {
       target = key ?? target;
-      if (ACTION_KEYS.has(event.key)) acts.push({ kind: 'key', target, key: event.key, code: event.code, shiftKey: event.shiftKey });
-    } else if (event.type === 'input' && from instanceof HTMLInputElement && key) {
+      if (isAction(event)) acts.push({ kind: 'key', target, key: event.key, code: event.code, shiftKey: event.shiftKey });
+    } else if (event.type === 'input' && (from instanceof HTMLInputElement || from instanceof HTMLTextAreaElement) && key) {
       typed.set(key, from.value);
     }
     if (TRIGGERS.some((type) => type === event.type) || event.type === 'click') void start();
@@ -164,7 +170,7 @@ const interaction: ClientDirective = (load, options, el) => {
     startAll();
     const standIn = new Set(el.children);
     // Text already in the stand-in's fields (typed before this island's directive was attached, or while loading).
-    for (const field of el.querySelectorAll('input')) {
+    for (const field of el.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
       const key = keyOf(field, el);
       if (key && field.type !== 'radio' && field.type !== 'checkbox' && field.value !== field.defaultValue) typed.set(key, field.value);
     }
@@ -204,9 +210,9 @@ const interaction: ClientDirective = (load, options, el) => {
   async function replay() {
     for (const [key, value] of typed) {
       const field = el.querySelector(key);
-      if (!(field instanceof HTMLInputElement) || !value) continue;
+      if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || !value) continue;
       // React reads a field's value through its own setter: set it as the browser would, then say so.
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, value);
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
       field.dispatchEvent(new Event('input', { bubbles: true }));
     }
     const focusLost = () => document.activeElement === document.body || document.activeElement === null;

@@ -191,6 +191,19 @@ describe('pages', () => {
     expect(changed.text).not.toContain('data-first-screen');
   });
 
+  it("the home search box is written with the default stay's days, today's in UTC, in the page's language, kept page or not", async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const shown = (language: string, iso: string) => new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+    const days = (html: string) => [...html.matchAll(/<span class="bk-range__end-day" data-stand-in-day="(in|out)">([^<]*)</g)].map((m) => m[2]);
+    // Travel Club's earliest check-in is tomorrow; two nights.
+    for (const language of ['en-US', 'fr-FR']) {
+      const first = await call(`/?lang=${language}`);
+      const again = await call(`/?lang=${language}`);
+      expect(again.headers['x-page-cache'], language).toBe('hit');
+      for (const page of [first, again]) expect(days(page.text), language).toEqual([shown(language, day(1)), shown(language, day(3))]);
+    }
+  });
+
   it('the boot block carries the org config, language, currency and labels for the islands', async () => {
     const r = await call('/wallet?lang=fr-FR', { host: ACME, cookie: 'currency_code=GBP' });
     const b = boot(r.text);

@@ -9,7 +9,7 @@ import AgentPrices from '../agent/AgentPrices';
 import Money, { usePricesVisible } from '../ui/Money';
 import { ApiFailure } from '../../shared/contract/api-client';
 import { loadProduct, previewBooking, type BookingPreview as Quote } from '../../stores/booking';
-import { addDays, MAX_NIGHTS, minCheckInDate } from '../../shared/rules/booking-dates';
+import { addDays, daysBetween, MAX_NIGHTS, minCheckInDate } from '../../shared/rules/booking-dates';
 import { $currency, $language, useT } from '../../stores/locale';
 import { $org, runStartup } from '../../stores/startup';
 import { checkoutUrl, criteriaFromQuery, defaultCriteria, productIdOf, RESULTS_PATH, TYPE_LABEL, type Criteria } from '../../stores/search';
@@ -154,6 +154,14 @@ export default function ProductDetails() {
               <p>
                 {quote.nights ? t('bk_total_nights', { n: quote.nights }) : t('bk_total_guests', { n: c.guests })}{' '}
                 <Money amount={quote.total} currency={quote.currency} className="price" testId="stay-total" />
+              </p>
+            ) : showPrices && !quoteError ? (
+              // The total's line is held while the stay is priced, so what is below it does not move when it comes.
+              <p className="bk-book__pending" data-testid="stay-total-pending">
+                {nightly && c.checkOut ? t('bk_total_nights', { n: daysBetween(c.checkIn, c.checkOut) }) : t('bk_total_guests', { n: c.guests })}{' '}
+                <span className="price skeleton bk-book__pending-price" aria-hidden="true">
+                  {'\u00a0'}
+                </span>
               </p>
             ) : null}
           </div>

@@ -14,7 +14,7 @@ import { formatMoney, toMinor } from '../../shared/rules/money';
 import { photoSrcset, RESULT_CARD_SIZES } from '../../shared/rules/photos';
 import { cardFacts, pageCount, ratingChoices, resultsTitle, sortOptions } from './results-view';
 import { daysBetween, MAX_GUESTS } from '../../shared/rules/booking-dates';
-import { formatDay } from '../../shared/rules/format-day';
+import { formatDay, WEEKDAY_DAY } from '../../shared/rules/format-day';
 
 type Attribute = string | number | boolean | null | undefined;
 /** How the renderer draws: an element with attributes and children, a piece of markup, and the page's labels. */
@@ -32,7 +32,6 @@ const CHIP_UNTIL_READY = { inert: true };
 
 /** The day formats of SearchBox.tsx's summary and of DateRangePicker.tsx's button. */
 const SUMMARY_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' };
-const SHOWN_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
 const TITLES = { HLT: 'bk_search_title_HLT', ACT: 'bk_search_title_ACT', RST: 'bk_search_title_RST', STY: 'bk_search_title_STY' } as const;
 const CALENDAR_ICON =
   '<svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" stroke-width="1.8" aria-hidden="true" class="bk-range__icon"><rect x="3" y="5" width="18" height="16" rx="2"></rect><path d="M3 10h18M8 3v4M16 3v4"></path></svg>';
@@ -165,7 +164,7 @@ export function firstScreenView<N>({ h, raw, t }: Draw<N>) {
     const nightly = c.type !== 'ACT';
     const city = place ?? c.city;
     const nights = nightly && c.checkIn && c.checkOut ? daysBetween(c.checkIn, c.checkOut) : 0;
-    const shown = (day: string) => (day ? formatDay(language, day, SHOWN_DAY) : t('bk_not_chosen'));
+    const shown = (day: string) => (day ? formatDay(language, day, WEEKDAY_DAY) : t('bk_not_chosen'));
     const summary = [
       city || t('bk_any_destination'),
       nightly && c.checkOut ? `${formatDay(language, c.checkIn, SUMMARY_DAY)} – ${formatDay(language, c.checkOut, SUMMARY_DAY)}` : formatDay(language, c.checkIn, SUMMARY_DAY),

@@ -2,8 +2,8 @@
 // (docs/decisions/0039-page-weight-by-interaction.md): the account menu's signed-in state and the language button drawn in
 // their stand-ins, the search box's stand-in given the org's types and the default stay, and the dialog host woken when
 // a dialog is wanted (the address asks for one, or an island opens one).
-import { defaultStay, eligibleTypes } from '../../shared/rules/booking-dates';
-import { formatDay } from '../../shared/rules/format-day';
+import { defaultStay, eligibleTypes, firstTypeOf } from '../../shared/rules/booking-dates';
+import { formatDay, WEEKDAY_DAY } from '../../shared/rules/format-day';
 import { $dialog, dialogFromQuery, openDialog } from '../../stores/dialogs';
 import { $currency, $language, $localeDialog, NATIVE_LANGUAGE_NAMES, t as tr } from '../../stores/labels';
 import { $signedIn, $user } from '../../stores/session';
@@ -61,14 +61,12 @@ function drawLocale(standIn: HTMLElement) {
   standIn.replaceChildren(headerButton('locale-button', 'dialog', GLOBE_ICON, shown, `${shown}, ${tr('labelled', { label: tr('locale_button') })} ${NATIVE_LANGUAGE_NAMES[language] ?? language}`));
 }
 
-/** As DateRangePicker shows a day. */
-const SHOWN_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
 
 /** The search box's stand-in (src/components/SearchBoxStandIn.astro): the org's types and the default stay, as SearchBox starts. */
 function fillSearchStandIn(form: HTMLElement) {
   const org = $org.get();
   const offered = eligibleTypes(org ? org.eligibleProducts.map((p) => p.product_id).join(',') : 'hotel,resorts,stays,activities');
-  const type = offered.includes('HLT') ? 'HLT' : (offered[0] ?? 'HLT');
+  const type = firstTypeOf(offered);
   const tabs = form.querySelector<HTMLElement>('.bk-tabs');
   if (tabs) {
     tabs.hidden = offered.length < 2;
@@ -84,7 +82,7 @@ function fillSearchStandIn(form: HTMLElement) {
   for (const [end, day] of [['in', stay.checkIn], ['out', stay.checkOut]] as const) {
     const shown = form.querySelector<HTMLElement>(`[data-stand-in-day="${end}"]`);
     if (!shown) continue;
-    if (day) shown.textContent = formatDay($language.get(), day, SHOWN_DAY);
+    if (day) shown.textContent = formatDay($language.get(), day, WEEKDAY_DAY);
     shown.removeAttribute('data-l');
     shown.parentElement!.dataset.day = day;
   }

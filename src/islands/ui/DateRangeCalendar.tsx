@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { addDays, dayOfWeek, daysBetween, isoDay, monthGrid, monthOf, shiftMonth, type DateRange } from '../../shared/rules/booking-dates';
 import { chooseDay, dayChoosable, firstDayOfWeek, type RangePhase, type RangeRules } from '../../shared/rules/date-range';
-import { dateFormat, formatDay } from '../../shared/rules/format-day';
+import { dateFormat, formatDay, WEEKDAY_DAY } from '../../shared/rules/format-day';
 import { useT } from '../../stores/locale';
 
 export interface DateRangeCalendarProps {
@@ -19,7 +19,6 @@ export interface DateRangeCalendarProps {
   toggle: RefObject<HTMLButtonElement | null>;
 }
 
-const END_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
 
 export default function DateRangeCalendar({ id, value, rules, language, onDone, onClose, toggle }: DateRangeCalendarProps) {
   const t = useT();
@@ -142,7 +141,7 @@ export default function DateRangeCalendar({ id, value, rules, language, onDone, 
         ? `${t('bk_choose_check_out')} · ${t('bk_nights_n', { n: previewNights })}`
         : `${t('bk_choose_check_out')} · ${t('bk_max_nights_n', { n: rules.maxNights })}`;
   const inRange = (d: string) => !rules.single && range.checkIn && range.checkOut && d > range.checkIn && d < range.checkOut;
-  const endDay = (d: string) => (d ? formatDay(language, d, END_DAY) : t('bk_not_chosen'));
+  const endDay = (d: string) => (d ? formatDay(language, d, WEEKDAY_DAY) : t('bk_not_chosen'));
 
   const content = (
     <div

@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { daysBetween, type DateRange } from '../../shared/rules/booking-dates';
-import { formatDay } from '../../shared/rules/format-day';
+import { formatDay, WEEKDAY_DAY } from '../../shared/rules/format-day';
 import { $language, useT } from '../../stores/locale';
 
 export interface DateRangePickerProps {
@@ -21,7 +21,6 @@ export interface DateRangePickerProps {
   testId?: string;
 }
 
-const SHOWN_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
 
 let calendarModule: Promise<typeof import('./DateRangeCalendar')> | undefined;
 const loadCalendar = () => (calendarModule ??= import('./DateRangeCalendar'));
@@ -33,7 +32,7 @@ export default function DateRangePicker({ value, onChange, min, max, maxNights, 
   const id = useId();
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
-  const shown = (day: string) => (day ? formatDay(language, day, SHOWN_DAY) : t('bk_not_chosen'));
+  const shown = (day: string) => (day ? formatDay(language, day, WEEKDAY_DAY) : t('bk_not_chosen'));
   const nights = !single && value.checkIn && value.checkOut ? daysBetween(value.checkIn, value.checkOut) : 0;
 
   function close() {

@@ -18,6 +18,9 @@ export function eligibleTypes(eligibleProducts: string): ProductType[] {
   return TYPE_ORDER.filter((t) => types.has(t));
 }
 
+/** The type the search box starts on: hotels where the org offers them, else its first type. */
+export const firstTypeOf = (offered: readonly ProductType[]): ProductType => (offered.includes('HLT') ? 'HLT' : (offered[0] ?? 'HLT'));
+
 // ---- dates -------------------------------------------------------------------------------------------------
 
 /** YYYY-MM-DD of a Date in UTC. */

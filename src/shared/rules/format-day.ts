@@ -17,6 +17,8 @@ export function dateFormat(language: string, options: Intl.DateTimeFormatOptions
 export const MEDIUM_DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 export const LONG_DAY: Intl.DateTimeFormatOptions = { dateStyle: 'long' };
 export const SHORT_MONTH_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+/** A day as the search box shows a stay's ends ("Fri, Nov 27", "ven. 27 nov."). */
+export const WEEKDAY_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
 
 /**
  * A calendar day (`YYYY-MM-DD`, or a timestamp whose first ten characters are the day) in `language`, as that day
