@@ -54,8 +54,10 @@ test('nothing shifts while the islands load', async ({ page }) => {
     }).observe({ type: 'layout-shift', buffered: true });
   });
   // None at all (issue 16: CLS 0) where what comes late has its place kept: the home search box's days (written at the
-  // edge), the enquiry forms (a stand-in of the same form), a product's total (its line held while it is priced).
-  for (const path of ['/', '/wallet', '/help', '/cruises', '/hotel-details?id=1&check_in=2027-02-10&check_out=2027-02-13&guests=2']) {
+  // edge), the enquiry forms (a stand-in of the same form), a product's total (its line held while it is priced), the
+  // checkout's sign-in note (there from the start on a device that has not signed in).
+  const stay = 'id=1&check_in=2027-02-10&check_out=2027-02-13&guests=2';
+  for (const path of ['/', '/wallet', '/help', '/cruises', `/hotel-details?${stay}`, `/hotel-checkout?${stay}`]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);

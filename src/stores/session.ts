@@ -60,6 +60,12 @@ export function storedValue(key: string): string | null {
   }
 }
 
+/**
+ * Whether this device last signed in rather than out: what a page shows while the login check is on its way, so a
+ * visitor who has never signed in here sees the signed-out page from the start rather than have it appear under them.
+ */
+export const expectsSession = () => storedValue(STORAGE.action) === 'login';
+
 /** Pages where a promotion redirect would lose what the visitor is doing. */
 const NO_PROMOTION_REDIRECT = [/^\/promotions\b/, /checkout/];
 /** Pages whose one-time token is spent: after signing in there, home rather than a reload of a used link. */

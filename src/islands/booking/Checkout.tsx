@@ -20,7 +20,7 @@ import { formatMoney } from '../../shared/rules/money';
 import type { PreviewReply as Preview, ProductDetail } from '../../shared/contract/booking-replies';
 import { openDialog } from '../../stores/dialogs';
 import { $currency, $language, useT } from '../../stores/locale';
-import { $profile, $signedIn, $user } from '../../stores/session';
+import { $profile, $signedIn, $user, expectsSession } from '../../stores/session';
 import { $org, clearPackageFlag, packageFlag, runStartup } from '../../stores/startup';
 import { criteriaFromQuery, defaultCriteria, detailsUrl, LAST_BOOKING_KEY, productIdOf, type Criteria } from '../../stores/search';
 import {
@@ -93,6 +93,7 @@ export default function Checkout() {
   const walletLoaded = useStore($walletLoaded);
   const selection = useStore($selection);
   const useCash = useStore($useCash);
+  const [expectingSession] = useState(expectsSession);
 
   const [product, setProduct] = useState<ProductDetail | null>(null);
   const [c, setC] = useState<Criteria | null>(null);
@@ -198,6 +199,10 @@ export default function Checkout() {
   if (!product || !c) return <div className="skeleton bk-skel-hero" aria-hidden="true" />;
 
   const allowed = canBookNow(signedIn, profile, org?.allowGuestBooking === 1);
+  // Until the login check answers, a device that has not signed in here is shown the signed-out page: its sign-in note
+  // is there from the start rather than pushing the terms and the button down when the check comes back.
+  const signedOut = signedIn === false || (signedIn === null && !expectingSession);
+  const allowedSignedOut = canBookNow(false, null, org?.allowGuestBooking === 1);
   const dateFmt = (d: string) => formatDay(language, d);
 
   function setField<K extends keyof Traveler>(k: K, v: Traveler[K]) {
@@ -347,7 +352,7 @@ export default function Checkout() {
         </section>
 
         {signedIn === true ? <Wallet mode="checkout" /> : null}
-        {signedIn === false && !allowed ? (
+        {signedOut && !allowedSignedOut ? (
           <div className="alert" role="note">
             {t('bk_sign_in_to_book')}{' '}
             <button type="button" className="btn btn-link" onClick={() => openDialog('signin')}>
@@ -355,7 +360,7 @@ export default function Checkout() {
             </button>
           </div>
         ) : null}
-        {signedIn === false && allowed ? <p className="muted small">{t('bk_guest_booking')}</p> : null}
+        {signedOut && allowedSignedOut ? <p className="muted small">{t('bk_guest_booking')}</p> : null}
 
         <CancellationPolicy productType={product.type} checkIn={c.checkIn} timeZone={product.time_zone} />
         {cancelledPayment && !problem.text ? (
