@@ -29,7 +29,9 @@ export async function startH2Front(origin) {
       headers.host = upstream.host;
       const answer = await fetch(new URL(req.url, upstream), { method: req.method, headers, redirect: 'manual' });
       const out = {};
-      answer.headers.forEach((value, name) => void (HOP.has(name) || (out[name] = value)));
+      answer.headers.forEach((value, name) => void (HOP.has(name) || name === 'set-cookie' || (out[name] = value)));
+      const cookies = answer.headers.getSetCookie();
+      if (cookies.length) out['set-cookie'] = cookies;
       let body = Buffer.from(await answer.arrayBuffer());
       if (/gzip/.test(req.headers['accept-encoding'] ?? '') && COMPRESSIBLE.test(out['content-type'] ?? '')) {
         body = gzipSync(body);
