@@ -90,13 +90,13 @@ export async function servePage(request: Request, env: Bindings, render: () => P
   const key = request.method === 'GET' ? pageKey(view, url.pathname) : null;
   const [kept, { links, screen }] = await Promise.all([key ? edgeGetResponse(key) : undefined, firstThings(url, view, cookies, env)]);
   // What is written into each response rather than kept: a results page's first screen, the home search box's days.
-  const today = (page: Response) =>
+  const perResponse = (page: Response) =>
     url.pathname === '/'
       ? withDefaultStay(page, { language: view.language, eligibleProducts: view.org.eligible_products, minCheckinDays: view.org.min_checkin_days })
       : withFirstScreen(page, screen);
   if (kept) {
     const page = new Response(kept.body, { headers: { 'Content-Type': kept.headers.get('content-type') ?? 'text/html; charset=utf-8' } });
-    return personalise(today(page), request, url, cookies, view, links, 'hit');
+    return personalise(perResponse(page), request, url, cookies, view, links, 'hit');
   }
 
   const response = await render();
@@ -111,10 +111,10 @@ export async function servePage(request: Request, env: Bindings, render: () => P
     res.headers.set('Cache-Control', 'private, no-cache');
     return res;
   }
-  if (!key || response.status !== 200 || !response.headers.has('etag')) return personalise(today(dressed), request, url, cookies, view, links, 'bypass');
+  if (!key || response.status !== 200 || !response.headers.has('etag')) return personalise(perResponse(dressed), request, url, cookies, view, links, 'bypass');
   const html = await dressed.text();
   await edgePutResponse(key, new Response(html, { headers: { 'Content-Type': dressed.headers.get('content-type') ?? 'text/html; charset=utf-8' } }));
-  return personalise(today(new Response(html, dressed)), request, url, cookies, view, links, 'miss');
+  return personalise(perResponse(new Response(html, dressed)), request, url, cookies, view, links, 'miss');
 }
 
 /**
