@@ -29,13 +29,13 @@ export function scriptsAfterContent(html) {
   return header === html.slice(body, main) ? html : html.slice(0, body) + header + html.slice(main);
 }
 
-export async function moveScriptsAfterContent(root) {
+export async function headerScriptsAfterParse(root) {
   let pages = 0;
   for await (const file of htmlFiles(root)) {
     const html = await readFile(file, 'utf8');
-    const moved = scriptsAfterContent(html);
-    if (moved === html) continue;
-    await writeFile(file, moved);
+    const changed = scriptsAfterContent(html);
+    if (changed === html) continue;
+    await writeFile(file, changed);
     pages++;
   }
   return pages;
@@ -45,8 +45,8 @@ export const scriptsAfterContentStep = {
   name: 'travel-club:scripts-after-content',
   hooks: {
     'astro:build:done': async ({ dir, logger }) => {
-      const pages = await moveScriptsAfterContent(fileURLToPath(dir));
-      logger.info(`header scripts moved after the content in ${pages} pages`);
+      const pages = await headerScriptsAfterParse(fileURLToPath(dir));
+      logger.info(`header scripts run after the parse in ${pages} pages`);
     },
   },
 };
