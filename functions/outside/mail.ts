@@ -8,6 +8,7 @@ import { logEvent, reason } from '../log';
 import { formatMoney, fromMinor, minorDigits } from '../../src/shared/rules/money';
 import { formatDayRange, formatInstant, LONG_DAY } from '../../src/shared/rules/format-day';
 import { mailText } from '../../src/shared/i18n/mail';
+import { escapeHtml } from '../../src/shared/rules/html-text';
 import type { LabelVars } from '../../src/shared/i18n/translate';
 import { deadlineInHotelTime, freeCancellationDeadline } from '../../src/shared/rules/cancellation';
 import type { StayFacts } from '../../src/shared/contract/booking';
@@ -101,9 +102,6 @@ export function requestMailer(c: Context<AppEnv>) {
 
 /** The contract's 502 (the mail API refused) or 503 (it timed out) for a mail the route could not do without. */
 export const mailUpstreamStatus = (failure: MailError) => (failure.kind === 'timeout' ? 503 : 502) as 502 | 503;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 function linkMail(to: string, subject: string, greeting: string, lines: string[], action: string, link: string): Mail {
   const text = `${greeting}\n\n${lines.join('\n')}\n\n${action}: ${link}\n`;

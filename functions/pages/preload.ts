@@ -2,7 +2,7 @@
 // the call then starts with the page instead of after the scripts, and the island's own request (same address, same
 // mode) is answered by it (docs/decisions/0047-pages-name-their-first-call.md). No D1 read: the address comes from the
 // page's own address, the org and the currency, as the island makes it.
-import { pageCriteria, productIdOf, queryOf } from '../../src/shared/rules/search-criteria';
+import { pageCriteria, productIdOf, searchCallPath } from '../../src/shared/rules/search-criteria';
 import type { ProductType } from '../../src/shared/rules/wallet';
 
 /** Pages whose island asks for one product (`?id=`). */
@@ -40,7 +40,7 @@ export function firstCall(url: URL, currency: string, minCheckinDays: number): {
   const type = RESULTS_PAGES.get(path);
   const dates = [url.searchParams.get('check_in'), type === 'ACT' ? 'none needed' : url.searchParams.get('check_out')];
   if (!type || dates.filter(Boolean).length === 1) return null;
-  return { path: `/api/products/search?${queryOf(pageCriteria(type, url.search, minCheckinDays), { currency })}`, search: true };
+  return { path: searchCallPath(pageCriteria(type, url.search, minCheckinDays), currency), search: true };
 }
 
 /** The `Link` header value naming that call, or null (none, or an address too long for a header line). */

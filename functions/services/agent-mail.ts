@@ -5,9 +5,7 @@ import { mailText } from '../../src/shared/i18n/mail';
 import type { LabelVars } from '../../src/shared/i18n/translate';
 import { formatDayRange, MEDIUM_DAY } from '../../src/shared/rules/format-day';
 import { formatMoney } from '../../src/shared/rules/money';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+import { escapeHtml } from '../../src/shared/rules/html-text';
 
 function compose(to: string, subject: string, paragraphs: string[], action: string, link: string): Mail {
   const text = `${paragraphs.join('\n\n')}\n\n${action}: ${link}\n`;

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { serviceUrl, type AppEnv, type Bindings } from '../../env';
 import { hostName } from '../../db/orgs';
 import { sha256Hex } from '../../auth/crypto';
+import { escapeHtml } from '../../../src/shared/rules/html-text';
 
 interface SimKey {
   kid: string;
@@ -90,7 +91,7 @@ const MintBody = z.object({
   nonce: z.string().max(200).optional(),
 });
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const esc = escapeHtml;
 
 /** The redirect target must be on the host that served the page (no open redirect, even in development). */
 export function sameHostRedirect(requestHost: string | undefined, redirectUri: string, requestUrl: string): URL | null {

@@ -6,7 +6,8 @@
 import { $org } from '../../stores/startup';
 import { $currency, $labels, $language, loadLabelAreas } from '../../stores/labels';
 import { $signedIn, $user } from '../../stores/session';
-import { $results, $resultsError, pageCriteria, queryOf, runSearch } from '../../stores/search';
+import { $results, $resultsError, pageCriteria, runSearch } from '../../stores/search';
+import { searchCallPath } from '../../shared/rules/search-criteria';
 import { pricesVisible } from '../../shared/rules/money';
 import { photoSrcset, RESULT_CARD_SIZES } from '../../shared/rules/photos';
 import { PRODUCT_TYPES, type ProductType } from '../../shared/rules/wallet';
@@ -73,7 +74,7 @@ const waitingSlot = (island: HTMLElement | null) => (island?.getAttribute('clien
  * default stay, which their clock may set otherwise than the edge's (functions/pages/preload.ts).
  */
 const drawnForThisSearch = (slot: Element, type: ProductType) =>
-  slot.getAttribute('data-drawn-for') === `/api/products/search?${queryOf(pageCriteria(type, location.search, $org.get()?.orgBySite.minCheckinDays ?? 1), { currency: $currency.get() })}`;
+  slot.getAttribute('data-drawn-for') === searchCallPath(pageCriteria(type, location.search, $org.get()?.orgBySite.minCheckinDays ?? 1), $currency.get());
 
 /** The search box, filled from the address and the answer's place, in place of its empty card (whatever the answer). */
 function drawSearchBox(type: ProductType) {

@@ -61,7 +61,6 @@ function drawLocale(standIn: HTMLElement) {
   standIn.replaceChildren(headerButton('locale-button', 'dialog', GLOBE_ICON, shown, `${shown}, ${tr('labelled', { label: tr('locale_button') })} ${NATIVE_LANGUAGE_NAMES[language] ?? language}`));
 }
 
-
 /** The search box's stand-in (src/components/SearchBoxStandIn.astro): the org's types and the default stay, as SearchBox starts. */
 function fillSearchStandIn(form: HTMLElement) {
   const org = $org.get();

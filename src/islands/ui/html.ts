@@ -1,5 +1,6 @@
 // Drawing as markup: the same `h(tag, attrs, ...children)` as dom.ts, for the edge, which writes what the page would
 // draw into the HTML it serves (functions/pages/first-screen.ts, docs/decisions/0050-first-photo-with-the-page.md).
+import { escapeHtml } from '../../shared/rules/html-text';
 
 type Attribute = string | number | boolean | null | undefined;
 
@@ -11,8 +12,6 @@ export class Markup {
 type Child = Markup | string | null | undefined | false;
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
 const NAME = /^[a-z][a-z0-9-]*$/;
 
 /** `<tag attrs…>children</tag>` as markup, with dom.ts's rules: `className` is the class, true an empty attribute. */

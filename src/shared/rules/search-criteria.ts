@@ -89,6 +89,12 @@ export function productIdOf(search: string): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
+/**
+ * The address of the search a results page makes for `c` in `currency`: what the edge names with the page and draws
+ * it from, and what the page's script checks an edge drawing against (docs/decisions/0047, 0050).
+ */
+export const searchCallPath = (c: Criteria, currency: string) => `/api/products/search?${queryOf(c, { currency })}`;
+
 /** A product's details page and its checkout, for the stay the criteria name. */
 export const detailsUrl = (c: Criteria, id: number) => `/hotel-details?${new URLSearchParams({ id: String(id), ...paramsOfStay(c) }).toString()}`;
 export const checkoutUrl = (c: Criteria, id: number) => `/hotel-checkout?${new URLSearchParams({ id: String(id), ...paramsOfStay(c) }).toString()}`;
