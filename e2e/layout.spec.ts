@@ -1,6 +1,14 @@
 // The page shell: the home page renders cleanly, nothing shifts, and the account menu works from the keyboard.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { slowFront } from './slow-front';
+
+/** The Layout Instability API's entry (not in TypeScript's DOM types). */
+interface LayoutShift extends PerformanceEntry {
+  value: number;
+  hadRecentInput: boolean;
+  sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+}
 
 function collectErrors(page: Page) {
   const errors: string[] = [];
@@ -46,10 +54,19 @@ test('the skip link is the first stop and jumps to the main content', async ({ p
 
 test('nothing shifts while the islands load', async ({ page }) => {
   await page.addInitScript(() => {
-    (window as unknown as { __cls: number }).__cls = 0;
+    const w = window as unknown as { __shifts: string[] };
+    w.__shifts = [];
+    // Each shift with what moved (element, class, its first words, from and to), so a failure says what to fix.
+    const name = (n: Node | null) => {
+      const e = n instanceof Element ? n : n?.parentElement;
+      return e ? `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} "${(e.textContent ?? '').trim().slice(0, 40)}"` : '?';
+    };
+    const rect = (r: DOMRectReadOnly) => `${r.width}×${r.height} at ${r.x},${r.y}`;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-        if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
+      for (const e of list.getEntries() as unknown as LayoutShift[]) {
+        if (e.hadRecentInput) continue;
+        const moved = e.sources.map((s) => `${name(s.node)} from ${rect(s.previousRect)} to ${rect(s.currentRect)}`);
+        w.__shifts.push(`${e.value.toFixed(5)} at ${Math.round(e.startTime)} ms: ${moved.join('; ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -61,8 +78,38 @@ test('nothing shifts while the islands load', async ({ page }) => {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
-    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
-    expect(cls, path).toBe(0);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
+    expect(shifts, `${path} (window ${await page.evaluate(() => `${innerWidth}, html ${document.documentElement.clientWidth}`)})`).toEqual([]);
+  }
+});
+
+test('a page that arrives in two parts is painted once, whole: nothing in it moves as the rest comes (decision 0053)', async ({ page }) => {
+  // The HTML stops in the middle of the footer for long enough for the stylesheets to come; a frame drawn then would
+  // show half a footer under a main stretched to the window, and both move when the rest arrives.
+  const front = await slowFront('<div class="footer-bottom"', 700);
+  try {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __first: { whole: boolean; ms: number }; __moved: number };
+      w.__moved = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as LayoutShift[]) if (!e.hadRecentInput) w.__moved += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      requestAnimationFrame(() => (w.__first = { whole: document.getElementById('page-end') !== null, ms: performance.now() }));
+    });
+    for (const path of ['/wallet', '/privacy-policy']) {
+      await page.goto(`${front.origin}${path}`);
+      await page.waitForLoadState('networkidle');
+      const { first, moved } = await page.evaluate(() => {
+        const w = window as unknown as { __first: { whole: boolean; ms: number }; __moved: number };
+        return { first: w.__first, moved: w.__moved };
+      });
+      expect(first.whole, `${path}: the first frame had the whole page`).toBe(true);
+      expect(first.ms, path).toBeGreaterThan(600);
+      expect(moved, path).toBe(0);
+      await expect(page.getByRole('contentinfo').getByText(/All rights reserved/)).toBeVisible();
+    }
+  } finally {
+    await front.close();
   }
 });
 

@@ -37,6 +37,19 @@ describe('pages', () => {
     }
   });
 
+  it('every page holds its first frame until the whole page is parsed: the mark it expects comes after the footer (decision 0053)', async () => {
+    for (const path of ROUTES) {
+      const { text } = await call(path);
+      const head = text.slice(0, text.indexOf('<body'));
+      expect(head, path).toContain('<link rel="expect" href="#page-end" blocking="render">');
+      const mark = text.indexOf('<span id="page-end" hidden></span>');
+      expect(mark, path).toBeGreaterThan(text.indexOf('</footer>'));
+      expect(text.indexOf('</footer>'), path).toBeGreaterThan(text.indexOf('</main>'));
+      // After the mark, nothing a person sees: the dialog host (closed) and scripts.
+      expect(text.slice(mark).match(/<(h\d|p|section|img|a|button|footer|main)\b/), path).toBeNull();
+    }
+  });
+
   it('pages carry the security headers and are private to the visitor, never revalidated blindly', async () => {
     const r = await call('/wallet', { host: ACME });
     expect(r.headers['content-security-policy']).toContain("frame-ancestors 'none'");
