@@ -1,6 +1,8 @@
 // The page shell: the home page renders cleanly, nothing shifts, and the account menu works from the keyboard.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { amountOf, issueCard, settledTotal } from './booking-helpers';
+import { signInThroughDialog, verifiedMember } from './loyalty-helpers';
 import { slowFront } from './slow-front';
 
 /** The Layout Instability API's entry (not in TypeScript's DOM types). */
@@ -79,7 +81,51 @@ test('nothing shifts while the islands load', async ({ page }) => {
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
-    expect(shifts, `${path} (window ${await page.evaluate(() => `${innerWidth}, html ${document.documentElement.clientWidth}`)})`).toEqual([]);
+    expect(shifts, path).toEqual([]);
+  }
+});
+
+test("signed in, the checkout's wallet, terms and button come together, and the first total shown is the one paid", async ({ page }) => {
+  // A member of their own with a hotel certificate, signed in through the dialog as a person does (the device then
+  // expects the session, decision 0052): the checkout picks the certificate by itself.
+  const member = await verifiedMember(page.request, 'Cleo');
+  await issueCard(page.request, { email: member.email, kind: 'certificate', services: ['HLT'], amount: 150 });
+  await page.goto('/');
+  await signInThroughDialog(page, member.email, member.password);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: string[]; __totals: Set<string> };
+    w.__shifts = [];
+    w.__totals = new Set();
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as LayoutShift[]) {
+        if (!e.hadRecentInput) w.__shifts.push(`${e.value.toFixed(5)}: ${e.sources.map((s) => (s.node as Element | null)?.className).join('; ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    // Every total the person could read, in the summary and on the button, as the page draws them.
+    new MutationObserver(() => {
+      const total = document.querySelector('[data-testid="sum-total"]')?.textContent;
+      const button = document.querySelector('[data-testid="book"] .bk-nowrap')?.textContent?.replace(/^[\s·]+/, '');
+      if (total) w.__totals.add(`summary ${total}`);
+      if (button) w.__totals.add(`button ${button}`);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const stay = 'id=1&check_in=2027-02-10&check_out=2027-02-13&guests=2';
+  for (const size of [{ width: 1280, height: 800 }, { width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await page.goto(`/hotel-checkout?${stay}`);
+    await expect(page.getByRole('radio', { name: /HLT certificate/ })).toBeChecked();
+    await expect(page.getByTestId('book')).toBeEnabled();
+    const total = await settledTotal(page);
+    expect(total).toBe((await amountOf(page, 'sum-price')) - (await amountOf(page, 'sum-certificate')));
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    const { shifts, totals } = await page.evaluate(() => {
+      const w = window as unknown as { __shifts: string[]; __totals: Set<string> };
+      return { shifts: w.__shifts, totals: [...w.__totals] };
+    });
+    const shown = `$${total.toFixed(2)}`;
+    expect(shifts, `${size.width} × ${size.height}`).toEqual([]);
+    expect(totals.sort(), `${size.width} × ${size.height}`).toEqual([`button ${shown}`, `summary ${shown}`]);
   }
 });
 

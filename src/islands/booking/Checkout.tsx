@@ -103,6 +103,9 @@ export default function Checkout() {
   const [saved, setSaved] = useState<SavedTraveler[]>([]);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [previewBusy, setPreviewBusy] = useState(false);
+  // The summary and the button's total are first shown with a price that counts the wallet's choice, so the price a
+  // person first reads is the one they will pay, and the summary never gains a line under their eyes.
+  const [priceSettled, setPriceSettled] = useState(false);
   // A refused booking's (or a 409's) message stays until the person acts again (submits or changes something), even
   // though the wallet reload it triggers refreshes the price; a failed price check clears once a later one works.
   const [problem, setProblemState] = useState<{ text: string; sticky: boolean }>({ text: '', sticky: false });
@@ -167,14 +170,20 @@ export default function Checkout() {
     [product, c, currency],
   );
   const tripBody = useMemo(() => (trip ? { ...trip, ...cardIds } : null), [trip, cardIds]);
+  // Signed in (or expected to be, decision 0052), the wallet, the terms and the button wait for the wallet and come
+  // together in the place its loading line holds; a price asked before the wallet's choice is not shown.
+  const walletPending = (signedIn === null && expectingSession) || (signedIn === true && !wallet && !walletLoaded);
 
   useEffect(() => {
     if (!tripBody) return;
     const ctrl = new AbortController();
     setPreviewBusy(true);
+    // Signed out, there is no wallet to wait for; signed in, the cards chosen are in the body once it has loaded.
+    const settled = signedIn === true ? walletLoaded : signedIn === false || !expectingSession;
     previewBooking(tripBody, ctrl.signal)
       .then((data) => {
         setPreview(data);
+        if (settled) setPriceSettled(true);
         setProblemState((p) => (p.sticky ? p : { text: '', sticky: false }));
       })
       .catch((err) => {
@@ -203,6 +212,7 @@ export default function Checkout() {
   // is there from the start rather than pushing the terms and the button down when the check comes back.
   const signedOut = signedIn === false || (signedIn === null && !expectingSession);
   const allowedSignedOut = canBookNow(false, null, org?.allowGuestBooking === 1);
+  const priceFinal = signedOut || priceSettled;
   const dateFmt = (d: string) => formatDay(language, d);
 
   function setField<K extends keyof Traveler>(k: K, v: Traveler[K]) {
@@ -351,44 +361,52 @@ export default function Checkout() {
           </div>
         </section>
 
-        {signedIn === true ? <Wallet mode="checkout" /> : null}
-        {signedOut && !allowedSignedOut ? (
-          <div className="alert" role="note">
-            {t('bk_sign_in_to_book')}{' '}
-            <button type="button" className="btn btn-link" onClick={() => openDialog('signin')}>
-              {t('bk_sign_in')}
-            </button>
+        {walletPending ? (
+          <div className="bk-wallet bk-wallet--loading" role="status" data-testid="wallet-pending">
+            <span className="spinner" aria-hidden="true" /> {t('bk_wallet_loading')}
           </div>
-        ) : null}
-        {signedOut && allowedSignedOut ? <p className="muted small">{t('bk_guest_booking')}</p> : null}
+        ) : (
+          <>
+            {signedIn === true ? <Wallet mode="checkout" /> : null}
+            {signedOut && !allowedSignedOut ? (
+              <div className="alert" role="note">
+                {t('bk_sign_in_to_book')}{' '}
+                <button type="button" className="btn btn-link" onClick={() => openDialog('signin')}>
+                  {t('bk_sign_in')}
+                </button>
+              </div>
+            ) : null}
+            {signedOut && allowedSignedOut ? <p className="muted small">{t('bk_guest_booking')}</p> : null}
 
-        <CancellationPolicy productType={product.type} checkIn={c.checkIn} timeZone={product.time_zone} />
-        {cancelledPayment && !problem.text ? (
-          <p className="alert" role="status" data-testid="payment-cancelled">
-            {t('bk_payment_cancelled')}
-          </p>
-        ) : null}
-        <div ref={errorBox} tabIndex={-1} aria-live="assertive" className="bk-problem">
-          {problem.text ? (
-            <p className="alert alert-error" data-testid="checkout-error">
-              {problem.text}
-            </p>
-          ) : null}
-        </div>
-        <button type="submit" className="btn btn-primary btn-lg" disabled={submitting || (signedIn === true && !walletLoaded)} data-testid="book">
-          {submitting ? <span className="spinner spinner-sm" aria-hidden="true" /> : null}
-          <span>{t('bk_confirm_and_pay')}</span>
-          {preview ? (
-            <span className="bk-nowrap">
-              · <Money amount={preview.total} currency={preview.currency} />
-            </span>
-          ) : null}
-        </button>
+            <CancellationPolicy productType={product.type} checkIn={c.checkIn} timeZone={product.time_zone} />
+            {cancelledPayment && !problem.text ? (
+              <p className="alert" role="status" data-testid="payment-cancelled">
+                {t('bk_payment_cancelled')}
+              </p>
+            ) : null}
+            <div ref={errorBox} tabIndex={-1} aria-live="assertive" className="bk-problem">
+              {problem.text ? (
+                <p className="alert alert-error" data-testid="checkout-error">
+                  {problem.text}
+                </p>
+              ) : null}
+            </div>
+            <button type="submit" className="btn btn-primary btn-lg" disabled={submitting || (signedIn === true && !walletLoaded)} data-testid="book">
+              {submitting ? <span className="spinner spinner-sm" aria-hidden="true" /> : null}
+              <span>{t('bk_confirm_and_pay')}</span>
+              {preview && priceFinal ? (
+                <span className="bk-nowrap">
+                  · <Money amount={preview.total} currency={preview.currency} />
+                </span>
+              ) : null}
+            </button>
+          </>
+        )}
       </form>
 
-      <aside className="panel bk-summary" aria-labelledby={`${id}-sum`} aria-busy={previewBusy}>
+      <aside className="panel bk-summary" aria-labelledby={`${id}-sum`} aria-busy={previewBusy || !priceFinal}>
         <h2 id={`${id}-sum`}>{t('bk_price_summary')}</h2>
-        {preview ? (
+        {preview && priceFinal ? (
           <dl className="bk-amounts" data-testid="summary">
             <div>
               <dt>
