@@ -173,13 +173,16 @@ export default function Checkout() {
   // Signed in (or expected to be, decision 0052), the wallet, the terms and the button wait for the wallet and come
   // together in the place its loading line holds; a price asked before the wallet's choice is not shown.
   const walletPending = (signedIn === null && expectingSession) || (signedIn === true && !wallet && !walletLoaded);
+  // Until the login check answers, a device that has not signed in here is shown the signed-out page: its sign-in note
+  // is there from the start rather than pushing the terms and the button down when the check comes back.
+  const signedOut = signedIn === false || (signedIn === null && !expectingSession);
 
   useEffect(() => {
     if (!tripBody) return;
     const ctrl = new AbortController();
     setPreviewBusy(true);
     // Signed out, there is no wallet to wait for; signed in, the cards chosen are in the body once it has loaded.
-    const settled = signedIn === true ? walletLoaded : signedIn === false || !expectingSession;
+    const settled = signedIn === true ? walletLoaded : signedOut;
     previewBooking(tripBody, ctrl.signal)
       .then((data) => {
         setPreview(data);
@@ -208,9 +211,6 @@ export default function Checkout() {
   if (!product || !c) return <div className="skeleton bk-skel-hero" aria-hidden="true" />;
 
   const allowed = canBookNow(signedIn, profile, org?.allowGuestBooking === 1);
-  // Until the login check answers, a device that has not signed in here is shown the signed-out page: its sign-in note
-  // is there from the start rather than pushing the terms and the button down when the check comes back.
-  const signedOut = signedIn === false || (signedIn === null && !expectingSession);
   const allowedSignedOut = canBookNow(false, null, org?.allowGuestBooking === 1);
   const priceFinal = signedOut || priceSettled;
   const dateFmt = (d: string) => formatDay(language, d);
