@@ -1,11 +1,13 @@
 // Builds the Hono app that serves /api (and, in development, the outside-service simulators).
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type MiddlewareHandler } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { logEvent } from './log';
 import { MSG } from '../src/shared/contract/auth';
 import { isRetryableDbError, requestDb } from './db/retry';
-import { ApiError, errorBody, sendError } from './errors';
+import { ApiError, errorBody, NOT_JSON, sendError } from './errors';
 import { isDevelopment, type AppEnv } from './env';
 import { hostName, orgForHost } from './db/orgs';
 import { API_CSP, applySecurityHeaders, isPhotoUpload, jsonOnly, sameOrigin } from './security';
@@ -33,9 +35,11 @@ import { go } from './routes/go';
 import { payments } from './routes/payments';
 import { openapi } from './routes/openapi';
 import { simulators } from './services/simulators';
-import { drainBody, readBody } from './lib/body';
+import { drainBody, emptyBodyIsEmptyObject, readBody } from './lib/body';
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/** What hono's validator throws for a body that is not JSON. */
+const MALFORMED_JSON = 'Malformed JSON in request body';
 export const DB_UNAVAILABLE = MSG.serviceUnavailable;
 
 const resolveOrg: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -82,12 +86,13 @@ const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   return next();
 };
 
-const api = new Hono<AppEnv>();
+const api = new OpenAPIHono<AppEnv>();
 api.use(limitBody);
 // Read the (at most 64 KiB) body before any refusal: answering a request whose body is unread breaks the next
 // request on the connection under wrangler dev (workers-sdk#15203). Hono keeps it for the handlers.
 api.use(async (c, next) => {
   await readBody(c);
+  await emptyBodyIsEmptyObject(c);
   await next();
 });
 // The payment provider's webhook comes from its servers, not a page: no Origin check (its signature is the check).
@@ -109,7 +114,7 @@ api.use('/admin/*', async (c, next) => {
 // Before the console's router, whose guard admits admins only: these routes also admit marketers (and members).
 for (const router of MEMBER_ROUTERS) api.route('/', router);
 for (const router of CONSOLE_ROUTERS) api.route('/admin', router);
-api.route('/', openapi(() => app.routes));
+api.route('/', openapi(() => app));
 api.use('/dev/*', async (c, next) => {
   if (!isDevelopment(c.env)) throw new ApiError(404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}`);
   await next();
@@ -117,7 +122,7 @@ api.use('/dev/*', async (c, next) => {
 api.route('/dev', dev);
 api.route('/dev', devWallet);
 
-export const app = new Hono<AppEnv>();
+export const app = new OpenAPIHono<AppEnv>();
 app.use(requestId({ headerName: 'X-Request-Id' }));
 // D1 with bounded retries of reads (functions/db/retry.ts); the fault gate injects D1 errors only where ENVIRONMENT is 'faults'.
 app.use(async (c, next) => {
@@ -149,6 +154,9 @@ app.onError((err, c) => {
   if (err instanceof ApiError) return sendError(c, err);
   if (err instanceof HTTPException) {
     const status = err.status;
+    // A declared JSON body that does not parse (hono's validator): the contract's own words for it.
+    if (status === 400 && err.message === MALFORMED_JSON) return sendError(c, NOT_JSON());
+    if (status === 415) return c.json(errorBody('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json'), 415);
     const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 401 ? 'UNAUTHORIZED' : status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
     return c.json(errorBody(code, err.message || 'Request refused'), status);
   }

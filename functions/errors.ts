@@ -29,6 +29,8 @@ export const notFound = (message = 'Not found') => new ApiError(404, 'NOT_FOUND'
 export const unauthorized = (message = 'Please sign in') => new ApiError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'Forbidden') => new ApiError(403, 'FORBIDDEN', message);
 export const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
+/** A request body that is not JSON. */
+export const NOT_JSON = () => badRequest('The request body is not valid JSON', [{ path: '', message: 'Malformed JSON' }]);
 /** A 400 naming the one field at fault. */
 export const refuse = (path: string, message: string) => badRequest(message, [{ path, message }]);
 

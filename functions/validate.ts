@@ -1,7 +1,7 @@
 // Reading request input through the contract's zod schemas: every refusal is the contract's 400.
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { badRequest, issuesOf } from './errors';
+import { badRequest, issuesOf, NOT_JSON } from './errors';
 
 /** Parses the JSON body (an empty body counts as {}) with `schema`. */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
@@ -11,7 +11,7 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
     try {
       raw = JSON.parse(text);
     } catch {
-      throw badRequest('The request body is not valid JSON', [{ path: '', message: 'Malformed JSON' }]);
+      throw NOT_JSON();
     }
   }
   return parseWith(schema, raw);

@@ -100,10 +100,9 @@ function operation(method: string, path: string, d: RouteDoc) {
   const body = method === 'GET' || method === 'HEAD' ? undefined : d.body;
   if (parameters.length || body) responses['400'] ??= ERROR_REF;
   responses.default = ERROR_REF;
-  const area = path.split('/').filter(Boolean)[path.startsWith('/api/') ? 1 : 0] ?? 'api';
   return {
-    operationId: `${method.toLowerCase()}${openApiPath(path).replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase())}`,
-    tags: [area],
+    operationId: operationIdOf(method, path),
+    tags: [areaOf(path)],
     ...(d.summary ? { summary: d.summary } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: { required: false, content: json(jsonSchema(body, 'input')) } } : {}),
@@ -115,17 +114,40 @@ function operation(method: string, path: string, d: RouteDoc) {
 export interface OpenApiOptions {
   title: string;
   version: string;
-  /** Paths left out of the document. */
-  exclude?: (path: string) => boolean;
 }
 
-/** The OpenAPI 3.1 document of every operation in `routes`. */
-export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiOptions) {
-  const paths: Record<string, Record<string, ReturnType<typeof operation>>> = {};
-  for (const [key, d] of routeDocs(routes)) {
+type Operation = Record<string, unknown> & { responses?: Record<string, unknown>; tags?: string[] };
+
+/** The area a path belongs to (its tag): /api/<area>/…, /r, /_sim/<party>. */
+const areaOf = (path: string) => path.split('/').filter(Boolean)[path.startsWith('/api/') || path.startsWith('/_sim/') ? 1 : 0] ?? 'api';
+const operationIdOf = (method: string, path: string) =>
+  `${method.toLowerCase()}${openApiPath(path).replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase())}`;
+
+/**
+ * The OpenAPI 3.1 document of the app: every route declared with createRoute (functions/http/route.ts), each with its
+ * area's tag, an operation id and a 400 wherever it reads input; a route still described by `doc()` is added from
+ * `app.routes` (docs/decisions/0054).
+ */
+export function openApiDocument(app: { routes: readonly RouteEntry[]; getOpenAPI31Document: (config: { openapi: string; info: { title: string; version: string } }) => unknown }, options: OpenApiOptions) {
+  const declared = app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: options.title, version: options.version } }) as {
+    paths?: Record<string, Record<string, Operation>>;
+    components?: Record<string, Record<string, unknown>>;
+  };
+  const paths: Record<string, Record<string, Operation>> = {};
+  for (const [path, ops] of Object.entries(declared.paths ?? {})) {
+    for (const [method, op] of Object.entries(ops)) {
+      if (!op || typeof op !== 'object' || !op.responses) continue;
+      const reads = Boolean(op.requestBody) || (Array.isArray(op.parameters) && op.parameters.length > 0);
+      const responses = { ...op.responses, ...(reads && !op.responses['400'] ? { 400: ERROR_REF } : {}), default: ERROR_REF };
+      (paths[path] ??= {})[method] = { operationId: operationIdOf(method, path), tags: [areaOf(path)], ...op, responses };
+    }
+  }
+  for (const [key, d] of routeDocs(app.routes)) {
     const [method, path] = [key.slice(0, key.indexOf(' ')), key.slice(key.indexOf(' ') + 1)];
-    if (options.exclude?.(path)) continue;
-    (paths[openApiPath(path)] ??= {})[method.toLowerCase()] = operation(method, path, d);
+    if (path.endsWith('/*')) continue;
+    const at = openApiPath(path);
+    if (paths[at]?.[method.toLowerCase()]) continue;
+    (paths[at] ??= {})[method.toLowerCase()] = operation(method, path, d);
   }
   return {
     openapi: '3.1.0',
@@ -133,7 +155,8 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     paths,
     components: {
-      schemas: { Error: jsonSchema(ErrorBodySchema, 'output') },
+      ...declared.components,
+      schemas: { ...declared.components?.schemas, Error: jsonSchema(ErrorBodySchema, 'output') },
       responses: {
         Error: {
           description: 'Refused: bad input (400, with the issues), no session (401), wrong role or org (403), unknown thing (404), conflict (409), too many attempts (429, Retry-After), an upstream failure (502/503)',

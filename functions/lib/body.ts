@@ -7,6 +7,16 @@ export async function readBody(c: Context): Promise<void> {
   if (c.req.raw.body && !c.req.raw.bodyUsed) await c.req.arrayBuffer();
 }
 
+/**
+ * An empty body is read as {} (the existing client sends some requests without one): the declared body schema then
+ * checks it like any other (functions/http/route.ts). Call after readBody.
+ */
+export async function emptyBodyIsEmptyObject(c: Context): Promise<void> {
+  const bytes = c.req.raw.body ? await c.req.arrayBuffer() : null;
+  const empty = !bytes || (bytes.byteLength <= 64 * 1024 && new TextDecoder().decode(bytes).trim() === '');
+  if (empty) c.req.bodyCache.json = Promise.resolve({});
+}
+
 /** readBody where a body that cannot be read (the client went away) must not turn the answer into an error. */
 export const readBodyQuietly = (c: Context): Promise<void> => readBody(c).catch(() => undefined);
 

@@ -1,13 +1,12 @@
 // Wallet and booking (docs/contract.md#wallet, docs/contract.md#booking): payment cards, redeeming a card, preview, checkout, reservations, saved travellers.
-import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { currentUser, currentUserWithBodyToken, type SessionUser } from '../auth/session';
 import { ApiError, conflict, forbidden, notFound, unauthorized } from '../errors';
-import { jsonBody, parseWith } from '../validate';
 import { sha256Hex } from '../lib/crypto';
 import { clientIp, pepper } from '../auth/accounts';
 import { getCookie } from 'hono/cookie';
+import { z } from 'zod';
 import { LAST_CLICK_COOKIE, firstBookingCredit } from '../flows/links';
 import { counting, LIMITS, memberOf, rateLimit, validBody } from '../http/rate-limit';
 import { cardsInLanguage, inLanguage, withProductName, withProductTexts } from '../db/content';
@@ -25,11 +24,11 @@ import { requestMailer } from '../outside/mail';
 import { sendOwedMails } from '../flows/booking-mails';
 import { cardValueMinor, type CardKind, type WalletAmounts } from '../../src/shared/rules/wallet';
 import {
-  CheckoutSchema, PaymentCardsByOrgSchema, PaymentCardsByUserSchema, PreviewSchema, RedeemSchema, ReservationsSchema,
-  TravelerIdSchema, TravelerSchema, type CheckoutRequest,
+  CardEntrySchema, CheckoutSchema, WalletEntrySchema, PaymentCardsByOrgSchema, PaymentCardsByUserSchema, PreviewSchema, RedeemSchema, ReservationsSchema,
+  TravelerIdSchema, TravelerSchema, TravelerRowSchema, type CheckoutRequest,
 } from '../../src/shared/contract/booking';
 import { CheckoutReplySchema, PreviewReplySchema, ReservationsReplySchema } from '../../src/shared/contract/booking-replies';
-import { dataOf, doc } from '../http/openapi';
+import { access, body, createRoute, dataOf, json, refusals, router } from '../http/route';
 import { checkoutReply, reservationReply } from '../flows/booking-replies';
 
 type C = Context<AppEnv>;
@@ -127,15 +126,69 @@ async function withProvider<T>(c: C, run: () => Promise<T>): Promise<T> {
   }
 }
 
-export const booking = new Hono<AppEnv>()
-  .post('/walletUser/getPaymentCardByOrg', doc({ body: PaymentCardsByOrgSchema }), async (c) => {
-    await jsonBody(c, PaymentCardsByOrgSchema);
+const TravelerParams = z.object({ id: TravelerIdSchema });
+const Deleted = z.object({ data: z.object({ deleted: z.literal(true) }) });
+
+const routes = {
+  orgCards: createRoute({
+    method: 'post', path: '/walletUser/getPaymentCardByOrg', summary: 'The org’s certificates on offer', ...access('none'),
+    request: { body: body(PaymentCardsByOrgSchema) },
+    responses: { 200: json(dataOf(z.array(CardEntrySchema))), ...refusals },
+  }),
+  wallet: createRoute({
+    method: 'post', path: '/booking/get-paymentcard-by-user', summary: 'The caller’s wallet: cards, totals and rates', ...access('user'),
+    request: { body: body(PaymentCardsByUserSchema) },
+    responses: { 200: json(dataOf(z.array(WalletEntrySchema))), ...refusals },
+  }),
+  redeem: createRoute({
+    method: 'post', path: '/wallet/redeem', summary: 'Puts a card into the caller’s wallet by its code', ...access('user'), middleware: [redeemLimits] as const,
+    request: { body: body(RedeemSchema) },
+    responses: { 200: json(dataOf(CardEntrySchema)), ...refusals },
+  }),
+  preview: createRoute({
+    method: 'post', path: '/booking/preview', summary: 'The stay’s price with the wallet’s choice', ...access('optional'),
+    request: { body: body(PreviewSchema) },
+    responses: { 200: json(dataOf(PreviewReplySchema)), ...refusals },
+  }),
+  checkout: createRoute({
+    method: 'post', path: '/booking/checkout', summary: 'Books the stay: the wallet first, a payment session for the rest', ...access('optional'),
+    request: { body: body(CheckoutSchema) },
+    responses: { 200: json(dataOf(CheckoutReplySchema)), ...refusals },
+  }),
+  reservations: createRoute({
+    method: 'post', path: '/reservations', summary: 'The caller’s bookings', ...access('user'),
+    request: { body: body(ReservationsSchema) },
+    responses: { 200: json(ReservationsReplySchema), ...refusals },
+  }),
+  travelers: createRoute({
+    method: 'get', path: '/user/travelers', summary: 'The caller’s saved travellers', ...access('user'),
+    responses: { 200: json(dataOf(z.array(TravelerRowSchema))), ...refusals },
+  }),
+  addTraveler: createRoute({
+    method: 'post', path: '/user/travelers', summary: 'Saves a traveller', ...access('user'),
+    request: { body: body(TravelerSchema) },
+    responses: { 201: json(dataOf(TravelerRowSchema), 'Saved'), ...refusals },
+  }),
+  updateTraveler: createRoute({
+    method: 'put', path: '/user/travelers/{id}', summary: 'Changes a saved traveller', ...access('user'),
+    request: { params: TravelerParams, body: body(TravelerSchema) },
+    responses: { 200: json(dataOf(TravelerRowSchema)), ...refusals },
+  }),
+  deleteTraveler: createRoute({
+    method: 'delete', path: '/user/travelers/{id}', summary: 'Deletes a saved traveller', ...access('user'),
+    request: { params: TravelerParams },
+    responses: { 200: json(Deleted), ...refusals },
+  }),
+};
+
+export const booking = router()
+  .openapi(routes.orgCards, async (c) => {
     const org = c.get('org');
     const rows = await cardsInLanguage(c.env.DB, await orgCertificates(c.env.DB, org.id), requestLanguage(c), org.default_language);
-    return c.json({ data: rows.map(cardEntry) });
+    return c.json({ data: rows.map(cardEntry) }, 200);
   })
-  .post('/booking/get-paymentcard-by-user', doc({ body: PaymentCardsByUserSchema }), async (c) => {
-    const body = await jsonBody(c, PaymentCardsByUserSchema);
+  .openapi(routes.wallet, async (c) => {
+    const body = c.req.valid('json');
     const user = await signedIn(c);
     const org = c.get('org');
     // Without a currency in the body, the user's own (when it has a rate), else the org's default.
@@ -163,21 +216,21 @@ export const booking = new Hono<AppEnv>()
           walletOptions: [{ org_site_wallet: org.wallet_options }],
         },
       ],
-    });
+    }, 200);
   })
-  .post('/wallet/redeem', doc({ body: RedeemSchema }), redeemLimits, async (c) => {
-    const body = await jsonBody(c, RedeemSchema);
+  .openapi(routes.redeem, async (c) => {
+    const body = c.req.valid('json');
     const user = await signedIn(c);
     const org = c.get('org');
     const claimed = await claimCard(c.env.DB, org.id, user.id, body.card_code);
-    if (claimed) return c.json({ data: cardEntry((await cardsInLanguage(c.env.DB, [claimed], requestLanguage(c), org.default_language))[0] ?? claimed) });
+    if (claimed) return c.json({ data: cardEntry((await cardsInLanguage(c.env.DB, [claimed], requestLanguage(c), org.default_language))[0] ?? claimed) }, 200);
     const card = await cardByCode(c.env.DB, org.id, body.card_code);
     if (card && card.user_id === user.id) throw conflict('This card is already in your wallet');
     if (card && card.user_id === null && card.listed === 0 && card.status !== 'ACTIVE') throw conflict('This card can no longer be used');
     throw notFound('No card with this code');
   })
-  .post('/booking/preview', doc({ body: PreviewSchema, reply: dataOf(PreviewReplySchema) }), async (c) => {
-    const body = await jsonBody(c, PreviewSchema);
+  .openapi(routes.preview, async (c) => {
+    const body = c.req.valid('json');
     const user = await currentUser(c);
     const org = c.get('org');
     const q = await quote(c.env.DB, org, body, user?.id ?? null);
@@ -192,10 +245,10 @@ export const booking = new Hono<AppEnv>()
         guests: body.guests,
         cards: q.amounts.spends.map((s) => ({ payment_card_id: s.cardId, kind: s.kind, amount: fromMinor(s.amountMinor, q.amounts.currency) })),
       },
-    });
+    }, 200);
   })
-  .post('/booking/checkout', doc({ body: CheckoutSchema, reply: dataOf(CheckoutReplySchema) }), async (c) => {
-    const body = await jsonBody(c, CheckoutSchema);
+  .openapi(routes.checkout, async (c) => {
+    const body = c.req.valid('json');
     const user = await bookingCaller(c);
     const org = c.get('org');
     const hash = await sha256Hex(JSON.stringify(canonical(body)));
@@ -246,8 +299,8 @@ export const booking = new Hono<AppEnv>()
     if (raced) return replay(raced, hash, c);
     throw conflict('A card was already used by another booking; nothing was charged. Check your wallet and try again');
   })
-  .post('/reservations', doc({ body: ReservationsSchema, reply: ReservationsReplySchema }), async (c) => {
-    const body = await jsonBody(c, ReservationsSchema);
+  .openapi(routes.reservations, async (c) => {
+    const body = c.req.valid('json');
     const user = await currentUserWithBodyToken(c, body.json?.token);
     if (!user) throw unauthorized();
     const org = c.get('org');
@@ -256,30 +309,30 @@ export const booking = new Hono<AppEnv>()
       cardSpendsOf(c.env.DB, rows.map((r) => r.id)),
       withProductTexts(c.env.DB, rows, requestLanguage(c), org.default_language),
     ]);
-    return c.json({ data: shown.map((b) => reservationReply(b, spends.filter((s) => s.booking_id === b.id))) });
+    return c.json({ data: shown.map((b) => reservationReply(b, spends.filter((s) => s.booking_id === b.id))) }, 200);
   })
-  .get('/user/travelers', doc({ summary: 'The caller’s saved travellers' }), async (c) => {
+  .openapi(routes.travelers, async (c) => {
     const user = await signedIn(c);
-    return c.json({ data: await travelersOf(c.env.DB, c.get('org').id, user.id) });
+    return c.json({ data: await travelersOf(c.env.DB, c.get('org').id, user.id) }, 200);
   })
-  .post('/user/travelers', doc({ body: TravelerSchema, status: 201 }), async (c) => {
-    const body = await jsonBody(c, TravelerSchema);
+  .openapi(routes.addTraveler, async (c) => {
+    const body = c.req.valid('json');
     const user = await signedIn(c);
     const row = await addTraveler(c.env.DB, c.get('org').id, user.id, body);
     if (!row) throw conflict(`You can save at most ${MAX_TRAVELERS} travellers`);
     return c.json({ data: row }, 201);
   })
-  .put('/user/travelers/:id', doc({ body: TravelerSchema }), async (c) => {
-    const id = parseWith(TravelerIdSchema, c.req.param('id'));
-    const body = await jsonBody(c, TravelerSchema);
+  .openapi(routes.updateTraveler, async (c) => {
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
     const user = await signedIn(c);
     const row = await updateTraveler(c.env.DB, c.get('org').id, user.id, id, body);
     if (!row) throw notFound('No such traveller');
-    return c.json({ data: row });
+    return c.json({ data: row }, 200);
   })
-  .delete('/user/travelers/:id', doc({ summary: 'Deletes a saved traveller' }), async (c) => {
-    const id = parseWith(TravelerIdSchema, c.req.param('id'));
+  .openapi(routes.deleteTraveler, async (c) => {
+    const { id } = c.req.valid('param');
     const user = await signedIn(c);
     if (!(await deleteTraveler(c.env.DB, c.get('org').id, user.id, id))) throw notFound('No such traveller');
-    return c.json({ data: { deleted: true } });
+    return c.json({ data: { deleted: true as const } }, 200);
   });

@@ -1,25 +1,35 @@
-// The contract as an OpenAPI 3.1 document generated from the app's own routes, and its human page in development.
-import { Hono } from 'hono';
+// The contract as an OpenAPI 3.1 document generated from the app's own route declarations, and its human page in development.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { isDevelopment, type AppEnv } from '../env';
 import { notFound } from '../errors';
-import { doc, openApiDocument, type RouteEntry } from '../http/openapi';
+import { openApiDocument } from '../http/openapi';
 import { openApiPage } from '../http/openapi-page';
+import { access, createRoute, json, media, refusals, router } from '../http/route';
 
-/** The simulators of other parties' services (/_sim) answer those parties' wire shapes, not this contract. */
-const notOurs = (path: string) => path.startsWith('/_sim');
+const routes = {
+  document: createRoute({
+    method: 'get', path: '/openapi.json', summary: 'This document: every route with its request and reply schemas', ...access('none'),
+    responses: { 200: json(z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) })), ...refusals },
+  }),
+  page: createRoute({
+    method: 'get', path: '/docs', summary: 'A readable page of this document', ...access('dev'),
+    responses: { 200: media('text/html', z.string()), ...refusals },
+  }),
+};
 
-/** `routes` is read on first use: the app that lists this router is complete only after it is built. */
-export function openapi(routes: () => readonly RouteEntry[]) {
+/** `app` is read on first use: the app that mounts this router is complete only after it is built. */
+export function openapi(app: () => OpenAPIHono<AppEnv>) {
   let built: ReturnType<typeof openApiDocument> | null = null;
-  const document = () => (built ??= openApiDocument(routes(), { title: 'Travel Club API', version: '1', exclude: notOurs }));
-  return new Hono<AppEnv>()
-    .get('/openapi.json', doc({ summary: 'This document: every route with its request and reply schemas' }), (c) => {
+  const document = () => (built ??= openApiDocument(app(), { title: 'Travel Club API', version: '1' }));
+  return router()
+    .openapi(routes.document, (c) => {
       c.header('Cache-Control', 'public, max-age=300');
-      return c.json(document());
+      return c.json(document(), 200);
     })
-    .get('/docs', doc({ summary: 'A readable page of this document', media: 'text/html', devOnly: true }), (c) => {
+    .openapi(routes.page, (c) => {
       if (!isDevelopment(c.env)) throw notFound(`No route ${c.req.method} ${c.req.path}`);
       c.header('Cache-Control', 'no-store');
-      return c.html(openApiPage(document()));
+      return c.html(openApiPage(document()), 200);
     });
 }

@@ -1,7 +1,7 @@
 // The account area's API calls (sign-in, sign-up, social sign-in, passwords, the profile, saved travellers): the
 // islands call these actions and the actions call the typed client, each reply typed by its route
 // (docs/decisions/0041-typed-client-everywhere-and-person-rules.md).
-import { request, type ApiReply } from './api';
+import { request, type ApiBody, type ApiReply } from './api';
 import { $profile } from './session';
 
 // ---- signing in, signing up -------------------------------------------------------------------------------------
@@ -53,7 +53,7 @@ export async function saveProfile(body: Record<string, unknown>) {
 
 export type SavedTraveler = ApiReply<'/api/user/travelers', '$get'>['data'][number];
 export const loadTravelers = async () => (await request('$get', '/api/user/travelers')).data;
-export async function saveTraveler(traveler: Record<string, unknown>, id?: number | null): Promise<void> {
+export async function saveTraveler(traveler: ApiBody<'/api/user/travelers', '$post'>, id?: number | null): Promise<void> {
   if (id) await request('$put', '/api/user/travelers/:id', { param: { id }, body: traveler });
   else await request('$post', '/api/user/travelers', { body: traveler });
 }

@@ -16,14 +16,18 @@ export type ApiMethod<P extends ApiPath> = keyof Routes[P] & Verb;
  * as a success; a file or empty answer (a CSV export, a 304) is not read through api().
  */
 export type ApiReply<P extends ApiPath, M extends ApiMethod<P>> =
-  Exclude<Extract<Routes[P][M], { outputFormat: 'json' }>, { status: ClientErrorStatusCode | ServerErrorStatusCode }> extends infer E
+  Exclude<Extract<Routes[P][M], { outputFormat: 'json' }>, { status: ClientErrorStatusCode | ServerErrorStatusCode } | { output: { status: 'failed'; error: unknown } }> extends infer E
     ? (E extends { output: infer O } ? O : never)
     : never;
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never;
 type Query = Record<string, string | number | undefined> | URLSearchParams;
-type Options = { query?: Query; body?: unknown; signal?: AbortSignal };
-type OptionsFor<P extends string> = [ParamNames<P>] extends [never] ? [options?: Options] : [options: Options & { param: Record<ParamNames<P>, string | number> }];
+/** The JSON body the route declares (what the client sends: the schema's input); a route without one takes none. */
+export type ApiBody<P extends ApiPath, M extends ApiMethod<P>> = Routes[P][M] extends { input: infer I } ? (I extends { json: infer B } ? B : never) : never;
+type Options<B> = { query?: Query; signal?: AbortSignal } & ([B] extends [never] ? { body?: unknown } : { body?: B });
+type OptionsFor<P extends ApiPath, M extends ApiMethod<P>> = [ParamNames<P>] extends [never]
+  ? [options?: Options<ApiBody<P, M>>]
+  : [options: Options<ApiBody<P, M>> & { param: Record<ParamNames<P>, string | number> }];
 
 /** `:name` in the path from `param` (encoded), then the query without its undefined entries. */
 export function urlOf(path: string, param?: Record<string, string | number>, query?: Query): string {
@@ -35,7 +39,7 @@ export function urlOf(path: string, param?: Record<string, string | number>, que
   return qs ? `${filled}?${qs}` : filled;
 }
 
-export function request<P extends ApiPath, M extends ApiMethod<P>>(method: M, path: P, ...[options]: OptionsFor<P>): Promise<ApiReply<P, M>> {
-  const o = (options ?? {}) as Options & { param?: Record<string, string | number> };
+export function request<P extends ApiPath, M extends ApiMethod<P>>(method: M, path: P, ...[options]: OptionsFor<P, M>): Promise<ApiReply<P, M>> {
+  const o = (options ?? {}) as Options<unknown> & { param?: Record<string, string | number> };
   return api(urlOf(path, o.param, o.query), { method: method.slice(1).toUpperCase(), body: o.body, signal: o.signal }) as Promise<ApiReply<P, M>>;
 }

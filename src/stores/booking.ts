@@ -1,7 +1,7 @@
 // The booking area's API calls (a product, a price preview, the checkout, the reservations, one booking and its
 // cancellation): the islands call these actions, each reply typed by its route
 // (docs/decisions/0041-typed-client-everywhere-and-person-rules.md).
-import { request, type ApiReply } from './api';
+import { request, type ApiBody, type ApiReply } from './api';
 
 /** One product with its prices in `currency`. */
 export const loadProduct = async (productId: number, currency: string) =>
@@ -9,10 +9,12 @@ export const loadProduct = async (productId: number, currency: string) =>
 
 export type BookingPreview = ApiReply<'/api/booking/preview', '$post'>['data'];
 /** The price of a stay with the wallet parts chosen (the body as the checkout sends it). */
-export const previewBooking = async (body: Record<string, unknown>, signal?: AbortSignal) =>
+export type PreviewBody = ApiBody<'/api/booking/preview', '$post'>;
+export const previewBooking = async (body: PreviewBody, signal?: AbortSignal) =>
   (await request('$post', '/api/booking/preview', { body, signal })).data;
 
-export const checkout = async (body: Record<string, unknown>) => (await request('$post', '/api/booking/checkout', { body })).data;
+export type CheckoutBody = ApiBody<'/api/booking/checkout', '$post'>;
+export const checkout = async (body: CheckoutBody) => (await request('$post', '/api/booking/checkout', { body })).data;
 
 // /user-details shows the history and the trips side by side: both ask at once, one request answers them.
 let reservations: Promise<ApiReply<'/api/reservations', '$post'>['data']> | null = null;

@@ -90,6 +90,11 @@ export const TravelerSchema = z.object({
 });
 export type Traveler = z.output<typeof TravelerSchema>;
 
+/** A saved traveller as the API sends it back. */
+export const TravelerRowSchema = z.object({
+  id: z.number(), title: TitleSchema, first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string(), updated_at: z.string(),
+});
+
 /** A booked stay as the mails and the console name it: the product, where, when, for how many, in which currency. */
 export interface StayFacts {
   product_name: string;
