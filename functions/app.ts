@@ -34,7 +34,7 @@ import { devWallet } from './routes/dev-wallet';
 import { go } from './routes/go';
 import { payments } from './routes/payments';
 import { openapi } from './routes/openapi';
-import { simulators } from './services/simulators';
+import { simulators } from './dev/sim';
 import { drainBody, emptyBodyIsEmptyObject, readBody } from './lib/body';
 
 export const MAX_BODY_BYTES = 64 * 1024;

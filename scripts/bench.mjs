@@ -21,6 +21,12 @@ const scenarioFiles = readdirSync(scenarioDir)
 
 const log = (...args) => console.error('[bench]', ...args);
 
+// Lighthouse (20-lighthouse) audits in Debian's Chromium: found, or installed with apt, by the helper `npm test` runs.
+if (scenarioFiles.some((f) => f.includes('lighthouse'))) {
+  const ensured = spawnSync(process.execPath, [join(ROOT, 'scripts', 'ensure-chromium.mjs')], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+  if (ensured.status !== 0) throw new Error(`Chromium could not be found or installed (${ensured.status})`);
+}
+
 if (process.env.BENCH_SKIP_BUILD !== '1') {
   log(`building into ${process.env.BUILD_DIR}`);
   // The build runs in a child whose output goes to stderr, so stdout carries only the table.

@@ -1,6 +1,6 @@
-// npm test needs Debian's Chromium: its headless shell for Playwright (the same Blink without the browser's own
-// interface, about a third less CPU per test: docs/decisions/0043-headless-shell.md) and the full browser for
-// Lighthouse. Either one missing is installed with apt; without the shell, Playwright uses the full browser.
+// npm test and npm run bench need Debian's Chromium: its headless shell for Playwright (the same Blink without the
+// browser's own interface, about a third less CPU per test: docs/decisions/0043-headless-shell.md) and the full browser
+// for Lighthouse. Either one missing is installed with apt; without the shell, Playwright uses the full browser.
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 

@@ -10,7 +10,7 @@ import { convertMinor, fromMinor, type Rates } from '../../src/shared/rules/mone
 import {
   cardProblem, computeAmounts, stayPrice, nightsBetween, parseWalletOptions, pickCashCard, type CardKind, type WalletAmounts,
 } from '../../src/shared/rules/wallet';
-import { markupOf, percentOfBps } from '../../src/shared/contract/agent';
+import { percentOfBps, quotePriceIn } from '../../src/shared/rules/quote-price';
 import type { AgentPricing, PreviewRequest } from '../../src/shared/contract/booking';
 
 type StayDates = { checkIn?: string; checkOut?: string | null; guests?: number };
@@ -44,13 +44,13 @@ export function productSummary(row: ProductRow, currency: string, rates: Rates, 
   };
 }
 
-/** Net (the stay's price, as the quote builder prices it) and the agent's sell price with the default markup. */
+/** Net (the stay's price) and the agent's sell price with the default markup, by the quote's own rule. */
 export function agentPricing(row: ProductRow, currency: string, rates: Rates, stay: StayDates, markupBps: number): AgentPricing {
   const nights = stay.checkIn ? nightsBetween(stay.checkIn, stay.checkOut) : 1;
-  const net = stayPrice(row.price_usd_minor, row.type, nights, stay.guests ?? 1, currency, rates).priceMinor;
+  const price = quotePriceIn(row.price_usd_minor, { product: row.type, nights, guests: stay.guests ?? 1 }, currency, rates, markupBps);
   return {
-    net_price: fromMinor(net, currency),
-    sell_price: fromMinor(net + markupOf(net, markupBps), currency),
+    net_price: fromMinor(price.netMinor, currency),
+    sell_price: fromMinor(price.totalMinor, currency),
     markup_percent: percentOfBps(markupBps),
     currency,
   };

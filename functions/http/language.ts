@@ -3,7 +3,7 @@
 // (docs/contract.md#languages). Payloads keep their fields; only the text changes.
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { parseCookies } from '../pages/locale';
+import { parseCookies } from '../lib/cookies';
 import { isLanguage, resolveLanguage } from '../../src/shared/i18n/language';
 import type { Language } from '../../src/shared/i18n/types';
 

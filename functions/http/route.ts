@@ -3,9 +3,10 @@
 // route in /api/openapi.json, types the islands' client and gives the quality gates their route table (`x-access`).
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import type { Hook } from '@hono/zod-openapi';
-import type { z } from 'zod';
+import type { Context, ValidationTargets } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../env';
-import { badRequest, ErrorBodySchema, issuesOf } from '../errors';
+import { badRequest, ErrorBodySchema, issuesOf, notFound } from '../errors';
 
 export { createRoute };
 
@@ -29,6 +30,27 @@ export const refuseInput: Hook<unknown, AppEnv, string, undefined> = (result) =>
   const first = issues[0];
   throw badRequest(first ? `Invalid ${first.path || 'request'}: ${first.message}` : 'Invalid request', issues);
 };
+
+/**
+ * The route's hook when its path names things: a path parameter its schema refuses names nothing there is, so it is
+ * answered 404 as an unknown one, with `messages` (one for all, or one per parameter, the first refused in their
+ * order: the product before its photo); any other input refused is the contract's 400. Generic in the route's input,
+ * so the handler's types stay what the declaration makes them.
+ */
+export function unknownInPath(messages: string | Record<string, string>) {
+  const messageFor = (refused: Set<string>) =>
+    typeof messages === 'string' ? messages : (Object.entries(messages).find(([name]) => refused.has(name))?.[1] ?? Object.values(messages)[0]!);
+  return <I, P extends string>(
+    result: { target: keyof ValidationTargets } & ({ success: true; data: I } | { success: false; error: z.ZodError }),
+    c: Context<AppEnv, P>,
+  ): undefined => {
+    if (!result.success && result.target === 'param') throw notFound(messageFor(new Set(result.error.issues.map((i) => String(i.path[0])))));
+    return refuseInput(result, c);
+  };
+}
+
+/** The request headers of an answer that may be 304: the ETag the caller already holds. */
+export const RevalidationHeaders = z.object({ 'if-none-match': z.string().optional() });
 
 /** A router of one area: its routes declared with createRoute, their input refused with the contract's 400. */
 export const router = () => new OpenAPIHono<AppEnv>({ defaultHook: refuseInput });

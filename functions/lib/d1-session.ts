@@ -1,6 +1,6 @@
 // D1's Sessions API (docs/decisions/0025-edge-cache.md): reads may go to the nearest replica, and the bookmark of a
 // person's last request travels back with their next one in a cookie, so they always read their own writes.
-import { parseCookies } from '../pages/locale';
+import { parseCookies } from './cookies';
 
 export const BOOKMARK_COOKIE = 'd1bm';
 const BOOKMARK = /^[0-9a-f-]{1,128}$/i;

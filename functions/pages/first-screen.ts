@@ -1,10 +1,10 @@
 // A results page for a search the edge has answered before, written with its first screen (decision 0050): the search
 // box and the results, photographs and prices, drawn by the same renderer the page's own script uses before React
-// (src/islands/booking/first-screen-view.ts), as markup, into the waiting islands' stand-in slots. The page's cached
+// (src/shared/render/first-screen-view.ts), as markup, into the waiting islands' stand-in slots. The page's cached
 // HTML is left as it is: the first screen is written into each response, for a visitor without a session only (prices
 // are then everyone's: no trade price, no member's choice to hide them), so nothing of one visitor reaches another.
-import { firstScreenView } from '../../src/islands/booking/first-screen-view';
-import { html, markup, type Markup } from '../../src/islands/ui/html';
+import { firstScreenView } from '../../src/shared/render/first-screen-view';
+import { html, markup, type Markup } from '../../src/shared/render/html';
 import { translate } from '../../src/shared/i18n/translate';
 import { defaultStay, eligibleTypes, firstTypeOf } from '../../src/shared/rules/booking-dates';
 import { formatDay, WEEKDAY_DAY } from '../../src/shared/rules/format-day';

@@ -3,22 +3,6 @@ export { DEFAULT_LANGUAGE, resolveLanguage } from '../../src/shared/i18n/languag
 import { LANGUAGES } from '../../src/shared/i18n/types';
 import { BASE_CURRENCY, formatMoney, toMinor, type Rates } from '../../src/shared/rules/money';
 
-export function parseCookies(header: string | null | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of (header ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i <= 0) continue;
-    const name = part.slice(0, i).trim();
-    if (name in out) continue;
-    try {
-      out[name] = decodeURIComponent(part.slice(i + 1).trim());
-    } catch {
-      out[name] = part.slice(i + 1).trim();
-    }
-  }
-  return out;
-}
-
 /** The `currency_code` cookie when it is a currency with a rate, else USD. */
 export function resolveCurrency(cookie: string | undefined, rates: Rates): string {
   const code = (cookie ?? '').trim().toUpperCase();

@@ -1,14 +1,13 @@
 // The agent portal's API (docs/contract.md#agents): clients, quotes (send, book on account), bookings and the profile, for
 // accounts whose stored role is 'agent'; and the read-only quote a client opens from the mailed link.
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { currentUser } from '../auth/session';
 import { siteOrigin } from '../auth/accounts';
 import { randomToken, sha256Hex } from '../auth/crypto';
-import { ApiError, conflict, forbidden, notFound, refuse, unauthorized } from '../errors';
+import { ApiError, conflict, ErrorBodySchema, forbidden, notFound, refuse, unauthorized } from '../errors';
 import { logEvent } from '../log';
-import { jsonBody, queryOf } from '../validate';
 import { counting, LIMITS, rateLimit } from '../http/rate-limit';
 import { clientOf, deleteClient, insertClient, listClients, phoneRefsKnown, updateClient, type ClientRow, type Owner } from '../db/clients';
 import { bookQuote, insertQuote, markSent, quoteByTokenHash, quoteOf, quotesOf, type QuoteRow } from '../db/quotes';
@@ -24,17 +23,18 @@ import { withProductName, withProductTexts } from '../db/content';
 import { requestLanguage } from '../http/language';
 import { bookableStay, currencyFor } from '../flows/stay';
 import { checkCatalogueRefs } from '../flows/catalogue-refs';
-import { convertMinor, formatMoney, fromMinor } from '../../src/shared/rules/money';
-import { bookingPriceUsdMinor, nightsBetween, stayPrice } from '../../src/shared/rules/wallet';
+import { fromMinor } from '../../src/shared/rules/money';
+import { nightsBetween } from '../../src/shared/rules/wallet';
+import { bpsOfPercent, DEFAULT_MARKUP_BPS, percentOfBps, quotePrice, quotePriceIn } from '../../src/shared/rules/quote-price';
 import { eligibleTypes, minCheckInDate } from '../../src/shared/contract/booking';
 import {
-  AGENT_MSG, BookQuoteSchema, CLIENTS_PAGE_SIZE, ClientQuerySchema, ClientSchema, DEFAULT_MARKUP_BPS, QuoteQuerySchema, QuoteSchema, QuoteViewSchema, RowIdSchema,
-  bpsOfPercent, markupOf, percentOfBps, type AgentBooking, type AgentClient, type AgentProfile, type AgentQuote, type ClientInput,
+  AGENT_MSG, AgentBookingSchema, AgentBookingsReplySchema, AgentClientSchema, AgentProfileSchema, AgentQuoteSchema, BookedQuoteSchema, BookQuoteSchema,
+  CLIENTS_PAGE_SIZE, ClientPageReplySchema, ClientQuerySchema, ClientSchema, QuoteListReplySchema, QuoteQuerySchema, QuoteSchema, QuoteViewSchema,
+  RowIdSchema, SharedQuoteSchema, type AgentBooking, type AgentClient, type AgentProfile, type AgentQuote, type BookedQuote, type ClientInput,
   type CreditSummary, type SharedQuote,
 } from '../../src/shared/contract/agent';
-import { formatDay, SHORT_MONTH_DAY } from '../../src/shared/rules/format-day';
-import { doc } from '../http/openapi';
 import { SignInFailureSchema } from '../../src/shared/contract/auth';
+import { access, body, createRoute, dataOf, json, refusals, router, unknownInPath } from '../http/route';
 
 /** The quote actions' bodies are empty objects. */
 const NoFields = z.object({});
@@ -68,14 +68,8 @@ const requireAgent: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 const ownerOf = (c: C): Owner => ({ orgId: c.get('org').id, agentId: c.get('user').id });
 
-function idParam(c: C): number {
-  const id = RowIdSchema.safeParse(c.req.param('id'));
-  if (!id.success) throw notFound('Not found');
-  return id.data;
-}
-
-/** The agent's own quote named in the path (404 for anyone else's or a bad id). */
-async function ownQuote(c: C, id = idParam(c)): Promise<QuoteRow> {
+/** The agent's own quote (404 for anyone else's). */
+async function ownQuote(c: C, id: number): Promise<QuoteRow> {
   const quote = await quoteOf(c.env.DB, ownerOf(c), id);
   if (!quote) throw notFound('No such quote');
   return quote;
@@ -168,13 +162,95 @@ async function checkClientRefs(c: C, body: ClientInput) {
   if (!known.country) throw refuse('country_code', 'Unknown country');
 }
 
+/** A client or a quote named in the path. */
+const IdParams = z.object({ id: RowIdSchema });
+/** An agent booking's reference as bookings are named. */
+const BookingParams = z.object({ ref: z.string().regex(/^[A-Z0-9-]{1,40}$/) });
+const Deleted = z.object({ data: z.object({ deleted: z.literal(true) }) });
 
-export const agent = new Hono<AppEnv>()
-  .use('/agent/*', requireAgent)
-  .use('/agent', requireAgent)
 
+const routes = {
+  profile: createRoute({
+    method: 'get', path: '/agent/profile', summary: 'The agent, the agency, the markup and the credit', ...access('agent'),
+    responses: { 200: json(dataOf(AgentProfileSchema)), ...refusals },
+  }),
+  clients: createRoute({
+    method: 'get', path: '/agent/clients', summary: 'One page of the agent’s clients, by last name', ...access('agent'),
+    request: { query: ClientQuerySchema },
+    responses: { 200: json(ClientPageReplySchema), ...refusals },
+  }),
+  client: createRoute({
+    method: 'get', path: '/agent/clients/{id}', summary: 'One of the agent’s clients', ...access('agent'),
+    request: { params: IdParams },
+    responses: { 200: json(dataOf(AgentClientSchema)), ...refusals },
+  }),
+  addClient: createRoute({
+    method: 'post', path: '/agent/clients', summary: 'Adds a client', ...access('agent'),
+    request: { body: body(ClientSchema) },
+    responses: { 201: json(dataOf(AgentClientSchema), 'Added'), ...refusals },
+  }),
+  updateClient: createRoute({
+    method: 'put', path: '/agent/clients/{id}', summary: 'Changes one of the agent’s clients', ...access('agent'),
+    request: { params: IdParams, body: body(ClientSchema) },
+    responses: { 200: json(dataOf(AgentClientSchema)), ...refusals },
+  }),
+  deleteClient: createRoute({
+    method: 'delete', path: '/agent/clients/{id}', summary: 'Deletes one of the agent’s clients', ...access('agent'),
+    request: { params: IdParams },
+    responses: { 200: json(Deleted), ...refusals },
+  }),
+  quotes: createRoute({
+    method: 'get', path: '/agent/quotes', summary: 'The agent’s quotes, newest first', ...access('agent'),
+    request: { query: QuoteQuerySchema },
+    responses: { 200: json(QuoteListReplySchema), ...refusals },
+  }),
+  quote: createRoute({
+    method: 'get', path: '/agent/quotes/{id}', summary: 'One of the agent’s quotes', ...access('agent'),
+    request: { params: IdParams },
+    responses: { 200: json(dataOf(AgentQuoteSchema)), ...refusals },
+  }),
+  addQuote: createRoute({
+    method: 'post', path: '/agent/quotes', summary: 'Prices a product for a client: the net price, the markup and the total', ...access('agent'),
+    request: { body: body(QuoteSchema) },
+    responses: { 201: json(dataOf(AgentQuoteSchema), 'Priced and saved'), ...refusals },
+  }),
+  sendQuote: createRoute({
+    method: 'post', path: '/agent/quotes/{id}/send', summary: 'Mails the quote’s link to the client', ...access('agent'), middleware: [quoteMailLimits] as const,
+    request: { params: IdParams, body: body(NoFields) },
+    responses: { 200: json(dataOf(AgentQuoteSchema)), ...refusals },
+  }),
+  bookQuote: createRoute({
+    method: 'post', path: '/agent/quotes/{id}/book', summary: 'Books the quote on the agent’s account or by the client’s card', ...access('agent'),
+    request: { params: IdParams, body: body(BookQuoteSchema) },
+    responses: {
+      200: json(dataOf(BookedQuoteSchema)),
+      409: json(z.union([SignInFailureSchema, ErrorBodySchema]), `Over the credit limit ({ status: "failed", message: "${AGENT_MSG.creditLimitExceeded}" }), or the quote already booked, its product gone or its date passed`),
+      ...refusals,
+    },
+  }),
+  bookings: createRoute({
+    method: 'get', path: '/agent/bookings', summary: 'The agent’s bookings on account and the credit', ...access('agent'),
+    responses: { 200: json(AgentBookingsReplySchema), ...refusals },
+  }),
+  cancelBooking: createRoute({
+    method: 'post', path: '/agent/bookings/{ref}/cancel', summary: 'Cancels a booking the client paid by card: the card part refunded through the provider', ...access('agent'),
+    request: { params: BookingParams, body: body(NoFields) },
+    responses: { 200: json(dataOf(AgentBookingSchema)), ...refusals },
+  }),
+  viewQuote: createRoute({
+    method: 'post', path: '/quotes/view', summary: 'The quote a client opens from the mailed link (the token is the key)', ...access('none'),
+    request: { body: body(QuoteViewSchema) },
+    responses: { 200: json(dataOf(SharedQuoteSchema)), ...refusals },
+  }),
+};
+
+const guarded = router();
+guarded.use('/agent/*', requireAgent);
+guarded.use('/agent', requireAgent);
+
+export const agent = guarded
   // ---- profile -------------------------------------------------------------------------------------------------
-  .get('/agent/profile', doc({ summary: 'The agent, the agency, the markup and the credit' }), async (c) => {
+  .openapi(routes.profile, async (c) => {
     const owner = ownerOf(c);
     const db = c.env.DB;
     const [row, credit, counts] = await Promise.all([agentProfile(db, owner), creditOf(db, owner), agentCounts(db, owner)]);
@@ -203,52 +279,66 @@ export const agent = new Hono<AppEnv>()
       b2b_mode: c.get('org').b2b_mode === 1 ? 1 : 0,
       counts,
     };
-    return c.json({ data: body });
+    return c.json({ data: body }, 200);
   })
 
   // ---- clients -------------------------------------------------------------------------------------------------
-  .get('/agent/clients', doc({ query: ClientQuerySchema }), async (c) => {
-    const q = queryOf(c, ClientQuerySchema);
+  .openapi(routes.clients, async (c) => {
+    const q = c.req.valid('query');
     const perPage = q.per_page ?? CLIENTS_PAGE_SIZE;
     const page = q.page ?? 1;
     const { rows, count } = await listClients(c.env.DB, ownerOf(c), q.q, perPage, (page - 1) * perPage);
-    return c.json({ count, page, per_page: perPage, data: rows.map(clientBody) });
+    return c.json({ count, page, per_page: perPage, data: rows.map(clientBody) }, 200);
   })
-  .get('/agent/clients/:id', doc({ summary: 'One of the agent’s clients' }), async (c) => {
-    const row = await clientOf(c.env.DB, ownerOf(c), idParam(c));
-    if (!row) throw notFound('No such client');
-    return c.json({ data: clientBody(row) });
-  })
-  .post('/agent/clients', doc({ body: ClientSchema, status: 201 }), async (c) => {
-    const body = await jsonBody(c, ClientSchema);
+  .openapi(
+    routes.client,
+    async (c) => {
+      const row = await clientOf(c.env.DB, ownerOf(c), c.req.valid('param').id);
+      if (!row) throw notFound('No such client');
+      return c.json({ data: clientBody(row) }, 200);
+    },
+    unknownInPath('Not found'),
+  )
+  .openapi(routes.addClient, async (c) => {
+    const body = c.req.valid('json');
     await checkClientRefs(c, body);
     const row = await insertClient(c.env.DB, ownerOf(c), body);
     if (!row) throw new ApiError(409, 'CONFLICT', AGENT_MSG.clientExists, [{ path: 'email', message: AGENT_MSG.clientExists }]);
     return c.json({ data: clientBody(row) }, 201);
   })
-  .put('/agent/clients/:id', doc({ body: ClientSchema }), async (c) => {
-    const id = idParam(c);
-    const body = await jsonBody(c, ClientSchema);
-    await checkClientRefs(c, body);
-    const result = await updateClient(c.env.DB, ownerOf(c), id, body);
-    if (result.kind === 'missing') throw notFound('No such client');
-    if (result.kind === 'email-taken') throw new ApiError(409, 'CONFLICT', AGENT_MSG.clientExists, [{ path: 'email', message: AGENT_MSG.clientExists }]);
-    return c.json({ data: clientBody(result.row) });
-  })
-  .delete('/agent/clients/:id', doc({ summary: 'Deletes one of the agent’s clients' }), async (c) => {
-    if (!(await deleteClient(c.env.DB, ownerOf(c), idParam(c)))) throw notFound('No such client');
-    return c.json({ data: { deleted: true } });
-  })
+  .openapi(
+    routes.updateClient,
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const body = c.req.valid('json');
+      await checkClientRefs(c, body);
+      const result = await updateClient(c.env.DB, ownerOf(c), id, body);
+      if (result.kind === 'missing') throw notFound('No such client');
+      if (result.kind === 'email-taken') throw new ApiError(409, 'CONFLICT', AGENT_MSG.clientExists, [{ path: 'email', message: AGENT_MSG.clientExists }]);
+      return c.json({ data: clientBody(result.row) }, 200);
+    },
+    unknownInPath('Not found'),
+  )
+  .openapi(
+    routes.deleteClient,
+    async (c) => {
+      if (!(await deleteClient(c.env.DB, ownerOf(c), c.req.valid('param').id))) throw notFound('No such client');
+      return c.json({ data: { deleted: true as const } }, 200);
+    },
+    unknownInPath('Not found'),
+  )
 
   // ---- quotes --------------------------------------------------------------------------------------------------
-  .get('/agent/quotes', doc({ query: QuoteQuerySchema }), async (c) => {
-    const q = queryOf(c, QuoteQuerySchema);
+  .openapi(routes.quotes, async (c) => {
+    const q = c.req.valid('query');
     const rows = await quotesOf(c.env.DB, ownerOf(c), { status: q.status, clientId: q.client_id });
-    return c.json({ count: rows.length, data: (await inReaderLanguage(c, rows)).map(quoteBody) });
+    return c.json({ count: rows.length, data: (await inReaderLanguage(c, rows)).map(quoteBody) }, 200);
   })
-  .get('/agent/quotes/:id', doc({ summary: 'One of the agent’s quotes' }), async (c) => c.json({ data: await quoteShown(c, await ownQuote(c)) }))
-  .post('/agent/quotes', doc({ body: QuoteSchema, status: 201 }), async (c) => {
-    const body = await jsonBody(c, QuoteSchema);
+  .openapi(routes.quote, async (c) => c.json({ data: await quoteShown(c, await ownQuote(c, c.req.valid('param').id)) }, 200),
+    unknownInPath('Not found'),
+  )
+  .openapi(routes.addQuote, async (c) => {
+    const body = c.req.valid('json');
     const db = c.env.DB;
     const org = c.get('org');
     const owner = ownerOf(c);
@@ -258,8 +348,9 @@ export const agent = new Hono<AppEnv>()
     const { currency, rates } = await currencyFor(db, org, body.currency ?? c.get('user').currency);
     const markupBps = body.markup_percent == null ? ((await defaultMarkupBps(db, owner)) ?? DEFAULT_MARKUP_BPS) : bpsOfPercent(body.markup_percent);
     // The price is the product's, computed here; nothing the client sends is trusted for it.
-    const netUsdMinor = bookingPriceUsdMinor(product.price_usd_minor, product.type, nights, body.guests);
-    const netMinor = stayPrice(product.price_usd_minor, product.type, nights, body.guests, currency, rates).priceMinor;
+    const stay = { product: product.type, nights, guests: body.guests };
+    const usd = quotePrice({ ...stay, unitMinor: product.price_usd_minor }, markupBps);
+    const priced = quotePriceIn(product.price_usd_minor, stay, currency, rates, markupBps);
     const id = await insertQuote(db, owner, {
       clientId: client.id,
       productId: product.id,
@@ -272,144 +363,154 @@ export const agent = new Hono<AppEnv>()
       guests: body.guests,
       currency,
       markupBps,
-      netUsdMinor,
-      totalUsdMinor: netUsdMinor + markupOf(netUsdMinor, markupBps),
-      netMinor,
-      totalMinor: netMinor + markupOf(netMinor, markupBps),
+      netUsdMinor: usd.netMinor,
+      totalUsdMinor: usd.totalMinor,
+      netMinor: priced.netMinor,
+      totalMinor: priced.totalMinor,
       note: body.note,
     });
     if (id === null) throw refuse('client_id', 'No such client');
     const row = await quoteOf(db, owner, id);
     return c.json({ data: await quoteShown(c, row!) }, 201);
   })
-  .post('/agent/quotes/:id/send', doc({ body: NoFields }), quoteMailLimits, async (c) => {
-    const id = idParam(c);
-    await jsonBody(c, z.object({}));
-    const quote = await ownQuote(c, id);
-    const db = c.env.DB;
-    const org = c.get('org');
-    const owner = ownerOf(c);
-    const token = randomToken();
-    const profile = await agentProfile(db, owner);
-    const user = c.get('user');
-    const link = `${await siteOrigin(c, org)}/quote?token=${encodeURIComponent(token)}`;
-    const language = requestLanguage(c);
-    const named = await withProductName(db, quote, language);
-    const mail = quoteMail({
-      language,
-      orgName: org.name,
-      to: quote.client_email,
-      clientName: quote.client_name,
-      agentName: `${user.firstName} ${user.lastName}`.trim() || user.email,
-      agencyName: profile?.agency_name ?? '',
-      productName: named.product_name,
-      city: quote.city,
-      checkIn: quote.check_in,
-      checkOut: quote.check_out,
-      guests: quote.guests,
-      totalMinor: quote.total_minor,
-      currency: quote.currency,
-      note: quote.note,
-      link,
-    });
-    // Mailed first, marked sent after: a mail failure leaves the quote as it was (a draft stays a draft, a sent
-    // quote keeps its working link). The failure is logged once by sendMail.
-    const failure = await sendMail(c, mail, 'quote');
-    if (failure) throw new ApiError(mailUpstreamStatus(failure), 'UPSTREAM_FAILED', 'The email could not be sent. Please try again');
-    if (!(await markSent(db, owner, id, await sha256Hex(token)))) throw notFound('No such quote');
-    return c.json({ data: await quoteShown(c, (await quoteOf(db, owner, id))!) });
-  })
-  .post('/agent/quotes/:id/book', doc({ body: BookQuoteSchema, also: { 409: SignInFailureSchema } }), async (c) => {
-    const id = idParam(c);
-    const { pay_by: payBy = 'account' } = await jsonBody(c, BookQuoteSchema);
-    const quote = await ownQuote(c, id);
-    const db = c.env.DB;
-    const org = c.get('org');
-    const owner = ownerOf(c);
-    if (quote.status === 'BOOKED') throw conflict(AGENT_MSG.quoteBooked);
-    const product = await productById(db, org.id, quote.product_id);
-    if (!product || !eligibleTypes(org.eligible_products).includes(product.type)) throw conflict(AGENT_MSG.productGone);
-    if (quote.check_in < minCheckInDate(org.min_checkin_days)) throw conflict(AGENT_MSG.quoteExpired);
-    const reply = async (ref: string, status: 'CONFIRMED' | 'PENDING_PAYMENT', paymentUrl?: string) => {
-      const [row, credit] = await Promise.all([quoteOf(db, owner, id), creditOf(db, owner)]);
-      return c.json({
-        data: {
-          booking_id: ref,
-          status,
-          pay_by: payBy,
-          total: fromMinor(quote.total_minor, quote.currency),
-          currency: quote.currency,
-          charged_usd: payBy === 'card' ? 0 : fromMinor(quote.net_usd_minor, 'USD'),
-          ...(paymentUrl ? { payment_url: paymentUrl } : {}),
-          quote: await quoteShown(c, row!),
-          credit: creditBody(credit),
-        },
+  .openapi(
+    routes.sendQuote,
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const quote = await ownQuote(c, id);
+      const db = c.env.DB;
+      const org = c.get('org');
+      const owner = ownerOf(c);
+      const token = randomToken();
+      const profile = await agentProfile(db, owner);
+      const user = c.get('user');
+      const link = `${await siteOrigin(c, org)}/quote?token=${encodeURIComponent(token)}`;
+      const language = requestLanguage(c);
+      const named = await withProductName(db, quote, language);
+      const mail = quoteMail({
+        language,
+        orgName: org.name,
+        to: quote.client_email,
+        clientName: quote.client_name,
+        agentName: `${user.firstName} ${user.lastName}`.trim() || user.email,
+        agencyName: profile?.agency_name ?? '',
+        productName: named.product_name,
+        city: quote.city,
+        checkIn: quote.check_in,
+        checkOut: quote.check_out,
+        guests: quote.guests,
+        totalMinor: quote.total_minor,
+        currency: quote.currency,
+        note: quote.note,
+        link,
       });
-    };
-    if (payBy === 'card') {
-      // The client's card on the provider's hosted page, as a traveller's checkout (docs/decisions/0029): no credit used.
-      if (quote.total_minor <= 0) throw conflict(AGENT_MSG.noCardPart);
-      const client = quote.client_id ? await clientOf(db, owner, quote.client_id) : null;
-      const traveler = {
-        title: client?.title ?? '',
-        first_name: client?.first_name ?? quote.client_name,
-        last_name: client?.last_name ?? '',
-        email: quote.client_email,
-        phone: client ? `${client.phone_country_code}${client.mobile_no}` : '',
+      // Mailed first, marked sent after: a mail failure leaves the quote as it was (a draft stays a draft, a sent
+      // quote keeps its working link). The failure is logged once by sendMail.
+      const failure = await sendMail(c, mail, 'quote');
+      if (failure) throw new ApiError(mailUpstreamStatus(failure), 'UPSTREAM_FAILED', 'The email could not be sent. Please try again');
+      if (!(await markSent(db, owner, id, await sha256Hex(token)))) throw notFound('No such quote');
+      return c.json({ data: await quoteShown(c, (await quoteOf(db, owner, id))!) }, 200);
+    },
+    unknownInPath('Not found'),
+  )
+  .openapi(
+    routes.bookQuote,
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { pay_by: payBy = 'account' } = c.req.valid('json');
+      const quote = await ownQuote(c, id);
+      const db = c.env.DB;
+      const org = c.get('org');
+      const owner = ownerOf(c);
+      if (quote.status === 'BOOKED') throw conflict(AGENT_MSG.quoteBooked);
+      const product = await productById(db, org.id, quote.product_id);
+      if (!product || !eligibleTypes(org.eligible_products).includes(product.type)) throw conflict(AGENT_MSG.productGone);
+      if (quote.check_in < minCheckInDate(org.min_checkin_days)) throw conflict(AGENT_MSG.quoteExpired);
+      const reply = async (ref: string, status: BookedQuote['status'], paymentUrl?: string) => {
+        const [row, credit] = await Promise.all([quoteOf(db, owner, id), creditOf(db, owner)]);
+        return c.json({
+          data: {
+            booking_id: ref,
+            status,
+            pay_by: payBy,
+            total: fromMinor(quote.total_minor, quote.currency),
+            currency: quote.currency,
+            charged_usd: payBy === 'card' ? 0 : fromMinor(quote.net_usd_minor, 'USD'),
+            ...(paymentUrl ? { payment_url: paymentUrl } : {}),
+            quote: await quoteShown(c, row!),
+            credit: creditBody(credit),
+          },
+        }, 200);
       };
-      const origin = new URL(c.req.url).origin;
-      let created;
-      try {
-        created = await bookQuoteByCard({ db, payments: paymentsFor(c.env) }, quote, traveler, origin, (ref) => `/agent/my-quotes?payment=cancelled&booking=${ref}`);
-      } catch (err) {
-        if (!(err instanceof PaymentProviderError)) throw err;
-        logEvent(c, 'error', 'payments.checkout_failed', { quote: id, kind: err.kind, reason: err.message });
-        throw new ApiError(502, 'UPSTREAM_FAILED', 'The payment service is not available right now; nothing was booked. Please try again');
+      if (payBy === 'card') {
+        // The client's card on the provider's hosted page, as a traveller's checkout (docs/decisions/0029): no credit used.
+        if (quote.total_minor <= 0) throw conflict(AGENT_MSG.noCardPart);
+        const client = quote.client_id ? await clientOf(db, owner, quote.client_id) : null;
+        const traveler = {
+          title: client?.title ?? '',
+          first_name: client?.first_name ?? quote.client_name,
+          last_name: client?.last_name ?? '',
+          email: quote.client_email,
+          phone: client ? `${client.phone_country_code}${client.mobile_no}` : '',
+        };
+        const origin = new URL(c.req.url).origin;
+        let created;
+        try {
+          created = await bookQuoteByCard({ db, payments: paymentsFor(c.env) }, quote, traveler, origin, (ref) => `/agent/my-quotes?payment=cancelled&booking=${ref}`);
+        } catch (err) {
+          if (!(err instanceof PaymentProviderError)) throw err;
+          logEvent(c, 'error', 'payments.checkout_failed', { quote: id, kind: err.kind, reason: err.message });
+          throw new ApiError(502, 'UPSTREAM_FAILED', 'The payment service is not available right now; nothing was booked. Please try again');
+        }
+        if (!created.created) throw conflict(AGENT_MSG.quoteBooked);
+        return reply(created.booking.booking_ref, 'PENDING_PAYMENT', created.booking.payment_url ?? undefined);
       }
-      if (!created.created) throw conflict(AGENT_MSG.quoteBooked);
-      return reply(created.booking.booking_ref, 'PENDING_PAYMENT', created.booking.payment_url ?? undefined);
-    }
-    const outcome = await bookQuote(db, owner, id, newBookingRef());
-    if (outcome.kind === 'missing') throw notFound('No such quote');
-    if (outcome.kind === 'already-booked') throw conflict(AGENT_MSG.quoteBooked);
-    if (outcome.kind === 'credit-limit') return c.json({ status: 'failed' as const, message: AGENT_MSG.creditLimitExceeded }, 409);
-    return reply(outcome.ref, 'CONFIRMED');
-  })
+      const outcome = await bookQuote(db, owner, id, newBookingRef());
+      if (outcome.kind === 'missing') throw notFound('No such quote');
+      if (outcome.kind === 'already-booked') throw conflict(AGENT_MSG.quoteBooked);
+      if (outcome.kind === 'credit-limit') return c.json({ status: 'failed' as const, message: AGENT_MSG.creditLimitExceeded }, 409);
+      return reply(outcome.ref, 'CONFIRMED');
+    },
+    unknownInPath('Not found'),
+  )
 
   // ---- bookings on account -------------------------------------------------------------------------------------
-  .get('/agent/bookings', doc({ summary: 'The agent’s bookings on account and the credit' }), async (c) => {
+  .openapi(routes.bookings, async (c) => {
     const owner = ownerOf(c);
     const [rows, credit] = await Promise.all([bookingsOfAgent(c.env.DB, owner), creditOf(c.env.DB, owner)]);
-    return c.json({ count: rows.length, data: (await inReaderLanguage(c, rows)).map(bookingBody), credit: creditBody(credit) });
+    return c.json({ count: rows.length, data: (await inReaderLanguage(c, rows)).map(bookingBody), credit: creditBody(credit) }, 200);
   })
-  .post('/agent/bookings/:ref/cancel', doc({ body: NoFields, summary: 'Cancels a booking the client paid by card: the card part refunded through the provider' }), async (c) => {
-    await jsonBody(c, NoFields);
-    const owner = ownerOf(c);
-    const ref = c.req.param('ref') ?? '';
-    const own = /^[A-Z0-9-]{1,40}$/.test(ref) ? await agentBookingOf(c.env.DB, owner, ref) : null;
-    if (!own) throw notFound('No such booking');
-    if (own.pay_method !== 'card') throw conflict(AGENT_MSG.onAccountCancel);
-    const booking = await bookingByRef(c.env.DB, ref);
-    if (!booking) throw notFound('No such booking');
-    // The traveller's own cancel flow, policy and refund included (docs/decisions/0019): one place for the rule.
-    let outcome;
-    try {
-      outcome = await cancelBooking({ db: c.env.DB, payments: paymentsFor(c.env) }, booking, Date.now());
-    } catch (err) {
-      if (!(err instanceof PaymentProviderError)) throw err;
-      logEvent(c, 'error', 'payments.cancel_failed', { booking: ref, kind: err.kind, reason: err.message });
-      throw new ApiError(502, 'UPSTREAM_FAILED', 'The payment service is not available right now; the booking is unchanged. Please try again');
-    }
-    if (outcome.kind === 'refused') {
-      throw conflict(CANCEL_REFUSED[outcome.reason]);
-    }
-    if (outcome.kind === 'cancelled') await sendOwedMails({ db: c.env.DB, ...requestMailer(c) }, outcome.booking.id);
-    return c.json({ data: bookingBody((await inReaderLanguage(c, [(await agentBookingOf(c.env.DB, owner, ref))!]))[0]!) });
-  })
+  .openapi(
+    routes.cancelBooking,
+    async (c) => {
+      const owner = ownerOf(c);
+      const { ref } = c.req.valid('param');
+      const own = await agentBookingOf(c.env.DB, owner, ref);
+      if (!own) throw notFound('No such booking');
+      if (own.pay_method !== 'card') throw conflict(AGENT_MSG.onAccountCancel);
+      const booking = await bookingByRef(c.env.DB, ref);
+      if (!booking) throw notFound('No such booking');
+      // The traveller's own cancel flow, policy and refund included (docs/decisions/0019): one place for the rule.
+      let outcome;
+      try {
+        outcome = await cancelBooking({ db: c.env.DB, payments: paymentsFor(c.env) }, booking, Date.now());
+      } catch (err) {
+        if (!(err instanceof PaymentProviderError)) throw err;
+        logEvent(c, 'error', 'payments.cancel_failed', { booking: ref, kind: err.kind, reason: err.message });
+        throw new ApiError(502, 'UPSTREAM_FAILED', 'The payment service is not available right now; the booking is unchanged. Please try again');
+      }
+      if (outcome.kind === 'refused') {
+        throw conflict(CANCEL_REFUSED[outcome.reason]);
+      }
+      if (outcome.kind === 'cancelled') await sendOwedMails({ db: c.env.DB, ...requestMailer(c) }, outcome.booking.id);
+      return c.json({ data: bookingBody((await inReaderLanguage(c, [(await agentBookingOf(c.env.DB, owner, ref))!]))[0]!) }, 200);
+    },
+    unknownInPath('No such booking'),
+  )
 
   // ---- the client's read-only view (no session: the unguessable token is the key) -------------------------------
-  .post('/quotes/view', doc({ body: QuoteViewSchema }), async (c) => {
-    const { token } = await jsonBody(c, QuoteViewSchema);
+  .openapi(routes.viewQuote, async (c) => {
+    const { token } = c.req.valid('json');
     const org = c.get('org');
     const row = await quoteByTokenHash(c.env.DB, org.id, await sha256Hex(token));
     if (!row) throw notFound('This quote link is not valid');
@@ -432,5 +533,5 @@ export const agent = new Hono<AppEnv>()
       status: row.status,
       created_at: row.created_at,
     };
-    return c.json({ data: body });
+    return c.json({ data: body }, 200);
   });

@@ -1,8 +1,7 @@
 // Sign-in, sign-out, session check, verification, password reset and SSO (docs/contract.md#sessions, docs/contract.md#sign-in, docs/contract.md#email-verification, docs/contract.md#password-reset).
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { badRequest, unauthorized } from '../errors';
-import { jsonBody } from '../validate';
+import { badRequest, ErrorBodySchema, unauthorized } from '../errors';
 import { readBodyQuietly } from '../lib/body';
 import { claimVerifyMail, releaseVerifyMail, setPasswordHash, markVerified, userByEmail, userById, userByProvider, type UserRow } from '../db/users';
 import { deleteSessionByHash, deleteUserSessions } from '../db/sessions';
@@ -20,12 +19,12 @@ import { clientIp, completeSignIn, createAccount, loginResult, pepper, providerA
 import { ssoClaimsOf } from '../flows/sso';
 import { addressOf, counting, LIMITS, overLimit, rateLimit, validBody, type Rule } from '../http/rate-limit';
 import {
-  ActivityBody, AuthSignInBody, ChangePasswordBody, CheckLoginSchema, ForgotPasswordBody, MSG, normalizeEmail, SignInBody, SignInFailureSchema,
-  SignInSuccessSchema, SsoBody, StatusReplySchema, VerifyAccountBody,
+  ActivityBody, AuthSignInBody, ChangePasswordBody, CheckLoginSchema, ForgotPasswordBody, MSG, NonceReplySchema, normalizeEmail, ProvidersReplySchema,
+  SignInBody, SignInFailureSchema, SignInSuccessSchema, SocialProfileBody, SocialProfileReplySchema, SsoBody, StatusReplySchema, VerifyAccountBody,
   type SignIn,
 } from '../../src/shared/contract/auth';
 import { z } from 'zod';
-import { doc } from '../http/openapi';
+import { access, body, createRoute, json, refusals, router } from '../http/route';
 
 const invalid = (c: Context<AppEnv>) => c.json({ status: 'failed' as const, message: MSG.invalidCredentials }, 401);
 
@@ -47,10 +46,6 @@ function signInLimits(signInOf: (c: Context<AppEnv>) => Promise<SignIn | null>) 
     { limit: LIMITS.signInIp, shape: 'message', settle: counting([401]), key: async (c) => ((await signInOf(c)) ? clientIp(c) : null) },
   );
 }
-
-const SocialProfileBody = z
-  .object({ googletoken: z.string().max(8192).optional(), fbtoken: z.string().max(8192).optional() })
-  .refine((v) => Boolean(v.googletoken || v.fbtoken), 'Send googletoken or fbtoken');
 
 /** Password changes: a wrong reset link counts against the address, a wrong current password against the account's email. */
 const changePasswordLimits: Rule[] = [
@@ -138,23 +133,114 @@ async function socialSignIn(c: Context<AppEnv>, body: SignIn) {
   return c.json({ status: 'success' as const, message: '', result }, 200);
 }
 
-export const auth = new Hono<AppEnv>()
-  .post('/signIn', doc({ body: SignInBody, reply: SignInSuccessSchema, also: { 401: SignInFailureSchema, 403: SignInFailureSchema, 429: SignInFailureSchema } }), signInLimits(async (c) => (await validBody(c, SignInBody))?.jsonSign ?? null), async (c) => {
-    const { jsonSign } = await jsonBody(c, SignInBody);
-    return signIn(c, jsonSign);
-  })
-  .post('/auth/signIn', doc({ body: AuthSignInBody, reply: SignInSuccessSchema, also: { 401: SignInFailureSchema, 403: SignInFailureSchema, 429: SignInFailureSchema } }), signInLimits(async (c) => (await validBody(c, AuthSignInBody))?.jsonSingIn ?? null), async (c) => {
-    const { jsonSingIn } = await jsonBody(c, AuthSignInBody);
-    return signIn(c, jsonSingIn);
-  })
+/** The sign-in family's refusals: `{ status: 'failed', message }` with the status each is sent with. */
+const signInRefused = (description: string) => json(SignInFailureSchema, description);
 
-  .post('/auth/checkLogin', doc({ reply: CheckLoginSchema }), async (c) => {
+const forgotPasswordLimits = rateLimit(
+  { limit: LIMITS.forgotIp, key: addressOf(ForgotPasswordBody) },
+  {
+    limit: LIMITS.forgotEmail,
+    over: 'flag',
+    key: async (c) => {
+      const body = await validBody(c, ForgotPasswordBody);
+      return body ? `${c.get('org').id}:${normalizeEmail(body.email_id)}` : null;
+    },
+  },
+);
+
+const signInResponses = {
+  200: json(SignInSuccessSchema, 'Signed in (the session cookies are set)'),
+  401: signInRefused('Wrong password, unknown email or a bad social token'),
+  403: json(
+    z.union([SignInFailureSchema, ErrorBodySchema]),
+    'The email is not verified yet (`{ status, message }`; a fresh confirmation email is sent), or a cross-site request (the error shape)',
+  ),
+  429: signInRefused('Too many attempts (Retry-After)'),
+  ...refusals,
+} as const;
+
+const routes = {
+  signIn: createRoute({
+    method: 'post', path: '/signIn', summary: 'Signs in with an email and password or a Google/Facebook token', ...access('none'),
+    middleware: [signInLimits(async (c) => (await validBody(c, SignInBody))?.jsonSign ?? null)] as const,
+    request: { body: body(SignInBody) },
+    responses: signInResponses,
+  }),
+  authSignIn: createRoute({
+    method: 'post', path: '/auth/signIn', summary: 'Signs in (the spec’s second path)', ...access('none'),
+    middleware: [signInLimits(async (c) => (await validBody(c, AuthSignInBody))?.jsonSingIn ?? null)] as const,
+    request: { body: body(AuthSignInBody) },
+    responses: signInResponses,
+  }),
+  checkLogin: createRoute({
+    method: 'post', path: '/auth/checkLogin', summary: 'Whether a session is open (HTTP 200 either way)', ...access('optional'),
+    responses: { 200: json(CheckLoginSchema), ...refusals },
+  }),
+  providers: createRoute({
+    method: 'get', path: '/auth/providers', summary: 'The social sign-ins the org offers', ...access('none'),
+    responses: { 200: json(ProvidersReplySchema), ...refusals },
+  }),
+  nonce: createRoute({
+    method: 'post', path: '/auth/nonce', summary: 'A nonce for the Google sign-in popup', ...access('none'),
+    middleware: [rateLimit({ limit: LIMITS.nonceIp, shape: 'error', key: (c) => clientIp(c) })] as const,
+    responses: { 200: json(NonceReplySchema), ...refusals },
+  }),
+  socialProfile: createRoute({
+    method: 'post', path: '/auth/socialProfile', summary: 'The verified details behind a social token (to prefill the sign-up form)', ...access('none'),
+    middleware: [rateLimit({ limit: LIMITS.signInIp, settle: counting([401]), key: addressOf(SocialProfileBody) })] as const,
+    request: { body: body(SocialProfileBody) },
+    responses: { 200: json(SocialProfileReplySchema), 401: signInRefused('A bad social token'), ...refusals },
+  }),
+  verifyAccount: createRoute({
+    method: 'post', path: '/auth/verifyAccount', summary: 'Verifies the account of an email confirmation link', ...access('none'),
+    middleware: [rateLimit({ limit: LIMITS.verifyIp, settle: counting([400]), key: addressOf(VerifyAccountBody) })] as const,
+    request: { body: body(VerifyAccountBody) },
+    responses: { 200: json(StatusReplySchema), ...refusals },
+  }),
+  forgotPassword: createRoute({
+    method: 'post', path: '/auth/forgotPassword', summary: 'Mails a password reset link (the same answer whether or not the account exists)', ...access('none'),
+    middleware: [forgotPasswordLimits] as const,
+    request: { body: body(ForgotPasswordBody) },
+    responses: { 200: json(StatusReplySchema), ...refusals },
+  }),
+  changePassword: createRoute({
+    method: 'post', path: '/auth/changePassword', summary: 'Sets a new password: from a reset link, or signed in with the current one', ...access('optional'),
+    middleware: [rateLimit(...changePasswordLimits)] as const,
+    request: { body: body(ChangePasswordBody) },
+    responses: {
+      200: json(StatusReplySchema),
+      429: json(z.union([SignInFailureSchema, ErrorBodySchema]), 'Too many attempts (Retry-After): a wrong current password’s `{ status, message }`, a wrong link’s error shape'),
+      ...refusals,
+    },
+  }),
+  sso: createRoute({
+    method: 'post', path: '/auth/sso', summary: 'Signs in with a single sign-on key (once per key)', ...access('none'),
+    middleware: [rateLimit({ limit: LIMITS.signInIp, settle: counting([401]), key: addressOf(SsoBody) })] as const,
+    request: { body: body(SsoBody) },
+    responses: { 200: json(SignInSuccessSchema, 'Signed in (the session cookies are set)'), 401: signInRefused('An invalid, expired or spent key'), ...refusals },
+  }),
+  logout: createRoute({
+    method: 'post', path: '/iqps/logout', summary: 'Ends the session', ...access('optional'),
+    responses: { 200: json(StatusReplySchema), ...refusals },
+  }),
+  activity: createRoute({
+    method: 'post', path: '/iqps/user-fqs', summary: 'Records an activity of the signed-in user', ...access('user'),
+    request: { body: body(ActivityBody) },
+    responses: { 200: json(StatusReplySchema), ...refusals },
+  }),
+};
+
+export const auth = router()
+  .openapi(routes.signIn, async (c) => signIn(c, c.req.valid('json').jsonSign))
+  .openapi(routes.authSignIn, async (c) => signIn(c, c.req.valid('json').jsonSingIn))
+
+  .openapi(routes.checkLogin, async (c) => {
     // The body is empty by contract; read whatever came so the connection stays usable.
     await readBodyQuietly(c);
     const { user, wasSso } = await sessionOf(c);
     if (user) {
       // The token stays in its HttpOnly cookie: the check does not hand it to page scripts.
-      return c.json({ status: 'success' as const, result: loginResult(user, ''), message: { ssocheck: { is_sso: 0 as const } } });
+      return c.json({ status: 'success' as const, result: loginResult(user, ''), message: { ssocheck: { is_sso: 0 as const } } }, 200);
     }
     const sso = wasSso || getCookie(c, SSO_MARK_COOKIE) === '1';
     // Said once: the island then leaves for session_out_url, and coming back must not send it there again.
@@ -162,13 +248,13 @@ export const auth = new Hono<AppEnv>()
     if (getCookie(c, SSO_MARK_COOKIE)) setSsoMark(c, false);
     return c.json({
       status: 'failed' as const,
-      message: { ssocheck: { is_sso: sso ? 1 : 0 } },
+      message: { ssocheck: { is_sso: sso ? (1 as const) : (0 as const) } },
       session_out_url: sso ? c.get('org').session_out_url : '',
-    });
+    }, 200);
   })
 
   /** Which social sign-ins the org offers and where the islands open them (see functions/services/sim/google.ts). */
-  .get('/auth/providers', doc({ summary: 'The social sign-ins the org offers' }), (c) => {
+  .openapi(routes.providers, (c) => {
     const org = c.get('org');
     const env = c.env as AppEnv['Bindings'] & { GOOGLE_AUTHORIZE_URL?: string; FACEBOOK_AUTHORIZE_URL?: string };
     return c.json({
@@ -176,11 +262,11 @@ export const auth = new Hono<AppEnv>()
         google: { enabled: org.google_enabled === 1, clientId: org.google_enabled ? org.google_client_id : '', authorizeUrl: env.GOOGLE_AUTHORIZE_URL ?? '' },
         facebook: { enabled: org.facebook_enabled === 1, appId: org.facebook_enabled ? org.facebook_app_id : '', authorizeUrl: env.FACEBOOK_AUTHORIZE_URL ?? '' },
       },
-    });
+    }, 200);
   })
 
   /** A nonce for the Google sign-in popup: the ID token must carry it, and signing in (or up) with the token spends it. */
-  .post('/auth/nonce', doc({ summary: 'A nonce for the Google sign-in popup' }), rateLimit({ limit: LIMITS.nonceIp, shape: 'error', key: (c) => clientIp(c) }), async (c) => {
+  .openapi(routes.nonce, async (c) => {
     // The body is empty (like checkLogin's); read whatever came so the connection stays usable.
     await c.req.text().catch(() => '');
     const db = c.env.DB;
@@ -190,13 +276,13 @@ export const auth = new Hono<AppEnv>()
     if (Math.random() < 0.05) statements.push(purgeOldNonces(db, now));
     await db.batch(statements);
     c.header('Cache-Control', 'no-store');
-    return c.json({ data: { nonce } });
+    return c.json({ data: { nonce } }, 200);
   })
 
   /** The verified details behind a social token, to prefill the sign-up form ("COMPLETE YOUR INFORMATION"). */
-  .post('/auth/socialProfile', doc({ body: SocialProfileBody, also: { 401: SignInFailureSchema } }), rateLimit({ limit: LIMITS.signInIp, settle: counting([401]), key: addressOf(SocialProfileBody) }), async (c) => {
-    const body = await jsonBody(c, SocialProfileBody);
-    const provider = body.googletoken ? 'google' : 'facebook';
+  .openapi(routes.socialProfile, async (c) => {
+    const body = c.req.valid('json');
+    const provider = body.googletoken ? ('google' as const) : ('facebook' as const);
     const identity = await verifySocialToken(c, provider, (body.googletoken || body.fbtoken)!);
     if (!identity || !(await signInNonceUsable(c, identity))) return invalid(c);
     const account = await userByProvider(c.env.DB, c.get('org').id, identity.provider, identity.subject);
@@ -205,16 +291,16 @@ export const auth = new Hono<AppEnv>()
       data: {
         provider,
         email: identity.email,
-        email_verified: identity.emailVerified ? 1 : 0,
+        email_verified: identity.emailVerified ? (1 as const) : (0 as const),
         first_name: identity.firstName,
         last_name: identity.lastName,
-        exists: account || byEmail ? 1 : 0,
+        exists: account || byEmail ? (1 as const) : (0 as const),
       },
-    });
+    }, 200);
   })
 
-  .post('/auth/verifyAccount', doc({ body: VerifyAccountBody, reply: StatusReplySchema }), rateLimit({ limit: LIMITS.verifyIp, settle: counting([400]), key: addressOf(VerifyAccountBody) }), async (c) => {
-    const { token } = await jsonBody(c, VerifyAccountBody);
+  .openapi(routes.verifyAccount, async (c) => {
+    const { token } = c.req.valid('json');
     const ip = clientIp(c);
     const now = Date.now();
     const userId = await spendEmailToken(c.env.DB, 'verify', await sha256Hex(token), c.get('org').id, now);
@@ -223,37 +309,22 @@ export const auth = new Hono<AppEnv>()
       markVerified(c.env.DB, userId, now),
       logActivity(c.env.DB, { orgId: c.get('org').id, userId, action: 'email_verified', ip }),
     ]);
-    return c.json({ status: 'success' as const, message: MSG.accountVerified });
+    return c.json({ status: 'success' as const, message: MSG.accountVerified }, 200);
   })
 
-  .post(
-    '/auth/forgotPassword',
-    doc({ body: ForgotPasswordBody, reply: StatusReplySchema }),
-    rateLimit(
-      { limit: LIMITS.forgotIp, key: addressOf(ForgotPasswordBody) },
-      {
-        limit: LIMITS.forgotEmail,
-        over: 'flag',
-        key: async (c) => {
-          const body = await validBody(c, ForgotPasswordBody);
-          return body ? `${c.get('org').id}:${normalizeEmail(body.email_id)}` : null;
-        },
-      },
-    ),
-    async (c) => {
-      const { email_id } = await jsonBody(c, ForgotPasswordBody);
-      const db = c.env.DB;
-      const org = c.get('org');
-      const now = Date.now();
-      const row = await userByEmail(db, org.id, normalizeEmail(email_id));
-      // Past the per-address limit nothing more is sent, and the answer stays the same: it never tells whether the account exists.
-      if (row && !overLimit(c, LIMITS.forgotEmail)) await sendLinkMail(c, row, 'reset', now);
-      return c.json({ status: 'success' as const, message: MSG.forgotPasswordSent });
-    },
-  )
+  .openapi(routes.forgotPassword, async (c) => {
+    const { email_id } = c.req.valid('json');
+    const db = c.env.DB;
+    const org = c.get('org');
+    const now = Date.now();
+    const row = await userByEmail(db, org.id, normalizeEmail(email_id));
+    // Past the per-address limit nothing more is sent, and the answer stays the same: it never tells whether the account exists.
+    if (row && !overLimit(c, LIMITS.forgotEmail)) await sendLinkMail(c, row, 'reset', now);
+    return c.json({ status: 'success' as const, message: MSG.forgotPasswordSent }, 200);
+  })
 
-  .post('/auth/changePassword', doc({ body: ChangePasswordBody, reply: StatusReplySchema }), rateLimit(...changePasswordLimits), async (c) => {
-    const body = await jsonBody(c, ChangePasswordBody);
+  .openapi(routes.changePassword, async (c) => {
+    const body = c.req.valid('json');
     const db = c.env.DB;
     const org = c.get('org');
     const now = Date.now();
@@ -271,7 +342,7 @@ export const auth = new Hono<AppEnv>()
         logActivity(db, { orgId: org.id, userId, action: 'password_reset', ip }),
       ]);
       clearSessionCookies(c);
-      return c.json({ status: 'success' as const, message: MSG.passwordChanged });
+      return c.json({ status: 'success' as const, message: MSG.passwordChanged }, 200);
     }
     const { user } = await sessionOf(c);
     if (!user) throw unauthorized();
@@ -287,15 +358,15 @@ export const auth = new Hono<AppEnv>()
       db.prepare('DELETE FROM sessions WHERE user_id = ? AND id <> ?').bind(row.id, Number(user.sessionId)),
       logActivity(db, { orgId: org.id, userId: row.id, action: 'password_changed', ip }),
     ]);
-    return c.json({ status: 'success' as const, message: MSG.passwordChanged });
+    return c.json({ status: 'success' as const, message: MSG.passwordChanged }, 200);
   })
 
-  .post('/auth/sso', doc({ body: SsoBody, reply: SignInSuccessSchema, also: { 401: SignInFailureSchema } }), rateLimit({ limit: LIMITS.signInIp, settle: counting([401]), key: addressOf(SsoBody) }), async (c) => {
-    const { key } = await jsonBody(c, SsoBody);
+  .openapi(routes.sso, async (c) => {
+    const { key } = c.req.valid('json');
     const db = c.env.DB;
     const org = c.get('org');
     const now = Date.now();
-    const refuse = async () => c.json({ status: 'failed' as const, message: MSG.ssoInvalid }, 401);
+    const refuse = () => c.json({ status: 'failed' as const, message: MSG.ssoInvalid }, 401);
     const claims = await ssoClaimsOf(c.env, org.id, key, now);
     if (!claims) return refuse();
     // A key signs in once.
@@ -327,10 +398,10 @@ export const auth = new Hono<AppEnv>()
       await markVerified(db, row.id, now).run();
     }
     const result = await completeSignIn(c, row, { remember: false, isSso: true, action: 'login_sso' });
-    return c.json({ status: 'success' as const, message: '', result });
+    return c.json({ status: 'success' as const, message: '', result }, 200);
   })
 
-  .post('/iqps/logout', doc({ reply: StatusReplySchema }), async (c) => {
+  .openapi(routes.logout, async (c) => {
     await readBodyQuietly(c);
     const token = requestToken(c);
     const { user } = await sessionOf(c);
@@ -340,11 +411,11 @@ export const auth = new Hono<AppEnv>()
     if (user) statements.push(logActivity(db, { orgId: user.orgId, userId: user.id, action: 'logout', ip: clientIp(c), userAgent: c.req.header('user-agent') }));
     if (statements.length) await db.batch(statements);
     clearSessionCookies(c);
-    return c.json({ status: 'success' as const, message: '' });
+    return c.json({ status: 'success' as const, message: '' }, 200);
   })
 
-  .post('/iqps/user-fqs', doc({ body: ActivityBody, reply: StatusReplySchema }), async (c) => {
-    const body = await jsonBody(c, ActivityBody);
+  .openapi(routes.activity, async (c) => {
+    const body = c.req.valid('json');
     const { user } = await sessionOf(c);
     if (!user) throw unauthorized();
     if (body.userId !== undefined && body.userId !== null && body.userId !== '' && String(body.userId) !== String(user.id)) {
@@ -353,5 +424,5 @@ export const auth = new Hono<AppEnv>()
     await logActivity(c.env.DB, {
       orgId: user.orgId, userId: user.id, action: body.action, ip: clientIp(c), clientIp: body.ip ?? '', userAgent: c.req.header('user-agent'),
     }).run();
-    return c.json({ status: 'success' as const, message: '' });
+    return c.json({ status: 'success' as const, message: '' }, 200);
   });

@@ -1,5 +1,5 @@
 // Catalogues and locale (docs/contract.md#catalogues): countries, nationalities, currencies, languages, labels, rates, IP and location.
-import { Hono, type Context, type TypedResponse } from 'hono';
+import type { Context, TypedResponse } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../env';
 import { type CountryRow, listCountries, listCurrencies, listLanguages, listNationalities, ratesFromUsd } from '../db/catalogue';
@@ -7,7 +7,6 @@ import { labelsFor } from '../db/labels';
 import { sha256Hex } from '../lib/crypto';
 import { edgeGet, edgePut } from '../lib/edge-cache';
 import { crossRate } from '../outside/rates';
-import { jsonBody, parseWith, queryOf } from '../validate';
 import { clientIp, locationFromCf } from '../flows/location';
 import {
   CatalogueQuerySchema,
@@ -25,12 +24,13 @@ import {
   CurrencyRateRequestSchema,
   CurrencyRatesRequestSchema,
   LabelsQuerySchema,
+  LabelsRequestSchema,
   type Country,
   type CountryCat,
   type CurrencyInfo,
   type Nationality,
 } from '../../src/shared/contract/catalogue';
-import { doc } from '../http/openapi';
+import { access, body, createRoute, empty, json, refusals, RevalidationHeaders, router } from '../http/route';
 import { requestLanguage } from '../http/language';
 import { byName, currencyName, regionName } from '../../src/shared/i18n/regions';
 import type { Language } from '../../src/shared/i18n/types';
@@ -85,24 +85,24 @@ function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * GET answers carry Cache-Control and the ETag and may be 304; POST (the existing client's form) gets the same body.
- * The body is sent as it was serialised and cached; `Reply` (the route's reply schema's type) is what it holds, so the
- * islands' typed client (src/stores/api.ts) reads the route's reply type from the route as for any c.json answer.
+ * A GET answer carries Cache-Control and the ETag and may be 304. The body is sent as it was serialised and cached;
+ * `Reply` (the route's reply schema's type) is what it holds.
  */
-async function sendCatalogue<Reply>(c: Ctx, cached: CachedBody, cacheControl: string) {
-  if (c.req.method === 'GET') {
-    c.header('ETag', cached.etag);
-    c.header('Cache-Control', cacheControl);
-    // Without `lang` in the address the language came from the cookie (or the org): a browser must not reuse the answer
-    // for a page in another language.
-    c.header('Vary', c.req.query('lang') ? 'Host' : 'Host, Cookie');
-    if (ifNoneMatchHits(c.req.header('if-none-match'), cached.etag)) return c.body(null, 304);
-  } else {
-    await jsonBody(c, CatalogueRequestSchema);
-    c.header('Cache-Control', 'no-store');
-  }
+function revalidated<Reply>(c: Ctx, cached: CachedBody, cacheControl: string) {
+  c.header('ETag', cached.etag);
+  c.header('Cache-Control', cacheControl);
+  // Without `lang` in the address the language came from the cookie (or the org): a browser must not reuse the answer
+  // for a page in another language.
+  c.header('Vary', c.req.query('lang') ? 'Host' : 'Host, Cookie');
+  if (ifNoneMatchHits(c.req.header('if-none-match'), cached.etag)) return c.body(null, 304);
+  return fresh<Reply>(c, cached, cacheControl);
+}
+
+/** A POST (the existing client's form) gets the same body, never cached. */
+function fresh<Reply>(c: Ctx, cached: CachedBody, cacheControl = 'no-store') {
+  c.header('Cache-Control', cacheControl);
   c.header('Content-Type', 'application/json; charset=utf-8');
-  return c.body(cached.body) as Response as Response & TypedResponse<Reply, 200, 'json'>;
+  return c.body(cached.body, 200) as Response as Response & TypedResponse<Reply, 200, 'json'>;
 }
 
 /** A country's name in `language`: the stored English one for en-US, else CLDR's from its code (the table's translation if CLDR has none). */
@@ -113,7 +113,7 @@ const countriesIn = async (db: D1Database, language: Language) =>
   byName((await listCountries(db)).map((r) => ({ ...r, name: countryName(r, language) })), language, (r) => r.name);
 
 // The lists are kept per language (isolate and edge) and a GET answer names its language in the address or varies by
-// cookie (see sendCatalogue): a French list is never served to an English page (docs/decisions/0038-country-names.md).
+// cookie (see revalidated): a French list is never served to an English page (docs/decisions/0038-country-names.md).
 const countriesBody = (db: D1Database, language: Language) =>
   once(`countries|${language}`, async () => ({
     data: (await countriesIn(db, language)).map(
@@ -145,11 +145,6 @@ const nationalityList = async (db: D1Database, language: Language) =>
     (r): Nationality => ({ nationalityId: r.id, nationalityName: regionName(r.code, language, r.name), nationalityCode: r.code }),
   );
 
-/** The language of a catalogue answer: the `lang` query (checked: 400 when unsupported), else as any API answer. */
-function catalogueLanguage(c: Ctx): Language {
-  parseWith(CatalogueQuerySchema, { lang: c.req.query('lang') });
-  return requestLanguage(c);
-}
 
 const currencyInfoBody = (c: Ctx, language: Language) => {
   const org = c.get('org');
@@ -171,54 +166,118 @@ async function labelsReply(c: Ctx, lang: string) {
   return labelsBody(labels);
 }
 
-export const catalogue = new Hono<AppEnv>()
-  .on(['GET', 'POST'], '/general/getCountry', doc({ body: CatalogueRequestSchema, query: CatalogueQuerySchema, reply: CountryListSchema }), async (c) =>
-    sendCatalogue<z.infer<typeof CountryListSchema>>(c, await countriesBody(c.env.DB, catalogueLanguage(c)), REFERENCE_CACHE),
-  )
-  .on(['GET', 'POST'], '/getCountryCat', doc({ body: CatalogueRequestSchema, query: CatalogueQuerySchema, reply: CountryCatListSchema }), async (c) =>
-    sendCatalogue(c, await countryCatBody(c.env.DB, catalogueLanguage(c)), REFERENCE_CACHE),
-  )
-  .on(['GET', 'POST'], '/getNationalityCat', doc({ body: CatalogueRequestSchema, query: CatalogueQuerySchema, reply: NationalityCatListSchema }), async (c) => {
-    const language = catalogueLanguage(c);
-    return sendCatalogue(c, await once(`nationalityCat|${language}`, async () => ({ data: { data: await nationalityList(c.env.DB, language) } })), REFERENCE_CACHE);
+/**
+ * A catalogue list is read both ways: GET (cached, revalidated, may be 304) and POST (the existing client's form, any
+ * JSON object as its body, never cached). Both name the list in the `lang` query (400 when unsupported), else in the
+ * request's language as any API answer.
+ */
+function listRoutes<P extends string, S extends z.ZodType>(path: P, summary: string, reply: S) {
+  return {
+    get: createRoute({
+      method: 'get', path, summary, ...access('none'),
+      request: { query: CatalogueQuerySchema, headers: RevalidationHeaders },
+      responses: { 200: json(reply), 304: empty('Not modified (If-None-Match names the ETag)'), ...refusals },
+    }),
+    post: createRoute({
+      method: 'post', path, summary: `${summary} (the existing client's form: never cached)`, ...access('none'),
+      request: { query: CatalogueQuerySchema, body: body(CatalogueRequestSchema) },
+      responses: { 200: json(reply), ...refusals },
+    }),
+  };
+}
+
+const routes = {
+  countries: listRoutes('/general/getCountry', 'The countries, named in the asked language', CountryListSchema),
+  countryCat: listRoutes('/getCountryCat', 'The countries for the phone code picker', CountryCatListSchema),
+  nationalityCat: listRoutes('/getNationalityCat', 'The nationalities (wrapped twice, as the existing client reads them)', NationalityCatListSchema),
+  nationalities: listRoutes('/general/getNationalities', 'The nationalities, named in the asked language', NationalityListSchema),
+  currencyInfo: listRoutes('/layout/getCurrencyinfo', 'The currencies and languages, and the org’s defaults', CurrencyInfoSchema),
+  labels: createRoute({
+    method: 'get', path: '/general/getLabels', summary: 'The org’s labels in a language (its overrides over the product’s texts)', ...access('none'),
+    request: { query: LabelsQuerySchema, headers: RevalidationHeaders },
+    responses: { 200: json(LabelListSchema), 304: empty('Not modified (If-None-Match names the ETag)'), ...refusals },
+  }),
+  labelsPost: createRoute({
+    method: 'post', path: '/general/getLabels', summary: 'The org’s labels, the language in the query or the body (never cached)', ...access('none'),
+    request: { query: CatalogueQuerySchema, body: body(LabelsRequestSchema) },
+    responses: { 200: json(LabelListSchema), ...refusals },
+  }),
+  currencyRate: createRoute({
+    method: 'post', path: '/general/getCurrencyRate', summary: 'Units of one currency per unit of another (null without a rate)', ...access('none'),
+    request: { body: body(CurrencyRateRequestSchema) },
+    responses: { 200: json(CurrencyRateReplySchema), ...refusals },
+  }),
+  currencyRates: createRoute({
+    method: 'post', path: '/general/getCurrencyRates', summary: 'Every known rate from one currency', ...access('none'),
+    request: { body: body(CurrencyRatesRequestSchema) },
+    responses: { 200: json(CurrencyRatesReplySchema), ...refusals },
+  }),
+  ip: createRoute({
+    method: 'get', path: '/get-ip', summary: 'The caller’s address', ...access('none'),
+    responses: { 200: json(IpReplySchema), ...refusals },
+  }),
+  geolocation: createRoute({
+    method: 'post', path: '/general/getGeolocationByIp', summary: 'The caller’s country and rough position (the United States when unknown)', ...access('none'),
+    request: { body: body(CatalogueRequestSchema) },
+    responses: { 200: json(GeolocationReplySchema), ...refusals },
+  }),
+};
+
+const countries = (c: Ctx) => countriesBody(c.env.DB, requestLanguage(c));
+const countryCat = (c: Ctx) => countryCatBody(c.env.DB, requestLanguage(c));
+const nationalityCat = (c: Ctx) => {
+  const language = requestLanguage(c);
+  return once(`nationalityCat|${language}`, async () => ({ data: { data: await nationalityList(c.env.DB, language) } }));
+};
+const nationalities = (c: Ctx) => {
+  const language = requestLanguage(c);
+  return once(`nationalities|${language}`, async () => ({ data: await nationalityList(c.env.DB, language) }));
+};
+const currencyInfo = (c: Ctx) => currencyInfoBody(c, requestLanguage(c));
+
+type CountryList = z.infer<typeof CountryListSchema>;
+type CountryCatList = z.infer<typeof CountryCatListSchema>;
+type NationalityCatList = z.infer<typeof NationalityCatListSchema>;
+type NationalityList = z.infer<typeof NationalityListSchema>;
+type CurrencyInfoReply = z.infer<typeof CurrencyInfoSchema>;
+type LabelList = z.infer<typeof LabelListSchema>;
+
+export const catalogue = router()
+  .openapi(routes.countries.get, async (c) => revalidated<CountryList>(c, await countries(c), REFERENCE_CACHE))
+  .openapi(routes.countries.post, async (c) => fresh<CountryList>(c, await countries(c)))
+  .openapi(routes.countryCat.get, async (c) => revalidated<CountryCatList>(c, await countryCat(c), REFERENCE_CACHE))
+  .openapi(routes.countryCat.post, async (c) => fresh<CountryCatList>(c, await countryCat(c)))
+  .openapi(routes.nationalityCat.get, async (c) => revalidated<NationalityCatList>(c, await nationalityCat(c), REFERENCE_CACHE))
+  .openapi(routes.nationalityCat.post, async (c) => fresh<NationalityCatList>(c, await nationalityCat(c)))
+  .openapi(routes.nationalities.get, async (c) => revalidated<NationalityList>(c, await nationalities(c), REFERENCE_CACHE))
+  .openapi(routes.nationalities.post, async (c) => fresh<NationalityList>(c, await nationalities(c)))
+  .openapi(routes.currencyInfo.get, async (c) => revalidated<CurrencyInfoReply>(c, await currencyInfo(c), REFERENCE_CACHE))
+  .openapi(routes.currencyInfo.post, async (c) => fresh<CurrencyInfoReply>(c, await currencyInfo(c)))
+  .openapi(routes.labels, async (c) => revalidated<LabelList>(c, await labelsReply(c, c.req.valid('query').lang), LABELS_CACHE))
+  .openapi(routes.labelsPost, async (c) => {
+    // The language may come in the query (as for GET) or the body.
+    const lang = c.req.valid('query').lang ?? c.req.valid('json').lang ?? 'en-US';
+    return fresh<LabelList>(c, await labelsReply(c, lang));
   })
-  .on(['GET', 'POST'], '/general/getNationalities', doc({ body: CatalogueRequestSchema, query: CatalogueQuerySchema, reply: NationalityListSchema }), async (c) => {
-    const language = catalogueLanguage(c);
-    return sendCatalogue<z.infer<typeof NationalityListSchema>>(c, await once(`nationalities|${language}`, async () => ({ data: await nationalityList(c.env.DB, language) })), REFERENCE_CACHE);
+  .openapi(routes.currencyRate, async (c) => {
+    const { fromCurrency, toCurrency } = c.req.valid('json');
+    return c.json({ roeRate: crossRate(await ratesFromUsd(c.env.DB), fromCurrency, toCurrency) }, 200);
   })
-  .on(['GET', 'POST'], '/layout/getCurrencyinfo', doc({ body: CatalogueRequestSchema, query: CatalogueQuerySchema, reply: CurrencyInfoSchema }), async (c) =>
-    sendCatalogue<z.infer<typeof CurrencyInfoSchema>>(c, await currencyInfoBody(c, catalogueLanguage(c)), REFERENCE_CACHE),
-  )
-  .get('/general/getLabels', doc({ query: LabelsQuerySchema, reply: LabelListSchema }), async (c) => sendCatalogue<z.infer<typeof LabelListSchema>>(c, await labelsReply(c, queryOf(c, LabelsQuerySchema).lang), LABELS_CACHE))
-  .post('/general/getLabels', doc({ body: CatalogueRequestSchema, query: LabelsQuerySchema.partial(), reply: LabelListSchema }), async (c) => {
-    // The language may come in the query (as for GET) or the body; the body is read once, here.
-    const body = await jsonBody(c, CatalogueRequestSchema);
-    const { lang } = parseWith(LabelsQuerySchema, { lang: c.req.query('lang') ?? body.lang });
-    const cached = await labelsReply(c, lang);
-    c.header('Cache-Control', 'no-store');
-    c.header('Content-Type', 'application/json; charset=utf-8');
-    return c.body(cached.body);
-  })
-  .post('/general/getCurrencyRate', doc({ body: CurrencyRateRequestSchema, reply: CurrencyRateReplySchema }), async (c) => {
-    const { fromCurrency, toCurrency } = await jsonBody(c, CurrencyRateRequestSchema);
-    return c.json({ roeRate: crossRate(await ratesFromUsd(c.env.DB), fromCurrency, toCurrency) });
-  })
-  .post('/general/getCurrencyRates', doc({ body: CurrencyRatesRequestSchema, reply: CurrencyRatesReplySchema }), async (c) => {
-    const { fromCurrency } = await jsonBody(c, CurrencyRatesRequestSchema);
+  .openapi(routes.currencyRates, async (c) => {
+    const { fromCurrency } = c.req.valid('json');
     const rates = await ratesFromUsd(c.env.DB);
     const roes = Object.keys(rates)
       .sort()
       .map((currency) => ({ currency, rate: crossRate(rates, fromCurrency, currency) }))
       .filter((r): r is { currency: string; rate: number } => r.rate !== null);
-    return c.json({ roes });
+    return c.json({ roes }, 200);
   })
-  .get('/get-ip', doc({ reply: IpReplySchema }), (c) => {
+  .openapi(routes.ip, (c) => {
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ ip: clientIp((n) => c.req.header(n)) });
+    return c.json({ ip: clientIp((n) => c.req.header(n)) }, 200);
   })
-  .post('/general/getGeolocationByIp', doc({ body: CatalogueRequestSchema, reply: GeolocationReplySchema }), async (c) => {
-    await jsonBody(c, CatalogueRequestSchema);
+  .openapi(routes.geolocation, async (c) => {
     const cf = (c.req.raw as Request & { cf?: Record<string, unknown> }).cf;
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ data: { ip: clientIp((n) => c.req.header(n)), ...locationFromCf(cf) } });
+    return c.json({ data: { ip: clientIp((n) => c.req.header(n)), ...locationFromCf(cf) } }, 200);
   });

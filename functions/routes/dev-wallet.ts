@@ -1,13 +1,10 @@
 // Development-only wallet routes (docs/contract.md#development): issuing cards to accounts of the request's org.
-import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../env';
 import { insertCard, newCardCode } from '../db/cards';
 import { conflict, notFound } from '../errors';
-import { jsonBody } from '../validate';
 import { toMinor } from '../../src/shared/rules/money';
 import { IssueCardSchema } from '../../src/shared/contract/booking';
-import { doc } from '../http/openapi';
+import { access, body, createRoute, dataOf, json, refusals, router } from '../http/route';
 import { defaultCardName } from '../../src/shared/i18n/card-names';
 
 /** Besides cards for an account (email), development can issue unassigned gift cards or listed org certificates. */
@@ -17,8 +14,16 @@ const IssueSchema = IssueCardSchema.extend({
   name: z.string().trim().max(80).optional(),
 }).refine((b) => b.to !== 'user' || b.email, { path: ['email'], message: 'Send the email of the account to issue the card to' });
 
-export const devWallet = new Hono<AppEnv>().post('/wallet/issue', doc({ body: IssueSchema, devOnly: true }), async (c) => {
-  const body = await jsonBody(c, IssueSchema);
+const routes = {
+  issue: createRoute({
+    method: 'post', path: '/wallet/issue', summary: 'Issues a card to an account of the org (or an unassigned gift card, or a listed org certificate)', ...access('dev'),
+    request: { body: body(IssueSchema) },
+    responses: { 200: json(dataOf(z.object({ payment_card_id: z.number(), card_code: z.string() }))), ...refusals },
+  }),
+};
+
+export const devWallet = router().openapi(routes.issue, async (c) => {
+  const body = c.req.valid('json');
   const org = c.get('org');
   let userId: number | null = null;
   if (body.to === 'user') {
@@ -46,7 +51,7 @@ export const devWallet = new Hono<AppEnv>().post('/wallet/issue', doc({ body: Is
       currency: body.currency,
       listed: body.to === 'org',
     });
-    return c.json({ data: { payment_card_id: card.id, card_code: card.card_code } });
+    return c.json({ data: { payment_card_id: card.id, card_code: card.card_code } }, 200);
   } catch (err) {
     if (String(err).includes('UNIQUE')) throw conflict('A card with this code already exists');
     throw err;

@@ -1,13 +1,11 @@
 // Development-only routes (docs/contract.md#development); app.ts mounts them only when ENVIRONMENT=development.
-import { Hono } from 'hono';
 import { SignJWT } from 'jose';
 import { z } from 'zod';
-import type { AppEnv } from '../env';
-import { jsonBody, queryOf } from '../validate';
 import { listOutbox } from '../db/outbox';
+import { bumpOrgVersion } from '../db/orgs';
 import { ssoSecret } from '../flows/sso';
 import { ApiError } from '../errors';
-import { doc } from '../http/openapi';
+import { access, body, createRoute, dataOf, json, refusals, router } from '../http/route';
 import { EMAIL_MAX_LENGTH } from '../../src/shared/rules/person';
 import { contactEmail } from '../../src/shared/rules/person-schemas';
 
@@ -20,22 +18,43 @@ const SsoKeyBody = z.object({
   sub: z.string().max(200).optional(),
   expires_in: z.number().int().min(-3600).max(3600).optional(),
 });
-import { bumpOrgVersion } from '../db/orgs';
 
-export const dev = new Hono<AppEnv>()
+/** A mail as the outbox sender "sent" it. */
+const OutboxMailSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() })).optional(),
+  created_at: z.string(),
+});
+
+const routes = {
+  orgChanged: createRoute({
+    method: 'post', path: '/org-changed', summary: 'Bumps the org’s version after a change made by hand in D1', ...access('dev'),
+    request: { body: body(EmptyBody) },
+    responses: { 200: json(dataOf(z.object({ version: z.number().nullable() }))), ...refusals },
+  }),
+  outbox: createRoute({
+    method: 'get', path: '/outbox', summary: 'Every mail the outbox sender “sent”, newest last (to= narrows to one recipient)', ...access('dev'),
+    request: { query: OutboxQuery },
+    responses: { 200: json(dataOf(z.array(OutboxMailSchema))), ...refusals },
+  }),
+  ssoKey: createRoute({
+    method: 'post', path: '/sso-key', summary: 'Mints a single-sign-on key for the org with its own secret, as its portal would', ...access('dev'),
+    request: { body: body(SsoKeyBody) },
+    responses: { 200: json(dataOf(z.object({ key: z.string(), url: z.string() }))), ...refusals },
+  }),
+};
+
+export const dev = router()
   /** What the console's writers do after a change made by hand in D1 (a theme, labels): the org's caches move on. */
-  .post('/org-changed', doc({ body: EmptyBody, devOnly: true, summary: 'Bumps the org\'s version after a change made by hand in D1' }), async (c) => {
-    await jsonBody(c, EmptyBody);
-    return c.json({ data: { version: await bumpOrgVersion(c.env.DB, c.get('org').id) } });
-  })
+  .openapi(routes.orgChanged, async (c) => c.json({ data: { version: await bumpOrgVersion(c.env.DB, c.get('org').id) } }, 200))
   /** Every mail the outbox sender "sent", newest last (`?to=` narrows to one recipient). */
-  .get('/outbox', doc({ query: OutboxQuery, devOnly: true }), async (c) => {
-    const q = queryOf(c, OutboxQuery);
-    return c.json({ data: await listOutbox(c.env.DB, q) });
-  })
+  .openapi(routes.outbox, async (c) => c.json({ data: await listOutbox(c.env.DB, c.req.valid('query')) }, 200))
   /** Mints a single-sign-on key for the request's org with the org's own secret, as its portal would (for /login/sso?key=… by hand and in tests). */
-  .post('/sso-key', doc({ body: SsoKeyBody, devOnly: true }), async (c) => {
-    const body = await jsonBody(c, SsoKeyBody);
+  .openapi(routes.ssoKey, async (c) => {
+    const body = c.req.valid('json');
     const secret = ssoSecret(c.env, c.get('org').id);
     if (!secret) throw new ApiError(404, 'NOT_FOUND', 'This organisation has no single sign-on secret');
     const now = Math.floor(Date.now() / 1000);
@@ -50,5 +69,5 @@ export const dev = new Hono<AppEnv>()
       .setIssuedAt(now)
       .setExpirationTime(now + (body.expires_in ?? 300))
       .sign(new TextEncoder().encode(secret));
-    return c.json({ data: { key, url: `/login/sso?key=${encodeURIComponent(key)}` } });
+    return c.json({ data: { key, url: `/login/sso?key=${encodeURIComponent(key)}` } }, 200);
   });

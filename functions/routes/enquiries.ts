@@ -1,16 +1,26 @@
 // Enquiries from the cruise, flight and help pages (docs/contract.md#enquiries): validate, store and mail, reply.
-import { Hono } from 'hono';
-import type { AppEnv, Bindings } from '../env';
-import { jsonBody } from '../validate';
+import type { Bindings } from '../env';
 import { LIMITS, rateLimit } from '../http/rate-limit';
 import { clientIp } from '../auth/accounts';
 import { logEvent, reason } from '../log';
 import { mailSender, type MailEnv } from '../outside/mail';
 import { submitEnquiry } from '../flows/enquiries';
-import { EnquirySchema } from '../../src/shared/contract/enquiry';
+import { EnquiryCreatedSchema, EnquirySchema } from '../../src/shared/contract/enquiry';
+import { access, body, createRoute, dataOf, json, refusals, router } from '../http/route';
 
-export const enquiries = new Hono<AppEnv>().post('/enquiries', rateLimit({ limit: LIMITS.enquiryIp, shape: 'error', key: (c) => clientIp(c) }), async (c) => {
-  const enquiry = await jsonBody(c, EnquirySchema);
+const enquiryLimit = rateLimit({ limit: LIMITS.enquiryIp, shape: 'error', key: (c) => clientIp(c) });
+
+const routes = {
+  send: createRoute({
+    method: 'post', path: '/enquiries', summary: 'Sends an enquiry (cruise, flight or help): stored, and mailed to the org', ...access('none'),
+    middleware: [enquiryLimit] as const,
+    request: { body: body(EnquirySchema) },
+    responses: { 201: json(dataOf(EnquiryCreatedSchema), 'Received'), ...refusals },
+  }),
+};
+
+export const enquiries = router().openapi(routes.send, async (c) => {
+  const enquiry = c.req.valid('json');
   const org = c.get('org');
   const { enquiryId, mailError } = await submitEnquiry(c.env.DB, org, enquiry, mailSender(c.env as Bindings & MailEnv, org.id));
   if (mailError) logEvent(c, 'error', 'mail.send_failed', { purpose: 'enquiry', reason: reason(mailError) });

@@ -1,5 +1,5 @@
 // GET /go/daily-savings: the whole daily-savings flow run on the server (docs/contract.md#savings).
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { currentUser } from '../auth/session';
 import { runDailySavings } from '../services/daily-savings';
@@ -9,8 +9,8 @@ import { isThisOrigin } from '../security';
 import { LABELS } from '../../src/shared/i18n';
 import { requestLanguage } from '../http/language';
 import { z } from 'zod';
-import { doc } from '../http/openapi';
 import { DailySavingsFailure } from '../../src/shared/contract/loyalty';
+import { access, createRoute, json, media, redirect, refusals, router } from '../http/route';
 
 const ShowSignIn = z.object({ showSignIn: z.literal(true) });
 
@@ -49,7 +49,23 @@ export function fromAnotherSite(c: Context<AppEnv>): boolean {
   return false;
 }
 
-export const go = new Hono<AppEnv>().get('/daily-savings', doc({ summary: 'Runs the daily-savings flow and sends the member on to the director', status: 302, also: { 200: DailySavingsFailure, 401: ShowSignIn } }), async (c) => {
+/** A JSON answer, or for a browser (Accept: text/html) a small page saying the same. */
+const orPage = <S extends z.ZodType>(schema: S, description: string) =>
+  ({ content: { ...json(schema).content, ...media('text/html', z.string()).content }, description }) as const;
+
+const routes = {
+  dailySavings: createRoute({
+    method: 'get', path: '/daily-savings', summary: 'Runs the daily-savings flow and sends the member on to the director', ...access('user'),
+    responses: {
+      302: redirect('Enrolled (or already): on to the director (Location)'),
+      200: orPage(DailySavingsFailure, 'The provider failed (nothing saved), or a link from another site to confirm on this one (page)'),
+      401: orPage(ShowSignIn, 'Signed out: the island opens the sign-in dialog'),
+      ...refusals,
+    },
+  }),
+};
+
+export const go = router().openapi(routes.dailySavings, async (c) => {
   const user = await currentUser(c);
   if (!user) return wantsHtml(c) ? page(c, 401, 'savings_title', 'savings_sign_in_first') : c.json({ showSignIn: true }, 401);
   // The GET enrols (docs/contract.md#savings), so another site's link or <img> must not do it with the member's cookie: the

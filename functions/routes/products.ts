@@ -1,5 +1,4 @@
 // Product search and details (docs/contract.md#booking): only the org's eligible types, prices converted to the asked currency.
-import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import type { OrgRow } from '../db/orgs';
@@ -11,15 +10,15 @@ import {
 import { cityNamed, inLanguage } from '../db/content';
 import { requestLanguage } from '../http/language';
 import { notFound } from '../errors';
-import { queryOf } from '../validate';
 import { checkDates, currencyFor, requireEligible } from '../flows/stay';
 import { agentPricing, productSummary } from '../flows/pricing';
 import { convertMinor, fromMinor, toMinor, type Rates } from '../../src/shared/rules/money';
 import { eligibleTypes, minCheckInDate, PAGE_SIZE, ProductIdSchema, ProductQuerySchema, RATING_STEPS, SearchQuerySchema } from '../../src/shared/contract/booking';
 import { ProductDetailSchema } from '../../src/shared/contract/booking-replies';
+import { CitySuggestionsReplySchema, SearchReplySchema } from '../../src/shared/contract/search-replies';
 import { DEFAULT_MARKUP_BPS } from '../../src/shared/contract/agent';
 import { z } from 'zod';
-import { dataOf, doc } from '../http/openapi';
+import { access, createRoute, dataOf, json, refusals, router, unknownInPath } from '../http/route';
 import { zonesStillFree } from '../../src/shared/rules/cancellation';
 import { productGallery } from '../flows/photos';
 import { rememberAnswer } from '../flows/first-answer';
@@ -90,9 +89,29 @@ const CitiesQuery = z.object({
   type: z.preprocess((v) => (typeof v === 'string' && v.trim() ? v.trim().toUpperCase() : undefined), z.enum(['HLT', 'ACT', 'RST', 'STY']).optional()),
 });
 
-export const products = new Hono<AppEnv>()
-  .get('/products/search', doc({ query: SearchQuerySchema }), async (c) => {
-    const q = queryOf(c, SearchQuerySchema);
+const NO_SUCH_PRODUCT = 'No such product';
+
+const routes = {
+  search: createRoute({
+    method: 'get', path: '/products/search', summary: 'The org’s products for a search: one page, its count and the filters’ counts', ...access('optional'),
+    request: { query: SearchQuerySchema },
+    responses: { 200: json(SearchReplySchema), ...refusals },
+  }),
+  cities: createRoute({
+    method: 'get', path: '/products/cities', summary: 'The cities whose names start with what the visitor typed', ...access('none'),
+    request: { query: CitiesQuery },
+    responses: { 200: json(CitySuggestionsReplySchema), ...refusals },
+  }),
+  product: createRoute({
+    method: 'get', path: '/products/{product_id}', summary: 'One product with its prices in the asked currency', ...access('optional'),
+    request: { params: z.object({ product_id: ProductIdSchema }), query: ProductQuerySchema },
+    responses: { 200: json(dataOf(ProductDetailSchema)), ...refusals },
+  }),
+};
+
+export const products = router()
+  .openapi(routes.search, async (c) => {
+    const q = c.req.valid('query');
     const org = c.get('org');
     requireEligible(org, q.type);
     checkDates(org, q.check_in, q.check_out);
@@ -136,7 +155,7 @@ export const products = new Hono<AppEnv>()
       const data = slice.map(({ km }, i) => ({ ...productSummary(shown[i]!, currency, rates, stay), distance_km: Math.round(km * 10) / 10, ...trade(shown[i]!) }));
       const answer = { ...place, count: near.length, page, per_page: perPage, data, facets: facetsOut(facetsOfRows(filter, all, RATING_STEPS, freeZones)) };
       keepAnswer(c, markupBps, answer);
-      return c.json(withAgentPricing(c, answer, markupBps));
+      return c.json(withAgentPricing(c, answer, markupBps), 200);
     }
     const sort = q.sort === 'distance' ? 'rating' : (q.sort ?? 'rating');
     const found = await searchProducts(c.env.DB, filter, sort, perPage, (page - 1) * perPage, RATING_STEPS, freeZones);
@@ -145,41 +164,44 @@ export const products = new Hono<AppEnv>()
     const data = rows.map((row) => ({ ...productSummary(row, currency, rates, stay), ...trade(row) }));
     const answer = { ...place, count, page, per_page: perPage, data, facets: facetsOut(facets) };
     keepAnswer(c, markupBps, answer);
-    return c.json(withAgentPricing(c, answer, markupBps));
+    return c.json(withAgentPricing(c, answer, markupBps), 200);
   })
-  .get('/products/cities', doc({ query: CitiesQuery }), async (c) => {
-    const q = queryOf(c, CitiesQuery);
+  .openapi(routes.cities, async (c) => {
+    const q = c.req.valid('query');
     const org = c.get('org');
     const types = q.type ? eligibleTypes(org.eligible_products).filter((t) => t === q.type) : eligibleTypes(org.eligible_products);
     const rows = await productCities(c.env.DB, org.id, types, q.q, requestLanguage(c));
     c.header('Cache-Control', 'private, max-age=60');
     // `city` is the name the visitor reads and searches by (the search knows a translated name: decision 0049).
-    return c.json({ data: rows.map((r) => ({ city: r.name ?? r.city, country: r.country, latitude: Math.round(r.latitude * 1e4) / 1e4, longitude: Math.round(r.longitude * 1e4) / 1e4, products: r.products })) });
+    return c.json({ data: rows.map((r) => ({ city: r.name ?? r.city, country: r.country, latitude: Math.round(r.latitude * 1e4) / 1e4, longitude: Math.round(r.longitude * 1e4) / 1e4, products: r.products })) }, 200);
   })
-  .get('/products/:product_id', doc({ query: ProductQuerySchema, reply: dataOf(ProductDetailSchema) }), async (c) => {
-    const parsed = ProductIdSchema.safeParse(c.req.param('product_id'));
-    if (!parsed.success) throw notFound('No such product');
-    const q = queryOf(c, ProductQuerySchema);
-    const org = c.get('org');
-    const stored = await productById(c.env.DB, org.id, parsed.data);
-    if (!stored || !eligibleTypes(org.eligible_products).includes(stored.type)) throw notFound('No such product');
-    const [row] = await inLanguage(c.env.DB, [stored], requestLanguage(c), org.default_language);
-    if (!row) throw notFound('No such product');
-    const { currency, rates } = await currencyFor(c.env.DB, org, q.currency);
-    const markupBps = await agentMarkupBps(c);
-    return c.json(withAgentPricing(c, {
-      data: {
-        ...productSummary(row, currency, rates, {}),
-        address: row.address,
-        images: imagesOf(row),
-        photos: await productGallery(c.env.DB, org, row),
-        description: row.description,
-        amenities: amenitiesOf(row),
-        max_guests: row.max_guests,
-        available_from: row.available_from,
-        available_to: row.available_to,
-        min_check_in: minCheckInDate(org.min_checkin_days),
-        ...(markupBps === null ? {} : { agent_pricing: agentPricing(row, currency, rates, {}, markupBps) }),
-      },
-    }, markupBps));
-  });
+  .openapi(
+    routes.product,
+    async (c) => {
+      const { product_id } = c.req.valid('param');
+      const q = c.req.valid('query');
+      const org = c.get('org');
+      const stored = await productById(c.env.DB, org.id, product_id);
+      if (!stored || !eligibleTypes(org.eligible_products).includes(stored.type)) throw notFound(NO_SUCH_PRODUCT);
+      const [row] = await inLanguage(c.env.DB, [stored], requestLanguage(c), org.default_language);
+      if (!row) throw notFound(NO_SUCH_PRODUCT);
+      const { currency, rates } = await currencyFor(c.env.DB, org, q.currency);
+      const markupBps = await agentMarkupBps(c);
+      return c.json(withAgentPricing(c, {
+        data: {
+          ...productSummary(row, currency, rates, {}),
+          address: row.address,
+          images: imagesOf(row),
+          photos: await productGallery(c.env.DB, org, row),
+          description: row.description,
+          amenities: amenitiesOf(row),
+          max_guests: row.max_guests,
+          available_from: row.available_from,
+          available_to: row.available_to,
+          min_check_in: minCheckInDate(org.min_checkin_days),
+          ...(markupBps === null ? {} : { agent_pricing: agentPricing(row, currency, rates, {}, markupBps) }),
+        },
+      }, markupBps), 200);
+    },
+    unknownInPath({ product_id: NO_SUCH_PRODUCT }),
+  );

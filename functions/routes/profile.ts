@@ -1,17 +1,18 @@
 // The signed-in user's profile and preferences (GET/PUT /api/profile, updatePrefCurrLang).
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { jsonBody } from '../validate';
 import { requireUser } from '../auth/session';
 import { refreshUserDataCookie } from '../auth/cookies';
 import { userDataOf } from '../auth/accounts';
 import { referrerOf, updateProfile, userById, type ProfileChanges, type UserRow } from '../db/users';
 import { checkCatalogueRefs } from '../flows/catalogue-refs';
-import { AGE_BANDS, PrefCurrLangBody, ProfileReplySchema, ProfileUpdateSchema, TRAVEL_PREFERENCES, type Profile } from '../../src/shared/contract/auth';
+import {
+  AGE_BANDS, PrefCurrLangBody, PrefCurrLangReplySchema, ProfileReplySchema, ProfileSavedReplySchema, ProfileUpdateSchema, TRAVEL_PREFERENCES, type Profile,
+} from '../../src/shared/contract/auth';
 import { notFound } from '../errors';
 import { ratesFromUsd } from '../db/catalogue';
 import { convertMinor, fromMinor } from '../../src/shared/rules/money';
-import { doc } from '../http/openapi';
+import { access, body, createRoute, json, refusals, router } from '../http/route';
 
 function parseJsonList(text: string): string[] {
   try {
@@ -112,15 +113,31 @@ function refreshCookie(c: Context<AppEnv>, row: UserRow) {
   );
 }
 
-export const profile = new Hono<AppEnv>()
-  .use('/profile', requireUser)
-  .use('/profile/*', requireUser)
-  .get('/profile', doc({ reply: ProfileReplySchema }), async (c) => {
+// The session is checked before the body (requireUser): signed out is a 401 whatever was sent.
+const routes = {
+  profile: createRoute({
+    method: 'get', path: '/profile', summary: 'The signed-in user’s profile', ...access('user'), middleware: [requireUser] as const,
+    responses: { 200: json(ProfileReplySchema), ...refusals },
+  }),
+  saveProfile: createRoute({
+    method: 'put', path: '/profile', summary: 'Changes the signed-in user’s profile (the fields sent)', ...access('user'), middleware: [requireUser] as const,
+    request: { body: body(ProfileUpdateSchema) },
+    responses: { 200: json(ProfileSavedReplySchema), ...refusals },
+  }),
+  prefCurrLang: createRoute({
+    method: 'post', path: '/profile/updatePrefCurrLang', summary: 'Saves the signed-in user’s currency and language', ...access('user'), middleware: [requireUser] as const,
+    request: { body: body(PrefCurrLangBody) },
+    responses: { 200: json(PrefCurrLangReplySchema), ...refusals },
+  }),
+};
+
+export const profile = router()
+  .openapi(routes.profile, async (c) => {
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ data: await profileOf(c.env.DB, await ownRow(c)) });
+    return c.json({ data: await profileOf(c.env.DB, await ownRow(c)) }, 200);
   })
-  .put('/profile', doc({ body: ProfileUpdateSchema }), async (c) => {
-    const body = await jsonBody(c, ProfileUpdateSchema);
+  .openapi(routes.saveProfile, async (c) => {
+    const body = c.req.valid('json');
     const user = c.get('user');
     await checkCatalogueRefs(c.env.DB, { nationality: body.nationality, language: body.language, currency: body.currency }, '');
     const changes: ProfileChanges = {
@@ -139,14 +156,14 @@ export const profile = new Hono<AppEnv>()
     await updateProfile(c.env.DB, user.orgId, user.id, changes);
     const row = await ownRow(c);
     refreshCookie(c, row);
-    return c.json({ status: 'success' as const, message: '', data: await profileOf(c.env.DB, row) });
+    return c.json({ status: 'success' as const, message: '', data: await profileOf(c.env.DB, row) }, 200);
   })
-  .post('/profile/updatePrefCurrLang', doc({ body: PrefCurrLangBody }), async (c) => {
-    const body = await jsonBody(c, PrefCurrLangBody);
+  .openapi(routes.prefCurrLang, async (c) => {
+    const body = c.req.valid('json');
     const user = c.get('user');
     await checkCatalogueRefs(c.env.DB, { language: body.language, currency: body.currency_code }, '', { currency: 'currency_code' });
     await updateProfile(c.env.DB, user.orgId, user.id, { currency: body.currency_code, language: body.language });
     const row = await ownRow(c);
     refreshCookie(c, row);
-    return c.json({ status: 'success' as const, message: '', data: { currency_code: row.currency, language: row.language } });
+    return c.json({ status: 'success' as const, message: '', data: { currency_code: row.currency, language: row.language } }, 200);
   });

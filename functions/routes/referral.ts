@@ -1,38 +1,57 @@
 // Referral campaigns, referrals and actions (docs/contract.md#referrals), and the caller's rewards; a member only ever sees their own referrals.
 import { requestLanguage } from '../http/language';
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
 import { requireUser } from '../auth/session';
-import { queryOf } from '../validate';
 import { listCampaigns } from '../db/campaigns';
 import { listActions, listReferrals, rewardsOf, type Referrer } from '../db/referrals';
 import {
   ActionsListQuery, ActionsListResponse, CampaignListQuery, CampaignListResponse, ReferralListQuery, ReferralListResponse, RewardsResponse,
 } from '../../src/shared/contract/loyalty';
 import type { SessionUser } from '../auth/session';
-import { doc } from '../http/openapi';
+import { access, createRoute, json, refusals, router } from '../http/route';
 
 const referrer = (u: SessionUser): Referrer => ({ id: u.id, orgId: u.orgId, referralCode: u.referralCode });
 
-export const referral = new Hono<AppEnv>()
-  .get('/referral/getCampaignList', doc({ query: CampaignListQuery, reply: CampaignListResponse }), async (c) => {
-    const { campaign_type } = queryOf(c, CampaignListQuery);
+const routes = {
+  campaigns: createRoute({
+    method: 'get', path: '/referral/getCampaignList', summary: 'The org’s current campaigns of a type (Promotion by default)', ...access('none'),
+    request: { query: CampaignListQuery },
+    responses: { 200: json(CampaignListResponse), ...refusals },
+  }),
+  referrals: createRoute({
+    method: 'get', path: '/referral/getReferralList', summary: 'The members the caller referred, a page at a time', ...access('user'), middleware: [requireUser] as const,
+    request: { query: ReferralListQuery },
+    responses: { 200: json(ReferralListResponse), ...refusals },
+  }),
+  actions: createRoute({
+    method: 'get', path: '/referral/getActionsList', summary: 'The credit actions of the caller’s referrals (of one with member=)', ...access('user'), middleware: [requireUser] as const,
+    request: { query: ActionsListQuery },
+    responses: { 200: json(ActionsListResponse), ...refusals },
+  }),
+  rewards: createRoute({
+    method: 'get', path: '/referral/getRewards', summary: 'The caller’s rewards and the org’s loyalty rules', ...access('user'), middleware: [requireUser] as const,
+    responses: { 200: json(RewardsResponse), ...refusals },
+  }),
+};
+
+export const referral = router()
+  .openapi(routes.campaigns, async (c) => {
+    const { campaign_type } = c.req.valid('query');
     c.header('Cache-Control', 'private, max-age=60');
-    return c.json({ data: await listCampaigns(c.env.DB, c.get('org').id, campaign_type, requestLanguage(c)) });
+    return c.json({ data: await listCampaigns(c.env.DB, c.get('org').id, campaign_type, requestLanguage(c)) }, 200);
   })
-  .get('/referral/getReferralList', doc({ query: ReferralListQuery, reply: ReferralListResponse }), requireUser, async (c) => {
-    const q = queryOf(c, ReferralListQuery);
+  .openapi(routes.referrals, async (c) => {
+    const q = c.req.valid('query');
     const { count, data } = await listReferrals(c.env.DB, referrer(c.get('user')), q.program, q.page, q.per_page);
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ count, data, page: q.page, per_page: q.per_page, totalPages: Math.ceil(count / q.per_page) });
+    return c.json({ count, data, page: q.page, per_page: q.per_page, totalPages: Math.ceil(count / q.per_page) }, 200);
   })
-  .get('/referral/getActionsList', doc({ query: ActionsListQuery, reply: ActionsListResponse }), requireUser, async (c) => {
-    const { member } = queryOf(c, ActionsListQuery);
+  .openapi(routes.actions, async (c) => {
+    const { member } = c.req.valid('query');
     const data = await listActions(c.env.DB, referrer(c.get('user')), member);
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ count: data.length, totalCredits: data.reduce((sum, a) => sum + a.credits, 0), data });
+    return c.json({ count: data.length, totalCredits: data.reduce((sum, a) => sum + a.credits, 0), data }, 200);
   })
-  .get('/referral/getRewards', doc({ reply: RewardsResponse }), requireUser, async (c) => {
+  .openapi(routes.rewards, async (c) => {
     const user = c.get('user');
     const org = c.get('org');
     const rewards = await rewardsOf(c.env.DB, referrer(user));
@@ -48,5 +67,5 @@ export const referral = new Hono<AppEnv>()
         orgId: org.id,
         ...rewards,
       },
-    });
+    }, 200);
   });

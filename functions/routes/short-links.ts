@@ -1,22 +1,40 @@
 // GET /r/{slug} and /r/{slug}/qr.svg on the org's own host: the 302 to the link's destination (the click written after
 // the answer), and the link as a QR code. An unknown slug falls through to the site's 404 page (functions/worker.ts).
-import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
+import { z } from 'zod';
 import QRCode from 'qrcode';
-import type { AppEnv } from '../env';
 import { isDevelopment } from '../env';
 import { clientIp, pepper, siteOrigin } from '../auth/accounts';
 import { secureCookies } from '../auth/cookies';
 import { logEvent, reason } from '../log';
 import { ATTRIBUTION_DAYS, LAST_CLICK_COOKIE, clickCookieValue, findLink, isPerson, recordClick, shortUrlOf, targetOf } from '../flows/links';
 import { SLUG_RE } from '../../src/shared/contract/links';
+import { ApiError } from '../errors';
+import { access, createRoute, media, redirect, refusals, router } from '../http/route';
 
-export const shortLinks = new Hono<AppEnv>()
-  .get('/:slug', async (c) => {
-    const slug = c.req.param('slug');
+const SlugParams = z.object({ slug: z.string() });
+/** What the app answers a path it has no route for (functions/app.ts), which a browser then sees as the site's 404 page. */
+const noRoute = (c: { req: { method: string; path: string } }) => new ApiError(404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}`);
+
+const routes = {
+  follow: createRoute({
+    method: 'get', path: '/{slug}', summary: 'Follows a short link: the 302 to its destination, the click counted', ...access('none'),
+    request: { params: SlugParams },
+    responses: { 302: redirect(), ...refusals },
+  }),
+  qr: createRoute({
+    method: 'get', path: '/{slug}/qr.svg', summary: 'The short link as a QR code', ...access('none'),
+    request: { params: SlugParams },
+    responses: { 200: media('image/svg+xml', z.string()), ...refusals },
+  }),
+};
+
+export const shortLinks = router()
+  .openapi(routes.follow, async (c) => {
+    const { slug } = c.req.valid('param');
     const org = c.get('org');
     const link = SLUG_RE.test(slug) ? await findLink(c.env.DB, org, slug) : null;
-    if (!link) return c.notFound();
+    if (!link) throw noRoute(c);
     const now = Date.now();
     const cf = c.req.raw.cf as { country?: unknown } | undefined;
     // Development has no edge: the tests name the visitor's country in a header instead.
@@ -43,10 +61,10 @@ export const shortLinks = new Hono<AppEnv>()
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     return c.redirect(target.startsWith(`${origin}/`) ? target.slice(origin.length) : target, 302);
   })
-  .get('/:slug/qr.svg', async (c) => {
-    const slug = c.req.param('slug');
+  .openapi(routes.qr, async (c) => {
+    const { slug } = c.req.valid('param');
     const link = SLUG_RE.test(slug) ? await findLink(c.env.DB, c.get('org'), slug) : null;
-    if (!link) return c.notFound();
+    if (!link) throw noRoute(c);
     const svg = await QRCode.toString(shortUrlOf(await siteOrigin(c, c.get('org')), link.slug), { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
     return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'private, max-age=3600' });
   });

@@ -1,9 +1,8 @@
 // Sign-up: account-exists check, access codes, account creation (docs/contract.md#sign-up).
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
-import { ApiError, badRequest } from '../errors';
-import { jsonBody } from '../validate';
+import { ApiError, badRequest, ErrorBodySchema } from '../errors';
 import { checkCatalogueRefs } from '../flows/catalogue-refs';
 import { emailTaken, userByProvider, userByReferralCode } from '../db/users';
 import { normalizeAccessCode, validAccessCode } from '../db/access-codes';
@@ -20,7 +19,7 @@ import {
   termsAccepted, ValidateAccessCodeBody, ValidateAccessCodeReply,
 } from '../../src/shared/contract/auth';
 import { z } from 'zod';
-import { doc } from '../http/openapi';
+import { access, body, createRoute, json, refusals, router } from '../http/route';
 
 const REFERRAL_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -28,10 +27,10 @@ const REFERRAL_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 export const CONFIRMATION_MAIL_FAILED = MSG.confirmationMailFailed;
 
 /** `{ status: 0, data: { code: 500, resp } }`: the contract's business refusal of a sign-up. */
-const refused = (c: Context<AppEnv>, resp: string, status: 400 | 401 | 403 | 409 = 400) => c.json({ status: 0 as const, data: { code: 500 as const, resp } }, status);
+const refused = <S extends 400 | 401>(c: Context<AppEnv>, resp: string, status: S) => c.json({ status: 0 as const, data: { code: 500 as const, resp } }, status);
 
 const alreadyExists = (c: Context<AppEnv>) =>
-  c.json({ status: 1 as const, data: { code: 201 as const, message: 'USER_ALREADY_CREATED' as const, resp: MSG.userExists, isProfileCreated: 0 as const } });
+  c.json({ status: 1 as const, data: { code: 201 as const, message: 'USER_ALREADY_CREATED' as const, resp: MSG.userExists, isProfileCreated: 0 as const } }, 200);
 
 /** The access code a sign-up or a code check sends, when its body is valid; the address is the key. */
 const codeGuessOf = async (c: Context<AppEnv>) => {
@@ -63,31 +62,58 @@ const signUpLimits = rateLimit(
   },
 );
 
-export const signup = new Hono<AppEnv>()
-  .post('/signUp/checkAccountForExists', doc({ body: CheckAccountBody, reply: CheckAccountReply }), rateLimit({ limit: LIMITS.accountCheckIp, key: addressOf(CheckAccountBody) }), async (c) => {
-    const { jsonSigUp } = await jsonBody(c, CheckAccountBody);
+const routes = {
+  checkAccount: createRoute({
+    method: 'post', path: '/signUp/checkAccountForExists', summary: 'Whether an account already has this email', ...access('none'),
+    middleware: [rateLimit({ limit: LIMITS.accountCheckIp, key: addressOf(CheckAccountBody) })] as const,
+    request: { body: body(CheckAccountBody) },
+    responses: { 200: json(CheckAccountReply), ...refusals },
+  }),
+  validateAccessCode: createRoute({
+    method: 'post', path: '/signUp/validateAccessCode', summary: 'Whether an access code lets one join the org', ...access('none'),
+    middleware: [rateLimit({ limit: LIMITS.accessCodeIp, settle: () => 'refund', key: codeGuessOf })] as const,
+    request: { body: body(ValidateAccessCodeBody) },
+    responses: { 200: json(ValidateAccessCodeReply), ...refusals },
+  }),
+  signUp: createRoute({
+    method: 'post', path: '/signUp', summary: 'Creates an account (email sign-ups confirm their email; social ones are signed in)', ...access('none'),
+    middleware: [signUpLimits] as const,
+    request: { body: body(SignUpBody) },
+    responses: {
+      200: json(z.union([SignUpCreatedSchema, SignUpExistsSchema]), 'Created (`code` 200) or already there (`code` 201)'),
+      400: json(z.union([SignUpRefusedSchema, ErrorBodySchema]), 'An invalid or used-up access code (`{ status: 0, data }`), or bad input (the error shape)'),
+      401: json(SignUpRefusedSchema, 'A bad social token'),
+      ...refusals,
+    },
+  }),
+};
+
+export const signup = router()
+  .openapi(routes.checkAccount, async (c) => {
+    const { jsonSigUp } = c.req.valid('json');
     const taken = await emailTaken(c.env.DB, c.get('org').id, normalizeEmail(jsonSigUp.email_id));
-    return c.json(taken ? { data: { code: 201 as const, resp: MSG.userExists } } : { data: { code: 404 as const, resp: '' } });
+    return c.json(taken ? { data: { code: 201 as const, resp: MSG.userExists } } : { data: { code: 404 as const, resp: '' } }, 200);
   })
 
-  .post('/signUp/validateAccessCode', doc({ body: ValidateAccessCodeBody, reply: ValidateAccessCodeReply }), rateLimit({ limit: LIMITS.accessCodeIp, settle: () => 'refund', key: codeGuessOf }), async (c) => {
-    const { jsonRegister } = await jsonBody(c, ValidateAccessCodeBody);
+  .openapi(routes.validateAccessCode, async (c) => {
+    const { jsonRegister } = c.req.valid('json');
     const org = c.get('org');
     if (!normalizeAccessCode(jsonRegister.accesscode)) {
       return c.json(
         org.access_code_required ? { data: { status: 0 as const, resp: MSG.accessCodeRequired } } : { data: { status: 1 as const, resp: '' } },
+        200,
       );
     }
     const code = await validAccessCode(c.env.DB, org.id, jsonRegister.accesscode, pepper(c), Date.now());
     if (!code) {
       settleAttempt(c, LIMITS.accessCodeIp, 'keep');
-      return c.json({ data: { status: 0 as const, resp: MSG.invalidAccessCode } });
+      return c.json({ data: { status: 0 as const, resp: MSG.invalidAccessCode } }, 200);
     }
-    return c.json({ data: { status: 1 as const, resp: '' } });
+    return c.json({ data: { status: 1 as const, resp: '' } }, 200);
   })
 
-  .post('/signUp', doc({ body: SignUpBody, reply: z.union([SignUpCreatedSchema, SignUpExistsSchema]), also: { 401: SignUpRefusedSchema } }), signUpLimits, async (c) => {
-    const { jsonRegister: r } = await jsonBody(c, SignUpBody);
+  .openapi(routes.signUp, async (c) => {
+    const { jsonRegister: r } = c.req.valid('json');
     const db = c.env.DB;
     const org = c.get('org');
     const ip = clientIp(c);
@@ -116,7 +142,7 @@ export const signup = new Hono<AppEnv>()
       const code = await validAccessCode(db, org.id, codeText, pepper(c), now);
       if (!code) {
         settleAttempt(c, LIMITS.accessCodeIp, 'keep');
-        return refused(c, MSG.invalidAccessCode);
+        return refused(c, MSG.invalidAccessCode, 400);
       }
       accessCodeId = code.id;
     } else if (org.access_code_required) {
@@ -162,7 +188,7 @@ export const signup = new Hono<AppEnv>()
       { accessCodeId, sendVerify: !verified, verifyToken, lastClick: await lastClickOf(pepper(c), getCookie(c, LAST_CLICK_COOKIE), now) },
     );
     if (created.kind === 'exists') return alreadyExists(c);
-    if (created.kind === 'code-used-up') return refused(c, MSG.invalidAccessCode);
+    if (created.kind === 'code-used-up') return refused(c, MSG.invalidAccessCode, 400);
     settleAttempt(c, LIMITS.signUpIp, 'keep');
     await logActivity(db, { orgId: org.id, userId: created.row.id, action: social ? `signup_${social}` : 'signup', ip, userAgent: c.req.header('user-agent') }).run();
 
@@ -172,7 +198,7 @@ export const signup = new Hono<AppEnv>()
         status: 1 as const,
         data: { code: 200 as const, message: 'USER_CREATED' as const, resp: MSG.socialWelcome, isProfileCreated: 1 as const },
         result,
-      });
+      }, 200);
     }
-    return c.json({ status: 1 as const, data: { code: 200 as const, message: 'USER_CREATED' as const, resp: MSG.confirmationSent, isProfileCreated: 1 as const } });
+    return c.json({ status: 1 as const, data: { code: 200 as const, message: 'USER_CREATED' as const, resp: MSG.confirmationSent, isProfileCreated: 1 as const } }, 200);
   });

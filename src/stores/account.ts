@@ -6,15 +6,17 @@ import { $profile } from './session';
 
 // ---- signing in, signing up -------------------------------------------------------------------------------------
 
-export const signIn = (body: Record<string, unknown>) => request('$post', '/api/signIn', { body });
+export type SignInBody = ApiBody<'/api/signIn', '$post'>;
+export const signIn = (body: SignInBody) => request('$post', '/api/signIn', { body });
 export const ssoSignIn = (key: string) => request('$post', '/api/auth/sso', { body: { key } });
 
 export const checkAccountExists = async (emailId: string) =>
   (await request('$post', '/api/signUp/checkAccountForExists', { body: { jsonSigUp: { email_id: emailId } } })).data;
 export const validateAccessCode = async (accesscode: string, emailId: string) =>
   (await request('$post', '/api/signUp/validateAccessCode', { body: { jsonRegister: { accesscode, email_id: emailId } } })).data;
+export type SignUpBody = ApiBody<'/api/signUp', '$post'>;
 /** The sign-up's reply is read by signUpOutcome (src/islands/account/signup-logic.ts), which checks its shape. */
-export const signUp = (body: unknown): Promise<unknown> => request('$post', '/api/signUp', { body });
+export const signUp = (body: SignUpBody): Promise<unknown> => request('$post', '/api/signUp', { body });
 
 // ---- social sign-in ---------------------------------------------------------------------------------------------
 
@@ -33,21 +35,23 @@ export function loadProviders(): Promise<Providers | null> {
 }
 /** A nonce for Google's ID token, or null when none could be had. */
 export const signInNonce = (): Promise<string | null> => request('$post', '/api/auth/nonce', { body: {} }).then((r) => r.data.nonce, () => null);
-export const loadSocialProfile = async (tokenField: string, token: string) =>
+export const loadSocialProfile = async (tokenField: 'googletoken' | 'fbtoken', token: string) =>
   (await request('$post', '/api/auth/socialProfile', { body: { [tokenField]: token } })).data;
 
 // ---- passwords and the account link -------------------------------------------------------------------------------
 
 export const verifyAccount = (token: string) => request('$post', '/api/auth/verifyAccount', { body: { token } });
-export const forgotPassword = (body: Record<string, unknown>) => request('$post', '/api/auth/forgotPassword', { body });
-export const changePassword = (body: Record<string, unknown>) => request('$post', '/api/auth/changePassword', { body });
+export const forgotPassword = (body: ApiBody<'/api/auth/forgotPassword', '$post'>) => request('$post', '/api/auth/forgotPassword', { body });
+export type ChangePasswordBody = ApiBody<'/api/auth/changePassword', '$post'>;
+export const changePassword = (body: ChangePasswordBody) => request('$post', '/api/auth/changePassword', { body });
 
 // ---- the profile and saved travellers -----------------------------------------------------------------------------
 
 /** PUT /api/profile; the saved profile becomes $profile. */
-export async function saveProfile(body: Record<string, unknown>) {
+export type ProfileBody = ApiBody<'/api/profile', '$put'>;
+export async function saveProfile(body: ProfileBody) {
   const { data } = await request('$put', '/api/profile', { body });
-  $profile.set(data as unknown as Record<string, unknown>);
+  $profile.set(data);
   return data;
 }
 

@@ -1,7 +1,7 @@
 // The agent portal's client state: who may see it, the profile and credit, clients, quotes and bookings, and the
 // actions that call /api/agent and keep these atoms current.
 import { atom, computed } from 'nanostores';
-import { request, type ApiReply } from './api';
+import { request, type ApiBody, type ApiReply } from './api';
 import type {
   AgentBooking, AgentClient, AgentProfile, AgentQuote, CreditSummary, PayBy, QuoteStatus,
 } from '../shared/contract/agent';
@@ -41,7 +41,8 @@ export async function allClients(): Promise<AgentClient[]> {
   return (await request('$get', '/api/agent/clients', { query: { per_page: 100 } })).data;
 }
 
-export type ClientFields = Omit<AgentClient, 'client_id' | 'created_at' | 'updated_at'>;
+/** A client as the agent enters it (the route's declared body). */
+export type ClientFields = ApiBody<'/api/agent/clients', '$post'>;
 
 export async function saveClient(fields: ClientFields, id?: number): Promise<AgentClient> {
   const { data } = id
@@ -66,16 +67,8 @@ function replaceQuote(quote: AgentQuote) {
   $quotes.set(list.some((q) => q.quote_id === quote.quote_id) ? list.map((q) => (q.quote_id === quote.quote_id ? quote : q)) : [quote, ...list]);
 }
 
-export interface NewQuoteFields {
-  client_id: number;
-  product_id: number;
-  check_in: string;
-  check_out?: string | null;
-  guests: number;
-  currency?: string;
-  markup_percent?: number | null;
-  note?: string;
-}
+/** A quote to price and save (the route's declared body). */
+export type NewQuoteFields = ApiBody<'/api/agent/quotes', '$post'>;
 
 export async function createQuote(fields: NewQuoteFields): Promise<AgentQuote> {
   const { data } = await request('$post', '/api/agent/quotes', { body: fields });

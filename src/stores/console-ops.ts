@@ -1,14 +1,6 @@
 // The console's operations calls (domains, cards, bookings, translations): the pages call these, never fetch.
 import { ApiFailure, type ApiErrorBody } from '../shared/contract/api-client';
-import { request } from './api';
-import type { CardIssue } from '../shared/contract/console-ops';
-
-export interface Paged<T> {
-  count: number;
-  page: number;
-  per_page: number;
-  data: T[];
-}
+import { request, type ApiBody, type ApiReply } from './api';
 
 const data = async <T>(p: Promise<{ data: T }>) => (await p).data;
 const enc = encodeURIComponent;
@@ -19,7 +11,7 @@ export const checkDomain = (host: string) => data(request('$post', '/api/admin/d
 export const removeDomain = (host: string) => data(request('$delete', '/api/admin/domains/:host', { param: { host } }));
 
 export const listCards = (q: string, page: number) => request('$get', '/api/admin/cards', { query: { q, page } });
-export const issueCard = (card: CardIssue) => data(request('$post', '/api/admin/cards', { body: card }));
+export const issueCard = (card: ApiBody<'/api/admin/cards', '$post'>) => data(request('$post', '/api/admin/cards', { body: card }));
 export const voidCard = (id: number) => data(request('$post', '/api/admin/cards/:id/void', { param: { id } }));
 export const cardSpends = (id: number) => data(request('$get', '/api/admin/cards/:id/spends', { param: { id } }));
 
@@ -33,7 +25,7 @@ export async function importCards(text: string, key: string): Promise<number> {
   });
   const body: unknown = await res.json().catch(() => undefined);
   if (!res.ok) throw new ApiFailure(res.status, body as ApiErrorBody | undefined);
-  return (body as { data: { issued: number } }).data.issued;
+  return (body as ApiReply<'/api/admin/cards/import', '$post'>).data.issued;
 }
 
 export interface BookingFilter {
@@ -42,9 +34,14 @@ export interface BookingFilter {
   status: string;
 }
 const bookingQuery = (f: BookingFilter) => `from=${enc(f.from)}&to=${enc(f.to)}&status=${enc(f.status)}`;
-export const listBookings = (f: BookingFilter, page: number) => request('$get', '/api/admin/bookings', { query: { ...f, page } });
+export async function listBookings(f: BookingFilter, page: number) {
+  const reply = await request('$get', '/api/admin/bookings', { query: { ...f, page } });
+  // The address answers a CSV file only with format=csv (bookingsCsvHref, a link), which this never asks for.
+  if (typeof reply === 'string' || reply instanceof Response) throw new TypeError('The bookings came back as a file');
+  return reply;
+}
 export const bookingsCsvHref = (f: BookingFilter) => `/api/admin/bookings?${bookingQuery(f)}&format=csv`;
 
 export const listLabels = (lang: string) => data(request('$get', '/api/admin/labels/:lang', { param: { lang } }));
-export const saveLabels = (lang: string, texts: Record<string, string>) =>
+export const saveLabels = (lang: string, texts: ApiBody<'/api/admin/labels/:lang', '$put'>) =>
   data(request('$put', '/api/admin/labels/:lang', { param: { lang }, body: texts }));

@@ -1,7 +1,6 @@
 // The console's product photos (docs/contract.md#photos): the calls its pages make; the pages keep what they show.
 import { ApiFailure, type ApiErrorBody } from '../shared/contract/api-client';
-import { request, urlOf, type ApiReply } from './api';
-import type { Language } from '../shared/i18n/types';
+import { request, urlOf, type ApiBody, type ApiReply } from './api';
 
 /** A product and its photos, as the photo routes answer (functions/routes/photos.ts). */
 export type ProductPhotos = ApiReply<'/api/admin/products/:product_id/photos', '$get'>['data'];
@@ -24,7 +23,8 @@ export async function uploadPhoto(productId: number, file: File): Promise<Produc
   return (body as { data: ProductPhotos }).data;
 }
 
-export const saveAlt = async (productId: number, photoId: number, alt: Record<Language, string>) =>
+export type PhotoAltBody = ApiBody<'/api/admin/products/:product_id/photos/:photo_id', '$patch'>;
+export const saveAlt = async (productId: number, photoId: number, alt: PhotoAltBody['alt']) =>
   (await request('$patch', '/api/admin/products/:product_id/photos/:photo_id', { param: { product_id: productId, photo_id: photoId }, body: { alt } })).data;
 
 export const reorderPhotos = async (productId: number, photoIds: number[]) =>

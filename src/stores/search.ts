@@ -1,7 +1,7 @@
 // Product search state: criteria read from and written to the address, result pages, and where each product type lives.
 import { atom } from 'nanostores';
 import { ApiFailure } from '../shared/contract/api-client';
-import { request } from './api';
+import { request, type ApiReply } from './api';
 import { $language } from './labels';
 import { queryOf, RESULTS_PATH, type Criteria } from '../shared/rules/search-criteria';
 import type { ProductType } from '../shared/rules/wallet';
@@ -56,13 +56,7 @@ export function runSearch(c: Criteria, currency: string): Promise<void> {
   return answer;
 }
 
-export interface CitySuggestion {
-  city: string;
-  country: string;
-  latitude: number;
-  longitude: number;
-  products: number;
-}
+export type CitySuggestion = ApiReply<'/api/products/cities', '$get'>['data'][number];
 
 export async function suggestCities(prefix: string, type: ProductType, signal?: AbortSignal): Promise<CitySuggestion[]> {
   try {

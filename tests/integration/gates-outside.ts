@@ -147,7 +147,7 @@ export class OutsideWorld {
 }
 
 /**
- * The payment provider for the fault gate: the development Stripe simulator (functions/dev/stripe-sim.ts) served from
+ * The payment provider for the fault gate: the development Stripe simulator (functions/dev/sim/stripe.ts) served from
  * the test process, since the Worker serves it only in development. Its /control hook makes the next API calls answer
  * 500, hang past the SDK's timeout or answer malformed JSON; its webhooks go to `env.STRIPE_WEBHOOK_URL`.
  */
@@ -161,7 +161,7 @@ export class StripeStandIn {
   }
 
   async start(): Promise<this> {
-    const { stripeSim } = await import('../../functions/dev/stripe-sim');
+    const { stripeSim } = await import('../../functions/dev/sim/stripe');
     this.server = createServer(async (req, res) => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -210,7 +210,7 @@ export class StripeStandIn {
 export type HostnameOp = 'create' | 'get' | 'delete';
 
 /**
- * Cloudflare for SaaS custom hostnames for the fault gate (the API's wire shapes, as functions/services/sim/cloudflare.ts
+ * Cloudflare for SaaS custom hostnames for the fault gate (the API's wire shapes, as functions/dev/sim/cloudflare.ts
  * answers them), each operation switchable to answer 500, hang or answer malformed data. A hanging operation has
  * happened at the provider before its answer is lost, as a request that reached Cloudflare would have.
  */

@@ -1,6 +1,7 @@
 // Talking to the Worker under test like a browser or client would: host (org), origin, cookies, JSON.
 import { inject } from 'vitest';
 import { request as httpRequest, type Agent } from 'node:http';
+import { replyDrift } from './declared-replies';
 
 export const baseUrl = () => inject('baseUrl');
 export const ACME = 'acme.localhost';
@@ -55,7 +56,10 @@ export function sendTo(port: string, path: string, opts: CallOptions, agent: Age
         } catch {
           json = undefined;
         }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, cookies: res.headers['set-cookie'] ?? [] });
+        const status = res.statusCode ?? 0;
+        const drift = replyDrift(method, path, status, res.headers['content-type'], json);
+        if (drift) reject(new Error(`The reply drifted from its declared schema: ${drift}`));
+        else resolve({ status, headers: res.headers, text, json, cookies: res.headers['set-cookie'] ?? [] });
       });
       res.on('error', reject);
     });

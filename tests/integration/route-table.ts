@@ -1,6 +1,8 @@
-// Every route of the Hono app (/api, /go) in one table: method, path, the schema its input is generated from, a valid
-// example, whether it needs a session, which ids it takes and whose they are. The fuzz, security and fault gates read it;
-// a new route is one more line here.
+// The gates' route table (fuzz, security, faults), read from the routes' own declarations (functions/http/route.ts,
+// docs/decisions/0054): each declared route's method, path, input schema and who may call it come from its createRoute;
+// this file adds only what a test must know beyond the declaration (a request that succeeds, which ids it takes and
+// whose they are, its attempt limits, the outside services it calls). A declared route without an entry here fails
+// tests/integration/openapi.test.ts, so no route escapes the gates.
 import fc from 'fast-check';
 import { z } from 'zod';
 import { SignInFailureSchema, SignUpRefusedSchema } from '../../src/shared/contract/auth';
@@ -8,6 +10,7 @@ import { CatalogueRequestSchema, LabelsQuerySchema } from '../../src/shared/cont
 import { LIMITS, type Limit } from '../../functions/http/rate-limit';
 import { app } from '../../functions/app';
 import { routeDocs } from '../../functions/http/openapi';
+import { declaredRoutes } from './declared-replies';
 import { DEFAULT_THEME } from '../../src/shared/rules/theme';
 import { BookingsQuerySchema, CardIssueSchema, CardsQuerySchema, DomainCreateSchema, LabelsPutSchema } from '../../src/shared/contract/console-ops';
 import { LinkCreateSchema, StatsQuerySchema } from '../../src/shared/contract/links';
@@ -604,15 +607,58 @@ const TABLE: RouteSpec[] = [
 
 const DOCS = routeDocs(app.routes);
 
-/** Every route, its input schema read from the route's own `doc(…)` (the query string for GET, else the body) unless the table names one. */
-export const ROUTES: RouteSpec[] = TABLE.map((r) => {
-  const d = DOCS.get(`${r.method} ${r.path}`);
-  return { ...r, schema: r.schema ?? (r.method === 'GET' ? d?.query : (d?.body ?? d?.query)) };
-});
+/** Who may call a route, as its declaration says (`x-access`), in the gates' terms. */
+const SESSION_OF: Record<string, Pick<RouteSpec, 'session' | 'dev' | 'providerSigned'>> = {
+  none: { session: 'none' }, optional: { session: 'optional' }, user: { session: 'user' }, agent: { session: 'agent' },
+  admin: { session: 'admin' }, marketing: { session: 'marketing' }, dev: { session: 'none', dev: true }, webhook: { session: 'none', providerSigned: true },
+};
+
+interface Declaration {
+  method: string;
+  path: string;
+  'x-access'?: string;
+  request?: { query?: z.ZodType; params?: z.ZodType; body?: { content?: Record<string, { schema?: z.ZodType }> } };
+}
+
+/** A declared path in the table's form (`{id}` → `:id`). */
+export const honoPath = (openApi: string) => openApi.replace(/\{([^}]+)\}/g, ':$1');
+
+/** The routes the gates test: the Worker's own (/api, /go, /r), not the simulators of other parties (/_sim). */
+export const DECLARED = (declaredRoutes() as unknown as Declaration[]).filter((d) => !d.path.startsWith('/_sim/'));
+const FIXTURES = new Map(TABLE.map((r) => [routeName(r), r]));
+
+/** Declared routes the table gives no example for (tests/integration/openapi.test.ts expects none). */
+export const WITHOUT_FIXTURE = DECLARED.map((d) => `${d.method.toUpperCase()} ${honoPath(d.path)}`).filter((name) => !FIXTURES.has(name));
+
+function fromDeclaration(d: Declaration): RouteSpec | null {
+  const method = d.method.toUpperCase() as Method;
+  const path = honoPath(d.path);
+  const fixture = FIXTURES.get(`${method} ${path}`);
+  if (!fixture) return null;
+  const body = d.request?.body?.content?.['application/json']?.schema;
+  const schema = fixture.schema ?? (method === 'GET' ? d.request?.query : (body ?? d.request?.query));
+  return { ...fixture, method, path, schema, ...(SESSION_OF[d['x-access'] ?? ''] ?? {}) };
+}
+
+const declaredNames = new Set(DECLARED.map((d) => `${d.method.toUpperCase()} ${honoPath(d.path)}`));
+
+/**
+ * Every route: the declared ones from their declarations, the rest (routes not declared yet) from the table and their
+ * `doc(…)`.
+ */
+export const ROUTES: RouteSpec[] = [
+  ...DECLARED.flatMap((d) => fromDeclaration(d) ?? []),
+  ...TABLE.filter((r) => !declaredNames.has(routeName(r))).map((r) => {
+    const d = DOCS.get(`${r.method} ${r.path}`);
+    return { ...r, schema: r.schema ?? (r.method === 'GET' ? d?.query : (d?.body ?? d?.query)) };
+  }),
+];
 
 /** The route's path with its parameters filled in. */
 export function pathOf(route: Pick<RouteSpec, 'path'>, params: Record<string, string | number> = {}): string {
   return route.path.replace(/:([a-z_]+)/g, (_, name: string) => String(params[name] ?? '1'));
 }
 
-export const routeName = (r: Pick<RouteSpec, 'method' | 'path'>) => `${r.method} ${r.path}`;
+export function routeName(r: Pick<RouteSpec, 'method' | 'path'>): string {
+  return `${r.method} ${r.path}`;
+}

@@ -1,7 +1,7 @@
-// Markup drawn at the edge (src/islands/ui/html.ts): the same rules as drawing into the DOM, and nothing a value holds
+// Markup drawn at the edge (src/shared/render/html.ts): the same rules as drawing into the DOM, and nothing a value holds
 // can become markup.
 import { describe, expect, it } from 'vitest';
-import { html, markup } from '../../src/islands/ui/html';
+import { html, markup } from '../../src/shared/render/html';
 
 describe('html', () => {
   it('writes attributes as dom.ts sets them: className is the class, true an empty attribute, false and null none', () => {

@@ -65,7 +65,7 @@ describe('label areas', () => {
 
   it("a results page's first screen shows only the labels its boot block carries (decision 0048)", () => {
     const carried = new Set([...SHELL_LABEL_KEYS, ...RESULTS_FIRST_SCREEN_KEYS]);
-    const used = labelKeysIn(codeOf(join(ISLANDS, 'booking', 'first-screen-view.ts')));
+    const used = labelKeysIn(codeOf(join(ROOT, 'src', 'shared', 'render', 'first-screen-view.ts')));
     expect(used.size).toBeGreaterThan(20);
     expect([...used].filter((key) => !carried.has(key))).toEqual([]);
     for (const key of RESULTS_FIRST_SCREEN_KEYS) expect(LABELS[key] ?? LABELS[`${key}_other`], key).toBeDefined();

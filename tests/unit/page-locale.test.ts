@@ -1,6 +1,7 @@
 // How the edge picks a page's language and currency and shows USD prices in it.
 import { describe, expect, it } from 'vitest';
-import { formatUsdPrice, parseCookies, resolveCurrency, resolveLanguage } from '../../functions/pages/locale';
+import { parseCookies } from '../../functions/lib/cookies';
+import { formatUsdPrice, resolveCurrency, resolveLanguage } from '../../functions/pages/locale';
 
 const rates = { USD: 1, EUR: 0.92, JPY: 151.3 };
 

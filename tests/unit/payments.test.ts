@@ -2,7 +2,7 @@
 // accepts it), a held certificate counts as spent for other checkouts, and the success page's polling backs off.
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { parseStripeForm, stripeSignature } from '../../functions/dev/stripe-sim';
+import { parseStripeForm, stripeSignature } from '../../functions/dev/sim/stripe';
 import { nextPollDelay } from '../../src/islands/booking/CheckoutSuccess';
 import { cardProblem, type WalletCard } from '../../src/shared/rules/wallet';
 

@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useFocusInvalid } from '../ui/useFocusInvalid';
 import { filterName, MSG, sanitizeEmail, signUpDetailsSchema, SignUpPasswordStepSchema, type LoginResult } from '../../shared/contract/auth';
-import { checkAccountExists, signUp, validateAccessCode } from '../../stores/account';
+import { checkAccountExists, signUp, validateAccessCode, type SignUpBody } from '../../stores/account';
 import { closeDialog, openDialog } from '../../stores/dialogs';
 import { $currency, $language, readCookie, useT } from '../../stores/locale';
 import { $org } from '../../stores/startup';
@@ -170,7 +170,14 @@ export default function SignUpDialog() {
 
   /** POST /api/signUp with everything gathered; the outcome follows docs/product.md#states, docs/product.md#error-messages. */
   async function register() {
-    const body = {
+    // The details as their step checked them (the title one of the titles); a change since then goes back to that step.
+    const checked = signUpDetailsSchema(showAccessCode).safeParse(detailValues);
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.error.issues));
+      setStep('details');
+      return;
+    }
+    const body: SignUpBody = {
       jsonRegister: {
         promotions: { isPromotionVisited: 0 },
         accesscode: showAccessCode ? details.accesscode.trim() : '',
@@ -186,7 +193,7 @@ export default function SignUpDialog() {
         referral_code: referralCode,
         language: $language.get(),
         currency: $currency.get(),
-        title: details.title,
+        title: checked.data.title,
         site_id: org?.orgId ?? null,
         client_ip_address: '',
         true_client_ip: '',

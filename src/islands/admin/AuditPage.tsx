@@ -18,13 +18,18 @@ export default function AuditPage() {
 
 const shown = (value: unknown) => (value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
 
+/** A side of a change (`before`, `after`: any JSON value) by its fields; a side that is not an object has none. */
+const fieldsOf = (side: unknown) => new Map<string, unknown>(side !== null && typeof side === 'object' ? Object.entries(side) : []);
+
 function Changes({ detail }: { detail: AuditEntry['detail'] }) {
-  const keys = [...new Set([...Object.keys(detail.before ?? {}), ...Object.keys(detail.after ?? {})])];
+  const before = fieldsOf(detail.before);
+  const after = fieldsOf(detail.after);
+  const keys = [...new Set([...before.keys(), ...after.keys()])];
   return (
     <ul className="audit-changes">
       {keys.map((k) => (
         <li key={k}>
-          <span className="audit-key">{k}</span>: {shown(detail.before?.[k])} → {shown(detail.after?.[k])}
+          <span className="audit-key">{k}</span>: {shown(before.get(k))} → {shown(after.get(k))}
         </li>
       ))}
     </ul>

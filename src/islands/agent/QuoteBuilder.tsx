@@ -1,13 +1,14 @@
 // Making a quote: find a product (or start from one chosen elsewhere), pick the client, dates, guests, currency and
-// markup; the estimate uses the shared pricing rule, the saved price is the server's.
+// markup; the estimate uses the quote's price rule (src/shared/rules/quote-price.ts), the saved price is the server's.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { fromMinor, toMinor } from '../../shared/rules/money';
-import { AGENT_MSG, sellPrice } from '../../shared/contract/agent-text';
+import { AGENT_MSG } from '../../shared/contract/agent-text';
+import { bpsOfPercent, quotePrice } from '../../shared/rules/quote-price';
 import type { AgentClient, AgentQuote } from '../../shared/contract/agent';
 import { addDays, eligibleTypes, MAX_GUESTS, MAX_NIGHTS, minCheckInDate } from '../../shared/rules/booking-dates';
 import DateRangePicker from '../ui/DateRangePicker';
-import { bookingPriceUsdMinor, nightsBetween, type ProductType } from '../../shared/rules/wallet';
+import { nightsBetween, type ProductType } from '../../shared/rules/wallet';
 import { $agentProfile, allClients, createQuote, findProducts, loadAgentProfile, type FoundProduct } from '../../stores/agent';
 import { loadProduct } from '../../stores/booking';
 import { $currency, $currencyInfo, loadCurrencyInfo, useT } from '../../stores/locale';
@@ -99,10 +100,11 @@ export default function QuoteBuilder({ productId, clientId, stay, onCreated, onC
   const estimate = useMemo(() => {
     if (!product || product.currency !== currency) return null;
     const nights = nightly ? nightsBetween(checkIn, checkOut) : 1;
-    const net = bookingPriceUsdMinor(toMinor(product.price, currency), product.type, nights, guests);
     const percent = Number(markup);
-    const total = Number.isFinite(percent) && percent >= 0 ? sellPrice(net, Math.round(percent * 100)) : net;
-    return { net, markup: total - net, total };
+    const markupBps = Number.isFinite(percent) && percent >= 0 ? bpsOfPercent(percent) : 0;
+    // The product's unit price is the server's, converted and rounded once: the same rule gives the same figures.
+    const { netMinor, markupMinor, totalMinor } = quotePrice({ unitMinor: toMinor(product.price, currency), product: product.type, nights, guests }, markupBps);
+    return { net: netMinor, markup: markupMinor, total: totalMinor };
   }, [product, currency, checkIn, checkOut, guests, markup, nightly]);
 
   async function create(e: FormEvent) {

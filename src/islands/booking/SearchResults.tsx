@@ -12,7 +12,7 @@ import {
 import type { AgentPricing } from '../../shared/contract/booking';
 import type { ProductType } from '../../shared/rules/wallet';
 import { RESULT_CARD_SIZES } from '../../shared/rules/photos';
-import { cardFacts, isNear, pageCount, ratingChoices, resultsTitle, sortOptions } from './results-view';
+import { cardFacts, isNear, pageCount, ratingChoices, resultsTitle, sortOptions } from '../../shared/render/results-view';
 
 /** A result; agent_pricing comes only to an agent of an org in B2B mode. */
 type Item = ProductItem & { agent_pricing?: AgentPricing };

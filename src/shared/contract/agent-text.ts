@@ -1,4 +1,4 @@
-// The agent portal's refusal texts, payment choices, quote statuses and pricing rule (docs/contract.md#agents) without
+// The agent portal's refusal texts, payment choices and quote statuses (docs/contract.md#agents) without
 // the schemas: the product and agent pages show and compute with these at load, and importing them from
 // contract/agent.ts would bring zod (docs/decisions/0039-page-weight-by-interaction.md). contract/agent.ts re-exports them.
 
@@ -21,17 +21,8 @@ export const AGENT_MSG = {
 export const PAY_BY = ['account', 'card'] as const;
 export type PayBy = (typeof PAY_BY)[number];
 
-/** 10 % unless the agent's details say otherwise. */
-export const DEFAULT_MARKUP_BPS = 1000;
 export const MAX_MARKUP_PERCENT = 100;
 export const CLIENTS_PAGE_SIZE = 20;
-
-/** The markup in minor units of a net price: half-up to the minor unit. */
-export const markupOf = (netMinor: number, markupBps: number) => Math.round((netMinor * markupBps) / 10_000);
-/** What the client pays: the net price plus the agent's markup. */
-export const sellPrice = (netMinor: number, markupBps: number) => netMinor + markupOf(netMinor, markupBps);
-export const bpsOfPercent = (percent: number) => Math.round(percent * 100);
-export const percentOfBps = (bps: number) => bps / 100;
 
 export const QUOTE_STATUSES = ['DRAFT', 'SENT', 'BOOKED'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];

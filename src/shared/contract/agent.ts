@@ -1,13 +1,15 @@
 // The agent portal's contract (docs/contract.md#agents): client, quote and query schemas shared by the API and the islands,
-// the pricing rule for a quote (net + markup) and the exact refusal texts.
+// what each route answers, and the exact refusal texts.
 import { z } from 'zod';
 import { CountryCodeSchema, NationalitySchema, PhoneCountryCodeSchema } from './auth';
 import { FirstNameSchema, LastNameSchema, MobileSchema, SignUpEmail, TitleSchema } from '../rules/person-schemas';
 import { PreviewSchema } from './booking';
 
-// The messages, payment choices and pricing rule, zod-free (./agent-text; docs/decisions/0039-page-weight-by-interaction.md).
+// The messages and payment choices, zod-free (./agent-text; docs/decisions/0039-page-weight-by-interaction.md).
 export * from './agent-text';
-import { AGENT_MSG, MAX_MARKUP_PERCENT, PAY_BY, QUOTE_STATUSES, type PayBy, type QuoteStatus } from './agent-text';
+import { AGENT_MSG, MAX_MARKUP_PERCENT, PAY_BY, QUOTE_STATUSES } from './agent-text';
+// The quote's price rule (net + markup) has one home, src/shared/rules/quote-price.ts; named here for the contract's readers.
+export { DEFAULT_MARKUP_BPS, bpsOfPercent, markupOf, percentOfBps, sellPrice } from '../rules/quote-price';
 
 export const BookQuoteSchema = z.object({ pay_by: z.enum(PAY_BY, AGENT_MSG.payBy).optional() });
 
@@ -84,103 +86,144 @@ export const QuoteQuerySchema = z.object({
 /** The read-only quote page sends the token from its link: 256 bits, base64url. */
 export const QuoteViewSchema = z.object({ token: z.string('Send the token').regex(/^[A-Za-z0-9_-]{43}$/, 'Not a quote link') });
 
-// ---- what the API answers (the islands read these shapes) ---------------------------------------------------
+// ---- what the API answers (the islands read these shapes; integration tests check every reply against them) ----
+
+const payBy = z.enum(PAY_BY);
+const quoteStatus = z.enum(QUOTE_STATUSES);
 
 /** A client's details as the agent keeps them: the same fields stored (functions/db/clients.ts) and answered. */
-export interface ClientDetails {
-  title: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  country_code: string;
-  phone_country_code: string;
-  mobile_no: string;
-  notes: string;
-  created_at: string;
-  updated_at: string;
-}
+const ClientDetailsSchema = z.object({
+  title: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  country_code: z.string(),
+  phone_country_code: z.string(),
+  mobile_no: z.string(),
+  notes: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ClientDetails = z.output<typeof ClientDetailsSchema>;
 
-export interface AgentClient extends ClientDetails {
-  client_id: number;
-  nationality: number | null;
-}
+export const AgentClientSchema = ClientDetailsSchema.extend({
+  client_id: z.number(),
+  nationality: z.number().nullable(),
+});
+export type AgentClient = z.output<typeof AgentClientSchema>;
 
-export interface AgentQuote {
-  quote_id: number;
-  client: { client_id: number | null; name: string; email: string };
-  product: { product_id: number; type: string; name: string; city: string; image: string };
-  check_in: string;
-  check_out: string | null;
-  nights: number | null;
-  guests: number;
-  currency: string;
-  net_price: number;
-  markup_percent: number;
-  markup_amount: number;
-  total: number;
+/** The client a quote or booking is for (null once the agent deleted the client; the name and email stay). */
+const ForClientSchema = z.object({ client_id: z.number().nullable(), name: z.string(), email: z.string() });
+const QuotedProductSchema = z.object({ product_id: z.number(), type: z.string(), name: z.string(), city: z.string(), image: z.string() });
+
+export const AgentQuoteSchema = z.object({
+  quote_id: z.number(),
+  client: ForClientSchema,
+  product: QuotedProductSchema,
+  check_in: z.string(),
+  check_out: z.string().nullable(),
+  nights: z.number().nullable(),
+  guests: z.number(),
+  currency: z.string(),
+  net_price: z.number(),
+  markup_percent: z.number(),
+  markup_amount: z.number(),
+  total: z.number(),
   /** What booking it on account adds to the agent's balance (the net price in USD). */
-  charged_usd: number;
-  note: string;
-  status: QuoteStatus;
-  sent_at: string | null;
-  booked_at: string | null;
-  booking_id: string | null;
-  created_at: string;
-}
+  charged_usd: z.number(),
+  note: z.string(),
+  status: quoteStatus,
+  sent_at: z.string().nullable(),
+  booked_at: z.string().nullable(),
+  booking_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AgentQuote = z.output<typeof AgentQuoteSchema>;
 
-export interface CreditSummary {
-  currency: 'USD';
-  credit_limit: number;
-  outstanding: number;
-  available: number;
-}
+export const CreditSummarySchema = z.object({
+  currency: z.literal('USD'),
+  credit_limit: z.number(),
+  outstanding: z.number(),
+  available: z.number(),
+});
+export type CreditSummary = z.output<typeof CreditSummarySchema>;
 
-export interface AgentBooking {
-  booking_id: string;
-  quote_id: number;
-  status: string;
+export const AgentBookingSchema = z.object({
+  booking_id: z.string(),
+  quote_id: z.number(),
+  status: z.string(),
   /** On the agent's account, or paid by the client's card (the status is then the payment's). */
-  pay_by: PayBy;
-  paid_amount: number;
-  refunded_amount: number;
+  pay_by: payBy,
+  paid_amount: z.number(),
+  refunded_amount: z.number(),
   /** While a card booking waits for its payment: the hosted page, to open or pass to the client. */
-  payment_url?: string;
-  client: { client_id: number | null; name: string; email: string };
-  product: { product_id: number; type: string; name: string; city: string; image: string };
-  check_in: string;
-  check_out: string | null;
-  guests: number;
-  currency: string;
-  total: number;
-  charged_usd: number;
-  created_at: string;
-}
+  payment_url: z.string().optional(),
+  client: ForClientSchema,
+  product: QuotedProductSchema,
+  check_in: z.string(),
+  check_out: z.string().nullable(),
+  guests: z.number(),
+  currency: z.string(),
+  total: z.number(),
+  charged_usd: z.number(),
+  created_at: z.string(),
+});
+export type AgentBooking = z.output<typeof AgentBookingSchema>;
 
-export interface AgentProfile {
-  agent: { user_id: number; email: string; title: string; first_name: string; last_name: string; phone_country_code: string; mobile_no: string };
-  agency: { name: string; license_no: string; address: string; phone: string; email: string } | null;
-  markup_percent: number;
-  credit: CreditSummary;
-  b2b_mode: 0 | 1;
-  counts: { clients: number; quotes: number; bookings: number };
-}
+export const AgentProfileSchema = z.object({
+  agent: z.object({
+    user_id: z.number(),
+    email: z.string(),
+    title: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    phone_country_code: z.string(),
+    mobile_no: z.string(),
+  }),
+  agency: z.object({ name: z.string(), license_no: z.string(), address: z.string(), phone: z.string(), email: z.string() }).nullable(),
+  markup_percent: z.number(),
+  credit: CreditSummarySchema,
+  b2b_mode: z.union([z.literal(0), z.literal(1)]),
+  counts: z.object({ clients: z.number(), quotes: z.number(), bookings: z.number() }),
+});
+export type AgentProfile = z.output<typeof AgentProfileSchema>;
 
 /** What the client sees through the mailed link: the price to pay, never the net price or the markup. */
-export interface SharedQuote {
-  reference: string;
-  client_name: string;
-  agent_name: string;
-  agency_name: string;
-  agent_email: string;
-  org_name: string;
-  product: { type: string; name: string; city: string; image: string; description: string };
-  check_in: string;
-  check_out: string | null;
-  nights: number | null;
-  guests: number;
-  total: number;
-  currency: string;
-  note: string;
-  status: QuoteStatus;
-  created_at: string;
-}
+export const SharedQuoteSchema = z.object({
+  reference: z.string(),
+  client_name: z.string(),
+  agent_name: z.string(),
+  agency_name: z.string(),
+  agent_email: z.string(),
+  org_name: z.string(),
+  product: z.object({ type: z.string(), name: z.string(), city: z.string(), image: z.string(), description: z.string() }),
+  check_in: z.string(),
+  check_out: z.string().nullable(),
+  nights: z.number().nullable(),
+  guests: z.number(),
+  total: z.number(),
+  currency: z.string(),
+  note: z.string(),
+  status: quoteStatus,
+  created_at: z.string(),
+});
+export type SharedQuote = z.output<typeof SharedQuoteSchema>;
+
+/** One page of the agent's clients. */
+export const ClientPageReplySchema = z.object({ count: z.number(), page: z.number(), per_page: z.number(), data: z.array(AgentClientSchema) });
+export const QuoteListReplySchema = z.object({ count: z.number(), data: z.array(AgentQuoteSchema) });
+export const AgentBookingsReplySchema = z.object({ count: z.number(), data: z.array(AgentBookingSchema), credit: CreditSummarySchema });
+
+/** A quote booked: on account (CONFIRMED, the credit used) or by the client's card (PENDING_PAYMENT, its hosted page). */
+export const BookedQuoteSchema = z.object({
+  booking_id: z.string(),
+  status: z.enum(['CONFIRMED', 'PENDING_PAYMENT']),
+  pay_by: payBy,
+  total: z.number(),
+  currency: z.string(),
+  charged_usd: z.number(),
+  payment_url: z.string().optional(),
+  quote: AgentQuoteSchema,
+  credit: CreditSummarySchema,
+});
+export type BookedQuote = z.output<typeof BookedQuoteSchema>;

@@ -298,6 +298,37 @@ export const ActivityBody = z.object({
 export const StatusReplySchema = z.object({ status: z.enum(['success', 'failed']), message: z.string() });
 
 // ---------------------------------------------------------------------------------------------------------------
+// Social sign-in: the providers on offer, the popup's nonce, the details behind a token
+
+/** GET /api/auth/providers: the social sign-ins the org offers and where the islands open them. */
+export const ProvidersReplySchema = z.object({
+  data: z.object({
+    google: z.object({ enabled: z.boolean(), clientId: z.string(), authorizeUrl: z.string() }),
+    facebook: z.object({ enabled: z.boolean(), appId: z.string(), authorizeUrl: z.string() }),
+  }),
+});
+
+/** POST /api/auth/nonce: a nonce the Google ID token must carry. */
+export const NonceReplySchema = z.object({ data: z.object({ nonce: z.string() }) });
+
+/** POST /api/auth/socialProfile: a Google or Facebook token (to prefill the sign-up form). */
+export const SocialProfileBody = z
+  .object({ googletoken: z.string().max(8192).optional(), fbtoken: z.string().max(8192).optional() })
+  .refine((v) => Boolean(v.googletoken || v.fbtoken), 'Send googletoken or fbtoken');
+
+/** POST /api/auth/socialProfile: the verified details behind the token; `exists` when an account already has them. */
+export const SocialProfileReplySchema = z.object({
+  data: z.object({
+    provider: z.enum(['google', 'facebook']),
+    email: z.string(),
+    email_verified: z.union([z.literal(0), z.literal(1)]),
+    first_name: z.string(),
+    last_name: z.string(),
+    exists: z.union([z.literal(0), z.literal(1)]),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
 // Profile (GET/PUT /api/profile, POST /api/profile/updatePrefCurrLang)
 
 export const TravProfileSchema = z.object({ age_band: z.enum(AGE_BANDS).nullable() });
@@ -371,3 +402,12 @@ export type ProfileUpdate = z.output<typeof ProfileUpdateSchema>;
 export const PrefCurrLangBody = z
   .object({ currency_code: CurrencySchema.optional(), language: LanguageSchema.optional() })
   .refine((v) => v.currency_code !== undefined || v.language !== undefined, 'Send currency_code or language');
+
+/** PUT /api/profile → the saved profile. */
+export const ProfileSavedReplySchema = z.object({ status: z.literal('success'), message: z.string(), data: ProfileSchema });
+/** POST /api/profile/updatePrefCurrLang → the account's currency and language as saved. */
+export const PrefCurrLangReplySchema = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: z.object({ currency_code: z.string(), language: z.string() }),
+});

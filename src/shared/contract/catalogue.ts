@@ -11,6 +11,8 @@ export const LanguageCodeSchema = z
   .refine((lang) => (LANGUAGES as readonly string[]).includes(lang), { message: `Supported languages: ${LANGUAGES.join(', ')}` });
 
 export const LabelsQuerySchema = z.object({ lang: LanguageCodeSchema.default('en-US') });
+/** POST getLabels: the language in the query (as for GET) or in the body; the query's wins. */
+export const LabelsRequestSchema = z.looseObject({ lang: LanguageCodeSchema.optional() });
 
 /** The catalogues' names (countries, nationalities) are in `lang`, else in the request's language (docs/contract.md#languages). */
 export const CatalogueQuerySchema = z.object({ lang: LanguageCodeSchema.optional() });

@@ -81,3 +81,9 @@ export const OPS_MSG = {
   labelsEmpty: 'Send at least one label',
   labelsTooMany: 'Send at most 500 labels at a time',
 } as const;
+
+/** The launch checklist's steps, in the order the console shows them. */
+export const LAUNCH_STEPS = ['brand', 'products', 'sign_in', 'wallet', 'domain', 'live'] as const;
+
+/** A custom domain's states: waiting for its DNS and certificate, then serving. */
+export const DOMAIN_STATUSES = ['pending', 'active'] as const;

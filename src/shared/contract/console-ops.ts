@@ -4,11 +4,14 @@ import { z } from 'zod';
 import { LABELS, LANGUAGES } from '../i18n';
 import { CARD_KINDS, PRODUCT_TYPES } from '../rules/wallet';
 import { futureExpiry } from './console';
-import type { StayFacts } from './booking';
 import { EMAIL_MAX_LENGTH } from '../rules/person';
 import { contactEmail } from '../rules/person-schemas';
+// Types only: the replies' schemas stay out of the islands' bundles.
+import type { AdminBookingEntrySchema, AdminCardEntrySchema, CardSpendEntrySchema, DomainEntrySchema, LabelEntrySchema } from './console-replies';
 
-import { OPS_MSG } from './console-messages';
+import { DOMAIN_STATUSES, OPS_MSG } from './console-messages';
+
+export { DOMAIN_STATUSES };
 
 // The messages, zod-free (docs/decisions/0039-page-weight-by-interaction.md).
 export { OPS_MSG };
@@ -30,16 +33,7 @@ export const HostSchema = z
 
 export const DomainCreateSchema = z.object({ host: HostSchema }).strict();
 
-export const DOMAIN_STATUSES = ['pending', 'active'] as const;
-export interface DomainEntry {
-  host: string;
-  status: (typeof DOMAIN_STATUSES)[number];
-  /** The TXT record that proves ownership; null for the platform's own addresses. */
-  verification: { type: 'txt'; name: string; value: string } | null;
-  /** An address the platform gives (not removable from the console). */
-  platform: boolean;
-  created_at: string | null;
-}
+export type DomainEntry = z.output<typeof DomainEntrySchema>;
 
 // ---- wallet cards --------------------------------------------------------------------------------------------------
 
@@ -102,29 +96,8 @@ const Page = z.preprocess(blankToUndefined, z.coerce.number('Use a whole number'
 /** GET /api/admin/cards */
 export const CardsQuerySchema = z.object({ q: z.preprocess(blankToUndefined, z.string().trim().max(80).optional()), page: Page });
 
-export interface AdminCardEntry {
-  payment_card_id: number;
-  card_code: string;
-  kind: (typeof CARD_KINDS)[number];
-  status: string;
-  email: string | null;
-  services: string;
-  pro_code: string;
-  amount: number;
-  currency: string;
-  created_at: string;
-  expires_at: string | null;
-}
-
-export interface CardSpendEntry {
-  booking_id: string;
-  product_name: string;
-  amount: number;
-  currency: string;
-  card_amount: number;
-  card_currency: string;
-  at: string;
-}
+export type AdminCardEntry = z.output<typeof AdminCardEntrySchema>;
+export type CardSpendEntry = z.output<typeof CardSpendEntrySchema>;
 
 // ---- bookings ------------------------------------------------------------------------------------------------------
 
@@ -148,19 +121,7 @@ export const BookingsQuerySchema = z
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: OPS_MSG.range });
 export type BookingsQuery = z.output<typeof BookingsQuerySchema>;
 
-export interface AdminBookingEntry extends StayFacts {
-  booking_id: string;
-  status: string;
-  created_at: string;
-  email: string | null;
-  traveler: string;
-  product_type: string;
-  price: number;
-  certificate_amount: number;
-  discount_amount: number;
-  cash_amount: number;
-  total: number;
-}
+export type AdminBookingEntry = z.output<typeof AdminBookingEntrySchema>;
 
 // ---- labels --------------------------------------------------------------------------------------------------------
 
@@ -176,8 +137,4 @@ export const LabelsPutSchema = z
   .refine((r) => Object.keys(r).length <= 500, OPS_MSG.labelsTooMany);
 export type LabelsPut = z.output<typeof LabelsPutSchema>;
 
-export interface LabelEntry {
-  field_name: string;
-  default: string;
-  override: string | null;
-}
+export type LabelEntry = z.output<typeof LabelEntrySchema>;

@@ -5,8 +5,12 @@ import { EMAIL_MAX_LENGTH } from '../rules/person';
 import { contactEmail } from '../rules/person-schemas';
 import { PRODUCTS } from '../rules/products';
 import { ROLES } from './auth-text';
-import { CONSOLE_MSG, PRODUCT_CODES, WALLET_OPTIONS } from './console-messages';
+import { CONSOLE_MSG, LAUNCH_STEPS, PRODUCT_CODES, WALLET_OPTIONS } from './console-messages';
+
+export { LAUNCH_STEPS };
 import { contrastFailures, contrastMessage, FONT_FAMILIES, HEX_COLOUR, normalHex } from '../rules/theme';
+// Types only: the replies' schemas stay out of the islands' bundles.
+import type { AccessCodeEntrySchema, AuditEntrySchema, LaunchStateSchema, MemberEntrySchema } from './console-replies';
 
 // The messages and lists the forms show, zod-free (docs/decisions/0039-page-weight-by-interaction.md).
 export { CONSOLE_MSG, PRODUCT_CODES, WALLET_OPTIONS } from './console-messages';
@@ -116,21 +120,8 @@ export const AccessCodeCreateSchema = z
 export type AccessCodeCreate = z.output<typeof AccessCodeCreateSchema>;
 export const AccessCodeParamSchema = z.string().trim().regex(/^[A-Za-z0-9-]{4,32}$/, CONSOLE_MSG.code);
 
-export interface AccessCodeUse {
-  email: string;
-  at: string;
-}
-
-export interface AccessCodeEntry {
-  hint: string;
-  label: string;
-  expires_at: string | null;
-  max_uses: number | null;
-  uses: number;
-  created_at: string;
-  /** Who signed up with the code and when, newest first (the last 50). */
-  used_by: AccessCodeUse[];
-}
+export type AccessCodeEntry = z.output<typeof AccessCodeEntrySchema>;
+export type AccessCodeUse = AccessCodeEntry['used_by'][number];
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const Page = z.preprocess(blankToUndefined, z.coerce.number('Use a whole number').int('Use a whole number').min(1).max(10_000).optional());
@@ -168,25 +159,8 @@ export const PaymentSchema = z
   .strict();
 export type PaymentInput = z.output<typeof PaymentSchema>;
 
-export interface MemberEntry {
-  userId: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: (typeof ROLES)[number];
-  verified: 0 | 1;
-  can_user_book: 0 | 1;
-  credit_limit: number;
-  created_at: string;
-}
-
-export interface AuditEntry {
-  at: string;
-  actor_email: string;
-  action: string;
-  target: string;
-  detail: { before?: Record<string, unknown>; after?: Record<string, unknown> };
-}
+export type MemberEntry = z.output<typeof MemberEntrySchema>;
+export type AuditEntry = z.output<typeof AuditEntrySchema>;
 
 export const PER_PAGE = 20;
 
@@ -210,9 +184,5 @@ export const ThemeSchema = z
 export type ThemeInput = z.output<typeof ThemeSchema>;
 
 /** The launch checklist's steps, in order. */
-export const LAUNCH_STEPS = ['brand', 'products', 'sign_in', 'wallet', 'domain', 'live'] as const;
 export type LaunchStep = (typeof LAUNCH_STEPS)[number];
-export interface LaunchState {
-  steps: { step: LaunchStep; done: boolean }[];
-  live_at: string | null;
-}
+export type LaunchState = z.output<typeof LaunchStateSchema>;

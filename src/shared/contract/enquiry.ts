@@ -31,6 +31,9 @@ export const EnquirySchema = z
   });
 export type Enquiry = z.output<typeof EnquirySchema>;
 
+/** An enquiry received (POST /api/enquiries, 201). */
+export const EnquiryCreatedSchema = z.object({ enquiry_id: z.number() });
+
 export const EnquiriesQuerySchema = z.object({
   page: z.preprocess(blankToUndefined, z.coerce.number('Use a whole number').int('Use a whole number').min(1).max(10_000).optional()),
   kind: z.preprocess(blankToUndefined, z.enum(ENQUIRY_KINDS, ENQUIRY_MSG.kind).optional()),

@@ -49,40 +49,59 @@ export interface LinkTarget {
   utm_campaign: string;
 }
 
-export interface LinkEntry extends LinkTarget {
-  slug: string;
-  short_url: string;
-  created_at: string;
-  clicks: number;
-  unique_visitors: number;
-  signups: number;
-  first_bookings: number;
-}
+// ---- replies --------------------------------------------------------------------------------------------------------
 
-export interface DayFigures {
-  day: string;
-  clicks: number;
-  unique_visitors: number;
-  signups: number;
-  bookings: number;
-  revenue: number;
-}
+/** A link just made (POST /api/admin/links). */
+export const LinkCreatedSchema = z.object({ slug: z.string(), short_url: z.string() });
 
-export interface LinkStats {
-  from: string;
-  to: string;
-  clicks: number;
-  unique_visitors: number;
-  signups: number;
-  first_bookings: number;
-  revenue: number;
-  currency: string;
+/** One of the org's links with its figures to date (GET /api/admin/links). */
+export const LinkEntrySchema = z.object({
+  slug: z.string(),
+  short_url: z.string(),
+  destination: z.string(),
+  referral_code: z.string(),
+  campaign: z.string(),
+  utm_source: z.string(),
+  utm_medium: z.string(),
+  utm_campaign: z.string(),
+  created_at: z.string(),
+  clicks: z.number(),
+  unique_visitors: z.number(),
+  signups: z.number(),
+  first_bookings: z.number(),
+});
+export type LinkEntry = z.output<typeof LinkEntrySchema>;
+
+export const DayFiguresSchema = z.object({
+  day: z.string(),
+  clicks: z.number(),
+  unique_visitors: z.number(),
+  signups: z.number(),
+  bookings: z.number(),
+  revenue: z.number(),
+});
+export type DayFigures = z.output<typeof DayFiguresSchema>;
+
+/** A link's (or a campaign's links') figures over a range of days (GET …/stats; the same by day as CSV with format=csv). */
+export const LinkStatsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  clicks: z.number(),
+  unique_visitors: z.number(),
+  signups: z.number(),
+  first_bookings: z.number(),
+  revenue: z.number(),
+  currency: z.string(),
   /** Sign-ups per unique visitor, 0 to 1 (0 without visitors). */
-  conversion: number;
-  by_day: DayFigures[];
-  by_country: { country: string; clicks: number }[];
-  by_referrer: { referrer: string; clicks: number }[];
-}
+  conversion: z.number(),
+  by_day: z.array(DayFiguresSchema),
+  by_country: z.array(z.object({ country: z.string(), clicks: z.number() })),
+  by_referrer: z.array(z.object({ referrer: z.string(), clicks: z.number() })),
+});
+export type LinkStats = z.output<typeof LinkStatsSchema>;
+
+/** The member's own short link (GET /api/referral/my-link). */
+export const MemberLinkSchema = z.object({ slug: z.string(), short_url: z.string(), long_url: z.string() });
 
 /** The days from `from` to `to`, both included (YYYY-MM-DD, UTC). */
 export function daysBetween(from: string, to: string): string[] {

@@ -32,6 +32,10 @@ export const GetMemberResponse = z.union([
   z.object({ code: z.literal(404) }),
 ]);
 export const DailySavingsFailure = z.object({ isNew: z.literal(true), redirect: z.literal('') });
+/** setMember: the caller's member is saved. */
+export const SetMemberResponse = z.object({ status: z.literal('OK') });
+/** savingsCode: the provider's import result (one member already enrolled answers `[{ valid_members_count: 1 }]`). */
+export const SavingsCodeResponse = z.object({ data: ImportResult });
 
 const CAMPAIGN_TYPE = z.string().trim().regex(/^[A-Za-z][A-Za-z_-]{0,39}$/, 'A campaign type is a word such as Promotion');
 export const CampaignListQuery = z.object({

@@ -1,20 +1,21 @@
 // A results page's first screen drawn without React (docs/decisions/0048-results-first-screen.md): the island's own
-// section (SearchResults.tsx), drawn from the search's first answer in the same elements and classes, with the words of
-// results-view.ts, so the photographs and prices are on screen before React has loaded and React's first render, which
-// replaces it, moves nothing. The links work as they are; the filters' controls are disabled until the island's own take
-// their place (a filter needs the island; the star and cancellation chips are inert instead, as disabled ones are drawn
-// grey), which a person meets only in the moment React takes to arrive.
+// section (src/islands/booking/SearchResults.tsx), drawn from the search's first answer in the same elements and
+// classes, with the words of results-view.ts, so the photographs and prices are on screen before React has loaded and
+// React's first render, which replaces it, moves nothing. The links work as they are; the filters' controls are
+// disabled until the island's own take their place (a filter needs the island; the star and cancellation chips are
+// inert instead, as disabled ones are drawn grey), which a person meets only in the moment React takes to arrive.
 //
-// One renderer, two ways of drawing: into the page's DOM (results-first-screen.ts, in the browser) and as HTML at the edge
-// for a search it has answered before (functions/pages/first-screen.ts, docs/decisions/0050-first-photo-with-the-page.md).
-import type { LabelVars } from '../../shared/i18n/translate';
-import { detailsUrl, type Criteria } from '../../shared/rules/search-criteria';
-import type { ProductItem, ResultPage } from '../../shared/rules/search-results';
-import { formatMoney, toMinor } from '../../shared/rules/money';
-import { photoSrcset, RESULT_CARD_SIZES } from '../../shared/rules/photos';
+// One renderer, two ways of drawing: into the page's DOM (src/islands/booking/results-first-screen.ts, in the browser)
+// and as HTML at the edge for a search it has answered before (functions/pages/first-screen.ts,
+// docs/decisions/0050-first-photo-with-the-page.md). The Worker imports it, so it lives in src/shared: pure, no DOM.
+import type { LabelVars } from '../i18n/translate';
+import { detailsUrl, type Criteria } from '../rules/search-criteria';
+import type { ProductItem, ResultPage } from '../rules/search-results';
+import { formatMoney, toMinor } from '../rules/money';
+import { photoSrcset, RESULT_CARD_SIZES } from '../rules/photos';
 import { cardFacts, pageCount, ratingChoices, resultsTitle, sortOptions } from './results-view';
-import { daysBetween, MAX_GUESTS } from '../../shared/rules/booking-dates';
-import { formatDay, WEEKDAY_DAY } from '../../shared/rules/format-day';
+import { daysBetween, MAX_GUESTS } from '../rules/booking-dates';
+import { formatDay, WEEKDAY_DAY } from '../rules/format-day';
 
 type Attribute = string | number | boolean | null | undefined;
 /** How the renderer draws: an element with attributes and children, a piece of markup, and the page's labels. */

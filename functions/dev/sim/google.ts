@@ -15,18 +15,22 @@
 //      POST /api/auth/socialProfile { googletoken } to prefill the sign-up form and then POST /api/signUp
 //      { jsonRegister: { googletoken, … } }. Signing in or up spends the token's nonce: the token works once.
 // Tests mint tokens over HTTP: POST /_sim/google/token { email, name?, sub?, aud, expires_in?, email_verified?, nonce? }.
-import { Hono } from 'hono';
-import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { z } from 'zod';
-import { serviceUrl, type AppEnv, type Bindings } from '../../env';
+import { serviceUrl, type Bindings } from '../../env';
 import { hostName } from '../../db/orgs';
 import { sha256Hex } from '../../auth/crypto';
 import { escapeHtml } from '../../../src/shared/rules/html-text';
+import { access, createRoute, json, media, redirect, refusals, router } from '../../http/route';
+import { readByHandler } from './wire';
+
+/** A public key as Google's JWKS publishes it. */
+const Jwk = z.looseObject({ kty: z.literal('RSA'), n: z.string(), e: z.string(), kid: z.string(), alg: z.literal('RS256'), use: z.literal('sig') });
 
 interface SimKey {
   kid: string;
   privateKey: CryptoKey;
-  publicJwk: JWK;
+  publicJwk: z.infer<typeof Jwk>;
 }
 
 // Generated once per isolate, on first use (Workers forbid randomness at global scope).
@@ -35,7 +39,7 @@ function simKey(): Promise<SimKey> {
   keyPromise ??= (async () => {
     const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
     const kid = `sim-${crypto.randomUUID().slice(0, 8)}`;
-    return { kid, privateKey, publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } };
+    return { kid, privateKey, publicJwk: Jwk.parse({ ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' }) };
   })();
   return keyPromise;
 }
@@ -124,32 +128,79 @@ const AuthorizeQuery = z.object({
   nonce: z.string().max(512).default(''),
 });
 
-export const googleSim = new Hono<AppEnv>()
-  .get('/jwks', async (c) => c.json({ keys: [(await simKey()).publicJwk] }))
-  .get('/.well-known/openid-configuration', (c) => {
+/** The mint's refusal: OAuth's error code and what was wrong. */
+export const InvalidRequest = z.object({
+  error: z.literal('invalid_request'),
+  // A symbol key in a path is written null in JSON.
+  issues: z.array(z.looseObject({ code: z.string(), path: z.array(z.union([z.string(), z.number(), z.null()])), message: z.string() })),
+});
+/** The sign-in pages' refusal (a bad query or form, a redirect to another host): OAuth's error code as plain text. */
+export const invalidPage = media('text/plain', z.literal('invalid_request'), 'A missing or bad field, or a redirect_uri on another host');
+/** The simulator's sign-in form (Continue), which posts back to the simulator. */
+export const SignInForm = z.object({ email: z.string().email().max(254), name: z.string().max(100).default('') });
+/** The sign-in page's query refused in the provider's words, not the contract's 400. */
+export const refusePage = (result: { success: boolean }, c: { text: (text: 'invalid_request', status: 400) => Response }) => (result.success ? undefined : c.text('invalid_request', 400));
+
+const routes = {
+  jwks: createRoute({
+    method: 'get', path: '/jwks', summary: 'The issuer’s public keys (JWKS)', ...access('dev'),
+    responses: { 200: json(z.object({ keys: z.array(Jwk) })), ...refusals },
+  }),
+  discovery: createRoute({
+    method: 'get', path: '/.well-known/openid-configuration', summary: 'The issuer’s OpenID Connect discovery document', ...access('dev'),
+    responses: {
+      200: json(z.looseObject({ issuer: z.string(), jwks_uri: z.string(), authorization_endpoint: z.string(), id_token_signing_alg_values_supported: z.array(z.string()) })),
+      ...refusals,
+    },
+  }),
+  token: createRoute({
+    method: 'post', path: '/token', summary: 'Test hook: mints an ID token for an account', ...access('dev'),
+    request: { body: readByHandler('application/json', MintBody, 'The account and the token’s audience, lifetime and nonce') },
+    responses: { 200: json(z.object({ id_token: z.string(), token_type: z.literal('Bearer') })), 400: json(InvalidRequest, 'A missing or bad field'), ...refusals },
+  }),
+  authorize: createRoute({
+    method: 'get', path: '/authorize', summary: 'The sign-in page (implicit flow): choose the account', ...access('dev'),
+    request: { query: AuthorizeQuery },
+    responses: { 200: media('text/html', z.string()), 400: invalidPage, ...refusals },
+  }),
+  signIn: createRoute({
+    method: 'post', path: '/authorize', summary: 'The sign-in page’s Continue: back to redirect_uri with the ID token in the fragment', ...access('dev'),
+    request: { body: readByHandler('application/x-www-form-urlencoded', AuthorizeQuery.extend(SignInForm.shape), 'The page’s form: the query’s fields and the account') },
+    responses: { 302: redirect('To redirect_uri#id_token=…&state=…&token_type=Bearer'), 400: invalidPage, ...refusals },
+  }),
+};
+
+export const googleSim = router()
+  .openapi(routes.jwks, async (c) => c.json({ keys: [(await simKey()).publicJwk] }, 200))
+  .openapi(routes.discovery, (c) => {
     const issuer = serviceUrl(c.env, c.env.GOOGLE_ISSUER);
-    return c.json({ issuer, jwks_uri: serviceUrl(c.env, c.env.GOOGLE_JWKS_URL), authorization_endpoint: `${issuer}/authorize`, id_token_signing_alg_values_supported: ['RS256'] });
+    return c.json({ issuer, jwks_uri: serviceUrl(c.env, c.env.GOOGLE_JWKS_URL), authorization_endpoint: `${issuer}/authorize`, id_token_signing_alg_values_supported: ['RS256'] }, 200);
   })
-  .post('/token', async (c) => {
+  .openapi(routes.token, async (c) => {
     const parsed = MintBody.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json({ error: 'invalid_request', issues: parsed.error.issues }, 400);
-    return c.json({ id_token: await mintIdToken(c.env, parsed.data), token_type: 'Bearer' });
+    if (!parsed.success) return c.json({ error: 'invalid_request' as const, issues: parsed.error.issues }, 400);
+    return c.json({ id_token: await mintIdToken(c.env, parsed.data), token_type: 'Bearer' as const }, 200);
   })
-  .get('/authorize', (c) => {
-    const q = AuthorizeQuery.safeParse(c.req.query());
-    if (!q.success || !sameHostRedirect(c.req.header('host'), q.data.redirect_uri, c.req.url)) return c.text('invalid_request', 400);
-    return c.html(
-      simSignInPage({
-        title: 'Sign in with Google (simulator)',
-        action: '/_sim/google/authorize',
-        hidden: { client_id: q.data.client_id, redirect_uri: q.data.redirect_uri, state: q.data.state, nonce: q.data.nonce },
-        note: 'Development stand-in for Google: choose the account to sign in with.',
-      }),
-    );
-  })
-  .post('/authorize', async (c) => {
+  .openapi(
+    routes.authorize,
+    (c) => {
+      const q = c.req.valid('query');
+      if (!sameHostRedirect(c.req.header('host'), q.redirect_uri, c.req.url)) return c.text('invalid_request', 400);
+      return c.html(
+        simSignInPage({
+          title: 'Sign in with Google (simulator)',
+          action: '/_sim/google/authorize',
+          hidden: { client_id: q.client_id, redirect_uri: q.redirect_uri, state: q.state, nonce: q.nonce },
+          note: 'Development stand-in for Google: choose the account to sign in with.',
+        }),
+        200,
+      );
+    },
+    refusePage,
+  )
+  .openapi(routes.signIn, async (c) => {
     const form = await c.req.parseBody();
-    const q = AuthorizeQuery.extend({ email: z.string().email().max(254), name: z.string().max(100).default('') }).safeParse(form);
+    const q = AuthorizeQuery.extend(SignInForm.shape).safeParse(form);
     const target = q.success ? sameHostRedirect(c.req.header('host'), q.data.redirect_uri, c.req.url) : null;
     if (!q.success || !target) return c.text('invalid_request', 400);
     const idToken = await mintIdToken(c.env, { email: q.data.email, name: q.data.name, aud: q.data.client_id, nonce: q.data.nonce || undefined });

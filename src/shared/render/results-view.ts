@@ -1,9 +1,10 @@
-// What a results page says, computed once for both of its renderers: the island (SearchResults.tsx) and the first screen
-// drawn before React (results-first-screen.ts, docs/decisions/0048-results-first-screen.md). No React here.
-import type { LabelVars } from '../../shared/i18n/translate';
-import { formatNumber } from '../../shared/rules/money';
-import type { Criteria } from '../../shared/rules/search-criteria';
-import type { ProductItem, ResultPage, SearchFacets } from '../../shared/rules/search-results';
+// What a results page says, computed once for both of its renderers: the island (src/islands/booking/SearchResults.tsx)
+// and the first screen drawn before React (first-screen-view.ts, docs/decisions/0048-results-first-screen.md).
+// No React here, and no DOM: the edge draws with it too.
+import type { LabelVars } from '../i18n/translate';
+import { formatNumber } from '../rules/money';
+import type { Criteria } from '../rules/search-criteria';
+import type { ProductItem, ResultPage, SearchFacets } from '../rules/search-results';
 
 type T = (key: string, vars?: LabelVars) => string;
 

@@ -1,6 +1,6 @@
-// Drawing as markup: the same `h(tag, attrs, ...children)` as dom.ts, for the edge, which writes what the page would
-// draw into the HTML it serves (functions/pages/first-screen.ts, docs/decisions/0050-first-photo-with-the-page.md).
-import { escapeHtml } from '../../shared/rules/html-text';
+// Drawing as markup: the same `h(tag, attrs, ...children)` as src/islands/ui/dom.ts, for the edge, which writes what the
+// page would draw into the HTML it serves (functions/pages/first-screen.ts, docs/decisions/0050-first-photo-with-the-page.md).
+import { escapeHtml } from '../rules/html-text';
 
 type Attribute = string | number | boolean | null | undefined;
 
