@@ -6,12 +6,14 @@
 //   worker.ts, app.ts        the entry: mounts everything
 //   routes/                  the routers: -> flows, http, db, src/shared (never another router)
 //   dev/                     development-only routes and simulators, mounted by app.ts alone: never a router
-//   pages/                   the page decorator: -> flows, http, auth, db, lib, src/shared (never a router)
-//   flows/ (and services/)   use-cases, plain values in and out: -> db, outside, auth, lib, src/shared
-//   http/                    request plumbing (with security.ts, validate.ts): -> auth, db, lib, src/shared
-//   auth/, outside/          sessions and accounts; the outside world: -> db, lib, outside, src/shared
-//   db/                      all the SQL: -> lib, src/shared
-//   lib/                     crypto, cookies, caches written once: -> src/shared
+//   pages/                   the page decorator: -> flows, http, auth, cache, db, lib, src/shared (never a router)
+//   flows/ (and services/)   use-cases, plain values in and out: -> cache, db, outside, auth, lib, src/shared
+//   http/                    request plumbing (with security.ts, validate.ts) and what a request gives the flows (its
+//                            session, cookies, mailer): -> auth, cache, db, lib, outside, src/shared
+//   auth/, outside/          sessions and accounts; the outside world: -> db, lib, outside, src/shared (outside: cache too)
+//   cache/                   the reads kept per isolate and at the edge, beside the reads they wrap: -> db, lib, src/shared
+//   db/                      all the SQL and row mapping, no cache: -> lib, src/shared (never lib/edge-cache)
+//   lib/                     crypto, cookies, the edge cache's primitives, written once: -> src/shared
 //   env.ts, errors.ts, log.ts  the bindings, the contract's error type, the log line: read by every layer above db
 // The browser's side (src/): islands, stores and directives never reach the Worker nor the .astro side; src/shared
 // stands alone, used by both; the Worker reads nothing of src/ but src/shared. Nothing imports in a circle.
@@ -21,6 +23,8 @@ const CORE = '^functions/(env|errors|log)\\.ts$';
 /** The request plumbing: functions/http/ and the guards and validation beside the entry. */
 const HTTP = '^functions/(http/|(security|validate)\\.ts$)';
 const SHARED = '^src/shared/';
+/** The edge cache's primitives (the Workers Cache API): used by functions/cache/ and above, never by functions/db/. */
+const EDGE_CACHE = '^functions/lib/edge-cache\\.ts$';
 
 /** A layer whose files may import nothing but the named paths (and packages and Node's core modules). */
 const importsOnly = (name, comment, from, allowed, fromNot) => ({
@@ -48,25 +52,19 @@ const KNOWN = {
   // Routers that reach past flows and http into auth/, lib/ and outside/.
   routes: [
     'admin-ops', // outside/hostnames
-    'admin', // auth/accounts
-    'agent', // auth/accounts, auth/crypto, auth/session, outside/mail, outside/payments
-    'auth', // auth/accounts, auth/cookies, auth/crypto, auth/password, auth/session, auth/social, lib/body
-    'booking', // auth/accounts, auth/session, lib/crypto, outside/mail, outside/payments
+    'agent', // auth/crypto, outside/payments
+    'auth', // auth/accounts, auth/crypto, auth/password, auth/social
+    'booking', // lib/crypto, outside/payments
     'catalogue', // lib/crypto, lib/edge-cache, outside/rates
-    'enquiries', // auth/accounts, outside/mail
-    'go', // auth/session
-    'links', // auth/accounts, auth/session
     'org', // lib/theme-address
-    'payments', // auth/session, outside/mail, outside/payments
-    'products', // auth/session
-    'profile', // auth/accounts, auth/cookies, auth/session
-    'referral', // auth/session
-    'savings', // auth/session, outside/savings
-    'short-links', // auth/accounts, auth/cookies
-    'signup', // auth/accounts, auth/crypto, auth/password, auth/social, outside/mail
+    'payments', // outside/payments
+    'savings', // outside/savings
+    'signup', // auth/accounts, auth/crypto, auth/password, auth/social
   ].map((name) => `^functions/routes/${name}\\.ts$`),
-  // Sessions and accounts that read the request: auth/accounts.ts imports http/language (requestLanguage).
-  auth: ['^functions/auth/accounts\\.ts$'],
+  auth: [],
+  // SQL files still handing out a kept read because a file under rework (functions/flows/links.ts, flows/console.ts)
+  // imports it from functions/db: db/links.ts (linkBySlug, dailySalt over cache/links.ts) and db/orgs.ts
+  // (publishOrgVersion over cache/org-version.ts). Decision 0056.
 };
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -148,10 +146,10 @@ module.exports = {
     ),
     importsOnly(
       'routes-above-flows',
-      'A router validates, hands plain values to a flow and replies: it imports flows, http, db and src/shared (and the ' +
+      'A router validates, hands plain values to a flow and replies: it imports flows, http, cache, db and src/shared (and the ' +
         'Worker’s base files), never auth/, lib/ or outside/ directly (a flow or functions/http/ wraps them).',
       '^functions/routes/',
-      ['^functions/(routes|flows|services|db)/', HTTP, CORE, SHARED],
+      ['^functions/(routes|flows|services|cache|db)/', HTTP, CORE, SHARED],
       KNOWN.routes,
     ),
     neverImports(
@@ -164,23 +162,23 @@ module.exports = {
     ),
     importsOnly(
       'pages-decorator-layer',
-      'The page decorator (functions/pages/) reads flows, http, auth, db, lib and src/shared, as a router would.',
+      'The page decorator (functions/pages/) reads flows, http, auth, cache, db, lib and src/shared, as a router would.',
       '^functions/pages/',
-      ['^functions/(pages|flows|services|auth|db|lib)/', HTTP, CORE, SHARED],
+      ['^functions/(pages|flows|services|auth|cache|db|lib)/', HTTP, CORE, SHARED],
     ),
     importsOnly(
       'flows-below-routes',
       'Use-cases take plain values, never a request: functions/flows/ (and functions/services/, the use-cases not yet ' +
-        'moved there) import db, outside, auth, lib and src/shared, never a router, the page decorator or functions/http/.',
+        'moved there) import cache, db, outside, auth, lib and src/shared, never a router, the page decorator or functions/http/.',
       '^functions/(flows|services)/',
-      ['^functions/(flows|services|db|outside|auth|lib)/', CORE, SHARED],
+      ['^functions/(flows|services|cache|db|outside|auth|lib)/', CORE, SHARED],
     ),
     importsOnly(
       'http-plumbing',
       'The request plumbing (functions/http/, security.ts, validate.ts) sits below the routers and the pages: it reads ' +
-        'auth, db, lib and src/shared, never a router, a flow or the page decorator.',
+        'auth, cache, db, lib, outside (to build the mailer a flow is given) and src/shared, never a router, a flow or the page decorator.',
       HTTP,
-      ['^functions/(http|auth|db|lib)/', HTTP, CORE, SHARED],
+      ['^functions/(http|auth|cache|db|lib|outside)/', HTTP, CORE, SHARED],
     ),
     importsOnly(
       'auth-below-flows',
@@ -192,10 +190,17 @@ module.exports = {
     ),
     importsOnly(
       'outside-below-flows',
-      'The outside world (functions/outside/) is called by flows, never calls back: it reads db, lib and src/shared, ' +
-        'never a router, a flow, the page decorator or functions/http/.',
+      'The outside world (functions/outside/) is called by flows, never calls back: it reads cache, db, lib and src/shared, ' +
+        'never a router, a flow, the page decorator or functions/http/ (the rates refresh writes through functions/cache/rates.ts).',
       '^functions/outside/',
-      ['^functions/(outside|db|lib)/', CORE, SHARED],
+      ['^functions/(outside|cache|db|lib)/', CORE, SHARED],
+    ),
+    importsOnly(
+      'cache-beside-the-reads',
+      'functions/cache (the reads kept per isolate and at the edge, decision 0056) wraps the SQL it keeps: it imports ' +
+        'only functions/cache, functions/db, functions/lib and src/shared, and every layer above db may import it.',
+      '^functions/cache/',
+      ['^functions/(cache|db|lib)/', SHARED],
     ),
     importsOnly(
       'db-only-lib-shared-db',
@@ -203,9 +208,16 @@ module.exports = {
       '^functions/db/',
       ['^functions/(db|lib)/', SHARED],
     ),
+    neverImports(
+      'db-keeps-no-cache',
+      'functions/db holds SQL and row mapping only: it never talks to the edge cache (functions/lib/edge-cache.ts); a read ' +
+        'kept per isolate or at the edge lives in functions/cache/, beside the read it wraps (decision 0056).',
+      '^functions/db/',
+      EDGE_CACHE,
+    ),
     importsOnly(
       'lib-written-once',
-      'functions/lib (crypto, cookies, caches, written once) imports only itself and src/shared.',
+      'functions/lib (crypto, cookies, the edge cache’s primitives, written once) imports only itself and src/shared.',
       '^functions/lib/',
       ['^functions/lib/', SHARED],
     ),

@@ -32,7 +32,8 @@ export default defineConfig({
     command: 'node scripts/serve-e2e.mjs',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Preparing a fresh D1 (migrations and the seed) takes seconds on a quiet machine and well over a minute on a loaded one.
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },

@@ -9,7 +9,8 @@ import { MSG } from '../src/shared/contract/auth';
 import { isRetryableDbError, requestDb } from './db/retry';
 import { ApiError, errorBody, NOT_JSON, sendError } from './errors';
 import { isDevelopment, type AppEnv } from './env';
-import { hostName, orgForHost } from './db/orgs';
+import { hostName } from './db/orgs';
+import { orgForHost, publishOrgVersion } from './cache/orgs';
 import { API_CSP, applySecurityHeaders, isPhotoUpload, jsonOnly, sameOrigin } from './security';
 import { images, productPhotos } from './routes/photos';
 import { PHOTO_MAX_BYTES, PHOTO_MSG } from '../src/shared/rules/photos';
@@ -25,7 +26,6 @@ import { referral } from './routes/referral';
 import { agent } from './routes/agent';
 import { admin } from './routes/admin';
 import { adminOps } from './routes/admin-ops';
-import { publishOrgVersion } from './db/orgs';
 import { links } from './routes/links';
 import { shortLinks } from './routes/short-links';
 import { enquiries } from './routes/enquiries';
@@ -35,7 +35,8 @@ import { go } from './routes/go';
 import { payments } from './routes/payments';
 import { openapi } from './routes/openapi';
 import { simulators } from './dev/sim';
-import { drainBody, emptyBodyIsEmptyObject, readBody } from './lib/body';
+import { drainBody } from './lib/body';
+import { emptyBodyIsEmptyObject, readBody } from './http/body';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /** What hono's validator throws for a body that is not JSON. */

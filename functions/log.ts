@@ -11,5 +11,10 @@ export function logEvent(c: Context<AppEnv>, level: Level, event: string, fields
   else console.error(line);
 }
 
+/** A request's log line as a plain function, for the code below the handlers that never takes a Context. */
+export type Log = (level: Level, event: string, fields?: Record<string, unknown>) => void;
+
+export const requestLog = (c: Context<AppEnv>): Log => (level, event, fields) => logEvent(c, level, event, fields);
+
 /** An error's message without its stack, for a log field. */
 export const reason = (err: unknown) => (err instanceof Error ? `${err.name}: ${err.message}` : String(err));

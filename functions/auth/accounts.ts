@@ -1,41 +1,21 @@
 // The account flows shared by the sign-in, sign-up, SSO and profile routes: starting a session, the LoginResult,
-// the client's address, links in mails and the confirmation mail.
-import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
-import type { AppEnv } from '../env';
-import { hostName, type OrgRow } from '../db/orgs';
+// links in mails and the confirmation mail. Plain values in; functions/http/ reads the request and writes the cookies.
+import type { OrgRow } from '../db/orgs';
 import { deleteSessionByHash, purgeOldSessions } from '../db/sessions';
 import { purgeOldEvents } from '../db/rate-limits';
 import { logActivity } from '../db/activity';
+import { atomically } from '../db/batch';
 import { insertEmailTokenFor, insertEmailTokenForNewUser, type EmailTokenKind } from '../db/email-tokens';
 import { emailTaken, insertUserStatement, newReferralCode, userByEmail, userByProvider, type NewUser, type UserRow } from '../db/users';
 import { consumeAccessCodeFor } from '../db/access-codes';
 import { signupConversionStatement } from '../db/links';
-import { requestLanguage } from '../http/language';
-import { resetMail, sendMail, verificationMail, type MailError } from '../outside/mail';
+import { resetMail, sendMail, verificationMail, type Mailer, type MailError } from '../outside/mail';
 import type { LoginResult, UserDataCookie } from '../../src/shared/contract/auth';
 import { randomToken, sha256Hex } from './crypto';
-import { requestToken, startSession, toSessionUser, type SessionUser } from './session';
-import { SSO_MARK_COOKIE, setSessionCookies, setSsoMark } from './cookies';
+import { startSession, toSessionUser, type SessionUser } from './session';
 
 /** A fresh confirmation mail at most this often per account. */
 export const VERIFY_MAIL_INTERVAL_MS = 10 * 60_000;
-
-/** The caller's address as Cloudflare sees it (never the client's claim). */
-export const clientIp = (c: Context<AppEnv>) => (c.req.header('cf-connecting-ip') ?? '').trim().slice(0, 64) || 'unknown';
-
-export const pepper = (c: Context<AppEnv>) => c.env.PASSWORD_PEPPER ?? '';
-
-/** Work that may finish after the answer (cleanup, logs). */
-export function later(c: Context<AppEnv>, work: Promise<unknown>) {
-  const safe = work.catch((err) => console.error(JSON.stringify({ level: 'warn', what: 'background work failed', error: String(err) })));
-  try {
-    c.executionCtx.waitUntil(safe);
-  } catch {
-    return safe;
-  }
-  return undefined;
-}
 
 export function loginResult(user: SessionUser, token: string): LoginResult {
   return {
@@ -69,42 +49,34 @@ export function userDataOf(user: Pick<SessionUser, 'firstName' | 'email' | 'role
 }
 
 /**
- * Signs `row` in: a new token every time (the request's previous session, if any, is ended), cookies appended,
- * the sign-in logged. Returns the LoginResult to send.
+ * Signs `row` in: a new token every time (the request's previous session, if any, is ended), the sign-in logged.
+ * Returns the LoginResult to send and what the session cookies carry; the caller sets them.
  */
-export async function completeSignIn(
-  c: Context<AppEnv>,
+export async function openSession(
+  db: D1Database,
   row: UserRow,
-  opts: { remember: boolean; isSso?: boolean; action?: string },
-): Promise<LoginResult> {
-  const db = c.env.DB;
-  const ip = clientIp(c);
-  const userAgent = c.req.header('user-agent') ?? '';
+  opts: { remember: boolean; isSso?: boolean; action?: string; ip: string; userAgent: string; previousToken: string | null; later: (work: Promise<unknown>) => unknown },
+): Promise<{ result: LoginResult; token: string; userData: UserDataCookie }> {
+  const { ip, userAgent } = opts;
   const session = await startSession(db, { userId: row.id, orgId: row.org_id, remember: opts.remember, isSso: opts.isSso === true, ip, userAgent });
-  const previous = requestToken(c);
   const statements = [session.statement, logActivity(db, { orgId: row.org_id, userId: row.id, action: opts.action ?? 'login', ip, userAgent })];
-  if (previous) statements.push(deleteSessionByHash(db, await sha256Hex(previous)));
-  await db.batch(statements);
+  if (opts.previousToken) statements.push(deleteSessionByHash(db, await sha256Hex(opts.previousToken)));
+  await atomically(db, statements);
   const user = toSessionUser(row, { id: 0, isSso: opts.isSso === true, remember: opts.remember });
-  setSessionCookies(c, session.token, userDataOf(user), opts.remember);
-  if (opts.isSso) setSsoMark(c, true);
-  else if (getCookie(c, SSO_MARK_COOKIE)) setSsoMark(c, false);
-  if (Math.random() < 0.05) later(c, Promise.all([purgeOldSessions(db, Date.now()), purgeOldEvents(db, Date.now())]));
-  return loginResult(user, session.token);
+  if (Math.random() < 0.05) opts.later(Promise.all([purgeOldSessions(db, Date.now()), purgeOldEvents(db, Date.now())]));
+  return { result: loginResult(user, session.token), token: session.token, userData: userDataOf(user) };
 }
 
 /**
- * The site address for links in mails, never taken from the request (a Host of `localhost:1` once mailed links to port
- * 1): the org's registered domain the request came in on, as stored, with the scheme and port of the configured
- * SELF_ORIGIN; on any other host, SELF_ORIGIN itself.
+ * What the mails with a link need, built once per request by functions/http/mailer.ts: the org, the site origin the
+ * link points at (never the request's Host), the mailer, and the language for an account (the request's, else its own).
  */
-export async function siteOrigin(c: Context<AppEnv>, org: OrgRow): Promise<string> {
-  const configured = new URL(c.env.SELF_ORIGIN);
-  const domain = await c.env.DB.prepare('SELECT host FROM org_domains WHERE host = ? AND org_id = ?')
-    .bind(hostName(c.req.header('host') ?? new URL(c.req.url).host), org.id)
-    .first<{ host: string }>();
-  if (domain && /^[A-Za-z0-9.-]+$/.test(domain.host)) configured.hostname = domain.host;
-  return configured.origin;
+export interface LinkMailDeps {
+  db: D1Database;
+  mailer: Mailer;
+  org: Pick<OrgRow, 'id' | 'name'>;
+  origin: string;
+  languageFor: (accountLanguage?: string | null) => string;
 }
 
 /**
@@ -112,23 +84,22 @@ export async function siteOrigin(c: Context<AppEnv>, org: OrgRow): Promise<strin
  * mail failure leaves nothing behind; the failure is logged once and returned, never thrown: the callers' answers
  * (forgot password's same 200, sign-in's 403) must not depend on the mail API.
  */
-export async function sendLinkMail(c: Context<AppEnv>, row: UserRow, kind: EmailTokenKind, now = Date.now()): Promise<MailError | null> {
+export async function sendLinkMail(d: LinkMailDeps, row: UserRow, kind: EmailTokenKind, now = Date.now()): Promise<MailError | null> {
   const token = randomToken();
-  const failure = await mailLink(c, row, kind, token);
+  const failure = await mailLink(d, row, kind, token);
   if (failure) return failure;
-  await insertEmailTokenFor(c.env.DB, kind, await sha256Hex(token), row.id, now).run();
+  await insertEmailTokenFor(d.db, kind, await sha256Hex(token), row.id, now).run();
   return null;
 }
 
 /** Mails the link carrying `token`; a failure is logged once (with the request id) and returned. */
-export async function mailLink(c: Context<AppEnv>, row: Pick<UserRow, 'email' | 'first_name'> & { language?: string | null }, kind: EmailTokenKind, token: string): Promise<MailError | null> {
-  const org = c.get('org');
-  const origin = await siteOrigin(c, org);
+export async function mailLink(d: LinkMailDeps, row: Pick<UserRow, 'email' | 'first_name'> & { language?: string | null }, kind: EmailTokenKind, token: string): Promise<MailError | null> {
+  const { org } = d;
   const path = kind === 'verify' ? '/verify-account' : '/change-password';
-  const link = `${origin}${path}?token=${encodeURIComponent(token)}`;
-  const language = requestLanguage(c, row.language);
+  const link = `${d.origin}${path}?token=${encodeURIComponent(token)}`;
+  const language = d.languageFor(row.language);
   const mail = kind === 'verify' ? verificationMail(org.name, row.email, row.first_name, link, language) : resetMail(org.name, row.email, row.first_name, link, language);
-  return sendMail(c, mail, kind === 'verify' ? 'verify-link' : 'reset-link');
+  return sendMail(d.mailer, org.id, mail, kind === 'verify' ? 'verify-link' : 'reset-link');
 }
 
 export type CreateOutcome =
@@ -163,12 +134,11 @@ export function providerAccount(
 }
 
 export async function createAccount(
-  c: Context<AppEnv>,
+  db: D1Database,
+  orgId: number,
   data: Omit<NewUser, 'orgId' | 'referralCode' | 'verifyMailSentAt'>,
   opts: { accessCodeId: number | null; sendVerify: boolean; verifyToken?: string; lastClick?: { linkId: number; clickAt: string } | null },
 ): Promise<CreateOutcome> {
-  const db = c.env.DB;
-  const orgId = c.get('org').id;
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = Date.now();
     const referralCode = newReferralCode();
@@ -179,7 +149,7 @@ export async function createAccount(
     if (verifyToken) statements.push(insertEmailTokenForNewUser(db, 'verify', await sha256Hex(verifyToken), referralCode, now));
     // The marketing link of the visitor's last click is credited with the sign-up in the same transaction.
     if (opts.lastClick) statements.push(signupConversionStatement(db, orgId, opts.lastClick.linkId, opts.lastClick.clickAt, referralCode));
-    const [insert] = await db.batch(statements);
+    const [insert] = await atomically(db, statements);
     if (insert?.meta.changes === 1) {
       const row = await userByEmail(db, orgId, data.email);
       if (!row) throw new Error('the account just created is missing');

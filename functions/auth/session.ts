@@ -1,14 +1,9 @@
 // Who is calling: the session behind the userToken cookie or a Bearer token (docs/contract.md#sessions).
 // Tokens are random (256 bits), stored only as SHA-256; a session belongs to one org and expires when idle and absolutely.
-import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
-import type { AppEnv } from '../env';
-import { unauthorized } from '../errors';
 import { insertSession, sessionWithUser, touchSession, type SessionWithUser } from '../db/sessions';
 import type { UserRow } from '../db/users';
 import type { SessionUser } from './session-user';
 import { randomToken, sha256Hex } from './crypto';
-import { readBodyQuietly } from '../lib/body';
 
 export type { SessionUser };
 
@@ -24,11 +19,10 @@ const TOUCH_EVERY_MS = 60_000;
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-/** The bearer token of the request: `Authorization: Bearer` first, else the userToken cookie. */
-export function requestToken(c: Context<AppEnv>): string | null {
-  const auth = c.req.header('authorization');
-  const bearer = auth && /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
-  const token = bearer || getCookie(c, TOKEN_COOKIE) || '';
+/** The bearer token of a request: `Authorization: Bearer` first, else the userToken cookie; null unless well formed. */
+export function bearerToken(authorization: string | undefined, cookie: string | undefined): string | null {
+  const bearer = authorization && /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
+  const token = bearer || cookie || '';
   return TOKEN_SHAPE.test(token) ? token : null;
 }
 
@@ -72,64 +66,27 @@ export interface SessionLookup {
   wasSso: boolean;
 }
 
-const lookups = new WeakMap<Request, Promise<SessionLookup>>();
-
-async function lookUp(c: Context<AppEnv>, token = requestToken(c)): Promise<SessionLookup> {
+/**
+ * The session behind `token` in the org: its user while alive (last_seen_at written at most once a minute, through
+ * `later` so the answer need not wait), and whether it was an SSO session.
+ */
+export async function lookUpSession(
+  db: D1Database,
+  token: string | null,
+  orgId: number,
+  later: (work: Promise<unknown>) => Promise<void>,
+): Promise<SessionLookup> {
   if (!token || !TOKEN_SHAPE.test(token)) return { user: null, wasSso: false };
-  const row = await sessionWithUser(c.env.DB, await sha256Hex(token), c.get('org').id);
+  const row = await sessionWithUser(db, await sha256Hex(token), orgId);
   if (!row) return { user: null, wasSso: false };
   const now = Date.now();
   if (!sessionAlive(row, now)) return { user: null, wasSso: row.session_is_sso === 1 };
-  if (now - row.session_last_seen_at >= TOUCH_EVERY_MS) {
-    const touch = touchSession(c.env.DB, row.session_id, now).catch(() => undefined);
-    try {
-      c.executionCtx.waitUntil(touch);
-    } catch {
-      await touch;
-    }
-  }
+  if (now - row.session_last_seen_at >= TOUCH_EVERY_MS) await later(touchSession(db, row.session_id, now).catch(() => undefined));
   return {
     user: toSessionUser(row, { id: row.session_id, isSso: row.session_is_sso === 1, remember: row.session_remember === 1 }),
     wasSso: row.session_is_sso === 1,
   };
 }
-
-/** The session of the request (memoised per request). */
-export function sessionOf(c: Context<AppEnv>): Promise<SessionLookup> {
-  let p = lookups.get(c.req.raw);
-  if (!p) {
-    p = lookUp(c);
-    lookups.set(c.req.raw, p);
-  }
-  return p;
-}
-
-/** The signed-in user of the request's org, or null. */
-export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | null> {
-  return (await sessionOf(c)).user;
-}
-
-/**
- * The signed-in user when the token may also come in the body (the existing client's `POST /api/reservations
- * { json: { token } }`): a body token that names a live session of this org is checked as a Bearer token is and
- * stands for that session; otherwise (empty, malformed, unknown, expired) the header or cookie decides, as before.
- */
-export async function currentUserWithBodyToken(c: Context<AppEnv>, bodyToken: string | null | undefined): Promise<SessionUser | null> {
-  const token = (bodyToken ?? '').trim();
-  const fromBody = token ? (await lookUp(c, token)).user : null;
-  return fromBody ?? currentUser(c);
-}
-
-/** 401 in the contract's shape unless signed in; the user is then on c.var.user. */
-export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const user = await currentUser(c);
-  if (!user) {
-    await readBodyQuietly(c);
-    throw unauthorized();
-  }
-  c.set('user', user);
-  await next();
-};
 
 /** Starts a session: a new random token (returned once, to be put in the cookie / LoginResult), its hash stored. */
 export async function startSession(

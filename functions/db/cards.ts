@@ -59,6 +59,18 @@ export function cardEntry(row: CardRow) {
 }
 export type CardEntry = ReturnType<typeof cardEntry>;
 
+/** The member's active cards, as the profile's wallet summary counts them. */
+export async function activeCardAmounts(db: D1Database, orgId: number, userId: number) {
+  const { results } = await db
+    .prepare(
+      `SELECT kind, card_amount_minor, payment_card_currency FROM payment_cards
+       WHERE org_id = ? AND user_id = ? AND status = 'ACTIVE'`,
+    )
+    .bind(orgId, userId)
+    .all<{ kind: string; card_amount_minor: number; payment_card_currency: string }>();
+  return results;
+}
+
 export async function cardsOfUser(db: D1Database, orgId: number, userId: number): Promise<CardRow[]> {
   const { results } = await db.prepare(`SELECT ${COLUMNS} FROM payment_cards WHERE org_id = ? AND user_id = ? ORDER BY kind, id`).bind(orgId, userId).all<CardRow>();
   return results;

@@ -1,6 +1,5 @@
-// Catalogue reads (countries, nationalities, currencies, languages) and exchange rates, with the SQL beside each.
-import { edgeGet, edgePut } from '../lib/edge-cache';
-import { sha256Hex } from '../lib/crypto';
+// Catalogue reads (countries, nationalities, currencies, languages) and exchange rates, with the SQL beside each. The
+// rates' copy at the edge is functions/cache/rates.ts.
 export interface CountryRow {
   id: number;
   name: string;
@@ -42,47 +41,21 @@ export async function listLanguages(db: D1Database): Promise<LanguageRow[]> {
   return results;
 }
 
-export interface RatesAtEdge {
-  /** Units of each currency per 1 USD (USD itself is 1). */
-  rates: Record<string, number>;
-  /** Changes whenever a rate does: cached pages (prices shown in a currency) are keyed by it. */
-  version: string;
-}
-
-const RATES_KEY = 'rates/current';
-/** Rates kept by a reader live an hour (the refresh is hourly); the refresh itself overwrites the entry at once. */
-const READER_RATES_SECONDS = 3600;
-
-async function ratesEntry(rates: Record<string, number>): Promise<RatesAtEdge> {
-  const sorted = Object.fromEntries(Object.entries(rates).sort(([a], [b]) => a.localeCompare(b)));
-  return { rates: sorted, version: (await sha256Hex(JSON.stringify(sorted))).slice(0, 12) };
-}
-
-/** The current rates and their version, from the edge, else from D1 (then kept at the edge). */
-export async function currentRates(db: D1Database): Promise<RatesAtEdge> {
-  const atEdge = await edgeGet<RatesAtEdge>(RATES_KEY);
-  if (atEdge) return atEdge;
+/** Units of each currency per 1 USD as stored (USD itself is 1). */
+export async function storedRates(db: D1Database): Promise<Record<string, number>> {
   const { results } = await db.prepare('SELECT code, rate FROM exchange_rates').all<{ code: string; rate: number }>();
   const rates: Record<string, number> = { USD: 1 };
   for (const r of results) rates[r.code] = r.rate;
-  const entry = await ratesEntry(rates);
-  await edgePut(RATES_KEY, entry, READER_RATES_SECONDS);
-  return entry;
+  return rates;
 }
 
-/** Units of each currency per 1 USD (USD itself is 1). */
-export async function ratesFromUsd(db: D1Database): Promise<Record<string, number>> {
-  return (await currentRates(db)).rates;
-}
-
-/** Replaces the rates with `rates` in one batch (all or nothing). */
-export async function saveRates(db: D1Database, rates: Record<string, number>, updatedAt: string) {
+/** Replaces the rates with `rates` in one batch (all or nothing); answers the rates now stored. */
+export async function replaceRates(db: D1Database, rates: Record<string, number>, updatedAt: string): Promise<Record<string, number>> {
   const upsert = db.prepare(
     'INSERT INTO exchange_rates (code, rate, updated_at) VALUES (?, ?, ?) ON CONFLICT(code) DO UPDATE SET rate = excluded.rate, updated_at = excluded.updated_at',
   );
   await db.batch(Object.entries({ ...rates, USD: 1 }).map(([code, rate]) => upsert.bind(code, rate, updatedAt)));
-  const { results } = await db.prepare('SELECT code, rate FROM exchange_rates').all<{ code: string; rate: number }>();
-  await edgePut(RATES_KEY, await ratesEntry(Object.fromEntries([['USD', 1], ...results.map((r) => [r.code, r.rate] as const)])));
+  return storedRates(db);
 }
 
 /** Which of the given catalogue references exist (an absent one counts as known): a nationality id, a language code, an offered currency. */

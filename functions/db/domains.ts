@@ -23,6 +23,12 @@ export async function hostHolder(db: D1Database, host: string) {
   return { resolvesTo: resolved!.results[0]?.org_id ?? null, claimedBy: claimed!.results[0]?.org_id ?? null };
 }
 
+/** The host as stored when it is one of the org's registered domains, else null. */
+export async function orgDomainHost(db: D1Database, host: string, orgId: number): Promise<string | null> {
+  const row = await db.prepare('SELECT host FROM org_domains WHERE host = ? AND org_id = ?').bind(host, orgId).first<{ host: string }>();
+  return row?.host ?? null;
+}
+
 export function customHostname(db: D1Database, orgId: number, host: string) {
   return db.prepare(`SELECT ${COLUMNS} FROM custom_hostnames WHERE host = ? AND org_id = ?`).bind(host, orgId).first<CustomHostnameRow>();
 }

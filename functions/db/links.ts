@@ -1,6 +1,5 @@
 // Marketing links' SQL: the links of an org, the clicks and their daily roll-ups, the day's visitor hashes and salt,
 // the conversions credited to a link, and the figures read back (docs/decisions/0024-marketing-links.md).
-import { edgeGet, edgePut } from '../lib/edge-cache';
 import type { LinkTarget } from '../../src/shared/contract/links';
 
 export interface LinkRow extends LinkTarget {
@@ -38,34 +37,11 @@ export async function insertLink(db: D1Database, l: NewLink): Promise<boolean> {
   return (r.meta.changes ?? 0) === 1;
 }
 
-/** The link cache's bounds: per isolate, found links only, the least recently used forgotten first. */
-const bySlug = new Map<string, LinkRow>();
-const MAX_CACHED_LINKS = 512;
-/** A link read from D1 stays at the edge this long; a change of the org's version leaves it behind sooner. */
-const LINK_EDGE_SECONDS = 3_600;
-
-/**
- * The org's link by slug (any case), for the redirect's warm path without D1 (docs/decisions/0030-fast-short-links.md):
- * kept in the isolate and at the edge under the org's version, so whatever bumps the version (bumpOrgVersion) leaves
- * every kept copy behind on the next request. Only found links are kept: a link made a moment ago is read from D1 on
- * its first visit, never answered 404 from a copy.
- */
-export async function linkBySlug(db: D1Database, org: { id: number; version: number }, slug: string): Promise<LinkRow | null> {
-  const key = `link/${org.id}/${org.version}/${slug.toLowerCase()}`;
-  const hit = bySlug.get(key);
-  if (hit) {
-    bySlug.delete(key);
-    bySlug.set(key, hit);
-    return hit;
-  }
-  const atEdge = await edgeGet<LinkRow>(key);
-  const row = atEdge ?? (await db.prepare(`SELECT ${LINK_COLUMNS} FROM short_links WHERE org_id = ? AND slug = ?`).bind(org.id, slug).first<LinkRow>());
-  if (!row) return null;
-  if (!atEdge) await edgePut(key, row, LINK_EDGE_SECONDS);
-  bySlug.set(key, row);
-  if (bySlug.size > MAX_CACHED_LINKS) bySlug.delete(bySlug.keys().next().value!);
-  return row;
+/** The org's link by slug (any case: the slug's column folds case) as stored. */
+export function linkRowBySlug(db: D1Database, orgId: number, slug: string): Promise<LinkRow | null> {
+  return db.prepare(`SELECT ${LINK_COLUMNS} FROM short_links WHERE org_id = ? AND slug = ?`).bind(orgId, slug).first<LinkRow>();
 }
+
 
 export function linkOfMember(db: D1Database, orgId: number, userId: number): Promise<LinkRow | null> {
   return db.prepare(`SELECT ${LINK_COLUMNS} FROM short_links WHERE org_id = ? AND owner_user_id = ?`).bind(orgId, userId).first<LinkRow>();
@@ -101,15 +77,11 @@ export async function listLinks(db: D1Database, orgId: number, limit = 200): Pro
 
 // ---- clicks ------------------------------------------------------------------------------------------------------
 
-const salts = new Map<string, string>();
-
 /**
- * The salt of `day` (UTC), drawn by whichever request asks first; the salts and visitor hashes of earlier days are
- * deleted with it, so yesterday's hashes can no longer be tied to anyone.
+ * Draws the salt of `day` (UTC) unless one is drawn already, and answers the day's salt; the salts and visitor hashes
+ * of earlier days are deleted with it, so yesterday's hashes can no longer be tied to anyone.
  */
-export async function dailySalt(db: D1Database, day: string): Promise<string> {
-  const known = salts.get(day);
-  if (known) return known;
+export async function drawDailySalt(db: D1Database, day: string): Promise<string> {
   const fresh = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
   const [, , , row] = await db.batch<{ salt: string }>([
     db.prepare('INSERT INTO link_salts (day, salt) VALUES (?, ?) ON CONFLICT DO NOTHING').bind(day, fresh),
@@ -117,11 +89,9 @@ export async function dailySalt(db: D1Database, day: string): Promise<string> {
     db.prepare('DELETE FROM link_visitors WHERE day < ?').bind(day),
     db.prepare('SELECT salt FROM link_salts WHERE day = ?').bind(day),
   ]);
-  const salt = row!.results[0]!.salt;
-  salts.clear();
-  salts.set(day, salt);
-  return salt;
+  return row!.results[0]!.salt;
 }
+
 
 export interface Click {
   at: string;

@@ -1,6 +1,5 @@
-// Organisations: resolved from the request's host name, cached per isolate and at the edge, every copy checked against
-// the org's version, which the edge cache holds and every change rewrites (docs/decisions/0025-edge-cache.md).
-import { DAY_SECONDS, edgeDelete, edgeGet, edgePurgeEverywhere, edgePut } from '../lib/edge-cache';
+// Organisations' SQL: the org a registered host names, the org by id, its version (moved by every change a page shows),
+// its theme, brand and name. The copies kept per isolate and at the edge are functions/cache/orgs.ts (decision 0056).
 export interface OrgRow {
   id: number;
   name: string;
@@ -36,127 +35,30 @@ export interface OrgRow {
 }
 
 export const DEFAULT_ORG_ID = 1;
-const TTL_MS = 30_000;
-/** Registered host names remembered per isolate; past this the least recently used is forgotten first. */
-export const MAX_CACHED_HOSTS = 256;
-
-interface Cached {
-  org: OrgRow;
-  at: number;
-}
-/**
- * Registered hosts only, least recently used first (a Map keeps insertion order). Any other Host header is the default
- * org, kept once in `defaultOrg`: a stream of made-up Host headers costs one indexed lookup each and no memory.
- */
-const byHost = new Map<string, Cached>();
-let defaultOrg: Cached | null = null;
 
 export function hostName(hostHeader: string | undefined | null): string {
   return (hostHeader ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
 }
 
-const versionKey = (orgId: number) => `org/${orgId}/version`;
-const hostKey = (host: string) => `host/${host || '-'}`;
-/**
- * A version read from D1 by a reader is kept a minute: a reader that read it just before a change and stores it just
- * after the writer did is corrected within that minute. A writer's own entry lives a day.
- */
-const READER_VERSION_SECONDS = 60;
-
-export async function orgForHost(db: D1Database, host: string): Promise<OrgRow> {
-  const now = Date.now();
-  const hit = byHost.get(host);
-  if (hit) {
-    byHost.delete(host);
-    if (now - hit.at < TTL_MS && (await orgVersion(db, hit.org.id)) === hit.org.version) {
-      byHost.set(host, hit);
-      return hit.org;
-    }
-  }
-  const atEdge = await edgeGet<OrgRow & { registered: boolean }>(hostKey(host));
-  if (atEdge && (await orgVersion(db, atEdge.id)) === atEdge.version) return remember(host, atEdge, now, atEdge.registered);
-  const registered = await db
-    .prepare('SELECT o.* FROM org_domains d JOIN orgs o ON o.id = d.org_id WHERE d.host = ?')
-    .bind(host)
-    .first<OrgRow>();
-  const org = registered ?? (await defaultOrgRow(db, now));
-  await Promise.all([edgePut(hostKey(host), { ...org, registered: !!registered }, DAY_SECONDS, [hostTag(host)]), readerKnowsVersion(org.id, org.version)]);
-  return remember(host, org, now, !!registered);
+/** The org a registered host (functions/db/domains) resolves to, or null for any other host. */
+export function orgOfRegisteredHost(db: D1Database, host: string): Promise<OrgRow | null> {
+  return db.prepare('SELECT o.* FROM org_domains d JOIN orgs o ON o.id = d.org_id WHERE d.host = ?').bind(host).first<OrgRow>();
 }
 
-async function defaultOrgRow(db: D1Database, now: number): Promise<OrgRow> {
-  if (defaultOrg && now - defaultOrg.at < TTL_MS && (await orgVersion(db, DEFAULT_ORG_ID)) === defaultOrg.org.version) return defaultOrg.org;
-  const org = await db.prepare('SELECT * FROM orgs WHERE id = ?').bind(DEFAULT_ORG_ID).first<OrgRow>();
-  if (!org) throw new Error('The default organisation (id 1) is missing: apply the migrations');
-  return org;
+export function orgById(db: D1Database, orgId: number): Promise<OrgRow | null> {
+  return db.prepare('SELECT * FROM orgs WHERE id = ?').bind(orgId).first<OrgRow>();
 }
 
-/** Registered hosts go in the bounded per-isolate map; every other host shares the one default-org entry. */
-function remember(host: string, org: OrgRow, at: number, registered: boolean): OrgRow {
-  if (!registered) {
-    if (defaultOrg?.org !== org) defaultOrg = { org, at };
-    return org;
-  }
-  byHost.set(host, { org, at });
-  if (byHost.size > MAX_CACHED_HOSTS) byHost.delete(byHost.keys().next().value!);
-  return org;
+/** The org's version as stored: one indexed integer. */
+export function storedOrgVersion(db: D1Database, orgId: number): Promise<number | null> {
+  return db.prepare('SELECT version FROM orgs WHERE id = ?').bind(orgId).first<number>('version');
 }
 
-/** The purge tag of an org's version entry: a change purges it in every data centre (docs/decisions/0035-purge-everywhere.md). */
-export const orgVersionTag = (orgId: number) => `org-${orgId}`;
-const hostTag = (host: string) => `host-${host}`;
-
-async function readerKnowsVersion(orgId: number, version: number) {
-  if ((await edgeGet<number>(versionKey(orgId))) !== version) await edgePut(versionKey(orgId), version, READER_VERSION_SECONDS, [orgVersionTag(orgId)]);
+/** Adds one to the org's version; the new value, or null for no such org. */
+export function incrementOrgVersion(db: D1Database, orgId: number): Promise<number | null> {
+  return db.prepare('UPDATE orgs SET version = version + 1 WHERE id = ? RETURNING version').bind(orgId).first<number>('version');
 }
 
-/** The writer's side: every other data centre drops its copy of the version, then this one learns the new value. */
-async function tellEdge(orgId: number, version: number) {
-  await edgePurgeEverywhere([orgVersionTag(orgId)]);
-  await edgePut(versionKey(orgId), version, DAY_SECONDS, [orgVersionTag(orgId)]);
-}
-
-/** The org's current version: from the edge, else one indexed integer from D1 (then kept at the edge). */
-export async function orgVersion(db: D1Database, orgId: number): Promise<number | null> {
-  const atEdge = await edgeGet<number>(versionKey(orgId));
-  if (typeof atEdge === 'number') return atEdge;
-  const version = (await db.prepare('SELECT version FROM orgs WHERE id = ?').bind(orgId).first<number>('version')) ?? null;
-  if (version !== null) await edgePut(versionKey(orgId), version, READER_VERSION_SECONDS, [orgVersionTag(orgId)]);
-  return version;
-}
-
-/**
- * Call after any change to what an org's pages or catalogues show (settings, theme, labels, domains): the org's
- * version goes up by one and the edge learns the new value at once, so every cached copy keyed by the old version
- * (org row, labels, theme, pages) is passed over from the next request on.
- */
-export async function bumpOrgVersion(db: D1Database, orgId: number): Promise<number | null> {
-  const version = await db.prepare('UPDATE orgs SET version = version + 1 WHERE id = ? RETURNING version').bind(orgId).first<number>('version');
-  if (version !== null) await tellEdge(orgId, version);
-  return version;
-}
-
-/** For a write that bumped the version inside its own batch: the edge learns the version now stored. */
-export async function publishOrgVersion(db: D1Database, orgId: number): Promise<void> {
-  const version = await db.prepare('SELECT version FROM orgs WHERE id = ?').bind(orgId).first<number>('version');
-  if (version !== null) await tellEdge(orgId, version);
-}
-
-/**
- * Call when a host starts or stops resolving to an org (a domain added, activated or removed), with the org it
- * resolved to before: the host's edge entries are dropped and that org's version bumped, so no isolate keeps the old answer.
- */
-/** A host that starts or stops resolving to an org: the edge's copy of its answer goes (the org's version moves too). */
-export async function dropHostAtEdge(host: string): Promise<void> {
-  await edgePurgeEverywhere([hostTag(host)]);
-  await edgeDelete(hostKey(host));
-}
-
-export async function forgetHost(db: D1Database, host: string, previousOrgId: number): Promise<void> {
-  await edgePurgeEverywhere([hostTag(host)]);
-  await edgeDelete(hostKey(host));
-  await bumpOrgVersion(db, previousOrgId);
-}
 
 export async function orgTheme(db: D1Database, orgId: number, name: string) {
   return db
@@ -172,15 +74,4 @@ export async function orgBrand(db: D1Database, orgId: number): Promise<{ name: s
 
 export async function orgName(db: D1Database, orgId: number): Promise<string> {
   return (await db.prepare('SELECT name FROM orgs WHERE id = ?').bind(orgId).first<{ name: string }>())?.name ?? '';
-}
-
-/** The content version of the org's main stylesheet (null without one), kept at the edge under the org's version. */
-export async function orgThemeVersion(db: D1Database, org: Pick<OrgRow, 'id' | 'version'>, versionOf: (css: string) => Promise<string>): Promise<string | null> {
-  const key = `theme/${org.id}/${org.version}`;
-  const atEdge = await edgeGet<{ version: string | null }>(key);
-  if (atEdge) return atEdge.version;
-  const theme = await orgTheme(db, org.id, 'theme');
-  const version = theme ? await versionOf(theme.css) : null;
-  await edgePut(key, { version });
-  return version;
 }

@@ -47,6 +47,11 @@ export function deleteUserSessions(db: D1Database, userId: number) {
   return db.prepare('DELETE FROM sessions WHERE user_id = ?').bind(userId);
 }
 
+/** Ends every session of the account but `keepSessionId` (a password change keeps the session that made it). */
+export function deleteOtherSessions(db: D1Database, userId: number, keepSessionId: number) {
+  return db.prepare('DELETE FROM sessions WHERE user_id = ? AND id <> ?').bind(userId, keepSessionId);
+}
+
 /**
  * Drops rows long past any use: sessions a day after expiry (checkLogin can still tell an SSO session ended), spent
  * SSO keys once they could not verify any more, email tokens a week after expiry.

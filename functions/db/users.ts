@@ -59,6 +59,11 @@ export function userByReferralCode(db: D1Database, orgId: number, code: string) 
   return db.prepare('SELECT * FROM users WHERE org_id = ? AND referral_code = ? COLLATE NOCASE').bind(orgId, code).first<UserRow>();
 }
 
+/** The id of the org's account with this email in any letter case (the development wallet's lookup). */
+export function userIdByEmailAnyCase(db: D1Database, orgId: number, email: string) {
+  return db.prepare('SELECT id FROM users WHERE org_id = ? AND email = ? COLLATE NOCASE').bind(orgId, email).first<{ id: number }>();
+}
+
 export async function emailTaken(db: D1Database, orgId: number, email: string): Promise<boolean> {
   return (await db.prepare('SELECT 1 AS x FROM users WHERE org_id = ? AND email = ?').bind(orgId, email).first()) !== null;
 }
@@ -132,6 +137,11 @@ export function markVerified(db: D1Database, userId: number, now: number) {
 
 export function setPasswordHash(db: D1Database, userId: number, hash: string) {
   return db.prepare("UPDATE users SET password_hash = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(hash, userId);
+}
+
+/** Drops the account's password (an identity provider proved the address to someone else first). */
+export function clearPasswordHash(db: D1Database, userId: number) {
+  return db.prepare('UPDATE users SET password_hash = NULL WHERE id = ?').bind(userId);
 }
 
 /** Links a provider identity to an account that has none yet (checked: false when another got there first). */

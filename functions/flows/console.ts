@@ -1,12 +1,14 @@
 // The org console's use-cases: plain values in (the org, the acting admin, validated input), plain values out.
 import { badRequest, conflict, notFound } from '../errors';
 import { issuesOf } from '../errors';
-import { publishOrgVersion, type OrgRow } from '../db/orgs';
+import type { OrgRow } from '../db/orgs';
+import { publishOrgVersion } from '../cache/orgs';
 import {
   changeMember, currencyOffered, goLive, launchRow, listAudit, listMembers, memberById, orgRow, publishTheme, recordAgentPayment, themeRow,
   updateOrgSettings, type Actor, type MemberRow, type OrgColumn,
 } from '../db/console';
 import { creditOf } from '../db/agents';
+import { atomically } from '../db/batch';
 import { cssVersion, themeHref } from '../lib/theme-address';
 import { DEFAULT_THEME, HEX_COLOUR, normalHex, themeCss, type ThemeValues } from '../../src/shared/rules/theme';
 import {
@@ -114,7 +116,8 @@ export async function createAccessCode(db: D1Database, orgId: number, actor: Act
   const expiresAt = input.expires_at ? Date.parse(input.expires_at) : null;
   const hint = accessCodeHint(input.code);
   const entry = { label: input.label ?? '', expires_at: expiresAt === null ? null : new Date(expiresAt).toISOString(), max_uses: input.max_uses ?? null };
-  const [, insert] = await db.batch(
+  const [, insert] = await atomically(
+    db,
     createAccessCodeStatements(
       db,
       { orgId, codeHash: await accessCodeHash(orgId, input.code, pepper), hint, label: entry.label, expiresAt, maxUses: entry.max_uses },
@@ -127,7 +130,8 @@ export async function createAccessCode(db: D1Database, orgId: number, actor: Act
 
 export async function revokeAccessCode(db: D1Database, orgId: number, actor: Actor, pepper: string, code: string) {
   const hint = accessCodeHint(code);
-  const [, removed] = await db.batch(
+  const [, removed] = await atomically(
+    db,
     deleteAccessCodeStatements(db, orgId, await accessCodeHash(orgId, code, pepper), { actorId: actor.id, actorEmail: actor.email, hint }),
   );
   if ((removed!.meta.changes ?? 0) === 0) throw notFound(CONSOLE_MSG.noSuchCode);

@@ -2,7 +2,7 @@
 // hostname resolves to the org (docs/decisions/0023-console-operations.md). Provider down → 502 and nothing written.
 import { ApiError, badRequest, conflict, notFound } from '../errors';
 import type { Actor } from '../db/console';
-import { dropHostAtEdge } from '../db/orgs';
+import { dropHostAtEdge } from '../cache/orgs';
 import {
   activateCustomHostname, customHostname, deleteCustomHostname, domainsOf, hostHolder, insertCustomHostname, touchCustomHostname, type CustomHostnameRow,
 } from '../db/domains';

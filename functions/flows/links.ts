@@ -1,9 +1,11 @@
 // Marketing links' use-cases: creating links, a member's own link, counting a click, the last-click cookie and the
 // figures (docs/decisions/0024-marketing-links.md). Plain values in and out.
+import { dailySalt, linkBySlug } from '../cache/links';
 import { badRequest, conflict, notFound } from '../errors';
 import { hmacSha256Hex, sha256Hex } from '../lib/crypto';
+import { atomically } from '../db/batch';
 import {
-  campaignExists, clicksStatements, dailySalt, figures, insertLink, linkBySlug, linkOfMember, listLinks, type Click, type LinkRow, type Scope,
+  campaignExists, clicksStatements, figures, insertLink, linkOfMember, listLinks, type Click, type LinkRow, type Scope,
 } from '../db/links';
 import { sameOriginRedirect, shortLinkTarget } from '../../src/shared/rules/referral-link';
 import { convertMinor, fromMinor, knowsCurrency, type Rates } from '../../src/shared/rules/money';
@@ -229,7 +231,7 @@ function queueClick(db: D1Database, queued: QueuedClick): Promise<void> {
   const write: ClickWrite = { clicks: [queued], committed: Promise.resolve(), full };
   write.committed = Promise.all([previous.catch(() => undefined), gathered]).then(async () => {
     if (open === write) open = null;
-    await db.batch(clicksStatements(db, await hashedClicks(db, write.clicks)));
+    await atomically(db, clicksStatements(db, await hashedClicks(db, write.clicks)));
   });
   open = write;
   previous = write.committed;

@@ -1,7 +1,7 @@
 // What may be booked: the org's offered product types, the dates it allows, the currency asked for, and the stay a
 // booking or an agent's quote names, checked against the product (docs/contract.md#booking).
 import type { OrgRow } from '../db/orgs';
-import { ratesFromUsd } from '../db/catalogue';
+import { ratesFromUsd } from '../cache/rates';
 import { productById } from '../db/products';
 import { badRequest, notFound, refuse } from '../errors';
 import { knowsCurrency, type Rates } from '../../src/shared/rules/money';

@@ -8,8 +8,8 @@ import { errorBody } from '../errors';
 import { logEvent, reason } from '../log';
 import { isRetryableDbError } from '../db/retry';
 import { fullClaims, reserveStatement, settleStatement, type Claim, type Limit, type Settlement } from '../db/rate-limits';
-import { clientIp } from '../auth/accounts';
-import { currentUser } from '../auth/session';
+import { clientIp } from './request';
+import { currentUser } from './session';
 import { MSG } from '../../src/shared/contract/auth';
 
 export type { Limit } from '../db/rate-limits';

@@ -2,10 +2,11 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
 import { forbidden, unauthorized } from '../errors';
-import { currentUser, requestToken, sessionAlive } from '../auth/session';
+import { sessionAlive } from '../auth/session';
+import { currentUser, requestToken } from './session';
 import { sha256Hex } from '../lib/crypto';
 import { sessionOrgOf } from '../db/sessions';
-import { readBodyQuietly } from '../lib/body';
+import { readBodyQuietly } from './body';
 import type { Role } from '../../src/shared/contract/auth';
 
 export const WRONG_ORG = 'This session belongs to another organisation: sign in on this site';

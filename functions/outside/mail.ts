@@ -1,10 +1,9 @@
 // Sending email behind one small interface: an HTTP mail API when configured, else the outbox table
 // (development always uses the outbox, listed at GET /api/dev/outbox).
-import type { Context } from 'hono';
-import { isDevelopment, type AppEnv, type Bindings } from '../env';
+import { isDevelopment, type Bindings } from '../env';
 import { insertOutbox, type OutboxAttachment } from '../db/outbox';
 import { createEvent } from 'ics';
-import { logEvent, reason } from '../log';
+import { reason } from '../log';
 import { formatMoney, fromMinor, minorDigits } from '../../src/shared/rules/money';
 import { formatDayRange, formatInstant, LONG_DAY } from '../../src/shared/rules/format-day';
 import { mailText } from '../../src/shared/i18n/mail';
@@ -76,32 +75,27 @@ export function mailSender(env: Bindings & MailEnv, orgId: number | null): MailS
   return outboxSender(env.DB, orgId);
 }
 
+/** A request's senders by org and its failure log line (built by functions/http/mailer.ts), for flows that mail. */
+export interface Mailer {
+  mailer: (orgId: number | null) => MailSender;
+  failed: (purpose: string, err: unknown) => void;
+}
+
 /**
- * Sends one mail for the request and never throws: a failure is logged once (event `mail.send_failed`, with the
- * request id) and returned, so the route answers its documented status and decides what (not) to write. Never
- * retried here: a mail API that timed out may still have sent it.
+ * Sends one mail and never throws: a failure is logged once (event `mail.send_failed`, with the request id) and
+ * returned, so the route answers its documented status and decides what (not) to write. Never retried here: a mail API
+ * that timed out may still have sent it.
  */
-export async function sendMail(c: Context<AppEnv>, mail: Mail, purpose: string): Promise<MailError | null> {
+export async function sendMail(m: Mailer, orgId: number | null, mail: Mail, purpose: string): Promise<MailError | null> {
   try {
-    await mailSender(c.env as Bindings & MailEnv, c.get('org')?.id ?? null).send(mail);
+    await m.mailer(orgId).send(mail);
     return null;
   } catch (err) {
     const failure = err instanceof MailError ? err : new MailError('failed', reason(err));
-    logEvent(c, 'error', 'mail.send_failed', { purpose, kind: failure.kind, reason: failure.message });
+    m.failed(purpose, failure);
     return failure;
   }
 }
-
-/** The request's senders by org and its failure log line, for flows that send mails of their own (booking mails). */
-export function requestMailer(c: Context<AppEnv>) {
-  return {
-    mailer: (orgId: number) => mailSender(c.env as Bindings & MailEnv, orgId),
-    failed: (purpose: string, err: unknown) => logEvent(c, 'error', 'mail.send_failed', { purpose, kind: err instanceof MailError ? err.kind : 'failed', reason: reason(err) }),
-  };
-}
-
-/** The contract's 502 (the mail API refused) or 503 (it timed out) for a mail the route could not do without. */
-export const mailUpstreamStatus = (failure: MailError) => (failure.kind === 'timeout' ? 503 : 502) as 502 | 503;
 
 function linkMail(to: string, subject: string, greeting: string, lines: string[], action: string, link: string): Mail {
   const text = `${greeting}\n\n${lines.join('\n')}\n\n${action}: ${link}\n`;

@@ -1,6 +1,6 @@
 // Exchange rates: USD-based conversion and the scheduled refresh from the configured provider into D1.
 import { serviceUrl, type Bindings } from '../env';
-import { saveRates } from '../db/catalogue';
+import { saveRates } from '../cache/rates';
 import { ProviderRatesSchema } from '../../src/shared/contract/catalogue';
 
 export const PROVIDER_TIMEOUT_MS = 5_000;

@@ -3,9 +3,10 @@
 // A dressed static page is the same for everyone of one org (version), language, currency and rates version: it is
 // kept whole at the edge under those and served from there (docs/decisions/0025-edge-cache.md).
 import type { Bindings } from '../env';
-import { hostName, orgForHost, orgThemeVersion, type OrgRow } from '../db/orgs';
-import { labelsFor } from '../db/labels';
-import { currentRates } from '../db/catalogue';
+import { hostName, type OrgRow } from '../db/orgs';
+import { orgForHost, orgThemeVersion } from '../cache/orgs';
+import { labelsFor } from '../cache/labels';
+import { currentRates } from '../cache/rates';
 import { orgConfig } from '../flows/org-config';
 import { applySecurityHeaders, PAGE_CSP } from '../security';
 import { eligibleCodes, PRODUCTS } from '../../src/shared/rules/products';

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { requireRole } from '../http/require-role';
-import { pepper } from '../auth/accounts';
+import { pepper } from '../http/request';
 import {
   accessCodes, auditLog, changeMemberSettings, changeSettings, changeTheme, createAccessCode, launchState, markLive, memberDetail, members,
   readSettings, readTheme, recordPayment, revokeAccessCode,

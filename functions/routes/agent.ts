@@ -3,8 +3,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
-import { currentUser } from '../auth/session';
-import { siteOrigin } from '../auth/accounts';
+import { currentUser } from '../http/session';
+import { siteOrigin } from '../http/request';
 import { randomToken, sha256Hex } from '../auth/crypto';
 import { ApiError, conflict, ErrorBodySchema, forbidden, notFound, refuse, unauthorized } from '../errors';
 import { logEvent } from '../log';
@@ -17,7 +17,7 @@ import { bookQuoteByCard, CANCEL_REFUSED, cancelBooking } from '../flows/payment
 import { sendOwedMails } from '../flows/booking-mails';
 import { paymentsFor, PaymentProviderError } from '../outside/payments';
 import { imagesOf, productById } from '../db/products';
-import { mailUpstreamStatus, requestMailer, sendMail } from '../outside/mail';
+import { mailUpstreamStatus, requestMailer, sendMail } from '../http/mailer';
 import { quoteMail } from '../services/agent-mail';
 import { withProductName, withProductTexts } from '../db/content';
 import { requestLanguage } from '../http/language';

@@ -2,20 +2,25 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { badRequest, ErrorBodySchema, unauthorized } from '../errors';
-import { readBodyQuietly } from '../lib/body';
+import { readBodyQuietly } from '../http/body';
 import { claimVerifyMail, releaseVerifyMail, setPasswordHash, markVerified, userByEmail, userById, userByProvider, type UserRow } from '../db/users';
-import { deleteSessionByHash, deleteUserSessions } from '../db/sessions';
+import { deleteOtherSessions, deleteSessionByHash, deleteUserSessions } from '../db/sessions';
+import { spendSsoKey } from '../db/sso-keys';
+import { atomically } from '../db/batch';
 import { retireTokens, spendEmailToken } from '../db/email-tokens';
 import { validAccessCode } from '../db/access-codes';
 import { logActivity } from '../db/activity';
 import { dummyVerify, hashPassword, verifyPassword } from '../auth/password';
 import { randomToken, sha256Hex } from '../auth/crypto';
-import { currentUser, requestToken, sessionOf, USER_DATA_COOKIE } from '../auth/session';
+import { completeSignIn, currentUser, requestToken, sessionOf } from '../http/session';
 import { getCookie } from 'hono/cookie';
-import { clearSessionCookies, setSsoMark, SSO_MARK_COOKIE } from '../auth/cookies';
+import { clearSessionCookies, setSsoMark, SSO_MARK_COOKIE, USER_DATA_COOKIE } from '../http/cookies';
 import { accountOfIdentity, signInNonceUsable, spendSignInNonce, verifySocialToken } from '../auth/social';
 import { insertNonce, purgeOldNonces } from '../db/sign-in-nonces';
-import { clientIp, completeSignIn, createAccount, loginResult, pepper, providerAccount, sendLinkMail, VERIFY_MAIL_INTERVAL_MS } from '../auth/accounts';
+import { createAccount, loginResult, providerAccount, sendLinkMail, VERIFY_MAIL_INTERVAL_MS } from '../auth/accounts';
+import { clientIp, pepper } from '../http/request';
+import { linkMailDeps } from '../http/mailer';
+import { requestLog } from '../log';
 import { ssoClaimsOf } from '../flows/sso';
 import { addressOf, counting, LIMITS, overLimit, rateLimit, validBody, type Rule } from '../http/rate-limit';
 import {
@@ -89,7 +94,7 @@ async function signIn(c: Context<AppEnv>, body: SignIn) {
     return invalid(c);
   }
   if (row.verified_at === null) {
-    if (await claimVerifyMail(db, row.id, now, VERIFY_MAIL_INTERVAL_MS) && (await sendLinkMail(c, row, 'verify', now))) {
+    if (await claimVerifyMail(db, row.id, now, VERIFY_MAIL_INTERVAL_MS) && (await sendLinkMail(await linkMailDeps(c), row, 'verify', now))) {
       await releaseVerifyMail(db, row.id, now);
     }
     return c.json({ status: 'failed' as const, message: MSG.verifyFirst }, 403);
@@ -105,15 +110,16 @@ async function socialSignIn(c: Context<AppEnv>, body: SignIn) {
   const org = c.get('org');
   const now = Date.now();
   const provider = body.googletoken ? 'google' : 'facebook';
-  const identity = await verifySocialToken(c, provider, body.googletoken || body.fbtoken);
-  if (!identity || !(await spendSignInNonce(c, identity))) return invalid(c);
-  let row = await accountOfIdentity(c, identity);
+  const identity = await verifySocialToken(c.env, org, requestLog(c), provider, body.googletoken || body.fbtoken);
+  if (!identity || !(await spendSignInNonce(db, org.id, identity))) return invalid(c);
+  let row = await accountOfIdentity(db, org.id, identity);
   if (!row) {
     const code = body.accesscode || body.userdetails?.mastercode || '';
     const accessCode = code ? await validAccessCode(db, org.id, code, pepper(c), now) : null;
     if (!identity.email || (org.access_code_required && !accessCode)) return invalid(c);
     const created = await createAccount(
-      c,
+      db,
+      org.id,
       providerAccount(org, {
         email: identity.email,
         provider: identity.provider,
@@ -253,7 +259,7 @@ export const auth = router()
     }, 200);
   })
 
-  /** Which social sign-ins the org offers and where the islands open them (see functions/services/sim/google.ts). */
+  /** Which social sign-ins the org offers and where the islands open them (see functions/dev/sim/google.ts). */
   .openapi(routes.providers, (c) => {
     const org = c.get('org');
     const env = c.env as AppEnv['Bindings'] & { GOOGLE_AUTHORIZE_URL?: string; FACEBOOK_AUTHORIZE_URL?: string };
@@ -274,7 +280,7 @@ export const auth = router()
     const nonce = randomToken();
     const statements = [insertNonce(db, nonce, c.get('org').id, now)];
     if (Math.random() < 0.05) statements.push(purgeOldNonces(db, now));
-    await db.batch(statements);
+    await atomically(db, statements);
     c.header('Cache-Control', 'no-store');
     return c.json({ data: { nonce } }, 200);
   })
@@ -283,8 +289,8 @@ export const auth = router()
   .openapi(routes.socialProfile, async (c) => {
     const body = c.req.valid('json');
     const provider = body.googletoken ? ('google' as const) : ('facebook' as const);
-    const identity = await verifySocialToken(c, provider, (body.googletoken || body.fbtoken)!);
-    if (!identity || !(await signInNonceUsable(c, identity))) return invalid(c);
+    const identity = await verifySocialToken(c.env, c.get('org'), requestLog(c), provider, (body.googletoken || body.fbtoken)!);
+    if (!identity || !(await signInNonceUsable(c.env.DB, c.get('org').id, identity))) return invalid(c);
     const account = await userByProvider(c.env.DB, c.get('org').id, identity.provider, identity.subject);
     const byEmail = identity.email ? await userByEmail(c.env.DB, c.get('org').id, identity.email) : null;
     return c.json({
@@ -305,7 +311,7 @@ export const auth = router()
     const now = Date.now();
     const userId = await spendEmailToken(c.env.DB, 'verify', await sha256Hex(token), c.get('org').id, now);
     if (userId === null) throw badRequest(MSG.linkInvalid);
-    await c.env.DB.batch([
+    await atomically(c.env.DB, [
       markVerified(c.env.DB, userId, now),
       logActivity(c.env.DB, { orgId: c.get('org').id, userId, action: 'email_verified', ip }),
     ]);
@@ -319,7 +325,7 @@ export const auth = router()
     const now = Date.now();
     const row = await userByEmail(db, org.id, normalizeEmail(email_id));
     // Past the per-address limit nothing more is sent, and the answer stays the same: it never tells whether the account exists.
-    if (row && !overLimit(c, LIMITS.forgotEmail)) await sendLinkMail(c, row, 'reset', now);
+    if (row && !overLimit(c, LIMITS.forgotEmail)) await sendLinkMail(await linkMailDeps(c), row, 'reset', now);
     return c.json({ status: 'success' as const, message: MSG.forgotPasswordSent }, 200);
   })
 
@@ -334,7 +340,7 @@ export const auth = router()
       const userId = await spendEmailToken(db, 'reset', await sha256Hex(body.token), org.id, now);
       if (userId === null) throw badRequest(MSG.linkInvalid);
       // The reset proves the address: it also verifies the account; every session and other reset link ends.
-      await db.batch([
+      await atomically(db, [
         setPasswordHash(db, userId, hash),
         markVerified(db, userId, now),
         retireTokens(db, 'reset', userId, now),
@@ -353,9 +359,9 @@ export const auth = router()
     }
     const hash = await hashPassword(body.password, pepper(c));
     // Other sessions of the account end; this one stays.
-    await db.batch([
+    await atomically(db, [
       setPasswordHash(db, row.id, hash),
-      db.prepare('DELETE FROM sessions WHERE user_id = ? AND id <> ?').bind(row.id, Number(user.sessionId)),
+      deleteOtherSessions(db, row.id, Number(user.sessionId)),
       logActivity(db, { orgId: org.id, userId: row.id, action: 'password_changed', ip }),
     ]);
     return c.json({ status: 'success' as const, message: MSG.passwordChanged }, 200);
@@ -370,17 +376,14 @@ export const auth = router()
     const claims = await ssoClaimsOf(c.env, org.id, key, now);
     if (!claims) return refuse();
     // A key signs in once.
-    const spent = await db
-      .prepare('INSERT INTO sso_keys_used (key_hash, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING')
-      .bind(await sha256Hex(key), claims.exp * 1000)
-      .run();
-    if (spent.meta.changes !== 1) return refuse();
+    if (!(await spendSsoKey(db, await sha256Hex(key), claims.exp * 1000))) return refuse();
     const email = normalizeEmail(claims.email);
     const subject = claims.sub ?? email;
     let row: UserRow | null = (await userByProvider(db, org.id, 'sso', subject)) ?? (await userByEmail(db, org.id, email));
     if (!row) {
       const created = await createAccount(
-        c,
+        db,
+        org.id,
         providerAccount(org, {
           email,
           provider: 'sso',
@@ -409,7 +412,7 @@ export const auth = router()
     const statements = [];
     if (token) statements.push(deleteSessionByHash(db, await sha256Hex(token)));
     if (user) statements.push(logActivity(db, { orgId: user.orgId, userId: user.id, action: 'logout', ip: clientIp(c), userAgent: c.req.header('user-agent') }));
-    if (statements.length) await db.batch(statements);
+    if (statements.length) await atomically(db, statements);
     clearSessionCookies(c);
     return c.json({ status: 'success' as const, message: '' }, 200);
   })

@@ -1,10 +1,10 @@
 // Wallet and booking (docs/contract.md#wallet, docs/contract.md#booking): payment cards, redeeming a card, preview, checkout, reservations, saved travellers.
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { currentUser, currentUserWithBodyToken, type SessionUser } from '../auth/session';
+import { currentUser, currentUserWithBodyToken, type SessionUser } from '../http/session';
 import { ApiError, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { sha256Hex } from '../lib/crypto';
-import { clientIp, pepper } from '../auth/accounts';
+import { clientIp, pepper } from '../http/request';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { LAST_CLICK_COOKIE, firstBookingCredit } from '../flows/links';
@@ -20,7 +20,7 @@ import { addTraveler, deleteTraveler, travelersOf, updateTraveler, MAX_TRAVELERS
 import { currencyFor } from '../flows/stay';
 import { productSummary, quote } from '../flows/pricing';
 import { convertMinor, fromMinor, type Rates } from '../../src/shared/rules/money';
-import { requestMailer } from '../outside/mail';
+import { requestMailer } from '../http/mailer';
 import { sendOwedMails } from '../flows/booking-mails';
 import { cardValueMinor, type CardKind, type WalletAmounts } from '../../src/shared/rules/wallet';
 import {

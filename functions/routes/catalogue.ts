@@ -2,8 +2,9 @@
 import type { Context, TypedResponse } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../env';
-import { type CountryRow, listCountries, listCurrencies, listLanguages, listNationalities, ratesFromUsd } from '../db/catalogue';
-import { labelsFor } from '../db/labels';
+import { type CountryRow, listCountries, listCurrencies, listLanguages, listNationalities } from '../db/catalogue';
+import { ratesFromUsd } from '../cache/rates';
+import { labelsFor } from '../cache/labels';
 import { sha256Hex } from '../lib/crypto';
 import { edgeGet, edgePut } from '../lib/edge-cache';
 import { crossRate } from '../outside/rates';

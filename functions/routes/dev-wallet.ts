@@ -1,6 +1,7 @@
 // Development-only wallet routes (docs/contract.md#development): issuing cards to accounts of the request's org.
 import { z } from 'zod';
 import { insertCard, newCardCode } from '../db/cards';
+import { userIdByEmailAnyCase } from '../db/users';
 import { conflict, notFound } from '../errors';
 import { toMinor } from '../../src/shared/rules/money';
 import { IssueCardSchema } from '../../src/shared/contract/booking';
@@ -27,7 +28,7 @@ export const devWallet = router().openapi(routes.issue, async (c) => {
   const org = c.get('org');
   let userId: number | null = null;
   if (body.to === 'user') {
-    const user = await c.env.DB.prepare('SELECT id FROM users WHERE org_id = ? AND email = ? COLLATE NOCASE').bind(org.id, body.email!).first<{ id: number }>();
+    const user = await userIdByEmailAnyCase(c.env.DB, org.id, body.email!);
     if (!user) throw notFound('No account with this email in this organisation');
     userId = user.id;
   }

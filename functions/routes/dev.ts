@@ -2,7 +2,7 @@
 import { SignJWT } from 'jose';
 import { z } from 'zod';
 import { listOutbox } from '../db/outbox';
-import { bumpOrgVersion } from '../db/orgs';
+import { bumpOrgVersion } from '../cache/orgs';
 import { ssoSecret } from '../flows/sso';
 import { ApiError } from '../errors';
 import { access, body, createRoute, dataOf, json, refusals, router } from '../http/route';

@@ -1,9 +1,8 @@
 // Enquiries from the cruise, flight and help pages (docs/contract.md#enquiries): validate, store and mail, reply.
-import type { Bindings } from '../env';
 import { LIMITS, rateLimit } from '../http/rate-limit';
-import { clientIp } from '../auth/accounts';
+import { clientIp } from '../http/request';
 import { logEvent, reason } from '../log';
-import { mailSender, type MailEnv } from '../outside/mail';
+import { requestMailer } from '../http/mailer';
 import { submitEnquiry } from '../flows/enquiries';
 import { EnquiryCreatedSchema, EnquirySchema } from '../../src/shared/contract/enquiry';
 import { access, body, createRoute, dataOf, json, refusals, router } from '../http/route';
@@ -22,7 +21,7 @@ const routes = {
 export const enquiries = router().openapi(routes.send, async (c) => {
   const enquiry = c.req.valid('json');
   const org = c.get('org');
-  const { enquiryId, mailError } = await submitEnquiry(c.env.DB, org, enquiry, mailSender(c.env as Bindings & MailEnv, org.id));
+  const { enquiryId, mailError } = await submitEnquiry(c.env.DB, org, enquiry, requestMailer(c).mailer(org.id));
   if (mailError) logEvent(c, 'error', 'mail.send_failed', { purpose: 'enquiry', reason: reason(mailError) });
   return c.json({ data: { enquiry_id: enquiryId } }, 201);
 });

@@ -1,7 +1,7 @@
 // GET /go/daily-savings: the whole daily-savings flow run on the server (docs/contract.md#savings).
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { currentUser } from '../auth/session';
+import { currentUser } from '../http/session';
 import { runDailySavings } from '../services/daily-savings';
 import { logEvent } from '../log';
 import { errorBody } from '../errors';

@@ -4,10 +4,10 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { requireRole } from '../http/require-role';
-import { requireUser } from '../auth/session';
-import { siteOrigin } from '../auth/accounts';
+import { requireUser } from '../http/session';
+import { siteOrigin } from '../http/request';
 import { notFound } from '../errors';
-import { ratesFromUsd } from '../db/catalogue';
+import { ratesFromUsd } from '../cache/rates';
 import { createMarketingLink, figuresCsv, linkFigures, marketingLinks, memberLink, type FigureScope } from '../flows/links';
 import {
   CampaignSchema, LINK_MSG, LinkCreateSchema, LinkCreatedSchema, LinkEntrySchema, LinkStatsSchema, MemberLinkSchema, SlugSchema, StatsQuerySchema,

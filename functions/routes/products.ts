@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import type { OrgRow } from '../db/orgs';
 import { defaultMarkupBps } from '../db/agents';
-import { currentUser } from '../auth/session';
+import { currentUser } from '../http/session';
 import {
   amenitiesOf, cityCentre, facetsOfRows, imagesOf, productById, productCities, productsNear, productZones, searchProducts, type ProductFilter, type ProductRow, type SearchFacets,
 } from '../db/products';
@@ -22,7 +22,7 @@ import { access, createRoute, dataOf, json, refusals, router, unknownInPath } fr
 import { zonesStillFree } from '../../src/shared/rules/cancellation';
 import { productGallery } from '../flows/photos';
 import { rememberAnswer } from '../flows/first-answer';
-import { currentRates } from '../db/catalogue';
+import { currentRates } from '../cache/rates';
 import type { ResultPage } from '../../src/shared/rules/search-results';
 
 export const DEFAULT_RADIUS_KM = 50;

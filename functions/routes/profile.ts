@@ -1,16 +1,16 @@
 // The signed-in user's profile and preferences (GET/PUT /api/profile, updatePrefCurrLang).
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { requireUser } from '../auth/session';
-import { refreshUserDataCookie } from '../auth/cookies';
-import { userDataOf } from '../auth/accounts';
+import { requireUser } from '../http/session';
+import { refreshUserDataCookie } from '../http/cookies';
 import { referrerOf, updateProfile, userById, type ProfileChanges, type UserRow } from '../db/users';
 import { checkCatalogueRefs } from '../flows/catalogue-refs';
 import {
   AGE_BANDS, PrefCurrLangBody, PrefCurrLangReplySchema, ProfileReplySchema, ProfileSavedReplySchema, ProfileUpdateSchema, TRAVEL_PREFERENCES, type Profile,
 } from '../../src/shared/contract/auth';
 import { notFound } from '../errors';
-import { ratesFromUsd } from '../db/catalogue';
+import { activeCardAmounts } from '../db/cards';
+import { ratesFromUsd } from '../cache/rates';
 import { convertMinor, fromMinor } from '../../src/shared/rules/money';
 import { access, body, createRoute, json, refusals, router } from '../http/route';
 
@@ -26,16 +26,7 @@ function parseJsonList(text: string): string[] {
 /** Wallet summary for the profile: cash balance in USD and counts of active certificates and discount cards. */
 async function walletSummary(db: D1Database, orgId: number, userId: number) {
   try {
-    const [{ results }, rates] = await Promise.all([
-      db
-        .prepare(
-          `SELECT kind, card_amount_minor, payment_card_currency FROM payment_cards
-           WHERE org_id = ? AND user_id = ? AND status = 'ACTIVE'`,
-        )
-        .bind(orgId, userId)
-        .all<{ kind: string; card_amount_minor: number; payment_card_currency: string }>(),
-      ratesFromUsd(db),
-    ]);
+    const [results, rates] = await Promise.all([activeCardAmounts(db, orgId, userId), ratesFromUsd(db)]);
     // Cash cards may hold any currency (and a currency's own minor unit): sum them in USD through the shared rule.
     const cashUsdMinor = results
       .filter((c) => c.kind === 'cash')
@@ -106,11 +97,7 @@ async function ownRow(c: Context<AppEnv>) {
 
 function refreshCookie(c: Context<AppEnv>, row: UserRow) {
   const user = c.get('user');
-  refreshUserDataCookie(
-    c,
-    userDataOf({ firstName: row.first_name, email: row.email, role: row.role, currency: row.currency, language: row.language, id: row.id }),
-    user.remember,
-  );
+  refreshUserDataCookie(c, { firstName: row.first_name, email: row.email, role: row.role, currency: row.currency, language: row.language, id: row.id }, user.remember);
 }
 
 // The session is checked before the body (requireUser): signed out is a 401 whatever was sent.

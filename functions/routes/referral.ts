@@ -1,12 +1,12 @@
 // Referral campaigns, referrals and actions (docs/contract.md#referrals), and the caller's rewards; a member only ever sees their own referrals.
 import { requestLanguage } from '../http/language';
-import { requireUser } from '../auth/session';
+import { requireUser } from '../http/session';
 import { listCampaigns } from '../db/campaigns';
 import { listActions, listReferrals, rewardsOf, type Referrer } from '../db/referrals';
 import {
   ActionsListQuery, ActionsListResponse, CampaignListQuery, CampaignListResponse, ReferralListQuery, ReferralListResponse, RewardsResponse,
 } from '../../src/shared/contract/loyalty';
-import type { SessionUser } from '../auth/session';
+import type { SessionUser } from '../http/session';
 import { access, createRoute, json, refusals, router } from '../http/route';
 
 const referrer = (u: SessionUser): Referrer => ({ id: u.id, orgId: u.orgId, referralCode: u.referralCode });

@@ -1,7 +1,7 @@
 // Daily savings enrolment (docs/contract.md#savings): every route acts on the caller's own member, whatever ids are sent.
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { requireUser } from '../auth/session';
+import { requireUser } from '../http/session';
 import { ApiError, conflict } from '../errors';
 import { logEvent } from '../log';
 import { findSavingsMember, markEnrolled, saveMember } from '../db/savings';

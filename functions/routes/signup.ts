@@ -9,9 +9,12 @@ import { normalizeAccessCode, validAccessCode } from '../db/access-codes';
 import { logActivity } from '../db/activity';
 import { hashPassword } from '../auth/password';
 import { randomToken } from '../auth/crypto';
-import { mailUpstreamStatus } from '../outside/mail';
+import { linkMailDeps, mailUpstreamStatus } from '../http/mailer';
+import { requestLog } from '../log';
 import { accountOfIdentity, spendSignInNonce, verifySocialToken } from '../auth/social';
-import { clientIp, completeSignIn, createAccount, mailLink, pepper } from '../auth/accounts';
+import { createAccount, mailLink } from '../auth/accounts';
+import { clientIp, pepper } from '../http/request';
+import { completeSignIn } from '../http/session';
 import { LAST_CLICK_COOKIE, lastClickOf } from '../flows/links';
 import { addressOf, counting, LIMITS, rateLimit, settleAttempt, validBody } from '../http/rate-limit';
 import {
@@ -121,13 +124,13 @@ export const signup = router()
     await checkCatalogueRefs(db, { nationality: r.nationality, language: r.language, currency: r.currency }, 'jsonRegister.');
 
     const social = r.googletoken ? 'google' : r.fbtoken ? 'facebook' : null;
-    const identity = social ? await verifySocialToken(c, social, r.googletoken || r.fbtoken) : null;
+    const identity = social ? await verifySocialToken(c.env, org, requestLog(c), social, r.googletoken || r.fbtoken) : null;
     if (social && !identity) return refused(c, MSG.invalidCredentials, 401);
     const email = identity?.email || r.email_id;
     if (!email) throw badRequest(`Invalid jsonRegister.email_id: ${MSG.emailRequired}`, [{ path: 'jsonRegister.email_id', message: MSG.emailRequired }]);
 
     if (await emailTaken(db, org.id, email)) return alreadyExists(c);
-    if (identity && ((await userByProvider(db, org.id, identity.provider, identity.subject)) || (await accountOfIdentity(c, identity)))) {
+    if (identity && ((await userByProvider(db, org.id, identity.provider, identity.subject)) || (await accountOfIdentity(db, org.id, identity)))) {
       return alreadyExists(c);
     }
 
@@ -153,18 +156,19 @@ export const signup = router()
     }
 
     // The last check before anything is written: a Google token's nonce is spent here, so it signs up once.
-    if (identity && !(await spendSignInNonce(c, identity))) return refused(c, MSG.invalidCredentials, 401);
+    if (identity && !(await spendSignInNonce(db, org.id, identity))) return refused(c, MSG.invalidCredentials, 401);
     const verified = identity !== null && identity.emailVerified && identity.email === email;
     const passwordHash = social ? null : await hashPassword(r.password, pepper(c));
     // The confirmation mail goes out before the account is written (docs/decisions/0009-mail-failures.md): when the
     // mail API fails, nothing is created and the answer says to try again; its token is stored with the account.
     const verifyToken = verified ? undefined : randomToken();
     if (verifyToken) {
-      const failure = await mailLink(c, { email, first_name: r.userdetails.first_name }, 'verify', verifyToken);
+      const failure = await mailLink(await linkMailDeps(c), { email, first_name: r.userdetails.first_name }, 'verify', verifyToken);
       if (failure) throw new ApiError(mailUpstreamStatus(failure), 'UPSTREAM_FAILED', CONFIRMATION_MAIL_FAILED);
     }
     const created = await createAccount(
-      c,
+      db,
+      org.id,
       {
         email,
         passwordHash,

@@ -1,6 +1,6 @@
 // The signed-in user as the islands see it: login result, profile, user type. Actions change it.
 import { atom, computed } from 'nanostores';
-import { request } from './api';
+import { request, type ApiReply } from './api';
 import type { LoginResult } from '../shared/contract/auth';
 
 export type { LoginResult };
@@ -10,7 +10,9 @@ export const $user = atom<LoginResult | null>(null);
 export const $signedIn = atom<boolean | null>(null);
 /** 2 consumer (default), 1 agent: taken from the stored role, never from the email text. */
 export const $userType = atom<1 | 2>(2);
-export const $profile = atom<Record<string, unknown> | null>(null);
+/** The signed-in user's profile as GET /api/profile answers it. */
+export type Profile = NonNullable<ApiReply<'/api/profile', '$get'>['data']>;
+export const $profile = atom<Profile | null>(null);
 
 export function setSignedIn(result: LoginResult) {
   $user.set(result);
@@ -91,10 +93,10 @@ export function applySignIn(
 }
 
 /** GET /api/profile into $profile; null (and an empty profile) when signed out or when it fails. */
-let profileLoad: Promise<Record<string, unknown> | null> | null = null;
+let profileLoad: Promise<Profile | null> | null = null;
 
 /** The profile; callers asking while it loads share the one request (the login check and each account section ask). */
-export function loadProfile(): Promise<Record<string, unknown> | null> {
+export function loadProfile(): Promise<Profile | null> {
   profileLoad ??= request('$get', '/api/profile')
     .then((r) => r.data ?? null, () => null)
     .then((p) => {

@@ -8,8 +8,6 @@ import { z } from 'zod';
 import { SignInFailureSchema, SignUpRefusedSchema } from '../../src/shared/contract/auth';
 import { CatalogueRequestSchema, LabelsQuerySchema } from '../../src/shared/contract/catalogue';
 import { LIMITS, type Limit } from '../../functions/http/rate-limit';
-import { app } from '../../functions/app';
-import { routeDocs } from '../../functions/http/openapi';
 import { declaredRoutes } from './declared-replies';
 import { DEFAULT_THEME } from '../../src/shared/rules/theme';
 import { BookingsQuerySchema, CardIssueSchema, CardsQuerySchema, DomainCreateSchema, LabelsPutSchema } from '../../src/shared/contract/console-ops';
@@ -87,7 +85,7 @@ export interface Example {
 export interface RouteSpec {
   method: Method;
   path: string;
-  /** The input's schema: the body for POST/PUT, the query string for GET; read from the route's own doc() unless named here. */
+  /** The input's schema: the body for POST/PUT, the query string for GET; read from the route’s declaration unless named here. */
   schema?: z.ZodType;
   /** Field arbitraries that reach deeper than the schema alone (real ids, near dates, known codes). */
   hints?: Hints;
@@ -118,6 +116,12 @@ export interface RouteSpec {
   /** Called by the payment provider's servers and trusted for its signature alone: no session and no Origin check. */
   providerSigned?: boolean;
 }
+
+/**
+ * What the table adds to a route's declaration: its method and path name the declared route; who may call it and its
+ * input schema come from the declaration (functions/http/route.ts `access()`, the request schemas).
+ */
+export type Fixture = Omit<RouteSpec, 'session' | 'dev' | 'providerSigned'>;
 
 const CURRENCIES = fc.constantFrom('USD', 'EUR', 'GBP', 'JPY', 'INR', 'MXN', 'usd', 'XXX', 'ZZZ');
 const SMALL_ID = fc.integer({ min: 1, max: 60 });
@@ -159,74 +163,74 @@ const signInLimits = (field: string): RouteLimit[] => [
   { limit: LIMITS.signInIp, by: 'address', shape: 'message', counted: ({ email }) => ({ body: { [field]: wrongPassword(email), navAgent: 'gates' } }) },
 ];
 
-const catalogue = (path: string, query?: Record<string, string>): RouteSpec[] => [
-  { method: 'GET', path, example: () => (query ? { query } : {}), session: 'none', changesState: false },
-  { method: 'POST', path, example: () => ({ body: {}, ...(query ? { query } : {}) }), session: 'none', changesState: false },
+const catalogue = (path: string, query?: Record<string, string>): Fixture[] => [
+  { method: 'GET', path, example: () => (query ? { query } : {}), changesState: false },
+  { method: 'POST', path, example: () => ({ body: {}, ...(query ? { query } : {}) }), changesState: false },
 ];
 
-const TABLE: RouteSpec[] = [
+const TABLE: Fixture[] = [
   // ---- catalogues, locale, org (functions/routes/catalogue.ts, org.ts) ------------------------------------------
   ...catalogue('/api/general/getCountry', { lang: 'fr-FR' }),
   ...catalogue('/api/getCountryCat', { lang: 'fr-FR' }),
   ...catalogue('/api/getNationalityCat', { lang: 'fr-FR' }),
   ...catalogue('/api/general/getNationalities', { lang: 'fr-FR' }),
   ...catalogue('/api/layout/getCurrencyinfo', { lang: 'fr-FR' }),
-  { method: 'GET', path: '/api/general/getLabels', example: () => ({ query: { lang: 'es-ES' } }), session: 'none', changesState: false },
-  { method: 'POST', path: '/api/general/getLabels', schema: LabelsBody, example: () => ({ body: { lang: 'fr-FR' } }), session: 'none', changesState: false },
+  { method: 'GET', path: '/api/general/getLabels', example: () => ({ query: { lang: 'es-ES' } }), changesState: false },
+  { method: 'POST', path: '/api/general/getLabels', schema: LabelsBody, example: () => ({ body: { lang: 'fr-FR' } }), changesState: false },
   {
     method: 'POST', path: '/api/general/getCurrencyRate', hints: { fromCurrency: CURRENCIES, toCurrency: CURRENCIES },
-    example: () => ({ body: { fromCurrency: 'USD', toCurrency: 'EUR' } }), session: 'none', changesState: false,
+    example: () => ({ body: { fromCurrency: 'USD', toCurrency: 'EUR' } }), changesState: false,
   },
   {
     method: 'POST', path: '/api/general/getCurrencyRates', hints: { fromCurrency: CURRENCIES, toCurrency: CURRENCIES },
-    example: () => ({ body: { fromCurrency: 'EUR', all: true } }), session: 'none', changesState: false,
+    example: () => ({ body: { fromCurrency: 'EUR', all: true } }), changesState: false,
   },
-  { method: 'GET', path: '/api/get-ip', example: () => ({}), session: 'none', changesState: false },
-  { method: 'POST', path: '/api/general/getGeolocationByIp', example: () => ({ body: {} }), session: 'none', changesState: false },
-  { method: 'GET', path: '/api/health', example: () => ({}), session: 'none', changesState: false },
-  { method: 'GET', path: '/api/openapi.json', example: () => ({}), session: 'none', changesState: false },
-  { method: 'GET', path: '/api/docs', example: () => ({}), session: 'none', changesState: false, dev: true },
-  { method: 'GET', path: '/api/org/config', example: () => ({}), session: 'none', changesState: false },
+  { method: 'GET', path: '/api/get-ip', example: () => ({}), changesState: false },
+  { method: 'POST', path: '/api/general/getGeolocationByIp', example: () => ({ body: {} }), changesState: false },
+  { method: 'GET', path: '/api/health', example: () => ({}), changesState: false },
+  { method: 'GET', path: '/api/openapi.json', example: () => ({}), changesState: false },
+  { method: 'GET', path: '/api/docs', example: () => ({}), changesState: false },
+  { method: 'GET', path: '/api/org/config', example: () => ({}), changesState: false },
   {
     method: 'GET', path: '/api/general/getCss/:name', params: { name: fc.constantFrom('theme', 'prelogin', 'postlogin', 'theme.css', 'nope') },
-    example: () => ({ params: { name: 'theme' } }), session: 'none', changesState: false,
+    example: () => ({ params: { name: 'theme' } }), changesState: false,
   },
-  { method: 'POST', path: '/api/general/getwhitelabelcss', example: () => ({ body: { pageCode: 'home' } }), session: 'none', changesState: false },
-  { method: 'POST', path: '/api/general/getCssPreAndPostLogin', example: () => ({ body: { pageCode: 'home', apikey: 'x' } }), session: 'none', changesState: false },
+  { method: 'POST', path: '/api/general/getwhitelabelcss', example: () => ({ body: { pageCode: 'home' } }), changesState: false },
+  { method: 'POST', path: '/api/general/getCssPreAndPostLogin', example: () => ({ body: { pageCode: 'home', apikey: 'x' } }), changesState: false },
 
   // ---- accounts (functions/routes/auth.ts, signup.ts, profile.ts) -----------------------------------------------
   {
-    method: 'POST', path: '/api/signIn', hints: { 'jsonSign.email_id': EMAILS }, session: 'none', changesState: true, endsSession: true,
+    method: 'POST', path: '/api/signIn', hints: { 'jsonSign.email_id': EMAILS }, changesState: true, endsSession: true,
     example: () => ({ body: { jsonSign: { usr_type: 2, email_id: 'demo@example.com', password: 'Demo1!pass' }, navAgent: 'gates' } }),
     refusals: [SIGN_IN_REFUSAL], refusalWrites: ['email_tokens', 'outbox', 'users'], upstream: ['google', 'facebook', 'mail'], limits: signInLimits('jsonSign'),
   },
   {
-    method: 'POST', path: '/api/auth/signIn', hints: { 'jsonSingIn.email_id': EMAILS }, session: 'none', changesState: true, endsSession: true,
+    method: 'POST', path: '/api/auth/signIn', hints: { 'jsonSingIn.email_id': EMAILS }, changesState: true, endsSession: true,
     example: () => ({ body: { jsonSingIn: { usr_type: 2, email_id: 'demo@example.com', password: 'Demo1!pass' }, ipAddress: '', navAgent: 'gates' } }),
     refusals: [SIGN_IN_REFUSAL], refusalWrites: ['email_tokens', 'outbox', 'users'], upstream: ['google', 'facebook', 'mail'], limits: signInLimits('jsonSingIn'),
   },
-  { method: 'POST', path: '/api/auth/checkLogin', schema: Empty, example: () => ({ body: {} }), session: 'optional', changesState: false },
-  { method: 'GET', path: '/api/auth/providers', example: () => ({}), session: 'none', changesState: false },
+  { method: 'POST', path: '/api/auth/checkLogin', schema: Empty, example: () => ({ body: {} }), changesState: false },
+  { method: 'GET', path: '/api/auth/providers', example: () => ({}), changesState: false },
   {
-    method: 'POST', path: '/api/auth/nonce', schema: Empty, example: () => ({ body: {} }), session: 'none', changesState: true,
+    method: 'POST', path: '/api/auth/nonce', schema: Empty, example: () => ({ body: {} }), changesState: true,
     limits: [{ limit: LIMITS.nonceIp, by: 'address', shape: 'error', counted: () => ({ body: {} }) }],
   },
   {
-    method: 'POST', path: '/api/auth/socialProfile', session: 'none', changesState: false, refusals: [SIGN_IN_REFUSAL],
+    method: 'POST', path: '/api/auth/socialProfile', changesState: false, refusals: [SIGN_IN_REFUSAL],
     example: () => ({ body: { googletoken: 'not-a-token' } }), upstream: ['google', 'facebook'],
     limits: [{ limit: LIMITS.signInIp, by: 'address', shape: 'error', counted: () => ({ body: { googletoken: 'not-a-token' } }) }],
   },
   {
-    method: 'POST', path: '/api/auth/verifyAccount', example: () => ({ body: { token: 'x'.repeat(43) } }), session: 'none', changesState: true,
+    method: 'POST', path: '/api/auth/verifyAccount', example: () => ({ body: { token: 'x'.repeat(43) } }), changesState: true,
     limits: [{ limit: LIMITS.verifyIp, by: 'address', shape: 'error', counted: () => ({ body: { token: 'x'.repeat(43) } }) }],
   },
   {
-    method: 'POST', path: '/api/auth/forgotPassword', hints: { email_id: EMAILS }, session: 'none', changesState: true,
+    method: 'POST', path: '/api/auth/forgotPassword', hints: { email_id: EMAILS }, changesState: true,
     example: () => ({ body: { email_id: 'nobody@example.com' } }), upstream: ['mail'],
     limits: [{ limit: LIMITS.forgotIp, by: 'address', shape: 'error', counted: ({ email }) => ({ body: { email_id: email } }) }],
   },
   {
-    method: 'POST', path: '/api/auth/changePassword', session: 'optional', changesState: true, refusals: [SIGN_IN_REFUSAL],
+    method: 'POST', path: '/api/auth/changePassword', changesState: true, refusals: [SIGN_IN_REFUSAL],
     example: () => ({ body: { current_password: 'Wrong1!pass', password: 'Newp4ss!x' } }),
     limits: [
       { limit: LIMITS.verifyIp, by: 'address', shape: 'error', counted: () => ({ body: { token: 'x'.repeat(43), password: 'Newp4ss!x' } }) },
@@ -234,25 +238,24 @@ const TABLE: RouteSpec[] = [
     ],
   },
   {
-    method: 'POST', path: '/api/auth/sso', example: () => ({ body: { key: 'x.y.z' } }), session: 'none', changesState: true, refusals: [SIGN_IN_REFUSAL], endsSession: true,
+    method: 'POST', path: '/api/auth/sso', example: () => ({ body: { key: 'x.y.z' } }), changesState: true, refusals: [SIGN_IN_REFUSAL], endsSession: true,
     limits: [{ limit: LIMITS.signInIp, by: 'address', shape: 'error', counted: () => ({ body: { key: 'x.y.z' } }) }],
   },
-  { method: 'POST', path: '/api/iqps/logout', schema: Empty, example: () => ({ body: {} }), session: 'optional', changesState: true, endsSession: true },
+  { method: 'POST', path: '/api/iqps/logout', schema: Empty, example: () => ({ body: {} }), changesState: true, endsSession: true },
   {
-    method: 'POST', path: '/api/iqps/user-fqs', example: (o) => ({ body: { userId: o.userId, ip: '', action: 'search' } }), session: 'user', changesState: true,
+    method: 'POST', path: '/api/iqps/user-fqs', example: (o) => ({ body: { userId: o.userId, ip: '', action: 'search' } }), changesState: true,
   },
   {
-    method: 'POST', path: '/api/signUp/checkAccountForExists', hints: { 'jsonSigUp.email_id': EMAILS }, session: 'none', changesState: false,
+    method: 'POST', path: '/api/signUp/checkAccountForExists', hints: { 'jsonSigUp.email_id': EMAILS }, changesState: false,
     example: () => ({ body: { jsonSigUp: { email_id: 'demo@example.com' } } }),
     limits: [{ limit: LIMITS.accountCheckIp, by: 'address', shape: 'error', counted: ({ email }) => ({ body: { jsonSigUp: { email_id: email } } }) }],
   },
   {
-    method: 'POST', path: '/api/signUp/validateAccessCode', hints: { 'jsonRegister.accesscode': fc.oneof(fc.constantFrom('WELCOME2026', 'welcome2026', ''), fc.string({ maxLength: 64 })) },
-    session: 'none', changesState: false, example: () => ({ body: { jsonRegister: { accesscode: 'WELCOME2026', email_id: '' } } }),
+    method: 'POST', path: '/api/signUp/validateAccessCode', hints: { 'jsonRegister.accesscode': fc.oneof(fc.constantFrom('WELCOME2026', 'welcome2026', ''), fc.string({ maxLength: 64 })) }, changesState: false, example: () => ({ body: { jsonRegister: { accesscode: 'WELCOME2026', email_id: '' } } }),
     limits: [{ limit: LIMITS.accessCodeIp, by: 'address', shape: 'error', counted: () => ({ body: { jsonRegister: { accesscode: 'NOPE-GUESS', email_id: '' } } }) }],
   },
   {
-    method: 'POST', path: '/api/signUp', session: 'none', changesState: true, refusals: [SignUpRefusedSchema], upstream: ['google', 'facebook', 'mail'],
+    method: 'POST', path: '/api/signUp', changesState: true, refusals: [SignUpRefusedSchema], upstream: ['google', 'facebook', 'mail'],
     hints: { 'jsonRegister.nationality': fc.option(fc.integer({ min: 0, max: 300 }), { nil: undefined }), 'jsonRegister.currency': fc.option(CURRENCIES, { nil: undefined }) },
     example: () => ({ body: signUpBody(`gate-${crypto.randomUUID()}@example.com`) }),
     limits: [
@@ -260,34 +263,34 @@ const TABLE: RouteSpec[] = [
       { limit: LIMITS.accessCodeIp, by: 'address', shape: 'error', counted: ({ email }) => ({ body: signUpBody(email, { accesscode: 'NOPE-GUESS' }) }) },
     ],
   },
-  { method: 'GET', path: '/api/profile', example: () => ({}), session: 'user', changesState: false },
+  { method: 'GET', path: '/api/profile', example: () => ({}), changesState: false },
   {
     method: 'PUT', path: '/api/profile', hints: { nationality: fc.integer({ min: 0, max: 260 }), currency: CURRENCIES },
-    example: () => ({ body: { first_name: 'Gale' } }), session: 'user', changesState: true,
+    example: () => ({ body: { first_name: 'Gale' } }), changesState: true,
   },
   {
     method: 'POST', path: '/api/profile/updatePrefCurrLang', hints: { currency_code: CURRENCIES },
-    example: () => ({ body: { currency_code: 'EUR', language: 'es-ES' } }), session: 'user', changesState: true,
+    example: () => ({ body: { currency_code: 'EUR', language: 'es-ES' } }), changesState: true,
   },
 
   // ---- products, wallet, booking (functions/routes/products.ts, booking.ts) ---------------------------------------
   {
     method: 'GET', path: '/api/products/search', hints: { type: PRODUCT_TYPES, check_in: nearDay, check_out: nearDay, currency: CURRENCIES },
-    example: () => ({ query: { type: 'HLT', check_in: day(20), check_out: day(22), guests: 2, currency: 'EUR' } }), session: 'none', changesState: false,
+    example: () => ({ query: { type: 'HLT', check_in: day(20), check_out: day(22), guests: 2, currency: 'EUR' } }), changesState: false,
   },
-  { method: 'GET', path: '/api/products/cities', example: () => ({ query: { q: 'Par' } }), session: 'none', changesState: false },
+  { method: 'GET', path: '/api/products/cities', example: () => ({ query: { q: 'Par' } }), changesState: false },
   {
     method: 'GET', path: '/api/products/:product_id', hints: { currency: CURRENCIES }, params: { product_id: fc.integer({ min: 1, max: 90 }) },
-    example: (o) => ({ params: { product_id: o.productId }, query: { currency: 'GBP' } }), session: 'none', changesState: false,
+    example: (o) => ({ params: { product_id: o.productId }, query: { currency: 'GBP' } }), changesState: false,
   },
-  { method: 'POST', path: '/api/walletUser/getPaymentCardByOrg', example: () => ({ body: {} }), session: 'none', changesState: false },
+  { method: 'POST', path: '/api/walletUser/getPaymentCardByOrg', example: () => ({ body: {} }), changesState: false },
   {
     method: 'POST', path: '/api/booking/get-paymentcard-by-user', hints: { currency: CURRENCIES },
-    example: () => ({ body: { currency: 'USD' } }), session: 'user', changesState: false,
+    example: () => ({ body: { currency: 'USD' } }), changesState: false,
   },
   {
     method: 'POST', path: '/api/wallet/redeem', hints: { card_code: fc.oneof(fc.constantFrom('GIFT-CERT-RESORT', 'DEMO-CERT-HOTEL-150', 'TC-ORG-HOTEL-100'), fc.stringMatching(/^[A-Z0-9-]{4,20}$/)) },
-    example: (o) => ({ body: { card_code: o.certificateCode } }), session: 'user', changesState: true,
+    example: (o) => ({ body: { card_code: o.certificateCode } }), changesState: true,
     ids: [{ in: 'body', name: 'card_code', owner: 'user', of: 'certificateCode', expect: 'refused', ownerAnswer: 409 }],
     limits: [
       { limit: LIMITS.redeemMember, by: 'member', shape: 'error', counted: () => ({ body: { card_code: `NOPE-${crypto.randomUUID().slice(0, 8)}` } }) },
@@ -295,7 +298,7 @@ const TABLE: RouteSpec[] = [
     ],
   },
   {
-    method: 'POST', path: '/api/booking/preview', hints: BOOKING_HINTS, session: 'optional', changesState: false,
+    method: 'POST', path: '/api/booking/preview', hints: BOOKING_HINTS, changesState: false,
     example: (o) => ({ body: { ...bookingExample(o), certificate_id: o.certificateId } }),
     ids: [
       { in: 'body', name: 'certificate_id', owner: 'user', of: 'certificateId', expect: 'refused' },
@@ -304,7 +307,7 @@ const TABLE: RouteSpec[] = [
     ],
   },
   {
-    method: 'POST', path: '/api/booking/checkout', session: 'user', changesState: true,
+    method: 'POST', path: '/api/booking/checkout', changesState: true,
     hints: { ...BOOKING_HINTS, idempotency_key: fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/), 'traveler.email': fc.emailAddress() },
     example: (o) => ({ body: { ...bookingExample(o), discount_card_id: o.discountId, idempotency_key: `gate-${crypto.randomUUID()}`, traveler: TRAVELER } }),
     ids: [
@@ -316,36 +319,36 @@ const TABLE: RouteSpec[] = [
   {
     method: 'GET', path: '/api/bookings/:booking_id', params: { booking_id: fc.constantFrom('BK-AAAAA-AAAAA', 'bk-x', '0', 'BK-' + 'A'.repeat(60)) },
     // optional: a guest's booking is reached by its reference alone (the success page polls it); anyone else's is 404.
-    example: (o) => ({ params: { booking_id: o.bookingRef } }), session: 'optional', changesState: false,
+    example: (o) => ({ params: { booking_id: o.bookingRef } }), changesState: false,
     ids: [{ in: 'param', name: 'booking_id', owner: 'user', of: 'bookingRef', expect: 'refused' }],
   },
   {
-    method: 'POST', path: '/api/bookings/:booking_id/cancel', params: { booking_id: fc.constantFrom('BK-AAAAA-AAAAA', 'bk-x', '0') }, session: 'optional', changesState: true,
+    method: 'POST', path: '/api/bookings/:booking_id/cancel', params: { booking_id: fc.constantFrom('BK-AAAAA-AAAAA', 'bk-x', '0') }, changesState: true,
     example: (o) => ({ params: { booking_id: o.bookingRef }, body: {} }),
     ids: [{ in: 'param', name: 'booking_id', owner: 'user', of: 'bookingRef', expect: 'refused' }],
   },
   {
     // Unsigned here: every request the gates make is refused with 400 and changes nothing (the signed path is in payments.test.ts).
-    method: 'POST', path: '/api/payments/webhook', session: 'none', changesState: true, providerSigned: true,
+    method: 'POST', path: '/api/payments/webhook', changesState: true,
     example: () => ({ body: { id: 'evt_gate', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_test_gate', object: 'checkout.session' } } } }),
   },
-  { method: 'POST', path: '/api/reservations', example: () => ({ body: { json: { token: '' } } }), session: 'user', changesState: false },
-  { method: 'GET', path: '/api/user/travelers', example: () => ({}), session: 'user', changesState: false },
-  { method: 'POST', path: '/api/user/travelers', example: () => ({ body: TRAVELER }), session: 'user', changesState: true },
+  { method: 'POST', path: '/api/reservations', example: () => ({ body: { json: { token: '' } } }), changesState: false },
+  { method: 'GET', path: '/api/user/travelers', example: () => ({}), changesState: false },
+  { method: 'POST', path: '/api/user/travelers', example: () => ({ body: TRAVELER }), changesState: true },
   {
-    method: 'PUT', path: '/api/user/travelers/:id', params: { id: SMALL_ID }, session: 'user', changesState: true,
+    method: 'PUT', path: '/api/user/travelers/:id', params: { id: SMALL_ID }, changesState: true,
     example: (o) => ({ params: { id: o.travelerId }, body: { ...TRAVELER, first_name: 'Changed' } }),
     ids: [{ in: 'param', name: 'id', owner: 'user', of: 'travelerId', expect: 'refused' }],
   },
   {
-    method: 'DELETE', path: '/api/user/travelers/:id', params: { id: SMALL_ID }, session: 'user', changesState: true,
+    method: 'DELETE', path: '/api/user/travelers/:id', params: { id: SMALL_ID }, changesState: true,
     example: (o) => ({ params: { id: o.travelerId } }),
     ids: [{ in: 'param', name: 'id', owner: 'user', of: 'travelerId', expect: 'refused' }],
   },
 
   // ---- savings and referrals (functions/routes/savings.ts, referral.ts, go.ts) -------------------------------------
   {
-    method: 'POST', path: '/api/savings/getMember', session: 'user', changesState: false,
+    method: 'POST', path: '/api/savings/getMember', changesState: false,
     example: (o) => ({ body: { email: o.email, userId: o.userId, memberid: o.memberId } }),
     ids: [
       { in: 'body', name: 'userId', owner: 'user', of: 'userId', expect: 'own-only' },
@@ -353,11 +356,11 @@ const TABLE: RouteSpec[] = [
     ],
   },
   {
-    method: 'POST', path: '/api/savings/setMember', session: 'user', changesState: true, upstream: ['savings'],
+    method: 'POST', path: '/api/savings/setMember', changesState: true, upstream: ['savings'],
     example: (o) => ({ body: { email: o.email, userId: o.userId, memberid: o.memberId } }),
   },
   {
-    method: 'POST', path: '/api/savings/savingsCode', session: 'user', changesState: true, upstream: ['savings'],
+    method: 'POST', path: '/api/savings/savingsCode', changesState: true, upstream: ['savings'],
     example: (o) => ({
       body: {
         reqSaving: {
@@ -374,54 +377,53 @@ const TABLE: RouteSpec[] = [
     }),
   },
   {
-    method: 'GET', path: '/go/daily-savings', session: 'optional', changesState: false, refusals: [SHOW_SIGN_IN], upstream: ['savings'], example: () => ({}), htmlForBrowsers: true,
+    method: 'GET', path: '/go/daily-savings', changesState: false, refusals: [SHOW_SIGN_IN], upstream: ['savings'], example: () => ({}), htmlForBrowsers: true,
     getWrites: 'docs/contract.md#savings: the daily-savings link enrols the signed-in member (once; a repeat only redirects)',
   },
-  { method: 'GET', path: '/api/referral/getCampaignList', example: () => ({ query: { campaign_type: 'Promotion' } }), session: 'none', changesState: false },
-  { method: 'GET', path: '/api/referral/getReferralList', example: () => ({ query: { program: '', per_page: 5, page: 1 } }), session: 'user', changesState: false },
+  { method: 'GET', path: '/api/referral/getCampaignList', example: () => ({ query: { campaign_type: 'Promotion' } }), changesState: false },
+  { method: 'GET', path: '/api/referral/getReferralList', example: () => ({ query: { program: '', per_page: 5, page: 1 } }), changesState: false },
   {
-    method: 'GET', path: '/api/referral/getActionsList', session: 'user', changesState: false, hints: { member: SMALL_ID.map(String) },
+    method: 'GET', path: '/api/referral/getActionsList', changesState: false, hints: { member: SMALL_ID.map(String) },
     example: (o) => ({ query: { member: o.referredMember } }),
     ids: [{ in: 'query', name: 'member', owner: 'user', of: 'referredMember', expect: 'own-only' }],
   },
-  { method: 'GET', path: '/api/referral/getRewards', example: () => ({}), session: 'user', changesState: false },
+  { method: 'GET', path: '/api/referral/getRewards', example: () => ({}), changesState: false },
 
   // ---- agents (functions/routes/agent.ts) ------------------------------------------------------------------------
-  { method: 'GET', path: '/api/agent/profile', example: () => ({}), session: 'agent', changesState: false },
-  { method: 'GET', path: '/api/agent/clients', example: () => ({ query: { page: 1 } }), session: 'agent', changesState: false },
+  { method: 'GET', path: '/api/agent/profile', example: () => ({}), changesState: false },
+  { method: 'GET', path: '/api/agent/clients', example: () => ({ query: { page: 1 } }), changesState: false },
   {
-    method: 'GET', path: '/api/agent/clients/:id', params: { id: SMALL_ID }, session: 'agent', changesState: false,
+    method: 'GET', path: '/api/agent/clients/:id', params: { id: SMALL_ID }, changesState: false,
     example: (o) => ({ params: { id: o.clientId } }), ids: [{ in: 'param', name: 'id', owner: 'agent', of: 'clientId', expect: 'refused' }],
   },
   {
     method: 'POST', path: '/api/agent/clients', hints: { nationality: fc.integer({ min: 0, max: 260 }), phone_country_code: fc.constantFrom('+1', '+44', '1', '+999', '') },
-    example: () => ({ body: { title: 'Miss', first_name: 'Cleo', last_name: 'Client', email: `client-${crypto.randomUUID()}@example.com` } }), session: 'agent', changesState: true,
+    example: () => ({ body: { title: 'Miss', first_name: 'Cleo', last_name: 'Client', email: `client-${crypto.randomUUID()}@example.com` } }), changesState: true,
   },
   {
-    method: 'PUT', path: '/api/agent/clients/:id', params: { id: SMALL_ID }, session: 'agent', changesState: true,
+    method: 'PUT', path: '/api/agent/clients/:id', params: { id: SMALL_ID }, changesState: true,
     example: (o) => ({ params: { id: o.clientId }, body: { title: 'Miss', first_name: 'Cleo', last_name: 'Changed', email: `client-${crypto.randomUUID()}@example.com` } }),
     ids: [{ in: 'param', name: 'id', owner: 'agent', of: 'clientId', expect: 'refused' }],
   },
   {
-    method: 'DELETE', path: '/api/agent/clients/:id', params: { id: SMALL_ID }, session: 'agent', changesState: true,
+    method: 'DELETE', path: '/api/agent/clients/:id', params: { id: SMALL_ID }, changesState: true,
     example: (o) => ({ params: { id: o.clientId } }), ids: [{ in: 'param', name: 'id', owner: 'agent', of: 'clientId', expect: 'refused' }],
   },
   {
-    method: 'GET', path: '/api/agent/quotes', session: 'agent', changesState: false, hints: { client_id: SMALL_ID },
+    method: 'GET', path: '/api/agent/quotes', changesState: false, hints: { client_id: SMALL_ID },
     example: (o) => ({ query: { client_id: o.clientId } }), ids: [{ in: 'query', name: 'client_id', owner: 'agent', of: 'clientId', expect: 'own-only' }],
   },
   {
-    method: 'GET', path: '/api/agent/quotes/:id', params: { id: SMALL_ID }, session: 'agent', changesState: false,
+    method: 'GET', path: '/api/agent/quotes/:id', params: { id: SMALL_ID }, changesState: false,
     example: (o) => ({ params: { id: o.quoteId } }), ids: [{ in: 'param', name: 'id', owner: 'agent', of: 'quoteId', expect: 'refused' }],
   },
   {
-    method: 'POST', path: '/api/agent/quotes', hints: { ...BOOKING_HINTS, client_id: SMALL_ID, markup_percent: fc.option(fc.integer({ min: 0, max: 120 }), { nil: undefined }) },
-    session: 'agent', changesState: true,
+    method: 'POST', path: '/api/agent/quotes', hints: { ...BOOKING_HINTS, client_id: SMALL_ID, markup_percent: fc.option(fc.integer({ min: 0, max: 120 }), { nil: undefined }) }, changesState: true,
     example: (o) => ({ body: { client_id: o.clientId, product_id: o.productId, check_in: day(20), check_out: day(22), guests: 2, currency: 'USD' } }),
     ids: [{ in: 'body', name: 'client_id', owner: 'agent', of: 'clientId', expect: 'refused' }],
   },
   {
-    method: 'POST', path: '/api/agent/quotes/:id/send', schema: Empty, params: { id: SMALL_ID }, session: 'agent', changesState: true, upstream: ['mail'],
+    method: 'POST', path: '/api/agent/quotes/:id/send', schema: Empty, params: { id: SMALL_ID }, changesState: true, upstream: ['mail'],
     example: (o) => ({ params: { id: o.quoteId }, body: {} }), ids: [{ in: 'param', name: 'id', owner: 'agent', of: 'quoteId', expect: 'refused' }],
     limits: [
       { limit: LIMITS.quoteMailQuote, by: 'agent', shape: 'error', counted: ({ ids }) => ({ params: { id: ids.quoteId }, body: {} }) },
@@ -430,182 +432,169 @@ const TABLE: RouteSpec[] = [
   },
   {
     // On account by default; pay_by "card" starts the client's hosted payment (payments-agent.test.ts covers it over the simulator).
-    method: 'POST', path: '/api/agent/quotes/:id/book', params: { id: SMALL_ID }, session: 'agent', changesState: true, refusals: [SIGN_IN_REFUSAL],
+    method: 'POST', path: '/api/agent/quotes/:id/book', params: { id: SMALL_ID }, changesState: true, refusals: [SIGN_IN_REFUSAL],
     example: (o) => ({ params: { id: o.quoteId }, body: {} }), ids: [{ in: 'param', name: 'id', owner: 'agent', of: 'quoteId', expect: 'refused' }],
   },
-  { method: 'GET', path: '/api/agent/bookings', example: () => ({}), session: 'agent', changesState: false },
+  { method: 'GET', path: '/api/agent/bookings', example: () => ({}), changesState: false },
   {
     // A reference nobody booked: every gate request is refused (404) and changes nothing; the card path is in payments-agent.test.ts.
-    method: 'POST', path: '/api/agent/bookings/:ref/cancel', schema: Empty, params: { ref: fc.constantFrom('BK-AAAAA-AAAAA', 'bk-x', '0') }, session: 'agent', changesState: true,
+    method: 'POST', path: '/api/agent/bookings/:ref/cancel', schema: Empty, params: { ref: fc.constantFrom('BK-AAAAA-AAAAA', 'bk-x', '0') }, changesState: true,
     example: () => ({ params: { ref: 'BK-AAAAA-AAAAA' }, body: {} }),
   },
-  { method: 'POST', path: '/api/quotes/view', example: () => ({ body: { token: 'a'.repeat(43) } }), session: 'none', changesState: false },
+  { method: 'POST', path: '/api/quotes/view', example: () => ({ body: { token: 'a'.repeat(43) } }), changesState: false },
 
   // ---- the org console (functions/routes/admin.ts): admins of the request host's org only -------------------------
-  { method: 'GET', path: '/api/admin/org', example: () => ({}), session: 'admin', changesState: false },
+  { method: 'GET', path: '/api/admin/org', example: () => ({}), changesState: false },
   {
-    method: 'PATCH', path: '/api/admin/org', session: 'admin', changesState: true,
+    method: 'PATCH', path: '/api/admin/org', changesState: true,
     // The seeded name again: the sweeps' request changes nothing the other routes rely on.
     example: () => ({ body: { name: 'Travel Club' } }),
   },
-  { method: 'GET', path: '/api/admin/access-codes', example: () => ({}), session: 'admin', changesState: false },
+  { method: 'GET', path: '/api/admin/access-codes', example: () => ({}), changesState: false },
   {
-    method: 'POST', path: '/api/admin/access-codes', session: 'admin', changesState: true,
+    method: 'POST', path: '/api/admin/access-codes', changesState: true,
     hints: { code: fc.oneof(fc.constantFrom('WELCOME2026', 'TRAVEL2026', 'travel2026'), fc.stringMatching(/^[A-Z0-9-]{4,32}$/)) },
     example: () => ({ body: { code: `GATE-${crypto.randomUUID().slice(0, 8)}`, label: 'Gate', max_uses: 5 } }),
   },
   {
-    method: 'DELETE', path: '/api/admin/access-codes/:code', params: { code: fc.constantFrom('NOPE-CODE', 'GATE-0000', 'x', 'TRAVEL-NOT') },
-    session: 'admin', changesState: true, example: () => ({ params: { code: 'NOPE-CODE' } }),
+    method: 'DELETE', path: '/api/admin/access-codes/:code', params: { code: fc.constantFrom('NOPE-CODE', 'GATE-0000', 'x', 'TRAVEL-NOT') }, changesState: true, example: () => ({ params: { code: 'NOPE-CODE' } }),
   },
-  { method: 'GET', path: '/api/admin/members', example: () => ({ query: { q: 'example', page: 1 } }), session: 'admin', changesState: false },
+  { method: 'GET', path: '/api/admin/members', example: () => ({ query: { q: 'example', page: 1 } }), changesState: false },
   {
     // Fuzzed ids are far above the seeded accounts': random role changes would lock the gates' own sessions out.
-    method: 'PATCH', path: '/api/admin/members/:id', params: { id: fc.integer({ min: 1_000_000, max: 1_000_050 }) },
-    session: 'admin', changesState: true, example: (o) => ({ params: { id: o.userId }, body: { can_user_book: 1 } }),
+    method: 'PATCH', path: '/api/admin/members/:id', params: { id: fc.integer({ min: 1_000_000, max: 1_000_050 }) }, changesState: true, example: (o) => ({ params: { id: o.userId }, body: { can_user_book: 1 } }),
     ids: [{ in: 'param', name: 'id', owner: 'user', of: 'userId', expect: 'refused' }],
   },
-  { method: 'GET', path: '/api/admin/audit', example: () => ({ query: { page: 1 } }), session: 'admin', changesState: false },
+  { method: 'GET', path: '/api/admin/audit', example: () => ({ query: { page: 1 } }), changesState: false },
   {
-    method: 'GET', path: '/api/admin/members/:id', params: { id: fc.integer({ min: 1_000_000, max: 1_000_050 }) }, session: 'admin', changesState: false,
+    method: 'GET', path: '/api/admin/members/:id', params: { id: fc.integer({ min: 1_000_000, max: 1_000_050 }) }, changesState: false,
     example: (o) => ({ params: { id: o.userId } }), ids: [{ in: 'param', name: 'id', owner: 'user', of: 'userId', expect: 'refused' }],
   },
   {
-    method: 'POST', path: '/api/admin/members/:id/payments', params: { id: fc.integer({ min: 1_000_000, max: 1_000_050 }) },
-    session: 'admin', changesState: true, example: (o) => ({ params: { id: o.userId }, body: { amount: 10 } }),
+    method: 'POST', path: '/api/admin/members/:id/payments', params: { id: fc.integer({ min: 1_000_000, max: 1_000_050 }) }, changesState: true, example: (o) => ({ params: { id: o.userId }, body: { amount: 10 } }),
     // The gate's owner is a member, not an agent: reaching their row answers the agents-only 409, not a 404.
     ids: [{ in: 'param', name: 'id', owner: 'user', of: 'userId', expect: 'refused', ownerAnswer: 409 }],
   },
-  { method: 'GET', path: '/api/admin/theme', example: () => ({}), session: 'admin', changesState: false },
+  { method: 'GET', path: '/api/admin/theme', example: () => ({}), changesState: false },
   // The product's own colours: the sweeps' request leaves the look the other routes' pages are checked in.
-  { method: 'PUT', path: '/api/admin/theme', example: () => ({ body: { ...DEFAULT_THEME } }), session: 'admin', changesState: true },
-  { method: 'GET', path: '/api/admin/launch', example: () => ({}), session: 'admin', changesState: false },
-  { method: 'POST', path: '/api/admin/launch', example: () => ({}), session: 'admin', changesState: true },
+  { method: 'PUT', path: '/api/admin/theme', example: () => ({ body: { ...DEFAULT_THEME } }), changesState: true },
+  { method: 'GET', path: '/api/admin/launch', example: () => ({}), changesState: false },
+  { method: 'POST', path: '/api/admin/launch', example: () => ({}), changesState: true },
   // Domains go through the Cloudflare simulator of the gate's own Worker; hosts fuzzed are made up (nothing resolves to them).
-  { method: 'GET', path: '/api/admin/domains', example: () => ({}), session: 'admin', changesState: false },
+  { method: 'GET', path: '/api/admin/domains', example: () => ({}), changesState: false },
   {
-    method: 'POST', path: '/api/admin/domains', schema: DomainCreateSchema, session: 'admin', changesState: true, upstream: ['cloudflare'],
+    method: 'POST', path: '/api/admin/domains', schema: DomainCreateSchema, changesState: true, upstream: ['cloudflare'],
     hints: { host: fc.constantFrom('www.gate-example.example', 'shop.gate-example.example', 'localhost', 'acme.localhost', 'x', '1.2.3.4') },
     example: () => ({ body: { host: 'www.gate-example.example' } }),
   },
   {
-    method: 'POST', path: '/api/admin/domains/:host/refresh', params: { host: fc.constantFrom('www.gate-example.example', 'nope.example', 'localhost') },
-    session: 'admin', changesState: true, upstream: ['cloudflare'], example: () => ({ params: { host: 'www.gate-example.example' } }),
+    method: 'POST', path: '/api/admin/domains/:host/refresh', params: { host: fc.constantFrom('www.gate-example.example', 'nope.example', 'localhost') }, changesState: true, upstream: ['cloudflare'], example: () => ({ params: { host: 'www.gate-example.example' } }),
   },
   // Removing a host: the example names one nobody added (the sweeps must not take the other routes' hosts away).
   {
-    method: 'DELETE', path: '/api/admin/domains/:host', params: { host: fc.constantFrom('gone.gate-example.example', 'localhost', 'acme.localhost') },
-    session: 'admin', changesState: true, upstream: ['cloudflare'], example: () => ({ params: { host: 'gone.gate-example.example' } }),
+    method: 'DELETE', path: '/api/admin/domains/:host', params: { host: fc.constantFrom('gone.gate-example.example', 'localhost', 'acme.localhost') }, changesState: true, upstream: ['cloudflare'], example: () => ({ params: { host: 'gone.gate-example.example' } }),
   },
-  { method: 'GET', path: '/api/admin/cards', schema: CardsQuerySchema, example: () => ({ query: { q: 'example', page: 1 } }), session: 'admin', changesState: false },
+  { method: 'GET', path: '/api/admin/cards', schema: CardsQuerySchema, example: () => ({ query: { q: 'example', page: 1 } }), changesState: false },
   // An email of nobody: the sweeps must not put cards in the fixtures' wallets (the success path is in console-ops.test.ts).
   {
-    method: 'POST', path: '/api/admin/cards', schema: CardIssueSchema, session: 'admin', changesState: true,
+    method: 'POST', path: '/api/admin/cards', schema: CardIssueSchema, changesState: true,
     example: () => ({ body: { email: 'nobody-gate@example.com', kind: 'cash', amount: 1, currency: 'USD' } }),
   },
   // Takes text/csv: the gates' JSON bodies get 415 (its CSV cases are in console-ops.test.ts).
-  { method: 'POST', path: '/api/admin/cards/import', example: () => ({ body: {} }), session: 'admin', changesState: true },
+  { method: 'POST', path: '/api/admin/cards/import', example: () => ({ body: {} }), changesState: true },
   {
-    method: 'POST', path: '/api/admin/cards/:id/void', params: { id: fc.integer({ min: 1_000_000, max: 1_000_050 }) }, session: 'admin', changesState: true,
+    method: 'POST', path: '/api/admin/cards/:id/void', params: { id: fc.integer({ min: 1_000_000, max: 1_000_050 }) }, changesState: true,
     example: () => ({ params: { id: 1_000_000 } }),
   },
   {
-    method: 'GET', path: '/api/admin/cards/:id/spends', params: { id: fc.integer({ min: 1, max: 1_000_050 }) }, session: 'admin', changesState: false,
+    method: 'GET', path: '/api/admin/cards/:id/spends', params: { id: fc.integer({ min: 1, max: 1_000_050 }) }, changesState: false,
     example: (o) => ({ params: { id: o.cashId } }),
   },
   {
-    method: 'GET', path: '/api/admin/bookings', schema: BookingsQuerySchema, session: 'admin', changesState: false,
+    method: 'GET', path: '/api/admin/bookings', schema: BookingsQuerySchema, changesState: false,
     hints: { from: nearDay, to: nearDay, status: fc.constantFrom('CONFIRMED', 'CANCELLED', 'PAID'), format: fc.constantFrom('json', 'csv', 'xml') },
     example: () => ({ query: { status: 'CONFIRMED', page: 1 } }),
   },
   {
-    method: 'GET', path: '/api/admin/labels/:lang', params: { lang: fc.constantFrom('en-US', 'es-ES', 'fr-FR', 'de-DE', 'x') }, session: 'admin', changesState: false,
+    method: 'GET', path: '/api/admin/labels/:lang', params: { lang: fc.constantFrom('en-US', 'es-ES', 'fr-FR', 'de-DE', 'x') }, changesState: false,
     example: () => ({ params: { lang: 'fr-FR' } }),
   },
   {
-    method: 'PUT', path: '/api/admin/labels/:lang', schema: LabelsPutSchema, params: { lang: fc.constantFrom('en-US', 'es-ES', 'fr-FR', 'de-DE', 'x') },
-    session: 'admin', changesState: true, example: () => ({ params: { lang: 'fr-FR' }, body: { admin_retry: 'Réessayer' } }),
+    method: 'PUT', path: '/api/admin/labels/:lang', schema: LabelsPutSchema, params: { lang: fc.constantFrom('en-US', 'es-ES', 'fr-FR', 'de-DE', 'x') }, changesState: true, example: () => ({ params: { lang: 'fr-FR' }, body: { admin_retry: 'Réessayer' } }),
   },
 
   // ---- product photos (functions/routes/photos.ts): the public image addresses, the console's photo management ----
   {
-    method: 'GET', path: '/api/images/:key/:width', session: 'none', changesState: false,
+    method: 'GET', path: '/api/images/:key/:width', changesState: false,
     params: { key: fc.constantFrom(SEED_KEY, '0'.repeat(64), 'x', SEED_KEY.toUpperCase()), width: fc.constantFrom(480, 800, 1200, 1600, 0, 799, 'w') },
     example: () => ({ params: { key: SEED_KEY, width: 800 } }),
   },
-  { method: 'GET', path: '/api/admin/products', session: 'admin', changesState: false, example: () => ({}) },
+  { method: 'GET', path: '/api/admin/products', changesState: false, example: () => ({}) },
   {
-    method: 'GET', path: '/api/admin/products/:product_id/photos', params: { product_id: fc.integer({ min: 1, max: 200 }) }, session: 'admin', changesState: false,
+    method: 'GET', path: '/api/admin/products/:product_id/photos', params: { product_id: fc.integer({ min: 1, max: 200 }) }, changesState: false,
     example: (o) => ({ params: { product_id: o.productId } }),
   },
   // Takes the image's own bytes: the gates' JSON bodies get 415 (its upload cases are in photos.test.ts).
   {
-    method: 'POST', path: '/api/admin/products/:product_id/photos', params: { product_id: fc.integer({ min: 1, max: 200 }) }, session: 'admin', changesState: true,
+    method: 'POST', path: '/api/admin/products/:product_id/photos', params: { product_id: fc.integer({ min: 1, max: 200 }) }, changesState: true,
     example: (o) => ({ params: { product_id: o.productId }, body: {} }),
   },
   {
-    method: 'PUT', path: '/api/admin/products/:product_id/photos/order', schema: PhotoOrderSchema, params: { product_id: fc.integer({ min: 1_000_000, max: 1_000_050 }) },
-    session: 'admin', changesState: true, example: () => ({ params: { product_id: 1_000_000 }, body: { photo_ids: [1] } }),
+    method: 'PUT', path: '/api/admin/products/:product_id/photos/order', schema: PhotoOrderSchema, params: { product_id: fc.integer({ min: 1_000_000, max: 1_000_050 }) }, changesState: true, example: () => ({ params: { product_id: 1_000_000 }, body: { photo_ids: [1] } }),
   },
   {
     method: 'PATCH', path: '/api/admin/products/:product_id/photos/:photo_id', schema: PhotoAltSchema,
-    params: { product_id: fc.integer({ min: 1_000_000, max: 1_000_050 }), photo_id: fc.integer({ min: 1, max: 500 }) },
-    session: 'admin', changesState: true, example: () => ({ params: { product_id: 1_000_000, photo_id: 1 }, body: { alt: { 'en-US': 'A pool' } } }),
+    params: { product_id: fc.integer({ min: 1_000_000, max: 1_000_050 }), photo_id: fc.integer({ min: 1, max: 500 }) }, changesState: true, example: () => ({ params: { product_id: 1_000_000, photo_id: 1 }, body: { alt: { 'en-US': 'A pool' } } }),
   },
   {
     method: 'DELETE', path: '/api/admin/products/:product_id/photos/:photo_id',
-    params: { product_id: fc.integer({ min: 1_000_000, max: 1_000_050 }), photo_id: fc.integer({ min: 1, max: 500 }) },
-    session: 'admin', changesState: true, example: () => ({ params: { product_id: 1_000_000, photo_id: 1 } }),
+    params: { product_id: fc.integer({ min: 1_000_000, max: 1_000_050 }), photo_id: fc.integer({ min: 1, max: 500 }) }, changesState: true, example: () => ({ params: { product_id: 1_000_000, photo_id: 1 } }),
   },
 
   // ---- marketing links (functions/routes/links.ts): admins and marketers of the host's org; a member's own link ----
   {
-    method: 'POST', path: '/api/admin/links', schema: LinkCreateSchema, session: 'marketing', changesState: true,
+    method: 'POST', path: '/api/admin/links', schema: LinkCreateSchema, changesState: true,
     hints: { destination: fc.constantFrom('/', '/hotel?city=Paris', 'https://evil.example/', '//evil.example', '/\\evil', 'javascript:alert(1)') },
     example: () => ({ body: { destination: '/hotel', campaign: 'gate', utm_source: 'gate' } }),
   },
-  { method: 'GET', path: '/api/admin/links', example: () => ({}), session: 'marketing', changesState: false },
+  { method: 'GET', path: '/api/admin/links', example: () => ({}), changesState: false },
   {
-    method: 'GET', path: '/api/admin/links/:slug/stats', schema: StatsQuerySchema, params: { slug: fc.constantFrom('welcome', 'no-such-link', 'x', 'WELCOME') },
-    session: 'marketing', changesState: false, example: () => ({ params: { slug: 'welcome' }, query: { format: 'json' } }),
+    method: 'GET', path: '/api/admin/links/:slug/stats', schema: StatsQuerySchema, params: { slug: fc.constantFrom('welcome', 'no-such-link', 'x', 'WELCOME') }, changesState: false, example: () => ({ params: { slug: 'welcome' }, query: { format: 'json' } }),
   },
   {
-    method: 'GET', path: '/api/admin/campaigns/:campaign/stats', schema: StatsQuerySchema, params: { campaign: fc.constantFrom('launch', 'no-such', 'x y') },
-    session: 'marketing', changesState: false, example: () => ({ params: { campaign: 'launch' } }),
+    method: 'GET', path: '/api/admin/campaigns/:campaign/stats', schema: StatsQuerySchema, params: { campaign: fc.constantFrom('launch', 'no-such', 'x y') }, changesState: false, example: () => ({ params: { campaign: 'launch' } }),
   },
   {
-    method: 'GET', path: '/api/referral/my-link', example: () => ({}), session: 'user', changesState: false,
+    method: 'GET', path: '/api/referral/my-link', example: () => ({}), changesState: false,
     getWrites: "the member's own short link is created on their first ask (short_links)",
   },
   {
-    method: 'GET', path: '/r/:slug', params: { slug: fc.constantFrom('welcome', 'WELCOME', 'no-such-link', 'x') }, session: 'none', changesState: false,
+    method: 'GET', path: '/r/:slug', params: { slug: fc.constantFrom('welcome', 'WELCOME', 'no-such-link', 'x') }, changesState: false,
     example: () => ({ params: { slug: 'welcome' } }), htmlForBrowsers: true,
     getWrites: "a person's click is counted (link_clicks and its roll-ups, written after the 302)",
   },
   {
-    method: 'GET', path: '/r/:slug/qr.svg', params: { slug: fc.constantFrom('welcome', 'no-such-link', 'x') }, session: 'none', changesState: false,
+    method: 'GET', path: '/r/:slug/qr.svg', params: { slug: fc.constantFrom('welcome', 'no-such-link', 'x') }, changesState: false,
     example: () => ({ params: { slug: 'welcome' } }),
   },
-  { method: 'GET', path: '/api/admin/enquiries', schema: EnquiriesQuerySchema, example: () => ({ query: { page: 1, kind: 'cruise' } }), session: 'admin', changesState: false },
+  { method: 'GET', path: '/api/admin/enquiries', schema: EnquiriesQuerySchema, example: () => ({ query: { page: 1, kind: 'cruise' } }), changesState: false },
 
   // ---- enquiries (functions/routes/enquiries.ts) --------------------------------------------------------------------
   {
-    method: 'POST', path: '/api/enquiries', schema: EnquirySchema, session: 'optional', changesState: true, upstream: ['mail'],
+    method: 'POST', path: '/api/enquiries', schema: EnquirySchema, changesState: true, upstream: ['mail'],
     example: () => ({ body: ENQUIRY }),
     limits: [{ limit: LIMITS.enquiryIp, by: 'address', shape: 'error', counted: () => ({ body: ENQUIRY }) }],
   },
 
   // ---- development only (functions/routes/dev.ts, dev-wallet.ts) ---------------------------------------------------
-  { method: 'GET', path: '/api/dev/outbox', example: () => ({ query: { limit: 5 } }), session: 'none', changesState: false, dev: true },
-  { method: 'POST', path: '/api/dev/sso-key', example: () => ({ body: { email: 'demo@example.com' } }), session: 'none', changesState: false, dev: true },
-  { method: 'POST', path: '/api/dev/org-changed', example: () => ({ body: {} }), session: 'none', changesState: true, dev: true },
+  { method: 'GET', path: '/api/dev/outbox', example: () => ({ query: { limit: 5 } }), changesState: false },
+  { method: 'POST', path: '/api/dev/sso-key', example: () => ({ body: { email: 'demo@example.com' } }), changesState: false },
+  { method: 'POST', path: '/api/dev/org-changed', example: () => ({ body: {} }), changesState: true },
   {
-    method: 'POST', path: '/api/dev/wallet/issue', hints: { email: EMAILS }, dev: true, session: 'none', changesState: true,
+    method: 'POST', path: '/api/dev/wallet/issue', hints: { email: EMAILS }, changesState: true,
     example: (o) => ({ body: { email: o.email, kind: 'cash', amount: 5, currency: 'USD' } }),
   },
 ];
-
-const DOCS = routeDocs(app.routes);
 
 /** Who may call a route, as its declaration says (`x-access`), in the gates' terms. */
 const SESSION_OF: Record<string, Pick<RouteSpec, 'session' | 'dev' | 'providerSigned'>> = {
@@ -637,22 +626,13 @@ function fromDeclaration(d: Declaration): RouteSpec | null {
   if (!fixture) return null;
   const body = d.request?.body?.content?.['application/json']?.schema;
   const schema = fixture.schema ?? (method === 'GET' ? d.request?.query : (body ?? d.request?.query));
-  return { ...fixture, method, path, schema, ...(SESSION_OF[d['x-access'] ?? ''] ?? {}) };
+  const access = SESSION_OF[d['x-access'] ?? ''];
+  if (!access) throw new Error(`${method} ${path} does not say who may call it (access() in its declaration)`);
+  return { ...fixture, method, path, schema, ...access };
 }
 
-const declaredNames = new Set(DECLARED.map((d) => `${d.method.toUpperCase()} ${honoPath(d.path)}`));
-
-/**
- * Every route: the declared ones from their declarations, the rest (routes not declared yet) from the table and their
- * `doc(…)`.
- */
-export const ROUTES: RouteSpec[] = [
-  ...DECLARED.flatMap((d) => fromDeclaration(d) ?? []),
-  ...TABLE.filter((r) => !declaredNames.has(routeName(r))).map((r) => {
-    const d = DOCS.get(`${r.method} ${r.path}`);
-    return { ...r, schema: r.schema ?? (r.method === 'GET' ? d?.query : (d?.body ?? d?.query)) };
-  }),
-];
+/** Every route the gates test, as declared, with the table's examples. */
+export const ROUTES: RouteSpec[] = DECLARED.flatMap((d) => fromDeclaration(d) ?? []);
 
 /** The route's path with its parameters filled in. */
 export function pathOf(route: Pick<RouteSpec, 'path'>, params: Record<string, string | number> = {}): string {

@@ -1,6 +1,6 @@
 // labelsFor: the bundled labels of a language merged with the org's overrides; missing texts per SHOW_LABEL_KEYS.
 import { describe, expect, it } from 'vitest';
-import { labelsFor } from '../../functions/db/labels';
+import { labelsFor } from '../../functions/cache/labels';
 import { LABELS } from '../../src/shared/i18n';
 
 /** A stand-in for D1 answering the overrides query from a list of rows. */

@@ -1,7 +1,7 @@
-// The per-isolate org cache (functions/db/orgs.ts) over a stand-in database: bounded, least recently used first, and
+// The per-isolate org cache (functions/cache/orgs.ts) over a stand-in database: bounded, least recently used first, and
 // every unknown Host header served by one shared entry for the default org (issue #10: 20,000 made-up hosts grew the Worker by 1.2 GB).
 import { describe, expect, it } from 'vitest';
-import { orgForHost } from '../../functions/db/orgs';
+import { orgForHost } from '../../functions/cache/orgs';
 
 /** A database with `registered` hosts (host-N -> org N+10) and the default org; counts the queries it answers. */
 function fakeDb(registered: number) {

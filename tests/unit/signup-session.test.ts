@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   $planActive, $profile, $signedIn, $user, $userType, applySignIn, logout, planActive, promotionRedirectAllowed, STORAGE,
-  type LoginResult,
+  type LoginResult, type Profile,
 } from '../../src/stores/session';
 
 const result = (over: Partial<LoginResult> = {}): LoginResult => ({
@@ -79,7 +79,7 @@ describe('logout', () => {
     const loc = { pathname: '/wallet', assign: vi.fn(), reload: vi.fn() };
     vi.stubGlobal('location', loc);
     applySignIn(result(), { pathname: '/' });
-    $profile.set({ basicprofile: [] });
+    $profile.set({ basicprofile: [] } as unknown as Profile);
     await logout();
     expect(calls).toEqual(['POST /api/iqps/logout']);
     expect($signedIn.get()).toBe(false);

@@ -4,7 +4,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { serviceUrl, type AppEnv } from '../../env';
-import { readBody } from '../../lib/body';
+import { readBody } from '../../http/body';
 import { access, createRoute, json, media, redirect, refusals, router } from '../../http/route';
 import { readByHandler } from './wire';
 

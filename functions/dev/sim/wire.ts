@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { RouteConfig } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppEnv } from '../../env';
-import { emptyBodyIsEmptyObject, readBody } from '../../lib/body';
+import { emptyBodyIsEmptyObject, readBody } from '../../http/body';
 
 type MediaObject = Extract<NonNullable<NonNullable<NonNullable<RouteConfig['request']>['body']>['content'][string]>, { schema?: unknown }>;
 /** A JSON Schema object as the document takes it (zod's JSON Schema and OpenAPI 3.1's are the same dialect). */

@@ -1,5 +1,5 @@
 // Google and Facebook sign-in in a popup: the provider sends the popup back to this site with the token in the
-// address's fragment; the opener reads it, checks the state and closes the popup (functions/services/sim/google.ts).
+// address's fragment; the opener reads it, checks the state and closes the popup (functions/dev/sim/google.ts).
 import { loadProviders, loadSocialProfile, signInNonce, type Providers } from '../../stores/account';
 import { toHex } from '../../shared/rules/digest';
 

@@ -1,0 +1,42 @@
+// What a handler reads of the request beyond its validated input, each in one place: the client's address, its
+// browser, the password pepper of the env, the site's own origin for links, and work that may finish after the answer.
+import type { Context } from 'hono';
+import type { AppEnv } from '../env';
+import { hostName, type OrgRow } from '../db/orgs';
+import { orgDomainHost } from '../db/domains';
+
+/** The caller's address as Cloudflare sees it (never the client's claim). */
+export const clientIp = (c: Context<AppEnv>) => (c.req.header('cf-connecting-ip') ?? '').trim().slice(0, 64) || 'unknown';
+
+export const userAgent = (c: Context<AppEnv>) => c.req.header('user-agent') ?? '';
+
+export const pepper = (c: Context<AppEnv>) => c.env.PASSWORD_PEPPER ?? '';
+
+/**
+ * Work that may finish after the answer (cleanup, logs), handed to waitUntil; where there is no execution context the
+ * returned promise is the work itself, for callers that must then wait for it.
+ */
+export function later(c: Context<AppEnv>, work: Promise<unknown>): Promise<void> {
+  const safe = work.then(
+    () => undefined,
+    (err) => console.error(JSON.stringify({ level: 'warn', what: 'background work failed', error: String(err) })),
+  );
+  try {
+    c.executionCtx.waitUntil(safe);
+  } catch {
+    return safe;
+  }
+  return Promise.resolve();
+}
+
+/**
+ * The site address for links in mails, never taken from the request (a Host of `localhost:1` once mailed links to port
+ * 1): the org's registered domain the request came in on, as stored, with the scheme and port of the configured
+ * SELF_ORIGIN; on any other host, SELF_ORIGIN itself.
+ */
+export async function siteOrigin(c: Context<AppEnv>, org: Pick<OrgRow, 'id'> = c.get('org')): Promise<string> {
+  const configured = new URL(c.env.SELF_ORIGIN);
+  const host = await orgDomainHost(c.env.DB, hostName(c.req.header('host') ?? new URL(c.req.url).host), org.id);
+  if (host && /^[A-Za-z0-9.-]+$/.test(host)) configured.hostname = host;
+  return configured.origin;
+}
