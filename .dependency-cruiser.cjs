@@ -8,7 +8,7 @@
 //   dev/                     development-only routes and simulators, mounted by app.ts alone: never a router
 //   pages/                   the page decorator: -> flows, http, auth, cache, db, lib, src/shared (never a router)
 //   flows/ (and services/)   use-cases, plain values in and out: -> cache, db, outside, auth, lib, src/shared
-//   http/                    request plumbing (with security.ts, validate.ts) and what a request gives the flows (its
+//   http/                    request plumbing (with security.ts) and what a request gives the flows (its
 //                            session, cookies, mailer): -> auth, cache, db, lib, outside, src/shared
 //   auth/, outside/          sessions and accounts; the outside world: -> db, lib, outside, src/shared (outside: cache too)
 //   cache/                   the reads kept per isolate and at the edge, beside the reads they wrap: -> db, lib, src/shared
@@ -21,7 +21,7 @@
 /** The Worker's base files, which every layer above functions/db may import. */
 const CORE = '^functions/(env|errors|log)\\.ts$';
 /** The request plumbing: functions/http/ and the guards and validation beside the entry. */
-const HTTP = '^functions/(http/|(security|validate)\\.ts$)';
+const HTTP = '^functions/(http/|security\\.ts$)';
 const SHARED = '^src/shared/';
 /** The edge cache's primitives (the Workers Cache API): used by functions/cache/ and above, never by functions/db/. */
 const EDGE_CACHE = '^functions/lib/edge-cache\\.ts$';
@@ -62,9 +62,6 @@ const KNOWN = {
     'signup', // auth/accounts, auth/crypto, auth/password, auth/social
   ].map((name) => `^functions/routes/${name}\\.ts$`),
   auth: [],
-  // SQL files still handing out a kept read because a file under rework (functions/flows/links.ts, flows/console.ts)
-  // imports it from functions/db: db/links.ts (linkBySlug, dailySalt over cache/links.ts) and db/orgs.ts
-  // (publishOrgVersion over cache/org-version.ts). Decision 0056.
 };
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -175,7 +172,7 @@ module.exports = {
     ),
     importsOnly(
       'http-plumbing',
-      'The request plumbing (functions/http/, security.ts, validate.ts) sits below the routers and the pages: it reads ' +
+      'The request plumbing (functions/http/, security.ts) sits below the routers and the pages: it reads ' +
         'auth, cache, db, lib, outside (to build the mailer a flow is given) and src/shared, never a router, a flow or the page decorator.',
       HTTP,
       ['^functions/(http|auth|cache|db|lib|outside)/', HTTP, CORE, SHARED],

@@ -20,17 +20,22 @@ const amountsFields = {
   currency: z.string(),
 };
 
-/** The stay a booking is for, as its reply states it. */
-const stayFields = {
-  booking_id: z.string(),
-  status: bookingStatus,
-  product_id: z.number(),
+/** What was booked, where and when, for how many: the same fields in every reply that states a booked stay. */
+export const bookedStayFields = {
   product_type: z.string(),
   product_name: z.string(),
   city: z.string(),
   check_in: z.string(),
   check_out: z.string().nullable(),
   guests: z.number(),
+};
+
+/** The stay a booking is for, as its reply states it. */
+const stayFields = {
+  booking_id: z.string(),
+  status: bookingStatus,
+  product_id: z.number(),
+  ...bookedStayFields,
   is_package: packageFlag,
   created_at: z.string(),
 };

@@ -8,6 +8,7 @@ import { CARD_KINDS } from '../rules/wallet';
 import { ROLES } from './auth-text';
 import { DOMAIN_STATUSES, LAUNCH_STEPS, WALLET_OPTIONS } from './console-messages';
 import { ENQUIRY_KINDS } from './enquiry-text';
+import { bookedStayFields } from './booking-replies';
 
 /** 0 or 1, as the console's flags are stored and answered. */
 const Flag = z.union([z.literal(0), z.literal(1)]);
@@ -170,12 +171,7 @@ export const AdminBookingEntrySchema = z.object({
   created_at: z.string(),
   email: z.string().nullable(),
   traveler: z.string(),
-  product_type: z.string(),
-  product_name: z.string(),
-  city: z.string(),
-  check_in: z.string(),
-  check_out: z.string().nullable(),
-  guests: z.number(),
+  ...bookedStayFields,
   currency: z.string(),
   price: z.number(),
   certificate_amount: z.number(),
