@@ -39,6 +39,8 @@ export interface Bindings {
   CF_ZONE_ID: string;
   CF_API_TOKEN?: string;
   PASSWORD_PEPPER?: string;
+  /** Signs the rate_id a product's rates answer (docs/decisions/0057-rooms-rates-and-availability.md). */
+  RATE_SIGNING_KEY?: string;
   STRIPE_API_URL?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;

@@ -66,6 +66,39 @@ export function freeCancellationDeadline(productType: string, checkIn: string, t
   return until === null ? null : new Date(zonedInstant(until, FREE_CANCELLATION_HOUR, timeZone)).toISOString();
 }
 
+/** A rate plan's own cancellation terms (docs/contract.md#rooms-rates-and-availability); both null: the type's rule. */
+export interface PlanCancellation {
+  refundable: boolean;
+  free_cancellation_days: number | null;
+  cancellation_fee_percent: number | null;
+}
+
+/** Does the plan replace the product type's rule with its own terms? */
+export const hasOwnTerms = (plan: PlanCancellation) => !plan.refundable || plan.free_cancellation_days !== null || plan.cancellation_fee_percent !== null;
+
+/**
+ * When free cancellation ends for a booking under this plan: a non-refundable plan never cancels free; a plan with its
+ * own days, 18:00 hotel time that many days before check-in; a plan without terms, the product type's rule.
+ */
+export function rateCancellationDeadline(productType: string, plan: PlanCancellation | null, checkIn: string, timeZone: string): string | null {
+  if (!plan || !hasOwnTerms(plan)) return freeCancellationDeadline(productType, checkIn, timeZone);
+  if (!plan.refundable || plan.free_cancellation_days === null || !/^\d{4}-\d{2}-\d{2}$/.test(checkIn)) return null;
+  const d = new Date(`${checkIn}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - plan.free_cancellation_days);
+  return new Date(zonedInstant(d.toISOString().slice(0, 10), FREE_CANCELLATION_HOUR, timeZone)).toISOString();
+}
+
+/**
+ * The fee, in percent of the total, for cancelling at `nowMs` a booking under this plan: 0 before the free deadline;
+ * after it, the plan's fee percent (100 when it names none, or for a non-refundable plan).
+ */
+export function cancellationFeePercent(productType: string, plan: PlanCancellation | null, checkIn: string, timeZone: string, nowMs: number): number {
+  const deadline = rateCancellationDeadline(productType, plan, checkIn, timeZone);
+  if (deadline !== null && nowMs < Date.parse(deadline)) return 0;
+  if (plan && plan.refundable && plan.cancellation_fee_percent !== null) return plan.cancellation_fee_percent;
+  return 100;
+}
+
 /** May the booking still be cancelled free at the instant `nowMs`? Up to the deadline, not at it ("until 18:00"). */
 export function cancellableAt(productType: string, checkIn: string, timeZone: string, nowMs: number): boolean {
   const deadline = freeCancellationDeadline(productType, checkIn, timeZone);

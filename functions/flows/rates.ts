@@ -1,0 +1,95 @@
+// A hotel's sellable rooms and rates for a stay (docs/contract.md#rooms-rates-and-availability): the offers of many
+// products at once (the search's lowest totals), one product's rooms and rates with their signed rate_id, and the
+// check of a rate_id a booking brings back. Prices are worked out in USD minor units (src/shared/rules/stay-rates.ts)
+// and converted night by night, so a stay's nights add up to its total in any currency.
+import { inventoryFor } from '../db/ari';
+import { base64url, fromBase64url, hmacSha256, constantTimeEqual } from '../auth/crypto';
+import { convertMinor } from '../../src/shared/rules/money';
+import type { Rates } from '../../src/shared/rules/money';
+import { offersFor, type Offer } from '../../src/shared/rules/stay-rates';
+import { occupancyKey, occupancyStrings, parseOccupancy, type RoomParty } from '../../src/shared/rules/occupancy';
+
+export interface StayAsked {
+  checkIn: string;
+  checkOut: string;
+  rooms: readonly RoomParty[];
+}
+
+/** Every product's offers for the stay (cheapest first); a product without any is absent. One batch of reads. */
+export async function offersOfProducts(db: D1Database, productIds: readonly number[], stay: StayAsked): Promise<Map<number, Offer[]>> {
+  const inventory = await inventoryFor(db, productIds, stay.checkIn, stay.checkOut);
+  const out = new Map<number, Offer[]>();
+  for (const [id, inv] of inventory) {
+    const offers = offersFor(inv.rooms, inv.plans, inv.roomNights, inv.rateNights, stay);
+    if (offers.length) out.set(id, offers);
+  }
+  return out;
+}
+
+/** An offer's nights and total in the asked currency: each night converted, the total their sum. */
+export function offerIn(offer: Offer, currency: string, rates: Rates): { totalMinor: number; nights: { date: string; minor: number }[] } {
+  const nights = offer.nights.map((n) => ({ date: n.date, minor: convertMinor(n.usdMinor, 'USD', currency, rates) }));
+  return { totalMinor: nights.reduce((s, n) => s + n.minor, 0), nights };
+}
+
+// ---- rate_id -------------------------------------------------------------------------------------------------------
+
+/** How long a quoted rate may be booked. */
+export const RATE_ID_TTL_MS = 30 * 60 * 1000;
+
+/** What a rate_id names: the product, room type, rate plan, stay, occupancy and the total quoted (USD minor), until when. */
+export interface RateClaim {
+  product_id: number;
+  room_id: number;
+  rate_plan_id: number;
+  check_in: string;
+  check_out: string;
+  occupancy: string[];
+  total_usd_minor: number;
+  expires_at: number;
+}
+
+const encoder = new TextEncoder();
+
+/** The signed, opaque rate_id for an offer of a product for a stay. */
+export async function signRate(key: string, productId: number, offer: Offer, stay: StayAsked, nowMs = Date.now()): Promise<string> {
+  const claim: RateClaim = {
+    product_id: productId,
+    room_id: offer.room.room_id,
+    rate_plan_id: offer.plan.rate_plan_id,
+    check_in: stay.checkIn,
+    check_out: stay.checkOut,
+    occupancy: occupancyStrings(stay.rooms),
+    total_usd_minor: offer.totalUsdMinor,
+    expires_at: nowMs + RATE_ID_TTL_MS,
+  };
+  const body = base64url(encoder.encode(JSON.stringify(claim)));
+  return `${body}.${base64url(await hmacSha256(key, body))}`;
+}
+
+/** The claim a rate_id carries, or null when it was not signed here, was altered or has expired. */
+export async function readRate(key: string, rateId: string, nowMs = Date.now()): Promise<RateClaim | null> {
+  const [body, mac, extra] = rateId.split('.');
+  if (!body || !mac || extra !== undefined) return null;
+  const given = fromBase64url(mac);
+  if (!given || !constantTimeEqual(given, await hmacSha256(key, body))) return null;
+  const bytes = fromBase64url(body);
+  if (!bytes) return null;
+  try {
+    const claim = JSON.parse(new TextDecoder().decode(bytes)) as RateClaim;
+    if (typeof claim.expires_at !== 'number' || claim.expires_at <= nowMs) return null;
+    if (!Array.isArray(claim.occupancy) || !parseOccupancy(claim.occupancy)) return null;
+    return claim;
+  } catch {
+    return null;
+  }
+}
+
+/** The rooms a claim names. */
+export const roomsOfClaim = (claim: RateClaim): RoomParty[] => parseOccupancy(claim.occupancy) ?? [];
+
+/** Do two parties name the same rooms, whatever their order? */
+export const sameParty = (a: readonly RoomParty[], b: readonly RoomParty[]) => occupancyKey(a) === occupancyKey(b);
+
+/** The key rate_ids are signed with: the Worker's secret (development's example value locally). */
+export const rateKey = (env: { RATE_SIGNING_KEY?: string; PASSWORD_PEPPER?: string }) => env.RATE_SIGNING_KEY ?? `rates:${env.PASSWORD_PEPPER ?? ''}`;
