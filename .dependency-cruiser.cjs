@@ -53,13 +53,8 @@ const KNOWN = {
   routes: [
     'admin-ops', // outside/hostnames
     'agent', // auth/crypto, outside/payments
-    'auth', // auth/accounts, auth/crypto, auth/password, auth/social
     'booking', // lib/crypto, outside/payments
-    'catalogue', // lib/crypto, lib/edge-cache, outside/rates
-    'org', // lib/theme-address
     'payments', // outside/payments
-    'savings', // outside/savings
-    'signup', // auth/accounts, auth/crypto, auth/password, auth/social
   ].map((name) => `^functions/routes/${name}\\.ts$`),
   auth: [],
 };

@@ -26,7 +26,8 @@ for (const [size, viewport, lang, heading] of [
       expect(shown).toMatch(/\d/);
       await card.getByRole('link', { name: heading }).click();
       await expect(page).toHaveURL(/\/search-detail\?.*city=Lisbon/);
-      const totals = page.getByTestId('results').getByTestId('total');
+      // A hotel's card shows the whole stay's total as its price (docs/contract.md#rooms-rates-and-availability).
+      const totals = page.getByTestId('results').getByTestId('price');
       await expect(totals.first()).toBeVisible();
       const amounts = await totals.evaluateAll((els) => els.map((e) => ({ amount: Number(e.getAttribute('data-amount')), text: e.textContent!.trim() })));
       const lowest = amounts.reduce((a, b) => (b.amount < a.amount ? b : a));

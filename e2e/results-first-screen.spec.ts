@@ -64,8 +64,8 @@ const shifts = (page: Page) =>
   );
 
 for (const { width, height, lang, perNight, view, place, guests, destination, nights } of [
-  { width: 1280, height: 800, lang: 'en-US', perNight: 'per night', view: 'View', place: 'Lisbon', guests: '2 guests', destination: 'Destination', nights: '3 nights' },
-  { width: 390, height: 844, lang: 'fr-FR', perNight: 'par nuit', view: 'Voir', place: 'Lisbonne', guests: '2 voyageurs', destination: 'Destination', nights: '3 nuits' },
+  { width: 1280, height: 800, lang: 'en-US', perNight: 'per night', view: 'View', place: 'Lisbon', guests: '2 adults · 1 room', destination: 'Destination', nights: '3 nights' },
+  { width: 390, height: 844, lang: 'fr-FR', perNight: 'par nuit', view: 'Voir', place: 'Lisbonne', guests: '2 adultes · 1 chambre', destination: 'Destination', nights: '3 nuits' },
 ]) {
   test(`at ${width} px in ${lang}, the results, photographs and prices show before React, which then takes over without a change in sight`, async ({ page }) => {
     await page.setViewportSize({ width, height });
@@ -90,6 +90,7 @@ for (const { width, height, lang, perNight, view, place, guests, destination, ni
     else {
       await expect(standIn.getByRole('combobox', { name: destination })).toHaveValue(place);
       await expect(standIn.getByTestId('nights')).toHaveText(nights);
+      await expect(standIn.getByTestId('occupancy-summary')).toHaveText(guests);
     }
 
     react.release();

@@ -228,13 +228,14 @@ test('a results page asks for its search once, and that call starts with the pag
   await openPage(page, `/search-detail?type=HLT&city=Lisbon&check_in=${day(30)}&check_out=${day(33)}&guests=2`);
   await expect(page.getByTestId('results-title')).toHaveText(/Lisbon/);
   await page.waitForLoadState('networkidle');
-  expect(seen.calls.map((c) => c.query)).toEqual([`?type=HLT&city=Lisbon&check_in=${day(30)}&check_out=${day(33)}&guests=2&currency=USD`]);
+  // The old address's guests=2 is one room of two adults: the search names its rooms too (`occupancy`, decision 0057).
+  expect(seen.calls.map((c) => c.query)).toEqual([`?type=HLT&city=Lisbon&check_in=${day(30)}&check_out=${day(33)}&guests=2&occupancy=2&currency=USD`]);
   expect(seen.calls[0]!.at).toBeLessThanOrEqual(seen.firstScript);
 });
 
 test("a results page the edge has answered before comes with its first card's photo in its HTML, asked for once", async ({ page }) => {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const stay = `check_in=${day(41)}&check_out=${day(43)}&guests=2`;
+  const stay = `check_in=${day(41)}&check_out=${day(43)}&guests=2&occupancy=2`;
   // An earlier visitor's search (its island's own request): the edge keeps the answer and draws the page from it.
   const before = await (await page.request.get(`/api/products/search?type=HLT&city=Paris&${stay}&currency=USD`)).json();
   const key = /^\/api\/images\/([0-9a-f]{64})\//.exec(before.data[0].image)![1]!;

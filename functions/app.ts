@@ -11,7 +11,8 @@ import { ApiError, errorBody, NOT_JSON, sendError } from './errors';
 import { isDevelopment, type AppEnv } from './env';
 import { hostName } from './db/orgs';
 import { orgForHost, publishOrgVersion } from './cache/orgs';
-import { API_CSP, applySecurityHeaders, isPhotoUpload, jsonOnly, sameOrigin } from './security';
+import { API_CSP, applySecurityHeaders, isChannelPush, isPhotoUpload, jsonOnly, sameOrigin } from './security';
+import { CHANNEL_MAX_BYTES } from '../src/shared/contract/channel';
 import { images, productPhotos } from './routes/photos';
 import { PHOTO_MAX_BYTES, PHOTO_MSG } from '../src/shared/rules/photos';
 import { catalogue } from './routes/catalogue';
@@ -26,6 +27,9 @@ import { referral } from './routes/referral';
 import { agent } from './routes/agent';
 import { admin } from './routes/admin';
 import { adminOps } from './routes/admin-ops';
+import { channel, channelCredentials } from './routes/channel';
+import { oversizedPush } from './flows/channel';
+import { adminInventory } from './routes/admin-inventory';
 import { links } from './routes/links';
 import { shortLinks } from './routes/short-links';
 import { enquiries } from './routes/enquiries';
@@ -55,9 +59,11 @@ const resolveOrg: MiddlewareHandler<AppEnv> = async (c, next) => {
 const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   const raw = c.req.raw;
   if (!raw.body) return next();
-  // A photo upload is the one larger body (docs/decisions/0032-photographs.md).
+  // A photo upload and a channel manager's OpenTravel message are the larger bodies (docs/decisions/0032-photographs.md,
+  // 0058-ota-xml.md).
   const photo = isPhotoUpload(raw.method, new URL(raw.url).pathname);
-  const cap = photo ? PHOTO_MAX_BYTES : MAX_BODY_BYTES;
+  const ota = isChannelPush(raw.method, new URL(raw.url).pathname);
+  const cap = photo ? PHOTO_MAX_BYTES : ota ? CHANNEL_MAX_BYTES : MAX_BODY_BYTES;
   let tooLarge = Number(raw.headers.get('content-length') ?? 0) > cap;
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -74,6 +80,11 @@ const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
     return c.json(errorBody('BAD_REQUEST', 'The request body could not be read'), 400);
   } finally {
     reader.releaseLock();
+  }
+  if (tooLarge && ota) {
+    // The channel manager reads OpenTravel: its refusal is an …RS with <Errors>, as the contract's OTA bullet says (400).
+    const answer = oversizedPush(new Date());
+    return c.body(answer.xml, answer.status, { 'Content-Type': 'application/xml; charset=utf-8' });
   }
   if (tooLarge) return c.json(errorBody('PAYLOAD_TOO_LARGE', photo ? PHOTO_MSG.tooLarge : 'The request body is larger than 64 KiB'), 413);
   if (raw.method === 'GET' || raw.method === 'HEAD') return next();
@@ -104,8 +115,10 @@ api.use(resolveOrg);
 // same lists, so a router added here is typed for the islands' client at once.
 const PUBLIC_ROUTERS = [catalogue, org, auth, signup, profile, products, images, booking, savings] as const;
 const MEMBER_ROUTERS = [links, referral, agent, payments, enquiries] as const;
-const CONSOLE_ROUTERS = [admin, adminOps, productPhotos] as const;
+const CONSOLE_ROUTERS = [admin, adminOps, productPhotos, adminInventory, channelCredentials] as const;
 for (const router of PUBLIC_ROUTERS) api.route('/', router);
+// Called by channel managers' servers with HTTP Basic credentials, never by the islands: not in the typed lists.
+api.route('/', channel);
 // A console change that moved the org's version (settings, theme, labels, domains, going live) is told to the edge
 // as soon as it succeeds, so no cached org, labels, theme or page of the old version is served from the next request on.
 api.use('/admin/*', async (c, next) => {

@@ -7,6 +7,8 @@ import { messageKeyOf } from '../src/shared/i18n/message-keys';
 const ERROR_CODES = [
   'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE', 'UNPROCESSABLE', 'TOO_MANY_REQUESTS', 'UPSTREAM_FAILED', 'INTERNAL',
+  // A booking's 409s (docs/contract.md#rooms-rates-and-availability): the rate's price moved, or no room is left.
+  'PRICE_CHANGED', 'SOLD_OUT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -19,6 +21,8 @@ export class ApiError extends Error {
     message: string,
     readonly issues?: Issue[],
     readonly headers?: Record<string, string>,
+    /** What the caller needs to act on the refusal (a PRICE_CHANGED's new total and rate_id), sent as `error.data`. */
+    readonly data?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -50,6 +54,7 @@ export const ErrorBodySchema = z.object({
     /** The label that says the message in the page's language, when it is one of the product's own texts. */
     key: z.string().optional(),
     issues: z.array(z.object({ path: z.string(), message: z.string(), key: z.string().optional() })).optional(),
+    data: z.record(z.string(), z.unknown()).optional(),
   }),
 });
 
@@ -59,11 +64,14 @@ const keyed = <M extends { message: string }>(m: M): M & { key?: string } => {
   return key ? { ...m, key } : m;
 };
 
-export function errorBody(code: ErrorCode, message: string, issues?: Issue[]) {
-  return { status: 'failed' as const, error: { ...keyed({ code, message }), ...(issues?.length ? { issues: issues.map(keyed) } : {}) } };
+export function errorBody(code: ErrorCode, message: string, issues?: Issue[], data?: Record<string, unknown>) {
+  return {
+    status: 'failed' as const,
+    error: { ...keyed({ code, message }), ...(issues?.length ? { issues: issues.map(keyed) } : {}), ...(data ? { data } : {}) },
+  };
 }
 
 export function sendError(c: Context, err: ApiError) {
   for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
-  return c.json(errorBody(err.code, err.message, err.issues), err.status);
+  return c.json(errorBody(err.code, err.message, err.issues, err.data), err.status);
 }

@@ -2,6 +2,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from './errors';
 import type { AppEnv } from './env';
+import { CHANNEL_OTA_PATH } from '../src/shared/contract/channel';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -42,9 +43,12 @@ const CSV_UPLOADS = new Set(['/api/admin/cards/import']);
 /** The console's photo upload: its body is the image itself, checked from its bytes by the route (docs/decisions/0032). */
 export const isPhotoUpload = (method: string, path: string) => method === 'POST' && /^\/api\/admin\/products\/[^/]+\/photos$/.test(path);
 
+/** A channel manager's OpenTravel message: its body is XML, checked by the route (docs/decisions/0058-ota-xml.md). */
+export const isChannelPush = (method: string, path: string) => method === 'POST' && path === CHANNEL_OTA_PATH;
+
 /** State-changing requests with a body must send JSON. */
 export const jsonOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (STATE_CHANGING.has(c.req.method) && !CSV_UPLOADS.has(c.req.path) && !isPhotoUpload(c.req.method, c.req.path)) {
+  if (STATE_CHANGING.has(c.req.method) && !CSV_UPLOADS.has(c.req.path) && !isPhotoUpload(c.req.method, c.req.path) && !isChannelPush(c.req.method, c.req.path)) {
     const length = c.req.header('content-length');
     const hasBody = (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();

@@ -6,6 +6,8 @@
 //   npm run admin -- create-agent --org 1 --email ann@agency.example --credit-limit 5000 [--first-name Ann --last-name Lee
 //                    --title Mrs --agency "Blue Horizon Travel" --markup 10 --origin https://travel.example] [--remote]
 //   npm run admin -- record-payment --org 1 --email ann@agency.example --amount 250 [--note "Invoice 42"] [--remote]
+//   npm run admin -- grow-catalogue --org 1 --hotels 2000 [--city Lisbon --share 0.4] [--persist-to <dir>]   (local only:
+//                    capacity tests; scripts/lib/grow-catalogue.mjs)
 //
 // Local runs use the build's Worker config (BUILD_DIR, as scripts/lib/server.mjs does) and wrangler's default state,
 // or --persist-to <dir>.
@@ -16,6 +18,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildDir, DEFAULT_STATE, QUIET_ENV, ROOT } from './lib/server.mjs';
 import { recorder } from './lib/d1-statements.mjs';
+import { growCatalogue, GrowError } from './lib/grow-catalogue.mjs';
 
 // The Worker's modules are TypeScript with extension-less relative imports; Node strips the types, this finds the files.
 registerHooks({
@@ -225,11 +228,33 @@ function recordPayment(target, o) {
   console.log(`Recorded a payment of ${(amountMinor / 100).toFixed(2)} USD from ${email}.`);
 }
 
+/** Adds hotels shaped like production's to an org (docs/contract.md#rooms-rates-and-availability, "Capacity tests"). */
+async function grow(target, o) {
+  if (target.remote) throw new UsageError('grow-catalogue adds test hotels: it runs on a local database only (--persist-to <dir>)');
+  const hotels = Number(o.hotels);
+  const share = o.share === undefined ? undefined : Number(o.share);
+  // One wrangler run reads what the command needs, one writes (each run costs seconds).
+  const db = {
+    read: (sqls) => resultsOf(wrangler(target, ['--command', sqls.map((s) => s.trim()).join(';\n'), '--json'])).map((r) => r.results ?? []),
+    write: (sql, check) => execute(target, [{ toSql: () => sql.trim().replace(/;$/, '') }], { toSql: () => check }),
+  };
+  try {
+    const r = await growCatalogue({ ...db, orgId: orgIdOf(o.org), hotels, city: o.city, share, log: (m) => console.error(m) });
+    const where = r.cities.slice(0, 8).map((c) => `${c.city} ${c.hotels}`).join(', ') + (r.cities.length > 8 ? `, … (${r.cities.length} cities)` : '');
+    console.log(`Added ${r.hotels} hotels (codes ${r.first} … ${r.last}) to organisation ${r.org.id} "${r.org.name}": ${where}.`);
+    console.log(`${r.rateNights} priced nights (2 room types × 2 rate plans × 365 nights each); the database took ${(r.writeMs / 1000).toFixed(1)} s, ${(r.totalMs / 1000).toFixed(1)} s in all.`);
+  } catch (err) {
+    if (err instanceof GrowError) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
 const USAGE = `Usage:
   npm run admin -- create-org --name <name> --slug <slug> --admin-email <address> [--origin <site address>] [--remote | --persist-to <dir>]
   npm run admin -- create-agent --org <id> --email <address> --credit-limit <USD> [--first-name … --last-name … --title Miss|Mr|Mrs
                    --agency <name> --markup <percent> --origin <site address>] [--remote | --persist-to <dir>]
-  npm run admin -- record-payment --org <id> --email <address> --amount <USD> [--note …] [--remote | --persist-to <dir>]`;
+  npm run admin -- record-payment --org <id> --email <address> --amount <USD> [--note …] [--remote | --persist-to <dir>]
+  npm run admin -- grow-catalogue --org <id> --hotels <n> [--city <name> --share <0–1>] [--persist-to <dir>]`;
 
 async function main(argv) {
   const { values, positionals } = parseArgs({
@@ -240,6 +265,7 @@ async function main(argv) {
       'last-name': { type: 'string' }, title: { type: 'string' }, agency: { type: 'string' }, markup: { type: 'string' },
       origin: { type: 'string' }, amount: { type: 'string' }, note: { type: 'string' }, remote: { type: 'boolean' },
       'persist-to': { type: 'string' }, help: { type: 'boolean' }, name: { type: 'string' }, slug: { type: 'string' }, 'admin-email': { type: 'string' },
+      hotels: { type: 'string' }, city: { type: 'string' }, share: { type: 'string' },
     },
   });
   const command = positionals[0];
@@ -250,6 +276,7 @@ async function main(argv) {
   if (command === 'create-org') return createOrg(target, values);
   if (command === 'create-agent') return createAgent(target, values);
   if (command === 'record-payment') return recordPayment(target, values);
+  if (command === 'grow-catalogue') return grow(target, values);
   throw new UsageError(`Unknown command ${command}`);
 }
 

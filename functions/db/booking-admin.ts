@@ -11,7 +11,7 @@ export type AdminBookingRow = Omit<BookingRow, 'idempotency_key' | 'request_hash
 
 const COLUMNS = `b.id, b.booking_ref, b.org_id, b.user_id, b.product_id, b.product_type, b.product_name, b.city, b.image, b.check_in, b.check_out,
   b.guests, b.currency, b.price_minor, b.certificate_minor, b.discount_minor, b.cash_minor, b.total_minor, b.status, b.traveler, b.is_package,
-  b.created_at, u.email`;
+  b.created_at, b.room_id, b.rate_plan_id, b.rooms, b.occupancy, b.nights, b.room, b.rate, u.email`;
 
 function where(orgId: number, f: BookingFilter) {
   const parts = ['b.org_id = ?'];

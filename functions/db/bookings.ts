@@ -3,6 +3,9 @@ import type { CardSpend } from '../../src/shared/rules/wallet';
 import { firstBookingActionStatement } from './referrals';
 import { firstBookingConversionStatement, type FirstBookingCredit } from './links';
 import { changedOne } from './statements';
+import { atomically } from './batch';
+import type { PlanCancellation } from '../../src/shared/rules/cancellation';
+import type { Board, Names } from '../../src/shared/rules/stay-rates';
 
 /** The stay a booking, a quote or an agent's booking is for: the product as it was then, the dates and the party. */
 export interface StayColumns {
@@ -17,7 +20,7 @@ export interface StayColumns {
   currency: string;
 }
 
-export interface BookingRow extends StayColumns {
+export interface BookingColumns extends StayColumns {
   id: number;
   booking_ref: string;
   org_id: number;
@@ -46,9 +49,111 @@ export interface BookingRow extends StayColumns {
   time_zone: string;
 }
 
+/** The rooms a booking holds (migration 0032): null and empty for activities and bookings made before rooms were sold. */
+export interface RoomColumns {
+  room_id: number | null;
+  rate_plan_id: number | null;
+  rooms: number;
+  /** JSON: one occupancy value per room ("2-5,9"). */
+  occupancy: string;
+  /** JSON: [{ date, price }], each night's price in the booking's currency, minor units. */
+  nights: string;
+  /** JSON: { room_id, name } (name in every language the org wrote). */
+  room: string | null;
+  /** JSON: { rate_plan_id, name, board, refundable, free_cancellation_days, cancellation_fee_percent }. */
+  rate: string | null;
+}
+
+export interface BookingRow extends BookingColumns, RoomColumns {}
+
+/** The room columns as every booking read selects them. */
+export const ROOM_COLUMNS = 'room_id, rate_plan_id, rooms, occupancy, nights, room, rate';
+
 const COLUMNS =
   "IFNULL((SELECT p.time_zone FROM products p WHERE p.id = bookings.product_id), 'UTC') AS time_zone, " +
-  'id, booking_ref, org_id, user_id, product_id, product_type, product_name, city, image, check_in, check_out, guests, currency, price_minor, certificate_minor, discount_minor, cash_minor, total_minor, status, idempotency_key, request_hash, traveler, is_package, created_at, paid_minor, refunded_minor, payment_session_id, payment_intent_id, payment_url, language';
+  'id, booking_ref, org_id, user_id, product_id, product_type, product_name, city, image, check_in, check_out, guests, currency, price_minor, certificate_minor, discount_minor, cash_minor, total_minor, status, idempotency_key, request_hash, traveler, is_package, created_at, paid_minor, refunded_minor, payment_session_id, payment_intent_id, payment_url, language, ' +
+  ROOM_COLUMNS;
+
+// ---- the rooms a booking holds ---------------------------------------------------------------------------------------
+
+/** A booked rate plan as the row keeps it: what the traveller was shown, its cancellation terms included. */
+export interface BookedRate extends PlanCancellation {
+  rate_plan_id: number;
+  name: Names;
+  board: Board;
+}
+
+/** The rooms a new booking takes: the room type and rate plan, how many, the party, each night's price, and what was shown. */
+export interface BookedRooms {
+  room: { room_id: number; name: Names };
+  rate: BookedRate;
+  occupancy: string[];
+  nights: { date: string; price: number }[];
+}
+
+const parsed = <T>(text: string | null | undefined, fallback: T): T => {
+  if (!text) return fallback;
+  try {
+    return (JSON.parse(text) as T) ?? fallback;
+  } catch {
+    return fallback;
+  }
+};
+
+/** The room type a booking holds, or null (an activity, or a booking made before rooms were sold). */
+export function bookedRoomOf(row: Pick<RoomColumns, 'room'>): BookedRooms['room'] | null {
+  const room = parsed<{ room_id?: number; name?: Names | string } | null>(row.room, null);
+  if (!room || typeof room.room_id !== 'number') return null;
+  return { room_id: room.room_id, name: typeof room.name === 'string' ? { 'en-US': room.name } : (room.name ?? { 'en-US': '' }) };
+}
+
+/** The rate plan a booking holds, with the cancellation terms it was sold under, or null. */
+export function bookedRateOf(row: Pick<RoomColumns, 'rate'>): BookedRate | null {
+  const rate = parsed<Partial<BookedRate> & { name?: Names | string } | null>(row.rate, null);
+  if (!rate || typeof rate.rate_plan_id !== 'number') return null;
+  return {
+    rate_plan_id: rate.rate_plan_id,
+    name: typeof rate.name === 'string' ? { 'en-US': rate.name } : (rate.name ?? { 'en-US': '' }),
+    board: rate.board ?? 'RO',
+    refundable: rate.refundable !== false,
+    free_cancellation_days: rate.free_cancellation_days ?? null,
+    cancellation_fee_percent: rate.cancellation_fee_percent ?? null,
+  };
+}
+
+export const bookedOccupancyOf = (row: Pick<RoomColumns, 'occupancy'>): string[] => parsed<string[]>(row.occupancy, []);
+export const bookedNightsOf = (row: Pick<RoomColumns, 'nights'>): { date: string; price: number }[] => parsed<{ date: string; price: number }[]>(row.nights, []);
+
+/** The room columns of a new row, in ROOM_COLUMNS' order (all null and empty when it holds no room). */
+export function roomValues(rooms: BookedRooms | undefined): unknown[] {
+  if (!rooms) return [null, null, 0, '[]', '[]', null, null];
+  return [
+    rooms.room.room_id, rooms.rate.rate_plan_id, rooms.occupancy.length, JSON.stringify(rooms.occupancy), JSON.stringify(rooms.nights),
+    JSON.stringify(rooms.room), JSON.stringify(rooms.rate),
+  ];
+}
+
+/**
+ * Runs the batch that writes a booking (a traveller's, or an agent's on account). Its row's triggers take the rooms for
+ * every night (migration 0032); when a night has none left they abort with SOLD_OUT and D1 rolls the whole batch back.
+ * Every booking write goes through here, the one place that error is read: it answers 'sold-out' then.
+ */
+export async function bookingBatch(db: D1Database, statements: D1PreparedStatement[]): Promise<D1Result[] | 'sold-out'> {
+  try {
+    return await atomically(db, statements);
+  } catch (err) {
+    if (isSoldOut(err)) return 'sold-out';
+    throw err;
+  }
+}
+
+/** The triggers' abort: D1 wraps SQLite's message ("SOLD_OUT"), sometimes in the error's cause. */
+function isSoldOut(err: unknown): boolean {
+  for (let e = err as { message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.message === 'string' && e.message.includes('SOLD_OUT')) return true;
+  }
+  return false;
+}
 
 /**
  * The idempotency key as stored. A member's keys live in their own account's space. Guests have no account, so a
@@ -122,6 +227,8 @@ export interface NewBooking extends NewStay {
   language?: string | null;
   /** Rows written with this booking in its transaction (an agent's booking paid by the client's card). */
   tied?: TiedWrite;
+  /** The rooms it takes (a room type's stay); none for an activity. */
+  rooms?: BookedRooms;
 }
 
 /** A condition the booking is written under, and the statements that follow it in the same batch. */
@@ -139,7 +246,8 @@ function spendableSql(spend: CardSpend): { sql: string; binds: unknown[] } {
     : { sql: `id = ? AND org_id = ? AND user_id = ? AND kind = ? AND status = 'ACTIVE' AND card_amount_minor >= ? AND ${unexpired}`, binds: [spend.cardId, spend.kind, spend.cardMinor] };
 }
 
-export type CreateResult = { created: true; booking: BookingRow } | { created: false };
+/** Written; or not, because a card or the idempotency key was taken meanwhile, or a night had no room left. */
+export type CreateResult = { created: true; booking: BookingRow } | { created: false; soldOut?: true };
 
 /**
  * Writes the booking, spends every card and records each spend in one batch (one transaction). The booking row
@@ -157,8 +265,8 @@ export async function createBooking(db: D1Database, b: NewBooking, spends: CardS
     .prepare(
       `INSERT INTO bookings (booking_ref, org_id, user_id, product_id, product_type, product_name, city, image, check_in, check_out, guests, currency,
          price_minor, certificate_minor, discount_minor, cash_minor, total_minor, status, idempotency_key, request_hash, traveler, is_package,
-       payment_session_id, payment_url, language)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+       payment_session_id, payment_url, language, ${ROOM_COLUMNS})
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
        WHERE ${guards.length ? guards.map((g) => g.sql).join(' AND ') : '1'}
        ON CONFLICT DO NOTHING`,
     )
@@ -166,7 +274,7 @@ export async function createBooking(db: D1Database, b: NewBooking, spends: CardS
       b.ref, b.orgId, b.userId, b.productId, b.productType, b.productName, b.city, b.image, b.checkIn, b.checkOut, b.guests, b.currency,
       b.priceMinor, b.certificateMinor, b.discountMinor, b.cashMinor, b.totalMinor, b.payment ? 'PENDING_PAYMENT' : 'CONFIRMED',
       storedKey(b.userId, b.idempotencyKey, b.requestHash), b.requestHash, b.traveler, b.isPackage ? 1 : 0, b.payment?.sessionId ?? null, b.payment?.url ?? null,
-      b.language ?? null,
+      b.language ?? null, ...roomValues(b.rooms),
       ...guards.flatMap((g) => g.binds),
     );
   const statements: D1PreparedStatement[] = [insert];
@@ -194,8 +302,10 @@ export async function createBooking(db: D1Database, b: NewBooking, spends: CardS
   if (b.tied) statements.push(...b.tied.statements);
   // Confirmed at once (nothing left to pay by card): what confirmation brings is in this same transaction.
   if (!b.payment) statements.push(...onConfirmed(db, b.ref, b.site));
-  const results = await db.batch(statements);
-  if ((results[0]?.meta.changes ?? 0) !== 1) return { created: false };
+  const results = await bookingBatch(db, statements);
+  if (results === 'sold-out') return { created: false, soldOut: true };
+  // D1 counts the rows its triggers change too (the rooms taken): any change means the row was written.
+  if ((results[0]?.meta.changes ?? 0) === 0) return { created: false };
   const booking = await db.prepare(`SELECT ${COLUMNS} FROM bookings WHERE booking_ref = ?`).bind(b.ref).first<BookingRow>();
   return { created: true, booking: booking! };
 }
@@ -283,7 +393,7 @@ export async function confirmPaid(
     db.prepare(`UPDATE card_spends SET state = 'SPENT' WHERE state = 'HELD' AND booking_id IN (${ofBooking})`).bind(sessionId),
     ...onConfirmed(db, booking.booking_ref, paid.site),
   ]);
-  return (confirmed?.meta.changes ?? 0) === 1;
+  return (confirmed?.meta.changes ?? 0) > 0;
 }
 
 /**
@@ -322,7 +432,8 @@ export async function expirePending(db: D1Database, bookingId: number): Promise<
     db.prepare(`UPDATE bookings SET status = 'EXPIRED', updated_at = ${NOW} WHERE id = ? AND status = 'PENDING_PAYMENT'`).bind(bookingId),
     ...walletGivenBack(db, bookingId, { spends: 'HELD', certificates: 'HELD', once: 'EXPIRED' }),
   ]);
-  return (expired?.meta.changes ?? 0) === 1;
+  // Above one when its trigger gave rooms back (D1 counts those rows too).
+  return (expired?.meta.changes ?? 0) > 0;
 }
 
 /** A payment that arrived for a booking that can no longer be confirmed was refunded in full: REFUNDED. */
@@ -351,20 +462,28 @@ export async function recordPaymentEvent(db: D1Database, eventId: string, type: 
 }
 
 /**
- * A CONFIRMED booking is cancelled with its card part refunded (`refundedMinor`) and its wallet parts given back
- * (certificates ACTIVE again, balances restored), in one transaction guarded on the status: of two cancels at once,
- * one changes it. Returns whether this call cancelled it.
+ * A CONFIRMED booking is cancelled with its card part refunded (`refundedMinor`) and, unless a fee keeps them
+ * (`walletBack` false), its wallet parts given back (certificates ACTIVE again, balances restored), in one transaction
+ * guarded on the status: of two cancels at once, one changes it; its rooms go back with the status (migration 0032).
+ * Returns whether this call cancelled it.
  */
-export async function cancelConfirmed(db: D1Database, booking: Pick<BookingRow, 'id' | 'booking_ref'>, refundedMinor: number, refundedNowMinor: number): Promise<boolean> {
+export async function cancelConfirmed(
+  db: D1Database,
+  booking: Pick<BookingRow, 'id' | 'booking_ref'>,
+  refundedMinor: number,
+  refundedNowMinor: number,
+  walletBack = true,
+): Promise<boolean> {
   const bookingId = booking.id;
   const [cancelled] = await db.batch([
     db
       .prepare(`UPDATE bookings SET status = 'CANCELLED', refunded_minor = ?, updated_at = ${NOW} WHERE id = ? AND status = 'CONFIRMED' AND ? <= paid_minor`)
       .bind(refundedMinor, bookingId, refundedMinor),
-    ...walletGivenBack(db, bookingId, { spends: 'SPENT', certificates: 'REDEEMED', once: 'CANCELLED' }),
+    ...(walletBack ? walletGivenBack(db, bookingId, { spends: 'SPENT', certificates: 'REDEEMED', once: 'CANCELLED' }) : []),
     owedMailStatement(db, booking.booking_ref, 'cancelled', 'CANCELLED', '', refundedNowMinor),
   ]);
-  return (cancelled?.meta.changes ?? 0) === 1;
+  // Above one when its trigger gave rooms back (D1 counts those rows too).
+  return (cancelled?.meta.changes ?? 0) > 0;
 }
 
 /** Bookings still waiting for their payment since before `createdBefore` (ISO time), oldest first. */

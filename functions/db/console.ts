@@ -189,15 +189,22 @@ export interface LaunchRow {
   live_at: string | null;
   themed: number;
   custom_hosts: number;
+  /** The types of the org's active products that can be sold: a priced night to come, or an activity (comma-separated). */
+  bookable_types: string | null;
 }
 
-/** What the launch checklist reads, in one query. Development and platform names (localhost, *.localhost) are not custom. */
+/**
+ * What the launch checklist reads, in one query. Development and platform names (localhost, *.localhost) are not custom.
+ * A product counts once something of it can be sold (decision 0057): a room type priced for a night to come, or an activity.
+ */
 export function launchRow(db: D1Database, orgId: number) {
   return db
     .prepare(
       `SELECT o.logo_url, o.eligible_products, o.wallet_options, o.google_enabled, o.facebook_enabled, o.access_code_required, o.live_at,
          EXISTS (SELECT 1 FROM org_themes t WHERE t.org_id = o.id AND t.name = 'theme' AND t.source <> '') AS themed,
-         (SELECT COUNT(*) FROM org_domains d WHERE d.org_id = o.id AND d.host NOT IN ('localhost', '127.0.0.1') AND d.host NOT LIKE '%.localhost') AS custom_hosts
+         (SELECT COUNT(*) FROM org_domains d WHERE d.org_id = o.id AND d.host NOT IN ('localhost', '127.0.0.1') AND d.host NOT LIKE '%.localhost') AS custom_hosts,
+         (SELECT group_concat(DISTINCT p.type) FROM products p WHERE p.org_id = o.id AND p.status = 'ACTIVE' AND (p.price_unit = 'person' OR EXISTS (
+            SELECT 1 FROM rate_nights n WHERE n.product_id = p.id AND n.night >= date('now') AND n.price_usd_minor IS NOT NULL AND n.stop_sell = 0))) AS bookable_types
        FROM orgs o WHERE o.id = ?`,
     )
     .bind(orgId)

@@ -23,12 +23,18 @@ export function productOfOrg(db: D1Database, orgId: number, productId: number) {
   return db.prepare('SELECT id, type, name, city FROM products WHERE org_id = ? AND id = ?').bind(orgId, productId).first<{ id: number; type: string; name: string; city: string }>();
 }
 
-export interface AdminProductRow { id: number; type: string; name: string; city: string; photos: number; images: string }
+export interface AdminProductRow {
+  id: number; code: string; status: 'ACTIVE' | 'INACTIVE'; type: string; name: string; city: string; photos: number; images: string;
+  /** Something of it can be sold: an activity, or a priced night to come that is not stop-sold (docs/decisions/0057). */
+  bookable: number;
+}
 
 export function productsWithPhotoCounts(db: D1Database, orgId: number) {
   return db
     .prepare(
-      `SELECT p.id, p.type, p.name, p.city, p.images, (SELECT COUNT(*) FROM product_photos f WHERE f.product_id = p.id) AS photos
+      `SELECT p.id, p.code, p.status, p.type, p.name, p.city, p.images, (SELECT COUNT(*) FROM product_photos f WHERE f.product_id = p.id) AS photos,
+         CASE WHEN p.price_unit = 'person' THEN 1 ELSE EXISTS (SELECT 1 FROM rate_nights n
+           WHERE n.product_id = p.id AND n.night >= date('now') AND n.price_usd_minor IS NOT NULL AND n.stop_sell = 0) END AS bookable
        FROM products p WHERE p.org_id = ? ORDER BY p.type, p.city, p.name`,
     )
     .bind(orgId)

@@ -117,21 +117,54 @@ const zoneFits = (zones: readonly string[] | undefined, zone: string) => !zones 
 const priceFits = (f: ProductFilter, price: number) =>
   (f.minPriceUsdMinor === undefined || price >= f.minPriceUsdMinor) && (f.maxPriceUsdMinor === undefined || price <= f.maxPriceUsdMinor);
 
-export function facetsOfRows(f: ProductFilter, rows: readonly ProductRow[], steps: readonly number[], cancellableZones: readonly string[]): SearchFacets {
-  const cancelFits = (r: ProductRow) => zoneFits(f.freeCancellationZones, r.time_zone);
-  const priced = rows.filter((r) => priceFits(f, r.price_usd_minor) && cancelFits(r));
-  const rated = rows.filter((r) => r.rating >= (f.minRating ?? 0) && cancelFits(r));
-  const steered = rows.filter((r) => priceFits(f, r.price_usd_minor) && r.rating >= (f.minRating ?? 0));
-  const prices = rows.map((r) => r.price_usd_minor);
+/** What the steering filters look at in one result: its rating, its clock (free cancellation) and its price. */
+export interface Steerable {
+  rating: number;
+  time_zone: string;
+  price: number;
+}
+
+/** The steering filters, the prices in the unit of the items' own `price`. */
+export interface Steers {
+  minPrice?: number;
+  maxPrice?: number;
+  minRating?: number;
+  /** Free cancellation still open: only these time zones. */
+  zones?: readonly string[];
+}
+
+/** Does an item pass every steer, or every steer but the one named? */
+export function steered(item: Steerable, s: Steers, but?: 'price' | 'rating' | 'cancellation'): boolean {
+  return (
+    (but === 'price' || ((s.minPrice === undefined || item.price >= s.minPrice) && (s.maxPrice === undefined || item.price <= s.maxPrice))) &&
+    (but === 'rating' || item.rating >= (s.minRating ?? 0)) &&
+    (but === 'cancellation' || zoneFits(s.zones, item.time_zone))
+  );
+}
+
+/** The filters' counts over items found before steering, their prices' range in the items' own unit. */
+export function facetsOfItems(items: readonly Steerable[], s: Steers, steps: readonly number[], cancellableZones: readonly string[]) {
+  const priced = items.filter((r) => steered(r, s, 'rating'));
+  const rated = items.filter((r) => steered(r, s, 'price'));
+  const uncancelled = items.filter((r) => steered(r, s, 'cancellation'));
+  const prices = items.map((r) => r.price);
   return {
     byRating: steps.map((min) => ({ min, count: priced.filter((r) => r.rating >= min).length })),
     anyRating: priced.length,
     anyPrice: rated.length,
-    freeCancellation: steered.filter((r) => cancellableZones.includes(r.time_zone)).length,
-    anyCancellation: steered.length,
-    priceMinUsdMinor: prices.length ? Math.min(...prices) : null,
-    priceMaxUsdMinor: prices.length ? Math.max(...prices) : null,
+    freeCancellation: uncancelled.filter((r) => cancellableZones.includes(r.time_zone)).length,
+    anyCancellation: uncancelled.length,
+    priceMin: prices.length ? Math.min(...prices) : null,
+    priceMax: prices.length ? Math.max(...prices) : null,
   };
+}
+
+export function facetsOfRows(f: ProductFilter, rows: readonly ProductRow[], steps: readonly number[], cancellableZones: readonly string[]): SearchFacets {
+  const items = rows.map((r) => ({ rating: r.rating, time_zone: r.time_zone, price: r.price_usd_minor }));
+  const { priceMin, priceMax, ...counts } = facetsOfItems(
+    items, { minPrice: f.minPriceUsdMinor, maxPrice: f.maxPriceUsdMinor, minRating: f.minRating, zones: f.freeCancellationZones }, steps, cancellableZones,
+  );
+  return { ...counts, priceMinUsdMinor: priceMin, priceMaxUsdMinor: priceMax };
 }
 
 function facetsStatement(db: D1Database, f: ProductFilter, steps: readonly number[], cancellableZones: readonly string[]) {
@@ -194,11 +227,8 @@ export async function searchProducts(db: D1Database, f: ProductFilter, sort: str
   };
 }
 
-/** Each city's lowest unit price under the filter a search applies (city matched as the search matches it), in one batch. */
 /** A city's cheapest product for a filter, with its first photo (the home page's destination cards). */
-export interface CityLowest {
-  priceUsdMinor: number;
-  productId: number;
+export interface CityCard {
   name: string;
   /** The product's first photo (docs/decisions/0032-photographs.md), null for a product without photos. */
   photo: PhotoRow | null;
@@ -206,34 +236,39 @@ export interface CityLowest {
   cityName: string | null;
 }
 
-export async function lowestPriceByCity(db: D1Database, f: Omit<ProductFilter, 'city'>, cities: readonly string[], language = ''): Promise<Map<string, CityLowest>> {
+/** Each city's candidates as a search of it finds them (city matched as the search matches it): one statement per city, one batch. */
+export async function candidatesInCities(db: D1Database, f: Omit<ProductFilter, 'city'>, cities: readonly string[]): Promise<Map<string, Candidate[]>> {
   if (cities.length === 0) return new Map();
-  // One statement per city, as before the photos: the cheapest product (the lowest price the results show) and its
-  // first photo in the same row, so the cards' photographs cost no statement of their own.
   const answers = await db.batch(
     cities.map((city) => {
-      const where = whereOf({ ...f, city });
-      return db
-        .prepare(
-          `SELECT id, name, price_usd_minor AS m,
-             (SELECT json_object('id', f.id, 'product_id', f.product_id, 'image_key', image_key, 'width', width, 'height', height, 'position', position, 'alt', alt)
-                FROM product_photos f WHERE f.product_id = products.id ORDER BY position, f.id LIMIT 1) AS photo,
-             (SELECT NULLIF(t.city, '') FROM product_texts t WHERE t.product_id = products.id AND t.lang = ?) AS city_name
-           FROM products WHERE ${where.sql} ORDER BY price_usd_minor, id LIMIT 1`,
-        )
-        .bind(language, ...where.binds);
+      const where = whereOf({ ...withoutSteers({ ...f, city }), guests: undefined });
+      return db.prepare(`SELECT id, name, rating, time_zone, latitude, longitude FROM products WHERE ${where.sql}`).bind(...where.binds);
     }),
   );
-  const out = new Map<string, CityLowest>();
-  answers.forEach((a, i) => {
-    const row = a.results?.[0] as { id: number; name: string; m: number | null; photo: string | null; city_name: string | null } | undefined;
-    if (!row || typeof row.m !== 'number') return;
-    let photo: CityLowest['photo'] = null;
+  return new Map(cities.map((city, i) => [city, (answers[i]?.results ?? []) as Candidate[]]));
+}
+
+/** The products' names, first photos and city names in `language`, by id (the destination cards' chosen hotels). */
+export async function cityCards(db: D1Database, ids: readonly number[], language = ''): Promise<Map<number, CityCard>> {
+  if (ids.length === 0) return new Map();
+  const { results } = await db
+    .prepare(
+      `SELECT p.id, p.name,
+         (SELECT json_object('id', f.id, 'product_id', f.product_id, 'image_key', image_key, 'width', width, 'height', height, 'position', position, 'alt', alt)
+            FROM product_photos f WHERE f.product_id = p.id ORDER BY position, f.id LIMIT 1) AS photo,
+         (SELECT NULLIF(t.city, '') FROM product_texts t WHERE t.product_id = p.id AND t.lang = ?) AS city_name
+       FROM json_each(?) AS j CROSS JOIN products p ON p.id = j.value`,
+    )
+    .bind(language, JSON.stringify(ids))
+    .all<{ id: number; name: string; photo: string | null; city_name: string | null }>();
+  const out = new Map<number, CityCard>();
+  for (const row of results) {
+    let photo: CityCard['photo'] = null;
     try {
-      photo = row.photo ? (JSON.parse(row.photo) as CityLowest['photo']) : null;
+      photo = row.photo ? (JSON.parse(row.photo) as CityCard['photo']) : null;
     } catch {}
-    out.set(cities[i]!, { priceUsdMinor: row.m, productId: row.id, name: row.name, photo, cityName: row.city_name ?? null });
-  });
+    out.set(row.id, { name: row.name, photo, cityName: row.city_name ?? null });
+  }
   return out;
 }
 
@@ -267,6 +302,59 @@ export async function productsNear(db: D1Database, f: ProductFilter, lat: number
     near: inRadius.filter(({ row }) => priceFits(f, row.price_usd_minor) && row.rating >= (f.minRating ?? 0) && zoneFits(f.freeCancellationZones, row.time_zone)),
     all: inRadius.map((r) => r.row),
   };
+}
+
+/** A product a nightly search may list, with what its steering and sorting read (the page's rows are read afterwards). */
+export interface Candidate {
+  id: number;
+  name: string;
+  rating: number;
+  time_zone: string;
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * Every product the filter finds before steering and before rooms and rates: by city or in a box around a point, rated
+ * best first (or by name). One statement, whatever the number (a popular city's thousand hotels); the few columns the
+ * search sorts and steers by, so the page's own rows are read for its ten products alone (productsByIds).
+ */
+export async function searchCandidates(db: D1Database, f: ProductFilter, sort: string, box?: { latitude: number; longitude: number; radiusKm: number }): Promise<Candidate[]> {
+  const where = whereOf({ ...withoutSteers(f), guests: undefined });
+  let extra = '';
+  const binds = [...where.binds];
+  if (box) {
+    const dLat = box.radiusKm / 111.2;
+    const cosLat = Math.cos((box.latitude * Math.PI) / 180);
+    const dLon = cosLat > 0.01 ? box.radiusKm / (111.2 * cosLat) : 360;
+    extra = ' AND latitude BETWEEN ? AND ?';
+    binds.push(box.latitude - dLat, box.latitude + dLat);
+    if (dLon < 180 && box.longitude - dLon >= -180 && box.longitude + dLon <= 180) {
+      extra += ' AND longitude BETWEEN ? AND ?';
+      binds.push(box.longitude - dLon, box.longitude + dLon);
+    }
+  }
+  const order = sort === 'name' ? ORDER.name : ORDER.rating;
+  const { results } = await db
+    .prepare(`SELECT id, name, rating, time_zone, latitude, longitude FROM products WHERE ${where.sql}${extra} ORDER BY ${order}`)
+    .bind(...binds)
+    .all<Candidate>();
+  return results;
+}
+
+/** The org's active products of these ids, in the ids' order (one statement; the ids travel as one JSON array). */
+export async function productsByIds(db: D1Database, orgId: number, ids: readonly number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const { results } = await db
+    // Each id looked up by its key (CROSS JOIN keeps that order: the org's own index would read all of its products).
+    .prepare(
+      `SELECT ${COLUMNS.split(', ').map((c) => `p.${c}`).join(', ')} FROM json_each(?) AS j CROSS JOIN products p ON p.id = j.value
+       WHERE p.org_id = ? AND p.status = 'ACTIVE'`,
+    )
+    .bind(JSON.stringify(ids), orgId)
+    .all<ProductRow>();
+  const byId = new Map(results.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The centre of a city's products of the filter's type (for sorting a city's results by distance). */

@@ -1,7 +1,7 @@
 // Agents' quotes (table agent_quotes) and booking one on account (agent_bookings + credit_ledger) in one batch
 // whose insert only happens while the agent's outstanding balance plus the quote's net price stays within the limit.
 import type { Owner } from './clients';
-import type { NewStay, StayColumns, TiedWrite } from './bookings';
+import { bookingBatch, ROOM_COLUMNS, roomValues, type BookedRooms, type NewStay, type StayColumns, type TiedWrite } from './bookings';
 import { changedOne } from './statements';
 
 export interface QuoteRow extends StayColumns {
@@ -23,6 +23,11 @@ export interface QuoteRow extends StayColumns {
   created_at: string;
   /** From the booking, when there is one. */
   booking_ref: string | null;
+  /** The room type and rate plan priced (null for activities and quotes made before rooms were sold). */
+  room_id: number | null;
+  rate_plan_id: number | null;
+  /** JSON: one occupancy value per room. */
+  occupancy: string;
 }
 
 /**
@@ -39,7 +44,7 @@ const COLUMNS = `q.id, q.org_id, q.agent_id, q.client_id, q.client_name, q.clien
   q.check_in, q.check_out, q.guests, q.currency, q.markup_bps, q.net_usd_minor, q.total_usd_minor, q.net_minor, q.total_minor, q.note,
   CASE WHEN q.status = 'BOOKED' AND ${openAgainSql('q')} THEN (CASE WHEN q.sent_at IS NULL THEN 'DRAFT' ELSE 'SENT' END) ELSE q.status END AS status,
   q.sent_at, CASE WHEN ${openAgainSql('q')} THEN NULL ELSE q.booked_at END AS booked_at, q.created_at,
-  CASE WHEN ${openAgainSql('q')} THEN NULL ELSE b.booking_ref END AS booking_ref`;
+  CASE WHEN ${openAgainSql('q')} THEN NULL ELSE b.booking_ref END AS booking_ref, q.room_id, q.rate_plan_id, q.occupancy`;
 const FROM = 'agent_quotes q LEFT JOIN agent_bookings b ON b.quote_id = q.id';
 
 export interface NewQuote extends NewStay {
@@ -50,6 +55,10 @@ export interface NewQuote extends NewStay {
   netMinor: number;
   totalMinor: number;
   note: string;
+  /** The room type and rate plan priced, and the party; none for an activity. */
+  roomId: number | null;
+  ratePlanId: number | null;
+  occupancy: string[];
 }
 
 /** The new quote's id, or null when the client is not one of the agent's own. The client's name and email are copied. */
@@ -57,14 +66,14 @@ export async function insertQuote(db: D1Database, owner: Owner, q: NewQuote): Pr
   const row = await db
     .prepare(
       `INSERT INTO agent_quotes (org_id, agent_id, client_id, client_name, client_email, product_id, product_type, product_name, city, image,
-         check_in, check_out, guests, currency, markup_bps, net_usd_minor, total_usd_minor, net_minor, total_minor, note)
-       SELECT c.org_id, c.agent_id, c.id, trim(c.title || ' ' || c.first_name || ' ' || c.last_name), c.email, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+         check_in, check_out, guests, currency, markup_bps, net_usd_minor, total_usd_minor, net_minor, total_minor, note, room_id, rate_plan_id, occupancy)
+       SELECT c.org_id, c.agent_id, c.id, trim(c.title || ' ' || c.first_name || ' ' || c.last_name), c.email, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
        FROM agent_clients c WHERE c.id = ? AND c.org_id = ? AND c.agent_id = ?
        RETURNING id`,
     )
     .bind(
       q.productId, q.productType, q.productName, q.city, q.image, q.checkIn, q.checkOut, q.guests, q.currency, q.markupBps,
-      q.netUsdMinor, q.totalUsdMinor, q.netMinor, q.totalMinor, q.note, q.clientId, owner.orgId, owner.agentId,
+      q.netUsdMinor, q.totalUsdMinor, q.netMinor, q.totalMinor, q.note, q.roomId, q.ratePlanId, JSON.stringify(q.occupancy), q.clientId, owner.orgId, owner.agentId,
     )
     .first<{ id: number }>();
   return row?.id ?? null;
@@ -163,29 +172,40 @@ export function quoteByCardTie(db: D1Database, owner: Owner, quoteId: number, re
   };
 }
 
-export type BookOutcome = { kind: 'booked'; ref: string } | { kind: 'credit-limit' } | { kind: 'already-booked' } | { kind: 'missing' };
+export type BookOutcome = { kind: 'booked'; ref: string } | { kind: 'credit-limit' } | { kind: 'already-booked' } | { kind: 'missing' } | { kind: 'sold-out' };
 
 /**
  * Books the quote on the agent's account in one batch (one transaction): the booking row is inserted only if the
  * quote is the agent's, not booked yet, and the ledger's sum plus the quote's net price is within the agent's credit
  * limit; the ledger entry and the quote's status follow that row, so a refused booking writes nothing. D1 runs a
  * batch's statements without interleaving other writes, so concurrent bookings see each other's ledger rows.
+ * The row carries the rooms it takes (`rooms`): its own trigger takes them for every night, and a night without a room
+ * left aborts the batch (bookingBatch: 'sold-out'). A quote open again (its card booking expired) has its stale card row
+ * removed under the same conditions first, so the new row is an insert and takes its rooms like any other.
  */
-export async function bookQuote(db: D1Database, owner: Owner, quoteId: number, ref: string): Promise<BookOutcome> {
-  const results = await db.batch([
+export async function bookQuote(db: D1Database, owner: Owner, quoteId: number, ref: string, rooms?: BookedRooms): Promise<BookOutcome> {
+  const mayBook = `q.id = ?1 AND q.org_id = ?2 AND q.agent_id = ?3 AND u.role = 'agent'
+    AND (SELECT IFNULL(SUM(l.amount_usd_minor), 0) FROM credit_ledger l WHERE l.agent_id = q.agent_id AND l.org_id = q.org_id)
+        + q.net_usd_minor <= u.credit_limit_minor`;
+  const results = await bookingBatch(db, [
+    db
+      .prepare(
+        `DELETE FROM agent_bookings WHERE quote_id = ?1 AND pay_method = 'card'
+           AND card_booking_id IN (SELECT id FROM bookings WHERE status IN ('EXPIRED', 'REFUNDED'))
+           AND EXISTS (SELECT 1 FROM agent_quotes q JOIN users u ON u.id = q.agent_id WHERE ${mayBook})`,
+      )
+      .bind(quoteId, owner.orgId, owner.agentId),
     db
       .prepare(
         `INSERT INTO agent_bookings (booking_ref, org_id, agent_id, quote_id, client_id, client_name, client_email, product_id, product_type,
-           product_name, city, image, check_in, check_out, guests, currency, total_minor, net_usd_minor, total_usd_minor)
-         SELECT ?, q.org_id, q.agent_id, q.id, q.client_id, q.client_name, q.client_email, q.product_id, q.product_type, q.product_name, q.city,
-           q.image, q.check_in, q.check_out, q.guests, q.currency, q.total_minor, q.net_usd_minor, q.total_usd_minor
+           product_name, city, image, check_in, check_out, guests, currency, total_minor, net_usd_minor, total_usd_minor, ${ROOM_COLUMNS})
+         SELECT ?4, q.org_id, q.agent_id, q.id, q.client_id, q.client_name, q.client_email, q.product_id, q.product_type, q.product_name, q.city,
+           q.image, q.check_in, q.check_out, q.guests, q.currency, q.total_minor, q.net_usd_minor, q.total_usd_minor, ?5, ?6, ?7, ?8, ?9, ?10, ?11
          FROM agent_quotes q JOIN users u ON u.id = q.agent_id
-         WHERE q.id = ? AND q.org_id = ? AND q.agent_id = ? AND ${quoteBookableSql('q')} AND u.role = 'agent'
-           AND (SELECT IFNULL(SUM(l.amount_usd_minor), 0) FROM credit_ledger l WHERE l.agent_id = q.agent_id AND l.org_id = q.org_id)
-               + q.net_usd_minor <= u.credit_limit_minor
-         ${REPLACES_UNPAID}`,
+         WHERE ${mayBook} AND (q.status <> 'BOOKED' OR NOT EXISTS (SELECT 1 FROM agent_bookings x WHERE x.quote_id = q.id))
+         ON CONFLICT DO NOTHING`,
       )
-      .bind(ref, quoteId, owner.orgId, owner.agentId),
+      .bind(quoteId, owner.orgId, owner.agentId, ref, ...roomValues(rooms)),
     db
       .prepare(
         `INSERT INTO credit_ledger (org_id, agent_id, kind, amount_usd_minor, booking_id, note)
@@ -199,7 +219,8 @@ export async function bookQuote(db: D1Database, owner: Owner, quoteId: number, r
       )
       .bind(quoteId, ref, quoteId),
   ]);
-  if ((results[0]?.meta.changes ?? 0) === 1) return { kind: 'booked', ref };
+  if (results === 'sold-out') return { kind: 'sold-out' };
+  if ((results[1]?.meta.changes ?? 0) > 0) return { kind: 'booked', ref };
   const quote = await quoteOf(db, owner, quoteId);
   if (!quote) return { kind: 'missing' };
   if (quote.status === 'BOOKED') return { kind: 'already-booked' };

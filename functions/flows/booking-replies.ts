@@ -1,8 +1,11 @@
 // A booking as its replies state it (docs/contract.md#booking): the amounts, the stay and the payment state, written
 // once for the checkout, the member's reservations, the booking's own page and the console's list.
-import type { BookingRow, StayColumns } from '../db/bookings';
+import {
+  bookedNightsOf, bookedOccupancyOf, bookedRateOf, bookedRoomOf, type BookedRooms, type BookingRow, type RoomColumns, type StayColumns,
+} from '../db/bookings';
 import { fromMinor } from '../../src/shared/rules/money';
-import { freeCancellationDeadline, freeCancellationUntil } from '../../src/shared/rules/cancellation';
+import { rateCancellationDeadline, rateCancellationUntil } from '../../src/shared/rules/cancellation';
+import { nameIn } from '../../src/shared/rules/stay-rates';
 import type { BookingReply, CheckoutReply, Reservation } from '../../src/shared/contract/booking-replies';
 
 type Amounts = Pick<BookingRow, 'currency' | 'price_minor' | 'certificate_minor' | 'discount_minor' | 'cash_minor' | 'total_minor'>;
@@ -20,8 +23,32 @@ export function bookingAmounts(b: Amounts) {
   };
 }
 
+/** The room, rate, party and nights a booking holds, in the reply's currency, named in `language`. */
+export function roomsReply(rooms: Partial<BookedRooms> | undefined, currency: string, language: string) {
+  const { room, rate } = rooms ?? {};
+  return {
+    room: room ? { room_id: room.room_id, name: nameIn(room.name, language) } : null,
+    rate: rate ? { rate_plan_id: rate.rate_plan_id, name: nameIn(rate.name, language), board: rate.board, refundable: rate.refundable } : null,
+    occupancy: rooms?.occupancy ?? [],
+    nights: (rooms?.nights ?? []).map((n) => ({ date: n.date, price: fromMinor(n.price, currency) })),
+  };
+}
+
+/** The same, of a booking row (null and empty for activities and bookings made before rooms were sold). */
+export const rowRooms = (b: RoomColumns & { currency: string }, language: string) =>
+  roomsReply({ room: bookedRoomOf(b) ?? undefined, rate: bookedRateOf(b) ?? undefined, occupancy: bookedOccupancyOf(b), nights: bookedNightsOf(b) }, b.currency, language);
+
+/** When free cancellation of a booking ends, under its rate plan's terms (or its product type's, for a plan without any). */
+export function bookingDeadline(b: Pick<BookingRow, 'product_type' | 'check_in' | 'time_zone' | 'rate'>) {
+  const rate = bookedRateOf(b);
+  return {
+    free_cancellation_until: rateCancellationUntil(b.product_type, rate, b.check_in),
+    free_cancellation_deadline: rateCancellationDeadline(b.product_type, rate, b.check_in, b.time_zone),
+  };
+}
+
 /** The stay a booking is for and where it stands. */
-export function bookingStay(b: Omit<BookingRow, 'idempotency_key' | 'request_hash'> & StayColumns) {
+export function bookingStay(b: Omit<BookingRow, 'idempotency_key' | 'request_hash' | 'time_zone' | 'language'> & StayColumns, language = 'en-US') {
   return {
     booking_id: b.booking_ref,
     status: b.status as BookingReply['status'],
@@ -32,6 +59,7 @@ export function bookingStay(b: Omit<BookingRow, 'idempotency_key' | 'request_has
     check_in: b.check_in,
     check_out: b.check_out,
     guests: b.guests,
+    ...rowRooms(b, language),
     is_package: b.is_package === 1 ? (1 as const) : (0 as const),
     created_at: b.created_at,
   };
@@ -40,15 +68,15 @@ export function bookingStay(b: Omit<BookingRow, 'idempotency_key' | 'request_has
 /** Where a booking still waiting for its card part is paid. */
 const paymentUrlOf = (b: BookingRow) => (b.status === 'PENDING_PAYMENT' && b.payment_url ? { payment_url: b.payment_url } : {});
 
-export function checkoutReply(b: BookingRow): CheckoutReply {
-  const { booking_id, status, is_package } = bookingStay(b);
-  return { booking_id, status, ...bookingAmounts(b), is_package, ...paymentUrlOf(b) };
+export function checkoutReply(b: BookingRow, language = 'en-US'): CheckoutReply {
+  const { booking_id, status, is_package, room, rate, occupancy, nights } = bookingStay(b, language);
+  return { booking_id, status, ...bookingAmounts(b), is_package, room, rate, occupancy, nights, ...paymentUrlOf(b) };
 }
 
 /** One of the member's bookings with the wallet cards it spent (`spends` of this booking only). */
-export function reservationReply(b: BookingRow, spends: { kind: string; card_code: string; amount_minor: number }[]): Reservation {
+export function reservationReply(b: BookingRow, spends: { kind: string; card_code: string; amount_minor: number }[], language = 'en-US'): Reservation {
   return {
-    ...bookingStay(b),
+    ...bookingStay(b, language),
     ...bookingAmounts(b),
     image: b.image,
     traveler: JSON.parse(b.traveler) as unknown,
@@ -56,14 +84,13 @@ export function reservationReply(b: BookingRow, spends: { kind: string; card_cod
   };
 }
 
-export function bookingReply(b: BookingRow): BookingReply {
+export function bookingReply(b: BookingRow, language = 'en-US'): BookingReply {
   return {
-    ...bookingStay(b),
+    ...bookingStay(b, language),
     ...bookingAmounts(b),
     paid_amount: fromMinor(b.paid_minor, b.currency),
     refunded_amount: fromMinor(b.refunded_minor, b.currency),
-    free_cancellation_until: freeCancellationUntil(b.product_type, b.check_in),
-    free_cancellation_deadline: freeCancellationDeadline(b.product_type, b.check_in, b.time_zone),
+    ...bookingDeadline(b),
     time_zone: b.time_zone,
     ...paymentUrlOf(b),
   };

@@ -10,6 +10,7 @@ import {
 import { creditOf } from '../db/agents';
 import { atomically } from '../db/batch';
 import { cssVersion, themeHref } from '../lib/theme-address';
+import { eligibleTypes } from '../../src/shared/rules/booking-dates';
 import { DEFAULT_THEME, HEX_COLOUR, normalHex, themeCss, type ThemeValues } from '../../src/shared/rules/theme';
 import {
   accessCodeHash, accessCodeHint, accessCodeUses, createAccessCodeStatements, deleteAccessCodeStatements, listAccessCodes, type AccessCodeListRow,
@@ -242,7 +243,8 @@ export async function launchState(db: D1Database, orgId: number): Promise<Launch
   if (!row) throw notFound('No such organisation');
   const done = {
     brand: Boolean(row.themed && row.logo_url),
-    products: list(row.eligible_products).length > 0,
+    // Something the site offers can be booked: an active product of an eligible type with a priced night to come, or an active activity.
+    products: eligibleTypes(row.eligible_products).some((type) => (row.bookable_types ?? '').split(',').includes(type)),
     sign_in: Boolean(row.google_enabled || row.facebook_enabled || row.access_code_required),
     wallet: list(row.wallet_options).length > 0,
     domain: row.custom_hosts > 0,

@@ -19,11 +19,11 @@ function travelerName(json: string): string {
   }
 }
 
-function entryOf(b: AdminBookingRow): AdminBookingEntry {
-  const { booking_id, status, created_at, product_type, product_name, city, check_in, check_out, guests } = bookingStay(b);
+function entryOf(b: AdminBookingRow, language = 'en-US'): AdminBookingEntry {
+  const { booking_id, status, created_at, product_type, product_name, city, check_in, check_out, guests, room, rate, occupancy, nights } = bookingStay(b, language);
   return {
     booking_id, status, created_at, email: b.email, traveler: travelerName(b.traveler),
-    product_type, product_name, city, check_in, check_out, guests, ...bookingAmounts(b),
+    product_type, product_name, city, check_in, check_out, guests, room, rate, occupancy, nights, ...bookingAmounts(b),
   };
 }
 
@@ -31,7 +31,7 @@ function entryOf(b: AdminBookingRow): AdminBookingEntry {
 export async function bookingsPage(db: D1Database, orgId: number, filter: BookingFilter, page: number, language: { shown: string; orgDefault: string }) {
   const { count, rows } = await orgBookings(db, orgId, filter, PER_PAGE, (page - 1) * PER_PAGE);
   const shown = await withProductTexts(db, rows, language.shown, language.orgDefault);
-  return { count, page, per_page: PER_PAGE, data: shown.map(entryOf) };
+  return { count, page, per_page: PER_PAGE, data: shown.map((b) => entryOf(b, language.shown)) };
 }
 
 const CSV_COLUMNS = [
@@ -41,5 +41,5 @@ const CSV_COLUMNS = [
 
 export async function bookingsCsv(db: D1Database, orgId: number, filter: BookingFilter): Promise<string> {
   const { rows } = await orgBookings(db, orgId, filter, MAX_EXPORT, 0);
-  return toCsv(CSV_COLUMNS, rows.map(entryOf).map((e) => CSV_COLUMNS.map((k) => e[k])));
+  return toCsv(CSV_COLUMNS, rows.map((b) => entryOf(b)).map((e) => CSV_COLUMNS.map((k) => e[k])));
 }

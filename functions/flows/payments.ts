@@ -2,10 +2,10 @@
 // parts; the provider's events confirm, expire or refund the booking. Decision 0019 tells the rules.
 import {
   bookingBySession, bookingByRef, cancelConfirmed, confirmPaid, createBooking, expirePending, markAutoRefunded, newBookingRef, paymentEventSeen, recordPaymentEvent,
-  stalePendingBookings, type BookingRow, type CreateResult, type NewBooking,
+  bookedRateOf, stalePendingBookings, type BookedRooms, type BookingRow, type CreateResult, type NewBooking,
 } from '../db/bookings';
 import { quoteByCardTie, type QuoteRow } from '../db/quotes';
-import { cancellableAt } from '../../src/shared/rules/cancellation';
+import { cancellationFeePercent } from '../../src/shared/rules/cancellation';
 import type { CardSpend } from '../../src/shared/rules/wallet';
 import { PaymentProviderError, type PaymentEvent, type PaymentSession, type Payments } from '../outside/payments';
 
@@ -71,6 +71,7 @@ export async function bookQuoteByCard(
   traveler: QuoteTraveler,
   origin: string,
   cancelPath: (ref: string) => string,
+  rooms?: BookedRooms,
 ): Promise<CreateResult> {
   const ref = newBookingRef();
   const links: PaymentLinks = { origin, checkoutPath: cancelPath(ref) };
@@ -98,6 +99,7 @@ export async function bookQuoteByCard(
     isPackage: false,
     site: links.origin,
     tied: quoteByCardTie(deps.db, { orgId: quote.org_id, agentId: quote.agent_id }, quote.id, ref),
+    rooms,
   };
   return checkoutWithCard(deps, booking, [], links, traveler.email || undefined);
 }
@@ -186,10 +188,24 @@ export type CancelOutcome =
   | { kind: 'refused'; reason: 'status' | 'policy' | 'paid' };
 
 /**
+ * What cancelling a CONFIRMED booking at `nowMs` costs under its rate plan's terms (the product type's for a plan
+ * without any): null when it may no longer be cancelled (a fee of 100 %); else the fee, of the stay's whole price, kept
+ * from the card part, the rest of which is refunded. The wallet parts are given back when the card part covers the fee.
+ */
+export function cancellationTerms(booking: BookingRow, nowMs: number): { feeMinor: number; refundMinor: number; walletBack: boolean } | null {
+  const percent = cancellationFeePercent(booking.product_type, bookedRateOf(booking), booking.check_in, booking.time_zone, nowMs);
+  if (percent >= 100) return null;
+  const feeMinor = Math.round((booking.price_minor * percent) / 100);
+  const cardLeft = Math.max(0, booking.paid_minor - booking.refunded_minor);
+  return { feeMinor, refundMinor: Math.max(0, cardLeft - feeMinor), walletBack: feeMinor <= cardLeft };
+}
+
+/**
  * The owner cancels. A booking still waiting for its payment lets go of it (releasePendingPayment). A CONFIRMED one,
- * while its policy allows: the card part is refunded through the provider first (a provider that fails throws, and
- * the booking stays CONFIRMED), with a key of the booking's own so that two cancels at once ask for one refund; then
- * the booking is CANCELLED and its wallet parts given back in one guarded batch (the second cancel changes nothing).
+ * while its rate's terms allow (cancellationTerms): the card part less any fee is refunded through the provider first
+ * (a provider that fails throws, and the booking stays CONFIRMED), with a key of the booking's own so that two cancels
+ * at once ask for one refund; then the booking is CANCELLED, its rooms and wallet parts given back in one guarded
+ * batch (the second cancel changes nothing).
  */
 export async function cancelBooking(deps: { db: D1Database; payments: Payments }, booking: BookingRow, nowMs: number): Promise<CancelOutcome> {
   if (booking.status === 'PENDING_PAYMENT') {
@@ -197,12 +213,13 @@ export async function cancelBooking(deps: { db: D1Database; payments: Payments }
     return released.kind === 'released' ? released : { kind: 'refused', reason: released.kind === 'paid' ? 'paid' : 'status' };
   }
   if (booking.status !== 'CONFIRMED') return { kind: 'refused', reason: 'status' };
-  if (!cancellableAt(booking.product_type, booking.check_in, booking.time_zone, nowMs)) return { kind: 'refused', reason: 'policy' };
-  const refund = booking.paid_minor - booking.refunded_minor;
+  const terms = cancellationTerms(booking, nowMs);
+  if (!terms) return { kind: 'refused', reason: 'policy' };
+  const refund = terms.refundMinor;
   if (refund > 0 && booking.payment_intent_id) {
     await deps.payments.refund({ paymentIntentId: booking.payment_intent_id, amountMinor: refund, bookingRef: booking.booking_ref, idempotencyKey: `cancel-${booking.booking_ref}` });
   }
-  if (!(await cancelConfirmed(deps.db, booking, booking.refunded_minor + Math.max(refund, 0), Math.max(refund, 0)))) return { kind: 'refused', reason: 'status' };
+  if (!(await cancelConfirmed(deps.db, booking, booking.refunded_minor + refund, refund, terms.walletBack))) return { kind: 'refused', reason: 'status' };
   return { kind: 'cancelled', booking: (await bookingByRef(deps.db, booking.booking_ref))!, refundedMinor: Math.max(refund, 0) };
 }
 

@@ -120,7 +120,7 @@ export async function adminProducts(db: D1Database, org: PhotoOrg): Promise<Admi
       images = JSON.parse(p.images) as string[];
     } catch {}
     const text = texts.get(p.id);
-    return { product_id: p.id, type: p.type, name: text?.name ?? p.name, city: text?.city || p.city, photos: p.photos, cover: images[0] ?? '' };
+    return { product_id: p.id, code: p.code, status: p.status, bookable: p.bookable === 1, type: p.type, name: text?.name ?? p.name, city: text?.city || p.city, photos: p.photos, cover: images[0] ?? '' };
   });
 }
 

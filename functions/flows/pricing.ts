@@ -5,12 +5,17 @@ import type { OrgRow } from '../db/orgs';
 import { imagesOf, type ProductRow } from '../db/products';
 import { cardsOfUser, ownCard, walletCardOf, type CardRow } from '../db/cards';
 import { ApiError, conflict, refuse } from '../errors';
-import { bookableStay, currencyFor } from './stay';
+import { bookableStay, currencyFor, priceStay, soldOut, type BookableStay, type PricedStay } from './stay';
+import { offersOfProducts } from './rates';
+import type { BookedRooms } from '../db/bookings';
+import type { QuoteRow } from '../db/quotes';
+import { guestsOf, occupancyStrings, parseOccupancy, type RoomParty } from '../../src/shared/rules/occupancy';
+import type { Offer } from '../../src/shared/rules/stay-rates';
 import { convertMinor, fromMinor, type Rates } from '../../src/shared/rules/money';
 import {
   cardProblem, computeAmounts, stayPrice, nightsBetween, parseWalletOptions, pickCashCard, type CardKind, type WalletAmounts,
 } from '../../src/shared/rules/wallet';
-import { percentOfBps, quotePriceIn } from '../../src/shared/rules/quote-price';
+import { percentOfBps, quotePrice, quotePriceIn, sellPrice } from '../../src/shared/rules/quote-price';
 import type { AgentPricing, PreviewRequest } from '../../src/shared/contract/booking';
 
 type StayDates = { checkIn?: string; checkOut?: string | null; guests?: number };
@@ -44,6 +49,34 @@ export function productSummary(row: ProductRow, currency: string, rates: Rates, 
   };
 }
 
+/**
+ * A hotel, resort or stay as a search lists it (docs/contract.md#rooms-rates-and-availability): `price` (and
+ * `total_price`, the same) the lowest total for the whole stay and every room in the asked currency, with its nights,
+ * rooms and share of one night (`price_per_night`, rounded to the minor unit) that the price filters and sort read.
+ */
+export function stayItem(row: ProductRow, totalMinor: number, nights: number, currency: string, rates: Rates, stay: { checkIn: string; checkOut: string; rooms: readonly RoomParty[] }) {
+  const price = fromMinor(totalMinor, currency);
+  return {
+    ...productSummary(row, currency, rates, { checkIn: stay.checkIn, checkOut: stay.checkOut }),
+    price,
+    total_price: price,
+    nights,
+    rooms: stay.rooms.length,
+    price_per_night: fromMinor(Math.round(totalMinor / Math.max(1, nights)), currency),
+    guests: guestsOf(stay.rooms),
+  };
+}
+
+/** An agent's net (a stay's whole total, in minor units of `currency`) and sell price, by the quote's own markup rule. */
+export function totalAgentPricing(totalMinor: number, currency: string, markupBps: number): AgentPricing {
+  return {
+    net_price: fromMinor(totalMinor, currency),
+    sell_price: fromMinor(sellPrice(totalMinor, markupBps), currency),
+    markup_percent: percentOfBps(markupBps),
+    currency,
+  };
+}
+
 /** Net (the stay's price) and the agent's sell price with the default markup, by the quote's own rule. */
 export function agentPricing(row: ProductRow, currency: string, rates: Rates, stay: StayDates, markupBps: number): AgentPricing {
   const nights = stay.checkIn ? nightsBetween(stay.checkIn, stay.checkOut) : 1;
@@ -63,13 +96,21 @@ export interface Quote {
   amounts: WalletAmounts;
   rates: Rates;
   cards: { certificate: CardRow | null; discount: CardRow | null; cash: CardRow | null };
+  /** The stay as checked (its party, the rate chosen) and what it sells for now (the offer, each night's price). */
+  stay: BookableStay;
+  priced: PricedStay;
 }
 
-/** Recomputes a booking's amounts from the product, the dates and the caller's own cards; trusts no amount sent. */
-export async function quote(db: D1Database, org: OrgRow, body: PreviewRequest, userId: number | null): Promise<Quote> {
-  const { product, checkOut, nights } = await bookableStay(db, org, body);
+/**
+ * Recomputes a booking's amounts from the product's rates and availability, the stay and the caller's own cards;
+ * trusts no amount sent. A rate_id is booked as chosen or refused (400 expired, 409 PRICE_CHANGED or SOLD_OUT).
+ */
+export async function quote(db: D1Database, org: OrgRow, body: PreviewRequest, userId: number | null, rateKey: string): Promise<Quote> {
+  const stay = await bookableStay(db, org, body, rateKey);
+  const { product, checkOut, nights } = stay;
   const { currency, rates } = await currencyFor(db, org, body.currency);
-  const { priceMinor } = stayPrice(product.price_usd_minor, product.type, nights, body.guests, currency, rates);
+  const priced = await priceStay(db, stay, { currency, rates }, rateKey);
+  const { priceMinor } = priced;
 
   const options = parseWalletOptions(org.wallet_options);
   const wanted: { path: string; kind: CardKind; id: number; enabled: boolean }[] = [];
@@ -108,7 +149,85 @@ export async function quote(db: D1Database, org: OrgRow, body: PreviewRequest, u
     discountCard: cards.discount ? walletCardOf(cards.discount) : null,
     cashCard: cards.cash ? walletCardOf(cards.cash) : null,
   });
-  return { product, checkOut, nights, amounts, rates, cards };
+  return { product, checkOut, nights, amounts, rates, cards, stay, priced };
+}
+
+/** The rooms a booking of the stay takes, as the row keeps them; none for an activity. */
+export function bookedRooms(stay: Pick<BookableStay, 'rooms'>, priced: PricedStay): BookedRooms | undefined {
+  return priced.offer ? roomsOfOffer(priced.offer, stay.rooms, priced.nights.map((n) => ({ date: n.date, price: n.minor }))) : undefined;
+}
+
+function roomsOfOffer(offer: Offer, party: readonly RoomParty[], nights: BookedRooms['nights']): BookedRooms {
+  const { room, plan } = offer;
+  return {
+    room: { room_id: room.room_id, name: room.name },
+    rate: {
+      rate_plan_id: plan.rate_plan_id, name: plan.name, board: plan.board, refundable: plan.refundable,
+      free_cancellation_days: plan.free_cancellation_days, cancellation_fee_percent: plan.cancellation_fee_percent,
+    },
+    occupancy: occupancyStrings(party),
+    nights,
+  };
+}
+
+/**
+ * The rooms booking an agent's quote takes: its room type and rate plan (the stay's cheapest for a quote made before
+ * rooms were sold), still sellable for its stay and party, else 409 SOLD_OUT; each night's price is the quote's
+ * `totalMinor` shared out as the nights' rates are. None for an activity.
+ */
+export async function quoteRooms(db: D1Database, quote: QuoteRow, totalMinor: number): Promise<BookedRooms | undefined> {
+  if (!quote.check_out) return undefined;
+  const party = parseOccupancy(parsedList(quote.occupancy)) ?? [{ adults: quote.guests, children: [] }];
+  const offers = (await offersOfProducts(db, [quote.product_id], { checkIn: quote.check_in, checkOut: quote.check_out, rooms: party })).get(quote.product_id) ?? [];
+  const offer = quote.room_id === null ? offers[0] : offers.find((o) => o.room.room_id === quote.room_id && o.plan.rate_plan_id === quote.rate_plan_id);
+  if (!offer) throw soldOut();
+  const prices = spreadOver(totalMinor, offer.nights.map((n) => n.usdMinor));
+  return roomsOfOffer(offer, party, offer.nights.map((n, i) => ({ date: n.date, price: prices[i]! })));
+}
+
+const parsedList = (text: string): string[] => {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * `total` shared out in proportion to `weights`, in whole minor units that add up to it exactly (the largest
+ * remainders get the units left over). Weights that already add up to the total come back as they are.
+ */
+export function spreadOver(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum === total) return [...weights];
+  if (weights.length === 0) return [];
+  if (sum <= 0) return weights.map((_, i) => Math.floor(total / weights.length) + (i < total % weights.length ? 1 : 0));
+  const exact = weights.map((w) => (total * w) / sum);
+  const out = exact.map(Math.floor);
+  let left = total - out.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    out[i]! += 1;
+    left -= 1;
+  }
+  return out;
+}
+
+/**
+ * An agent's quote of a checked stay: the net is the stay's price (the offer's total, converted night by night, or an
+ * activity's per-person price), the markup on it and the sell price, in the quote's currency and in USD.
+ */
+export function agentQuotePrice(stay: BookableStay, priced: PricedStay, currency: string, rates: Rates, markupBps: number) {
+  if (!priced.offer) {
+    const q = { product: stay.product.type, nights: stay.nights, guests: stay.guests };
+    const usd = quotePrice({ ...q, unitMinor: stay.product.price_usd_minor }, markupBps);
+    const inCurrency = quotePriceIn(stay.product.price_usd_minor, q, currency, rates, markupBps);
+    return { netUsdMinor: usd.netMinor, totalUsdMinor: usd.totalMinor, netMinor: inCurrency.netMinor, totalMinor: inCurrency.totalMinor };
+  }
+  const netUsdMinor = priced.offer.totalUsdMinor;
+  return { netUsdMinor, totalUsdMinor: sellPrice(netUsdMinor, markupBps), netMinor: priced.priceMinor, totalMinor: sellPrice(priced.priceMinor, markupBps) };
 }
 
 function currencyKnown(rates: Rates, code: string) {

@@ -2,11 +2,15 @@
 // booking or an agent's quote names, checked against the product (docs/contract.md#booking).
 import type { OrgRow } from '../db/orgs';
 import { ratesFromUsd } from '../cache/rates';
-import { productById } from '../db/products';
-import { badRequest, notFound, refuse } from '../errors';
-import { knowsCurrency, type Rates } from '../../src/shared/rules/money';
-import { nightsBetween, type ProductType } from '../../src/shared/rules/wallet';
-import { eligibleTypes, minCheckInDate, MAX_NIGHTS, addDays } from '../../src/shared/contract/booking';
+import { productById, type ProductRow } from '../db/products';
+import { roomsAndPlans } from '../db/ari';
+import { ApiError, badRequest, notFound, refuse } from '../errors';
+import { fromMinor, knowsCurrency, type Rates } from '../../src/shared/rules/money';
+import { nightsBetween, stayPrice, type ProductType } from '../../src/shared/rules/wallet';
+import { guestsOf, type RoomParty } from '../../src/shared/rules/occupancy';
+import { fits, type Offer } from '../../src/shared/rules/stay-rates';
+import { eligibleTypes, minCheckInDate, MAX_NIGHTS, addDays, BOOKING_MSG, type StayRequest } from '../../src/shared/contract/booking';
+import { offerIn, offersOfProducts, readRate, roomsOfClaim, sameParty, signRate, type RateClaim } from './rates';
 
 const TYPE_NAMES: Record<ProductType, string> = { HLT: 'Hotels', ACT: 'Activities', RST: 'Resorts', STY: 'Stays' };
 
@@ -32,21 +36,118 @@ export function checkDates(org: OrgRow, checkIn: string | undefined, checkOut: s
   }
 }
 
+/** No room of the type and plan asked for (or none at all) is left for the stay: 409 SOLD_OUT. */
+export const soldOut = () => new ApiError(409, 'SOLD_OUT', BOOKING_MSG.soldOut);
+
+/** The stay a booking, a preview or a quote names, checked: the product, the dates, the party (one entry per room). */
+export interface BookableStay {
+  product: ProductRow;
+  nightly: boolean;
+  checkIn: string;
+  /** The check-out of a nightly product (the next day when none was given); null for an activity. */
+  checkOut: string | null;
+  nights: number;
+  /** One party per room; an activity's people as one party. */
+  rooms: RoomParty[];
+  /** Everyone in the party. */
+  guests: number;
+  /** Where the party came from, the field a party no room houses is refused on. */
+  partyFrom: 'rate_id' | 'occupancy' | 'guests';
+  /** The rate the traveller chose (its rate_id, read and checked), or null: the stay's cheapest is booked. */
+  claim: RateClaim | null;
+}
+
+/** A field sent with a rate_id must say what the rate says. */
+function matchRate(req: StayRequest, claim: RateClaim) {
+  const rooms = roomsOfClaim(claim);
+  if (req.product_id !== undefined && req.product_id !== claim.product_id) throw refuse('product_id', BOOKING_MSG.notTheRate);
+  if (req.check_in !== undefined && req.check_in !== claim.check_in) throw refuse('check_in', BOOKING_MSG.notTheRate);
+  if (req.check_out != null && req.check_out !== claim.check_out) throw refuse('check_out', BOOKING_MSG.notTheRate);
+  if (req.occupancy !== undefined && !sameParty(req.occupancy, rooms)) throw refuse('occupancy', BOOKING_MSG.notTheRate);
+  if (req.guests !== undefined && req.guests !== guestsOf(rooms)) throw refuse('guests', BOOKING_MSG.notTheRate);
+}
+
 /**
- * The stay a booking or an agent's quote asks for, checked against the org and the product: an offered product, dates
- * the org allows, a check-out after check-in for nightly products (the next day when none is given), a party that fits
- * and dates the product is available on. Refused with a 400 on the first field at fault.
+ * The stay a booking, a preview or an agent's quote asks for, checked against the org and the product: a rate_id
+ * signed here and still valid (product, stay and occupancy then come from it, and any of them also sent must match),
+ * or the product, dates and party sent; an offered product, dates the org allows, a check-out after check-in for
+ * nightly products (the next day when none is given), a party that fits and dates the product is available on.
+ * Refused with a 400 on the first field at fault.
  */
-export async function bookableStay(db: D1Database, org: OrgRow, stay: { product_id: number; check_in: string; check_out?: string | null; guests: number }) {
-  const product = await productById(db, org.id, stay.product_id);
+export async function bookableStay(db: D1Database, org: OrgRow, req: StayRequest, rateKey: string, nowMs = Date.now()): Promise<BookableStay> {
+  let claim: RateClaim | null = null;
+  if (req.rate_id) {
+    claim = await readRate(rateKey, req.rate_id, nowMs);
+    if (!claim) throw refuse('rate_id', BOOKING_MSG.rateExpired);
+    matchRate(req, claim);
+  }
+  const productId = claim?.product_id ?? req.product_id;
+  const checkIn = claim?.check_in ?? req.check_in;
+  if (productId === undefined) throw refuse('product_id', BOOKING_MSG.choose);
+  if (checkIn === undefined) throw refuse('check_in', 'Choose a check-in date');
+  const product = await productById(db, org.id, productId);
   if (!product || !eligibleTypes(org.eligible_products).includes(product.type)) throw refuse('product_id', 'No such product');
-  checkDates(org, stay.check_in, stay.check_out);
+  const asked = claim?.check_out ?? req.check_out;
+  checkDates(org, checkIn, asked);
   const nightly = product.price_unit === 'night';
-  const checkOut = stay.check_out ?? (nightly ? addDays(stay.check_in, 1) : null);
-  if (nightly && checkOut! <= stay.check_in) throw refuse('check_out', 'Check-out must be after check-in');
-  if (stay.guests > product.max_guests) throw refuse('guests', `At most ${product.max_guests} guests`);
-  if ((product.available_from && stay.check_in < product.available_from) || (product.available_to && (checkOut ?? stay.check_in) > product.available_to)) {
+  const checkOut = asked ?? (nightly ? addDays(checkIn, 1) : null);
+  if (nightly && checkOut! <= checkIn) throw refuse('check_out', 'Check-out must be after check-in');
+  // guests=N (the existing client's payload) is one room of N adults, held to the product's guest limit as before.
+  const rooms = claim ? roomsOfClaim(claim) : req.occupancy ?? [{ adults: req.guests ?? 1, children: [] }];
+  const guests = guestsOf(rooms);
+  if ((!claim && !req.occupancy) || !nightly) {
+    if (guests > product.max_guests) throw refuse(req.occupancy ? 'occupancy' : 'guests', `At most ${product.max_guests} guests`);
+  }
+  if ((product.available_from && checkIn < product.available_from) || (product.available_to && (checkOut ?? checkIn) > product.available_to)) {
     throw refuse('check_in', 'Not available on these dates');
   }
-  return { product, nightly, checkOut, nights: nightly ? nightsBetween(stay.check_in, checkOut) : 1 };
+  const partyFrom = claim ? 'rate_id' : req.occupancy ? 'occupancy' : 'guests';
+  return { product, nightly, checkIn, checkOut, nights: nightly ? nightsBetween(checkIn, checkOut) : 1, rooms, guests, partyFrom, claim };
 }
+
+/** What a stay sells for: the room type × rate plan booked and each night's price in the asked currency, or an activity's price. */
+export interface PricedStay {
+  /** The offer booked (null for an activity). */
+  offer: Offer | null;
+  priceMinor: number;
+  /** Each night's price in the currency, adding up to priceMinor (empty for an activity). */
+  nights: { date: string; minor: number }[];
+  /** The offer's signed rate_id (the one to send back to book it), or null for an activity. */
+  rateId: string | null;
+}
+
+/**
+ * Prices a checked stay now, from the ARI. A rate chosen (a claim) is booked as chosen: its room type and rate plan no
+ * longer sellable for the stay → 409 SOLD_OUT; a total that moved since it was quoted → 409 PRICE_CHANGED with the
+ * new total and a rate_id naming it. Without a claim the stay's cheapest sellable offer is booked: none at all → 409
+ * SOLD_OUT, or 400 when no room type of the product can house the party whatever the dates.
+ */
+export async function priceStay(db: D1Database, stay: BookableStay, money: { currency: string; rates: Rates }, rateKey: string): Promise<PricedStay> {
+  const { product } = stay;
+  if (!stay.nightly) {
+    const { priceMinor } = stayPrice(product.price_usd_minor, product.type, 1, stay.guests, money.currency, money.rates);
+    return { offer: null, priceMinor, nights: [], rateId: null };
+  }
+  const asked = { checkIn: stay.checkIn, checkOut: stay.checkOut!, rooms: stay.rooms };
+  const offers = (await offersOfProducts(db, [product.id], asked)).get(product.id) ?? [];
+  const { claim } = stay;
+  const offer = claim ? offers.find((o) => o.room.room_id === claim.room_id && o.plan.rate_plan_id === claim.rate_plan_id) : offers[0];
+  if (!offer) {
+    if (!claim) {
+      const { rooms } = await roomsAndPlans(db, product.org_id, product.id);
+      if (!rooms.some((room) => stay.rooms.every((party) => fits(room, party)))) throw refuse(stay.partyFrom, BOOKING_MSG.noRoomFits);
+    }
+    throw soldOut();
+  }
+  const priced = offerIn(offer, money.currency, money.rates);
+  const rateId = await signRate(rateKey, product.id, offer, asked);
+  if (claim && offer.totalUsdMinor !== claim.total_usd_minor) {
+    throw new ApiError(409, 'PRICE_CHANGED', BOOKING_MSG.priceChanged, undefined, undefined, {
+      total: fromMinor(priced.totalMinor, money.currency),
+      currency: money.currency,
+      rate_id: rateId,
+    });
+  }
+  return { offer, priceMinor: priced.totalMinor, nights: priced.nights, rateId };
+}
+

@@ -1,6 +1,6 @@
 // The session cookies of docs/contract.md#sessions: userToken (HttpOnly) and userData (readable display fields), always appended.
 import type { Context } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import type { UserDataCookie } from '../../src/shared/contract/auth';
 import { REMEMBER_MS, TOKEN_COOKIE, USER_DATA_COOKIE } from '../auth/session';
@@ -39,4 +39,14 @@ export function setSsoMark(c: Context<AppEnv>, on: boolean) {
   const opts = { path: '/', sameSite: 'Lax' as const, secure: secureCookies(c), httpOnly: true };
   if (on) setCookie(c, SSO_MARK_COOKIE, '1', { ...opts, maxAge: REMEMBER_MS / 1000 });
   else deleteCookie(c, SSO_MARK_COOKIE, opts);
+}
+
+/**
+ * The cookies of a session a flow opened (auth/accounts.ts openSession): the session cookies, appended, and the SSO
+ * mark set by a single sign-on and cleared by any other sign-in.
+ */
+export function setSignInCookies(c: Context<AppEnv>, session: { token: string; userData: UserDataCookie }, opts: { remember: boolean; isSso: boolean }) {
+  setSessionCookies(c, session.token, session.userData, opts.remember);
+  if (opts.isSso) setSsoMark(c, true);
+  else if (getCookie(c, SSO_MARK_COOKIE)) setSsoMark(c, false);
 }

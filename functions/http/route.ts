@@ -13,13 +13,15 @@ export { createRoute };
 /**
  * Who may call a route, as the declaration says it (the security gate checks each against what the route does):
  * none: public; optional: works both ways; user: a signed-in account; agent: an agent account; admin: an org admin;
- * marketing: an org admin or marketer; webhook: an outside party signing its request; dev: development only.
+ * marketing: an org admin or marketer; webhook: an outside party signing its request; channel: a channel manager with
+ * the HTTP Basic credentials an admin made for it (no session; the credentials name the org); dev: development only.
  */
-export type Access = 'none' | 'optional' | 'user' | 'agent' | 'admin' | 'marketing' | 'webhook' | 'dev';
+export type Access = 'none' | 'optional' | 'user' | 'agent' | 'admin' | 'marketing' | 'webhook' | 'channel' | 'dev';
 
 /** The declaration's `security` (for the document) and `x-access` (for the gates' table) from who may call it. */
 export function access<A extends Access>(who: A): { security: Record<string, string[]>[]; 'x-access': A } {
-  const security: Record<string, string[]>[] = who === 'none' || who === 'dev' || who === 'webhook' ? [] : who === 'optional' ? [{}, { session: [] }] : [{ session: [] }];
+  const security: Record<string, string[]>[] =
+    who === 'none' || who === 'dev' || who === 'webhook' ? [] : who === 'channel' ? [{ channelBasic: [] }] : who === 'optional' ? [{}, { session: [] }] : [{ session: [] }];
   return { security, 'x-access': who };
 }
 

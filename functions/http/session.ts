@@ -1,17 +1,13 @@
 // Who is calling, read from the request: the session behind the userToken cookie or a Bearer token
-// (docs/contract.md#sessions), memoised per request; and signing an account in, which writes the session cookies.
+// (docs/contract.md#sessions), memoised per request. Signing in is a flow's (functions/flows/sign-in.ts); its cookies
+// are written by functions/http/cookies.ts.
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import { unauthorized } from '../errors';
-import type { UserRow } from '../db/users';
 import { bearerToken, lookUpSession, TOKEN_COOKIE, type SessionLookup, type SessionUser } from '../auth/session';
-import { openSession } from '../auth/accounts';
-import { SSO_MARK_COOKIE } from '../auth/cookies';
-import type { LoginResult } from '../../src/shared/contract/auth';
 import { readBodyQuietly } from './body';
-import { setSessionCookies, setSsoMark } from './cookies';
-import { clientIp, later, userAgent } from './request';
+import { later } from './request';
 
 export type { SessionLookup, SessionUser };
 
@@ -58,21 +54,3 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('user', user);
   await next();
 };
-
-/**
- * Signs `row` in for this request (auth/accounts.ts openSession: a new token, the previous session ended, the sign-in
- * logged) and appends the session cookies and the SSO mark. Returns the LoginResult to send.
- */
-export async function completeSignIn(c: Context<AppEnv>, row: UserRow, opts: { remember: boolean; isSso?: boolean; action?: string }): Promise<LoginResult> {
-  const opened = await openSession(c.env.DB, row, {
-    ...opts,
-    ip: clientIp(c),
-    userAgent: userAgent(c),
-    previousToken: requestToken(c),
-    later: (work) => later(c, work),
-  });
-  setSessionCookies(c, opened.token, opened.userData, opts.remember);
-  if (opts.isSso) setSsoMark(c, true);
-  else if (getCookie(c, SSO_MARK_COOKIE)) setSsoMark(c, false);
-  return opened.result;
-}

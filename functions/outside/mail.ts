@@ -9,7 +9,8 @@ import { formatDayRange, formatInstant, LONG_DAY } from '../../src/shared/rules/
 import { mailText } from '../../src/shared/i18n/mail';
 import { escapeHtml } from '../../src/shared/rules/html-text';
 import type { LabelVars } from '../../src/shared/i18n/translate';
-import { deadlineInHotelTime, freeCancellationDeadline } from '../../src/shared/rules/cancellation';
+import { deadlineInHotelTime, rateCancellationDeadline } from '../../src/shared/rules/cancellation';
+import { bookedRateOf } from '../db/bookings';
 import type { StayFacts } from '../../src/shared/contract/booking';
 
 export interface Mail {
@@ -181,6 +182,8 @@ export interface ConfirmedBooking extends ConfirmedStay {
   total_minor: number;
   traveler: string;
   time_zone: string;
+  /** The rate plan booked, as the booking row keeps it (its cancellation terms). */
+  rate?: string | null;
 }
 
 /**
@@ -194,7 +197,8 @@ export function confirmationMail(brand: MailBrand, b: ConfirmedBooking, manageUr
   if (!to) return null;
   const t = (key: string, vars?: LabelVars) => mailText(language, key, vars);
   const money = moneyIn(language, b.currency);
-  const deadline = freeCancellationDeadline(b.product_type, b.check_in, b.time_zone);
+  // The rate plan's own terms when it has any (docs/contract.md#rooms-rates-and-availability), else the product type's.
+  const deadline = rateCancellationDeadline(b.product_type, bookedRateOf({ rate: b.rate ?? null }), b.check_in, b.time_zone);
   const lines = [
     t('confirmed_ref', { ref: b.booking_ref }),
     t('confirmed_stay', { product: b.product_name, city: b.city, dates: stayDates(language, b.check_in, b.check_out), n: b.guests }),

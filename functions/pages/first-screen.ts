@@ -73,5 +73,8 @@ export function withDefaultStay(page: Response, o: { language: string; eligibleP
       },
     })
     .on('[data-stand-in-nights]', { element: (el) => void (stay.checkOut || el.setAttribute('hidden', '')) })
+    // An org whose first type is activities: the guests' number in place of the party's field, as the script shows it.
+    .on('[data-stand-in-party]', { element: (el) => void (stay.checkOut || el.setAttribute('hidden', '')) })
+    .on('[data-stand-in-guests]', { element: (el) => void (stay.checkOut || el.removeAttribute('hidden')) })
     .transform(page);
 }

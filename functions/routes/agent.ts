@@ -21,11 +21,14 @@ import { mailUpstreamStatus, requestMailer, sendMail } from '../http/mailer';
 import { quoteMail } from '../services/agent-mail';
 import { withProductName, withProductTexts } from '../db/content';
 import { requestLanguage } from '../http/language';
-import { bookableStay, currencyFor } from '../flows/stay';
+import { bookableStay, currencyFor, priceStay, soldOut } from '../flows/stay';
+import { agentQuotePrice, quoteRooms } from '../flows/pricing';
+import { rateKey } from '../flows/rates';
+import { occupancyStrings } from '../../src/shared/rules/occupancy';
 import { checkCatalogueRefs } from '../flows/catalogue-refs';
 import { fromMinor } from '../../src/shared/rules/money';
 import { nightsBetween } from '../../src/shared/rules/wallet';
-import { bpsOfPercent, DEFAULT_MARKUP_BPS, percentOfBps, quotePrice, quotePriceIn } from '../../src/shared/rules/quote-price';
+import { bpsOfPercent, DEFAULT_MARKUP_BPS, percentOfBps } from '../../src/shared/rules/quote-price';
 import { eligibleTypes, minCheckInDate } from '../../src/shared/contract/booking';
 import {
   AGENT_MSG, AgentBookingSchema, AgentBookingsReplySchema, AgentClientSchema, AgentProfileSchema, AgentQuoteSchema, BookedQuoteSchema, BookQuoteSchema,
@@ -344,13 +347,13 @@ export const agent = guarded
     const owner = ownerOf(c);
     const client = await clientOf(db, owner, body.client_id);
     if (!client) throw refuse('client_id', 'No such client');
-    const { product, nightly, checkOut, nights } = await bookableStay(db, org, body);
+    const stay = await bookableStay(db, org, body, rateKey(c.env));
+    const { product, nightly, checkOut } = stay;
     const { currency, rates } = await currencyFor(db, org, body.currency ?? c.get('user').currency);
     const markupBps = body.markup_percent == null ? ((await defaultMarkupBps(db, owner)) ?? DEFAULT_MARKUP_BPS) : bpsOfPercent(body.markup_percent);
-    // The price is the product's, computed here; nothing the client sends is trusted for it.
-    const stay = { product: product.type, nights, guests: body.guests };
-    const usd = quotePrice({ ...stay, unitMinor: product.price_usd_minor }, markupBps);
-    const priced = quotePriceIn(product.price_usd_minor, stay, currency, rates, markupBps);
+    // The price is the stay's, computed here from the rates and availability; nothing the client sends is trusted for it.
+    const priced = await priceStay(db, stay, { currency, rates }, rateKey(c.env));
+    const price = agentQuotePrice(stay, priced, currency, rates, markupBps);
     const id = await insertQuote(db, owner, {
       clientId: client.id,
       productId: product.id,
@@ -358,16 +361,19 @@ export const agent = guarded
       productName: product.name,
       city: product.city,
       image: imagesOf(product)[0] ?? '',
-      checkIn: body.check_in,
+      checkIn: stay.checkIn,
       checkOut: nightly ? checkOut : null,
-      guests: body.guests,
+      guests: stay.guests,
       currency,
       markupBps,
-      netUsdMinor: usd.netMinor,
-      totalUsdMinor: usd.totalMinor,
-      netMinor: priced.netMinor,
-      totalMinor: priced.totalMinor,
+      netUsdMinor: price.netUsdMinor,
+      totalUsdMinor: price.totalUsdMinor,
+      netMinor: price.netMinor,
+      totalMinor: price.totalMinor,
       note: body.note,
+      roomId: priced.offer?.room.room_id ?? null,
+      ratePlanId: priced.offer?.plan.rate_plan_id ?? null,
+      occupancy: priced.offer ? occupancyStrings(stay.rooms) : [],
     });
     if (id === null) throw refuse('client_id', 'No such client');
     const row = await quoteOf(db, owner, id);
@@ -454,18 +460,20 @@ export const agent = guarded
           phone: client ? `${client.phone_country_code}${client.mobile_no}` : '',
         };
         const origin = new URL(c.req.url).origin;
+        const rooms = await quoteRooms(db, quote, quote.total_minor);
         let created;
         try {
-          created = await bookQuoteByCard({ db, payments: paymentsFor(c.env) }, quote, traveler, origin, (ref) => `/agent/my-quotes?payment=cancelled&booking=${ref}`);
+          created = await bookQuoteByCard({ db, payments: paymentsFor(c.env) }, quote, traveler, origin, (ref) => `/agent/my-quotes?payment=cancelled&booking=${ref}`, rooms);
         } catch (err) {
           if (!(err instanceof PaymentProviderError)) throw err;
           logEvent(c, 'error', 'payments.checkout_failed', { quote: id, kind: err.kind, reason: err.message });
           throw new ApiError(502, 'UPSTREAM_FAILED', 'The payment service is not available right now; nothing was booked. Please try again');
         }
-        if (!created.created) throw conflict(AGENT_MSG.quoteBooked);
+        if (!created.created) throw created.soldOut ? soldOut() : conflict(AGENT_MSG.quoteBooked);
         return reply(created.booking.booking_ref, 'PENDING_PAYMENT', created.booking.payment_url ?? undefined);
       }
-      const outcome = await bookQuote(db, owner, id, newBookingRef());
+      const outcome = await bookQuote(db, owner, id, newBookingRef(), await quoteRooms(db, quote, quote.net_minor));
+      if (outcome.kind === 'sold-out') throw soldOut();
       if (outcome.kind === 'missing') throw notFound('No such quote');
       if (outcome.kind === 'already-booked') throw conflict(AGENT_MSG.quoteBooked);
       if (outcome.kind === 'credit-limit') return c.json({ status: 'failed' as const, message: AGENT_MSG.creditLimitExceeded }, 409);

@@ -1,28 +1,18 @@
 // Sign-in, sign-out, session check, verification, password reset and SSO (docs/contract.md#sessions, docs/contract.md#sign-in, docs/contract.md#email-verification, docs/contract.md#password-reset).
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
-import { badRequest, ErrorBodySchema, unauthorized } from '../errors';
-import { readBodyQuietly } from '../http/body';
-import { claimVerifyMail, releaseVerifyMail, setPasswordHash, markVerified, userByEmail, userById, userByProvider, type UserRow } from '../db/users';
-import { deleteOtherSessions, deleteSessionByHash, deleteUserSessions } from '../db/sessions';
-import { spendSsoKey } from '../db/sso-keys';
-import { atomically } from '../db/batch';
-import { retireTokens, spendEmailToken } from '../db/email-tokens';
-import { validAccessCode } from '../db/access-codes';
-import { logActivity } from '../db/activity';
-import { dummyVerify, hashPassword, verifyPassword } from '../auth/password';
-import { randomToken, sha256Hex } from '../auth/crypto';
-import { completeSignIn, currentUser, requestToken, sessionOf } from '../http/session';
 import { getCookie } from 'hono/cookie';
-import { clearSessionCookies, setSsoMark, SSO_MARK_COOKIE, USER_DATA_COOKIE } from '../http/cookies';
-import { accountOfIdentity, signInNonceUsable, spendSignInNonce, verifySocialToken } from '../auth/social';
-import { insertNonce, purgeOldNonces } from '../db/sign-in-nonces';
-import { createAccount, loginResult, providerAccount, sendLinkMail, VERIFY_MAIL_INTERVAL_MS } from '../auth/accounts';
-import { clientIp, pepper } from '../http/request';
-import { linkMailDeps } from '../http/mailer';
-import { requestLog } from '../log';
-import { ssoClaimsOf } from '../flows/sso';
-import { addressOf, counting, LIMITS, overLimit, rateLimit, validBody, type Rule } from '../http/rate-limit';
+import type { AppEnv } from '../env';
+import { ErrorBodySchema, unauthorized } from '../errors';
+import { readBodyQuietly } from '../http/body';
+import { currentUser, requestToken, sessionOf } from '../http/session';
+import { clearSessionCookies, setSignInCookies, setSsoMark, SSO_MARK_COOKIE, USER_DATA_COOKIE } from '../http/cookies';
+import { clientIp } from '../http/request';
+import { deps } from '../http/deps';
+import { addressOf, counting, LIMITS, rateLimit, validBody, type Rule } from '../http/rate-limit';
+import {
+  issueSignInNonce, loginCheck, recordActivity, signIn, signOut, socialProfile, socialProviders, ssoSignIn, type SignedIn,
+} from '../flows/sign-in';
+import { changePassword, forgotPassword, verifyAccount } from '../flows/passwords';
 import {
   ActivityBody, AuthSignInBody, ChangePasswordBody, CheckLoginSchema, ForgotPasswordBody, MSG, NonceReplySchema, normalizeEmail, ProvidersReplySchema,
   SignInBody, SignInFailureSchema, SignInSuccessSchema, SocialProfileBody, SocialProfileReplySchema, SsoBody, StatusReplySchema, VerifyAccountBody,
@@ -75,68 +65,18 @@ const changePasswordLimits: Rule[] = [
   },
 ];
 
-/** The sign-in of docs/contract.md#sign-in, shared by /api/signIn and /api/auth/signIn. */
-async function signIn(c: Context<AppEnv>, body: SignIn) {
-  if (body.googletoken || body.fbtoken) return socialSignIn(c, body);
-  const db = c.env.DB;
-  const org = c.get('org');
-  const now = Date.now();
-  const ip = clientIp(c);
-  const email = normalizeEmail(body.email_id);
-  // The attempt was reserved under the email's and the address's limits before this point (signInLimits).
-  const row = await userByEmail(db, org.id, email);
-  // Unknown emails cost the same hashing as known ones: the answer's time does not reveal which accounts exist.
-  const check = row?.password_hash
-    ? await verifyPassword(body.password, row.password_hash, pepper(c))
-    : { ok: await dummyVerify(body.password, pepper(c)), needsRehash: false };
-  if (!row || !check.ok) {
-    await logActivity(db, { orgId: org.id, userId: row?.id ?? null, action: 'login_failed', ip, userAgent: c.req.header('user-agent') }).run();
-    return invalid(c);
-  }
-  if (row.verified_at === null) {
-    if (await claimVerifyMail(db, row.id, now, VERIFY_MAIL_INTERVAL_MS) && (await sendLinkMail(await linkMailDeps(c), row, 'verify', now))) {
-      await releaseVerifyMail(db, row.id, now);
-    }
-    return c.json({ status: 'failed' as const, message: MSG.verifyFirst }, 403);
-  }
-  if (check.needsRehash) await setPasswordHash(db, row.id, await hashPassword(body.password, pepper(c))).run();
-  const result = await completeSignIn(c, row, { remember: body.remember });
-  return c.json({ status: 'success' as const, message: '', result }, 200);
+/** A session a flow opened: its cookies written, its LoginResult sent. */
+function signedIn(c: Context<AppEnv>, outcome: SignedIn) {
+  setSignInCookies(c, outcome.session, outcome);
+  return c.json({ status: 'success' as const, message: '', result: outcome.session.result }, 200);
 }
 
-/** Google / Facebook sign-in: a verified token signs its account in, creating it (verified) when the org lets anyone join. */
-async function socialSignIn(c: Context<AppEnv>, body: SignIn) {
-  const db = c.env.DB;
-  const org = c.get('org');
-  const now = Date.now();
-  const provider = body.googletoken ? 'google' : 'facebook';
-  const identity = await verifySocialToken(c.env, org, requestLog(c), provider, body.googletoken || body.fbtoken);
-  if (!identity || !(await spendSignInNonce(db, org.id, identity))) return invalid(c);
-  let row = await accountOfIdentity(db, org.id, identity);
-  if (!row) {
-    const code = body.accesscode || body.userdetails?.mastercode || '';
-    const accessCode = code ? await validAccessCode(db, org.id, code, pepper(c), now) : null;
-    if (!identity.email || (org.access_code_required && !accessCode)) return invalid(c);
-    const created = await createAccount(
-      db,
-      org.id,
-      providerAccount(org, {
-        email: identity.email,
-        provider: identity.provider,
-        providerSubject: identity.subject,
-        firstName: identity.firstName,
-        lastName: identity.lastName,
-        verified: identity.emailVerified,
-        accessCode: accessCode ? code.trim().toUpperCase() : '',
-      }),
-      { accessCodeId: accessCode?.id ?? null, sendVerify: false },
-    );
-    if (created.kind === 'created') row = created.row;
-    else row = await userByProvider(db, org.id, identity.provider, identity.subject);
-    if (!row) return invalid(c);
-  }
-  const result = await completeSignIn(c, row, { remember: body.remember, action: `login_${provider}` });
-  return c.json({ status: 'success' as const, message: '', result }, 200);
+/** The sign-in of docs/contract.md#sign-in, shared by /api/signIn and /api/auth/signIn. */
+async function signInReply(c: Context<AppEnv>, body: SignIn) {
+  const outcome = await signIn(deps(c), body);
+  if (outcome.kind === 'refused') return invalid(c);
+  if (outcome.kind === 'verify-first') return c.json({ status: 'failed' as const, message: MSG.verifyFirst }, 403);
+  return signedIn(c, outcome);
 }
 
 /** The sign-in family's refusals: `{ status: 'failed', message }` with the status each is sent with. */
@@ -237,50 +177,27 @@ const routes = {
 };
 
 export const auth = router()
-  .openapi(routes.signIn, async (c) => signIn(c, c.req.valid('json').jsonSign))
-  .openapi(routes.authSignIn, async (c) => signIn(c, c.req.valid('json').jsonSingIn))
+  .openapi(routes.signIn, async (c) => signInReply(c, c.req.valid('json').jsonSign))
+  .openapi(routes.authSignIn, async (c) => signInReply(c, c.req.valid('json').jsonSingIn))
 
   .openapi(routes.checkLogin, async (c) => {
     // The body is empty by contract; read whatever came so the connection stays usable.
     await readBodyQuietly(c);
     const { user, wasSso } = await sessionOf(c);
-    if (user) {
-      // The token stays in its HttpOnly cookie: the check does not hand it to page scripts.
-      return c.json({ status: 'success' as const, result: loginResult(user, ''), message: { ssocheck: { is_sso: 0 as const } } }, 200);
-    }
-    const sso = wasSso || getCookie(c, SSO_MARK_COOKIE) === '1';
+    const check = loginCheck(c.get('org'), user, wasSso || getCookie(c, SSO_MARK_COOKIE) === '1');
+    if (check.status === 'success') return c.json(check, 200);
     // Said once: the island then leaves for session_out_url, and coming back must not send it there again.
     if (requestToken(c) || getCookie(c, USER_DATA_COOKIE)) clearSessionCookies(c);
     if (getCookie(c, SSO_MARK_COOKIE)) setSsoMark(c, false);
-    return c.json({
-      status: 'failed' as const,
-      message: { ssocheck: { is_sso: sso ? (1 as const) : (0 as const) } },
-      session_out_url: sso ? c.get('org').session_out_url : '',
-    }, 200);
+    return c.json(check, 200);
   })
 
-  /** Which social sign-ins the org offers and where the islands open them (see functions/dev/sim/google.ts). */
-  .openapi(routes.providers, (c) => {
-    const org = c.get('org');
-    const env = c.env as AppEnv['Bindings'] & { GOOGLE_AUTHORIZE_URL?: string; FACEBOOK_AUTHORIZE_URL?: string };
-    return c.json({
-      data: {
-        google: { enabled: org.google_enabled === 1, clientId: org.google_enabled ? org.google_client_id : '', authorizeUrl: env.GOOGLE_AUTHORIZE_URL ?? '' },
-        facebook: { enabled: org.facebook_enabled === 1, appId: org.facebook_enabled ? org.facebook_app_id : '', authorizeUrl: env.FACEBOOK_AUTHORIZE_URL ?? '' },
-      },
-    }, 200);
-  })
+  .openapi(routes.providers, (c) => c.json({ data: socialProviders(c.get('org'), c.env) }, 200))
 
-  /** A nonce for the Google sign-in popup: the ID token must carry it, and signing in (or up) with the token spends it. */
   .openapi(routes.nonce, async (c) => {
     // The body is empty (like checkLogin's); read whatever came so the connection stays usable.
     await c.req.text().catch(() => '');
-    const db = c.env.DB;
-    const now = Date.now();
-    const nonce = randomToken();
-    const statements = [insertNonce(db, nonce, c.get('org').id, now)];
-    if (Math.random() < 0.05) statements.push(purgeOldNonces(db, now));
-    await atomically(db, statements);
+    const nonce = await issueSignInNonce(c.env.DB, c.get('org').id, Date.now());
     c.header('Cache-Control', 'no-store');
     return c.json({ data: { nonce } }, 200);
   })
@@ -289,10 +206,9 @@ export const auth = router()
   .openapi(routes.socialProfile, async (c) => {
     const body = c.req.valid('json');
     const provider = body.googletoken ? ('google' as const) : ('facebook' as const);
-    const identity = await verifySocialToken(c.env, c.get('org'), requestLog(c), provider, (body.googletoken || body.fbtoken)!);
-    if (!identity || !(await signInNonceUsable(c.env.DB, c.get('org').id, identity))) return invalid(c);
-    const account = await userByProvider(c.env.DB, c.get('org').id, identity.provider, identity.subject);
-    const byEmail = identity.email ? await userByEmail(c.env.DB, c.get('org').id, identity.email) : null;
+    const profile = await socialProfile(deps(c), provider, (body.googletoken || body.fbtoken)!);
+    if (!profile) return invalid(c);
+    const { identity, exists } = profile;
     return c.json({
       data: {
         provider,
@@ -300,132 +216,47 @@ export const auth = router()
         email_verified: identity.emailVerified ? (1 as const) : (0 as const),
         first_name: identity.firstName,
         last_name: identity.lastName,
-        exists: account || byEmail ? (1 as const) : (0 as const),
+        exists: exists ? (1 as const) : (0 as const),
       },
     }, 200);
   })
 
   .openapi(routes.verifyAccount, async (c) => {
-    const { token } = c.req.valid('json');
-    const ip = clientIp(c);
-    const now = Date.now();
-    const userId = await spendEmailToken(c.env.DB, 'verify', await sha256Hex(token), c.get('org').id, now);
-    if (userId === null) throw badRequest(MSG.linkInvalid);
-    await atomically(c.env.DB, [
-      markVerified(c.env.DB, userId, now),
-      logActivity(c.env.DB, { orgId: c.get('org').id, userId, action: 'email_verified', ip }),
-    ]);
+    await verifyAccount(deps(c), c.req.valid('json').token);
     return c.json({ status: 'success' as const, message: MSG.accountVerified }, 200);
   })
 
   .openapi(routes.forgotPassword, async (c) => {
-    const { email_id } = c.req.valid('json');
-    const db = c.env.DB;
-    const org = c.get('org');
-    const now = Date.now();
-    const row = await userByEmail(db, org.id, normalizeEmail(email_id));
-    // Past the per-address limit nothing more is sent, and the answer stays the same: it never tells whether the account exists.
-    if (row && !overLimit(c, LIMITS.forgotEmail)) await sendLinkMail(await linkMailDeps(c), row, 'reset', now);
+    await forgotPassword(deps(c), c.req.valid('json').email_id);
     return c.json({ status: 'success' as const, message: MSG.forgotPasswordSent }, 200);
   })
 
   .openapi(routes.changePassword, async (c) => {
-    const body = c.req.valid('json');
-    const db = c.env.DB;
-    const org = c.get('org');
-    const now = Date.now();
-    const ip = clientIp(c);
-    if ('token' in body) {
-      const hash = await hashPassword(body.password, pepper(c));
-      const userId = await spendEmailToken(db, 'reset', await sha256Hex(body.token), org.id, now);
-      if (userId === null) throw badRequest(MSG.linkInvalid);
-      // The reset proves the address: it also verifies the account; every session and other reset link ends.
-      await atomically(db, [
-        setPasswordHash(db, userId, hash),
-        markVerified(db, userId, now),
-        retireTokens(db, 'reset', userId, now),
-        deleteUserSessions(db, userId),
-        logActivity(db, { orgId: org.id, userId, action: 'password_reset', ip }),
-      ]);
-      clearSessionCookies(c);
-      return c.json({ status: 'success' as const, message: MSG.passwordChanged }, 200);
-    }
-    const { user } = await sessionOf(c);
-    if (!user) throw unauthorized();
-    const row = await userById(db, org.id, user.id);
-    const ok = row?.password_hash ? (await verifyPassword(body.current_password, row.password_hash, pepper(c))).ok : await dummyVerify(body.current_password, pepper(c));
-    if (!row || !ok) {
-      throw badRequest(MSG.currentPasswordWrong, [{ path: 'current_password', message: MSG.currentPasswordWrong }]);
-    }
-    const hash = await hashPassword(body.password, pepper(c));
-    // Other sessions of the account end; this one stays.
-    await atomically(db, [
-      setPasswordHash(db, row.id, hash),
-      deleteOtherSessions(db, row.id, Number(user.sessionId)),
-      logActivity(db, { orgId: org.id, userId: row.id, action: 'password_changed', ip }),
-    ]);
+    const change = c.req.valid('json');
+    // A reset link needs no session; a change with the current password is the signed-in account's.
+    const user = 'token' in change ? null : await currentUser(c);
+    if ((await changePassword(deps(c), change, user)) === 'reset') clearSessionCookies(c);
     return c.json({ status: 'success' as const, message: MSG.passwordChanged }, 200);
   })
 
   .openapi(routes.sso, async (c) => {
-    const { key } = c.req.valid('json');
-    const db = c.env.DB;
-    const org = c.get('org');
-    const now = Date.now();
-    const refuse = () => c.json({ status: 'failed' as const, message: MSG.ssoInvalid }, 401);
-    const claims = await ssoClaimsOf(c.env, org.id, key, now);
-    if (!claims) return refuse();
-    // A key signs in once.
-    if (!(await spendSsoKey(db, await sha256Hex(key), claims.exp * 1000))) return refuse();
-    const email = normalizeEmail(claims.email);
-    const subject = claims.sub ?? email;
-    let row: UserRow | null = (await userByProvider(db, org.id, 'sso', subject)) ?? (await userByEmail(db, org.id, email));
-    if (!row) {
-      const created = await createAccount(
-        db,
-        org.id,
-        providerAccount(org, {
-          email,
-          provider: 'sso',
-          providerSubject: subject,
-          firstName: (claims.given_name ?? claims.first_name ?? '').trim(),
-          lastName: (claims.family_name ?? claims.last_name ?? '').trim(),
-          verified: true,
-          accessCode: '',
-        }),
-        { accessCodeId: null, sendVerify: false },
-      );
-      row = created.kind === 'created' ? created.row : await userByEmail(db, org.id, email);
-      if (!row) return refuse();
-    } else if (row.verified_at === null) {
-      await markVerified(db, row.id, now).run();
-    }
-    const result = await completeSignIn(c, row, { remember: false, isSso: true, action: 'login_sso' });
-    return c.json({ status: 'success' as const, message: '', result }, 200);
+    const outcome = await ssoSignIn(deps(c), c.req.valid('json').key);
+    if (outcome.kind === 'refused') return c.json({ status: 'failed' as const, message: MSG.ssoInvalid }, 401);
+    return signedIn(c, outcome);
   })
 
   .openapi(routes.logout, async (c) => {
     await readBodyQuietly(c);
-    const token = requestToken(c);
     const { user } = await sessionOf(c);
-    const db = c.env.DB;
-    const statements = [];
-    if (token) statements.push(deleteSessionByHash(db, await sha256Hex(token)));
-    if (user) statements.push(logActivity(db, { orgId: user.orgId, userId: user.id, action: 'logout', ip: clientIp(c), userAgent: c.req.header('user-agent') }));
-    if (statements.length) await atomically(db, statements);
+    await signOut(deps(c), user);
     clearSessionCookies(c);
     return c.json({ status: 'success' as const, message: '' }, 200);
   })
 
   .openapi(routes.activity, async (c) => {
-    const body = c.req.valid('json');
+    const activity = c.req.valid('json');
     const { user } = await sessionOf(c);
     if (!user) throw unauthorized();
-    if (body.userId !== undefined && body.userId !== null && body.userId !== '' && String(body.userId) !== String(user.id)) {
-      throw badRequest('userId is not the signed-in user', [{ path: 'userId', message: 'Not the signed-in user' }]);
-    }
-    await logActivity(c.env.DB, {
-      orgId: user.orgId, userId: user.id, action: body.action, ip: clientIp(c), clientIp: body.ip ?? '', userAgent: c.req.header('user-agent'),
-    }).run();
+    await recordActivity(deps(c), user, activity);
     return c.json({ status: 'success' as const, message: '' }, 200);
   });

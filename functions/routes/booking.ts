@@ -17,8 +17,11 @@ import { checkoutWithCard } from '../flows/payments';
 import { paymentsFor, PaymentProviderError } from '../outside/payments';
 import { logEvent } from '../log';
 import { addTraveler, deleteTraveler, travelersOf, updateTraveler, MAX_TRAVELERS } from '../db/travelers';
-import { currencyFor } from '../flows/stay';
-import { productSummary, quote } from '../flows/pricing';
+import { currencyFor, soldOut, type BookableStay } from '../flows/stay';
+import { bookedRooms, productSummary, quote } from '../flows/pricing';
+import { rateKey } from '../flows/rates';
+import { rateCancellationDeadline } from '../../src/shared/rules/cancellation';
+import { occupancyStrings } from '../../src/shared/rules/occupancy';
 import { convertMinor, fromMinor, type Rates } from '../../src/shared/rules/money';
 import { requestMailer } from '../http/mailer';
 import { sendOwedMails } from '../flows/booking-mails';
@@ -29,7 +32,7 @@ import {
 } from '../../src/shared/contract/booking';
 import { CheckoutReplySchema, PreviewReplySchema, ReservationsReplySchema } from '../../src/shared/contract/booking-replies';
 import { access, body, createRoute, dataOf, json, refusals, router } from '../http/route';
-import { checkoutReply, reservationReply } from '../flows/booking-replies';
+import { checkoutReply, reservationReply, roomsReply } from '../flows/booking-replies';
 
 type C = Context<AppEnv>;
 
@@ -84,7 +87,7 @@ function replay(existing: BookingRow, hash: string, c: C) {
     throw new ApiError(422, 'UNPROCESSABLE', 'This idempotency_key was already used for a different booking request');
   }
   c.header('Idempotent-Replayed', 'true');
-  return c.json({ data: checkoutReply(existing) }, 200);
+  return c.json({ data: checkoutReply(existing, requestLanguage(c)) }, 200);
 }
 
 function walletSummary(rows: CardRow[], currency: string, rates: Rates) {
@@ -107,9 +110,11 @@ function ratesFor(rows: CardRow[], currency: string, rates: Rates): Record<strin
 }
 
 /** The checkout page with the traveller's choices, where the hosted payment page sends them back when they cancel. */
-function checkoutPathOf(body: CheckoutRequest, ref: string): string {
-  const q = new URLSearchParams({ id: String(body.product_id), check_in: body.check_in, guests: String(body.guests) });
-  if (body.check_out) q.set('check_out', body.check_out);
+function checkoutPathOf(body: CheckoutRequest, stay: BookableStay, ref: string): string {
+  const q = new URLSearchParams({ id: String(stay.product.id), check_in: stay.checkIn, guests: String(stay.guests) });
+  if (stay.checkOut) q.set('check_out', stay.checkOut);
+  if (stay.nightly) for (const room of occupancyStrings(stay.rooms)) q.append('occupancy', room);
+  if (body.rate_id) q.set('rate_id', body.rate_id);
   q.set('payment', 'cancelled');
   q.set('booking', ref);
   return `/hotel-checkout?${q.toString()}`;
@@ -233,16 +238,23 @@ export const booking = router()
     const body = c.req.valid('json');
     const user = await currentUser(c);
     const org = c.get('org');
-    const q = await quote(c.env.DB, org, body, user?.id ?? null);
-    const [shown] = await inLanguage(c.env.DB, [q.product], requestLanguage(c), org.default_language);
+    const q = await quote(c.env.DB, org, body, user?.id ?? null, rateKey(c.env));
+    const language = requestLanguage(c);
+    const [shown] = await inLanguage(c.env.DB, [q.product], language, org.default_language);
+    const rooms = bookedRooms(q.stay, q.priced);
+    const stayShown = { checkIn: q.stay.checkIn, checkOut: q.checkOut, guests: q.stay.guests };
+    const deadline = rateCancellationDeadline(q.product.type, rooms?.rate ?? null, q.stay.checkIn, q.product.time_zone);
+    const perUnit = q.priced.offer ? { price: fromMinor(Math.round(q.amounts.priceMinor / q.nights), q.amounts.currency), total_price: fromMinor(q.amounts.priceMinor, q.amounts.currency) } : {};
     return c.json({
       data: {
         ...amountsBody(q.amounts),
-        product: productSummary(shown ?? q.product, q.amounts.currency, q.rates, { checkIn: body.check_in, checkOut: q.checkOut, guests: body.guests }),
-        check_in: body.check_in,
+        product: { ...productSummary(shown ?? q.product, q.amounts.currency, q.rates, stayShown), ...perUnit, free_cancellation_deadline: deadline },
+        check_in: q.stay.checkIn,
         check_out: q.checkOut,
-        nights: q.product.price_unit === 'night' ? q.nights : null,
-        guests: body.guests,
+        guests: q.stay.guests,
+        ...roomsReply(rooms, q.amounts.currency, language),
+        rate_id: q.priced.rateId,
+        free_cancellation_deadline: deadline,
         cards: q.amounts.spends.map((s) => ({ payment_card_id: s.cardId, kind: s.kind, amount: fromMinor(s.amountMinor, q.amounts.currency) })),
       },
     }, 200);
@@ -254,7 +266,7 @@ export const booking = router()
     const hash = await sha256Hex(JSON.stringify(canonical(body)));
     const existing = await bookingByKey(c.env.DB, org.id, user?.id ?? null, body.idempotency_key, hash);
     if (existing) return replay(existing, hash, c);
-    const q = await quote(c.env.DB, c.get('org'), body, user?.id ?? null);
+    const q = await quote(c.env.DB, c.get('org'), body, user?.id ?? null, rateKey(c.env));
     const image = productSummary(q.product, 'USD', { USD: 1 }, {}).image;
     const linkCredit = user
       ? await firstBookingCredit(pepper(c), getCookie(c, LAST_CLICK_COOKIE), Date.now(), { ...q.amounts, orgCurrency: org.default_currency, rates: q.rates })
@@ -268,9 +280,9 @@ export const booking = router()
       productName: q.product.name,
       city: q.product.city,
       image,
-      checkIn: body.check_in,
+      checkIn: q.stay.checkIn,
       checkOut: q.checkOut,
-      guests: body.guests,
+      guests: q.stay.guests,
       currency: q.amounts.currency,
       priceMinor: q.amounts.priceMinor,
       certificateMinor: q.amounts.certificateMinor,
@@ -284,19 +296,21 @@ export const booking = router()
       linkCredit,
       site: new URL(c.req.url).origin,
       language: requestLanguage(c, user?.language),
+      rooms: bookedRooms(q.stay, q.priced),
     };
     const result = q.amounts.totalMinor === 0
       ? await createBooking(c.env.DB, newBooking, q.amounts.spends)
       : await withProvider(c, () =>
-          checkoutWithCard({ db: c.env.DB, payments: paymentsFor(c.env) }, newBooking, q.amounts.spends, { origin: new URL(c.req.url).origin, checkoutPath: checkoutPathOf(body, newBooking.ref) }, body.traveler.email || user?.email || undefined),
+          checkoutWithCard({ db: c.env.DB, payments: paymentsFor(c.env) }, newBooking, q.amounts.spends, { origin: new URL(c.req.url).origin, checkoutPath: checkoutPathOf(body, q.stay, newBooking.ref) }, body.traveler.email || user?.email || undefined),
         );
     if (result.created) {
       // Paid by the wallet alone, the booking is confirmed here, so the confirmation mail it owes goes from here too.
       if (result.booking.status === 'CONFIRMED') await sendOwedMails({ db: c.env.DB, ...requestMailer(c) }, result.booking.id);
-      return c.json({ data: checkoutReply(result.booking) }, 200);
+      return c.json({ data: checkoutReply(result.booking, requestLanguage(c, user?.language)) }, 200);
     }
     const raced = await bookingByKey(c.env.DB, org.id, user?.id ?? null, body.idempotency_key, hash);
     if (raced) return replay(raced, hash, c);
+    if (result.soldOut) throw soldOut();
     throw conflict('A card was already used by another booking; nothing was charged. Check your wallet and try again');
   })
   .openapi(routes.reservations, async (c) => {
@@ -309,7 +323,8 @@ export const booking = router()
       cardSpendsOf(c.env.DB, rows.map((r) => r.id)),
       withProductTexts(c.env.DB, rows, requestLanguage(c), org.default_language),
     ]);
-    return c.json({ data: shown.map((b) => reservationReply(b, spends.filter((s) => s.booking_id === b.id))) }, 200);
+    const language = requestLanguage(c, user.language);
+    return c.json({ data: shown.map((b) => reservationReply(b, spends.filter((s) => s.booking_id === b.id), language)) }, 200);
   })
   .openapi(routes.travelers, async (c) => {
     const user = await signedIn(c);

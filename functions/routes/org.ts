@@ -1,9 +1,8 @@
 // The org's configuration (docs/contract.md#tenancy), its theme stylesheets, and the health route the bench measures against.
 import { z } from 'zod';
-import { orgTheme } from '../db/orgs';
 import { orgConfig } from '../flows/org-config';
+import { preAndPostLoginCss, themeCss, themeStylesheet } from '../flows/theme';
 import { notFound } from '../errors';
-import { cssVersion, themeHref } from '../lib/theme-address';
 import { access, body, createRoute, dataOf, empty, json, media, refusals, RevalidationHeaders, router, unknownInPath } from '../http/route';
 import {
   CssPreAndPostLoginReplySchema, HealthReplySchema, OrgConfigSchema, PageCssRequestSchema, ThemeNameSchema, WhiteLabelCssReplySchema,
@@ -53,14 +52,13 @@ export const org = router()
     routes.css,
     async (c) => {
       const { name } = c.req.valid('param');
-      const theme = await orgTheme(c.env.DB, c.get('org').id, name);
+      const theme = await themeStylesheet(c.env.DB, c.get('org').id, name);
       if (!theme) throw notFound(NO_SUCH_STYLESHEET);
-      const version = await cssVersion(theme.css);
-      const etag = `"${c.get('org').id}-${name}-${version}"`;
+      const etag = `"${c.get('org').id}-${name}-${theme.version}"`;
       c.header('ETag', etag);
       // Pages name the theme with ?v=<content hash>: that address never changes content, so it is cached for good.
       // Any other address (no version, an outdated one) is revalidated after five minutes.
-      c.header('Cache-Control', c.req.valid('query').v === version ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      c.header('Cache-Control', c.req.valid('query').v === theme.version ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
       c.header('Vary', 'Host');
       if (c.req.valid('header')['if-none-match'] === etag) return c.body(null, 304);
       c.header('Content-Type', 'text/css; charset=utf-8');
@@ -70,18 +68,7 @@ export const org = router()
   )
   .openapi(routes.whiteLabelCss, async (c) => {
     const request = c.req.valid('json');
-    const theme = await orgTheme(c.env.DB, c.get('org').id, 'theme');
-    const href = theme ? themeHref(await cssVersion(theme.css)) : '/api/general/getCss/theme';
     const pageCode = 'pageCode' in request && typeof request.pageCode === 'string' ? request.pageCode : '';
-    return c.json({ data: { pageCode, href, css: theme?.css ?? '' } }, 200);
+    return c.json({ data: { pageCode, ...(await themeCss(c.env.DB, c.get('org').id)) } }, 200);
   })
-  .openapi(routes.preAndPostLoginCss, async (c) => {
-    const orgId = c.get('org').id;
-    const [pre, post] = await Promise.all([orgTheme(c.env.DB, orgId, 'prelogin'), orgTheme(c.env.DB, orgId, 'postlogin')]);
-    return c.json({
-      data: {
-        preLogin: { href: '/api/general/getCss/prelogin', css: pre?.css ?? '' },
-        postLogin: { href: '/api/general/getCss/postlogin', css: post?.css ?? '' },
-      },
-    }, 200);
-  });
+  .openapi(routes.preAndPostLoginCss, async (c) => c.json({ data: await preAndPostLoginCss(c.env.DB, c.get('org').id) }, 200));

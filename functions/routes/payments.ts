@@ -72,7 +72,7 @@ export const payments = router()
     const booking = await withProductName(c.env.DB, await ownBooking(c, c.req.valid('param').booking_id), requestLanguage(c));
     // The confirmation page shows the booked product's first photo beside the summary (docs/decisions/0032-photographs.md).
     const [photo] = await productGallery(c.env.DB, c.get('org'), { id: booking.product_id, name: booking.product_name });
-    return c.json({ data: { ...bookingReply(booking), photo: photo ?? null } }, 200);
+    return c.json({ data: { ...bookingReply(booking, requestLanguage(c)), photo: photo ?? null } }, 200);
   })
   .openapi(routes.cancel, async (c) => {
     const booking = await ownBooking(c, c.req.valid('param').booking_id);
@@ -91,7 +91,7 @@ export const payments = router()
       throw conflict(CANCEL_REFUSED[outcome.reason]);
     }
     if (outcome.kind === 'cancelled') await sendOwedMails({ db: c.env.DB, ...requestMailer(c) }, outcome.booking.id);
-    return c.json({ data: bookingReply(outcome.booking) }, 200);
+    return c.json({ data: bookingReply(outcome.booking, requestLanguage(c)) }, 200);
   });
 
 /** The caller's booking (a guest booking is reached by its reference alone); anyone else's is as unknown as a missing one. */

@@ -13,9 +13,13 @@ import { notFound } from '../errors';
 import { checkDates, currencyFor, requireEligible } from '../flows/stay';
 import { agentPricing, productSummary } from '../flows/pricing';
 import { convertMinor, fromMinor, toMinor, type Rates } from '../../src/shared/rules/money';
-import { eligibleTypes, minCheckInDate, PAGE_SIZE, ProductIdSchema, ProductQuerySchema, RATING_STEPS, SearchQuerySchema } from '../../src/shared/contract/booking';
+import { addDays, eligibleTypes, minCheckInDate, PAGE_SIZE, ProductIdSchema, ProductQuerySchema, RatesQuerySchema, RATING_STEPS, SearchQuerySchema } from '../../src/shared/contract/booking';
 import { ProductDetailSchema } from '../../src/shared/contract/booking-replies';
-import { CitySuggestionsReplySchema, SearchReplySchema } from '../../src/shared/contract/search-replies';
+import { CitySuggestionsReplySchema, RatesReplySchema, SearchReplySchema } from '../../src/shared/contract/search-replies';
+import { partyOfGuests, type RoomParty } from '../../src/shared/rules/occupancy';
+import { searchNightly } from '../flows/search';
+import { roomsAndRates } from '../flows/room-rates';
+import { rateKey } from '../flows/rates';
 import { DEFAULT_MARKUP_BPS } from '../../src/shared/contract/agent';
 import { z } from 'zod';
 import { access, createRoute, dataOf, json, refusals, router, unknownInPath } from '../http/route';
@@ -91,6 +95,16 @@ const CitiesQuery = z.object({
 
 const NO_SUCH_PRODUCT = 'No such product';
 
+/**
+ * The stay a nightly search or a product's rates are for: the dates asked (a check-out not after check-in is one night),
+ * or the org's earliest check-in for one night; the rooms asked, else `guests` (one room of N adults), else one adult.
+ */
+function stayAsked(org: OrgRow, q: { check_in?: string; check_out?: string; occupancy?: RoomParty[]; guests?: number }) {
+  const checkIn = q.check_in ?? minCheckInDate(org.min_checkin_days);
+  const checkOut = q.check_out && q.check_out > checkIn ? q.check_out : addDays(checkIn, 1);
+  return { checkIn, checkOut, rooms: q.occupancy ?? partyOfGuests(q.guests ?? 1) };
+}
+
 const routes = {
   search: createRoute({
     method: 'get', path: '/products/search', summary: 'The org’s products for a search: one page, its count and the filters’ counts', ...access('optional'),
@@ -101,6 +115,11 @@ const routes = {
     method: 'get', path: '/products/cities', summary: 'The cities whose names start with what the visitor typed', ...access('none'),
     request: { query: CitiesQuery },
     responses: { 200: json(CitySuggestionsReplySchema), ...refusals },
+  }),
+  rates: createRoute({
+    method: 'get', path: '/products/{product_id}/rates', summary: 'A hotel’s rooms and rates for a stay and party, each with its signed rate_id', ...access('none'),
+    request: { params: z.object({ product_id: ProductIdSchema }), query: RatesQuerySchema },
+    responses: { 200: json(RatesReplySchema), ...refusals },
   }),
   product: createRoute({
     method: 'get', path: '/products/{product_id}', summary: 'One product with its prices in the asked currency', ...access('optional'),
@@ -135,11 +154,41 @@ export const products = router()
       minPriceUsdMinor: toUsdMinor(q.min_price),
       minRating: q.min_rating,
     };
+    const markupBps = await agentMarkupBps(c);
+    if (q.type !== 'ACT') {
+      // Hotels, resorts and stays: only what can house the party for every night, priced for the whole stay.
+      const coordinatesCentre = coordinates ? { latitude: q.latitude!, longitude: q.longitude! } : null;
+      const cityCentreOf = !coordinates && q.sort === 'distance' && q.city ? await cityCentre(c.env.DB, filter) : null;
+      const perNight = (amount: number | undefined) => (amount === undefined ? undefined : toMinor(amount, currency));
+      const stayed = stayAsked(org, q);
+      const found = await searchNightly(c.env.DB, {
+        filter: { ...filter, maxPriceUsdMinor: undefined, minPriceUsdMinor: undefined, minRating: undefined, freeCancellationZones: undefined },
+        steers: { minPrice: perNight(q.min_price), maxPrice: perNight(q.max_price), minRating: q.min_rating, zones: q.free_cancellation ? [] : undefined },
+        sort: q.sort,
+        page,
+        perPage,
+        stay: stayed,
+        currency,
+        rates,
+        language: requestLanguage(c),
+        defaultLanguage: org.default_language,
+        near: coordinatesCentre
+          ? { ...coordinatesCentre, radiusKm: q.radius_km ?? DEFAULT_RADIUS_KM, byPoint: true }
+          : cityCentreOf
+            ? { ...cityCentreOf, radiusKm: null, byPoint: false }
+            : null,
+        freeZones: (zones) => zonesStillFree(q.type, stayed.checkIn, zones, Date.now()),
+        steps: RATING_STEPS,
+        markupBps,
+      });
+      const answer = { ...place, count: found.count, page, per_page: perPage, data: found.data, facets: found.facets };
+      keepAnswer(c, markupBps, answer);
+      return c.json(withAgentPricing(c, answer, markupBps), 200);
+    }
     // Free cancellation depends on each product's clock: the zones whose deadline for this check-in is still ahead.
     const freeZones = zonesStillFree(q.type, q.check_in ?? minCheckInDate(org.min_checkin_days), await productZones(c.env.DB, filter), Date.now());
     if (q.free_cancellation) filter.freeCancellationZones = freeZones;
     const stay = { checkIn: q.check_in, checkOut: q.check_out, guests: q.guests };
-    const markupBps = await agentMarkupBps(c);
     const trade = (row: ProductRow) => (markupBps === null ? {} : { agent_pricing: agentPricing(row, currency, rates, stay, markupBps) });
     const facetsOut = (f: SearchFacets) => facetsReply(f, currency, rates);
     // Distance is from the searched point, or for a city from the centre of its products.
@@ -175,6 +224,23 @@ export const products = router()
     // `city` is the name the visitor reads and searches by (the search knows a translated name: decision 0049).
     return c.json({ data: rows.map((r) => ({ city: r.name ?? r.city, country: r.country, latitude: Math.round(r.latitude * 1e4) / 1e4, longitude: Math.round(r.longitude * 1e4) / 1e4, products: r.products })) }, 200);
   })
+  .openapi(
+    routes.rates,
+    async (c) => {
+      const { product_id } = c.req.valid('param');
+      const q = c.req.valid('query');
+      const org = c.get('org');
+      const product = await productById(c.env.DB, org.id, product_id);
+      if (!product || !eligibleTypes(org.eligible_products).includes(product.type) || product.price_unit !== 'night') throw notFound(NO_SUCH_PRODUCT);
+      checkDates(org, q.check_in, q.check_out);
+      const { currency, rates } = await currencyFor(c.env.DB, org, q.currency);
+      const data = await roomsAndRates(c.env.DB, product, stayAsked(org, q), { key: rateKey(c.env), currency, rates, language: requestLanguage(c) });
+      // Each rate_id is signed for this request and lives 30 minutes: no cache keeps the answer.
+      c.header('Cache-Control', 'private, no-store');
+      return c.json({ data }, 200);
+    },
+    unknownInPath({ product_id: NO_SUCH_PRODUCT }),
+  )
   .openapi(
     routes.product,
     async (c) => {

@@ -43,6 +43,14 @@ export const HOTELS = [
   ['Tribeca Loft Hotel', 'New York', '77 Hudson St', -0.04, -0.023, 4.5, 318, 'loft rooms with factory windows and oak floors'],
 ];
 
+// Hotels that sell only rooms and rates of their own (seed/parts/12-rooms-rates.mjs: seasons, several rooms and plans,
+// sold-out nights), in org 1 only; written after both orgs' other products so those keep their ids. The price is what
+// a double room costs in the low season; every night sells above the city's cheapest hotel (12-rooms-rates checks).
+export const MORE_HOTELS = [
+  ['Baixa Pombalina Hotel', 'Lisbon', 'Rua Augusta 140', -0.0125, 0.0025, 4.3, 219, 'a Pombaline townhouse with rooms from singles to family suites', 5],
+  ['Príncipe Real Garden Hotel', 'Lisbon', 'Praça do Príncipe Real 23', -0.0055, -0.009, 4.2, 209, 'a hidden garden and half-board dinners under the cedar'],
+];
+
 export const ACTIVITIES = [
   ['Central Park Bike Tour', 'New York', 'Columbus Circle', 0.01, -0.0, 4.7, 49, 'two hours by bike past Bethesda Fountain and Strawberry Fields'],
   ['Seine Sunset Cruise', 'Paris', 'Port de la Bourdonnais', -0.0, -0.057, 4.6, 39, 'an hour on the river as the Eiffel Tower lights up'],
@@ -196,5 +204,5 @@ export default function () {
     bookingSql(1, DEMO, { ref: 'BK-SEED1-PARIS', product: 'Hôtel Lumière Marais', checkIn: '2026-04-10', checkOut: '2026-04-13', guests: 2, currency: 'USD', price: 71400, certificate: 8000, cash: 10000, traveler: demoTraveler, createdAt: '2026-02-02T10:15:00.000Z' }),
     bookingSql(1, DEMO, { ref: 'BK-SEED2-ROME', product: 'Colosseum Underground Tour', checkIn: '2026-06-21', checkOut: null, guests: 2, currency: 'EUR', price: 15640, discount: 782, traveler: demoTraveler, createdAt: '2026-05-11T08:40:00.000Z' }),
   ];
-  return [productSql(1, org1), productSql(2, org2), ...cards, ...bookings].join('\n') + '\n';
+  return [productSql(1, org1), productSql(2, org2), productSql(1, rows('HLT', MORE_HOTELS)), ...cards, ...bookings].join('\n') + '\n';
 }

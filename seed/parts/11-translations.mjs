@@ -3,11 +3,11 @@
 // local names; activity and stay names are descriptions and are translated. Runs after the inventory (04) it reads.
 import { q } from '../index.mjs';
 import { campaigns as SEED_CAMPAIGNS } from './05-loyalty.mjs';
-import { ACTIVITIES, AMENITIES, CARDS as SEED_CARDS, CITIES, description, HOTELS, RESORTS, STAYS } from './04-booking.mjs';
+import { ACTIVITIES, AMENITIES, CARDS as SEED_CARDS, CITIES, description, HOTELS, MORE_HOTELS, RESORTS, STAYS } from './04-booking.mjs';
 
 const NB = '\u00a0'; // French puts a no-break space before ':' and ';'.
 
-const AMENITY = {
+export const AMENITY = {
   'Free Wi-Fi': ['Wi-Fi gratuit', 'Wifi gratis'],
   'Breakfast available': ['Petit-déjeuner disponible', 'Desayuno disponible'],
   '24-hour front desk': ['Réception ouverte 24 h/24', 'Recepción 24 horas'],
@@ -57,6 +57,8 @@ const NAME = {
 
 // English "what makes it special" → [French, Spanish].
 const SPECIAL = {
+  'a Pombaline townhouse with rooms from singles to family suites': ['une maison pombaline aux chambres allant de la simple à la suite familiale', 'una casa pombalina con habitaciones desde individuales hasta suites familiares'],
+  'a hidden garden and half-board dinners under the cedar': ['un jardin caché et des dîners en demi-pension sous le cèdre', 'un jardín escondido y cenas de media pensión bajo el cedro'],
   'a rooftop bar above Times Square and soundproofed rooms': ['un bar sur le toit au-dessus de Times Square et des chambres insonorisées', 'un bar en la azotea sobre Times Square y habitaciones insonorizadas'],
   'a quiet courtyard garden a block from Gramercy Park': ['un jardin intérieur paisible à une rue de Gramercy Park', 'un tranquilo jardín interior a una manzana de Gramercy Park'],
   'a 17th-century townhouse with exposed beams': ['un hôtel particulier du XVIIe siècle aux poutres apparentes', 'una casa señorial del siglo XVII con vigas vistas'],
@@ -199,7 +201,7 @@ ON CONFLICT (card_id, lang) DO UPDATE SET name = excluded.name;`;
 export function seededTexts() {
   const out = [];
   const byCode = new Map(SEED_CARDS.map(([, , card]) => [card.code, card.name]));
-  for (const [type, list] of [['HLT', HOTELS], ['ACT', ACTIVITIES], ['RST', RESORTS], ['STY', STAYS]]) {
+  for (const [type, list] of [['HLT', [...HOTELS, ...MORE_HOTELS]], ['ACT', ACTIVITIES], ['RST', RESORTS], ['STY', STAYS]]) {
     const texts = productTexts(type, list);
     for (const [name, city, , , , , , special] of list) {
       const fr = texts.find((t) => t.name === name && t.city === city && t.lang === 'fr-FR').text;
@@ -251,7 +253,7 @@ const campaignSql = (code, lang, [title, description]) => `INSERT INTO campaign_
 ON CONFLICT (campaign_id, lang) DO UPDATE SET title = excluded.title, description = excluded.description;`;
 
 export default function () {
-  const texts = [...productTexts('HLT', HOTELS), ...productTexts('ACT', ACTIVITIES), ...productTexts('RST', RESORTS), ...productTexts('STY', STAYS)];
+  const texts = [...productTexts('HLT', [...HOTELS, ...MORE_HOTELS]), ...productTexts('ACT', ACTIVITIES), ...productTexts('RST', RESORTS), ...productTexts('STY', STAYS)];
   const cards = Object.entries(CARDS).flatMap(([code, names]) => LANGS.map(([lang, i]) => cardSql(code, lang, names[i])));
   const campaigns = Object.entries(CAMPAIGNS).flatMap(([code, texts]) => LANGS.map(([lang, i]) => campaignSql(code, lang, texts[i])));
   return [...texts.map(productSql), ...cards, ...campaigns].join('\n') + '\n';

@@ -528,7 +528,24 @@ describe('launch checklist', () => {
       Object.fromEntries(((await adminA.client.call('/api/admin/launch')).json.data.steps as { step: string; done: boolean }[]).map((s) => [s.step, s.done]));
     await d1Query(`UPDATE orgs SET logo_url = '', google_enabled = 0, facebook_enabled = 0, access_code_required = 0, wallet_options = '' WHERE id = ${orgId}`);
     await d1Query(`DELETE FROM org_themes WHERE org_id = ${orgId}`);
-    expect(await steps()).toEqual({ brand: false, products: true, sign_in: false, wallet: false, domain: false, live: false });
+    // Nothing can be booked yet (decision 0057): a hotel with a room type priced for a night to come makes the step done.
+    expect(await steps()).toEqual({ brand: false, products: false, sign_in: false, wallet: false, domain: false, live: false });
+    const admin = adminA.client;
+    const hotel = await admin.call('/api/admin/products', {
+      method: 'POST',
+      body: { type: 'HLT', name: 'Launch Hotel', city: 'Lyon', country: 'FR', latitude: 45.76, longitude: 4.83, time_zone: 'Europe/Paris' },
+    });
+    expect(hotel.status, hotel.text).toBe(201);
+    const productId = hotel.json.data.product_id;
+    const room = await admin.call(`/api/admin/products/${productId}/rooms`, { method: 'POST', body: { code: 'DBL', name: { 'en-US': 'Double' }, max_adults: 2, max_occupancy: 2, units: 2 } });
+    const plan = await admin.call(`/api/admin/products/${productId}/rate-plans`, { method: 'POST', body: { code: 'BAR', name: { 'en-US': 'Best rate' }, room_ids: [room.json.data.room_id] } });
+    expect(await steps()).toMatchObject({ products: false });
+    const night = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const priced = await admin.call(`/api/admin/products/${productId}/ari`, {
+      method: 'POST',
+      body: { updates: [{ room_id: room.json.data.room_id, rate_plan_id: plan.json.data.rate_plan_id, from: night, to: night, price_usd_minor: 9900 }] },
+    });
+    expect(priced.status, priced.text).toBe(200);
     await adminA.client.call('/api/admin/theme', { method: 'PUT', body: THEME });
     await adminA.client.call('/api/admin/org', { method: 'PATCH', body: { logo_url: '/images/logo-acme.svg', access_code_required: 1, wallet_options: ['Cash Card'] } });
     await d1Query(`INSERT INTO org_domains (host, org_id) VALUES ('travel-${orgId}.example', ${orgId})`);

@@ -68,16 +68,34 @@ export function runSql(persistTo: string, sql: string): Record<string, unknown>[
   }
 }
 
+/** A read-only connection with the signature it last computed and the data_version it was computed at. */
+interface Reader {
+  db: DatabaseSync;
+  lastVersion: number;
+  last: Signature | null;
+}
+
+/** The database as it was when pinned (a read transaction of its own), whatever the Worker has committed since. */
+export interface Pinned {
+  /** The pinned state's signature, computed on the first ask only. */
+  signature(): Signature;
+  release(): void;
+}
+
 export class DbWatch {
   private db: DatabaseSync;
+  private main: Reader;
+  /** Connections free to pin a state (pin()); two are in use at a time by a loop of before/after pins. */
+  private idle: Reader[] = [];
   private queries = new Map<string, string>();
-  private lastVersion = -1;
-  private last: Signature | null = null;
+  private file: string;
 
   constructor(file: string) {
+    this.file = file;
     this.db = new DatabaseSync(file, { readOnly: true });
-    const tables = this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
-    for (const { name } of tables) {
+    this.main = { db: this.db, lastVersion: -1, last: null };
+    const tables = this.db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string; sql: string }[];
+    for (const { name, sql } of tables) {
       if (INTERNAL.test(name) || AUDIT_TABLES.includes(name)) continue;
       const cols = (this.db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[])
         .map((c) => c.name)
@@ -85,7 +103,9 @@ export class DbWatch {
       // Row count, rowids and, per column, the sum of lengths and of numeric values: any insert, delete or update of
       // a watched column moves at least one of them in practice, at the cost of one scan of a small table.
       const parts = cols.map((c) => `total(length("${c}")) || ',' || total("${c}")`).join(` || ';' || `);
-      this.queries.set(name, `SELECT count(*) || '/' || total(rowid) || '/' || ${parts || "''"} AS sig FROM "${name}"`);
+      // A WITHOUT ROWID table has no rowid to sum: its key columns are among the summed columns.
+      const rowids = /without\s+rowid/i.test(sql) ? "''" : 'total(rowid)';
+      this.queries.set(name, `SELECT count(*) || '/' || ${rowids} || '/' || ${parts || "''"} AS sig FROM "${name}"`);
     }
   }
 
@@ -109,13 +129,40 @@ export class DbWatch {
 
   /** Signature of every table (cheap when nothing was committed since the last call). */
   signature(): Signature {
-    const version = (this.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version;
-    if (this.last && version === this.lastVersion) return this.last;
+    return this.signatureOn(this.main);
+  }
+
+  private signatureOn(reader: Reader): Signature {
+    const version = (reader.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version;
+    if (reader.last && version === reader.lastVersion) return reader.last;
     const sig: Signature = {};
-    for (const [name, sql] of this.queries) sig[name] = String((this.db.prepare(sql).get() as { sig: string }).sig);
-    this.last = sig;
-    this.lastVersion = version;
+    for (const [name, sql] of this.queries) sig[name] = String((reader.db.prepare(sql).get() as { sig: string }).sig);
+    reader.last = sig;
+    reader.lastVersion = version;
     return sig;
+  }
+
+  /**
+   * Pins the database as it is now, for a signature taken later only if it is needed: the fuzz gate compares the states
+   * before and after a batch only when the whole batch was refused, and a signature scans every table (seconds per
+   * route once a table holds tens of thousands of rows). The local D1 is in WAL mode, so a read transaction sees the
+   * state it began with while the Worker goes on writing; the first read of the transaction fixes that state.
+   */
+  pin(): Pinned {
+    const reader = this.idle.pop() ?? { db: new DatabaseSync(this.file, { readOnly: true }), lastVersion: -1, last: null };
+    reader.db.exec('BEGIN');
+    reader.db.prepare('SELECT count(*) FROM sqlite_master').get();
+    let sig: Signature | null = null;
+    let released = false;
+    return {
+      signature: () => (sig ??= this.signatureOn(reader)),
+      release: () => {
+        if (released) return;
+        released = true;
+        reader.db.exec('COMMIT');
+        this.idle.push(reader);
+      },
+    };
   }
 
   /** Tables whose signature moved between two snapshots, leaving out `allowed`. */
@@ -137,5 +184,6 @@ export class DbWatch {
 
   close() {
     this.db.close();
+    for (const reader of this.idle) reader.db.close();
   }
 }

@@ -1,6 +1,7 @@
 // The price shown is the price paid: every total on a page is the sum of the lines it shows, to the cent, in every
-// currency (decision 0026): a stay's price is its nightly (or per-person) price times the nights (or guests), in the
-// search, on the product and in the booking preview; a wallet total is the sum of its cards' values as listed.
+// currency (decision 0026): an activity's price is its per-person price times the guests, in the search, on the product
+// and in the booking preview; a hotel's is the whole stay's (docs/contract.md#rooms-rates-and-availability), the
+// preview's price for the same stay and party; a wallet total is the sum of its cards' values as listed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, type Client } from './helpers';
 import { day, issue, signIn, walletOf } from './booking-helpers';
@@ -22,14 +23,21 @@ describe('a stay costs its unit price times its nights or guests', () => {
         const found = await call(`/api/products/search?${query}`);
         expect(found.status, found.text).toBe(200);
         const units = 3;
-        for (const p of found.json.data as { product_id: number; price: number; total_price: number }[]) {
-          expect(toMinor(p.total_price, currency), `${type} ${p.product_id} in ${currency}`).toBe(toMinor(p.price, currency) * units);
+        // What the stay costs: three nights (a hotel's price is already theirs), or three guests.
+        const stayMinor = (p: { price: number }) => toMinor(p.price, currency) * (type === 'HLT' ? 1 : units);
+        for (const p of found.json.data as { product_id: number; price: number; total_price: number; nights: number; price_per_night?: number }[]) {
+          expect(toMinor(p.total_price, currency), `${type} ${p.product_id} in ${currency}`).toBe(stayMinor(p));
+          if (type === 'HLT') {
+            expect(p.nights).toBe(units);
+            // Its share of a night, to the minor unit.
+            expect(toMinor(p.price_per_night!, currency)).toBe(Math.round(toMinor(p.price, currency) / units));
+          }
         }
         const sample = (found.json.data as { product_id: number; price: number }[]).slice(0, 4);
         for (const p of sample) {
           const preview = await call('/api/booking/preview', { body: { product_id: p.product_id, currency, ...stay } });
           expect(preview.status, preview.text).toBe(200);
-          expect(toMinor(preview.json.data.price, currency), `preview of ${p.product_id} in ${currency}`).toBe(toMinor(p.price, currency) * units);
+          expect(toMinor(preview.json.data.price, currency), `preview of ${p.product_id} in ${currency}`).toBe(stayMinor(p));
           expect(preview.json.data.total).toBe(preview.json.data.price);
         }
       }

@@ -51,7 +51,7 @@ describe('the OpenAPI document', () => {
   it('gives every operation who may call it, and a reply schema for each answer it documents', () => {
     for (const [path, ops] of Object.entries<any>(document.paths)) {
       for (const [method, op] of Object.entries<any>(ops)) {
-        expect(['none', 'optional', 'user', 'agent', 'admin', 'marketing', 'webhook', 'dev'], `${method} ${path} x-access`).toContain(op['x-access']);
+        expect(['none', 'optional', 'user', 'agent', 'admin', 'marketing', 'webhook', 'channel', 'dev'], `${method} ${path} x-access`).toContain(op['x-access']);
         const answers = Object.entries<any>(op.responses).filter(([status]) => /^[23]/.test(status));
         expect(answers.length, `${method} ${path} documents a success`).toBeGreaterThan(0);
         for (const [status, answer] of answers) {

@@ -126,9 +126,14 @@ describe('pages', () => {
   });
 
   it("a results page names its search as the island asks for it: the address's dates, else the default stay from UTC today; one date of two, none", async () => {
+    // An old address's guests=3 is one room of three adults, asked for by its rooms (`occupancy`) and its total.
     const hotels = await call('/search-detail?type=HLT&city=Lisbon&check_in=2027-03-01&check_out=2027-03-04&guests=3&sort=price&min_rating=4');
     expect(hotels.headers.link).toBe(
-      '</api/products/search?type=HLT&city=Lisbon&check_in=2027-03-01&check_out=2027-03-04&guests=3&sort=price&min_rating=4&currency=USD>; rel=preload; as=fetch; crossorigin',
+      '</api/products/search?type=HLT&city=Lisbon&check_in=2027-03-01&check_out=2027-03-04&guests=3&occupancy=3&sort=price&min_rating=4&currency=USD>; rel=preload; as=fetch; crossorigin',
+    );
+    const rooms = await call('/stays?check_in=2027-03-01&check_out=2027-03-04&occupancy=2-5,9&occupancy=1');
+    expect(rooms.headers.link).toBe(
+      '</api/products/search?type=STY&check_in=2027-03-01&check_out=2027-03-04&guests=5&occupancy=2-5%2C9&occupancy=1&currency=USD>; rel=preload; as=fetch; crossorigin',
     );
     // The page's type wins over the address's, as on the page; an activity has no check-out.
     const activities = await call('/activities?type=HLT&check_in=2027-03-01', { cookie: 'currency_code=EUR' });
@@ -137,7 +142,7 @@ describe('pages', () => {
     // island counts it (src/shared/rules/booking-dates.ts).
     const today = new Date().toISOString().slice(0, 10);
     for (const [path, type, city] of [['/resorts', 'RST', ''], ['/search-detail?city=Lisbon', 'HLT', '&city=Lisbon']] as const) {
-      const m = new RegExp(`^</api/products/search\\?type=${type}${city}&check_in=([\\d-]{10})&check_out=([\\d-]{10})&guests=2&currency=USD>; rel=preload; as=fetch; crossorigin$`).exec(String((await call(path)).headers.link));
+      const m = new RegExp(`^</api/products/search\\?type=${type}${city}&check_in=([\\d-]{10})&check_out=([\\d-]{10})&guests=2&occupancy=2&currency=USD>; rel=preload; as=fetch; crossorigin$`).exec(String((await call(path)).headers.link));
       expect(m, path).not.toBeNull();
       expect(m![1]! >= today, path).toBe(true);
       expect((Date.parse(m![2]!) - Date.parse(m![1]!)) / 86_400_000, path).toBe(2);
@@ -153,7 +158,7 @@ describe('pages', () => {
 
   it("a results page the edge has answered before names its first photo and is written with its first screen; a change, a session or another language and it is not", async () => {
     const page = '/search-detail?type=HLT&city=Paris&check_in=2027-04-06&check_out=2027-04-09&guests=2&sort=price';
-    const search = '/api/products/search?type=HLT&city=Paris&check_in=2027-04-06&check_out=2027-04-09&guests=2&sort=price&currency=USD';
+    const search = '/api/products/search?type=HLT&city=Paris&check_in=2027-04-06&check_out=2027-04-09&guests=2&occupancy=2&sort=price&currency=USD';
     const fetchLink = `<${search}>; rel=preload; as=fetch; crossorigin`;
     const results = (html: string) => /<astro-island[^>]*DeferredSearchResults\.[^>]*><astro-slot[^>]*>([\s\S]*?)<\/astro-slot>/.exec(html)?.[1] ?? '';
     const box = (html: string) => /<astro-island[^>]*DeferredSearchBox\.[^>]*><astro-slot[^>]*>([\s\S]*?)<\/astro-slot>/.exec(html)?.[1] ?? '';

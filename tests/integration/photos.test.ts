@@ -8,6 +8,7 @@ import { baseUrl, call, expectErrorShape, type Client, type Reply } from './help
 import { d1Query, freshIp, signedInClient, verifiedAccount, DB_TEST_TIMEOUT } from './auth-helpers';
 import { seedPhotoKeys } from '../../seed/photos.mjs';
 import { PHOTO_MSG, PHOTOS_PER_PRODUCT } from '../../src/shared/rules/photos';
+import { DEFAULT_INVENTORY_SQL } from '../../seed/parts/12-rooms-rates.mjs';
 
 const SEED_KEY: string = seedPhotoKeys()['dune-sea'];
 
@@ -76,6 +77,8 @@ beforeAll(async () => {
   );
   orgId = row!.id;
   productId = row!.product;
+  // Its standard room and rate at its price, as every product written directly needs to be sold (decision 0057).
+  await d1Query(DEFAULT_INVENTORY_SQL);
   const [a, m] = await Promise.all([verifiedAccount(host), verifiedAccount(host)]);
   await d1Query(`UPDATE users SET role = 'admin' WHERE org_id = ${orgId} AND email = '${a!.email}';`);
   const [sa, sm, acme, one] = await Promise.all([

@@ -78,8 +78,11 @@ describe('product search', () => {
 
   it('prices a stay for its nights and an activity for its guests', async () => {
     const stay = await call(`/api/products/search?type=HLT&check_in=${day(10)}&check_out=${day(13)}&guests=2&per_page=1`);
-    expect(stay.json.data[0].nights).toBe(3);
-    expect(stay.json.data[0].total_price).toBeCloseTo(stay.json.data[0].price * 3, 2);
+    // A hotel's price is the whole stay's for every room (docs/contract.md#rooms-rates-and-availability), its share of
+    // a night beside it.
+    expect(stay.json.data[0]).toMatchObject({ nights: 3, rooms: 1 });
+    expect(stay.json.data[0].total_price).toBe(stay.json.data[0].price);
+    expect(stay.json.data[0].price_per_night).toBeCloseTo(stay.json.data[0].price / 3, 2);
     const act = await call(`/api/products/search?type=ACT&check_in=${day(10)}&guests=3&per_page=1`);
     expect(act.json.data[0].total_price).toBeCloseTo(act.json.data[0].price * 3, 2);
   });

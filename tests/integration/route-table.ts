@@ -13,6 +13,7 @@ import { DEFAULT_THEME } from '../../src/shared/rules/theme';
 import { nearDay, type Hints } from './gates-arbitrary';
 import { day, TRAVELER } from './gates-fixtures';
 import { seedPhotoKeys } from '../../seed/photos.mjs';
+import { OTA_NAMESPACE } from '../../functions/outside/channel-ota';
 
 /** A photograph the development seed stores (seed/photos.mjs). */
 const SEED_KEY: string = seedPhotoKeys()['dune-sea'];
@@ -111,6 +112,11 @@ export interface RouteSpec {
   htmlForBrowsers?: boolean;
   /** Called by the payment provider's servers and trusted for its signature alone: no session and no Origin check. */
   providerSigned?: boolean;
+  /**
+   * Answers in its partner's own wire format, refusals included (a channel manager's OpenTravel XML): a refusal of that
+   * media type is checked against it instead of the contract's JSON error shape.
+   */
+  wireRefusals?: { mediaType: string; isRefusal: (text: string) => boolean };
 }
 
 /**
@@ -278,6 +284,11 @@ const TABLE: Fixture[] = [
   {
     method: 'GET', path: '/api/products/:product_id', hints: { currency: CURRENCIES }, params: { product_id: fc.integer({ min: 1, max: 90 }) },
     example: (o) => ({ params: { product_id: o.productId }, query: { currency: 'GBP' } }), changesState: false,
+  },
+  {
+    method: 'GET', path: '/api/products/:product_id/rates', hints: { check_in: nearDay, check_out: nearDay, currency: CURRENCIES },
+    params: { product_id: fc.integer({ min: 1, max: 90 }) },
+    example: (o) => ({ params: { product_id: o.productId }, query: { check_in: day(20), check_out: day(22), occupancy: '2-5', currency: 'EUR' } }), changesState: false,
   },
   { method: 'POST', path: '/api/walletUser/getPaymentCardByOrg', example: () => ({ body: {} }), changesState: false },
   {
@@ -547,6 +558,62 @@ const TABLE: Fixture[] = [
     params: { product_id: fc.integer({ min: 1_000_000, max: 1_000_050 }), photo_id: fc.integer({ min: 1, max: 500 }) }, changesState: true, example: () => ({ params: { product_id: 1_000_000, photo_id: 1 } }),
   },
 
+  // ---- the console's inventory (functions/routes/admin-inventory.ts): products, room types, rate plans, their nights ----
+  // A new product of its own each time, inactive, in a city of the gates' own: no search the other routes rely on changes.
+  {
+    method: 'POST', path: '/api/admin/products', changesState: true,
+    hints: { type: PRODUCT_TYPES, country: fc.constantFrom('FR', 'fr', 'FRA', ''), time_zone: fc.constantFrom('Europe/Paris', 'europe/paris', 'UTC', 'Mars/Olympus', '') },
+    example: () => ({
+      body: { type: 'HLT', name: `Gate Hotel ${crypto.randomUUID().slice(0, 8)}`, city: 'Gateville', country: 'FR', latitude: 10, longitude: 10, time_zone: 'Europe/Paris', status: 'INACTIVE' },
+    }),
+  },
+  {
+    method: 'GET', path: '/api/admin/products/:product_id', params: { product_id: fc.integer({ min: 1, max: 200 }) }, changesState: false,
+    example: (o) => ({ params: { product_id: o.productId } }), ids: [{ in: 'param', name: 'product_id', owner: 'user', of: 'productId', expect: 'refused' }],
+  },
+  // Its own status again: the request changes nothing the other routes rely on (fuzzed ids name no product).
+  {
+    method: 'PATCH', path: '/api/admin/products/:product_id', params: { product_id: fc.integer({ min: 1_000_000, max: 1_000_050 }) }, changesState: true,
+    example: (o) => ({ params: { product_id: o.productId }, body: { status: 'ACTIVE' } }), ids: [{ in: 'param', name: 'product_id', owner: 'user', of: 'productId', expect: 'refused' }],
+  },
+  // Rooms, plans and nights of a product nobody has: their successes are in admin-inventory.test.ts.
+  {
+    method: 'POST', path: '/api/admin/products/:product_id/rooms', params: { product_id: fc.integer({ min: 1_000_000, max: 1_000_050 }) }, changesState: true,
+    example: () => ({ params: { product_id: 1_000_000 }, body: { code: 'GATE', name: { 'en-US': 'Gate room' }, max_adults: 2, max_occupancy: 2, units: 1 } }),
+  },
+  {
+    method: 'PATCH', path: '/api/admin/products/:product_id/rooms/:room_id', changesState: true,
+    params: { product_id: fc.integer({ min: 1_000_000, max: 1_000_050 }), room_id: fc.integer({ min: 1, max: 500 }) },
+    example: () => ({ params: { product_id: 1_000_000, room_id: 1 }, body: { units: 3 } }),
+  },
+  {
+    method: 'DELETE', path: '/api/admin/products/:product_id/rooms/:room_id', changesState: true,
+    params: { product_id: fc.integer({ min: 1_000_000, max: 1_000_050 }), room_id: fc.integer({ min: 1, max: 500 }) },
+    example: () => ({ params: { product_id: 1_000_000, room_id: 1 } }),
+  },
+  {
+    method: 'POST', path: '/api/admin/products/:product_id/rate-plans', params: { product_id: fc.integer({ min: 1_000_000, max: 1_000_050 }) }, changesState: true,
+    example: () => ({ params: { product_id: 1_000_000 }, body: { code: 'GATE', name: { 'en-US': 'Gate rate' }, room_ids: [1] } }),
+  },
+  {
+    method: 'PATCH', path: '/api/admin/products/:product_id/rate-plans/:rate_plan_id', changesState: true,
+    params: { product_id: fc.integer({ min: 1_000_000, max: 1_000_050 }), rate_plan_id: fc.integer({ min: 1, max: 500 }) },
+    example: () => ({ params: { product_id: 1_000_000, rate_plan_id: 1 }, body: { board: 'BB' } }),
+  },
+  {
+    method: 'DELETE', path: '/api/admin/products/:product_id/rate-plans/:rate_plan_id', changesState: true,
+    params: { product_id: fc.integer({ min: 1_000_000, max: 1_000_050 }), rate_plan_id: fc.integer({ min: 1, max: 500 }) },
+    example: () => ({ params: { product_id: 1_000_000, rate_plan_id: 1 } }),
+  },
+  {
+    method: 'GET', path: '/api/admin/products/:product_id/ari', params: { product_id: fc.integer({ min: 1, max: 200 }) }, changesState: false, hints: { from: nearDay, to: nearDay },
+    example: (o) => ({ params: { product_id: o.productId }, query: { from: day(20), to: day(33) } }), ids: [{ in: 'param', name: 'product_id', owner: 'user', of: 'productId', expect: 'refused' }],
+  },
+  {
+    method: 'POST', path: '/api/admin/products/:product_id/ari', params: { product_id: fc.integer({ min: 1_000_000, max: 1_000_050 }) }, changesState: true,
+    example: () => ({ params: { product_id: 1_000_000 }, body: { updates: [{ room_id: 1, from: day(30), to: day(31), units: 5 }] } }),
+  },
+
   // ---- marketing links (functions/routes/links.ts): admins and marketers of the host's org; a member's own link ----
   {
     method: 'POST', path: '/api/admin/links', changesState: true,
@@ -575,6 +642,20 @@ const TABLE: Fixture[] = [
   },
   { method: 'GET', path: '/api/admin/enquiries', example: () => ({ query: { page: 1, kind: 'cruise' } }), changesState: false },
 
+  // ---- channel managers (functions/routes/channel.ts): OpenTravel XML with HTTP Basic credentials; their console ----
+  // The gates hold no channel credentials: every request of theirs is refused 401 (or 400, 415) with an OpenTravel
+  // <Errors> body and changes nothing. The credentialed pushes are in channel-ota.test.ts.
+  { method: 'POST', path: '/api/channel/ota', changesState: true, example: () => ({ body: {} }), wireRefusals: { mediaType: 'application/xml', isRefusal: isOtaRefusal } },
+  { method: 'GET', path: '/api/admin/channel-credentials', example: () => ({}), changesState: false },
+  // Each call makes a credential, up to the org's 20; then 409 (the sweeps write only their own org's credentials).
+  { method: 'POST', path: '/api/admin/channel-credentials', example: () => ({}), changesState: true },
+  // A username nobody was given: the sweeps must not revoke the credentials another route's test made.
+  {
+    method: 'DELETE', path: '/api/admin/channel-credentials/:username', changesState: true,
+    params: { username: fc.constantFrom('cm-aaaaaaaaaaaaaaaa', 'CM-AAAAAAAAAAAAAAAA', 'cm-', 'x') },
+    example: () => ({ params: { username: 'cm-aaaaaaaaaaaaaaaa' } }),
+  },
+
   // ---- enquiries (functions/routes/enquiries.ts) --------------------------------------------------------------------
   {
     method: 'POST', path: '/api/enquiries', changesState: true, upstream: ['mail'],
@@ -596,7 +677,14 @@ const TABLE: Fixture[] = [
 const SESSION_OF: Record<string, Pick<RouteSpec, 'session' | 'dev' | 'providerSigned'>> = {
   none: { session: 'none' }, optional: { session: 'optional' }, user: { session: 'user' }, agent: { session: 'agent' },
   admin: { session: 'admin' }, marketing: { session: 'marketing' }, dev: { session: 'none', dev: true }, webhook: { session: 'none', providerSigned: true },
+  // A channel manager's server: no session, its Basic credentials name the org; a browser's cross-site request is still refused.
+  channel: { session: 'none' },
 };
+
+/** An OpenTravel …RS with <Errors> (functions/outside/channel-ota.ts): a channel route's refusal in its own wire format. */
+function isOtaRefusal(text: string): boolean {
+  return text.includes(`xmlns="${OTA_NAMESPACE}"`) && /<Errors><Error Type="\d+" Code="\d+" Status="NotProcessed"[^>]*>[^<]+<\/Error>/.test(text) && !text.includes('<Success/>');
+}
 
 interface Declaration {
   method: string;

@@ -5,6 +5,7 @@ import { ACME, call, Client, expectErrorShape } from './helpers';
 import { d1Query, d1QueryAll, DB_TEST_TIMEOUT, freshIp, linkToken, signedInClient, verifiedAccount, withIp } from './auth-helpers';
 import { bookingBody, day, firstProduct, issue, key, reservationsOf, traveler } from './booking-helpers';
 import { MSG, TERMS_VERSION } from '../../src/shared/contract/auth';
+import { DEFAULT_INVENTORY_SQL } from '../../seed/parts/12-rooms-rates.mjs';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
@@ -163,6 +164,8 @@ describe('wallet option only-discount', () => {
         price_unit, max_guests, available_from, available_to, status)
       SELECT (SELECT org_id FROM org_domains WHERE host = '${HOST}'), type, name, city, country, address, latitude, longitude, images, description,
         amenities, rating, price_usd_minor, price_unit, max_guests, available_from, available_to, status FROM products WHERE org_id = 1;`);
+    // Products written directly get their standard room and rate at their price, as the seed's have (decision 0057).
+    await d1Query(DEFAULT_INVENTORY_SQL);
     const account = await verifiedAccount(HOST);
     email = account.email;
     client = (await signedInClient(account.email, account.password, HOST)).client;

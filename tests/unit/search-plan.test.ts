@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { productCities, productsNear, searchProducts, type ProductFilter } from '../../functions/db/products';
+import { productCities, productsByIds, productsNear, searchCandidates, searchProducts, type ProductFilter } from '../../functions/db/products';
+import { inventoryFor } from '../../functions/db/ari';
 import { cityNamed } from '../../functions/db/content';
 
 const { DatabaseSync } = await import('node:sqlite');
@@ -45,6 +46,25 @@ describe('product search plans', () => {
     expect(sent).toHaveLength(3);
     const sqlite = migrated();
     for (const s of sent) expect(plan(sqlite, s)).toMatch(/products_by_org_type_city \(org_id=\? AND type=\? AND city>\? AND city<\?\)/);
+  });
+
+  it('a hotel search reads its candidates by the city index, their rooms, rates and nights by product (one batch), and its page by id', async () => {
+    const { db, sent } = recorder();
+    await searchCandidates(db, filter, 'rating');
+    await searchCandidates(db, { orgId: 1, type: 'HLT' }, 'price', { latitude: 40.4, longitude: -3.7, radiusKm: 50 });
+    const ids = Array.from({ length: 1000 }, (_, i) => i + 1);
+    await inventoryFor(db, ids, '2030-01-01', '2030-01-03');
+    await productsByIds(db, 1, ids.slice(0, 10));
+    // Two candidate reads, one batch of four for a thousand hotels' inventory, one read of the page.
+    expect(sent).toHaveLength(7);
+    const sqlite = migrated();
+    expect(plan(sqlite, sent[0]!)).toMatch(/products_by_org_type_city \(org_id=\? AND type=\? AND city>\? AND city<\?\)/);
+    expect(plan(sqlite, sent[1]!)).toMatch(/products_by_org_type_lat \(org_id=\? AND type=\? AND latitude>\? AND latitude<\?\)/);
+    expect(plan(sqlite, sent[2]!)).toMatch(/room_types/);
+    expect(plan(sqlite, sent[4]!)).toMatch(/room_nights USING (PRIMARY KEY|INDEX room_nights_by_product) \((room_id=\? AND night>\? AND night<\?|product_id=\? AND night>\? AND night<\?)\)/);
+    expect(plan(sqlite, sent[5]!)).toMatch(/rate_nights USING PRIMARY KEY \(product_id=\? AND night>\? AND night<\?\)/);
+    expect(plan(sqlite, sent[6]!)).toMatch(/SEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    for (const s of sent) expect(plan(sqlite, s)).not.toMatch(/SCAN (products|rate_nights|room_nights)\b/);
   });
 
   it('a search by coordinates reads a latitude range of the org, type and latitude index', async () => {

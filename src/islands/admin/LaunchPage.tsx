@@ -13,7 +13,7 @@ import { consoleMessage } from './useConsoleForm';
 /** Where each step is done. */
 const STEP_PAGES: Record<Exclude<LaunchStep, 'live'>, string> = {
   brand: '/admin/brand',
-  products: '/admin/settings#products',
+  products: '/admin/products',
   sign_in: '/admin/settings#sign-in',
   wallet: '/admin/settings#wallet',
   domain: '/admin/domains',

@@ -19,6 +19,7 @@ export const CONSOLE_NAV: readonly ConsoleNavEntry[] = [
   { href: '/admin/cards', labelKey: 'admin_nav_cards', section: 'admin' },
   { href: '/admin/members', labelKey: 'admin_nav_members', section: 'admin' },
   { href: '/admin/products', labelKey: 'admin_nav_products', section: 'admin' },
+  { href: '/admin/channel', labelKey: 'admin_nav_channel', section: 'admin' },
   { href: '/admin/bookings', labelKey: 'admin_nav_bookings', section: 'admin' },
   { href: '/admin/translations', labelKey: 'admin_nav_translations', section: 'admin' },
   { href: '/admin/audit', labelKey: 'admin_nav_audit', section: 'admin' },

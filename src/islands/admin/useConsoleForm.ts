@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { CONSOLE_MSG, OPS_MSG } from '../../shared/contract/console-messages';
 import { LINK_MSG } from '../../shared/contract/links-text';
+import { INVENTORY_MSG } from '../../shared/contract/inventory-text';
 import { keyedTexts, MESSAGE_PREFIX } from '../../shared/i18n/message-prefixes';
 import { readContrastMessage } from '../../shared/rules/theme';
 import { useT } from '../../stores/locale';
@@ -16,6 +17,7 @@ const MESSAGE_KEYS = new Map<string, string>([
   ...keyedTexts(CONSOLE_MSG, MESSAGE_PREFIX.console),
   ...keyedTexts(OPS_MSG, MESSAGE_PREFIX.operations),
   ...keyedTexts(LINK_MSG, MESSAGE_PREFIX.links),
+  ...keyedTexts(INVENTORY_MSG, MESSAGE_PREFIX.inventory),
 ]);
 
 /** A console schema's or the server's message in the page's language (unknown texts pass through). */

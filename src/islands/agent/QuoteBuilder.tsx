@@ -33,6 +33,9 @@ interface Props {
 /** A product as the search lists it or as its own page describes it (functions/routes/products.ts). */
 type Product = FoundProduct | Awaited<ReturnType<typeof loadProduct>>;
 
+/** One night or one person: a search prices a hotel for its whole stay and gives its share of a night beside it. */
+const unitPrice = (p: Product) => (p as { price_per_night?: number }).price_per_night ?? p.price;
+
 export default function QuoteBuilder({ productId, clientId, stay, onCreated, onCancel }: Props) {
   const t = useT();
   const money = useMoney();
@@ -103,7 +106,7 @@ export default function QuoteBuilder({ productId, clientId, stay, onCreated, onC
     const percent = Number(markup);
     const markupBps = Number.isFinite(percent) && percent >= 0 ? bpsOfPercent(percent) : 0;
     // The product's unit price is the server's, converted and rounded once: the same rule gives the same figures.
-    const { netMinor, markupMinor, totalMinor } = quotePrice({ unitMinor: toMinor(product.price, currency), product: product.type, nights, guests }, markupBps);
+    const { netMinor, markupMinor, totalMinor } = quotePrice({ unitMinor: toMinor(unitPrice(product), currency), product: product.type, nights, guests }, markupBps);
     return { net: netMinor, markup: markupMinor, total: totalMinor };
   }, [product, currency, checkIn, checkOut, guests, markup, nightly]);
 
@@ -140,7 +143,7 @@ export default function QuoteBuilder({ productId, clientId, stay, onCreated, onC
   }
 
   const tr = (text?: string) => fieldMessage(t, text);
-  const unit = (p: Product) => `${money(p.price, p.currency)} ${t(p.price_unit === 'night' ? 'agent_per_night' : 'agent_per_person')}`;
+  const unit = (p: Product) => `${money(unitPrice(p), p.currency)} ${t(p.price_unit === 'night' ? 'agent_per_night' : 'agent_per_person')}`;
   const currencies = info?.currencies ?? [{ code: pageCurrency, name: pageCurrency }];
 
   const stayFields = (

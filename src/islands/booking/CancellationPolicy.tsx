@@ -5,10 +5,11 @@ import { deadlineInHotelTime, freeCancellationDeadline } from '../../shared/rule
 import { $language, useT } from '../../stores/locale';
 import { dateFormat } from '../../shared/rules/format-day';
 
-export default function CancellationPolicy({ productType, checkIn, timeZone }: { productType: string; checkIn: string; timeZone: string }) {
+/** `deadline`, when given, is the one a rate plan's own terms set (the server's); else the product type's rule decides. */
+export default function CancellationPolicy({ productType, checkIn, timeZone, deadline: given }: { productType: string; checkIn: string; timeZone: string; deadline?: string | null }) {
   const t = useT();
   const language = useStore($language);
-  const deadline = freeCancellationDeadline(productType, checkIn, timeZone);
+  const deadline = given !== undefined ? given : freeCancellationDeadline(productType, checkIn, timeZone);
   return (
     <p className="small" data-testid="cancellation-policy" data-deadline={deadline ?? undefined}>
       {deadline ? t('bk_free_cancellation_until', { date: deadlineInHotelTime(language, deadline, timeZone) }) : t('bk_non_refundable')}

@@ -49,6 +49,23 @@ function pendingCheckout(productId: number): PendingCheckout | null {
 
 const EMPTY: Traveler = { title: 'Mr', first_name: '', last_name: '', email: '', phone: '' };
 
+/**
+ * What the server said of the rate chosen on the product page (docs/contract.md#rooms-rates-and-availability): its
+ * price moved (the new total, and the rate_id naming it, to accept), its room is gone, or its rate_id has expired.
+ */
+type RateIssue = { kind: 'changed'; total: number; currency: string; rateId: string; atCheckout: boolean } | { kind: 'sold_out' } | { kind: 'expired' };
+
+function rateIssueOf(err: unknown, atCheckout: boolean): RateIssue | null {
+  if (!(err instanceof ApiFailure)) return null;
+  const e = err.body?.error;
+  if (err.status === 409 && e?.code === 'PRICE_CHANGED' && e.data && typeof e.data.rate_id === 'string') {
+    return { kind: 'changed', total: Number(e.data.total), currency: String(e.data.currency), rateId: e.data.rate_id, atCheckout };
+  }
+  if (err.status === 409 && e?.code === 'SOLD_OUT') return { kind: 'sold_out' };
+  if (err.status === 400 && e?.issues?.some((i) => i.path === 'rate_id')) return { kind: 'expired' };
+  return null;
+}
+
 interface AccountHolder {
   title?: string | null;
   first_name?: string | null;
@@ -111,6 +128,11 @@ export default function Checkout() {
   const [problem, setProblemState] = useState<{ text: string; sticky: boolean }>({ text: '', sticky: false });
   const setProblem = (text: string, sticky = false) => setProblemState({ text, sticky });
   const [submitting, setSubmitting] = useState(false);
+  // The rate chosen on the product page (`rate_id` in the address) and the party (`occupancy`, one per room), and what
+  // the server said of that rate when it could not be booked as shown.
+  const [rateId, setRateId] = useState<string | null>(null);
+  const [party, setParty] = useState<string[]>([]);
+  const [rateIssue, setRateIssue] = useState<RateIssue | null>(null);
   const [gateCard, setGateCard] = useState<WalletCard | null>(null);
   const lastAttempt = useRef<{ body: string; key: string } | null>(null);
   const errorBox = useRef<HTMLDivElement>(null);
@@ -118,6 +140,9 @@ export default function Checkout() {
   useEffect(() => void runStartup(), []);
   useEffect(() => {
     resetWalletSelection();
+    const query = new URLSearchParams(location.search);
+    setRateId(query.get('rate_id') || null);
+    setParty(query.getAll('occupancy'));
     const pid = productIdOf(location.search);
     if (pid === null) return setMissing(true);
     loadProduct(pid, currency)
@@ -165,10 +190,14 @@ export default function Checkout() {
   }, [user, profile]);
 
   const cardIds = useMemo(() => (walletLoaded ? selectedCardIds() : {}), [walletLoaded, selection, useCash, wallet]);
-  const trip = useMemo(
-    () => (product && c ? { product_id: product.product_id, check_in: c.checkIn, check_out: product.price_unit === 'night' ? c.checkOut : null, guests: c.guests, currency } : null),
-    [product, c, currency],
-  );
+  const trip = useMemo(() => {
+    if (!product || !c) return null;
+    const nightly = product.price_unit === 'night';
+    // A rate chosen names its stay and party itself; without one, the rooms of the address (else its guests) are priced.
+    if (rateId && nightly) return { rate_id: rateId, product_id: product.product_id, currency };
+    const who = nightly && party.length ? { occupancy: party } : { guests: c.guests };
+    return { product_id: product.product_id, check_in: c.checkIn, check_out: nightly ? c.checkOut : null, ...who, currency };
+  }, [product, c, currency, rateId, party]);
   const tripBody = useMemo(() => (trip ? { ...trip, ...cardIds } : null), [trip, cardIds]);
   // Signed in (or expected to be, decision 0052), the wallet, the terms and the button wait for the wallet and come
   // together in the place its loading line holds; a price asked before the wallet's choice is not shown.
@@ -186,11 +215,18 @@ export default function Checkout() {
     previewBooking(tripBody, ctrl.signal)
       .then((data) => {
         setPreview(data);
+        setRateIssue(null);
         if (settled) setPriceSettled(true);
         setProblemState((p) => (p.sticky ? p : { text: '', sticky: false }));
       })
       .catch((err) => {
         if (ctrl.signal.aborted) return;
+        const issue = rateIssueOf(err, false);
+        if (issue) {
+          setPreview(null);
+          setRateIssue(issue);
+          return;
+        }
         const conflict = err instanceof ApiFailure && err.status === 409;
         setProblem(err instanceof ApiFailure && err.status < 500 ? err.message : t('bk_quote_failed'), conflict);
         if (conflict) void loadWallet(currency);
@@ -228,7 +264,17 @@ export default function Checkout() {
     }
   }
 
-  async function book() {
+  /** The traveller takes the new price: the new rate_id is the one booked (and kept in the address); at checkout, booked now. */
+  function acceptNewPrice(issue: Extract<RateIssue, { kind: 'changed' }>) {
+    setRateId(issue.rateId);
+    setRateIssue(null);
+    const query = new URLSearchParams(location.search);
+    query.set('rate_id', issue.rateId);
+    history.replaceState(history.state, '', `${location.pathname}?${query.toString()}`);
+    if (issue.atCheckout) void book(issue.rateId);
+  }
+
+  async function book(acceptedRateId?: string) {
     setProblem('');
     if (!allowed) {
       if (signedIn !== true) openDialog('signin');
@@ -252,7 +298,7 @@ export default function Checkout() {
       setGateCard(gate.defaultCertificate);
       return;
     }
-    const body = { ...trip!, ...selectedCardIds(), traveler: parsed.data, ...(packageFlag() ? { is_package: true } : {}) };
+    const body = { ...trip!, ...(acceptedRateId ? { rate_id: acceptedRateId } : {}), ...selectedCardIds(), traveler: parsed.data, ...(packageFlag() ? { is_package: true } : {}) };
     const text = JSON.stringify(body);
     const key = lastAttempt.current?.body === text ? lastAttempt.current.key : crypto.randomUUID();
     lastAttempt.current = { body: text, key };
@@ -261,7 +307,10 @@ export default function Checkout() {
       const data = await checkout({ ...body, idempotency_key: key });
       sessionStorage.setItem(
         LAST_BOOKING_KEY,
-        JSON.stringify({ ...data, ...preview, product_name: product!.name, city: product!.city, check_in: body.check_in, check_out: body.check_out, guests: body.guests, total: data.total, currency: data.currency }),
+        JSON.stringify({
+          ...preview, ...data, product_name: product!.name, city: product!.city, check_in: preview?.check_in ?? c!.checkIn, check_out: preview?.check_out ?? null,
+          guests: preview?.guests ?? c!.guests, total: data.total, currency: data.currency,
+        }),
       );
       clearPackageFlag();
       if (data.status === 'PENDING_PAYMENT' && data.payment_url) {
@@ -273,6 +322,12 @@ export default function Checkout() {
       location.assign(`/checkout-success?booking=${encodeURIComponent(data.booking_id)}`);
     } catch (err) {
       setSubmitting(false);
+      const issue = rateIssueOf(err, true);
+      if (issue) {
+        setRateIssue(issue);
+        errorBox.current?.focus();
+        return;
+      }
       const status = err instanceof ApiFailure ? err.status : 0;
       const text = status === 409 ? t('bk_card_conflict') : status === 401 ? t('bk_sign_in_to_book') : status === 502 ? t('bk_payment_unavailable') : status && status < 500 ? (err as Error).message : t('bk_booking_failed');
       setProblem(text, true);
@@ -283,6 +338,11 @@ export default function Checkout() {
   }
 
   const nightly = product.price_unit === 'night';
+  // The stay as the server priced it (a rate chosen names its own), else as the address asks for it.
+  const shown = preview ? { checkIn: preview.check_in, checkOut: preview.check_out ?? c.checkOut, guests: preview.guests } : { checkIn: c.checkIn, checkOut: c.checkOut, guests: c.guests };
+  const roomsUrl = `${detailsUrl(c, product.product_id)}#rooms`;
+  const nightPrices = preview?.nights ?? [];
+  const oneNightlyPrice = nightPrices.length > 0 && nightPrices.every((n) => n.price === nightPrices[0]!.price) ? nightPrices[0]!.price : null;
   // A discount card takes a share of the price, capped by what it holds: the summary says which share and which cap.
   const discountCard = selection?.kind === 'discount' ? wallet?.userCards.find((x) => x.id === selection.id) : undefined;
   let discountRule = '';
@@ -317,9 +377,24 @@ export default function Checkout() {
                 {product.city}, {product.country}
               </p>
               <p className="small">
-                {nightly ? `${dateFmt(c.checkIn)} – ${dateFmt(c.checkOut)}` : dateFmt(c.checkIn)} · {t('bk_guests_n', { n: c.guests })}
+                {nightly ? `${dateFmt(shown.checkIn)} – ${dateFmt(shown.checkOut)}` : dateFmt(shown.checkIn)} · {t('bk_guests_n', { n: shown.guests })}
+                {preview && preview.occupancy.length > 1 ? ` · ${t('bk_rooms_n', { n: preview.occupancy.length })}` : ''}
               </p>
-              <a className="small" href={detailsUrl(c, product.product_id)}>
+              {preview?.room && preview.rate ? (
+                <dl className="bk-chosen small">
+                  <div>
+                    <dt>{t('bk_checkout_room')}</dt>
+                    <dd data-testid="chosen-room">{preview.room.name}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('bk_checkout_rate')}</dt>
+                    <dd data-testid="chosen-rate">
+                      {preview.rate.name} · {t(`bk_checkout_board_${preview.rate.board}`)} · {t(preview.rate.refundable ? 'bk_checkout_refundable' : 'bk_checkout_non_refundable')}
+                    </dd>
+                  </div>
+                </dl>
+              ) : null}
+              <a className="small" href={nightly ? roomsUrl : detailsUrl(c, product.product_id)}>
                 {t('bk_change_trip')}
               </a>
             </div>
@@ -378,20 +453,41 @@ export default function Checkout() {
             ) : null}
             {signedOut && allowedSignedOut ? <p className="muted small">{t('bk_guest_booking')}</p> : null}
 
-            <CancellationPolicy productType={product.type} checkIn={c.checkIn} timeZone={product.time_zone} />
+            <CancellationPolicy productType={product.type} checkIn={shown.checkIn} timeZone={product.time_zone} deadline={preview ? preview.free_cancellation_deadline : undefined} />
             {cancelledPayment && !problem.text ? (
               <p className="alert" role="status" data-testid="payment-cancelled">
                 {t('bk_payment_cancelled')}
               </p>
             ) : null}
             <div ref={errorBox} tabIndex={-1} aria-live="assertive" className="bk-problem">
-              {problem.text ? (
+              {problem.text && !rateIssue ? (
                 <p className="alert alert-error" data-testid="checkout-error">
                   {problem.text}
                 </p>
               ) : null}
+              {rateIssue?.kind === 'changed' ? (
+                <div className="alert alert-error stack" data-testid="price-changed">
+                  <p>{t('bk_checkout_price_changed')}</p>
+                  <p>
+                    {t('bk_checkout_new_total')} <strong><Money amount={rateIssue.total} currency={rateIssue.currency} testId="new-total" /></strong>
+                  </p>
+                  <div>
+                    <button type="button" className="btn btn-primary" disabled={submitting} onClick={() => acceptNewPrice(rateIssue)} data-testid="accept-price">
+                      {t('bk_checkout_accept_price')}
+                    </button>
+                  </div>
+                </div>
+              ) : null}
+              {rateIssue?.kind === 'sold_out' || rateIssue?.kind === 'expired' ? (
+                <div className="alert alert-error" data-testid={rateIssue.kind === 'sold_out' ? 'sold-out' : 'rate-expired'}>
+                  <p>{t(rateIssue.kind === 'sold_out' ? 'bk_checkout_sold_out' : 'bk_checkout_rate_expired')}</p>
+                  <a href={roomsUrl} data-testid="back-to-rooms">
+                    {t('bk_checkout_other_rooms')}
+                  </a>
+                </div>
+              ) : null}
             </div>
-            <button type="submit" className="btn btn-primary btn-lg" disabled={submitting || (signedIn === true && !walletLoaded)} data-testid="book">
+            <button type="submit" className="btn btn-primary btn-lg" disabled={submitting || rateIssue !== null || (signedIn === true && !walletLoaded)} data-testid="book">
               {submitting ? <span className="spinner spinner-sm" aria-hidden="true" /> : null}
               <span>{t('bk_confirm_and_pay')}</span>
               {preview && priceFinal ? (
@@ -409,13 +505,30 @@ export default function Checkout() {
         {preview && priceFinal ? (
           <dl className="bk-amounts" data-testid="summary">
             <div>
-              <dt>
-                {preview.nights ? t('bk_nights_n', { n: preview.nights }) : t('bk_guests_n', { n: c.guests })} ×{' '}
-                <Money amount={product.price} currency={product.currency} testId="sum-unit" />
-              </dt>
+              {nightly ? (
+                <dt>
+                  {t('bk_nights_n', { n: nightPrices.length })}
+                  {oneNightlyPrice !== null ? (
+                    <>
+                      {' '}× <Money amount={oneNightlyPrice} currency={preview.currency} testId="sum-unit" />
+                    </>
+                  ) : null}
+                </dt>
+              ) : (
+                <dt>
+                  {t('bk_guests_n', { n: shown.guests })} × <Money amount={product.price} currency={product.currency} testId="sum-unit" />
+                </dt>
+              )}
               <dd>
                 <Money amount={preview.price} currency={preview.currency} testId="sum-price" />
               </dd>
+              {nightly && oneNightlyPrice === null
+                ? nightPrices.map((n) => (
+                    <dd key={n.date} className="bk-amounts__why muted small" data-testid="sum-night">
+                      {t('bk_checkout_night_of', { date: dateFmt(n.date) })} <Money amount={n.price} currency={preview.currency} />
+                    </dd>
+                  ))
+                : null}
             </div>
             {preview.certificate_amount > 0 ? (
               <div>

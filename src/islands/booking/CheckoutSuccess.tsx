@@ -204,7 +204,7 @@ export default function CheckoutSuccess() {
           </dl>
         </div>
       ) : null}
-      {booking?.product_type && booking.check_in ? <CancellationPolicy productType={booking.product_type} checkIn={booking.check_in} timeZone={booking.time_zone ?? 'UTC'} /> : null}
+      {booking?.product_type && booking.check_in ? <CancellationPolicy productType={booking.product_type} checkIn={booking.check_in} timeZone={booking.time_zone ?? 'UTC'} deadline={booking.free_cancellation_deadline} /> : null}
       <p className="muted">{t('bk_confirmation_sent')}</p>
       <div className="cluster">
         <a className="btn btn-primary" href={`/manage-booking?booking=${encodeURIComponent(bookingId)}`} data-testid="manage-link">

@@ -6,7 +6,6 @@ import CancellationPolicy from './CancellationPolicy';
 import Money from '../ui/Money';
 import { ApiFailure } from '../../shared/contract/api-client';
 import { cancelBooking, loadBooking } from '../../stores/booking';
-import { cancellableAt } from '../../shared/rules/cancellation';
 import { formatDay, LONG_DAY } from '../../shared/rules/format-day';
 import { $language, useT } from '../../stores/locale';
 import { runStartup } from '../../stores/startup';
@@ -39,7 +38,9 @@ export default function ManageBooking() {
   if (!booking) return <div className="skeleton bk-skel-hero" aria-hidden="true" />;
 
   const day = (d: string) => formatDay(language, d, LONG_DAY);
-  const canCancel = booking.status === 'CONFIRMED' && cancellableAt(booking.product_type, booking.check_in, booking.time_zone, Date.now());
+  // The deadline the server states is the booking's own: its rate plan's terms, else its product type's.
+  const deadline = booking.free_cancellation_deadline;
+  const canCancel = booking.status === 'CONFIRMED' && deadline !== null && Date.now() < Date.parse(deadline);
 
   async function cancel() {
     if (!booking || !window.confirm(t('bk_cancel_confirm'))) return;
@@ -76,6 +77,11 @@ export default function ManageBooking() {
         </span>
       </p>
       <p>{booking.check_out ? `${day(booking.check_in)} – ${day(booking.check_out)}` : day(booking.check_in)}</p>
+      {booking.room && booking.rate ? (
+        <p data-testid="manage-room">
+          {booking.room.name} · {booking.rate.name}
+        </p>
+      ) : null}
       <dl className="bk-amounts">
         {row(t('bk_price'), booking.price)}
         {booking.certificate_amount ? row(t('bk_certificate'), booking.certificate_amount) : null}
@@ -84,7 +90,7 @@ export default function ManageBooking() {
         {row(t('bk_paid_by_card'), booking.paid_amount, 'manage-paid')}
         {row(t('bk_refunded'), booking.refunded_amount, 'manage-refunded')}
       </dl>
-      <CancellationPolicy productType={booking.product_type} checkIn={booking.check_in} timeZone={booking.time_zone} />
+      <CancellationPolicy productType={booking.product_type} checkIn={booking.check_in} timeZone={booking.time_zone} deadline={deadline} />
       <div aria-live="polite">{message ? <p className={message.ok ? 'alert' : 'alert alert-error'} data-testid="manage-message">{message.text}</p> : null}</div>
       {canCancel ? (
         <div>

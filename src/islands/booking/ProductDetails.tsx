@@ -2,6 +2,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import DateRangePicker from '../ui/DateRangePicker';
+import OccupancyPicker from './OccupancyPicker';
+import RoomRates from './RoomRates';
 import AddToQuote from '../agent/AddToQuote';
 import CancellationPolicy from './CancellationPolicy';
 import Gallery from '../ui/Gallery';
@@ -15,6 +17,8 @@ import { $org, runStartup } from '../../stores/startup';
 import { checkoutUrl, criteriaFromQuery, defaultCriteria, productIdOf, RESULTS_PATH, TYPE_LABEL, type Criteria } from '../../stores/search';
 import type { ProductDetail } from '../../shared/contract/booking-replies';
 import { formatNumber } from '../../shared/rules/money';
+import { guestsOf } from '../../shared/rules/occupancy-party';
+import { paramsOfStay } from '../../shared/rules/search-criteria';
 
 
 export default function ProductDetails() {
@@ -88,7 +92,7 @@ export default function ProductDetails() {
     setC((prev) => {
       const next = { ...prev!, ...patch };
       if (patch.checkIn && nightly && (!next.checkOut || next.checkOut <= next.checkIn)) next.checkOut = addDays(next.checkIn, 1);
-      history.replaceState(null, '', `/hotel-details?${new URLSearchParams({ id: String(product.product_id), check_in: next.checkIn, ...(nightly ? { check_out: next.checkOut } : {}), guests: String(next.guests) })}`);
+      history.replaceState(null, '', `/hotel-details?${paramsOfStay({ ...next, type: product.type }, product.product_id)}`);
       return next;
     });
 
@@ -143,16 +147,20 @@ export default function ProductDetails() {
             maxNights={MAX_NIGHTS}
             onChange={(range) => update({ checkIn: range.checkIn, ...(nightly ? { checkOut: range.checkOut } : {}) })}
           />
-          <div className="field">
-            <label htmlFor={`${id}-guests`}>{t('bk_guests')}</label>
-            <input id={`${id}-guests`} className="input" type="number" min={1} max={product.max_guests} value={c.guests} onChange={(e) => update({ guests: Math.min(product.max_guests, Math.max(1, Math.floor(Number(e.target.value) || 1))) })} />
-            <span className="field-hint">{t('bk_max_guests', { n: product.max_guests })}</span>
-          </div>
+          {nightly ? (
+            <OccupancyPicker value={c.occupancy} onChange={(occupancy) => update({ occupancy, guests: guestsOf(occupancy) })} />
+          ) : (
+            <div className="field">
+              <label htmlFor={`${id}-guests`}>{t('bk_guests')}</label>
+              <input id={`${id}-guests`} className="input" type="number" min={1} max={product.max_guests} value={c.guests} onChange={(e) => update({ guests: Math.min(product.max_guests, Math.max(1, Math.floor(Number(e.target.value) || 1))) })} />
+              <span className="field-hint">{t('bk_max_guests', { n: product.max_guests })}</span>
+            </div>
+          )}
           <div aria-live="polite" className="bk-book__total">
             {quoteError ? <p className="field-error">{quoteError}</p> : null}
             {quote && showPrices ? (
               <p>
-                {quote.nights ? t('bk_total_nights', { n: quote.nights }) : t('bk_total_guests', { n: c.guests })}{' '}
+                {quote.nights.length ? t('bk_total_nights', { n: quote.nights.length }) : t('bk_total_guests', { n: c.guests })}{' '}
                 <Money amount={quote.total} currency={quote.currency} className="price" testId="stay-total" />
               </p>
             ) : showPrices && !quoteError ? (
@@ -172,6 +180,7 @@ export default function ProductDetails() {
           <AddToQuote productId={product.product_id} checkIn={c.checkIn} checkOut={c.checkOut} guests={c.guests} className="btn-block" />
         </aside>
       </div>
+      {nightly ? <RoomRates product={product} c={c} currency={currency} /> : null}
     </article>
   );
 }

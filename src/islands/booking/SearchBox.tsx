@@ -1,14 +1,17 @@
 // The search box: product type, destination with suggestions, the stay's dates in the one date-range picker (earliest
-// today + minCheckinDays) and guests; it opens the results page of the type.
+// today + minCheckinDays) and who is travelling (the rooms and their party for hotels, resorts and stays; the number of
+// people for activities); it opens the results page of the type.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import DateRangePicker from '../ui/DateRangePicker';
+import OccupancyPicker from './OccupancyPicker';
 import { $language, useT } from '../../stores/locale';
 import { $org, runStartup } from '../../stores/startup';
 import { $results, criteriaFromQuery, defaultCriteria, resultsUrl, suggestCities, TYPE_LABEL, type CitySuggestion, type Criteria } from '../../stores/search';
 import { addDays, eligibleTypes, MAX_GUESTS, MAX_NIGHTS, minCheckInDate } from '../../shared/rules/booking-dates';
 import type { ProductType } from '../../shared/rules/wallet';
 import { formatDay } from '../../shared/rules/format-day';
+import { guestsOf, partySummary } from '../../shared/rules/occupancy-party';
 
 export interface SearchBoxProps {
   /** A fixed product type (results pages of one type); without it the box offers the org's eligible types. */
@@ -50,7 +53,7 @@ export default function SearchBox({ type, fromQuery = false, heading = true }: S
   useEffect(() => {
     setC((prev) => {
       const base = defaultCriteria(type ?? prev.type, minDays);
-      return fromQuery && typeof location !== 'undefined' ? criteriaFromQuery(location.search, base) : { ...base, city: prev.city, guests: prev.guests };
+      return fromQuery && typeof location !== 'undefined' ? criteriaFromQuery(location.search, base) : { ...base, city: prev.city, guests: prev.guests, occupancy: prev.occupancy };
     });
   }, [minDays, type, fromQuery]);
   useEffect(() => {
@@ -95,7 +98,7 @@ export default function SearchBox({ type, fromQuery = false, heading = true }: S
             {[
               c.city || t('bk_any_destination'),
               nightly && c.checkOut ? `${formatDay(language, c.checkIn, SUMMARY_DAY)} – ${formatDay(language, c.checkOut, SUMMARY_DAY)}` : formatDay(language, c.checkIn, SUMMARY_DAY),
-              t('bk_guests_n', { n: c.guests }),
+              nightly ? partySummary(t, c.occupancy) : t('bk_guests_n', { n: c.guests }),
             ].join(' · ')}
           </span>
           <span className="bk-search__summary-edit">{t(collapsed ? 'bk_search_change' : 'bk_search_close')}</span>
@@ -126,18 +129,22 @@ export default function SearchBox({ type, fromQuery = false, heading = true }: S
           onChange={(range) => update({ checkIn: range.checkIn, ...(nightly ? { checkOut: range.checkOut } : {}) })}
           error={errors.checkIn || errors.checkOut}
         />
-        <div className="field bk-guests">
-          <label htmlFor={`${id}-guests`}>{t('bk_guests')}</label>
-          <input
-            id={`${id}-guests`}
-            className="input"
-            type="number"
-            min={1}
-            max={MAX_GUESTS}
-            value={c.guests}
-            onChange={(e) => update({ guests: Math.min(MAX_GUESTS, Math.max(1, Math.floor(Number(e.target.value) || 1))) })}
-          />
-        </div>
+        {nightly ? (
+          <OccupancyPicker value={c.occupancy} onChange={(occupancy) => update({ occupancy, guests: Math.min(MAX_GUESTS, guestsOf(occupancy)) })} />
+        ) : (
+          <div className="field bk-guests">
+            <label htmlFor={`${id}-guests`}>{t('bk_guests')}</label>
+            <input
+              id={`${id}-guests`}
+              className="input"
+              type="number"
+              min={1}
+              max={MAX_GUESTS}
+              value={c.guests}
+              onChange={(e) => update({ guests: Math.min(MAX_GUESTS, Math.max(1, Math.floor(Number(e.target.value) || 1))) })}
+            />
+          </div>
+        )}
         <div className="bk-search__submit">
           <button type="submit" className="btn btn-primary btn-lg">
             {t('bk_search_button')}

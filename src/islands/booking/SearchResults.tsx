@@ -245,7 +245,17 @@ function ResultCard({ p, href, showPrices, first }: { p: Item; href: string; sho
         <p className="bk-item__summary">{p.summary}</p>
       </div>
       <div className="bk-item__price">
-        {showPrices ? (
+        {showPrices && facts.stay !== null ? (
+          <>
+            <Money amount={p.price} currency={p.currency} className="price" testId="price" />
+            <span className="muted small" data-testid="price-covers">
+              {facts.stay}
+            </span>
+            <span className="small">
+              <Money amount={p.price_per_night!} currency={p.currency} testId="price-per-night" /> {facts.unit}
+            </span>
+          </>
+        ) : showPrices ? (
           <>
             <Money amount={p.price} currency={p.currency} className="price" testId="price" />
             <span className="muted small">{facts.unit}</span>

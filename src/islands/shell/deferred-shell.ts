@@ -88,6 +88,11 @@ function fillSearchStandIn(form: HTMLElement) {
   // An activity has one date: no nights (the stand-in shows the default stay's, counted at the edge).
   const nights = form.querySelector<HTMLElement>('[data-stand-in-nights]');
   if (nights) nights.hidden = !stay.checkOut;
+  // An activity counts its guests; hotels, resorts and stays ask for the rooms and their party (OccupancyPicker).
+  const party = form.querySelector<HTMLElement>('[data-stand-in-party]');
+  const guests = form.querySelector<HTMLElement>('[data-stand-in-guests]');
+  if (party) party.hidden = type === 'ACT';
+  if (guests) guests.hidden = type !== 'ACT';
 }
 
 /** The header islands wait for a person: this script does what they did at load. */

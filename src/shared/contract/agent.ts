@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { CountryCodeSchema, NationalitySchema, PhoneCountryCodeSchema } from './auth';
 import { FirstNameSchema, LastNameSchema, MobileSchema, SignUpEmail, TitleSchema } from '../rules/person-schemas';
-import { PreviewSchema } from './booking';
+import { PreviewSchema, stayFields, stayNamed } from './booking';
 
 // The messages and payment choices, zod-free (./agent-text; docs/decisions/0039-page-weight-by-interaction.md).
 export * from './agent-text';
@@ -53,15 +53,13 @@ export const RowIdSchema = z.coerce.number().int().positive().max(2 ** 31);
 
 // ---- quotes ----------------------------------------------------------------------------------------------------
 
-const { product_id, check_in, check_out, guests, currency } = PreviewSchema.shape;
+const { currency } = PreviewSchema.shape;
 
 export const QuoteSchema = z
   .object({
     client_id: z.number('Choose a client').int('Choose a client').positive('Choose a client').max(2 ** 31),
-    product_id,
-    check_in,
-    check_out,
-    guests,
+    // The stay as a booking names it: a rate_id the agent chose, or the product, the dates and the party.
+    ...stayFields,
     currency: currency.optional(),
     markup_percent: z
       .number('Use a number')
@@ -72,9 +70,7 @@ export const QuoteSchema = z
       .nullable(),
     note: optionalText(500),
   })
-  .superRefine((q, ctx) => {
-    if (q.check_out && q.check_out < q.check_in) ctx.addIssue({ code: 'custom', path: ['check_out'], message: 'Check-out must not be before check-in' });
-  });
+  .superRefine(stayNamed);
 export type QuoteInput = z.output<typeof QuoteSchema>;
 
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 
 export interface ApiErrorBody {
   status: 'failed';
-  error?: { code: string; message: string; key?: string; issues?: { path: string; message: string; key?: string }[] };
+  error?: { code: string; message: string; key?: string; issues?: { path: string; message: string; key?: string }[]; data?: Record<string, unknown> };
   message?: unknown;
 }
 

@@ -3,6 +3,7 @@
 // of these schemas reaches the browser bundle.
 import { z } from 'zod';
 import { PRODUCT_TYPES } from '../rules/wallet';
+import { BOARDS } from '../rules/stay-rates';
 import { AgentPricingSchema } from './booking';
 import { ProductPhotoSchema } from './photos';
 
@@ -20,6 +21,24 @@ const amountsFields = {
   currency: z.string(),
 };
 
+/** The room type booked, named in the reader's language. */
+export const BookedRoomSchema = z.object({ room_id: z.number(), name: z.string() });
+/** The rate plan booked: its name in the reader's language, its board and whether it refunds at all. */
+export const BookedRateSchema = z.object({ rate_plan_id: z.number(), name: z.string(), board: z.enum(BOARDS), refundable: z.boolean() });
+/** One night of a stay and its price, in the reply's currency. */
+export const NightPriceSchema = z.object({ date: z.string(), price: z.number() });
+
+/**
+ * The room, rate, party (one occupancy value per room) and nights of a booked stay (docs/contract.md#rooms-rates-and-availability):
+ * null and empty for activities and for bookings made before rooms were sold.
+ */
+export const roomFields = {
+  room: BookedRoomSchema.nullable(),
+  rate: BookedRateSchema.nullable(),
+  occupancy: z.array(z.string()),
+  nights: z.array(NightPriceSchema),
+};
+
 /** What was booked, where and when, for how many: the same fields in every reply that states a booked stay. */
 export const bookedStayFields = {
   product_type: z.string(),
@@ -28,6 +47,7 @@ export const bookedStayFields = {
   check_in: z.string(),
   check_out: z.string().nullable(),
   guests: z.number(),
+  ...roomFields,
 };
 
 /** The stay a booking is for, as its reply states it. */
@@ -85,8 +105,12 @@ export const PreviewReplySchema = z.object({
   product: ProductSummarySchema,
   check_in: z.string(),
   check_out: z.string().nullable(),
-  nights: z.number().nullable(),
   guests: z.number(),
+  ...roomFields,
+  /** The rate booked: the one sent, or the stay's cheapest, signed to be sent back to the checkout (null for activities). */
+  rate_id: z.string().nullable(),
+  /** The instant (ISO, UTC) free cancellation ends under the rate's terms; null when it never is free. */
+  free_cancellation_deadline: z.string().nullable(),
   cards: z.array(z.object({ payment_card_id: z.number(), kind: z.string(), amount: z.number() })),
 });
 export type PreviewReply = z.output<typeof PreviewReplySchema>;
@@ -96,6 +120,7 @@ export const CheckoutReplySchema = z.object({
   booking_id: z.string(),
   status: bookingStatus,
   is_package: packageFlag,
+  ...roomFields,
   payment_url: z.string().optional(),
 });
 export type CheckoutReply = z.output<typeof CheckoutReplySchema>;

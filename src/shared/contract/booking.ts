@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { PRODUCT_TYPES, type ProductType } from '../rules/wallet';
 import { EMAIL_MAX_LENGTH } from '../rules/person';
 import { contactEmail, TitleSchema, TravellerEmailSchema, TravellerFirstNameSchema, TravellerLastNameSchema } from '../rules/person-schemas';
+import { guestsOf, OccupancyBodySchema, type RoomParty } from '../rules/occupancy';
+import { OccupancyQuerySchema } from '../rules/occupancy';
 
 import { TYPE_OF_PRODUCT, eligibleTypes, isoDay, addDays, minCheckInDate, MAX_NIGHTS, MAX_GUESTS, PAGE_SIZE, weekStartsOn } from '../rules/booking-dates';
 
@@ -41,6 +43,8 @@ export const SearchQuerySchema = z
     check_in: optionalQuery(realDay),
     check_out: optionalQuery(realDay),
     guests: optionalQuery(z.coerce.number('Use a whole number').int('Use a whole number').min(1).max(MAX_GUESTS)),
+    /** One value per room (`2-5,9`), repeated; without it `guests=N` is one room of N adults (decision 0057). */
+    occupancy: OccupancyQuerySchema,
     currency: optionalQuery(CurrencySchema),
     page: optionalQuery(z.coerce.number('Use a whole number').int('Use a whole number').min(1).max(10_000)),
     per_page: optionalQuery(z.coerce.number('Use a whole number').int('Use a whole number').min(1).max(50)),
@@ -63,6 +67,21 @@ export const SearchQuerySchema = z
 export type SearchQuery = z.output<typeof SearchQuerySchema>;
 
 export const ProductQuerySchema = z.object({ currency: optionalQuery(CurrencySchema) });
+
+/** A product's rooms and rates for a stay (GET /api/products/{id}/rates): without dates the default stay, without a party one adult. */
+export const RatesQuerySchema = z
+  .object({
+    check_in: optionalQuery(realDay),
+    check_out: optionalQuery(realDay),
+    occupancy: OccupancyQuerySchema,
+    guests: optionalQuery(z.coerce.number('Use a whole number').int('Use a whole number').min(1).max(MAX_GUESTS)),
+    currency: optionalQuery(CurrencySchema),
+  })
+  .superRefine((q, ctx) => {
+    if (q.check_out && !q.check_in) ctx.addIssue({ code: 'custom', path: ['check_in'], message: 'Send a check-in date with the check-out date' });
+    if (q.check_in && q.check_out && q.check_out <= q.check_in) ctx.addIssue({ code: 'custom', path: ['check_out'], message: 'Check-out must be after check-in' });
+  });
+export type RatesQuery = z.output<typeof RatesQuerySchema>;
 /** Trade prices on a search result or product, sent only to an agent of an org in B2B mode (docs/decisions, b2b mode). */
 export const AgentPricingSchema = z.object({ net_price: z.number(), sell_price: z.number(), markup_percent: z.number(), currency: z.string() });
 export type AgentPricing = z.output<typeof AgentPricingSchema>;
@@ -105,11 +124,33 @@ export interface StayFacts {
   currency: string;
 }
 
-const bookingFields = {
-  product_id: z.number('Choose a product').int('Choose a product').positive('Choose a product').max(2 ** 31),
-  check_in: realDay,
+/** What a booking, a preview or an agent's quote may say when it names a rate_id: every one of them must match the rate. */
+export const BOOKING_MSG = {
+  choose: 'Choose a product',
+  rateExpired: 'This price has expired: search again',
+  notTheRate: 'This is not what the chosen rate is for',
+  priceChanged: 'The price for these dates has changed',
+  soldOut: 'This room is no longer available for these dates',
+  guestsNotParty: 'The guests must be the people of the rooms',
+  noRoomFits: 'No room of this hotel fits this party',
+} as const;
+
+/**
+ * The stay a booking, a preview or a quote names (docs/contract.md#rooms-rates-and-availability): a `rate_id` from the
+ * product's rates (product, stay and occupancy come from it), or the product, the dates and the party (`occupancy`, one
+ * value per room, or `guests`: one room of N adults).
+ */
+export const stayFields = {
+  rate_id: z.string('Send the rate_id the rates gave').min(1, BOOKING_MSG.rateExpired).max(4096, BOOKING_MSG.rateExpired).optional().nullable(),
+  product_id: z.number(BOOKING_MSG.choose).int(BOOKING_MSG.choose).positive(BOOKING_MSG.choose).max(2 ** 31).optional(),
+  check_in: realDay.optional(),
   check_out: realDay.optional().nullable(),
-  guests: z.number('Use a whole number of guests').int('Use a whole number of guests').min(1).max(MAX_GUESTS),
+  guests: z.number('Use a whole number of guests').int('Use a whole number of guests').min(1).max(MAX_GUESTS).optional(),
+  occupancy: OccupancyBodySchema.optional(),
+};
+
+const bookingFields = {
+  ...stayFields,
   currency: CurrencySchema,
   certificate_id: cardId.optional().nullable(),
   discount_card_id: cardId.optional().nullable(),
@@ -117,11 +158,23 @@ const bookingFields = {
   cash_card_id: cardId.optional().nullable(),
 };
 
-const datesInOrder = (b: { check_in: string; check_out?: string | null }, ctx: z.RefinementCtx) => {
-  if (b.check_out && b.check_out < b.check_in) ctx.addIssue({ code: 'custom', path: ['check_out'], message: 'Check-out must not be before check-in' });
+/** Without a rate_id, the product, the check-in and the party must be sent; dates in order; guests the rooms' people. */
+export const stayNamed = (
+  b: { rate_id?: string | null; product_id?: number; check_in?: string; check_out?: string | null; guests?: number; occupancy?: RoomParty[] },
+  ctx: z.RefinementCtx,
+) => {
+  if (!b.rate_id) {
+    if (b.product_id === undefined) ctx.addIssue({ code: 'custom', path: ['product_id'], message: BOOKING_MSG.choose });
+    if (b.check_in === undefined) ctx.addIssue({ code: 'custom', path: ['check_in'], message: 'Choose a check-in date' });
+    if (b.guests === undefined && b.occupancy === undefined) ctx.addIssue({ code: 'custom', path: ['guests'], message: 'Use a whole number of guests' });
+  }
+  if (b.check_in && b.check_out && b.check_out < b.check_in) ctx.addIssue({ code: 'custom', path: ['check_out'], message: 'Check-out must not be before check-in' });
+  if (b.guests !== undefined && b.occupancy && guestsOf(b.occupancy) !== b.guests) ctx.addIssue({ code: 'custom', path: ['guests'], message: BOOKING_MSG.guestsNotParty });
 };
+/** The stay as a request names it, after its schema. */
+export type StayRequest = Parameters<typeof stayNamed>[0];
 
-export const PreviewSchema = z.object(bookingFields).superRefine(datesInOrder);
+export const PreviewSchema = z.object(bookingFields).superRefine(stayNamed);
 export type PreviewRequest = z.output<typeof PreviewSchema>;
 
 export const IDEMPOTENCY_KEY_MAX = 255;
@@ -146,7 +199,7 @@ export const CheckoutSchema = z
     traveler: TravelerSchema,
     is_package: IsPackageSchema,
   })
-  .superRefine(datesInOrder);
+  .superRefine(stayNamed);
 export type CheckoutRequest = z.output<typeof CheckoutSchema>;
 
 export const ReservationsSchema = z.object({ json: z.object({ token: z.string().max(512).optional().nullable() }).optional() });

@@ -80,6 +80,8 @@ export const OPS_MSG = {
   labelText: 'A label is plain text of at most 500 characters, without angle brackets',
   labelsEmpty: 'Send at least one label',
   labelsTooMany: 'Send at most 500 labels at a time',
+  noSuchChannelCredential: 'No such channel manager credentials',
+  channelCredentialsFull: 'An organisation holds at most 20 channel manager credentials: revoke one first',
 } as const;
 
 /** The launch checklist's steps, in the order the console shows them. */

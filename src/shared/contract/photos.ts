@@ -55,7 +55,18 @@ export type ProductPhoto = z.output<typeof ProductPhotoSchema>;
 export const AdminPhotoSchema = ProductPhotoSchema.extend({ alt_written: altByLanguage, position: z.number() });
 export type AdminPhoto = z.output<typeof AdminPhotoSchema>;
 
-export const AdminProductSchema = z.object({ product_id: z.number(), type: z.string(), name: z.string(), city: z.string(), photos: z.number(), cover: z.string() });
+/** A product in the console's list: its code and status, whether something of it can be sold, its photos. */
+export const AdminProductSchema = z.object({
+  product_id: z.number(),
+  code: z.string(),
+  status: z.enum(['ACTIVE', 'INACTIVE']),
+  bookable: z.boolean(),
+  type: z.string(),
+  name: z.string(),
+  city: z.string(),
+  photos: z.number(),
+  cover: z.string(),
+});
 export type AdminProduct = z.output<typeof AdminProductSchema>;
 
 /** A product and its photos, as the console's photo routes answer after every change. */

@@ -3,9 +3,50 @@
 // its own, like booking-replies.ts, so that islands importing its types bring none of these schemas into the browser.
 import { z } from 'zod';
 import { ProductSummarySchema } from './booking-replies';
+import { BOARDS } from '../rules/stay-rates';
 
-/** One result: the product priced for the search, with its distance from the searched point when the search had one. */
-export const SearchResultSchema = ProductSummarySchema.extend({ distance_km: z.number().optional() });
+/**
+ * One result: the product priced for the search, with its distance from the searched point when the search had one. A
+ * hotel, resort or stay is priced for the whole stay and every room (`price`, as `total_price`), with its `nights`,
+ * `rooms` and `price_per_night` (docs/contract.md#rooms-rates-and-availability); an activity per person, as ever.
+ */
+export const SearchResultSchema = ProductSummarySchema.extend({
+  distance_km: z.number().optional(),
+  rooms: z.number().optional(),
+  price_per_night: z.number().optional(),
+});
+
+/** One night of a rate, in the asked currency: the nights add up to the rate's total. */
+export const RateNightSchema = z.object({ date: z.string(), price: z.number() });
+
+/** A rate plan selling a room type for the stay and party asked, with the signed rate_id a booking brings back. */
+export const RoomRateSchema = z.object({
+  rate_id: z.string(),
+  rate_plan_id: z.number(),
+  name: z.string(),
+  board: z.enum(BOARDS),
+  refundable: z.boolean(),
+  /** The instant (ISO, UTC) free cancellation ends, null when it never is free. */
+  free_cancellation_deadline: z.string().nullable(),
+  total: z.number(),
+  currency: z.string(),
+  nights: z.array(RateNightSchema),
+});
+
+/** A room type that fits every room of the party and can be sold for the stay, its rates cheapest first. */
+export const RoomOfferSchema = z.object({
+  room_id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  max_adults: z.number(),
+  max_children: z.number(),
+  /** Rooms of the type still for sale on the stay's tightest night. */
+  units_left: z.number(),
+  rates: z.array(RoomRateSchema),
+});
+
+export const RatesReplySchema = z.object({ data: z.object({ nights: z.number(), rooms: z.array(RoomOfferSchema) }) });
+export type RatesReply = z.output<typeof RatesReplySchema>;
 
 /** The filters' counts as the results page shows them: what relaxing each filter would give, and the unit prices' range. */
 export const SearchFacetsSchema = z.object({

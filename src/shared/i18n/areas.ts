@@ -3,7 +3,9 @@
 // hydrates or opens. The tables stay one file per area; this only says how they travel.
 import { LANGUAGES, type Language, type LabelTable } from './types';
 
-export type LabelArea = 'common' | 'catalogue' | 'auth' | 'booking' | 'savings' | 'referral' | 'agent' | 'console' | 'console-ops' | 'links' | 'help' | 'photos';
+export type LabelArea =
+  | 'common' | 'catalogue' | 'auth' | 'booking' | 'savings' | 'referral' | 'agent' | 'console' | 'console-ops' | 'links' | 'help' | 'photos'
+  | 'console-inventory';
 
 /**
  * Each area's labels in one language, imported on demand: one small chunk per area and language (astro.config.mjs
@@ -71,6 +73,11 @@ export const AREA_LABELS: Record<LabelArea, Record<Language, AreaChunk>> = {
     'es-ES': () => import('./photos?lang=es-ES'),
     'fr-FR': () => import('./photos?lang=fr-FR'),
   },
+  'console-inventory': {
+    'en-US': () => import('./console-inventory?lang=en-US'),
+    'es-ES': () => import('./console-inventory?lang=es-ES'),
+    'fr-FR': () => import('./console-inventory?lang=fr-FR'),
+  },
 };
 export const LABEL_AREAS = Object.keys(AREA_LABELS) as LabelArea[];
 
@@ -102,8 +109,8 @@ export const RESULTS_FIRST_SCREEN_KEYS: readonly string[] = [
   'bk_sort_distance_from', 'bk_sort_name', 'bk_sort_price_high', 'bk_sort_price_low', 'bk_sort_rating', 'bk_sort_recommended',
   'bk_stars', 'bk_stars_any', 'bk_stars_min', 'bk_total', 'bk_view',
   // Its search box (searchBoxStandIn).
-  'bk_any_destination', 'bk_check_in', 'bk_check_out', 'bk_date', 'bk_dates', 'bk_destination', 'bk_destination_placeholder', 'bk_guests',
-  'bk_guests_n', 'bk_nights_n', 'bk_not_chosen', 'bk_search_button', 'bk_search_change', 'bk_search_title_ACT', 'bk_search_title_HLT',
+  'bk_adults_n', 'bk_any_destination', 'bk_check_in', 'bk_check_out', 'bk_children_n', 'bk_date', 'bk_dates', 'bk_destination',
+  'bk_destination_placeholder', 'bk_guests', 'bk_guests_n', 'bk_nights_n', 'bk_rooms_n', 'bk_not_chosen', 'bk_search_button', 'bk_search_change', 'bk_search_title_ACT', 'bk_search_title_HLT',
   'bk_search_title_RST', 'bk_search_title_STY',
 ];
 

@@ -8,6 +8,52 @@ export const consoleOpsLabels: LabelTable = {
   page_admin_cards: L('Wallet cards', 'Tarjetas del monedero', 'Cartes du portefeuille'),
   page_admin_bookings: L('Bookings', 'Reservas', 'Réservations'),
   page_admin_translations: L('Translations', 'Traducciones', 'Traductions'),
+  page_admin_channel: L('Channel manager', 'Gestor de canales', 'Gestionnaire de canaux'),
+
+  // The channel manager page (/admin/channel): credentials for the OpenTravel endpoint.
+  ch_intro: L(
+    'A channel manager (SiteMinder, D-EDGE, RateGain and others) can send your hotels’ rates and availability here as OpenTravel messages (OTA_HotelAvailNotifRQ and OTA_HotelRateAmountNotifRQ). Give it the address below and a username and password made on this page. It names a hotel by its product code, a room by its room type code and a rate by its rate plan code.',
+    'Un gestor de canales (SiteMinder, D-EDGE, RateGain y otros) puede enviar aquí las tarifas y la disponibilidad de tus hoteles como mensajes OpenTravel (OTA_HotelAvailNotifRQ y OTA_HotelRateAmountNotifRQ). Dale la dirección de abajo y un usuario y una contraseña creados en esta página. Nombra un hotel por su código de producto, una habitación por el código de su tipo y una tarifa por el código de su plan.',
+    'Un gestionnaire de canaux (SiteMinder, D-EDGE, RateGain et d’autres) peut envoyer ici les tarifs et les disponibilités de vos hôtels en messages OpenTravel (OTA_HotelAvailNotifRQ et OTA_HotelRateAmountNotifRQ). Donnez-lui l’adresse ci-dessous et un identifiant et un mot de passe créés sur cette page. Il désigne un hôtel par son code produit, une chambre par le code de son type et un tarif par le code de son plan tarifaire.',
+  ),
+  ch_endpoint: L('Address to give the channel manager', 'Dirección para el gestor de canales', 'Adresse à donner au gestionnaire de canaux'),
+  ch_endpoint_hint: L(
+    'HTTP POST with Basic authentication, the body as application/xml or text/xml.',
+    'HTTP POST con autenticación Basic, el cuerpo como application/xml o text/xml.',
+    'HTTP POST avec authentification Basic, le corps en application/xml ou text/xml.',
+  ),
+  ch_copy_endpoint: L('Copy the address', 'Copiar la dirección', 'Copier l’adresse'),
+  ch_create: L('Create credentials', 'Crear credenciales', 'Créer des identifiants'),
+  ch_create_hint: L(
+    'Make one set for each channel manager, so you can revoke one without stopping the others.',
+    'Crea unas para cada gestor de canales, así puedes revocar unas sin detener las demás.',
+    'Créez-en pour chaque gestionnaire de canaux, afin de pouvoir en révoquer sans arrêter les autres.',
+  ),
+  ch_created_title: L('New credentials', 'Nuevas credenciales', 'Nouveaux identifiants'),
+  ch_created_once: L(
+    'Copy the password now: it is shown this once and cannot be shown again. If it is lost, revoke these credentials and create new ones.',
+    'Copia la contraseña ahora: se muestra solo esta vez y no se puede volver a mostrar. Si se pierde, revoca estas credenciales y crea otras.',
+    'Copiez le mot de passe maintenant\u202f: il n’est montré que cette fois et ne pourra plus l’être. S’il est perdu, révoquez ces identifiants et créez-en d’autres.',
+  ),
+  ch_username: L('Username', 'Usuario', 'Identifiant'),
+  ch_password: L('Password', 'Contraseña', 'Mot de passe'),
+  ch_copy_username: L('Copy the username', 'Copiar el usuario', 'Copier l’identifiant'),
+  ch_copy_password: L('Copy the password', 'Copiar la contraseña', 'Copier le mot de passe'),
+  ch_done: L('I have copied it', 'Ya la he copiado', 'Je l’ai copié'),
+  ch_list: L('Credentials', 'Credenciales', 'Identifiants'),
+  ch_none: L('No credentials yet: no channel manager can send messages.', 'Aún no hay credenciales: ningún gestor de canales puede enviar mensajes.', 'Pas encore d’identifiants\u202f: aucun gestionnaire de canaux ne peut envoyer de messages.'),
+  ch_col_created: L('Created', 'Creadas', 'Créés'),
+  ch_col_last_used: L('Last used', 'Último uso', 'Dernier usage'),
+  ch_never_used: L('Never', 'Nunca', 'Jamais'),
+  ch_revoke: L('Revoke', 'Revocar', 'Révoquer'),
+  ch_revoke_named: L('Revoke {username}', 'Revocar {username}', 'Révoquer {username}'),
+  ch_revoke_title: L('Revoke {username}?', '¿Revocar {username}?', 'Révoquer {username}\u202f?'),
+  ch_revoke_text: L(
+    'The channel manager using these credentials will be refused from its next message on.',
+    'El gestor de canales que usa estas credenciales será rechazado desde su próximo mensaje.',
+    'Le gestionnaire de canaux qui utilise ces identifiants sera refusé dès son prochain message.',
+  ),
+  ch_revoked: L('{username} is revoked.', '{username} está revocado.', '{username} est révoqué.'),
 
   ops_domain_add: L('Add a domain', 'Añadir un dominio', 'Ajouter un domaine'),
   ops_domain_host: L('Domain name', 'Nombre de dominio', 'Nom de domaine'),
@@ -151,4 +197,10 @@ export const consoleOpsLabels: LabelTable = {
   ),
   ops_msg_labelsEmpty: L('Change at least one label', 'Cambia al menos una etiqueta', 'Modifiez au moins un libellé'),
   ops_msg_labelsTooMany: L('Save at most 500 labels at a time', 'Guarda como máximo 500 etiquetas a la vez', 'Enregistrez au plus 500 libellés à la fois'),
+  ops_msg_noSuchChannelCredential: L('No such channel manager credentials', 'No existen esas credenciales de gestor de canales', "Ces identifiants de gestionnaire de canaux n'existent pas"),
+  ops_msg_channelCredentialsFull: L(
+    'An organisation holds at most 20 channel manager credentials: revoke one first',
+    'Una organización tiene como máximo 20 credenciales de gestor de canales: revoca una primero',
+    "Une organisation a au plus 20 identifiants de gestionnaire de canaux\u202f: révoquez-en un d'abord",
+  ),
 };

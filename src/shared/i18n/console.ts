@@ -18,6 +18,7 @@ export const consoleLabels: LabelTable = {
   admin_nav_bookings: L('Bookings', 'Reservas', 'Réservations'),
   admin_nav_translations: L('Translations', 'Traducciones', 'Traductions'),
   admin_nav_audit: L('Audit', 'Auditoría', 'Journal'),
+  admin_nav_channel: L('Channel manager', 'Gestor de canales', 'Gestionnaire de canaux'),
   admin_nav_links: L('Links', 'Enlaces', 'Liens'),
   admin_away: L(
     "This console is for the organisation's admins. Taking you to the home page…",

@@ -12,6 +12,7 @@ import { consoleOpsLabels } from './console-ops';
 import { linksLabels } from './links';
 import { helpLabels } from './help';
 import { photoLabels, photoMessageLabels } from './photos';
+import { inventoryLabels, inventoryMessageLabels } from './console-inventory';
 
 export * from './types';
 
@@ -29,4 +30,6 @@ export const LABELS: LabelTable = {
   ...helpLabels,
   ...photoLabels,
   ...photoMessageLabels,
+  ...inventoryLabels,
+  ...inventoryMessageLabels,
 };

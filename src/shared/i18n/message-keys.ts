@@ -6,6 +6,7 @@ import { MSG } from '../contract/auth-text';
 import { AGENT_MSG } from '../contract/agent-text';
 import { CONSOLE_MSG, OPS_MSG } from '../contract/console-messages';
 import { ENQUIRY_MSG } from '../contract/enquiry-text';
+import { INVENTORY_MSG } from '../contract/inventory-text';
 import { LINK_MSG } from '../contract/links-text';
 import { ALT_MSG } from '../contract/photos';
 import { PASSWORD_MSG } from '../rules/password';
@@ -24,6 +25,7 @@ const CATALOGUES: [Catalogue, string][] = [
   [LINK_MSG, P.links],
   [PHOTO_MSG, P.photos],
   [{ alt: ALT_MSG }, P.photos],
+  [INVENTORY_MSG, P.inventory],
   // The enquiry form's labels name its fields (the e-mail's messages are the accounts' own, keyed above).
   [{ name: ENQUIRY_MSG.name, message: ENQUIRY_MSG.message, order: ENQUIRY_MSG.order, travellers: ENQUIRY_MSG.travellers }, P.enquiries],
 ];

@@ -9,6 +9,7 @@ export const MESSAGE_PREFIX = {
   agents: 'agent_msg_',
   links: 'link_msg_',
   photos: 'ph_msg_',
+  inventory: 'inv_msg_',
   enquiries: 'enquiry_err_',
 } as const;
 

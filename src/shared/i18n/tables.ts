@@ -13,6 +13,7 @@ import { consoleOpsLabels } from './console-ops';
 import { linksLabels } from './links';
 import { helpLabels } from './help';
 import { photoLabels, photoMessageLabels } from './photos';
+import { inventoryLabels, inventoryMessageLabels } from './console-inventory';
 
 export const LABEL_TABLES: Record<LabelArea, LabelTable> = {
   common: commonLabels,
@@ -27,4 +28,5 @@ export const LABEL_TABLES: Record<LabelArea, LabelTable> = {
   links: linksLabels,
   help: helpLabels,
   photos: { ...photoLabels, ...photoMessageLabels },
+  'console-inventory': { ...inventoryLabels, ...inventoryMessageLabels },
 };

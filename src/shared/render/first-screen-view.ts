@@ -16,6 +16,7 @@ import { photoSrcset, RESULT_CARD_SIZES } from '../rules/photos';
 import { cardFacts, pageCount, ratingChoices, resultsTitle, sortOptions } from './results-view';
 import { daysBetween, MAX_GUESTS } from '../rules/booking-dates';
 import { formatDay, WEEKDAY_DAY } from '../rules/format-day';
+import { partySummary } from '../rules/occupancy-party';
 
 type Attribute = string | number | boolean | null | undefined;
 /** How the renderer draws: an element with attributes and children, a piece of markup, and the page's labels. */
@@ -36,6 +37,9 @@ const SUMMARY_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short'
 const TITLES = { HLT: 'bk_search_title_HLT', ACT: 'bk_search_title_ACT', RST: 'bk_search_title_RST', STY: 'bk_search_title_STY' } as const;
 const CALENDAR_ICON =
   '<svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" stroke-width="1.8" aria-hidden="true" class="bk-range__icon"><rect x="3" y="5" width="18" height="16" rx="2"></rect><path d="M3 10h18M8 3v4M16 3v4"></path></svg>';
+/** The party field's icon, as src/islands/booking/OccupancyPicker.tsx draws it. */
+const PARTY_ICON =
+  '<svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" stroke-width="1.8" aria-hidden="true" class="bk-party__icon"><circle cx="9" cy="8" r="3.2"></circle><path d="M3.5 20c.6-3.3 2.8-5.2 5.5-5.2s4.9 1.9 5.5 5.2"></path><circle cx="17" cy="9.5" r="2.4"></circle><path d="M15.8 14.6c2.4-.3 4.3 1.2 4.8 4.4"></path></svg>';
 
 /** The first screen's two parts, drawn with `draw`. */
 export function firstScreenView<N>({ h, raw, t }: Draw<N>) {
@@ -56,7 +60,13 @@ export function firstScreenView<N>({ h, raw, t }: Draw<N>) {
           width: 320, height: 200, loading: first ? 'eager' : 'lazy', fetchpriority: first ? 'high' : 'auto', decoding: first ? 'sync' : 'async',
         })
       : h('span', { className: 'card-photo--empty bk-item__img', 'aria-hidden': 'true' });
-    const price = showPrices
+    const price = showPrices && facts.stay !== null
+      ? [
+          money(p.price, p.currency, language, 'price', 'price'),
+          h('span', { className: 'muted small', 'data-testid': 'price-covers' }, facts.stay),
+          h('span', { className: 'small' }, money(p.price_per_night!, p.currency, language, null, 'price-per-night'), ` ${facts.unit}`),
+        ]
+      : showPrices
       ? [
           money(p.price, p.currency, language, 'price', 'price'),
           h('span', { className: 'muted small' }, facts.unit),
@@ -169,7 +179,7 @@ export function firstScreenView<N>({ h, raw, t }: Draw<N>) {
     const summary = [
       city || t('bk_any_destination'),
       nightly && c.checkOut ? `${formatDay(language, c.checkIn, SUMMARY_DAY)} – ${formatDay(language, c.checkOut, SUMMARY_DAY)}` : formatDay(language, c.checkIn, SUMMARY_DAY),
-      t('bk_guests_n', { n: c.guests }),
+      nightly ? partySummary(t, c.occupancy) : t('bk_guests_n', { n: c.guests }),
     ].join(' · ');
     const end = (testId: string, day: string, name: string) =>
       h('span', { className: 'bk-range__end', 'data-testid': testId, 'data-day': day }, h('span', { className: 'bk-range__end-name' }, name), ' ', h('span', { className: 'bk-range__end-day' }, shown(day)));
@@ -210,12 +220,28 @@ export function firstScreenView<N>({ h, raw, t }: Draw<N>) {
           h('span', { className: 'field-label', id: 'search-first-dates' }, nightly ? t('bk_dates') : t('bk_date')),
           datesButton,
         ),
-        h(
-          'div',
-          { className: 'field bk-guests' },
-          h('label', { for: 'search-first-guests' }, t('bk_guests')),
-          h('input', { id: 'search-first-guests', className: 'input', type: 'number', min: 1, max: MAX_GUESTS, value: c.guests, 'data-stand-in': 'input[type="number"]' }),
-        ),
+        nightly
+          ? // OccupancyPicker's field: a press on it opens the real picker's dialog once React has drawn it.
+            h(
+              'div',
+              { className: 'field bk-party', role: 'group', 'aria-labelledby': 'search-first-party', 'data-testid': 'occupancy' },
+              h('span', { className: 'field-label', id: 'search-first-party' }, t('bk_guests')),
+              h(
+                'button',
+                {
+                  type: 'button', className: 'input bk-party__button', 'aria-haspopup': 'dialog', 'aria-expanded': 'false',
+                  'aria-labelledby': 'search-first-party search-first-party-value', 'data-testid': 'occupancy-button',
+                },
+                raw(PARTY_ICON),
+                h('span', { id: 'search-first-party-value', className: 'bk-party__value', 'data-testid': 'occupancy-summary' }, partySummary(t, c.occupancy)),
+              ),
+            )
+          : h(
+              'div',
+              { className: 'field bk-guests' },
+              h('label', { for: 'search-first-guests' }, t('bk_guests')),
+              h('input', { id: 'search-first-guests', className: 'input', type: 'number', min: 1, max: MAX_GUESTS, value: c.guests, 'data-stand-in': 'input[type="number"]' }),
+            ),
         h('div', { className: 'bk-search__submit' }, h('button', { type: 'submit', className: 'btn btn-primary btn-lg', 'data-stand-in': 'button[type="submit"]' }, t('bk_search_button'))),
       ),
     );

@@ -43,10 +43,19 @@ export function ratingChoices(t: T, language: string, facets: SearchFacets): { v
   ];
 }
 
-/** A result card's words: its rating, where it is, its price unit, and whether it can be cancelled free today. */
+/**
+ * A result card's words: its rating, where it is, its price unit, and whether it can be cancelled free today. A hotel,
+ * resort or stay priced for its whole stay (with its price per night) says what its total covers ("Total · 3 nights ·
+ * 2 rooms"), its share of a night beside it.
+ */
 export function cardFacts(t: T, language: string, p: ProductItem, now = Date.now()) {
   const rating = formatNumber(p.rating, language, 1);
+  const stay =
+    p.price_per_night !== undefined && p.nights
+      ? [t('bk_total'), t('bk_nights_n', { n: p.nights }), p.rooms && p.rooms > 1 ? t('bk_rooms_n', { n: p.rooms }) : ''].filter(Boolean).join(' · ')
+      : null;
   return {
+    stay,
     rating,
     ratingName: t('bk_rating', { rating }),
     place: `${p.city}, ${p.country}${p.distance_km !== undefined ? ` · ${t('bk_distance', { km: formatNumber(p.distance_km, language, 1) })}` : ''}`,

@@ -88,6 +88,15 @@ export function rateCancellationDeadline(productType: string, plan: PlanCancella
   return new Date(zonedInstant(d.toISOString().slice(0, 10), FREE_CANCELLATION_HOUR, timeZone)).toISOString();
 }
 
+/** The last day (YYYY-MM-DD, hotel calendar) a booking under this plan cancels free, or null when it never does. */
+export function rateCancellationUntil(productType: string, plan: PlanCancellation | null, checkIn: string): string | null {
+  if (!plan || !hasOwnTerms(plan)) return freeCancellationUntil(productType, checkIn);
+  if (!plan.refundable || plan.free_cancellation_days === null || !/^\d{4}-\d{2}-\d{2}$/.test(checkIn)) return null;
+  const d = new Date(`${checkIn}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - plan.free_cancellation_days);
+  return d.toISOString().slice(0, 10);
+}
+
 /**
  * The fee, in percent of the total, for cancelling at `nowMs` a booking under this plan: 0 before the free deadline;
  * after it, the plan's fee percent (100 when it names none, or for a non-refundable plan).

@@ -1,7 +1,8 @@
 // What a results page searches for (docs/decisions/0028-real-content-and-steerable-search.md): the criteria read from
 // and written to the address, their defaults, and the API query they make; and the product a details page names. The results island and the edge (which
 // names a results page's search to the browser with the page) read the same rules, so both ask for the same address.
-import { defaultStay } from './booking-dates';
+import { defaultStay, MAX_GUESTS } from './booking-dates';
+import { guestsOf, occupancyStrings, parseOccupancy, partyOfGuests, type RoomParty } from './occupancy-party';
 import type { ProductType } from './wallet';
 
 export interface Criteria {
@@ -11,7 +12,10 @@ export interface Criteria {
   longitude: string;
   checkIn: string;
   checkOut: string;
+  /** Everyone, for activities (priced per person) and for clients that know no rooms: the party's total elsewhere. */
   guests: number;
+  /** Who stays in each room, for hotels, resorts and stays (docs/contract.md#rooms-rates-and-availability). */
+  occupancy: RoomParty[];
   page: number;
   sort: string;
   maxPrice: string;
@@ -26,14 +30,20 @@ export interface Criteria {
 export const RESULTS_PATH: Record<ProductType, string> = { HLT: '/search-detail', RST: '/resorts/search-details', ACT: '/activities', STY: '/stays' };
 
 export function defaultCriteria(type: ProductType, minCheckinDays: number, today?: string): Criteria {
-  return { type, city: '', latitude: '', longitude: '', ...defaultStay(type, minCheckinDays, today), page: 1, sort: '', maxPrice: '', minPrice: '', minRating: '', freeCancellation: '' };
+  const stay = defaultStay(type, minCheckinDays, today);
+  return { type, city: '', latitude: '', longitude: '', ...stay, occupancy: partyOfGuests(stay.guests), page: 1, sort: '', maxPrice: '', minPrice: '', minRating: '', freeCancellation: '' };
 }
 
-/** Criteria from a query string; anything missing keeps the default. */
+/**
+ * Criteria from a query string; anything missing keeps the default. The party is `occupancy`, one per room; an address
+ * without it (or with one that is not a party) that has `guests=N` is one room of N adults, as it always was.
+ */
 export function criteriaFromQuery(search: string, fallback: Criteria): Criteria {
   const p = new URLSearchParams(search);
   const type = (p.get('type') ?? '').toUpperCase();
   const guests = Number(p.get('guests'));
+  const guestsAsked = Number.isInteger(guests) && guests > 0 ? guests : null;
+  const rooms = parseOccupancy(p.getAll('occupancy'));
   const page = Number(p.get('page'));
   return {
     type: (['HLT', 'ACT', 'RST', 'STY'].includes(type) ? type : fallback.type) as ProductType,
@@ -42,7 +52,8 @@ export function criteriaFromQuery(search: string, fallback: Criteria): Criteria 
     longitude: p.get('longitude') ?? fallback.longitude,
     checkIn: p.get('check_in') ?? fallback.checkIn,
     checkOut: p.get('check_out') ?? fallback.checkOut,
-    guests: Number.isInteger(guests) && guests > 0 ? guests : fallback.guests,
+    guests: rooms ? guestsOf(rooms) : (guestsAsked ?? fallback.guests),
+    occupancy: rooms ?? (guestsAsked ? partyOfGuests(guestsAsked) : fallback.occupancy),
     page: Number.isInteger(page) && page > 0 ? page : 1,
     sort: p.get('sort') ?? fallback.sort,
     maxPrice: p.get('max_price') ?? fallback.maxPrice,
@@ -72,7 +83,7 @@ export function queryOf(c: Criteria, extra: Record<string, string> = {}): string
   set('city', c.city);
   set('check_in', c.checkIn);
   if (c.type !== 'ACT') set('check_out', c.checkOut);
-  set('guests', c.guests);
+  setParty(p, c);
   if (c.page > 1) set('page', c.page);
   set('sort', c.sort);
   set('min_price', c.minPrice);
@@ -81,6 +92,17 @@ export function queryOf(c: Criteria, extra: Record<string, string> = {}): string
   set('free_cancellation', c.freeCancellation);
   for (const [k, v] of Object.entries(extra)) set(k, v);
   return p.toString();
+}
+
+/**
+ * The party in an address or a query: `occupancy` once per room for hotels, resorts and stays, and `guests`, everyone,
+ * which clients that know no rooms read (a party above their limit of MAX_GUESTS goes by its rooms alone).
+ */
+function setParty(p: URLSearchParams, c: Criteria) {
+  const nightly = c.type !== 'ACT';
+  const guests = nightly ? guestsOf(c.occupancy) : c.guests;
+  if (guests <= MAX_GUESTS) p.set('guests', String(guests));
+  if (nightly) for (const room of occupancyStrings(c.occupancy)) p.append('occupancy', room);
 }
 
 /** The product a details or checkout page's address names (`?id=`): a whole number above 0, else null. */
@@ -96,11 +118,13 @@ export function productIdOf(search: string): number | null {
 export const searchCallPath = (c: Criteria, currency: string) => `/api/products/search?${queryOf(c, { currency })}`;
 
 /** A product's details page and its checkout, for the stay the criteria name. */
-export const detailsUrl = (c: Criteria, id: number) => `/hotel-details?${new URLSearchParams({ id: String(id), ...paramsOfStay(c) }).toString()}`;
-export const checkoutUrl = (c: Criteria, id: number) => `/hotel-checkout?${new URLSearchParams({ id: String(id), ...paramsOfStay(c) }).toString()}`;
+export const detailsUrl = (c: Criteria, id: number) => `/hotel-details?${paramsOfStay(c, id).toString()}`;
+export const checkoutUrl = (c: Criteria, id: number) => `/hotel-checkout?${paramsOfStay(c, id).toString()}`;
 
-function paramsOfStay(c: Criteria): Record<string, string> {
-  const out: Record<string, string> = { check_in: c.checkIn, guests: String(c.guests) };
-  if (c.type !== 'ACT' && c.checkOut) out.check_out = c.checkOut;
-  return out;
+/** The product, the stay and the party, as a details page writes its own address and links on to checkout. */
+export function paramsOfStay(c: Criteria, id: number): URLSearchParams {
+  const p = new URLSearchParams({ id: String(id), check_in: c.checkIn });
+  setParty(p, c);
+  if (c.type !== 'ACT' && c.checkOut) p.set('check_out', c.checkOut);
+  return p;
 }

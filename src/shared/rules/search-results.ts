@@ -17,6 +17,9 @@ export interface ProductItem {
   rating: number;
   summary: string;
   distance_km?: number;
+  /** A hotel, resort or stay: how many rooms `price` is for, and its share of one night (`price` / `nights`). */
+  rooms?: number;
+  price_per_night?: number;
   /** For the searched check-in: when free cancellation ends (ISO instant), null when it never is free. */
   free_cancellation_deadline?: string | null;
 }

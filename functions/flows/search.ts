@@ -1,0 +1,113 @@
+// The search of hotels, resorts and stays (docs/contract.md#rooms-rates-and-availability): only what can house every
+// requested room with a sellable rate for every night of the stay, each priced at its lowest total for the whole stay
+// and every room. One statement finds the candidates (city or point, type, availability dates), one batch reads their
+// rooms, rates and nights, and the steering (price per night, stars, free cancellation), sorting, counts, filters'
+// counts and the page are worked out here; only the page's own rows are read in full afterwards.
+import { facetsOfItems, productsByIds, searchCandidates, steered, distanceKm, type ProductFilter, type Steers } from '../db/products';
+import { inLanguage } from '../db/content';
+import { offerIn, offersOfProducts, type StayAsked } from './rates';
+import { stayItem, totalAgentPricing } from './pricing';
+import { fromMinor, type Rates } from '../../src/shared/rules/money';
+import { nightsOf } from '../../src/shared/rules/stay-rates';
+import type { Offer } from '../../src/shared/rules/stay-rates';
+
+export interface NightlySearch {
+  filter: ProductFilter;
+  /** Prices per night in minor units of `currency`. */
+  steers: Steers;
+  sort: string | undefined;
+  page: number;
+  perPage: number;
+  stay: StayAsked;
+  currency: string;
+  rates: Rates;
+  language: string;
+  defaultLanguage: string;
+  /** The searched point and how far around it, or for a city sorted by distance its centre (then no radius). */
+  near: { latitude: number; longitude: number; radiusKm: number | null; byPoint: boolean } | null;
+  /** The zones where a booking checking in on the stay's day still cancels free (the type's rule). */
+  freeZones: (zones: readonly string[]) => string[];
+  steps: readonly number[];
+  /** An agent's markup when trade prices are shown, else null. */
+  markupBps: number | null;
+}
+
+/** A candidate priced for the stay: its cheapest offer's total and its share of a night, in the asked currency. */
+interface Priced {
+  id: number;
+  name: string;
+  rating: number;
+  time_zone: string;
+  km: number | null;
+  offer: Offer;
+  totalMinor: number;
+  price: number;
+}
+
+export async function searchNightly(db: D1Database, s: NightlySearch) {
+  const box = s.near?.byPoint && s.near.radiusKm !== null ? { latitude: s.near.latitude, longitude: s.near.longitude, radiusKm: s.near.radiusKm } : undefined;
+  const candidates = await searchCandidates(db, s.filter, s.sort ?? '', box);
+  const inReach = candidates
+    .map((c) => ({ ...c, km: s.near ? distanceKm(s.near.latitude, s.near.longitude, c.latitude, c.longitude) : null }))
+    .filter((c) => !box || c.km! <= box.radiusKm);
+  const offers = await offersOfProducts(db, inReach.map((c) => c.id), s.stay);
+  const nights = nightsOf(s.stay.checkIn, s.stay.checkOut).length;
+  const sellable: Priced[] = [];
+  for (const c of inReach) {
+    const mine = offers.get(c.id);
+    if (!mine?.length) continue;
+    // The lowest total in the asked currency (each night converted, the total their sum, as the rates reply shows it).
+    let best: { offer: Offer; totalMinor: number } | null = null;
+    for (const offer of mine) {
+      const { totalMinor } = offerIn(offer, s.currency, s.rates);
+      if (!best || totalMinor < best.totalMinor) best = { offer, totalMinor };
+    }
+    sellable.push({ id: c.id, name: c.name, rating: c.rating, time_zone: c.time_zone, km: c.km, offer: best!.offer, totalMinor: best!.totalMinor, price: perNightMinor(best!.totalMinor, nights) });
+  }
+  const cancellable = s.freeZones([...new Set(sellable.map((p) => p.time_zone))]);
+  const steers = { ...s.steers, zones: s.steers.zones ? cancellable : undefined };
+  const shown = sellable.filter((p) => steered(p, steers));
+  sortPriced(shown, s.sort, s.near);
+  const slice = shown.slice((s.page - 1) * s.perPage, s.page * s.perPage);
+  const rows = await inLanguage(db, await productsByIds(db, s.filter.orgId, slice.map((p) => p.id)), s.language, s.defaultLanguage);
+  const byId = new Map(slice.map((p) => [p.id, p]));
+  const guests = { checkIn: s.stay.checkIn, checkOut: s.stay.checkOut, rooms: s.stay.rooms };
+  const data = rows.map((row) => {
+    const p = byId.get(row.id)!;
+    return {
+      ...stayItem(row, p.totalMinor, nights, s.currency, s.rates, guests),
+      ...(p.km !== null ? { distance_km: Math.round(p.km * 10) / 10 } : {}),
+      ...(s.markupBps === null ? {} : { agent_pricing: totalAgentPricing(p.totalMinor, s.currency, s.markupBps) }),
+    };
+  });
+  const f = facetsOfItems(sellable, steers, s.steps, cancellable);
+  const money = (minor: number | null) => (minor === null ? null : fromMinor(minor, s.currency));
+  return {
+    count: shown.length,
+    data,
+    facets: {
+      rating: f.byRating,
+      any_rating: f.anyRating,
+      any_price: f.anyPrice,
+      free_cancellation: f.freeCancellation,
+      any_cancellation: f.anyCancellation,
+      price_range: { min: money(f.priceMin), max: money(f.priceMax) },
+    },
+  };
+}
+
+/** A stay's total shared over its nights, to the minor unit (half up). */
+export const perNightMinor = (totalMinor: number, nights: number) => Math.round(totalMinor / Math.max(1, nights));
+
+/**
+ * The order the search asks for: by price per night (either way), by stars, by name (as the candidates came), by distance
+ * from the point or the city's centre; around a point the nearest first otherwise; ties by distance there, else by id.
+ */
+function sortPriced(items: Priced[], sort: string | undefined, near: NightlySearch['near']) {
+  const tie = (a: Priced, b: Priced) => (near?.byPoint ? a.km! - b.km! : 0) || a.id - b.id;
+  if (sort === 'price') items.sort((a, b) => a.price - b.price || a.totalMinor - b.totalMinor || tie(a, b));
+  else if (sort === '-price') items.sort((a, b) => b.price - a.price || b.totalMinor - a.totalMinor || tie(a, b));
+  else if (sort === 'rating') items.sort((a, b) => b.rating - a.rating || tie(a, b));
+  else if (near && (near.byPoint || sort === 'distance')) items.sort((a, b) => a.km! - b.km! || a.id - b.id);
+  else if (sort !== 'name') items.sort((a, b) => b.rating - a.rating || a.id - b.id);
+}
