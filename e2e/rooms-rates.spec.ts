@@ -156,8 +156,9 @@ for (const lang of ['en-US', 'fr-FR'] as const) {
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       if (size === 'phone') await expectClean(page, `product page rooms ${lang} phone`);
-      await section.scrollIntoViewIfNeeded();
-      await keepScreen(section, `rooms-rates-${lang.slice(0, 2)}-${viewport.width}`);
+      // The rooms at the top of the window, just under the site's sticky header, as a person scrolling to them sees them.
+      await section.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - (document.querySelector('.site-header')?.getBoundingClientRect().height ?? 0) - 16));
+      await keepScreen(page, `rooms-rates-${lang.slice(0, 2)}-${viewport.width}`);
     });
   }
 }

@@ -395,6 +395,8 @@ export class GrowError extends Error {}
  * Adds `hotels` hotels to org `orgId`: `share` of them within 20 km of `city`'s centre (the org's products' centre
  * there, else the known cities' table), the rest over the org's other cities (or the known ones when it has none).
  * Without `city` they go over all the org's cities. Returns what was added and how long the database took.
+ * @param {{ read: (sqls: string[]) => Promise<Record<string, any>[][]> | Record<string, any>[][], write: (sql: string, check: string) => Promise<Record<string, any>[]> | Record<string, any>[],
+ *   orgId: number, hotels: number, city?: string, share?: number, today?: string, log?: (message: string) => void }} options
  */
 export async function growCatalogue({ read, write, orgId, hotels, city, share, today = utcToday(), log = () => {} }) {
   const org = Number(orgId);

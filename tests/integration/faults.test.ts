@@ -41,7 +41,9 @@ beforeAll(async () => {
   stripe.deliverTo(gate.origin);
   useGate(gate.origin);
   watch = DbWatch.open(gate.persistTo);
-}, 300_000);
+  // Its own server prepares its own database first (migrations, the seed with a year of rooms and rates): a loaded
+  // two-core machine took over five minutes.
+}, 600_000);
 
 afterEach(async () => {
   world.reset();

@@ -61,7 +61,9 @@ beforeAll(async () => {
       lanes.push({ gate, watch: DbWatch.open(gate.persistTo), user, agent, admin, busy: Promise.resolve() });
     });
   }
-}, 420_000);
+  // Each lane prepares its own database (migrations, the seed with a year of rooms and rates, its photographs): on a
+  // loaded two-core machine that took over seven minutes for the two, so the limit leaves room for it.
+}, 900_000);
 
 afterAll(() => {
   for (const lane of lanes) lane.watch.close();

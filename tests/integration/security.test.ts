@@ -43,7 +43,9 @@ beforeAll(async () => {
     passwordUser('marketer@example.com', 'Market1!pass'),
     passwordUser('admin@acme.example.com', 'Admin1!pass', ACME),
   ]);
-}, 120_000);
+  // Its own server prepares its own database first (migrations, the seed with its rooms and rates): as the faults gate,
+  // ten minutes, since a loaded two-core machine took over five.
+}, 600_000);
 
 afterAll(() => {
   watch?.close();

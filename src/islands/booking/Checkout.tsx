@@ -342,6 +342,8 @@ export default function Checkout() {
   const shown = preview ? { checkIn: preview.check_in, checkOut: preview.check_out ?? c.checkOut, guests: preview.guests } : { checkIn: c.checkIn, checkOut: c.checkOut, guests: c.guests };
   const roomsUrl = `${detailsUrl(c, product.product_id)}#rooms`;
   const nightPrices = preview?.nights ?? [];
+  const rateText = (rate: NonNullable<Preview['rate']>) =>
+    `${rate.name} · ${t(`bk_board_${rate.board}`)} · ${t(rate.refundable ? 'bk_checkout_refundable' : 'bk_rate_non_refundable')}`;
   const oneNightlyPrice = nightPrices.length > 0 && nightPrices.every((n) => n.price === nightPrices[0]!.price) ? nightPrices[0]!.price : null;
   // A discount card takes a share of the price, capped by what it holds: the summary says which share and which cap.
   const discountCard = selection?.kind === 'discount' ? wallet?.userCards.find((x) => x.id === selection.id) : undefined;
@@ -384,13 +386,23 @@ export default function Checkout() {
                 <dl className="bk-chosen small">
                   <div>
                     <dt>{t('bk_checkout_room')}</dt>
-                    <dd data-testid="chosen-room">{preview.room.name}</dd>
+                    <dd data-testid="chosen-room" title={preview.room.name}>{preview.room.name}</dd>
                   </div>
                   <div>
                     <dt>{t('bk_checkout_rate')}</dt>
-                    <dd data-testid="chosen-rate">
-                      {preview.rate.name} · {t(`bk_checkout_board_${preview.rate.board}`)} · {t(preview.rate.refundable ? 'bk_checkout_refundable' : 'bk_checkout_non_refundable')}
-                    </dd>
+                    <dd data-testid="chosen-rate" title={rateText(preview.rate)}>{rateText(preview.rate)}</dd>
+                  </div>
+                </dl>
+              ) : nightly && !preview && !rateIssue ? (
+                // The room and rate's lines hold their place while the stay is priced (decision 0052): nothing under them moves.
+                <dl className="bk-chosen small" aria-hidden="true" data-testid="chosen-pending">
+                  <div>
+                    <dt>{t('bk_checkout_room')}</dt>
+                    <dd><span className="skeleton bk-chosen__skel" /></dd>
+                  </div>
+                  <div>
+                    <dt>{t('bk_checkout_rate')}</dt>
+                    <dd><span className="skeleton bk-chosen__skel" /></dd>
                   </div>
                 </dl>
               ) : null}

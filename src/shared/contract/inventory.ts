@@ -165,10 +165,13 @@ export const RatePlanIdSchema = idParam(M.noSuchPlan);
 // ---- rates and availability (ARI) --------------------------------------------------------------------------------
 
 const today = () => new Date().toISOString().slice(0, 10);
-const Night = z.iso.date(M.day).refine((s) => {
+/** A real calendar day written YYYY-MM-DD. */
+const isDay = (s: unknown): s is string => {
+  if (typeof s !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
   const t = Date.parse(`${s}T00:00:00Z`);
   return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === s;
-}, M.day);
+};
+const Night = z.iso.date(M.day).refine(isDay, M.day);
 
 /** Nights from `from` to `to`, both included. */
 export const nightCount = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
@@ -200,6 +203,8 @@ export const AriUpdateSchema = z
     stop_sell: flag.optional(),
   })
   .superRefine((u, ctx) => {
+    // A field refused on its own is already named; the rules between fields read real days only.
+    if (!isDay(u.from) || !isDay(u.to)) return;
     const issue = (path: string[], message: string) => ctx.addIssue({ code: 'custom', path, message });
     if (u.from < addDays(today(), -1)) issue(['from'], M.past);
     if (u.from > u.to || nightCount(u.from, u.to) > ARI_MAX_NIGHTS) issue(['to'], M.range);
@@ -225,6 +230,7 @@ export const ariRange = (q: { from?: string; to?: string }) => {
 export const AriQuerySchema = z
   .object({ from: z.preprocess(blank, Night.optional()), to: z.preprocess(blank, Night.optional()) })
   .superRefine((q, ctx) => {
+    if ((q.from !== undefined && !isDay(q.from)) || (q.to !== undefined && !isDay(q.to))) return;
     const { from, to } = ariRange(q);
     if (from > to || nightCount(from, to) > ARI_MAX_NIGHTS) ctx.addIssue({ code: 'custom', path: ['to'], message: M.range });
   });

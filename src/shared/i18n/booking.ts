@@ -345,13 +345,7 @@ export const bookingLabels: LabelTable = {
   // Checkout of a chosen room and rate (docs/contract.md#rooms-rates-and-availability)
   bk_checkout_room: L('Room', 'Habitación', 'Chambre'),
   bk_checkout_rate: L('Rate', 'Tarifa', 'Tarif'),
-  bk_checkout_board_RO: L('Room only', 'Solo alojamiento', 'Logement seul'),
-  bk_checkout_board_BB: L('Breakfast included', 'Desayuno incluido', 'Petit-déjeuner inclus'),
-  bk_checkout_board_HB: L('Half board', 'Media pensión', 'Demi-pension'),
-  bk_checkout_board_FB: L('Full board', 'Pensión completa', 'Pension complète'),
-  bk_checkout_board_AI: L('All inclusive', 'Todo incluido', 'Tout compris'),
   bk_checkout_refundable: L('Refundable', 'Reembolsable', 'Remboursable'),
-  bk_checkout_non_refundable: L('Non-refundable', 'No reembolsable', 'Non remboursable'),
   bk_checkout_night_of: L('Night of {date}', 'Noche del {date}', 'Nuit du {date}'),
   bk_checkout_price_changed: L(
     'The price for these dates has changed since you chose this room.',
