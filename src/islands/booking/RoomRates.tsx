@@ -48,7 +48,7 @@ export default function RoomRates({ product, c, currency }: Props) {
 
   const loading = !failed && answer?.for !== asked;
   return (
-    <section className="bk-rooms" aria-labelledby={`${id}-rooms`} aria-busy={loading} data-testid="room-rates">
+    <section id="rooms" className="bk-rooms" aria-labelledby={`${id}-rooms`} aria-busy={loading} data-testid="room-rates">
       <h3 id={`${id}-rooms`}>{t('bk_rooms_title')}</h3>
       {failed ? (
         <p className="alert alert-error" role="alert">
