@@ -2,7 +2,7 @@
 // dialogs, selects two weeks of nights in the calendar from the keyboard, prices the Fridays and Saturdays in one
 // change and sees them in the grid; the hotel then appears in the public search for those dates. axe on every new page
 // and dialog; the calendar fits a phone (the grid scrolls in its own box); screenshots in English and French.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { dialog, openPage, signIn } from './auth-helpers';
 import { expectNoSeriousAxeViolation, PORT } from './admin-helpers';
 import { keepScreen } from './screens';
@@ -17,12 +17,13 @@ async function noSidewaysScroll(page: Page) {
   expect(over, 'the page scrolls sideways').toBeLessThanOrEqual(0);
 }
 
-/** Both sizes of a page for people to look at (only when SCREENS_DIR is set). */
-async function screens(page: Page, name: string) {
-  for (const [size, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+/** Both sizes of a page for people to look at (only when SCREENS_DIR is set), `part` of it in view; never sideways. */
+async function screens(page: Page, name: string, part?: Locator) {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(viewport);
     await noSidewaysScroll(page);
-    await keepScreen(page, `${name}-${size}`, { fullPage: true });
+    await part?.scrollIntoViewIfNeeded();
+    await keepScreen(page, `${name}-${viewport.width}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -100,7 +101,7 @@ test('an admin creates a hotel, its room type and rate plan, prices weekend nigh
   await expect(planDialog).toBeHidden();
   await expect(page.getByTestId('plan-row')).toContainText('Breakfast');
   await expectNoSeriousAxeViolation(page);
-  await screens(page, 'admin-product-edit-en');
+  await screens(page, 'admin-product-edit-en', page.getByTestId('room-types'));
 
   // The calendar: two weeks ahead, the first and last nights chosen from the keyboard, Fridays and Saturdays priced.
   await page.getByTestId('calendar-link').click();
@@ -136,18 +137,18 @@ test('an admin creates a hotel, its room type and rate plan, prices weekend nigh
   await expect(priced.first()).toContainText('min 2');
   await expect(page.locator('[data-testid^="ari-room-"] .ari-rooms').first()).toHaveText('4/4');
   await expectNoSeriousAxeViolation(page);
-  await screens(page, 'admin-calendar-en');
+  await screens(page, 'admin-calendar-en', page.getByTestId('ari-grid'));
 
   // The same pages in French: labels, dates and prices in French, nothing sideways on a phone.
   await page.goto(`${SITE}/admin/products/calendar?id=${productId}&lang=fr-FR`);
   await expect(page.getByRole('heading', { level: 1, name: 'Tarifs et disponibilités' })).toBeVisible();
   await expect(page.getByTestId('ari-grid')).toBeVisible();
   await expectNoSeriousAxeViolation(page);
-  await screens(page, 'admin-calendar-fr');
+  await screens(page, 'admin-calendar-fr', page.getByTestId('ari-grid'));
   await page.goto(`${SITE}/admin/products/edit?id=${productId}&lang=fr-FR`);
   await expect(page.getByRole('button', { name: 'Ajouter un type de chambre' })).toBeVisible();
   await expectNoSeriousAxeViolation(page);
-  await screens(page, 'admin-product-edit-fr');
+  await screens(page, 'admin-product-edit-fr', page.getByTestId('room-types'));
   await page.goto(`${SITE}/admin/products?lang=fr-FR`);
   await expect(page.getByTestId('product-row').first()).toBeVisible();
   await screens(page, 'admin-products-fr');
