@@ -5,7 +5,13 @@
 // (which wait on the network far more than they compute) instead of following them.
 import { defineConfig } from 'vitest/config';
 
-const server = { testTimeout: 30_000, hookTimeout: 60_000, fileParallelism: false } as const;
+/**
+ * The integration files run one after another in one worker that keeps its modules (`isolate: false`): each of them
+ * imports the app's declarations (tests/integration/declared-replies.ts checks every reply against them), and a fresh
+ * module graph per file cost seconds a file. They talk to the server over HTTP and mock nothing, so sharing the graph
+ * shares nothing a test could change.
+ */
+const server = { testTimeout: 30_000, hookTimeout: 60_000, fileParallelism: false, isolate: false } as const;
 
 /**
  * The integration files run one after another against one server, so they are split into two lanes, each with its own

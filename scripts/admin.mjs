@@ -1,6 +1,7 @@
 // Org administration from the command line: create an org (its platform address active at once, its first admin
-// mailed a link to choose a password), create an agent (mailed the same kind of link), record an agent's payment. Runs the Worker's own statement builders against D1 through `wrangler d1 execute` (local by default,
-// --remote for the deployed database).
+// mailed a link to choose a password), create an agent (mailed the same kind of link), record an agent's payment. Runs
+// the Worker's own statement builders against D1: the local database's SQLite file directly (by default), or the
+// deployed database through `wrangler d1 execute --remote`.
 //
 //   npm run admin -- create-org --name "Blue Sky Travel" --slug bluesky --admin-email owner@bluesky.example [--remote]
 //   npm run admin -- create-agent --org 1 --email ann@agency.example --credit-limit 5000 [--first-name Ann --last-name Lee
@@ -13,7 +14,7 @@
 // or --persist-to <dir>.
 import { registerHooks } from 'node:module';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildDir, DEFAULT_STATE, QUIET_ENV, ROOT } from './lib/server.mjs';
@@ -46,49 +47,86 @@ const OrgNameSchema = OrgSettingsSchema.shape.name;
 
 class UsageError extends Error {}
 
-// ---- D1 through wrangler -------------------------------------------------------------------------------------
+// ---- D1: the local SQLite file, or the deployed database through wrangler ---------------------------------------
 
 const WRANGLER = join(ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
 
 function wrangler(target, args) {
-  const where = target.remote ? ['--remote'] : ['--local', '--persist-to', target.persistTo];
-  for (let attempt = 1; ; attempt++) {
-    const r = spawnSync(process.execPath, [WRANGLER, 'd1', 'execute', 'DB', ...where, '--config', target.config, ...args], {
-      cwd: ROOT,
-      env: QUIET_ENV,
-      encoding: 'utf8',
-    });
-    if (r.status === 0) return r.stdout;
-    const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
-    // A running local server may hold the SQLite file for a moment; the statement did not run, so it can be retried.
-    if (!target.remote && attempt < 4 && /SQLITE_BUSY|database is locked/.test(output)) {
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500 * attempt);
-      continue;
-    }
-    throw new Error(`wrangler d1 execute failed:\n${output}`);
-  }
+  const r = spawnSync(process.execPath, [WRANGLER, 'd1', 'execute', 'DB', '--remote', '--config', target.config, ...args], {
+    cwd: ROOT,
+    env: QUIET_ENV,
+    encoding: 'utf8',
+  });
+  if (r.status === 0) return r.stdout;
+  throw new Error(`wrangler d1 execute failed:\n${r.stdout ?? ''}${r.stderr ?? ''}`);
 }
 
 const resultsOf = (out) => JSON.parse(out.slice(out.indexOf('[')));
 
+/**
+ * The local database's SQLite file (the one the local runtime keeps under the persist directory), opened as D1 opens
+ * it (foreign keys enforced). A `wrangler d1 execute --local` run starts a CLI and a runtime of its own, seconds of
+ * CPU for each statement batch; the file itself answers in milliseconds. A running local server may hold the file for
+ * a moment: the connection waits for it.
+ */
+let localDb;
+async function local(target) {
+  if (localDb) return localDb;
+  const dir = join(target.persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject');
+  const file = existsSync(dir) && readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
+  if (!file) throw new UsageError(`No local database under ${target.persistTo}: run npm start (or npm run db:migrate) first`);
+  // node:sqlite still says it is experimental on every run; the command's output is for people.
+  const { emitWarning } = process;
+  process.emitWarning = (warning, ...rest) => (String(warning).includes('SQLite') ? undefined : emitWarning.call(process, warning, ...rest));
+  const { DatabaseSync } = await import('node:sqlite');
+  localDb = new DatabaseSync(join(dir, file));
+  localDb.exec('PRAGMA busy_timeout = 15000; PRAGMA foreign_keys = ON;');
+  return localDb;
+}
+
+const rowsOf = (db, sql) => db.prepare(sql).all().map((row) => ({ ...row }));
+
 /** Rows of one read. */
-function query(target, statement) {
+async function query(target, statement) {
+  if (!target.remote) return rowsOf(await local(target), statement.toSql());
   return resultsOf(wrangler(target, ['--command', statement.toSql(), '--json']))[0]?.results ?? [];
 }
 
+/** Rows of several reads, one round trip. */
+async function queries(target, sqls) {
+  if (!target.remote) {
+    const db = await local(target);
+    return sqls.map((sql) => rowsOf(db, sql.trim()));
+  }
+  return resultsOf(wrangler(target, ['--command', sqls.map((s) => s.trim()).join(';\n'), '--json'])).map((r) => r.results ?? []);
+}
+
 /**
- * Runs the statements together from one file (D1 applies a file as one unit), then `check`: its rows are returned.
- * Locally the check rides in the same file; the remote import API answers no rows, so there it is a second call.
+ * Runs the statements together as one unit, then `check`: its rows are returned. Locally they are one transaction
+ * with the check inside it; the remote import API applies a file as one unit and answers no rows, so there the check
+ * is a second call.
  */
-function execute(target, statements, check) {
+async function execute(target, statements, check) {
+  if (!target.remote) {
+    const db = await local(target);
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const s of statements) db.exec(s.toSql().trim());
+      const rows = rowsOf(db, check.toSql());
+      db.exec('COMMIT');
+      return rows;
+    } catch (err) {
+      db.exec('ROLLBACK');
+      throw err;
+    }
+  }
   const dir = join(ROOT, '.wrangler', 'tmp');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `admin-${process.pid}-${Date.now()}.sql`);
-  const all = target.remote ? statements : [...statements, check];
-  writeFileSync(file, all.map((s) => `${s.toSql().trim()};`).join('\n') + '\n');
+  writeFileSync(file, statements.map((s) => `${s.toSql().trim()};`).join('\n') + '\n');
   try {
-    const out = wrangler(target, ['--file', file, '--yes', ...(target.remote ? [] : ['--json'])]);
-    return target.remote ? query(target, check) : (resultsOf(out).at(-1)?.results ?? []);
+    wrangler(target, ['--file', file, '--yes']);
+    return query(target, check);
   } finally {
     rmSync(file, { force: true });
   }
@@ -117,8 +155,8 @@ const orgIdOf = (orgText) => {
 };
 
 /** The org, the role of the account with this email in it (null when none) and the org's host names, in one read. */
-function orgAndAccount(target, orgId, email) {
-  const org = query(
+async function orgAndAccount(target, orgId, email) {
+  const org = (await query(
     target,
     recorder
       .prepare(
@@ -128,7 +166,7 @@ function orgAndAccount(target, orgId, email) {
          FROM orgs o WHERE o.id = ?`,
       )
       .bind(email, orgId),
-  )[0];
+  ))[0];
   if (!org) throw new UsageError(`There is no organisation ${orgId}`);
   return org;
 }
@@ -156,7 +194,7 @@ async function createAgent(target, o) {
   if (agency && agency.length > 120) throw new UsageError('--agency is at most 120 characters');
   const orgId = orgIdOf(o.org);
   const origin = o.origin ? originFor(target, null, o.origin) : null;
-  const org = orgAndAccount(target, orgId, email);
+  const org = await orgAndAccount(target, orgId, email);
   if (org.role) throw new UsageError(`An account with ${email} already exists in organisation ${org.id} (${org.role})`);
 
   const now = Date.now();
@@ -172,7 +210,7 @@ async function createAgent(target, o) {
     }),
     ...(mailApi ? [] : [insertOutbox(recorder, org.id, mail)]),
   ];
-  const created = execute(target, statements, recorder.prepare("SELECT id FROM users WHERE org_id = ? AND email = ? AND role = 'agent' AND referral_code = ?").bind(org.id, email, referralCode))[0];
+  const created = (await execute(target, statements, recorder.prepare("SELECT id FROM users WHERE org_id = ? AND email = ? AND role = 'agent' AND referral_code = ?").bind(org.id, email, referralCode)))[0];
   if (!created) throw new Error('The agent was not created (was the email taken meanwhile?)');
   if (mailApi) await sendByApi(mail);
   console.log(`Created agent ${email} (user ${created.id}) in organisation ${org.id} "${org.name}", credit limit ${(creditLimitMinor / 100).toFixed(2)} USD.`);
@@ -195,8 +233,8 @@ async function createOrg(target, o) {
   if (!/^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/.test(slug)) throw new UsageError('--slug is 1 to 32 lower-case letters, digits or dashes, e.g. bluesky');
   const email = parse('admin-email', SignUpEmail, o['admin-email'] ?? '').toLowerCase();
   const host = `${slug}.${platformDomain(target)}`;
-  if (query(target, hostTakenQuery(recorder, host)).length) throw new UsageError(`${host} already serves an organisation: choose another --slug`);
-  const orgId = Number(query(target, nextOrgIdQuery(recorder))[0]?.id);
+  if ((await query(target, hostTakenQuery(recorder, host))).length) throw new UsageError(`${host} already serves an organisation: choose another --slug`);
+  const orgId = Number((await query(target, nextOrgIdQuery(recorder)))[0]?.id);
   const now = Date.now();
   const token = randomToken();
   const referralCode = newReferralCode();
@@ -209,7 +247,7 @@ async function createOrg(target, o) {
     ...invitationStatements(recorder, { orgId, email, role: 'admin', referralCode, tokenHash: await sha256Hex(token), now }),
     ...(mailApi ? [] : [insertOutbox(recorder, orgId, mail)]),
   ];
-  const created = execute(target, statements, recorder.prepare("SELECT id FROM users WHERE org_id = ? AND email = ? AND role = 'admin'").bind(orgId, email))[0];
+  const created = (await execute(target, statements, recorder.prepare("SELECT id FROM users WHERE org_id = ? AND email = ? AND role = 'admin'").bind(orgId, email)))[0];
   if (!created) throw new Error('The organisation was not created (was the slug or id taken meanwhile?)');
   if (mailApi) await sendByApi(mail);
   console.log(`Created organisation ${orgId} "${name}" on ${host}, admin ${email} (user ${created.id}).`);
@@ -218,13 +256,13 @@ async function createOrg(target, o) {
   else console.log(`The invitation is in the development outbox (GET /api/dev/outbox). Set-password link (valid ${INVITE_VALID_HOURS} h):\n${link}`);
 }
 
-function recordPayment(target, o) {
+async function recordPayment(target, o) {
   const email = parse('email', SignUpEmail, o.email ?? '').toLowerCase();
   const amountMinor = money(o.amount, 'amount');
   if (amountMinor === 0) throw new UsageError('--amount must be above 0');
-  const org = orgAndAccount(target, orgIdOf(o.org), email);
+  const org = await orgAndAccount(target, orgIdOf(o.org), email);
   if (org.role !== 'agent') throw new UsageError(`No agent ${email} in organisation ${org.id}`);
-  execute(target, [paymentStatement(recorder, { orgId: org.id, email, amountMinor, note: (o.note ?? '').slice(0, 200) })], recorder.prepare('SELECT 1 AS ok'));
+  await execute(target, [paymentStatement(recorder, { orgId: org.id, email, amountMinor, note: (o.note ?? '').slice(0, 200) })], recorder.prepare('SELECT 1 AS ok'));
   console.log(`Recorded a payment of ${(amountMinor / 100).toFixed(2)} USD from ${email}.`);
 }
 
@@ -235,14 +273,14 @@ async function grow(target, o) {
   const share = o.share === undefined ? undefined : Number(o.share);
   // One wrangler run reads what the command needs, one writes (each run costs seconds).
   const db = {
-    read: (sqls) => resultsOf(wrangler(target, ['--command', sqls.map((s) => s.trim()).join(';\n'), '--json'])).map((r) => r.results ?? []),
+    read: (sqls) => queries(target, sqls),
     write: (sql, check) => execute(target, [{ toSql: () => sql.trim().replace(/;$/, '') }], { toSql: () => check }),
   };
   try {
     const r = await growCatalogue({ ...db, orgId: orgIdOf(o.org), hotels, city: o.city, share, log: (m) => console.error(m) });
     const where = r.cities.slice(0, 8).map((c) => `${c.city} ${c.hotels}`).join(', ') + (r.cities.length > 8 ? `, … (${r.cities.length} cities)` : '');
     console.log(`Added ${r.hotels} hotels (codes ${r.first} … ${r.last}) to organisation ${r.org.id} "${r.org.name}": ${where}.`);
-    console.log(`${r.rateNights} priced nights (2 room types × 2 rate plans × 365 nights each); the database took ${(r.writeMs / 1000).toFixed(1)} s, ${(r.totalMs / 1000).toFixed(1)} s in all.`);
+    console.log(`${r.rateRanges} rate ranges (2 room types × 2 rate plans × the year's seasons and weekday groups); the database took ${(r.writeMs / 1000).toFixed(1)} s, ${(r.totalMs / 1000).toFixed(1)} s in all.`);
   } catch (err) {
     if (err instanceof GrowError) throw new UsageError(err.message);
     throw err;

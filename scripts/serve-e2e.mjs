@@ -1,10 +1,9 @@
-// The server Playwright tests run against: the built Worker on a fresh local D1 with the development seed.
+// The server Playwright tests run against: the built Worker on a fresh copy of the migrated and seeded local D1.
 import { writeFileSync } from 'node:fs';
-import { e2eStateFile, freshPersistDir, prepareDatabase, startServer } from './lib/server.mjs';
+import { e2eStateFile, preparedCopy, startServer } from './lib/server.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 8792);
-const persistTo = freshPersistDir('e2e');
-await prepareDatabase({ persistTo, quiet: true });
+const persistTo = await preparedCopy('e2e');
 // Specs that run the admin command (e2e/admin-launch.spec.ts) reach this server's database through this file.
 writeFileSync(e2eStateFile(port), JSON.stringify({ persistTo }));
 const server = await startServer({ port, persistTo, stdio: 'inherit', detached: false, logLevel: 'warn' });

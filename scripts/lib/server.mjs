@@ -1,6 +1,7 @@
 // Shared by npm start, the test setups and the bench: build, prepare local D1 (migrations + development seed), serve.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSeedSql } from '../../seed/index.mjs';
@@ -122,5 +123,63 @@ export const e2eStateFile = (port) => join(ROOT, '.wrangler', `e2e-${port}.json`
 export function freshPersistDir(name) {
   const dir = join(tmpdir(), `travel-club-${name}-${process.pid}-${Date.now()}`);
   mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * What decides a prepared database: the migrations, the seed, the secrets, the built Worker config and the day (the
+ * seed's dates count from today). The same inputs reuse one template.
+ */
+function templateKey() {
+  const hash = createHash('sha256').update(new Date().toISOString().slice(0, 10));
+  const files = (dir) => readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
+  for (const f of [...files('migrations'), ...files('seed'), join(ROOT, '.dev.vars'), join(buildDir(), 'server', 'wrangler.json')]) {
+    if (existsSync(f)) hash.update(f).update(readFileSync(f));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The migrated and seeded template, prepared once per inputs (templateKey) for every server of a run: the two
+ * integration lanes, the end-to-end server and the gates' own Workers each start from a copy instead of applying the
+ * migrations and the seed again (each preparation is two wrangler processes and the seed's rows). Several processes
+ * may ask at once (npm test runs its lanes side by side): the first to create the lock directory prepares the template
+ * in a directory of its own and renames it into place; the others wait for it rather than prepare it again beside it.
+ */
+async function preparedTemplate() {
+  const template = join(buildDir(), 'db-template', templateKey());
+  const ready = join(template, 'v3');
+  const lock = `${template}.lock`;
+  mkdirSync(join(buildDir(), 'db-template'), { recursive: true });
+  for (;;) {
+    if (existsSync(ready)) return template;
+    try {
+      mkdirSync(lock);
+    } catch {
+      // A lock left by a process that died while preparing is given up after ten minutes.
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 600_000) rmSync(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 500));
+      continue;
+    }
+    try {
+      if (!existsSync(ready)) {
+        const mine = `${template}.${process.pid}`;
+        rmSync(mine, { recursive: true, force: true });
+        await prepareDatabase({ persistTo: mine, quiet: true });
+        rmSync(template, { recursive: true, force: true });
+        renameSync(mine, template);
+      }
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+/** A fresh local D1 (and R2) under a new temporary directory, migrated and seeded: a copy of the run's template. */
+export async function preparedCopy(name) {
+  const template = await preparedTemplate();
+  const dir = mkdtempSync(join(tmpdir(), `travel-club-${name}-`));
+  cpSync(template, dir, { recursive: true });
   return dir;
 }
