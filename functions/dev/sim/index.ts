@@ -7,6 +7,7 @@ import { facebookSim } from './facebook';
 import { savingsSim } from './savings';
 import { stripeSim } from './stripe';
 import { cloudflareSim } from './cloudflare';
+import { hotelbedsSim } from './hotelbeds';
 
 export const simulators = router()
   .route('/rates', ratesSim)
@@ -14,4 +15,5 @@ export const simulators = router()
   .route('/facebook', facebookSim)
   .route('/savings', savingsSim)
   .route('/stripe', stripeSim)
-  .route('/cloudflare', cloudflareSim);
+  .route('/cloudflare', cloudflareSim)
+  .route('/hotelbeds', hotelbedsSim);
