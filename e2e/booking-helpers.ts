@@ -1,5 +1,23 @@
-// Steps shared by the booking and wallet end-to-end tests: signing in, issuing wallet cards, dates, checkout form.
+// Steps shared by the booking and wallet end-to-end tests: signing in, issuing wallet cards, dates, checkout form, and
+// the server's D1 for what a spec must set up as the console or time would.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+/** Runs one SQL statement on the e2e server's local D1 (the file scripts/serve-e2e.mjs names for this port). */
+export function d1Run(sql: string): void {
+  const port = Number(process.env.E2E_PORT ?? 8792);
+  const { persistTo } = JSON.parse(readFileSync(join(import.meta.dirname, '..', '.wrangler', `e2e-${port}.json`), 'utf8')) as { persistTo: string };
+  const dir = join(persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject');
+  const db = new DatabaseSync(join(dir, readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite')!));
+  try {
+    db.exec('PRAGMA busy_timeout = 10000');
+    db.prepare(sql).run();
+  } finally {
+    db.close();
+  }
+}
 
 export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 

@@ -2,7 +2,8 @@
 // card and then a good one, the 3-D Secure step, and a payment cancelled on the page that comes back with the choices kept.
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { amountOf, collectErrors, day, fillTraveler, issueCard, payOnHostedPage, productOf, settledTotal, signInDemo, TEST_CARD } from './booking-helpers';
+import { amountOf, collectErrors, d1Run, day, fillTraveler, issueCard, payOnHostedPage, productOf, settledTotal, signInDemo, TEST_CARD } from './booking-helpers';
+import { keepScreen } from './screens';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -104,7 +105,7 @@ test('a payment cancelled on the page comes back to the checkout with the choice
   await expectConfirmedAfterPayment(page, total);
 });
 
-test('manage a booking from the history: the policy, cancel it, and see the refund', async ({ page }) => {
+test('manage a booking from the history: the policy; past it, what cancelling costs; cancel at that fee and see the refund', async ({ page }) => {
   await signInDemo(page);
   const card = await issueCard(page.request, { kind: 'discount', pro_code: 'HLT', amount: 10 });
   await toCheckout(page, 'Lisbon', 70);
@@ -127,11 +128,23 @@ test('manage a booking from the history: the policy, cancel it, and see the refu
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[data-testid="manage-booking"]').analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
-  page.once('dialog', (d) => void d.accept());
+  // Its rate's terms moved past their free days with a 25 % fee (as a rate plan with its own terms has them): the page no
+  // longer promises free cancellation, it says what cancelling costs now, and still offers it.
+  d1Run(`UPDATE bookings SET rate = json_set(COALESCE(rate, '{}'), '$.refundable', json('true'), '$.free_cancellation_days', 200, '$.cancellation_fee_percent', 25) WHERE booking_ref = '${ref}'`);
+  const quote = (await (await page.request.get(`/api/bookings/${ref}/cancel-quote`)).json()).data as { fee: number; refund_card: number };
+  expect(quote.fee).toBeGreaterThan(0);
+  await page.reload();
+  await expect(manage.getByTestId('cancellation-fee')).toContainText('Free cancellation has ended. Cancelling now costs');
+  await expect(manage.getByTestId('cancellation-policy')).toHaveCount(0);
+  await keepScreen(page, 'manage-booking-fee-en-1280');
+  page.once('dialog', (d) => {
+    expect(d.message()).toContain('Cancelling now costs');
+    void d.accept();
+  });
   await manage.getByRole('button', { name: 'Cancel booking' }).click();
   await expect(page.getByTestId('manage-message')).toHaveText('Your booking is cancelled. The card part is refunded and the wallet parts are back in your wallet.');
   await expect(manage.getByTestId('manage-status')).toHaveText('Cancelled');
-  await expect(page.getByTestId('manage-refunded')).toHaveAttribute('data-amount', String(total));
+  await expect(page.getByTestId('manage-refunded')).toHaveAttribute('data-amount', String(quote.refund_card));
   await expect(manage.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
   const wallet = await (await page.request.post('/api/booking/get-paymentcard-by-user', { data: { currency: 'USD' } })).json();
   expect(wallet.data[0].discountcarddata.find((c: { payment_card_id: number }) => c.payment_card_id === card.payment_card_id).card_amount).toBe(10);

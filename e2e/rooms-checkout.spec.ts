@@ -52,9 +52,15 @@ async function chosenRate(request: APIRequestContext, from: number): Promise<Sta
 const checkoutOf = (s: Stay, lang?: string) =>
   `/hotel-checkout?${new URLSearchParams({ id: String(s.hotel.product_id), check_in: s.checkIn, check_out: s.checkOut, guests: '2', occupancy: '2', rate_id: s.rateId, ...(lang ? { lang } : {}) })}`;
 
-/** The night's price of the hotel's rates goes up by `usd` (a channel's update). */
+/** The night's price of the hotel's rates goes up by `usd` (a channel's update: a range of that night over the others). */
 const raisePrice = (s: Stay, night: string, usd: number) =>
-  d1(`UPDATE rate_nights SET price_usd_minor = price_usd_minor + ${usd * 100} WHERE product_id = ${s.hotel.product_id} AND night = '${night}'`);
+  d1(`INSERT INTO rate_ranges (product_id, room_id, rate_plan_id, from_night, to_night, price_usd_minor)
+        SELECT product_id, room_id, rate_plan_id, '${night}', '${night}', price + ${usd * 100} FROM (
+          SELECT DISTINCT r.product_id, r.room_id, r.rate_plan_id, (SELECT x.price_usd_minor FROM rate_ranges x
+              WHERE x.room_id = r.room_id AND x.rate_plan_id = r.rate_plan_id AND x.from_night <= '${night}' AND x.to_night >= '${night}' AND x.price_usd_minor IS NOT NULL
+                AND (x.weekdays >> ((CAST(strftime('%w', '${night}') AS INTEGER) + 6) % 7)) & 1 ORDER BY x.id DESC LIMIT 1) AS price
+          FROM rate_ranges r WHERE r.product_id = ${s.hotel.product_id})
+        WHERE price >= 0`);
 
 async function openCheckout(page: Page, s: Stay, lang?: string) {
   await page.goto(checkoutOf(s, lang));
@@ -113,9 +119,8 @@ test('a price that moved while the traveller filled the form is shown with a but
 test('a room gone since it was chosen says so and leads back to the hotel’s rooms', async ({ page }) => {
   await signInDemo(page);
   const stay = await chosenRate(page.request, 220);
-  d1(`INSERT INTO room_nights (room_id, night, product_id, stop_sell)
-        SELECT id, '${day(221)}', product_id, 1 FROM room_types WHERE product_id = ${stay.hotel.product_id}
-      ON CONFLICT (room_id, night) DO UPDATE SET stop_sell = 1`);
+  d1(`INSERT INTO room_ranges (product_id, room_id, from_night, to_night, stop_sell)
+        SELECT product_id, id, '${day(221)}', '${day(221)}', 1 FROM room_types WHERE product_id = ${stay.hotel.product_id}`);
   await openCheckout(page, stay);
   const notice = page.getByTestId('sold-out');
   await expect(notice).toContainText('This room is no longer available for these dates.');

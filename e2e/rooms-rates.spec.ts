@@ -123,10 +123,8 @@ test.describe('desktop, en-US', () => {
     // Far ahead, on nights no other spec books: the family suites down to two (a channel's update).
     const far = openStay([220, 240, 260]);
     const [hotel] = d1(`SELECT id FROM products WHERE org_id = 1 AND name = '${HOTEL}'`) as { id: number }[];
-    d1(`INSERT INTO room_nights (room_id, night, product_id, units)
-          SELECT r.id, n.night, r.product_id, 2 FROM room_types r, (SELECT '${far.check_in}' AS night UNION ALL SELECT date('${far.check_in}', '+1 day')) n
-          WHERE r.product_id = ${hotel!.id} AND r.code = 'FAM'
-        ON CONFLICT (room_id, night) DO UPDATE SET units = 2`);
+    d1(`INSERT INTO room_ranges (product_id, room_id, from_night, to_night, units)
+          SELECT r.product_id, r.id, '${far.check_in}', date('${far.check_in}', '+1 day'), 2 FROM room_types r WHERE r.product_id = ${hotel!.id} AND r.code = 'FAM'`);
     const at = (occupancy: string[]) => {
       const q = new URLSearchParams({ id: String(hotel!.id), ...far });
       for (const room of occupancy) q.append('occupancy', room);

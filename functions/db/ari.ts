@@ -1,8 +1,14 @@
-// Rooms, rate plans and their nights (ARI) as stored (docs/contract.md#rooms-rates-and-availability): read for a stay
-// over many products in one batch (the search, the product's rates, a booking's check), written as ranges the way
-// channel managers send them (the console's grid and POST /api/channel/ota), all of a call's ranges in one batch.
+// Rooms, rate plans and their rates and availability (ARI) as stored (docs/contract.md#rooms-rates-and-availability,
+// docs/decisions/0059-ari-as-ranges.md): ranges of nights as channel managers send them, and rooms sold per night.
+// Read for a stay and folded night by night (the product's rates, a booking's check, the console's grid), read whole
+// for the search to keep (functions/cache/ari.ts), written one range per update (the console's grid and
+// POST /api/channel/ota), all of a call's ranges in one batch.
 import type { Board, Names, RateNight, RatePlan, RoomNight, RoomType } from '../../src/shared/rules/stay-rates';
 import { addDays } from '../../src/shared/rules/booking-dates';
+import {
+  calendarOf, foldRateRanges, foldRoomRanges, isoWeekday, NO_MAX_STAY, NOT_FOR_SALE, packForPricing, weekdayMask, type PricingPack, type RateRange, type RoomRange,
+  type SoldNight,
+} from '../../src/shared/rules/ari-ranges';
 
 interface RoomTypeRow { id: number; product_id: number; code: string; name: string; max_adults: number; max_children: number; max_occupancy: number; units: number }
 interface RatePlanRow {
@@ -44,10 +50,16 @@ const PLAN_COLUMNS = `id, product_id, code, name, board, refundable, free_cancel
   extra_adult_usd_minor, child_usd_minor, child_free_under,
   (SELECT group_concat(room_id) FROM rate_plan_rooms x WHERE x.rate_plan_id = rate_plans.id) AS room_ids`;
 
+/** The columns of a range read back (rooms', rates'). */
+const ROOM_RANGE_COLUMNS = 'id, product_id, room_id, from_night, to_night, weekdays, units, stop_sell';
+const RATE_RANGE_COLUMNS = `id, product_id, room_id, rate_plan_id, from_night, to_night, weekdays, price_usd_minor, min_stay, max_stay, closed_to_arrival,
+  closed_to_departure, stop_sell`;
+
 /**
- * The room types, rate plans and nights of each product for a stay: room nights from check-in to the last night, rate
- * nights up to check-out itself (its closed-to-departure). Product ids travel as one JSON array (D1 binds at most 100
- * values), four statements in one batch whatever their number.
+ * The room types, rate plans and nights of each product for a stay: the ranges overlapping it folded night by night
+ * (src/shared/rules/ari-ranges.ts), room nights from check-in to the last night with their rooms sold, rate nights up to
+ * check-out itself (its closed-to-departure). Product ids travel as one JSON array (D1 binds at most 100 values), five
+ * statements in one batch whatever their number.
  */
 export async function inventoryFor(db: D1Database, productIds: readonly number[], checkIn: string, checkOut: string): Promise<Map<number, ProductInventory>> {
   const out = new Map<number, ProductInventory>();
@@ -55,19 +67,100 @@ export async function inventoryFor(db: D1Database, productIds: readonly number[]
   for (const id of productIds) out.set(id, { rooms: [], plans: [], roomNights: [], rateNights: [] });
   const ids = JSON.stringify([...new Set(productIds)]);
   const inIds = 'product_id IN (SELECT value FROM json_each(?))';
-  const [rooms, plans, roomNights, rateNights] = await db.batch([
+  const lastNight = addDays(checkOut, -1);
+  const [rooms, plans, roomRanges, sold, rateRanges] = await db.batch([
     db.prepare(`SELECT ${ROOM_COLUMNS} FROM room_types WHERE ${inIds} ORDER BY position, id`).bind(ids),
     db.prepare(`SELECT ${PLAN_COLUMNS} FROM rate_plans WHERE ${inIds} ORDER BY position, id`).bind(ids),
-    db.prepare(`SELECT product_id, room_id, night, units, sold, stop_sell FROM room_nights WHERE ${inIds} AND night >= ? AND night < ?`).bind(ids, checkIn, checkOut),
-    db.prepare(
-      `SELECT product_id, room_id, rate_plan_id, night, price_usd_minor, min_stay, max_stay, closed_to_arrival, closed_to_departure, stop_sell
-       FROM rate_nights WHERE ${inIds} AND night >= ? AND night <= ?`,
-    ).bind(ids, checkIn, checkOut),
+    db.prepare(`SELECT ${ROOM_RANGE_COLUMNS} FROM room_ranges WHERE ${inIds} AND to_night >= ? AND from_night <= ?`).bind(ids, checkIn, lastNight),
+    db.prepare(`SELECT product_id, room_id, night, sold FROM room_nights WHERE ${inIds} AND night >= ? AND night < ? AND sold > 0`).bind(ids, checkIn, checkOut),
+    db.prepare(`SELECT ${RATE_RANGE_COLUMNS} FROM rate_ranges WHERE ${inIds} AND to_night >= ? AND from_night <= ?`).bind(ids, checkIn, checkOut),
   ]);
   for (const r of (rooms!.results ?? []) as RoomTypeRow[]) out.get(r.product_id)?.rooms.push(roomTypeOf(r));
   for (const r of (plans!.results ?? []) as RatePlanRow[]) out.get(r.product_id)?.plans.push(ratePlanOf(r));
-  for (const r of (roomNights!.results ?? []) as (RoomNight & { product_id: number })[]) out.get(r.product_id)?.roomNights.push(r);
-  for (const r of (rateNights!.results ?? []) as (RateNight & { product_id: number })[]) out.get(r.product_id)?.rateNights.push(r);
+  const byProduct = <T extends { product_id: number }>(rows: T[]) => {
+    const m = new Map<number, T[]>();
+    for (const r of rows) (m.get(r.product_id) ?? m.set(r.product_id, []).get(r.product_id)!).push(r);
+    return m;
+  };
+  const roomRangesOf = byProduct((roomRanges!.results ?? []) as (RoomRange & { product_id: number })[]);
+  const soldOf = byProduct((sold!.results ?? []) as (SoldNight & { product_id: number })[]);
+  const rateRangesOf = byProduct((rateRanges!.results ?? []) as (RateRange & { product_id: number })[]);
+  const roomDays = calendarOf(checkIn, lastNight);
+  const rateDays = calendarOf(checkIn, checkOut);
+  for (const [id, inv] of out) {
+    const roomSide = roomRangesOf.get(id);
+    const soldSide = soldOf.get(id);
+    if (roomSide || soldSide) inv.roomNights = foldRoomRanges(roomSide ?? [], soldSide ?? [], roomDays);
+    const rateSide = rateRangesOf.get(id);
+    if (rateSide) inv.rateNights = foldRateRanges(rateSide, rateDays);
+  }
+  return out;
+}
+
+/**
+ * A product's rates and availability as the search keeps them (functions/cache/ari.ts): its ARI version, the night its
+ * ranges and rooms sold are read from, and all of it packed for pricing (src/shared/rules/ari-ranges.ts PricingPack).
+ */
+export interface AriToPrice {
+  version: number;
+  from: string;
+  pack: PricingPack;
+}
+
+interface PackedRow { id: number; version: number; rooms: string | null; plans: string | null; room_ranges: string | null; rates: string | null; sold: string | null }
+
+/**
+ * The products' room types, rate plans (no names, codes or terms), ranges ending from `from` on and nights with rooms
+ * sold from `from` on: one statement, one row per product, each table's rows packed in one text (a search prices
+ * thousands of hotels: rows and values, not SQLite, are what reading them would otherwise cost).
+ */
+export function ariToPriceStatement(db: D1Database, productIds: readonly number[], from: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT j.value AS id, (SELECT ari_version FROM products WHERE id = j.value) AS version,
+         (SELECT group_concat(id || ' ' || max_adults || ' ' || max_children || ' ' || max_occupancy || ' ' || units, ',') FROM room_types
+           WHERE product_id = j.value) AS rooms,
+         (SELECT group_concat(rp.id || ' ' || rp.base_occupancy || ' ' || rp.extra_adult_usd_minor || ' ' || rp.child_usd_minor || ' ' || rp.child_free_under
+             || ' ' || ifnull((SELECT group_concat(x.room_id, '.') FROM rate_plan_rooms x WHERE x.rate_plan_id = rp.id), ''), ',')
+           FROM rate_plans rp WHERE rp.product_id = j.value) AS plans,
+         (SELECT group_concat(id || ' ' || room_id || ' ' || from_night || ' ' || to_night || ' ' || weekdays || ' ' || ifnull(units, '') || ' ' || ifnull(stop_sell, ''), ',')
+           FROM room_ranges WHERE product_id = j.value AND to_night >= ?2) AS room_ranges,
+         (SELECT group_concat(id || ' ' || room_id || ' ' || rate_plan_id || ' ' || from_night || ' ' || to_night || ' ' || weekdays || ' '
+             || ifnull(price_usd_minor, '') || ' ' || ifnull(min_stay, '') || ' ' || ifnull(max_stay, '') || ' ' || ifnull(closed_to_arrival, '') || ' '
+             || ifnull(closed_to_departure, '') || ' ' || ifnull(stop_sell, ''), ',')
+           FROM rate_ranges WHERE product_id = j.value AND to_night >= ?2) AS rates,
+         (SELECT group_concat(room_id || ' ' || night || ' ' || sold, ',') FROM room_nights WHERE product_id = j.value AND night >= ?2 AND sold > 0) AS sold
+       FROM json_each(?1) j`,
+    )
+    .bind(JSON.stringify([...new Set(productIds)]), from);
+}
+
+const UNNAMED: Names = { 'en-US': '' };
+const said = (v: string | undefined) => (v === undefined || v === '' ? null : Number(v));
+const rowsOf = (text: string | null) => (text ? text.split(',').map((row) => row.split(' ')) : []);
+
+/** The products' ARI to price from the statement's rows. */
+export function ariToPriceOf(rows: readonly PackedRow[], from: string): Map<number, AriToPrice> {
+  const out = new Map<number, AriToPrice>();
+  for (const row of rows) {
+    const rooms = rowsOf(row.rooms).map(([id, adults, children, guests, units]): RoomType => ({
+      room_id: Number(id), code: '', name: UNNAMED, max_adults: Number(adults), max_children: Number(children), max_occupancy: Number(guests), units: Number(units),
+    }));
+    const plans = rowsOf(row.plans).map(([id, base, extraAdult, child, freeUnder, roomIds]): RatePlan => ({
+      rate_plan_id: Number(id), code: '', name: UNNAMED, board: 'RO', refundable: false, free_cancellation_days: null, cancellation_fee_percent: null,
+      base_occupancy: Number(base), extra_adult_usd_minor: Number(extraAdult), child_usd_minor: Number(child), child_free_under: Number(freeUnder),
+      room_ids: roomIds ? roomIds.split('.').map(Number) : [],
+    }));
+    const rates = rowsOf(row.rates).map(([id, room, plan, fromNight, toNight, weekdays, price, minStay, maxStay, cta, ctd, stop]): RateRange => ({
+      id: Number(id), room_id: Number(room), rate_plan_id: Number(plan), from_night: fromNight!, to_night: toNight!, weekdays: Number(weekdays),
+      price_usd_minor: said(price), min_stay: said(minStay), max_stay: said(maxStay), closed_to_arrival: said(cta), closed_to_departure: said(ctd), stop_sell: said(stop),
+    }));
+    const roomRanges = rowsOf(row.room_ranges).map(([id, room, fromNight, toNight, weekdays, units, stop]): RoomRange => ({
+      id: Number(id), room_id: Number(room), from_night: fromNight!, to_night: toNight!, weekdays: Number(weekdays), units: said(units), stop_sell: said(stop),
+    }));
+    const sold = rowsOf(row.sold).map(([room, night, count]): SoldNight => ({ room_id: Number(room), night: night!, sold: Number(count) }));
+    out.set(row.id, { version: row.version ?? 0, from, pack: packForPricing(rooms, plans, rates, roomRanges, sold) });
+  }
   return out;
 }
 
@@ -96,71 +189,73 @@ export interface AriUpdate {
   stop_sell?: boolean;
 }
 
-const ISO_WEEKDAY = "((CAST(strftime('%w', night) AS INTEGER) + 6) % 7) + 1";
-
 /** The nights of a range that fall on the asked weekdays (all when none are asked). */
 export function nightsInRange(from: string, to: string, weekdays?: readonly number[]): string[] {
   const out: string[] = [];
   for (let d = from; d <= to && out.length < 800; d = addDays(d, 1)) {
-    const iso = ((new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
-    if (!weekdays?.length || weekdays.includes(iso)) out.push(d);
+    if (!weekdays?.length || weekdays.includes(isoWeekday(d))) out.push(d);
   }
   return out;
 }
 
 const RATE_FIELDS = ['price_usd_minor', 'min_stay', 'max_stay', 'closed_to_arrival', 'closed_to_departure'] as const;
-const asSql = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
+const flag = (v: boolean | undefined) => (v === undefined ? null : v ? 1 : 0);
 
 /**
- * The statements that apply one update: the room's nights (units; stop sell when no rate plan is named) and the rate
- * nights of the named plan, or of every plan selling the room when none is (price, stays, closures; stop sell when a
- * plan is named). A night not stored yet is written with the defaults for what the update does not say.
+ * The statements that apply one update, one range each: the room's (units; stop sell when no rate plan is named) and
+ * the named plan's, or every plan's selling the room when none is (price, stays, closures; stop sell when a plan is
+ * named). What the update does not say stays unsaid (NULL), so the nights keep it from older ranges or the defaults;
+ * a price or max stay set to null is stored as cleared. The migration's triggers remove the older ranges a new one
+ * hides entirely (compaction on write).
  */
 export function ariStatements(db: D1Database, productId: number, u: AriUpdate, planIds: readonly number[]): D1PreparedStatement[] {
   const out: D1PreparedStatement[] = [];
-  const days = `WITH RECURSIVE d(night) AS (SELECT ? UNION ALL SELECT date(night, '+1 day') FROM d WHERE night < ?)`;
-  const weekdays = u.weekdays?.length ? u.weekdays.join(',') : null;
-  const onDays = `(? IS NULL OR instr(',' || ? || ',', ',' || (${ISO_WEEKDAY}) || ',') > 0)`;
+  const mask = weekdayMask(u.weekdays);
   const roomStopSell = u.rate_plan_id === undefined ? u.stop_sell : undefined;
   if (u.units !== undefined || roomStopSell !== undefined) {
-    const set = [u.units !== undefined ? 'units = excluded.units' : null, roomStopSell !== undefined ? 'stop_sell = excluded.stop_sell' : null].filter(Boolean).join(', ');
     out.push(
-      db.prepare(
-        `${days} INSERT INTO room_nights (room_id, night, product_id, units, stop_sell)
-         SELECT ?, night, ?, ?, ? FROM d WHERE ${onDays}
-         ON CONFLICT (room_id, night) DO UPDATE SET ${set}`,
-      ).bind(u.from, u.to, u.room_id, productId, u.units ?? null, asSql(roomStopSell ?? false), weekdays, weekdays),
+      db
+        .prepare('INSERT INTO room_ranges (product_id, room_id, from_night, to_night, weekdays, units, stop_sell) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .bind(productId, u.room_id, u.from, u.to, mask, u.units ?? null, flag(roomStopSell)),
     );
   }
   const rateStopSell = u.rate_plan_id !== undefined ? u.stop_sell : undefined;
-  const given = RATE_FIELDS.filter((f) => u[f] !== undefined);
-  if (given.length || rateStopSell !== undefined) {
-    const set = [...given.map((f) => `${f} = excluded.${f}`), ...(rateStopSell !== undefined ? ['stop_sell = excluded.stop_sell'] : [])].join(', ');
+  if (RATE_FIELDS.some((f) => u[f] !== undefined) || rateStopSell !== undefined) {
+    const price = u.price_usd_minor === undefined ? null : u.price_usd_minor === null ? NOT_FOR_SALE : u.price_usd_minor;
+    const maxStay = u.max_stay === undefined ? null : u.max_stay === null ? NO_MAX_STAY : u.max_stay;
     for (const planId of u.rate_plan_id !== undefined ? [u.rate_plan_id] : planIds) {
       out.push(
-        db.prepare(
-          `${days} INSERT INTO rate_nights (product_id, night, room_id, rate_plan_id, price_usd_minor, min_stay, max_stay, closed_to_arrival, closed_to_departure, stop_sell)
-           SELECT ?, night, ?, ?, ?, ?, ?, ?, ?, ? FROM d WHERE ${onDays}
-           ON CONFLICT (product_id, night, room_id, rate_plan_id) DO UPDATE SET ${set}`,
-        ).bind(
-          u.from, u.to, productId, u.room_id, planId,
-          u.price_usd_minor ?? null, u.min_stay ?? 1, u.max_stay ?? null, asSql(u.closed_to_arrival ?? false), asSql(u.closed_to_departure ?? false), asSql(rateStopSell ?? false),
-          weekdays, weekdays,
-        ),
+        db
+          .prepare(
+            `INSERT INTO rate_ranges (product_id, room_id, rate_plan_id, from_night, to_night, weekdays, price_usd_minor, min_stay, max_stay, closed_to_arrival,
+               closed_to_departure, stop_sell) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .bind(productId, u.room_id, planId, u.from, u.to, mask, price, u.min_stay ?? null, maxStay, flag(u.closed_to_arrival), flag(u.closed_to_departure), flag(rateStopSell)),
       );
     }
   }
   return out;
 }
 
-/** A product's nights from `from` to `to` (both included) for the console's grid. */
+/** A product's nights from `from` to `to` (both included) for the console's grid: its ranges there folded, with rooms sold. */
 export async function ariNights(db: D1Database, productId: number, from: string, to: string): Promise<{ roomNights: RoomNight[]; rateNights: RateNight[] }> {
-  const [rooms, rates] = await db.batch([
-    db.prepare('SELECT room_id, night, units, sold, stop_sell FROM room_nights WHERE product_id = ? AND night >= ? AND night <= ? ORDER BY night').bind(productId, from, to),
-    db.prepare(
-      `SELECT room_id, rate_plan_id, night, price_usd_minor, min_stay, max_stay, closed_to_arrival, closed_to_departure, stop_sell
-       FROM rate_nights WHERE product_id = ? AND night >= ? AND night <= ? ORDER BY night`,
-    ).bind(productId, from, to),
+  const [rooms, sold, rates] = await db.batch([
+    db.prepare(`SELECT ${ROOM_RANGE_COLUMNS} FROM room_ranges WHERE product_id = ? AND to_night >= ? AND from_night <= ?`).bind(productId, from, to),
+    db.prepare('SELECT room_id, night, sold FROM room_nights WHERE product_id = ? AND night >= ? AND night <= ? AND sold > 0').bind(productId, from, to),
+    db.prepare(`SELECT ${RATE_RANGE_COLUMNS} FROM rate_ranges WHERE product_id = ? AND to_night >= ? AND from_night <= ?`).bind(productId, from, to),
   ]);
-  return { roomNights: (rooms!.results ?? []) as RoomNight[], rateNights: (rates!.results ?? []) as RateNight[] };
+  return {
+    roomNights: foldRoomRanges((rooms!.results ?? []) as RoomRange[], (sold!.results ?? []) as SoldNight[], from, to),
+    rateNights: foldRateRanges((rates!.results ?? []) as RateRange[], from, to),
+  };
 }
+
+/**
+ * SQL saying that rate range `r` (an alias of rate_ranges) still sells nights to come: priced, not stop-sold, and not
+ * hidden whole by a later range of its room and plan that prices or stops those nights. Close enough for "bookable" and
+ * a product's lowest price (a range hidden only by several later ones together still counts).
+ */
+export const sellingRangeSql = (r: string) => `${r}.to_night >= date('now') AND ${r}.price_usd_minor >= 0 AND ${r}.stop_sell IS NOT 1
+  AND NOT EXISTS (SELECT 1 FROM rate_ranges later WHERE later.room_id = ${r}.room_id AND later.rate_plan_id = ${r}.rate_plan_id AND later.id > ${r}.id
+    AND later.from_night <= MAX(${r}.from_night, date('now')) AND later.to_night >= ${r}.to_night AND (${r}.weekdays & ~later.weekdays) = 0
+    AND (later.price_usd_minor IS NOT NULL OR later.stop_sell = 1))`;

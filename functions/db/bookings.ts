@@ -424,17 +424,25 @@ function walletGivenBack(
 }
 
 /**
- * A PENDING_PAYMENT booking whose payment will not come becomes EXPIRED and its held wallet parts are given back
- * (certificates ACTIVE again, balances restored), in one transaction. Returns whether this call expired it.
+ * A PENDING_PAYMENT booking whose payment will not come becomes EXPIRED (its session lapsed) or CANCELLED (its owner
+ * let it go) and its held wallet parts are given back (certificates ACTIVE again, balances restored), in one
+ * transaction; its rooms go back with the status (migration 0032). The owner's cancel expires the session at the
+ * provider first, whose expiry event may land in between: the owner's word stands and an EXPIRED booking becomes
+ * CANCELLED (its holds and rooms were given back once, by the expiry; nothing is given back twice). Returns whether
+ * this call moved it.
  */
-export async function expirePending(db: D1Database, bookingId: number): Promise<boolean> {
-  const [expired] = await db.batch([
-    db.prepare(`UPDATE bookings SET status = 'EXPIRED', updated_at = ${NOW} WHERE id = ? AND status = 'PENDING_PAYMENT'`).bind(bookingId),
-    ...walletGivenBack(db, bookingId, { spends: 'HELD', certificates: 'HELD', once: 'EXPIRED' }),
+export async function releasePending(db: D1Database, bookingId: number, to: 'EXPIRED' | 'CANCELLED'): Promise<boolean> {
+  const from = to === 'CANCELLED' ? "('PENDING_PAYMENT', 'EXPIRED')" : "('PENDING_PAYMENT')";
+  const [released] = await db.batch([
+    db.prepare(`UPDATE bookings SET status = ?, updated_at = ${NOW} WHERE id = ? AND status IN ${from}`).bind(to, bookingId),
+    ...walletGivenBack(db, bookingId, { spends: 'HELD', certificates: 'HELD', once: to }),
   ]);
   // Above one when its trigger gave rooms back (D1 counts those rows too).
-  return (expired?.meta.changes ?? 0) > 0;
+  return (released?.meta.changes ?? 0) > 0;
 }
+
+/** A PENDING_PAYMENT booking whose session lapsed: EXPIRED, its holds given back (releasePending). */
+export const expirePending = (db: D1Database, bookingId: number) => releasePending(db, bookingId, 'EXPIRED');
 
 /** A payment that arrived for a booking that can no longer be confirmed was refunded in full: REFUNDED. */
 export async function markAutoRefunded(db: D1Database, bookingId: number, paidMinor: number, paymentIntentId: string | null): Promise<boolean> {
@@ -531,12 +539,15 @@ export async function releaseMailClaim(db: D1Database, bookingId: number, kind: 
   await db.prepare('UPDATE booking_mails SET claimed_until = NULL WHERE booking_id = ? AND kind = ? AND sent_at IS NULL').bind(bookingId, kind).run();
 }
 
-/** Mails still owed (unsent and unclaimed), oldest first, optionally of one booking. */
+/**
+ * Mails still owed (unsent and unclaimed), optionally of one booking: the least tried first, then the oldest, so mails
+ * that keep failing never hold the sweep's batch from the others.
+ */
 export async function owedMails(db: D1Database, bookingId: number | null, limit = 50): Promise<{ booking_id: number; kind: MailKind }[]> {
   const { results } = await db
     .prepare(
       `SELECT booking_id, kind FROM booking_mails WHERE sent_at IS NULL AND (claimed_until IS NULL OR claimed_until < ${NOW})
-         AND (?1 IS NULL OR booking_id = ?1) ORDER BY created_at LIMIT ?2`,
+         AND (?1 IS NULL OR booking_id = ?1) ORDER BY attempts, created_at LIMIT ?2`,
     )
     .bind(bookingId, limit)
     .all<{ booking_id: number; kind: MailKind }>();

@@ -2,6 +2,7 @@
 import type { OrgRow } from './orgs';
 import type { Role } from '../../src/shared/contract/auth';
 import { agentDetailsStatement, paymentStatement } from './agents';
+import { sellingRangeSql } from './ari';
 
 export interface Actor {
   id: number;
@@ -204,7 +205,7 @@ export function launchRow(db: D1Database, orgId: number) {
          EXISTS (SELECT 1 FROM org_themes t WHERE t.org_id = o.id AND t.name = 'theme' AND t.source <> '') AS themed,
          (SELECT COUNT(*) FROM org_domains d WHERE d.org_id = o.id AND d.host NOT IN ('localhost', '127.0.0.1') AND d.host NOT LIKE '%.localhost') AS custom_hosts,
          (SELECT group_concat(DISTINCT p.type) FROM products p WHERE p.org_id = o.id AND p.status = 'ACTIVE' AND (p.price_unit = 'person' OR EXISTS (
-            SELECT 1 FROM rate_nights n WHERE n.product_id = p.id AND n.night >= date('now') AND n.price_usd_minor IS NOT NULL AND n.stop_sell = 0))) AS bookable_types
+            SELECT 1 FROM rate_ranges n WHERE n.product_id = p.id AND ${sellingRangeSql('n')}))) AS bookable_types
        FROM orgs o WHERE o.id = ?`,
     )
     .bind(orgId)

@@ -184,7 +184,7 @@ export interface FirstBookingCredit {
  * The member's first confirmed booking credited to the last click: the link kept with the booking from its checkout's
  * cookie (booking_link_credits), else the link their sign-up was credited to while that click is within the window.
  * Written in the batch that confirms the booking, only while it is CONFIRMED and no other booking of the member was
- * ever confirmed; UNIQUE (user_id, event) keeps racing and repeated confirmations to one row (docs/decisions/0029).
+ * ever confirmed (one CANCELLED while it waited for its payment never was: it had a payment session and nothing paid); UNIQUE (user_id, event) keeps racing and repeated confirmations to one row (docs/decisions/0029).
  */
 export function firstBookingConversionStatement(db: D1Database, bookingRef: string) {
   return db
@@ -200,7 +200,8 @@ export function firstBookingConversionStatement(db: D1Database, bookingRef: stri
        INSERT INTO link_conversions (org_id, link_id, user_id, event, click_at, booking_ref, revenue_minor, currency)
        SELECT b.org_id, src.link_id, b.user_id, 'first_booking', src.click_at, b.booking_ref, k.revenue_minor, k.currency
        FROM b, k, src
-       WHERE NOT EXISTS (SELECT 1 FROM bookings o WHERE o.org_id = b.org_id AND o.user_id = b.user_id AND o.id <> b.id AND o.status IN ('CONFIRMED', 'CANCELLED'))
+       WHERE NOT EXISTS (SELECT 1 FROM bookings o WHERE o.org_id = b.org_id AND o.user_id = b.user_id AND o.id <> b.id
+         AND (o.status = 'CONFIRMED' OR (o.status = 'CANCELLED' AND (o.payment_session_id IS NULL OR o.paid_minor > 0))))
        ON CONFLICT DO NOTHING`,
     )
     .bind(bookingRef);

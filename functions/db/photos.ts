@@ -2,6 +2,7 @@
 // `images` list (what cards, checkout and bookings show) rewritten from the photos, the org's version and the audit row.
 import { auditStatement, type Actor } from './console';
 import { DEFAULT_PHOTO_WIDTH, PHOTOS_PER_PRODUCT } from '../../src/shared/rules/photos';
+import { sellingRangeSql } from './ari';
 
 export interface PhotoRow {
   id: number;
@@ -33,8 +34,7 @@ export function productsWithPhotoCounts(db: D1Database, orgId: number) {
   return db
     .prepare(
       `SELECT p.id, p.code, p.status, p.type, p.name, p.city, p.images, (SELECT COUNT(*) FROM product_photos f WHERE f.product_id = p.id) AS photos,
-         CASE WHEN p.price_unit = 'person' THEN 1 ELSE EXISTS (SELECT 1 FROM rate_nights n
-           WHERE n.product_id = p.id AND n.night >= date('now') AND n.price_usd_minor IS NOT NULL AND n.stop_sell = 0) END AS bookable
+         CASE WHEN p.price_unit = 'person' THEN 1 ELSE EXISTS (SELECT 1 FROM rate_ranges n WHERE n.product_id = p.id AND ${sellingRangeSql('n')}) END AS bookable
        FROM products p WHERE p.org_id = ? ORDER BY p.type, p.city, p.name`,
     )
     .bind(orgId)

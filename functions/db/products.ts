@@ -242,7 +242,7 @@ export async function candidatesInCities(db: D1Database, f: Omit<ProductFilter, 
   const answers = await db.batch(
     cities.map((city) => {
       const where = whereOf({ ...withoutSteers({ ...f, city }), guests: undefined });
-      return db.prepare(`SELECT id, name, rating, time_zone, latitude, longitude FROM products WHERE ${where.sql}`).bind(...where.binds);
+      return db.prepare(`SELECT id, rating, time_zone, latitude, longitude, ari_version FROM products WHERE ${where.sql}`).bind(...where.binds);
     }),
   );
   return new Map(cities.map((city, i) => [city, (answers[i]?.results ?? []) as Candidate[]]));
@@ -307,17 +307,19 @@ export async function productsNear(db: D1Database, f: ProductFilter, lat: number
 /** A product a nightly search may list, with what its steering and sorting read (the page's rows are read afterwards). */
 export interface Candidate {
   id: number;
-  name: string;
   rating: number;
   time_zone: string;
   latitude: number;
   longitude: number;
+  /** Moved by every change to its rooms, plans, ranges and rooms sold: what a search kept of them is current while it is the same. */
+  ari_version: number;
 }
 
 /**
- * Every product the filter finds before steering and before rooms and rates: by city or in a box around a point, rated
- * best first (or by name). One statement, whatever the number (a popular city's thousand hotels); the few columns the
- * search sorts and steers by, so the page's own rows are read for its ten products alone (productsByIds).
+ * Every product the filter finds before steering and before rooms and rates: by city or in a box around a point (by
+ * name when asked; any order otherwise, as the search sorts what it prices). One statement, whatever the number (a
+ * popular city's thousands of hotels); the few columns the search prices, sorts and steers by, so the page's own rows
+ * are read for its ten products alone (productsByIds).
  */
 export async function searchCandidates(db: D1Database, f: ProductFilter, sort: string, box?: { latitude: number; longitude: number; radiusKm: number }): Promise<Candidate[]> {
   const where = whereOf({ ...withoutSteers(f), guests: undefined });
@@ -334,12 +336,28 @@ export async function searchCandidates(db: D1Database, f: ProductFilter, sort: s
       binds.push(box.longitude - dLon, box.longitude + dLon);
     }
   }
-  const order = sort === 'name' ? ORDER.name : ORDER.rating;
+  const columns = 'id, rating, time_zone, latitude, longitude, ari_version';
+  // Only a search by name keeps the order read: every other is sorted once priced (flows/search.ts), ties by id.
+  if (sort === 'name') {
+    return (await db.prepare(`SELECT ${columns} FROM products WHERE ${where.sql}${extra} ORDER BY ${ORDER.name}`).bind(...binds).all<Candidate>()).results;
+  }
+  // Thousands of candidates as a few texts, one per 1,024 ids (each well under D1's largest value): rows and values,
+  // not SQLite, are what reading them costs. A time zone has no space or comma.
   const { results } = await db
-    .prepare(`SELECT id, name, rating, time_zone, latitude, longitude FROM products WHERE ${where.sql}${extra} ORDER BY ${order}`)
+    .prepare(
+      `SELECT group_concat(id || ' ' || rating || ' ' || latitude || ' ' || longitude || ' ' || ari_version || ' ' || time_zone, ',') AS packed
+       FROM products WHERE ${where.sql}${extra} GROUP BY id / 1024`,
+    )
     .bind(...binds)
-    .all<Candidate>();
-  return results;
+    .all<{ packed: string }>();
+  const out: Candidate[] = [];
+  for (const { packed } of results) {
+    for (const row of packed.split(',')) {
+      const [id, rating, latitude, longitude, version, zone] = row.split(' ');
+      out.push({ id: Number(id), rating: Number(rating), latitude: Number(latitude), longitude: Number(longitude), ari_version: Number(version), time_zone: zone! });
+    }
+  }
+  return out;
 }
 
 /** The org's active products of these ids, in the ids' order (one statement; the ids travel as one JSON array). */

@@ -31,11 +31,17 @@ export interface QuoteRow extends StayColumns {
 }
 
 /**
- * A quote booked by the client's card whose payment never came (its booking EXPIRED, or REFUNDED without a stay) is
- * open again: the agent may book it again, by card or on account (docs/decisions/0029).
+ * A card booking (`b`, a bookings row) whose payment never came: EXPIRED, REFUNDED without a stay, or CANCELLED while it
+ * waited for its payment (nothing paid: a confirmed one cancelled later was paid by card).
+ */
+const paymentNeverCameSql = (b: string) => `(${b}.status IN ('EXPIRED', 'REFUNDED') OR (${b}.status = 'CANCELLED' AND ${b}.paid_minor = 0))`;
+
+/**
+ * A quote booked by the client's card whose payment never came (paymentNeverCameSql) is open again: the agent may book
+ * it again, by card or on account (docs/decisions/0029).
  */
 const openAgainSql = (q: string) =>
-  `EXISTS (SELECT 1 FROM agent_bookings ab JOIN bookings cb ON cb.id = ab.card_booking_id WHERE ab.quote_id = ${q}.id AND cb.status IN ('EXPIRED', 'REFUNDED'))`;
+  `EXISTS (SELECT 1 FROM agent_bookings ab JOIN bookings cb ON cb.id = ab.card_booking_id WHERE ab.quote_id = ${q}.id AND ${paymentNeverCameSql('cb')})`;
 
 /** The condition under which a quote can be booked: not booked yet, or open again. */
 export const quoteBookableSql = (q: string) => `(${q}.status <> 'BOOKED' OR ${openAgainSql(q)})`;
@@ -191,7 +197,7 @@ export async function bookQuote(db: D1Database, owner: Owner, quoteId: number, r
     db
       .prepare(
         `DELETE FROM agent_bookings WHERE quote_id = ?1 AND pay_method = 'card'
-           AND card_booking_id IN (SELECT id FROM bookings WHERE status IN ('EXPIRED', 'REFUNDED'))
+           AND card_booking_id IN (SELECT id FROM bookings WHERE ${paymentNeverCameSql('bookings')})
            AND EXISTS (SELECT 1 FROM agent_quotes q JOIN users u ON u.id = q.agent_id WHERE ${mayBook})`,
       )
       .bind(quoteId, owner.orgId, owner.agentId),

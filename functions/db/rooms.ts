@@ -4,6 +4,7 @@
 // view shows it. A room type or rate plan with bookings still to come is kept: the guard is in the statement itself.
 import { auditStatement, type Actor } from './console';
 import type { Names } from '../../src/shared/rules/stay-rates';
+import { sellingRangeSql } from './ari';
 
 export interface AdminProductRow {
   id: number;
@@ -33,8 +34,7 @@ export interface ProductTextRow { lang: string; name: string; description: strin
 const PRODUCT_COLUMNS = `p.id, p.org_id, p.code, p.type, p.name, p.city, p.country, p.address, p.latitude, p.longitude, p.time_zone, p.description,
   p.amenities, p.rating, p.status, p.price_usd_minor, p.price_unit,
   (SELECT COUNT(*) FROM product_photos f WHERE f.product_id = p.id) AS photos,
-  CASE WHEN p.price_unit = 'person' THEN 1 ELSE EXISTS (
-    SELECT 1 FROM rate_nights n WHERE n.product_id = p.id AND n.night >= date('now') AND n.price_usd_minor IS NOT NULL AND n.stop_sell = 0) END AS bookable`;
+  CASE WHEN p.price_unit = 'person' THEN 1 ELSE EXISTS (SELECT 1 FROM rate_ranges n WHERE n.product_id = p.id AND ${sellingRangeSql('n')}) END AS bookable`;
 
 /** The product of the org (any status), as the room and calendar routes need it; null for another org's or none. */
 export function productOf(db: D1Database, orgId: number, productId: number) {
@@ -215,8 +215,7 @@ export const productSummaryStatement = (db: D1Database, productId: number) =>
     .prepare(
       `UPDATE products SET
          max_guests = MAX(1, COALESCE((SELECT MAX(max_occupancy) FROM room_types WHERE product_id = ?1), max_guests)),
-         price_usd_minor = COALESCE((SELECT MIN(price_usd_minor) FROM rate_nights
-           WHERE product_id = ?1 AND night >= date('now') AND price_usd_minor IS NOT NULL AND stop_sell = 0), price_usd_minor)
+         price_usd_minor = COALESCE((SELECT MIN(n.price_usd_minor) FROM rate_ranges n WHERE n.product_id = ?1 AND ${sellingRangeSql('n')}), price_usd_minor)
        WHERE id = ?1 AND price_unit = 'night'`,
     )
     .bind(productId);

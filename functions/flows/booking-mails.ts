@@ -1,5 +1,7 @@
 // The mails a booking's status change owes (confirmation, cancellation): recorded in the batch of that change and sent
 // here by whichever delivery, request or sweep claims them first, so none is lost to a later failure (decision 0029).
+// Every booking mail goes out through sendOwedMails, which builds and sends each inside one guard: a mail that cannot
+// be built or sent is logged and stays owed, and never fails the money step before it nor the next booking's mail.
 import { accountEmailOf, bookingById, claimOwedMail, markMailSent, owedMails, releaseMailClaim, type BookingRow, type OwedMail } from '../db/bookings';
 import { holderLanguage, withProductName } from '../db/content';
 import { orgBrand } from '../db/orgs';
@@ -9,7 +11,7 @@ export interface BookingMailDeps {
   db: D1Database;
   /** The org's mail sender (the outbox in development, the mail API in production). */
   mailer: (orgId: number) => MailSender;
-  /** Told of a mail that did not go out (it stays owed for the next delivery or the sweep). */
+  /** Told of a mail that did not go out, with why (it stays owed for the next delivery or the sweep). */
   failed?: (purpose: string, err: unknown) => void;
 }
 
@@ -25,30 +27,50 @@ async function mailOf(db: D1Database, stored: BookingRow, owed: OwedMail): Promi
   return to ? cancellationMail(brand.name, to, traveler.first_name ?? '', booking, owed.refunded_minor, language) : null;
 }
 
+type Delivery = 'sent' | 'none' | 'failed' | 'taken';
+
 /**
- * Sends the mails still owed, of one booking or (the sweep) of any: each is claimed first by one conditional UPDATE,
- * so of 30 deliveries at once one sends it; a send that fails gives the claim back and the mail stays owed.
+ * One owed mail: claimed first by one conditional UPDATE, so of 30 deliveries at once one sends it; then built and
+ * sent inside the guard. A mail that cannot be built (the mail's code throws on the booking's data) or sent gives the
+ * claim back and stays owed, logged through `failed`. A booking with no address to write to owes nothing more. D1
+ * failing at the claim or the mark is not the mail's failure: it is thrown, as any other failed write is.
+ */
+async function deliver(deps: BookingMailDeps, owed: { booking_id: number; kind: OwedMail['kind'] }): Promise<Delivery> {
+  const claim = await claimOwedMail(deps.db, owed.booking_id, owed.kind);
+  if (!claim) return 'taken';
+  const booking = await bookingById(deps.db, claim.booking_id);
+  let mail: Mail | null = null;
+  try {
+    mail = booking ? await mailOf(deps.db, booking, claim) : null;
+    if (mail && booking) await deps.mailer(booking.org_id).send(mail);
+  } catch (err) {
+    deps.failed?.(`booking.${claim.kind}`, err);
+    await releaseMailClaim(deps.db, claim.booking_id, claim.kind).catch((again) => deps.failed?.(`booking.${claim.kind}.release`, again));
+    return 'failed';
+  }
+  await markMailSent(deps.db, claim.booking_id, claim.kind);
+  return mail ? 'sent' : 'none';
+}
+
+/**
+ * Sends the mails still owed, of one booking (after the request's own status change) or of any (the hourly sweep),
+ * each through the guard (deliver): a mail that cannot be built or sent never fails the checkout, webhook or cancel
+ * that owes it, nor stops the next booking's mail, of this org or another. D1 failing at a claim is the request's
+ * failure (its 503, and the retry or the provider's redelivery sends the mail); the sweep logs it and goes on.
  */
 export async function sendOwedMails(deps: BookingMailDeps, bookingId: number | null): Promise<{ sent: number; failed: number }> {
   const counts = { sent: 0, failed: 0 };
-  for (const owed of await owedMails(deps.db, bookingId)) {
-    const claim = await claimOwedMail(deps.db, owed.booking_id, owed.kind);
-    if (!claim) continue;
-    const booking = await bookingById(deps.db, claim.booking_id);
-    const mail = booking ? await mailOf(deps.db, booking, claim) : null;
-    if (mail && booking) {
-      try {
-        await deps.mailer(booking.org_id).send(mail);
-      } catch (err) {
-        counts.failed += 1;
-        deps.failed?.(`booking.${claim.kind}`, err);
-        await releaseMailClaim(deps.db, claim.booking_id, claim.kind);
-        continue;
-      }
-      counts.sent += 1;
+  for (const one of await owedMails(deps.db, bookingId)) {
+    let outcome: Delivery;
+    try {
+      outcome = await deliver(deps, one);
+    } catch (err) {
+      if (bookingId !== null) throw err;
+      deps.failed?.(`booking.${one.kind}`, err);
+      outcome = 'failed';
     }
-    // A booking with no address to write to owes nothing more either.
-    await markMailSent(deps.db, claim.booking_id, claim.kind);
+    if (outcome === 'sent') counts.sent += 1;
+    if (outcome === 'failed') counts.failed += 1;
   }
   return counts;
 }

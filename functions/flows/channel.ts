@@ -52,9 +52,9 @@ export interface ChannelPush {
   body: string;
 }
 
-/** The answer to a push: its status and the …RS document; 401 asks for Basic credentials, 503 to send again. */
+/** The answer to a push: its status and the …RS document; 401 asks for Basic credentials, 429 and 503 to send again. */
 export interface ChannelAnswer {
-  status: 200 | 400 | 401 | 415 | 503;
+  status: 200 | 400 | 401 | 415 | 429 | 503;
   xml: string;
 }
 
@@ -77,6 +77,13 @@ export function basicCredentials(header: string | undefined): { username: string
 }
 
 const refused = (status: ChannelAnswer['status'], echo: OtaEcho, now: Date, ...errors: OtaError[]): ChannelAnswer => ({ status, xml: otaErrors(echo, now, errors) });
+
+/**
+ * The answer to a push from an address that sent too many wrong credentials lately (functions/routes/channel.ts counts
+ * them): refused before its credentials are checked, to be sent again after `retryAfterS` seconds.
+ */
+export const tooManyFailedLogins = (body: string, now: Date, retryAfterS: number): ChannelAnswer =>
+  refused(429, echoOf(body), now, otaError(EWT.authentication, ERR.authorizationError, `Too many wrong credentials from this address: send again in ${retryAfterS} seconds`));
 
 /** The answer to a message larger than CHANNEL_MAX_BYTES, refused before it is read. */
 export const oversizedPush = (now: Date): ChannelAnswer =>

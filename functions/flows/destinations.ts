@@ -4,7 +4,7 @@
 // a kept page carries both and a warm view reads nothing (docs/decisions/0025-edge-cache.md).
 import { candidatesInCities, cityCards } from '../db/products';
 import { galleryPhoto } from './photos';
-import { offerIn, offersOfProducts } from './rates';
+import { lowestTotalsOf } from './rates';
 import type { Rates } from '../../src/shared/rules/money';
 import { partyOfGuests } from '../../src/shared/rules/occupancy';
 import { defaultStay, eligibleTypes } from '../../src/shared/rules/booking-dates';
@@ -32,15 +32,14 @@ export async function destinationOffers(
   // default stay, each at its lowest total, every night converted; the city's lowest of those is its card's.
   const asked = { checkIn: stay.checkIn, checkOut: stay.checkOut, rooms: partyOfGuests(stay.guests) };
   const byCity = await candidatesInCities(db, { orgId: org.id, type: 'HLT', checkIn: stay.checkIn, checkOut: stay.checkOut }, FEATURED_DESTINATIONS.map((d) => d.city));
-  const offers = await offersOfProducts(db, [...byCity.values()].flat().map((c) => c.id), asked);
+  const totals = await lowestTotalsOf(db, [...byCity.values()].flat(), asked, currency, rates);
   const cheapest = new Map<string, { id: number; totalMinor: number }>();
   for (const [city, candidates] of byCity) {
     for (const c of candidates) {
-      for (const offer of offers.get(c.id) ?? []) {
-        const { totalMinor } = offerIn(offer, currency, rates);
-        const best = cheapest.get(city);
-        if (!best || totalMinor < best.totalMinor || (totalMinor === best.totalMinor && c.id < best.id)) cheapest.set(city, { id: c.id, totalMinor });
-      }
+      const totalMinor = totals.get(c.id);
+      if (totalMinor === undefined) continue;
+      const best = cheapest.get(city);
+      if (!best || totalMinor < best.totalMinor || (totalMinor === best.totalMinor && c.id < best.id)) cheapest.set(city, { id: c.id, totalMinor });
     }
   }
   const cards = await cityCards(db, [...cheapest.values()].map((c) => c.id), language);

@@ -1,13 +1,39 @@
 // Custom domains of an org: add (the provider issues a TXT record to publish), check again, remove. Only an active
 // hostname resolves to the org (docs/decisions/0023-console-operations.md). Provider down → 502 and nothing written.
+import type { Bindings } from '../env';
+import type { Log } from '../log';
 import { ApiError, badRequest, conflict, notFound } from '../errors';
 import type { Actor } from '../db/console';
 import { dropHostAtEdge } from '../cache/orgs';
 import {
   activateCustomHostname, customHostname, deleteCustomHostname, domainsOf, hostHolder, insertCustomHostname, touchCustomHostname, type CustomHostnameRow,
 } from '../db/domains';
-import { HostnameProviderError, type HostnameProvider } from '../outside/hostnames';
+import { cloudflareHostnames, HostnameProviderError, type HostnameProvider } from '../outside/hostnames';
 import { OPS_MSG, type DomainEntry } from '../../src/shared/contract/console-ops';
+
+/** What the domain flows need of the request (functions/http/deps.ts builds it). */
+export interface DomainDeps {
+  db: D1Database;
+  /** The provider's address and zone, and the platform's own domain. */
+  env: Pick<Bindings, 'SELF_ORIGIN' | 'CF_API_URL' | 'CF_ZONE_ID' | 'CF_API_TOKEN' | 'PLATFORM_DOMAIN'>;
+  log: Log;
+}
+
+/** The domain provider, each failure of it logged once with the request id (answered 502 below). */
+function hostnamesOf(d: DomainDeps): HostnameProvider {
+  const provider = cloudflareHostnames(d.env);
+  const logged =
+    <A extends unknown[], T>(op: string, work: (...args: A) => Promise<T>) =>
+    async (...args: A): Promise<T> => {
+      try {
+        return await work(...args);
+      } catch (err) {
+        if (err instanceof HostnameProviderError && !err.duplicate) d.log('error', 'domains.provider_failed', { op, reason: err.message });
+        throw err;
+      }
+    };
+  return { create: logged('create', provider.create), get: logged('get', provider.get), find: logged('find', provider.find), remove: logged('remove', provider.remove) };
+}
 
 const entryOf = (row: CustomHostnameRow): DomainEntry => ({
   host: row.host,
@@ -37,14 +63,16 @@ export async function listDomains(db: D1Database, orgId: number): Promise<Domain
   ];
 }
 
-export async function addDomain(db: D1Database, provider: HostnameProvider, orgId: number, actor: Actor, host: string, platformDomain: string): Promise<DomainEntry> {
-  if (isPlatformHost(host, platformDomain)) throw badRequest(`Invalid host: ${OPS_MSG.platformHost}`, [{ path: 'host', message: OPS_MSG.platformHost }]);
+export async function addDomain(d: DomainDeps, orgId: number, actor: Actor, host: string): Promise<DomainEntry> {
+  const { db } = d;
+  if (isPlatformHost(host, d.env.PLATFORM_DOMAIN || 'localhost')) throw badRequest(`Invalid host: ${OPS_MSG.platformHost}`, [{ path: 'host', message: OPS_MSG.platformHost }]);
   const holder = await hostHolder(db, host);
   if (holder.claimedBy === orgId) return entryOf((await customHostname(db, orgId, host))!);
   if (holder.resolvesTo === orgId) throw conflict(OPS_MSG.hostOwn);
   if (holder.resolvesTo !== null || holder.claimedBy !== null) throw conflict(OPS_MSG.hostTaken);
   // The provider may already hold the host with no org claiming it here: a create of ours whose answer was lost (a
   // timeout after it reached the provider). Nothing else makes custom hostnames in the zone, so it is taken over.
+  const provider = hostnamesOf(d);
   let takenOver = false;
   const created = await fromProvider(async () => {
     try {
@@ -68,20 +96,22 @@ export async function addDomain(db: D1Database, provider: HostnameProvider, orgI
   return entryOf((await customHostname(db, orgId, host))!);
 }
 
-export async function refreshDomain(db: D1Database, provider: HostnameProvider, orgId: number, actor: Actor, host: string): Promise<DomainEntry> {
+export async function refreshDomain(d: DomainDeps, orgId: number, actor: Actor, host: string): Promise<DomainEntry> {
+  const { db } = d;
   const row = await customHostname(db, orgId, host);
   if (!row) throw notFound(OPS_MSG.noSuchDomain);
   if (row.status === 'active') return entryOf(row);
-  const current = await fromProvider(() => provider.get(row.provider_id));
+  const current = await fromProvider(() => hostnamesOf(d).get(row.provider_id));
   if (current?.status === 'active' && (await activateCustomHostname(db, orgId, host, actor))) await dropHostAtEdge(host);
   else await touchCustomHostname(db, orgId, host);
   return entryOf((await customHostname(db, orgId, host)) ?? row);
 }
 
-export async function removeDomain(db: D1Database, provider: HostnameProvider, orgId: number, actor: Actor, host: string): Promise<{ host: string }> {
+export async function removeDomain(d: DomainDeps, orgId: number, actor: Actor, host: string): Promise<{ host: string }> {
+  const { db } = d;
   const row = await customHostname(db, orgId, host);
   if (!row) throw notFound(OPS_MSG.noSuchDomain);
-  await fromProvider(() => provider.remove(row.provider_id));
+  await fromProvider(() => hostnamesOf(d).remove(row.provider_id));
   if (!(await deleteCustomHostname(db, orgId, host, actor, { before: { host, status: row.status } }))) throw notFound(OPS_MSG.noSuchDomain);
   await dropHostAtEdge(host);
   return { host };

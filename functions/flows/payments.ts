@@ -2,12 +2,16 @@
 // parts; the provider's events confirm, expire or refund the booking. Decision 0019 tells the rules.
 import {
   bookingBySession, bookingByRef, cancelConfirmed, confirmPaid, createBooking, expirePending, markAutoRefunded, newBookingRef, paymentEventSeen, recordPaymentEvent,
-  bookedRateOf, stalePendingBookings, type BookedRooms, type BookingRow, type CreateResult, type NewBooking,
+  bookedRateOf, releasePending, stalePendingBookings, type BookedRooms, type BookingRow, type CreateResult, type NewBooking,
 } from '../db/bookings';
 import { quoteByCardTie, type QuoteRow } from '../db/quotes';
-import { cancellationFeePercent } from '../../src/shared/rules/cancellation';
+import { ApiError, badRequest } from '../errors';
+import type { Log } from '../log';
+import { cancellationFeePercent, rateCancellationDeadline } from '../../src/shared/rules/cancellation';
 import type { CardSpend } from '../../src/shared/rules/wallet';
-import { PaymentProviderError, type PaymentEvent, type PaymentSession, type Payments } from '../outside/payments';
+import { PaymentProviderError, WebhookSignatureError, type PaymentEvent, type PaymentSession, type Payments } from '../outside/payments';
+import type { Mailer } from '../outside/mail';
+import { sendOwedMails } from './booking-mails';
 
 /** A pending booking's hosted payment lives 30 minutes (the shortest Stripe allows); then it expires and its holds go back. */
 export const PAYMENT_WINDOW_S = 30 * 60;
@@ -156,11 +160,16 @@ async function expired(db: D1Database, session: PaymentSession): Promise<Handled
 export type ReleaseOutcome = { kind: 'released'; booking: BookingRow } | { kind: 'paid' } | { kind: 'not_pending' };
 
 /**
- * The traveller gave up on the hosted page: the session is expired at the provider first (once expired, nobody can
- * pay it), then the booking is EXPIRED and its held wallet parts are given back. A session paid meanwhile is left to
- * its webhook. A provider that cannot be reached throws PaymentProviderError and nothing changes here.
+ * A pending booking lets go of its payment: the session is expired at the provider first (once expired, nobody can
+ * pay it), then the booking is EXPIRED (the sweep: its time ran out) or CANCELLED (its owner gave it up) and its held
+ * wallet parts and rooms are given back. A session paid meanwhile is left to its webhook. A provider that cannot be
+ * reached throws PaymentProviderError and nothing changes here.
  */
-export async function releasePendingPayment(deps: { db: D1Database; payments: Payments }, booking: BookingRow): Promise<ReleaseOutcome> {
+export async function releasePendingPayment(
+  deps: { db: D1Database; payments: Payments },
+  booking: BookingRow,
+  to: 'EXPIRED' | 'CANCELLED' = 'EXPIRED',
+): Promise<ReleaseOutcome> {
   if (booking.status !== 'PENDING_PAYMENT' || !booking.payment_session_id) return { kind: 'not_pending' };
   let session: PaymentSession;
   try {
@@ -170,9 +179,9 @@ export async function releasePendingPayment(deps: { db: D1Database; payments: Pa
     session = await deps.payments.retrieveCheckoutSession(booking.payment_session_id);
   }
   if (session.status === 'complete') return { kind: 'paid' };
-  await expirePending(deps.db, booking.id);
+  await releasePending(deps.db, booking.id, to);
   const now = await bookingBySession(deps.db, booking.payment_session_id);
-  return now?.status === 'EXPIRED' ? { kind: 'released', booking: now } : { kind: 'not_pending' };
+  return now?.status === to ? { kind: 'released', booking: now } : { kind: 'not_pending' };
 }
 
 /** What a refused cancel answers (409), the same for a traveller and for an agent's card booking. */
@@ -200,16 +209,52 @@ export function cancellationTerms(booking: BookingRow, nowMs: number): { feeMino
   return { feeMinor, refundMinor: Math.max(0, cardLeft - feeMinor), walletBack: feeMinor <= cardLeft };
 }
 
+/** What cancelling a booking now would do (GET /api/bookings/{id}/cancel-quote), in the booking's minor units. */
+export interface CancelQuote {
+  refundCardMinor: number;
+  refundWallet: { certificateMinor: number; discountMinor: number; cashMinor: number };
+  /** What cancelling keeps: the part of the card payment not refunded and any wallet part not given back. */
+  feeMinor: number;
+  currency: string;
+  /** When free cancellation ends (ISO), under the rate's terms; null when it never is free. */
+  deadline: string | null;
+}
+
 /**
- * The owner cancels. A booking still waiting for its payment lets go of it (releasePendingPayment). A CONFIRMED one,
- * while its rate's terms allow (cancellationTerms): the card part less any fee is refunded through the provider first
- * (a provider that fails throws, and the booking stays CONFIRMED), with a key of the booking's own so that two cancels
- * at once ask for one refund; then the booking is CANCELLED, its rooms and wallet parts given back in one guarded
+ * What cancelling the booking at `nowMs` would refund and cost, by the same terms cancelBooking applies
+ * (cancellationTerms), or why it would be refused: a pending booking lets go of its held parts at no cost; a
+ * confirmed one refunds its card part less the fee, and gives its wallet parts back when the card part covers the fee.
+ */
+export function cancelQuote(booking: BookingRow, nowMs: number): CancelQuote | { refused: 'status' | 'policy' } {
+  const wallet = { certificateMinor: booking.certificate_minor, discountMinor: booking.discount_minor, cashMinor: booking.cash_minor };
+  const walletTotal = booking.certificate_minor + booking.discount_minor + booking.cash_minor;
+  const deadline = rateCancellationDeadline(booking.product_type, bookedRateOf(booking), booking.check_in, booking.time_zone);
+  const quote = (refundCardMinor: number, walletBack: boolean, feeMinor: number): CancelQuote => ({
+    refundCardMinor,
+    refundWallet: walletBack ? wallet : { certificateMinor: 0, discountMinor: 0, cashMinor: 0 },
+    feeMinor,
+    currency: booking.currency,
+    deadline,
+  });
+  if (booking.status === 'PENDING_PAYMENT') return quote(0, true, 0);
+  if (booking.status !== 'CONFIRMED') return { refused: 'status' };
+  const terms = cancellationTerms(booking, nowMs);
+  if (!terms) return { refused: 'policy' };
+  const cardLeft = Math.max(0, booking.paid_minor - booking.refunded_minor);
+  return quote(terms.refundMinor, terms.walletBack, cardLeft - terms.refundMinor + (terms.walletBack ? 0 : walletTotal));
+}
+
+/**
+ * The owner cancels. A booking still waiting for its payment lets go of it and is CANCELLED at once, its holds given
+ * back (releasePendingPayment; docs/contract.md#cancellation). A CONFIRMED one, while its rate's terms allow
+ * (cancellationTerms): the card part less any fee is refunded through the provider first (a provider that fails
+ * throws, and the booking stays CONFIRMED), with a key of the booking's own so that two cancels at once ask for one
+ * refund; then the booking is CANCELLED, its rooms and wallet parts given back in one guarded
  * batch (the second cancel changes nothing).
  */
 export async function cancelBooking(deps: { db: D1Database; payments: Payments }, booking: BookingRow, nowMs: number): Promise<CancelOutcome> {
   if (booking.status === 'PENDING_PAYMENT') {
-    const released = await releasePendingPayment(deps, booking);
+    const released = await releasePendingPayment(deps, booking, 'CANCELLED');
     return released.kind === 'released' ? released : { kind: 'refused', reason: released.kind === 'paid' ? 'paid' : 'status' };
   }
   if (booking.status !== 'CONFIRMED') return { kind: 'refused', reason: 'status' };
@@ -221,6 +266,43 @@ export async function cancelBooking(deps: { db: D1Database; payments: Payments }
   }
   if (!(await cancelConfirmed(deps.db, booking, booking.refunded_minor + refund, refund, terms.walletBack))) return { kind: 'refused', reason: 'status' };
   return { kind: 'cancelled', booking: (await bookingByRef(deps.db, booking.booking_ref))!, refundedMinor: Math.max(refund, 0) };
+}
+
+/** What receiving the provider's event needs of the request (functions/http/deps.ts builds it). */
+export interface PaymentEventDeps {
+  db: D1Database;
+  payments: () => Payments;
+  mail: Mailer;
+  log: Log;
+}
+
+/**
+ * The provider's webhook: the signature is checked on the raw body as sent (a missing or bad one → 400, nothing
+ * changes), the event handled (handlePaymentEvent), and any mail the booking still owes sent: the confirming delivery's,
+ * or a redelivery's after that one failed past its confirming write (decision 0029); a mail that fails stays owed for
+ * the next delivery or the sweep and never fails the answer. A provider failure during an automatic refund → 502, so
+ * the provider delivers the event again.
+ */
+export async function receivePaymentEvent(d: PaymentEventDeps, payload: string, signature: string | undefined): Promise<{ outcome: EventOutcome }> {
+  const provider = d.payments();
+  let event: PaymentEvent;
+  try {
+    event = await provider.verifyWebhook(payload, signature);
+  } catch (err) {
+    if (err instanceof WebhookSignatureError) throw badRequest('The webhook signature is missing or does not match', [{ path: 'Stripe-Signature', message: err.message }]);
+    throw badRequest('The webhook payload is not a provider event');
+  }
+  let handled: HandledEvent;
+  try {
+    handled = await handlePaymentEvent({ db: d.db, payments: provider }, event);
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    d.log('error', 'payments.provider_failed', { event_id: event.id, type: event.type, kind: err.kind, reason: err.message });
+    throw new ApiError(502, 'UPSTREAM_FAILED', 'The payment provider could not be reached; the event will be retried');
+  }
+  d.log('info', 'payments.event', { event_id: event.id, type: event.type, outcome: handled.outcome, booking: handled.booking?.booking_ref ?? null });
+  if (handled.booking) await sendOwedMails({ db: d.db, ...d.mail }, handled.booking.id);
+  return { outcome: handled.outcome };
 }
 
 /**

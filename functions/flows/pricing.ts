@@ -15,7 +15,7 @@ import { convertMinor, fromMinor, type Rates } from '../../src/shared/rules/mone
 import {
   cardProblem, computeAmounts, stayPrice, nightsBetween, parseWalletOptions, pickCashCard, type CardKind, type WalletAmounts,
 } from '../../src/shared/rules/wallet';
-import { percentOfBps, quotePrice, quotePriceIn, sellPrice } from '../../src/shared/rules/quote-price';
+import { percentOfBps, quotePrice, quotePriceIn, quotePriceOfNet, sellPrice, type QuotePrice } from '../../src/shared/rules/quote-price';
 import type { AgentPricing, PreviewRequest } from '../../src/shared/contract/booking';
 
 type StayDates = { checkIn?: string; checkOut?: string | null; guests?: number };
@@ -217,17 +217,21 @@ export function spreadOver(total: number, weights: readonly number[]): number[] 
 
 /**
  * An agent's quote of a checked stay: the net is the stay's price (the offer's total, converted night by night, or an
- * activity's per-person price), the markup on it and the sell price, in the quote's currency and in USD.
+ * activity's per-person price), the markup on it and the sell price, in the quote's currency and in USD, each by the
+ * quote's one rule (src/shared/rules/quote-price.ts).
  */
 export function agentQuotePrice(stay: BookableStay, priced: PricedStay, currency: string, rates: Rates, markupBps: number) {
-  if (!priced.offer) {
+  let usd: QuotePrice;
+  let inCurrency: QuotePrice;
+  if (priced.offer) {
+    usd = quotePriceOfNet(priced.offer.totalUsdMinor, markupBps);
+    inCurrency = quotePriceOfNet(priced.priceMinor, markupBps);
+  } else {
     const q = { product: stay.product.type, nights: stay.nights, guests: stay.guests };
-    const usd = quotePrice({ ...q, unitMinor: stay.product.price_usd_minor }, markupBps);
-    const inCurrency = quotePriceIn(stay.product.price_usd_minor, q, currency, rates, markupBps);
-    return { netUsdMinor: usd.netMinor, totalUsdMinor: usd.totalMinor, netMinor: inCurrency.netMinor, totalMinor: inCurrency.totalMinor };
+    usd = quotePrice({ ...q, unitMinor: stay.product.price_usd_minor }, markupBps);
+    inCurrency = quotePriceIn(stay.product.price_usd_minor, q, currency, rates, markupBps);
   }
-  const netUsdMinor = priced.offer.totalUsdMinor;
-  return { netUsdMinor, totalUsdMinor: sellPrice(netUsdMinor, markupBps), netMinor: priced.priceMinor, totalMinor: sellPrice(priced.priceMinor, markupBps) };
+  return { netUsdMinor: usd.netMinor, totalUsdMinor: usd.totalMinor, netMinor: inCurrency.netMinor, totalMinor: inCurrency.totalMinor };
 }
 
 function currencyKnown(rates: Rates, code: string) {

@@ -3,6 +3,8 @@
 // check of a rate_id a booking brings back. Prices are worked out in USD minor units (src/shared/rules/stay-rates.ts)
 // and converted night by night, so a stay's nights add up to its total in any currency.
 import { inventoryFor } from '../db/ari';
+import { ariToPrice, type Priceable } from '../cache/ari';
+import { calendarOf, lowestTotal } from '../../src/shared/rules/ari-ranges';
 import { base64url, fromBase64url, hmacSha256, constantTimeEqual } from '../auth/crypto';
 import { convertMinor } from '../../src/shared/rules/money';
 import type { Rates } from '../../src/shared/rules/money';
@@ -22,6 +24,24 @@ export async function offersOfProducts(db: D1Database, productIds: readonly numb
   for (const [id, inv] of inventory) {
     const offers = offersFor(inv.rooms, inv.plans, inv.roomNights, inv.rateNights, stay);
     if (offers.length) out.set(id, offers);
+  }
+  return out;
+}
+
+/**
+ * Each product's lowest total for the stay in the asked currency (each night converted, as offerIn adds an offer up),
+ * for the search and the destination cards: the same rule as offersOfProducts (lowestTotal holds to offersFor), from
+ * the ARI the isolate keeps under each product's version (functions/cache/ari.ts), rooms sold included, without
+ * building the offers. A product that cannot sell the stay is absent.
+ */
+export async function lowestTotalsOf(db: D1Database, products: readonly Priceable[], stay: StayAsked, currency: string, rates: Rates): Promise<Map<number, number>> {
+  const ari = await ariToPrice(db, products, stay.checkIn);
+  const days = calendarOf(stay.checkIn, stay.checkOut);
+  const convert = currency.toUpperCase() === 'USD' ? (usdMinor: number) => usdMinor : (usdMinor: number) => convertMinor(usdMinor, 'USD', currency, rates);
+  const out = new Map<number, number>();
+  for (const [id, a] of ari) {
+    const total = lowestTotal(a.pack, stay, days, convert);
+    if (total !== null) out.set(id, total);
   }
   return out;
 }

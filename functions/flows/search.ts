@@ -5,11 +5,10 @@
 // counts and the page are worked out here; only the page's own rows are read in full afterwards.
 import { facetsOfItems, productsByIds, searchCandidates, steered, distanceKm, type ProductFilter, type Steers } from '../db/products';
 import { inLanguage } from '../db/content';
-import { offerIn, offersOfProducts, type StayAsked } from './rates';
+import { lowestTotalsOf, type StayAsked } from './rates';
 import { stayItem, totalAgentPricing } from './pricing';
 import { fromMinor, type Rates } from '../../src/shared/rules/money';
 import { nightsOf } from '../../src/shared/rules/stay-rates';
-import type { Offer } from '../../src/shared/rules/stay-rates';
 
 export interface NightlySearch {
   filter: ProductFilter;
@@ -35,11 +34,9 @@ export interface NightlySearch {
 /** A candidate priced for the stay: its cheapest offer's total and its share of a night, in the asked currency. */
 interface Priced {
   id: number;
-  name: string;
   rating: number;
   time_zone: string;
   km: number | null;
-  offer: Offer;
   totalMinor: number;
   price: number;
 }
@@ -47,22 +44,19 @@ interface Priced {
 export async function searchNightly(db: D1Database, s: NightlySearch) {
   const box = s.near?.byPoint && s.near.radiusKm !== null ? { latitude: s.near.latitude, longitude: s.near.longitude, radiusKm: s.near.radiusKm } : undefined;
   const candidates = await searchCandidates(db, s.filter, s.sort ?? '', box);
-  const inReach = candidates
-    .map((c) => ({ ...c, km: s.near ? distanceKm(s.near.latitude, s.near.longitude, c.latitude, c.longitude) : null }))
-    .filter((c) => !box || c.km! <= box.radiusKm);
-  const offers = await offersOfProducts(db, inReach.map((c) => c.id), s.stay);
+  // A popular city's thousands of candidates: each kept small (what pricing, steering and sorting read).
+  const inReach: { id: number; ari_version: number; rating: number; time_zone: string; km: number | null }[] = [];
+  for (const c of candidates) {
+    const km = s.near ? distanceKm(s.near.latitude, s.near.longitude, c.latitude, c.longitude) : null;
+    if (!box || km! <= box.radiusKm) inReach.push({ id: c.id, ari_version: c.ari_version, rating: c.rating, time_zone: c.time_zone, km });
+  }
+  const totals = await lowestTotalsOf(db, inReach, s.stay, s.currency, s.rates);
   const nights = nightsOf(s.stay.checkIn, s.stay.checkOut).length;
   const sellable: Priced[] = [];
   for (const c of inReach) {
-    const mine = offers.get(c.id);
-    if (!mine?.length) continue;
     // The lowest total in the asked currency (each night converted, the total their sum, as the rates reply shows it).
-    let best: { offer: Offer; totalMinor: number } | null = null;
-    for (const offer of mine) {
-      const { totalMinor } = offerIn(offer, s.currency, s.rates);
-      if (!best || totalMinor < best.totalMinor) best = { offer, totalMinor };
-    }
-    sellable.push({ id: c.id, name: c.name, rating: c.rating, time_zone: c.time_zone, km: c.km, offer: best!.offer, totalMinor: best!.totalMinor, price: perNightMinor(best!.totalMinor, nights) });
+    const totalMinor = totals.get(c.id);
+    if (totalMinor !== undefined) sellable.push({ id: c.id, rating: c.rating, time_zone: c.time_zone, km: c.km, totalMinor, price: perNightMinor(totalMinor, nights) });
   }
   const cancellable = s.freeZones([...new Set(sellable.map((p) => p.time_zone))]);
   const steers = { ...s.steers, zones: s.steers.zones ? cancellable : undefined };

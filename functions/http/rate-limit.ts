@@ -32,6 +32,8 @@ export const LIMITS = {
   quoteMailAgent: { bucket: 'quote-mail-agent', max: 10, windowMs: 15 * MINUTE },
   quoteMailQuote: { bucket: 'quote-mail-quote', max: 3, windowMs: 60 * MINUTE },
   enquiryIp: { bucket: 'enquiry-ip', max: 10, windowMs: 60 * MINUTE },
+  channelLoginIp: { bucket: 'channel-login-ip', max: 20, windowMs: 15 * MINUTE },
+  guestCheckoutIp: { bucket: 'guest-checkout-ip', max: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 /** What the answer does to a reserved attempt: it counts, it is given back, or (a success) it clears the key's attempts. */

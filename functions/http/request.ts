@@ -1,7 +1,7 @@
 // What a handler reads of the request beyond its validated input, each in one place: the client's address, its
 // browser, the password pepper of the env, the site's own origin for links, and work that may finish after the answer.
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
+import { isDevelopment, type AppEnv } from '../env';
 import { hostName, type OrgRow } from '../db/orgs';
 import { orgDomainHost } from '../db/domains';
 
@@ -30,13 +30,23 @@ export function later(c: Context<AppEnv>, work: Promise<unknown>): Promise<void>
 }
 
 /**
- * The site address for links in mails, never taken from the request (a Host of `localhost:1` once mailed links to port
- * 1): the org's registered domain the request came in on, as stored, with the scheme and port of the configured
- * SELF_ORIGIN; on any other host, SELF_ORIGIN itself.
+ * The site address for every link the Worker writes (mails, the payment page's ways back, short links), never taken
+ * from the request (a Host of `localhost:1` once mailed links to port 1): the org's registered domain the request came
+ * in on, as stored, with the scheme and port of the configured SELF_ORIGIN; on any other host, SELF_ORIGIN itself.
+ * The one place a link's origin comes from (flows get it as `deps(c).origin`); tests/unit/link-origin.test.ts fails
+ * on code that builds one from the request's own URL.
  */
 export async function siteOrigin(c: Context<AppEnv>, org: Pick<OrgRow, 'id'> = c.get('org')): Promise<string> {
   const configured = new URL(c.env.SELF_ORIGIN);
   const host = await orgDomainHost(c.env.DB, hostName(c.req.header('host') ?? new URL(c.req.url).host), org.id);
   if (host && /^[A-Za-z0-9.-]+$/.test(host)) configured.hostname = host;
   return configured.origin;
+}
+
+/**
+ * The request's clock. In development a test may set it (an `X-Dev-Now` instant, as the route declares it) to prove a
+ * rule falls on the minute the pages show; anywhere else the header is ignored.
+ */
+export function requestNow(c: Context<AppEnv>, devNow: string | undefined): number {
+  return (isDevelopment(c.env) && Date.parse(devNow ?? '')) || Date.now();
 }

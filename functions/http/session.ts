@@ -33,6 +33,13 @@ export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | nul
   return (await sessionOf(c)).user;
 }
 
+/** The signed-in user of the request's org; 401 in the contract's shape when nobody is signed in. */
+export async function signedInUser(c: Context<AppEnv>): Promise<SessionUser> {
+  const user = await currentUser(c);
+  if (!user) throw unauthorized();
+  return user;
+}
+
 /**
  * The signed-in user when the token may also come in the body (the existing client's `POST /api/reservations
  * { json: { token } }`): a body token that names a live session of this org is checked as a Bearer token is and

@@ -4,13 +4,11 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { requireRole } from '../http/require-role';
+import { deps } from '../http/deps';
 import { ApiError } from '../errors';
-import { cloudflareHostnames, HostnameProviderError, type HostnameProvider } from '../outside/hostnames';
-import { logEvent } from '../log';
 import { addDomain, listDomains, refreshDomain, removeDomain } from '../flows/domains';
 import { cards, importCsv, issueOne, spends, voidOne } from '../flows/cards';
 import { bookingsCsv, bookingsPage } from '../flows/org-bookings';
-import { requestLanguage } from '../http/language';
 import { changeLabels, labelsOf } from '../flows/labels';
 import {
   BookingsQuerySchema, CardIdSchema, CardIssueSchema, CardsQuerySchema, DomainCreateSchema, HostSchema, IdempotencyKeySchema, LabelsPutSchema,
@@ -25,22 +23,6 @@ import { access, body, createRoute, dataOf, json, media, refusals, router, unkno
 type C = Context<AppEnv>;
 const actorOf = (c: C) => ({ id: c.get('user').id, email: c.get('user').email });
 const orgIdOf = (c: C) => c.get('org').id;
-
-/** The domain provider, each failure of it logged once with the request id (the flow answers it 502). */
-function hostnames(c: C): HostnameProvider {
-  const provider = cloudflareHostnames(c.env);
-  const logged =
-    <A extends unknown[], T>(op: string, work: (...args: A) => Promise<T>) =>
-    async (...args: A): Promise<T> => {
-      try {
-        return await work(...args);
-      } catch (err) {
-        if (err instanceof HostnameProviderError && !err.duplicate) logEvent(c, 'error', 'domains.provider_failed', { op, reason: err.message });
-        throw err;
-      }
-    };
-  return { create: logged('create', provider.create), get: logged('get', provider.get), find: logged('find', provider.find), remove: logged('remove', provider.remove) };
-}
 
 /** The import reads a CSV file as it is: any other body is 415, before anything else is looked at. */
 const csvOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -135,18 +117,15 @@ guarded.use('*', requireRole('admin'));
 
 export const adminOps = guarded
   .openapi(routes.domains, async (c) => c.json({ data: await listDomains(c.env.DB, orgIdOf(c)) }, 200))
-  .openapi(routes.addDomain, async (c) => {
-    const { host } = c.req.valid('json');
-    return c.json({ data: await addDomain(c.env.DB, hostnames(c), orgIdOf(c), actorOf(c), host, c.env.PLATFORM_DOMAIN || 'localhost') }, 201);
-  })
+  .openapi(routes.addDomain, async (c) => c.json({ data: await addDomain(deps(c), orgIdOf(c), actorOf(c), c.req.valid('json').host) }, 201))
   .openapi(
     routes.refreshDomain,
-    async (c) => c.json({ data: await refreshDomain(c.env.DB, hostnames(c), orgIdOf(c), actorOf(c), c.req.valid('param').host) }, 200),
+    async (c) => c.json({ data: await refreshDomain(deps(c), orgIdOf(c), actorOf(c), c.req.valid('param').host) }, 200),
     unknownInPath(OPS_MSG.noSuchDomain),
   )
   .openapi(
     routes.removeDomain,
-    async (c) => c.json({ data: await removeDomain(c.env.DB, hostnames(c), orgIdOf(c), actorOf(c), c.req.valid('param').host) }, 200),
+    async (c) => c.json({ data: await removeDomain(deps(c), orgIdOf(c), actorOf(c), c.req.valid('param').host) }, 200),
     unknownInPath(OPS_MSG.noSuchDomain),
   )
   .openapi(routes.cards, async (c) => {
@@ -173,7 +152,7 @@ export const adminOps = guarded
   .openapi(routes.bookings, async (c) => {
     const { from, to, status, page, format } = c.req.valid('query');
     if (format !== 'csv') {
-      return c.json(await bookingsPage(c.env.DB, orgIdOf(c), { from, to, status }, page ?? 1, { shown: requestLanguage(c), orgDefault: c.get('org').default_language }), 200);
+      return c.json(await bookingsPage(c.env.DB, orgIdOf(c), { from, to, status }, page ?? 1, { shown: deps(c).language(), orgDefault: c.get('org').default_language }), 200);
     }
     const name = ['bookings', c.get('org').id, from ?? 'start', to ?? 'today', status?.toLowerCase()].filter(Boolean).join('-');
     c.header('Content-Disposition', `attachment; filename="${name}.csv"`);

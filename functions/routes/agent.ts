@@ -1,40 +1,22 @@
 // The agent portal's API (docs/contract.md#agents): clients, quotes (send, book on account), bookings and the profile, for
-// accounts whose stored role is 'agent'; and the read-only quote a client opens from the mailed link.
+// accounts whose stored role is 'agent'; and the read-only quote a client opens from the mailed link. Thin: validate,
+// hand plain values to flows/agent-*.ts, reply.
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
+import { deps } from '../http/deps';
 import { currentUser } from '../http/session';
-import { siteOrigin } from '../http/request';
-import { randomToken, sha256Hex } from '../auth/crypto';
-import { ApiError, conflict, ErrorBodySchema, forbidden, notFound, refuse, unauthorized } from '../errors';
-import { logEvent } from '../log';
+import { ApiError, ErrorBodySchema, forbidden, unauthorized } from '../errors';
 import { counting, LIMITS, rateLimit } from '../http/rate-limit';
-import { clientOf, deleteClient, insertClient, listClients, phoneRefsKnown, updateClient, type ClientRow, type Owner } from '../db/clients';
-import { bookQuote, insertQuote, markSent, quoteByTokenHash, quoteOf, quotesOf, type QuoteRow } from '../db/quotes';
-import { agentBookingOf, agentCounts, agentProfile, bookingsOfAgent, creditOf, defaultMarkupBps, type AgentBookingRow } from '../db/agents';
-import { bookingByRef, newBookingRef } from '../db/bookings';
-import { bookQuoteByCard, CANCEL_REFUSED, cancelBooking } from '../flows/payments';
-import { sendOwedMails } from '../flows/booking-mails';
-import { paymentsFor, PaymentProviderError } from '../outside/payments';
-import { imagesOf, productById } from '../db/products';
-import { mailUpstreamStatus, requestMailer, sendMail } from '../http/mailer';
-import { quoteMail } from '../services/agent-mail';
-import { withProductName, withProductTexts } from '../db/content';
-import { requestLanguage } from '../http/language';
-import { bookableStay, currencyFor, priceStay, soldOut } from '../flows/stay';
-import { agentQuotePrice, quoteRooms } from '../flows/pricing';
-import { rateKey } from '../flows/rates';
-import { occupancyStrings } from '../../src/shared/rules/occupancy';
-import { checkCatalogueRefs } from '../flows/catalogue-refs';
-import { fromMinor } from '../../src/shared/rules/money';
-import { nightsBetween } from '../../src/shared/rules/wallet';
-import { bpsOfPercent, DEFAULT_MARKUP_BPS, percentOfBps } from '../../src/shared/rules/quote-price';
-import { eligibleTypes, minCheckInDate } from '../../src/shared/contract/booking';
+import { mailUpstreamStatus } from '../http/mailer';
+import type { Owner } from '../db/clients';
+import { agentBookings, agentProfileOf, cancelCardBooking } from '../flows/agent-account';
+import { addClient, changeClient, clientPage, ownClient, removeClient } from '../flows/agent-clients';
+import { agentQuote, agentQuotes, bookAgentQuote, priceQuote, sendQuote, sharedQuote, type AgentCaller } from '../flows/agent-quotes';
 import {
   AGENT_MSG, AgentBookingSchema, AgentBookingsReplySchema, AgentClientSchema, AgentProfileSchema, AgentQuoteSchema, BookedQuoteSchema, BookQuoteSchema,
-  CLIENTS_PAGE_SIZE, ClientPageReplySchema, ClientQuerySchema, ClientSchema, QuoteListReplySchema, QuoteQuerySchema, QuoteSchema, QuoteViewSchema,
-  RowIdSchema, SharedQuoteSchema, type AgentBooking, type AgentClient, type AgentProfile, type AgentQuote, type BookedQuote, type ClientInput,
-  type CreditSummary, type SharedQuote,
+  ClientPageReplySchema, ClientQuerySchema, ClientSchema, QuoteListReplySchema, QuoteQuerySchema, QuoteSchema, QuoteViewSchema, RowIdSchema,
+  SharedQuoteSchema,
 } from '../../src/shared/contract/agent';
 import { SignInFailureSchema } from '../../src/shared/contract/auth';
 import { access, body, createRoute, dataOf, json, refusals, router, unknownInPath } from '../http/route';
@@ -69,100 +51,13 @@ const requireAgent: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/** The agent's own rows: the org of the request's host (which the session's must be) and the signed-in agent. */
 const ownerOf = (c: C): Owner => ({ orgId: c.get('org').id, agentId: c.get('user').id });
 
-/** The agent's own quote (404 for anyone else's). */
-async function ownQuote(c: C, id: number): Promise<QuoteRow> {
-  const quote = await quoteOf(c.env.DB, ownerOf(c), id);
-  if (!quote) throw notFound('No such quote');
-  return quote;
-}
-
-function clientBody(r: ClientRow): AgentClient {
-  return {
-    client_id: r.id,
-    title: r.title,
-    first_name: r.first_name,
-    last_name: r.last_name,
-    email: r.email,
-    nationality: r.nationality_id,
-    country_code: r.country_code,
-    phone_country_code: r.phone_country_code,
-    mobile_no: r.mobile_no,
-    notes: r.notes,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-  };
-}
-
-const nightsOf = (r: Pick<QuoteRow, 'product_type' | 'check_in' | 'check_out'>) => (r.check_out ? nightsBetween(r.check_in, r.check_out) : null);
-
-function quoteBody(r: QuoteRow): AgentQuote {
-  const m = (minor: number) => fromMinor(minor, r.currency);
-  return {
-    quote_id: r.id,
-    client: { client_id: r.client_id, name: r.client_name, email: r.client_email },
-    product: { product_id: r.product_id, type: r.product_type, name: r.product_name, city: r.city, image: r.image },
-    check_in: r.check_in,
-    check_out: r.check_out,
-    nights: nightsOf(r),
-    guests: r.guests,
-    currency: r.currency,
-    net_price: m(r.net_minor),
-    markup_percent: percentOfBps(r.markup_bps),
-    markup_amount: m(r.total_minor - r.net_minor),
-    total: m(r.total_minor),
-    charged_usd: fromMinor(r.net_usd_minor, 'USD'),
-    note: r.note,
-    status: r.status,
-    sent_at: r.sent_at,
-    booked_at: r.booked_at,
-    booking_id: r.booking_ref,
-    created_at: r.created_at,
-  };
-}
-
-/** `rows` with each product named, and its city, in the reader's language where translated (quotes and bookings keep the id). */
-const inReaderLanguage = <R extends { product_id: number; product_name: string; city: string }>(c: C, rows: R[]): Promise<R[]> =>
-  withProductTexts(c.env.DB, rows, requestLanguage(c), c.get('org').default_language);
-const quoteShown = async (c: C, row: QuoteRow) => quoteBody((await inReaderLanguage(c, [row]))[0]!);
-
-function bookingBody(b: AgentBookingRow): AgentBooking {
-  return {
-    booking_id: b.booking_ref,
-    quote_id: b.quote_id,
-    status: b.status,
-    pay_by: b.pay_method,
-    paid_amount: fromMinor(b.paid_minor, b.currency),
-    refunded_amount: fromMinor(b.refunded_minor, b.currency),
-    ...(b.payment_url ? { payment_url: b.payment_url } : {}),
-    client: { client_id: b.client_id, name: b.client_name, email: b.client_email },
-    product: { product_id: b.product_id, type: b.product_type, name: b.product_name, city: b.city, image: b.image },
-    check_in: b.check_in,
-    check_out: b.check_out,
-    guests: b.guests,
-    currency: b.currency,
-    total: fromMinor(b.total_minor, b.currency),
-    charged_usd: b.pay_method === 'card' ? 0 : fromMinor(b.net_usd_minor, 'USD'),
-    created_at: b.created_at,
-  };
-}
-
-function creditBody(credit: { limitMinor: number; outstandingMinor: number }): CreditSummary {
-  return {
-    currency: 'USD',
-    credit_limit: fromMinor(credit.limitMinor, 'USD'),
-    outstanding: fromMinor(credit.outstandingMinor, 'USD'),
-    available: fromMinor(Math.max(0, credit.limitMinor - credit.outstandingMinor), 'USD'),
-  };
-}
-
-/** Nationality, dialling code and country must be rows of the catalogue, as on sign-up. */
-async function checkClientRefs(c: C, body: ClientInput) {
-  await checkCatalogueRefs(c.env.DB, { nationality: body.nationality }, '');
-  const known = await phoneRefsKnown(c.env.DB, body.phone_country_code, body.country_code);
-  if (!known.isd) throw refuse('phone_country_code', AGENT_MSG.unknownCountryCode);
-  if (!known.country) throw refuse('country_code', 'Unknown country');
+/** The agent calling, as the session has it: whose quotes, the name a quote's mail is signed with, the default currency. */
+function agentOf(c: C): AgentCaller {
+  const user = c.get('user');
+  return { ...ownerOf(c), firstName: user.firstName, lastName: user.lastName, email: user.email, currency: user.currency };
 }
 
 /** A client or a quote named in the path. */
@@ -170,7 +65,6 @@ const IdParams = z.object({ id: RowIdSchema });
 /** An agent booking's reference as bookings are named. */
 const BookingParams = z.object({ ref: z.string().regex(/^[A-Z0-9-]{1,40}$/) });
 const Deleted = z.object({ data: z.object({ deleted: z.literal(true) }) });
-
 
 const routes = {
   profile: createRoute({
@@ -253,293 +147,58 @@ guarded.use('/agent', requireAgent);
 
 export const agent = guarded
   // ---- profile -------------------------------------------------------------------------------------------------
-  .openapi(routes.profile, async (c) => {
-    const owner = ownerOf(c);
-    const db = c.env.DB;
-    const [row, credit, counts] = await Promise.all([agentProfile(db, owner), creditOf(db, owner), agentCounts(db, owner)]);
-    if (!row) throw forbidden('The agent portal is for agent accounts only');
-    const body: AgentProfile = {
-      agent: {
-        user_id: row.user_id,
-        email: row.email,
-        title: row.title,
-        first_name: row.first_name,
-        last_name: row.last_name,
-        phone_country_code: row.phone_country_code,
-        mobile_no: row.mobile_no,
-      },
-      agency: row.agency_name
-        ? {
-            name: row.agency_name,
-            license_no: row.agency_license_no ?? '',
-            address: row.agency_address ?? '',
-            phone: row.agency_phone ?? '',
-            email: row.agency_email ?? '',
-          }
-        : null,
-      markup_percent: percentOfBps(row.default_markup_bps ?? DEFAULT_MARKUP_BPS),
-      credit: creditBody(credit),
-      b2b_mode: c.get('org').b2b_mode === 1 ? 1 : 0,
-      counts,
-    };
-    return c.json({ data: body }, 200);
-  })
+  .openapi(routes.profile, async (c) => c.json({ data: await agentProfileOf(deps(c), ownerOf(c)) }, 200))
 
   // ---- clients -------------------------------------------------------------------------------------------------
-  .openapi(routes.clients, async (c) => {
-    const q = c.req.valid('query');
-    const perPage = q.per_page ?? CLIENTS_PAGE_SIZE;
-    const page = q.page ?? 1;
-    const { rows, count } = await listClients(c.env.DB, ownerOf(c), q.q, perPage, (page - 1) * perPage);
-    return c.json({ count, page, per_page: perPage, data: rows.map(clientBody) }, 200);
-  })
-  .openapi(
-    routes.client,
-    async (c) => {
-      const row = await clientOf(c.env.DB, ownerOf(c), c.req.valid('param').id);
-      if (!row) throw notFound('No such client');
-      return c.json({ data: clientBody(row) }, 200);
-    },
-    unknownInPath('Not found'),
-  )
-  .openapi(routes.addClient, async (c) => {
-    const body = c.req.valid('json');
-    await checkClientRefs(c, body);
-    const row = await insertClient(c.env.DB, ownerOf(c), body);
-    if (!row) throw new ApiError(409, 'CONFLICT', AGENT_MSG.clientExists, [{ path: 'email', message: AGENT_MSG.clientExists }]);
-    return c.json({ data: clientBody(row) }, 201);
-  })
+  .openapi(routes.clients, async (c) => c.json(await clientPage(deps(c), ownerOf(c), c.req.valid('query')), 200))
+  .openapi(routes.client, async (c) => c.json({ data: await ownClient(deps(c), ownerOf(c), c.req.valid('param').id) }, 200), unknownInPath('Not found'))
+  .openapi(routes.addClient, async (c) => c.json({ data: await addClient(deps(c), ownerOf(c), c.req.valid('json')) }, 201))
   .openapi(
     routes.updateClient,
-    async (c) => {
-      const { id } = c.req.valid('param');
-      const body = c.req.valid('json');
-      await checkClientRefs(c, body);
-      const result = await updateClient(c.env.DB, ownerOf(c), id, body);
-      if (result.kind === 'missing') throw notFound('No such client');
-      if (result.kind === 'email-taken') throw new ApiError(409, 'CONFLICT', AGENT_MSG.clientExists, [{ path: 'email', message: AGENT_MSG.clientExists }]);
-      return c.json({ data: clientBody(result.row) }, 200);
-    },
+    async (c) => c.json({ data: await changeClient(deps(c), ownerOf(c), c.req.valid('param').id, c.req.valid('json')) }, 200),
     unknownInPath('Not found'),
   )
   .openapi(
     routes.deleteClient,
-    async (c) => {
-      if (!(await deleteClient(c.env.DB, ownerOf(c), c.req.valid('param').id))) throw notFound('No such client');
-      return c.json({ data: { deleted: true as const } }, 200);
-    },
+    async (c) => c.json({ data: await removeClient(deps(c), ownerOf(c), c.req.valid('param').id) }, 200),
     unknownInPath('Not found'),
   )
 
   // ---- quotes --------------------------------------------------------------------------------------------------
-  .openapi(routes.quotes, async (c) => {
-    const q = c.req.valid('query');
-    const rows = await quotesOf(c.env.DB, ownerOf(c), { status: q.status, clientId: q.client_id });
-    return c.json({ count: rows.length, data: (await inReaderLanguage(c, rows)).map(quoteBody) }, 200);
-  })
-  .openapi(routes.quote, async (c) => c.json({ data: await quoteShown(c, await ownQuote(c, c.req.valid('param').id)) }, 200),
-    unknownInPath('Not found'),
-  )
-  .openapi(routes.addQuote, async (c) => {
-    const body = c.req.valid('json');
-    const db = c.env.DB;
-    const org = c.get('org');
-    const owner = ownerOf(c);
-    const client = await clientOf(db, owner, body.client_id);
-    if (!client) throw refuse('client_id', 'No such client');
-    const stay = await bookableStay(db, org, body, rateKey(c.env));
-    const { product, nightly, checkOut } = stay;
-    const { currency, rates } = await currencyFor(db, org, body.currency ?? c.get('user').currency);
-    const markupBps = body.markup_percent == null ? ((await defaultMarkupBps(db, owner)) ?? DEFAULT_MARKUP_BPS) : bpsOfPercent(body.markup_percent);
-    // The price is the stay's, computed here from the rates and availability; nothing the client sends is trusted for it.
-    const priced = await priceStay(db, stay, { currency, rates }, rateKey(c.env));
-    const price = agentQuotePrice(stay, priced, currency, rates, markupBps);
-    const id = await insertQuote(db, owner, {
-      clientId: client.id,
-      productId: product.id,
-      productType: product.type,
-      productName: product.name,
-      city: product.city,
-      image: imagesOf(product)[0] ?? '',
-      checkIn: stay.checkIn,
-      checkOut: nightly ? checkOut : null,
-      guests: stay.guests,
-      currency,
-      markupBps,
-      netUsdMinor: price.netUsdMinor,
-      totalUsdMinor: price.totalUsdMinor,
-      netMinor: price.netMinor,
-      totalMinor: price.totalMinor,
-      note: body.note,
-      roomId: priced.offer?.room.room_id ?? null,
-      ratePlanId: priced.offer?.plan.rate_plan_id ?? null,
-      occupancy: priced.offer ? occupancyStrings(stay.rooms) : [],
-    });
-    if (id === null) throw refuse('client_id', 'No such client');
-    const row = await quoteOf(db, owner, id);
-    return c.json({ data: await quoteShown(c, row!) }, 201);
-  })
+  .openapi(routes.quotes, async (c) => c.json(await agentQuotes(deps(c), ownerOf(c), c.req.valid('query')), 200))
+  .openapi(routes.quote, async (c) => c.json({ data: await agentQuote(deps(c), ownerOf(c), c.req.valid('param').id) }, 200), unknownInPath('Not found'))
+  .openapi(routes.addQuote, async (c) => c.json({ data: await priceQuote(deps(c), agentOf(c), c.req.valid('json')) }, 201))
   .openapi(
     routes.sendQuote,
     async (c) => {
-      const { id } = c.req.valid('param');
-      const quote = await ownQuote(c, id);
-      const db = c.env.DB;
-      const org = c.get('org');
-      const owner = ownerOf(c);
-      const token = randomToken();
-      const profile = await agentProfile(db, owner);
-      const user = c.get('user');
-      const link = `${await siteOrigin(c, org)}/quote?token=${encodeURIComponent(token)}`;
-      const language = requestLanguage(c);
-      const named = await withProductName(db, quote, language);
-      const mail = quoteMail({
-        language,
-        orgName: org.name,
-        to: quote.client_email,
-        clientName: quote.client_name,
-        agentName: `${user.firstName} ${user.lastName}`.trim() || user.email,
-        agencyName: profile?.agency_name ?? '',
-        productName: named.product_name,
-        city: quote.city,
-        checkIn: quote.check_in,
-        checkOut: quote.check_out,
-        guests: quote.guests,
-        totalMinor: quote.total_minor,
-        currency: quote.currency,
-        note: quote.note,
-        link,
-      });
-      // Mailed first, marked sent after: a mail failure leaves the quote as it was (a draft stays a draft, a sent
-      // quote keeps its working link). The failure is logged once by sendMail.
-      const failure = await sendMail(c, mail, 'quote');
-      if (failure) throw new ApiError(mailUpstreamStatus(failure), 'UPSTREAM_FAILED', 'The email could not be sent. Please try again');
-      if (!(await markSent(db, owner, id, await sha256Hex(token)))) throw notFound('No such quote');
-      return c.json({ data: await quoteShown(c, (await quoteOf(db, owner, id))!) }, 200);
+      const outcome = await sendQuote(deps(c), agentOf(c), c.req.valid('param').id);
+      if (outcome.kind === 'mail-failed') throw new ApiError(mailUpstreamStatus(outcome.failure), 'UPSTREAM_FAILED', 'The email could not be sent. Please try again');
+      return c.json({ data: outcome.quote }, 200);
     },
     unknownInPath('Not found'),
   )
   .openapi(
     routes.bookQuote,
     async (c) => {
-      const { id } = c.req.valid('param');
       const { pay_by: payBy = 'account' } = c.req.valid('json');
-      const quote = await ownQuote(c, id);
-      const db = c.env.DB;
-      const org = c.get('org');
-      const owner = ownerOf(c);
-      if (quote.status === 'BOOKED') throw conflict(AGENT_MSG.quoteBooked);
-      const product = await productById(db, org.id, quote.product_id);
-      if (!product || !eligibleTypes(org.eligible_products).includes(product.type)) throw conflict(AGENT_MSG.productGone);
-      if (quote.check_in < minCheckInDate(org.min_checkin_days)) throw conflict(AGENT_MSG.quoteExpired);
-      const reply = async (ref: string, status: BookedQuote['status'], paymentUrl?: string) => {
-        const [row, credit] = await Promise.all([quoteOf(db, owner, id), creditOf(db, owner)]);
-        return c.json({
-          data: {
-            booking_id: ref,
-            status,
-            pay_by: payBy,
-            total: fromMinor(quote.total_minor, quote.currency),
-            currency: quote.currency,
-            charged_usd: payBy === 'card' ? 0 : fromMinor(quote.net_usd_minor, 'USD'),
-            ...(paymentUrl ? { payment_url: paymentUrl } : {}),
-            quote: await quoteShown(c, row!),
-            credit: creditBody(credit),
-          },
-        }, 200);
-      };
-      if (payBy === 'card') {
-        // The client's card on the provider's hosted page, as a traveller's checkout (docs/decisions/0029): no credit used.
-        if (quote.total_minor <= 0) throw conflict(AGENT_MSG.noCardPart);
-        const client = quote.client_id ? await clientOf(db, owner, quote.client_id) : null;
-        const traveler = {
-          title: client?.title ?? '',
-          first_name: client?.first_name ?? quote.client_name,
-          last_name: client?.last_name ?? '',
-          email: quote.client_email,
-          phone: client ? `${client.phone_country_code}${client.mobile_no}` : '',
-        };
-        const origin = new URL(c.req.url).origin;
-        const rooms = await quoteRooms(db, quote, quote.total_minor);
-        let created;
-        try {
-          created = await bookQuoteByCard({ db, payments: paymentsFor(c.env) }, quote, traveler, origin, (ref) => `/agent/my-quotes?payment=cancelled&booking=${ref}`, rooms);
-        } catch (err) {
-          if (!(err instanceof PaymentProviderError)) throw err;
-          logEvent(c, 'error', 'payments.checkout_failed', { quote: id, kind: err.kind, reason: err.message });
-          throw new ApiError(502, 'UPSTREAM_FAILED', 'The payment service is not available right now; nothing was booked. Please try again');
-        }
-        if (!created.created) throw created.soldOut ? soldOut() : conflict(AGENT_MSG.quoteBooked);
-        return reply(created.booking.booking_ref, 'PENDING_PAYMENT', created.booking.payment_url ?? undefined);
-      }
-      const outcome = await bookQuote(db, owner, id, newBookingRef(), await quoteRooms(db, quote, quote.net_minor));
-      if (outcome.kind === 'sold-out') throw soldOut();
-      if (outcome.kind === 'missing') throw notFound('No such quote');
-      if (outcome.kind === 'already-booked') throw conflict(AGENT_MSG.quoteBooked);
+      const outcome = await bookAgentQuote(deps(c), ownerOf(c), c.req.valid('param').id, payBy);
       if (outcome.kind === 'credit-limit') return c.json({ status: 'failed' as const, message: AGENT_MSG.creditLimitExceeded }, 409);
-      return reply(outcome.ref, 'CONFIRMED');
+      return c.json({ data: outcome.booked }, 200);
     },
     unknownInPath('Not found'),
   )
 
   // ---- bookings on account -------------------------------------------------------------------------------------
-  .openapi(routes.bookings, async (c) => {
-    const owner = ownerOf(c);
-    const [rows, credit] = await Promise.all([bookingsOfAgent(c.env.DB, owner), creditOf(c.env.DB, owner)]);
-    return c.json({ count: rows.length, data: (await inReaderLanguage(c, rows)).map(bookingBody), credit: creditBody(credit) }, 200);
-  })
+  .openapi(routes.bookings, async (c) => c.json(await agentBookings(deps(c), ownerOf(c)), 200))
   .openapi(
     routes.cancelBooking,
-    async (c) => {
-      const owner = ownerOf(c);
-      const { ref } = c.req.valid('param');
-      const own = await agentBookingOf(c.env.DB, owner, ref);
-      if (!own) throw notFound('No such booking');
-      if (own.pay_method !== 'card') throw conflict(AGENT_MSG.onAccountCancel);
-      const booking = await bookingByRef(c.env.DB, ref);
-      if (!booking) throw notFound('No such booking');
-      // The traveller's own cancel flow, policy and refund included (docs/decisions/0019): one place for the rule.
-      let outcome;
-      try {
-        outcome = await cancelBooking({ db: c.env.DB, payments: paymentsFor(c.env) }, booking, Date.now());
-      } catch (err) {
-        if (!(err instanceof PaymentProviderError)) throw err;
-        logEvent(c, 'error', 'payments.cancel_failed', { booking: ref, kind: err.kind, reason: err.message });
-        throw new ApiError(502, 'UPSTREAM_FAILED', 'The payment service is not available right now; the booking is unchanged. Please try again');
-      }
-      if (outcome.kind === 'refused') {
-        throw conflict(CANCEL_REFUSED[outcome.reason]);
-      }
-      if (outcome.kind === 'cancelled') await sendOwedMails({ db: c.env.DB, ...requestMailer(c) }, outcome.booking.id);
-      return c.json({ data: bookingBody((await inReaderLanguage(c, [(await agentBookingOf(c.env.DB, owner, ref))!]))[0]!) }, 200);
-    },
+    async (c) => c.json({ data: await cancelCardBooking(deps(c), ownerOf(c), c.req.valid('param').ref) }, 200),
     unknownInPath('No such booking'),
   )
 
   // ---- the client's read-only view (no session: the unguessable token is the key) -------------------------------
   .openapi(routes.viewQuote, async (c) => {
-    const { token } = c.req.valid('json');
-    const org = c.get('org');
-    const row = await quoteByTokenHash(c.env.DB, org.id, await sha256Hex(token));
-    if (!row) throw notFound('This quote link is not valid');
+    const quote = await sharedQuote(deps(c), c.req.valid('json').token);
     c.header('Cache-Control', 'private, no-store');
-    const body: SharedQuote = {
-      reference: `Q-${row.id}`,
-      client_name: row.client_name,
-      agent_name: `${row.agent_first_name} ${row.agent_last_name}`.trim(),
-      agency_name: row.agency_name ?? '',
-      agent_email: row.agent_email,
-      org_name: org.name,
-      product: { type: row.product_type, name: row.product_name, city: row.city, image: row.image, description: row.description },
-      check_in: row.check_in,
-      check_out: row.check_out,
-      nights: nightsOf(row),
-      guests: row.guests,
-      total: fromMinor(row.total_minor, row.currency),
-      currency: row.currency,
-      note: row.note,
-      status: row.status,
-      created_at: row.created_at,
-    };
-    return c.json({ data: body }, 200);
+    return c.json({ data: quote }, 200);
   });

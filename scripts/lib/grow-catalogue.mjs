@@ -2,7 +2,8 @@
 // tests"): `grow-catalogue` adds n hotels to an org, `share` of them within 20 km of one city's centre and the rest over
 // the org's other cities, each with two room types, two rate plans and a year of rates and availability from today.
 // The rates go in the way channel managers send them: ranges of nights (a season × a group of weekdays, OpenTravel's
-// Start/End with Mon…Sun flags) that one statement expands in SQL, never one insert per night from here.
+// Start/End with Mon…Sun flags), stored as ranges (rate_ranges, decision 0059): a few dozen rows a hotel, not a row
+// per night.
 //
 // Used by `npm run admin -- grow-catalogue` (scripts/admin.mjs) and by the bench (bench/scenarios/80-catalogue-scale.mjs).
 // `growCatalogue` takes two functions that reach D1, each one round trip (a wrangler run costs seconds): `read(sqls)`
@@ -136,13 +137,14 @@ function seasonOf(day, south) {
   return ['low', 100];
 }
 
-/** Sunday … Saturday nights as OpenTravel's flags: bit 0 Sunday (SQLite's strftime('%w')). */
-const WEEKDAYS = 0b0011111; // Sunday to Thursday nights
-const WEEKEND = 0b1100000; // Friday and Saturday nights
+/** Weekday groups as OpenTravel's Mon…Sun flags, stored as a mask with ISO Monday = bit 0 (rate_ranges.weekdays). */
+const WEEKDAYS = 0b1001111; // Sunday to Thursday nights
+const WEEKEND = 0b0110000; // Friday and Saturday nights
 
 /**
  * A year of rates from `today` as a channel manager sends them: one range per season span and weekday group
- * ({ start, end, weekdays mask, pct of the low-season price, min_stay }), for the north and for the south.
+ * ({ start, end, weekdays mask (ISO Monday = bit 0), pct of the low-season price, min_stay }), for the north and for
+ * the south.
  */
 export function seasonRanges(today, days = 365) {
   const out = [];
@@ -261,7 +263,7 @@ function chunkedInsert(head, rows, limit = 80_000) {
 /**
  * The SQL that adds the hotels `seqs` (their positions among the org's grown hotels) placed in `where[i]`: products
  * with their texts in French and Spanish and the seed's photographs, two room types, two rate plans, and a year of
- * rates from `today` expanded from ranges in SQL. Returns the statements in order (run them as one unit).
+ * rates from `today` as ranges. Returns the statements in order (run them as one unit).
  */
 export function growStatements({ orgId, hotels, today }) {
   const org = Number(orgId);
@@ -335,24 +337,20 @@ export function growStatements({ orgId, hotels, today }) {
   statements.push(`INSERT INTO rate_plan_rooms (rate_plan_id, room_id)
   SELECT rp.id, rt.id FROM products p JOIN rate_plans rp ON rp.product_id = p.id JOIN room_types rt ON rt.product_id = p.id WHERE ${grown}`);
 
-  // A year of rates: the ranges (a season × a weekday group, as a channel manager sends them) expanded night by night
-  // here, in one statement. Price = the hotel's low-season price × the room's and the plan's factors × the range's.
+  // A year of rates as the ranges a channel manager sends (a season × a weekday group), one row each per room and
+  // plan: price = the hotel's low-season price × the room's and the plan's factors × the range's.
   const ranges = seasonRanges(today);
   const rangeValues = ranges.map((r) => `(${[r.south, r.start, r.end, r.mask, r.pct, r.minStay].map(q).join(', ')})`).join(', ');
   const roomFactor = `CASE rt.code ${ROOMS.map((r) => `WHEN ${q(r.code)} THEN ${r.factor}`).join(' ')} ELSE 100 END`;
   const planFactor = `CASE rp.code ${PLANS.map((r) => `WHEN ${q(r.code)} THEN ${r.factor}`).join(' ')} ELSE 100 END`;
-  statements.push(`INSERT INTO rate_nights (product_id, night, room_id, rate_plan_id, price_usd_minor, min_stay)
-  WITH RECURSIVE d(night) AS (SELECT ${q(today)} UNION ALL SELECT date(night, '+1 day') FROM d WHERE night < date(${q(today)}, '+${364} day')),
-  season_ranges(south, start, finish, mask, pct, min_stay) AS (VALUES ${rangeValues}),
-  nights AS MATERIALIZED (SELECT r.south, d.night, r.pct, r.min_stay FROM d JOIN season_ranges r ON d.night BETWEEN r.start AND r.finish AND (r.mask >> CAST(strftime('%w', d.night) AS INTEGER)) & 1),
+  statements.push(`INSERT INTO rate_ranges (product_id, room_id, rate_plan_id, from_night, to_night, weekdays, price_usd_minor, min_stay)
+  WITH season_ranges(south, start, finish, mask, pct, min_stay) AS (VALUES ${rangeValues}),
   sells AS (SELECT p.id AS product_id, (p.latitude < 0) AS south, rt.id AS room_id, rp.id AS plan_id, p.price_usd_minor * ${roomFactor} * ${planFactor} AS base
     FROM products p JOIN room_types rt ON rt.product_id = p.id JOIN rate_plan_rooms x ON x.room_id = rt.id JOIN rate_plans rp ON rp.id = x.rate_plan_id
     WHERE ${grown})
-  -- Hotel by hotel, night by night, then room and plan: the order of the key, so each row goes at the end (CROSS JOIN
-  -- keeps SQLite to that order); a third faster than letting the planner choose.
-  SELECT s.product_id, n.night, s.room_id, s.plan_id, CAST(ROUND(s.base * n.pct / 100000000.0) AS INTEGER) * 100, n.min_stay
-  FROM (SELECT DISTINCT product_id, south FROM sells) h CROSS JOIN nights n CROSS JOIN sells s
-  WHERE n.south = h.south AND s.product_id = h.product_id`);
+  SELECT s.product_id, s.room_id, s.plan_id, r.start, r.finish, r.mask, CAST(ROUND(s.base * r.pct / 100000000.0) AS INTEGER) * 100, NULLIF(r.min_stay, 1)
+  FROM sells s CROSS JOIN season_ranges r WHERE r.south = s.south
+  ORDER BY s.product_id, s.room_id, s.plan_id, r.start, r.mask`);
   // Whatever keeps a copy of the org's answers (the edge, each isolate) leaves it behind.
   statements.push(`UPDATE orgs SET version = version + 1 WHERE id = ${org}`);
   return { statements, first, last, ranges: ranges.length };
@@ -437,7 +435,7 @@ export async function growCatalogue({ read, write, orgId, hotels, city, share, t
   log(`grow-catalogue: ${hotels} hotels (${first} … ${last}), ${statements.length} statements, ${(sql.length / 1024).toFixed(0)} KB of SQL, ${ranges} rate ranges`);
   const before = Date.now();
   const [counted] = await write(sql, `SELECT COUNT(*) AS hotels,
-      (SELECT COUNT(*) FROM rate_nights n JOIN products p ON p.id = n.product_id WHERE p.org_id = ${org} AND p.code BETWEEN ${q(first)} AND ${q(last)}) AS rate_nights
+      (SELECT COUNT(*) FROM rate_ranges n JOIN products p ON p.id = n.product_id WHERE p.org_id = ${org} AND p.code BETWEEN ${q(first)} AND ${q(last)}) AS rate_ranges
     FROM products p WHERE p.org_id = ${org} AND p.code BETWEEN ${q(first)} AND ${q(last)} AND p.code GLOB '${CODE_PREFIX}[0-9]*'`);
   const wrote = Date.now() - before;
   const byCity = new Map();
@@ -447,7 +445,7 @@ export async function growCatalogue({ read, write, orgId, hotels, city, share, t
     first,
     last,
     hotels: Number(counted?.hotels ?? 0),
-    rateNights: Number(counted?.rate_nights ?? 0),
+    rateRanges: Number(counted?.rate_ranges ?? 0),
     popular: popular ? { city: popular.city, hotels: byCity.get(popular.city) ?? 0 } : null,
     cities: [...byCity].map(([c, n]) => ({ city: c, hotels: n })),
     ids: list.map((h) => codeOf(h.seq)),

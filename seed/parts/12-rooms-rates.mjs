@@ -22,13 +22,75 @@ const CITY_ABOVE = { '01': 100, '02': 100, '03': 100, '04': 110, '05': 115, '06'
 const TOKYO_ABOVE = { '01': 100, '02': 100, '03': 115, '04': 120, '05': 105, '06': 100, '07': 105, '08': 110, '09': 100, '10': 110, '11': 115, '12': 105 };
 const BEACH_ABOVE = { '01': 100, '02': 100, '03': 105, '04': 115, '05': 125, '06': 145, '07': 165, '08': 170, '09': 140, '10': 115, '11': 100, '12': 110 };
 
-/** When a minimum stay applies, by the arrival night. */
+const DAY_MS = 86_400_000;
+const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
+const plusDays = (day, n) => isoDay(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS);
+/** ISO weekday masks (Monday = bit 0): Friday and Saturday nights, and the other five. */
+const WEEKEND = 0b0110000;
+const WEEKDAYS = 0b1001111;
+const EVERY_DAY = 0b1111111;
+
+/** The span the seed prices: 731 nights from yesterday, as the standard rates run (seed/default-inventory.sql). */
+function seedSpan(today = isoDay(Date.now())) {
+  const from = plusDays(today, -1);
+  return { from, to: plusDays(from, 730) };
+}
+
+/** The pieces of [from, to] in each calendar month: [first, last, 'MM']. */
+function monthsOf(from, to) {
+  const out = [];
+  for (let start = from; start <= to; ) {
+    const [y, m] = start.split('-').map(Number);
+    const last = isoDay(Date.UTC(y, m, 0)); // the month's last day
+    const end = last < to ? last : to;
+    out.push([start, end, start.slice(5, 7)]);
+    start = plusDays(end, 1);
+  }
+  return out;
+}
+
+/** Each year's stretch of [from, to] that `inYear(year)` ([first, last]) names. */
+function yearly(from, to, inYear) {
+  const out = [];
+  for (let y = Number(from.slice(0, 4)) - 1; y <= Number(to.slice(0, 4)); y++) {
+    const [a, b] = inYear(y);
+    const start = a > from ? a : from;
+    const end = b < to ? b : to;
+    if (start <= end) out.push([start, end]);
+  }
+  return out;
+}
+/** The peak: 23 December to 2 January. */
+const PEAK = (y) => [`${y}-12-23`, `${y + 1}-01-02`];
+/** When a minimum stay applies, by the arrival night: [weekday mask, stretches of the span]. */
 const WHEN = {
-  always: '1',
-  weekend: "strftime('%w', d.night) IN ('5', '6')",
-  peak: "strftime('%m-%d', d.night) >= '12-23' OR strftime('%m-%d', d.night) <= '01-02'",
-  summer: "strftime('%m', d.night) IN ('07', '08')",
+  always: (span) => [EVERY_DAY, [[span.from, span.to]]],
+  weekend: (span) => [WEEKEND, [[span.from, span.to]]],
+  peak: (span) => [EVERY_DAY, yearly(span.from, span.to, PEAK)],
+  summer: (span) => [EVERY_DAY, yearly(span.from, span.to, (y) => [`${y}-07-01`, `${y}-08-31`])],
 };
+
+/**
+ * A product's ranges in the order they apply (later ones override): per month its season's price on weekdays and at
+ * weekends, the peak's over them, then the minimum stays (shortest first, so the longest that applies wins) and each
+ * plan's maximum stay. `pct` is the price's percentage × 100 (season × weekend), applied to each plan's room price.
+ */
+export function varietyRanges(v, today) {
+  const span = seedSpan(today);
+  const out = [];
+  const priced = (from, to, pct) => {
+    out.push({ plan: '*', from, to, mask: WEEKDAYS, pct: pct * 100 });
+    out.push({ plan: '*', from, to, mask: WEEKEND, pct: pct * v.weekend });
+  };
+  for (const [from, to, month] of monthsOf(span.from, span.to)) priced(from, to, v.seasons[month]);
+  for (const [from, to] of yearly(span.from, span.to, PEAK)) priced(from, to, v.peak);
+  for (const [plan, when, nights] of [...v.minStay].sort((a, b) => a[2] - b[2])) {
+    const [mask, stretches] = WHEN[when](span);
+    for (const [from, to] of stretches) out.push({ plan, from, to, mask, minStay: nights });
+  }
+  for (const plan of v.plans) if (plan.maxStay) out.push({ plan: plan.code, from: span.from, to: span.to, mask: EVERY_DAY, maxStay: plan.maxStay });
+  return out;
+}
 
 /**
  * The products that sell as real hotels do. `product`: [type, name, city] in org 1. `own`: the product sells only these
@@ -165,7 +227,8 @@ function varietySql(v) {
     // The default standard room and rate go while the product has nothing else (the first seed), with their nights.
     const onlyDefault = `p.id IN (SELECT p.id FROM products p WHERE ${product} AND NOT EXISTS (SELECT 1 FROM room_types o WHERE o.product_id = p.id AND o.code <> 'STD') AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.product_id = p.id AND b.room_id IS NOT NULL))`;
     out.push(
-      `DELETE FROM rate_nights WHERE product_id IN (SELECT p.id FROM products p WHERE ${onlyDefault});`,
+      `DELETE FROM rate_ranges WHERE product_id IN (SELECT p.id FROM products p WHERE ${onlyDefault});`,
+      `DELETE FROM room_ranges WHERE product_id IN (SELECT p.id FROM products p WHERE ${onlyDefault});`,
       `DELETE FROM room_nights WHERE product_id IN (SELECT p.id FROM products p WHERE ${onlyDefault});`,
       `DELETE FROM rate_plan_rooms WHERE rate_plan_id IN (SELECT rp.id FROM rate_plans rp JOIN products p ON p.id = rp.product_id WHERE ${onlyDefault} AND rp.code = 'BAR');`,
       `DELETE FROM rate_plans WHERE code = 'BAR' AND product_id IN (SELECT p.id FROM products p WHERE ${onlyDefault});`,
@@ -186,30 +249,40 @@ INSERT OR IGNORE INTO rate_plans (product_id, org_id, code, name, board, refunda
   out.push(`WITH v(plan, room) AS (VALUES ${values(prices.map(([plan, room]) => [plan, room]))})
 INSERT OR IGNORE INTO rate_plan_rooms (rate_plan_id, room_id)
   SELECT rp.id, rt.id FROM products p JOIN v JOIN rate_plans rp ON rp.product_id = p.id AND rp.code = v.plan JOIN room_types rt ON rt.product_id = p.id AND rt.code = v.room WHERE ${product};`);
-  // The nights of each plan and room, priced by season and weekday, for as long as the standard rates run.
-  const minStay = v.minStay.length
-    ? `MAX(1, ${v.minStay.map(([plan, when, nights]) => `CASE WHEN ${plan === '*' ? '1' : `v.plan = ${q(plan)}`} AND (${WHEN[when]}) THEN ${nights} ELSE 1 END`).join(', ')})`
-    : '1';
-  const pct = `CASE WHEN ${WHEN.peak} THEN ${v.peak} ELSE s.pct END * CASE WHEN ${WHEN.weekend} THEN ${v.weekend} ELSE 100 END`;
-  out.push(`WITH RECURSIVE d(n, night) AS (SELECT 0, date('now', '-1 day') UNION ALL SELECT n + 1, date(night, '+1 day') FROM d WHERE n < 730),
-  s(month, pct) AS (VALUES ${values(Object.entries(v.seasons))}),
-  v(plan, room, price, max_stay) AS (VALUES ${values(prices)})
-INSERT OR IGNORE INTO rate_nights (product_id, night, room_id, rate_plan_id, price_usd_minor, min_stay, max_stay)
-  SELECT p.id, d.night, rt.id, rp.id, CAST(ROUND(v.price * ${pct} / 1000000.0) AS INTEGER) * 100, ${minStay}, v.max_stay
-  FROM products p JOIN v JOIN rate_plans rp ON rp.product_id = p.id AND rp.code = v.plan JOIN room_types rt ON rt.product_id = p.id AND rt.code = v.room
-  JOIN d JOIN s ON s.month = strftime('%m', d.night)
-  WHERE ${product}
-    AND NOT EXISTS (SELECT 1 FROM rate_nights x WHERE x.rate_plan_id = rp.id AND x.room_id = rt.id)
-    AND (p.available_from IS NULL OR d.night >= p.available_from)
-    AND (p.available_to IS NULL OR d.night < p.available_to);`);
-  // A few nights sold out, written once (the first seed's dates): every room sold, stop sell, or none for sale.
-  if (v.closed.length) {
-    out.push(`WITH c(room, days, how) AS (VALUES ${values(v.closed)})
-INSERT OR IGNORE INTO room_nights (room_id, night, product_id, units, sold, stop_sell)
-  SELECT rt.id, date('now', '+' || c.days || ' day'), p.id, CASE c.how WHEN 'none' THEN 0 END, CASE c.how WHEN 'sold' THEN rt.units ELSE 0 END, CASE c.how WHEN 'stop' THEN 1 ELSE 0 END
+  // The nights of each plan and room, priced by season and weekday, for as long as the standard rates run: sent as a
+  // channel manager sends them, ranges of nights (a month, the peak) on a weekday group, restrictions as ranges of their
+  // own; all of a plan's ranges for a room in one statement (so "none yet" is checked once), in the order they override.
+  const ranges = varietyRanges(v);
+  out.push(`WITH v(plan, room, price) AS (VALUES ${values(prices.map(([plan, room, price]) => [plan, room, price]))}),
+  r(seq, plan, from_night, to_night, weekdays, pct, min_stay, max_stay) AS (VALUES ${values(ranges.map((r, i) => [i, r.plan, r.from, r.to, r.mask, r.pct, r.minStay, r.maxStay]))}),
+  cut AS (SELECT p.id AS product_id, rt.id AS room_id, rp.id AS plan_id, r.seq, r.weekdays, r.min_stay, r.max_stay,
+      MAX(r.from_night, COALESCE(p.available_from, '')) AS from_night, MIN(r.to_night, COALESCE(date(p.available_to, '-1 day'), '9999-12-31')) AS to_night,
+      CASE WHEN r.pct IS NOT NULL THEN CAST(ROUND(v.price * r.pct / 1000000.0) AS INTEGER) * 100 END AS price
+    FROM products p JOIN v JOIN rate_plans rp ON rp.product_id = p.id AND rp.code = v.plan JOIN room_types rt ON rt.product_id = p.id AND rt.code = v.room
+    JOIN r ON r.plan = '*' OR r.plan = v.plan
+    WHERE ${product} AND NOT EXISTS (SELECT 1 FROM rate_ranges x WHERE x.rate_plan_id = rp.id AND x.room_id = rt.id))
+INSERT INTO rate_ranges (product_id, room_id, rate_plan_id, from_night, to_night, weekdays, price_usd_minor, min_stay, max_stay)
+  SELECT product_id, room_id, plan_id, from_night, to_night, weekdays, price, min_stay, max_stay FROM cut WHERE from_night <= to_night ORDER BY seq, plan_id, room_id;`);
+  // A few nights sold out, written once (the first seed's dates): every room sold (rooms sold on the night), stop sell,
+  // or none for sale (ranges of one night).
+  const sold = v.closed.filter((c) => c[2] === 'sold');
+  const ranged = v.closed.filter((c) => c[2] !== 'sold');
+  const untouched = `NOT EXISTS (SELECT 1 FROM room_ranges x WHERE x.product_id = p.id)`;
+  if (sold.length) {
+    out.push(`WITH c(room, days) AS (VALUES ${values(sold.map(([room, days]) => [room, days]))})
+INSERT OR IGNORE INTO room_nights (room_id, night, product_id, sold)
+  SELECT rt.id, date('now', '+' || c.days || ' day'), p.id, rt.units
   FROM products p JOIN room_types rt ON rt.product_id = p.id JOIN c ON c.room = rt.code OR c.room = '*'
-  WHERE ${product}
-    AND NOT EXISTS (SELECT 1 FROM room_nights x WHERE x.product_id = p.id AND (x.stop_sell = 1 OR x.units IS NOT NULL OR (x.sold > 0 AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.room_id = x.room_id))));`);
+  WHERE ${product} AND ${untouched}
+    AND NOT EXISTS (SELECT 1 FROM room_nights x WHERE x.product_id = p.id AND x.sold > 0 AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.room_id = x.room_id));`);
+  }
+  if (ranged.length) {
+    out.push(`WITH c(room, days, how) AS (VALUES ${values(ranged)})
+INSERT INTO room_ranges (product_id, room_id, from_night, to_night, weekdays, units, stop_sell)
+  SELECT p.id, rt.id, date('now', '+' || c.days || ' day'), date('now', '+' || c.days || ' day'), 127, CASE c.how WHEN 'none' THEN 0 END, CASE c.how WHEN 'stop' THEN 1 END
+  FROM products p JOIN room_types rt ON rt.product_id = p.id JOIN c ON c.room = rt.code OR c.room = '*'
+  WHERE ${product} AND ${untouched}
+  ORDER BY c.days, rt.id;`);
   }
   return out.join('\n');
 }

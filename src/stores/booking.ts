@@ -1,5 +1,5 @@
-// The booking area's API calls (a product, a price preview, the checkout, the reservations, one booking and its
-// cancellation): the islands call these actions, each reply typed by its route
+// The booking area's API calls (a product, a price preview, the checkout, the reservations, one booking, what
+// cancelling it costs and its cancellation): the islands call these actions, each reply typed by its route
 // (docs/decisions/0041-typed-client-everywhere-and-person-rules.md).
 import { request, type ApiBody, type ApiReply } from './api';
 
@@ -27,5 +27,9 @@ export function loadReservations() {
 
 export const loadBooking = async (bookingId: string) =>
   (await request('$get', '/api/bookings/:booking_id', { param: { booking_id: bookingId } })).data;
+export type CancelQuote = ApiReply<'/api/bookings/:booking_id/cancel-quote', '$get'>['data'];
+/** What cancelling the booking now would refund and keep; rejects (409) when it may no longer be cancelled. */
+export const loadCancelQuote = async (bookingId: string) =>
+  (await request('$get', '/api/bookings/:booking_id/cancel-quote', { param: { booking_id: bookingId } })).data;
 export const cancelBooking = async (bookingId: string) =>
   (await request('$post', '/api/bookings/:booking_id/cancel', { param: { booking_id: bookingId }, body: {} })).data;

@@ -8,6 +8,8 @@ import { XMLParser } from 'fast-xml-parser';
 import { call, expectErrorShape, type Client, type Reply } from './helpers';
 import { d1Query, freshIp, signedInClient, verifiedAccount, DB_TEST_TIMEOUT } from './auth-helpers';
 import { DEFAULT_INVENTORY_SQL } from '../../seed/parts/12-rooms-rates.mjs';
+import { foldRateRanges, foldRoomRanges, type RateRange, type RoomRange } from '../../src/shared/rules/ari-ranges';
+import { LIMITS } from '../../functions/http/rate-limit';
 
 const NS = 'http://www.opentravel.org/OTA/2003/05';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -26,8 +28,8 @@ let credentials: { username: string; password: string };
 
 const basic = (c: { username: string; password: string }) => `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}`;
 
-function push(xml: string, opts: { auth?: string | null; type?: string; host?: string } = {}): Promise<Reply> {
-  const headers: Record<string, string> = { 'content-type': opts.type ?? 'application/xml', 'cf-connecting-ip': freshIp() };
+function push(xml: string, opts: { auth?: string | null; type?: string; host?: string; ip?: string } = {}): Promise<Reply> {
+  const headers: Record<string, string> = { 'content-type': opts.type ?? 'application/xml', 'cf-connecting-ip': opts.ip ?? freshIp() };
   const auth = opts.auth === undefined ? basic(credentials) : opts.auth;
   if (auth !== null) headers.authorization = auth;
   return call('/api/channel/ota', { method: 'POST', rawBody: xml, host: opts.host ?? 'localhost', headers });
@@ -88,18 +90,22 @@ const rateRQ = (messages: { from: string; to: string; amount: string; currency: 
   </RateAmountMessages>
 </OTA_HotelRateAmountNotifRQ>`;
 
-const roomNights = (from: string, to: string, roomId = hotel.std) =>
-  d1Query<{ night: string; units: number | null; stop_sell: number }>(`SELECT night, units, stop_sell FROM room_nights WHERE room_id = ${roomId} AND night BETWEEN '${from}' AND '${to}' ORDER BY night`);
-const rateNights = (from: string, to: string, planId = hotel.bar) =>
-  d1Query<{ night: string; price_usd_minor: number | null; min_stay: number; max_stay: number | null; closed_to_arrival: number; closed_to_departure: number; stop_sell: number }>(
-    `SELECT night, price_usd_minor, min_stay, max_stay, closed_to_arrival, closed_to_departure, stop_sell FROM rate_nights
-     WHERE room_id = ${hotel.std} AND rate_plan_id = ${planId} AND night BETWEEN '${from}' AND '${to}' ORDER BY night`,
+/** A room's nights from `from` to `to` as its ranges make them (the Worker's own folding rule). */
+const roomNights = async (from: string, to: string, roomId = hotel.std) =>
+  foldRoomRanges(await d1Query<RoomRange>(`SELECT * FROM room_ranges WHERE room_id = ${roomId} AND to_night >= '${from}' AND from_night <= '${to}'`), [], from, to);
+/** The standard room's nights under a plan from `from` to `to`, from its ranges. */
+const rateNights = async (from: string, to: string, planId = hotel.bar) =>
+  foldRateRanges(
+    await d1Query<RateRange>(`SELECT * FROM rate_ranges WHERE room_id = ${hotel.std} AND rate_plan_id = ${planId} AND to_night >= '${from}' AND from_night <= '${to}'`),
+    from,
+    to,
   );
 /** Everything the org's ARI holds, to prove a refused message changed nothing. */
 const ariSnapshot = async () =>
   JSON.stringify([
+    await d1Query(`SELECT * FROM room_ranges WHERE product_id IN (${hotel.id}, ${other.id}) ORDER BY id`),
+    await d1Query(`SELECT * FROM rate_ranges WHERE product_id IN (${hotel.id}, ${other.id}) ORDER BY id`),
     await d1Query(`SELECT * FROM room_nights WHERE product_id IN (${hotel.id}, ${other.id}) ORDER BY room_id, night`),
-    await d1Query(`SELECT * FROM rate_nights WHERE product_id IN (${hotel.id}, ${other.id}) ORDER BY room_id, rate_plan_id, night`),
   ]);
 const orgVersion = async () => (await d1Query<{ version: number }>(`SELECT version FROM orgs WHERE id = ${orgId}`))[0]!.version;
 
@@ -349,6 +355,49 @@ describe('refusals: in OpenTravel’s <Errors>, nothing changed', () => {
     expect(r.status).toBe(403);
     expectErrorShape(r.json, 'FORBIDDEN');
   });
+});
+
+describe('wrong credentials per address (docs/decisions/0012)', () => {
+  const { max, windowMs } = LIMITS.channelLoginIp;
+  const stopNight = (token: string) =>
+    availRQ(`<AvailStatusMessage BookingLimit="0"><StatusApplicationControl Start="${day(70)}" End="${day(70)}" InvTypeCode="STD"/></AvailStatusMessage>`, hotel.code, token);
+
+  it(`of ${max + 30} pushes with wrong credentials sent at once from one address, at most ${max} are checked and the rest get 429 in <Errors> with Retry-After`, async () => {
+    const before = await ariSnapshot();
+    const ip = freshIp();
+    const wrong = (i: number) => basic(i % 2 ? { username: credentials.username, password: `wrong-${i}` } : { username: `cm-guess${String(i).padStart(9, 'x')}`, password: `wrong-${i}` });
+    const replies = await Promise.all(Array.from({ length: max + 30 }, (_, i) => push(stopNight('guessing'), { auth: wrong(i), ip })));
+    const statuses = replies.reduce<Record<number, number>>((t, r) => ({ ...t, [r.status]: (t[r.status] ?? 0) + 1 }), {});
+    expect(Object.keys(statuses).sort(), JSON.stringify(statuses)).toEqual(['401', '429']);
+    expect(statuses[401], JSON.stringify(statuses)).toBeLessThanOrEqual(max);
+    for (const r of replies.filter((x) => x.status === 429)) {
+      const a = expectErrors(r, 429, 'OTA_HotelAvailNotifRS');
+      expect(a.attrs.EchoToken).toBe('guessing');
+      expect(a.errors[0]).toMatchObject({ Type: '4', Code: '497' });
+      expect(a.errors[0]!.text).toMatch(/^Too many wrong credentials from this address: send again in \d+ seconds$/);
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(r.headers['retry-after'])).toBeLessThanOrEqual(windowMs / 1000);
+      expect(r.headers['cache-control']).toBe('no-store');
+      expect(r.headers['www-authenticate']).toBeUndefined();
+    }
+    // While the address is over its limit, no credentials are checked from it, good ones included.
+    expectErrors(await push(stopNight('good-but-waiting'), { ip }), 429, 'OTA_HotelAvailNotifRS');
+    expect(await ariSnapshot()).toBe(before);
+  }, 60_000);
+
+  it('good credentials still pass from another address, and only wrong ones count against an address', async () => {
+    const ip = freshIp();
+    await Promise.all(Array.from({ length: 40 }, (_, i) => push(stopNight('elsewhere'), { auth: basic({ username: credentials.username, password: `wrong-${i}` }), ip })));
+    expect((await push(stopNight('elsewhere'), { auth: basic({ username: credentials.username, password: 'wrong' }), ip })).status).toBe(429);
+    // The channel manager's own server, at another address, is not held up.
+    const other = freshIp();
+    expectSuccess(await push(stopNight('good-1'), { ip: other }), 'OTA_HotelAvailNotifRS');
+    // One failure short of the limit, accepted pushes from that address do not count: the limit's last attempt is still there.
+    for (let i = 0; i < max - 1; i++) expect((await push(stopNight('typo'), { auth: basic({ ...credentials, password: 'typo' }), ip: other })).status).toBe(401);
+    for (let i = 0; i < 3; i++) expectSuccess(await push(stopNight(`good-${i + 2}`), { ip: other }), 'OTA_HotelAvailNotifRS');
+    expect((await push(stopNight('typo'), { auth: basic({ ...credentials, password: 'typo' }), ip: other })).status).toBe(401);
+    expectErrors(await push(stopNight('typo'), { auth: basic({ ...credentials, password: 'typo' }), ip: other }), 429, 'OTA_HotelAvailNotifRS');
+  }, 60_000);
 });
 
 describe('revoking', () => {

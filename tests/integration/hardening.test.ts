@@ -1,5 +1,6 @@
 // Issue #10's medium and low findings, each proven over HTTP against the built Worker: the same-origin check's scheme,
-// links in mails, guests' idempotency keys, oversized chunked bodies, and the daily-savings token as no proof of identity.
+// links in mails and the payment page's ways back (issue 33), guests' idempotency keys, oversized chunked bodies, and
+// the daily-savings token as no proof of identity.
 import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
@@ -7,8 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { ACME, baseUrl, call, expectErrorShape } from './helpers';
 import { d1Query, freshIp, linkToken, outbox, verifiedAccount, withIp } from './auth-helpers';
 import { AGENT, aProduct, day, newClient, newQuote, signIn } from './agent-helpers';
-import { bookingBody, firstProduct, key, traveler } from './booking-helpers';
+import { bookingBody, firstProduct, issue, key, payPending, signIn as signInMember, traveler } from './booking-helpers';
 import { memberHash } from '../../src/shared/rules/savings-hash';
+import { readDevVars } from '../../scripts/lib/server.mjs';
+import { stripeClient } from '../../functions/outside/payments';
 
 const port = () => new URL(baseUrl()).port;
 
@@ -106,6 +109,59 @@ describe('links in mails come from the org’s configured origin, never from the
     const [mail] = await outbox(client.email);
     const link = /(https?:\/\/\S+\/quote\?token=[A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
     expect(new URL(link!).origin).toBe(`http://localhost:${port()}`);
+  });
+});
+
+describe('booking and payment links come from the org’s configured origin, never from the Host header (issue 33)', () => {
+  const secrets = readDevVars() as Record<string, string>;
+  const sessionAt = (paymentUrl: string) =>
+    stripeClient({ apiUrl: `${baseUrl()}/_sim/stripe`, secretKey: secrets.STRIPE_SECRET_KEY!, webhookSecret: secrets.STRIPE_WEBHOOK_SECRET! }).checkout.sessions.retrieve(paymentUrl.split('/').pop()!);
+  /** The booking's confirmation mail: its manage link and its calendar entry's URL. */
+  const confirmationLinks = async (ref: string) => {
+    const [mail] = (await outbox(traveler.email)).filter((m) => m.subject.includes(`${ref} confirmed`));
+    expect(mail, `the confirmation of ${ref}`).toBeDefined();
+    return [...mail!.text.matchAll(/https?:\/\/[^\s"<]+\/manage-booking\?booking=[A-Z0-9-]+/g)].map((m) => new URL(m[0]!));
+  };
+
+  it('a checkout sent with Host localhost:1 pays back to the site’s own port, and its confirmation links there', async () => {
+    const demo = await signInMember();
+    const hotel = await firstProduct('HLT');
+    const r = await demo.call('/api/booking/checkout', { headers: { host: 'localhost:1' }, body: { traveler, idempotency_key: key(), ...bookingBody(hotel.product_id) } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.data.status).toBe('PENDING_PAYMENT');
+    const session = await sessionAt(r.json.data.payment_url);
+    expect(new URL(session.success_url!).origin).toBe(`http://localhost:${port()}`);
+    expect(new URL(session.cancel_url!).origin).toBe(`http://localhost:${port()}`);
+    expect((await payPending(r, { client: demo })).status).toBe('CONFIRMED');
+    const links = await confirmationLinks(r.json.data.booking_id);
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link.origin).toBe(`http://localhost:${port()}`);
+  });
+
+  it('a checkout the wallet pays alone, sent with Host localhost:1, is confirmed and mails its link on the site’s own port', async () => {
+    const demo = await signInMember();
+    const hotel = await firstProduct('HLT');
+    const cash = await issue({ kind: 'cash', amount: 100_000, currency: 'USD' });
+    const r = await demo.call('/api/booking/checkout', {
+      headers: { host: 'localhost:1' },
+      body: { traveler, idempotency_key: key(), ...bookingBody(hotel.product_id, { cash_card_id: cash.payment_card_id }) },
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.data.status).toBe('CONFIRMED');
+    for (const link of await confirmationLinks(r.json.data.booking_id)) expect(link.origin).toBe(`http://localhost:${port()}`);
+  });
+
+  it('a guest’s checkout on another org’s domain with a forged port returns to that domain on the configured port', async () => {
+    const hotel = await firstProduct('HLT', ACME);
+    const r = await call('/api/booking/checkout', {
+      host: ACME,
+      headers: { host: `${ACME}:1`, 'cf-connecting-ip': freshIp() },
+      body: { ...bookingBody(hotel.product_id, { check_in: day(26), check_out: day(28), currency: 'GBP' }), idempotency_key: key(), traveler },
+    });
+    expect(r.status, r.text).toBe(200);
+    const session = await sessionAt(r.json.data.payment_url);
+    expect(new URL(session.success_url!).origin).toBe(`http://${ACME}:${port()}`);
+    expect(new URL(session.cancel_url!).origin).toBe(`http://${ACME}:${port()}`);
   });
 });
 

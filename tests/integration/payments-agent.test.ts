@@ -200,11 +200,13 @@ describe('cancelling an agent\u2019s card booking (POST /api/agent/bookings/{id}
   });
 
   it('a pending one lets go of its payment; one on account is refused; another agent\u2019s is 404; bad input is 400', async () => {
-    const { ref, session } = await pendingCardBooking(44);
+    const { quote: letGo, ref, session } = await pendingCardBooking(44);
     const let_go = await agent.call(`/api/agent/bookings/${ref}/cancel`, { body: {} });
     expect(let_go.status, let_go.text).toBe(200);
-    expect(let_go.json.data.status).toBe('EXPIRED');
+    expect(let_go.json.data.status).toBe('CANCELLED');
     expect((await stripe.checkout.sessions.retrieve(session)).status).toBe('expired');
+    // Its payment never came: the quote is open again.
+    expect((await agent.call(`/api/agent/quotes/${letGo.quote_id}`)).json.data).toMatchObject({ booking_id: null });
 
     const cheap = await newQuote(agent, { client_id: (await newClient(agent)).client_id, product_id: (await aProduct('ACT')).product_id, check_in: day(46), guests: 1, currency: 'USD', markup_percent: 0 });
     const onAccount = await book(cheap.quote_id);

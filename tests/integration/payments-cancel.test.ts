@@ -52,6 +52,10 @@ describe('cancelling a confirmed booking', () => {
     const got = (await demo.call(`/api/bookings/${b.booking_id}`)).json.data;
     expect(got.free_cancellation_until).toBe(freeCancellationUntil('HLT', day(20)));
     expect(cardIn(await walletOf(demo), cert.payment_card_id).status).toBe('REDEEMED');
+    // Before it is asked, what cancelling now does: the card part back, the wallet parts back, nothing kept.
+    const quote = await demo.call(`/api/bookings/${b.booking_id}/cancel-quote`);
+    expect(quote.status, quote.text).toBe(200);
+    expect(quote.json.data).toEqual({ refund_card: b.paid_amount, refund_wallet: { certificate: 30, discount: 0, cash: 20 }, fee: 0, currency: 'USD', deadline: got.free_cancellation_deadline });
 
     const r = await cancel(b.booking_id);
     expect(r.status, r.text).toBe(200);
@@ -111,7 +115,12 @@ describe('cancelling a confirmed booking', () => {
     expect(got.free_cancellation_deadline).toBe(freeCancellationDeadline('HLT', day(20), zone));
     const deadline = Date.parse(got.free_cancellation_deadline);
     expect(deadlineInHotelTime('en-US', got.free_cancellation_deadline, zone)).toMatch(/, 18:00$/);
+    const quoteAt = (at: number) => demo.call(`/api/bookings/${b.booking_id}/cancel-quote`, { headers: { 'x-dev-now': new Date(at).toISOString() } });
+    expect((await quoteAt(deadline - 60_000)).json.data).toMatchObject({ refund_card: b.paid_amount, fee: 0 });
     for (const at of [deadline, deadline + 60_000]) {
+      const quote = await quoteAt(at);
+      expect(quote.status, quote.text).toBe(409);
+      expect(quote.json.error.message).toBe('This booking can no longer be cancelled free of charge');
       const r = await cancel(b.booking_id, demo, at);
       expect(r.status, new Date(at).toISOString()).toBe(409);
       expect(r.json.error.message).toBe('This booking can no longer be cancelled free of charge');

@@ -2,7 +2,7 @@
 // booking is confirmed (docs/decisions/0029): at once when the wallet pays it all, by the webhook when a card part is
 // left; never for one that expires or is given up before its payment, never twice, not even of 30 deliveries at once.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, type Client } from './helpers';
+import { baseUrl, call, type Client } from './helpers';
 import { freshIp, verifiedAccount } from './auth-helpers';
 import { bookingBody, firstProduct, issue, key, signIn, traveler } from './booking-helpers';
 import { DbWatch } from './gates-db';
@@ -106,15 +106,22 @@ describe('a first booking\u2019s marketing-link credit', () => {
     expect(credits(linkId)).toEqual([{ booking_ref: next.json.data.booking_id, revenue_minor: b.price_minor }]);
   });
 
-  it('a booking given up before its payment (cancelled while pending) credits nothing', async () => {
+  it('a booking given up before its payment (cancelled while pending) credits nothing; the next one confirmed is the first', async () => {
     const { member, linkId } = await memberFromLink();
     await call('/_sim/stripe/control', { body: { webhook_url: captureUrl } });
     const r = await checkout(member);
     const ref = r.json.data.booking_id as string;
     const cancelled = await member.call(`/api/bookings/${ref}/cancel`, { body: {} });
     expect(cancelled.status, cancelled.text).toBe(200);
-    expect(cancelled.json.data.status).toBe('EXPIRED');
+    expect(cancelled.json.data.status).toBe('CANCELLED');
     expect(credits(linkId)).toEqual([]);
     expect(db.count('link_conversions', "event = 'first_booking' AND booking_ref = ?", ref)).toBe(0);
+    // CANCELLED, but never confirmed: the member's next confirmed booking is still their first.
+    await call('/_sim/stripe/control', { body: { webhook_url: `${baseUrl()}/api/payments/webhook` } });
+    const next = await checkout(member);
+    await call(`/_sim/stripe/checkout/${sessionOf(next.json.data.payment_url)}/pay`, { body: { card: '4242424242424242' } });
+    const b = expectReconciledIn(db, next.json.data.booking_id);
+    expect(b.status).toBe('CONFIRMED');
+    expect(credits(linkId)).toEqual([{ booking_ref: next.json.data.booking_id, revenue_minor: b.price_minor }]);
   });
 });

@@ -289,20 +289,32 @@ describe('GET /api/bookings/{id}', () => {
   });
 });
 
+/** Rooms sold, on each night the booking holds, of its room type. */
+const soldFor = (ref: string) => {
+  const b = bookingRow(ref);
+  return (JSON.parse(b.nights) as { date: string }[]).map((n) => (db.row('room_nights', 'room_id = ? AND night = ?', b.room_id, n.date)?.sold as number | undefined) ?? 0);
+};
+
 describe('giving up on a pending payment (POST /api/bookings/{id}/cancel)', () => {
-  it('expires the session at the provider, then the booking, and gives the held parts back; a second time is 409', async () => {
+  it('expires the session at the provider and CANCELS the booking at once, giving the held parts and rooms back; a second time is 409', async () => {
     const cert = await issue({ kind: 'certificate', services: ['HLT'], amount: 30 });
     const { ref, session } = await pendingBooking({ certificate_id: cert.payment_card_id });
+    const held = soldFor(ref);
+    expect(held.every((n) => n >= 1)).toBe(true);
+    const quote = await demo.call(`/api/bookings/${ref}/cancel-quote`);
+    expect(quote.json.data, 'letting go costs nothing: the held certificate goes back').toMatchObject({ refund_card: 0, refund_wallet: { certificate: 30 }, fee: 0 });
     const r = await demo.call(`/api/bookings/${ref}/cancel`, { body: {} });
     expect(r.status, r.text).toBe(200);
-    expect(r.json.data).toMatchObject({ booking_id: ref, status: 'EXPIRED', paid_amount: 0 });
-    expect(expectReconciled(ref).status).toBe('EXPIRED');
+    expect(r.json.data).toMatchObject({ booking_id: ref, status: 'CANCELLED', paid_amount: 0, refunded_amount: 0 });
+    expect(expectReconciled(ref).status).toBe('CANCELLED');
+    expect(soldFor(ref), 'its rooms are given back').toEqual(held.map((n) => n - 1));
     expect(cardIn(await walletOf(demo), cert.payment_card_id).status).toBe('ACTIVE');
     expect((await stripe.checkout.sessions.retrieve(session)).status).toBe('expired');
     expect((await pay(session)).status, 'nobody can pay it any more').toBe(400);
     const again = await demo.call(`/api/bookings/${ref}/cancel`, { body: {} });
     expect(again.status).toBe(409);
     expectErrorShape(again.json, 'CONFLICT');
+    expect((await demo.call(`/api/bookings/${ref}/cancel-quote`)).status, 'nothing left to cancel').toBe(409);
   });
 
   it('a session paid before its webhook arrived is not released: 409, and the webhook then confirms it', async () => {

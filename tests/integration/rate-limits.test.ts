@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACME, call, Client, expectErrorShape, type Reply } from './helpers';
 import { freshIp, outbox, PASSWORD, signedInClient, signInBody, signUpBody, uniqueEmail, verifiedAccount, withIp } from './auth-helpers';
-import { issue } from './booking-helpers';
+import { bookingBody, firstProduct, issue, key, signIn as signInMember, traveler } from './booking-helpers';
 import { adminMadeAgent, aProduct, day, newClient, newQuote } from './agent-helpers';
 import { MSG } from '../../src/shared/contract/auth';
 
@@ -222,5 +222,24 @@ describe("agents' quote mails", () => {
     expect(tally(replies)).toEqual({ 200: 3, 429: 27 });
     expect(await outbox(client.email)).toHaveLength(3);
     expectRefusals(replies, 60 * 60, 'error');
+  }, 120_000);
+});
+
+describe('guest checkouts (issue 33)', () => {
+  it('35 guest checkouts from one address sent at once: 20 book, 15 answer 429; another address and a member still book', async () => {
+    const hotel = await firstProduct('HLT', ACME);
+    const body = () => ({ ...bookingBody(hotel.product_id, { check_in: day(40), check_out: day(41), currency: 'GBP' }), idempotency_key: key(), traveler });
+    const ip = freshIp();
+    const replies = await atOnce(35, () => call('/api/booking/checkout', withIp(ip, { host: ACME, body: body() })));
+    console.log('35 concurrent guest checkouts, one address:', tally(replies));
+    expect(tally(replies)).toEqual({ 200: 20, 429: 15 });
+    expect(replies.filter((r) => r.status === 200).every((r) => r.json.data.status === 'PENDING_PAYMENT')).toBe(true);
+    expectRefusals(replies, 60 * 60, 'error');
+    // Bad input reserves nothing, and the limit is the address's alone: another address books, and so does a member.
+    expect((await call('/api/booking/checkout', withIp(ip, { host: ACME, body: { ...body(), product_id: 'x' } }))).status).toBe(400);
+    expect((await call('/api/booking/checkout', withIp(freshIp(), { host: ACME, body: body() }))).status).toBe(200);
+    const member = await signInMember('demo@example.com', 'Demo1!pass');
+    const own = await member.call('/api/booking/checkout', withIp(ip, { body: { ...bookingBody((await firstProduct('HLT')).product_id), idempotency_key: key(), traveler } }));
+    expect(own.status, own.text).toBe(200);
   }, 120_000);
 });

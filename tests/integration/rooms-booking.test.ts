@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, Client, expectErrorShape } from './helpers';
 import { day, key, payPending, traveler } from './booking-helpers';
-import { DB_TEST_TIMEOUT, d1Query, d1QueryAll, signedInClient, verifiedAccount } from './auth-helpers';
+import { DB_TEST_TIMEOUT, d1Query, d1QueryAll, freshIp, signedInClient, verifiedAccount } from './auth-helpers';
 import { clientBody } from './agent-helpers';
 import { webhookCatcher } from './payments-helpers';
 import { readDevVars } from '../../scripts/lib/server.mjs';
@@ -24,10 +24,12 @@ const ids = { hotel: 0, lastRoom: 0, dbl: 0, suite: 0, one: 0, bar: 0, nrf: 0, f
 const q = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const names = (en: string, fr: string, es: string) => q(JSON.stringify({ 'en-US': en, 'fr-FR': fr, 'es-ES': es }));
 
-/** Rate nights of a room under a plan, at one price, for the next 90 nights. */
+/** A room under a plan at one price for the next 91 nights: one range, as a channel manager sends it. */
 const rateNights = (product: number, room: number, plan: number, price: number) => `
-  WITH RECURSIVE d(n, night) AS (SELECT 0, date('now') UNION ALL SELECT n + 1, date(night, '+1 day') FROM d WHERE n < 90)
-  INSERT INTO rate_nights (product_id, night, room_id, rate_plan_id, price_usd_minor) SELECT ${product}, night, ${room}, ${plan}, ${price} FROM d;`;
+  INSERT INTO rate_ranges (product_id, room_id, rate_plan_id, from_night, to_night, price_usd_minor) VALUES (${product}, ${room}, ${plan}, date('now'), date('now', '+90 day'), ${price});`;
+/** One night's new price for a room under a plan (a range of one night, over the older ones). */
+const priceNight = (room: number, plan: number, night: string, price: number) =>
+  `INSERT INTO rate_ranges (product_id, room_id, rate_plan_id, from_night, to_night, price_usd_minor) SELECT product_id, ${room}, ${plan}, '${night}', '${night}', ${price} FROM room_types WHERE id = ${room}`;
 
 beforeAll(async () => {
   const [, , org] = await d1QueryAll(`
@@ -70,8 +72,9 @@ beforeAll(async () => {
 }, DB_TEST_TIMEOUT);
 
 const preview = (body: Record<string, unknown>) => call('/api/booking/preview', { host: HOST, body: { currency: 'USD', ...body } });
+// Each checkout is another guest's, from an address of their own (guests' checkouts are limited per address).
 const checkout = (body: Record<string, unknown>, idempotencyKey = key()) =>
-  call('/api/booking/checkout', { host: HOST, body: { currency: 'USD', traveler, idempotency_key: idempotencyKey, ...body } });
+  call('/api/booking/checkout', { host: HOST, body: { currency: 'USD', traveler, idempotency_key: idempotencyKey, ...body }, headers: { 'cf-connecting-ip': freshIp() } });
 const bookingOf = (ref: string) => call(`/api/bookings/${ref}`, { host: HOST });
 const expire = (paymentUrl: string) => call(`/_sim/stripe/checkout/${paymentUrl.split('/').pop()}/expire`, { host: HOST, body: {} });
 const webhook = (raw: string, signature: string) =>
@@ -103,7 +106,7 @@ const toMinor = (amount: number) => Math.round(amount * 100);
 describe('booking a chosen rate', () => {
   it('books the room and rate its rate_id names, and every reply states the room, rate, party and nights, which add up', async () => {
     // Two adults and a child of 5 in a double under the flexible rate: 120 + 15 for the child a night, one night dearer.
-    await d1Query(`UPDATE rate_nights SET price_usd_minor = 14000 WHERE room_id = ${ids.dbl} AND rate_plan_id = ${ids.bar} AND night = '${day(21)}'`);
+    await d1Query(priceNight(ids.dbl, ids.bar, day(21), 14000));
     const stay = { checkIn: day(20), checkOut: day(23), occupancy: ['2-5'] };
     const rate_id = await rateFor({ product: ids.hotel, room: ids.dbl, plan: ids.bar, totalUsdMinor: 13500 * 2 + 15500, ...stay });
 
@@ -200,7 +203,7 @@ describe('booking a chosen rate', () => {
     const stay = { checkIn: day(35), checkOut: day(37), occupancy: ['2'] };
     const rate_id = await rateFor({ product: ids.hotel, room: ids.dbl, plan: ids.bar, totalUsdMinor: 24000, ...stay });
     expect((await preview({ rate_id })).status).toBe(200);
-    await d1Query(`UPDATE rate_nights SET price_usd_minor = 13000 WHERE room_id = ${ids.dbl} AND rate_plan_id = ${ids.bar} AND night = '${day(36)}'`);
+    await d1Query(priceNight(ids.dbl, ids.bar, day(36), 13000));
 
     const before = (await d1Query<{ n: number }>(`SELECT COUNT(*) AS n FROM bookings WHERE product_id = ${ids.hotel}`))[0]!.n;
     for (const send of [preview, checkout]) {
@@ -227,7 +230,7 @@ describe('booking a chosen rate', () => {
     const rate_id = await rateFor({ product: ids.hotel, room: ids.suite, plan: ids.bar, totalUsdMinor: 50000, ...stay });
     expect((await preview({ rate_id })).status).toBe(200);
     // The channel closes the suites on the second night; another rate of the hotel still sells doubles.
-    await d1Query(`INSERT INTO room_nights (room_id, night, product_id, stop_sell) VALUES (${ids.suite}, '${day(41)}', ${ids.hotel}, 1)`);
+    await d1Query(`INSERT INTO room_ranges (product_id, room_id, from_night, to_night, stop_sell) VALUES (${ids.hotel}, ${ids.suite}, '${day(41)}', '${day(41)}', 1)`);
     for (const send of [preview, checkout]) {
       const r = await send({ rate_id });
       expect(r.status, r.text).toBe(409);
@@ -307,6 +310,7 @@ describe('the last room', () => {
     expect(held.status, held.text).toBe(200);
     const released = await call(`/api/bookings/${held.json.data.booking_id}/cancel`, { host: HOST, body: {} });
     expect(released.status, released.text).toBe(200);
+    expect(released.json.data.status, 'a hold let go by its owner is cancelled, not expired').toBe('CANCELLED');
     expect(await soldOn(ids.one, day(60), day(62))).toEqual([0, 0]);
 
     const booked = await checkout(stayOf(60));
@@ -331,6 +335,12 @@ describe('a rate plan’s own cancellation terms', () => {
     expect(paid.status).toBe('CONFIRMED');
     expect(Date.parse(paid.free_cancellation_deadline)).toBeLessThan(Date.now());
     expect(paid.free_cancellation_until).toBe(day(-5));
+    // What cancelling costs now, before it is asked: the card part less 30 % of the price.
+    const quote = await call(`/api/bookings/${paid.booking_id}/cancel-quote`, { host: HOST });
+    expect(quote.status, quote.text).toBe(200);
+    expect(quote.json.data).toEqual({
+      refund_card: 154, refund_wallet: { certificate: 0, discount: 0, cash: 0 }, fee: 66, currency: 'USD', deadline: paid.free_cancellation_deadline,
+    });
     const cancelled = await call(`/api/bookings/${paid.booking_id}/cancel`, { host: HOST, body: {} });
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(cancelled.json.data).toMatchObject({ status: 'CANCELLED', paid_amount: 220, refunded_amount: 154 });
@@ -341,6 +351,9 @@ describe('a rate plan’s own cancellation terms', () => {
     const rate_id = await rateFor({ product: ids.hotel, room: ids.dbl, plan: ids.nrf, totalUsdMinor: 10000, checkIn: day(45), checkOut: day(46), occupancy: ['2'] });
     const paid = await payPending(await checkout({ rate_id }), { host: HOST });
     expect(paid.status).toBe('CONFIRMED');
+    const quote = await call(`/api/bookings/${paid.booking_id}/cancel-quote`, { host: HOST });
+    expect(quote.status, quote.text).toBe(409);
+    expect(quote.json.error.message).toBe('This booking can no longer be cancelled free of charge');
     const r = await call(`/api/bookings/${paid.booking_id}/cancel`, { host: HOST, body: {} });
     expect(r.status, r.text).toBe(409);
     expect(await soldOn(ids.dbl, day(45), day(46))).toEqual([1]);

@@ -23,10 +23,13 @@ const ids = { family: 0, fam: 0, dbl: 0, bar: 0, nrf: 0, soldOut: 0, stopped: 0,
 const q = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const names = (en: string, fr: string, es: string) => q(JSON.stringify({ 'en-US': en, 'fr-FR': fr, 'es-ES': es }));
 
-/** Rate nights of a room under a plan, at one price, from yesterday for 60 nights. */
+/** A room under a plan at one price from yesterday for 61 nights: one range, as a channel manager sends it. */
 const rateNights = (product: number, room: number, plan: number, price: number) => `
-  WITH RECURSIVE d(n, night) AS (SELECT 0, date('now', '-1 day') UNION ALL SELECT n + 1, date(night, '+1 day') FROM d WHERE n < 60)
-  INSERT INTO rate_nights (product_id, night, room_id, rate_plan_id, price_usd_minor) SELECT ${product}, night, ${room}, ${plan}, ${price} FROM d;`;
+  INSERT INTO rate_ranges (product_id, room_id, rate_plan_id, from_night, to_night, price_usd_minor) VALUES (${product}, ${room}, ${plan}, date('now', '-1 day'), date('now', '+59 day'), ${price});`;
+/** One night of every rate range of a product saying one thing more (a range of that night per room and plan). */
+const onNight = (product: number, night: string, column: string) =>
+  `INSERT INTO rate_ranges (product_id, room_id, rate_plan_id, from_night, to_night, ${column})
+     SELECT DISTINCT product_id, room_id, rate_plan_id, '${night}', '${night}', ${column === 'min_stay' ? 3 : 1} FROM rate_ranges WHERE product_id = ${product};`;
 
 const search = (query: string) => call(`/api/products/search?type=HLT&city=${encodeURIComponent(CITY)}&per_page=50&${query}`, { host: HOST });
 const rates = (product: number, query: string) => call(`/api/products/${product}/rates?${query}`, { host: HOST });
@@ -82,11 +85,11 @@ beforeAll(async () => {
   await d1QueryAll(rateNights(ids.family, ids.fam, ids.bar, 15000) + rateNights(ids.family, ids.dbl, ids.bar, 10000) + rateNights(ids.family, ids.dbl, ids.nrf, 9001));
   // A night sold out (no rooms for sale) at the first, a rate stop-sold at the second.
   await d1QueryAll(`
-    INSERT INTO room_nights (room_id, night, product_id, units) SELECT id, '${day(25)}', product_id, 0 FROM room_types WHERE product_id = ${ids.soldOut};
-    UPDATE rate_nights SET stop_sell = 1 WHERE product_id = ${ids.stopped} AND night = '${day(27)}';
-    UPDATE rate_nights SET min_stay = 3 WHERE product_id = ${ids.family} AND night = '${day(40)}';
-    UPDATE rate_nights SET closed_to_arrival = 1 WHERE product_id = ${ids.family} AND night = '${day(45)}';
-    UPDATE rate_nights SET closed_to_departure = 1 WHERE product_id = ${ids.family} AND night = '${day(50)}';`);
+    INSERT INTO room_ranges (product_id, room_id, from_night, to_night, units) SELECT product_id, id, '${day(25)}', '${day(25)}', 0 FROM room_types WHERE product_id = ${ids.soldOut};
+    ${onNight(ids.stopped, day(27), 'stop_sell')}
+    ${onNight(ids.family, day(40), 'min_stay')}
+    ${onNight(ids.family, day(45), 'closed_to_arrival')}
+    ${onNight(ids.family, day(50), 'closed_to_departure')}`);
 }, DB_TEST_TIMEOUT);
 
 describe('occupancy', () => {

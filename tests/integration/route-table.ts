@@ -330,6 +330,12 @@ const TABLE: Fixture[] = [
     ids: [{ in: 'param', name: 'booking_id', owner: 'user', of: 'bookingRef', expect: 'refused' }],
   },
   {
+    // What cancelling now would cost: the owner's pending booking answers 200 (letting go costs nothing); anyone else's is 404.
+    method: 'GET', path: '/api/bookings/:booking_id/cancel-quote', params: { booking_id: fc.constantFrom('BK-AAAAA-AAAAA', 'bk-x', '0') }, changesState: false,
+    example: (o) => ({ params: { booking_id: o.bookingRef } }),
+    ids: [{ in: 'param', name: 'booking_id', owner: 'user', of: 'bookingRef', expect: 'refused' }],
+  },
+  {
     method: 'POST', path: '/api/bookings/:booking_id/cancel', params: { booking_id: fc.constantFrom('BK-AAAAA-AAAAA', 'bk-x', '0') }, changesState: true,
     example: (o) => ({ params: { booking_id: o.bookingRef }, body: {} }),
     ids: [{ in: 'param', name: 'booking_id', owner: 'user', of: 'bookingRef', expect: 'refused' }],

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromMinor, toMinor } from '../../src/shared/rules/money';
 import { stayPrice } from '../../src/shared/rules/wallet';
-import { bpsOfPercent, DEFAULT_MARKUP_BPS, markupOf, percentOfBps, quotePrice, quotePriceIn } from '../../src/shared/rules/quote-price';
+import { bpsOfPercent, DEFAULT_MARKUP_BPS, markupOf, percentOfBps, quotePrice, quotePriceIn, quotePriceOfNet, sellPrice } from '../../src/shared/rules/quote-price';
 
 const RATES = { EUR: 0.92, GBP: 0.5, JPY: 151.2, KWD: 0.3071 };
 
@@ -29,6 +29,17 @@ describe('the quote price rule', () => {
     expect(quotePrice({ unitMinor: 502, product: 'RST', nights: 2, guests: 1 }, 1000)).toEqual({ netMinor: 1004, markupMinor: 100, totalMinor: 1104 });
     expect(markupOf(1005, 1000)).toBe(101);
     expect(markupOf(1004, 1000)).toBe(100);
+  });
+
+  it('a stay priced night by night (its net a whole total) gets the same rule as a unit price times the nights', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 50_000_000 }), fc.integer({ min: 0, max: 10_000 }), (netMinor, bps) => {
+        const p = quotePriceOfNet(netMinor, bps);
+        expect(p).toEqual({ netMinor, markupMinor: halfUp(netMinor, bps), totalMinor: netMinor + halfUp(netMinor, bps) });
+        expect(sellPrice(netMinor, bps)).toBe(p.totalMinor);
+        expect(quotePrice({ unitMinor: netMinor, product: 'HLT', nights: 1, guests: 2 }, bps)).toEqual(p);
+      }),
+    );
   });
 
   it('always rounds as integer half-up does, and the parts add up to the total', () => {

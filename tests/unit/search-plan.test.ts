@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { productCities, productsByIds, productsNear, searchCandidates, searchProducts, type ProductFilter } from '../../functions/db/products';
-import { inventoryFor } from '../../functions/db/ari';
+import { ariToPriceStatement, inventoryFor } from '../../functions/db/ari';
 import { cityNamed } from '../../functions/db/content';
 
 const { DatabaseSync } = await import('node:sqlite');
@@ -55,16 +55,30 @@ describe('product search plans', () => {
     const ids = Array.from({ length: 1000 }, (_, i) => i + 1);
     await inventoryFor(db, ids, '2030-01-01', '2030-01-03');
     await productsByIds(db, 1, ids.slice(0, 10));
-    // Two candidate reads, one batch of four for a thousand hotels' inventory, one read of the page.
-    expect(sent).toHaveLength(7);
+    // Two candidate reads, one batch of five for a thousand hotels' inventory, one read of the page.
+    expect(sent).toHaveLength(8);
     const sqlite = migrated();
     expect(plan(sqlite, sent[0]!)).toMatch(/products_by_org_type_city \(org_id=\? AND type=\? AND city>\? AND city<\?\)/);
     expect(plan(sqlite, sent[1]!)).toMatch(/products_by_org_type_lat \(org_id=\? AND type=\? AND latitude>\? AND latitude<\?\)/);
     expect(plan(sqlite, sent[2]!)).toMatch(/room_types/);
-    expect(plan(sqlite, sent[4]!)).toMatch(/room_nights USING (PRIMARY KEY|INDEX room_nights_by_product) \((room_id=\? AND night>\? AND night<\?|product_id=\? AND night>\? AND night<\?)\)/);
-    expect(plan(sqlite, sent[5]!)).toMatch(/rate_nights USING PRIMARY KEY \(product_id=\? AND night>\? AND night<\?\)/);
-    expect(plan(sqlite, sent[6]!)).toMatch(/SEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/);
-    for (const s of sent) expect(plan(sqlite, s)).not.toMatch(/SCAN (products|rate_nights|room_nights)\b/);
+    // The ranges of each product ending on or after check-in (rooms', then rates'), and the nights with rooms sold.
+    expect(plan(sqlite, sent[4]!)).toMatch(/room_ranges USING INDEX room_ranges_by_product \(product_id=\? AND to_night>\?\)/);
+    expect(plan(sqlite, sent[5]!)).toMatch(/room_nights USING (PRIMARY KEY|INDEX room_nights_by_product) \((room_id=\? AND night>\? AND night<\?|product_id=\? AND night>\? AND night<\?)\)/);
+    expect(plan(sqlite, sent[6]!)).toMatch(/rate_ranges USING INDEX rate_ranges_by_product \(product_id=\? AND to_night>\?\)/);
+    expect(plan(sqlite, sent[7]!)).toMatch(/SEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    for (const s of sent) expect(plan(sqlite, s)).not.toMatch(/SCAN (products|rate_ranges|room_ranges|room_nights)\b/);
+  });
+
+  it('the search reads what it keeps of its candidates in one statement: rooms, plans, ranges and rooms sold to come, by product', () => {
+    const { db } = recorder();
+    const ids = Array.from({ length: 1000 }, (_, i) => i + 1);
+    const read = plan(migrated(), ariToPriceStatement(db, ids, '2030-01-01') as unknown as { sql: string; binds: unknown[] });
+    expect(read).toMatch(/SEARCH room_types USING (COVERING )?INDEX sqlite_autoindex_room_types_1 \(product_id=\?\)/);
+    expect(read).toMatch(/SEARCH rp USING (COVERING )?INDEX sqlite_autoindex_rate_plans_1 \(product_id=\?\)/);
+    expect(read).toMatch(/SEARCH room_ranges USING INDEX room_ranges_by_product \(product_id=\? AND to_night>\?\)/);
+    expect(read).toMatch(/SEARCH rate_ranges USING INDEX rate_ranges_by_product \(product_id=\? AND to_night>\?\)/);
+    expect(read).toMatch(/SEARCH room_nights USING INDEX room_nights_by_product \(product_id=\? AND night>\?\)/);
+    expect(read).not.toMatch(/SCAN (products|rate_ranges|room_ranges|room_nights|room_types|rate_plans)\b/);
   });
 
   it('a search by coordinates reads a latitude range of the org, type and latitude index', async () => {

@@ -1,12 +1,15 @@
 // Manage a booking (/manage-booking?booking=…, linked from the booking history and the confirmation email): its status,
-// what was paid and refunded, the cancellation policy, and "Cancel booking" while the policy allows.
+// what was paid and refunded, the cancellation policy, and "Cancel booking" while the server's cancel quote allows it:
+// free before the deadline, at the fee it states after (docs/contract.md#cancellation), hidden only when it may not be
+// cancelled at all. A booking waiting for its payment offers to complete it or cancel.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import CancellationPolicy from './CancellationPolicy';
 import Money from '../ui/Money';
 import { ApiFailure } from '../../shared/contract/api-client';
-import { cancelBooking, loadBooking } from '../../stores/booking';
+import { cancelBooking, loadBooking, loadCancelQuote, type CancelQuote } from '../../stores/booking';
 import { formatDay, LONG_DAY } from '../../shared/rules/format-day';
+import { formatMoney, toMinor } from '../../shared/rules/money';
 import { $language, useT } from '../../stores/locale';
 import { runStartup } from '../../stores/startup';
 import type { BookingReply as ManagedBooking } from '../../shared/contract/booking-replies';
@@ -19,6 +22,8 @@ export default function ManageBooking() {
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  // What cancelling now would cost: null when the booking may not be cancelled (409), undefined while asked or unknown.
+  const [quote, setQuote] = useState<CancelQuote | null | undefined>(undefined);
 
   useEffect(() => void runStartup(), []);
   useEffect(() => {
@@ -28,6 +33,13 @@ export default function ManageBooking() {
       .then(setBooking)
       .catch(() => setMissing(true));
   }, []);
+  const cancellable = booking?.status === 'CONFIRMED' || booking?.status === 'PENDING_PAYMENT';
+  useEffect(() => {
+    if (!booking || !cancellable) return setQuote(null);
+    loadCancelQuote(booking.booking_id)
+      .then(setQuote)
+      .catch((err) => setQuote(err instanceof ApiFailure && err.status === 409 ? null : undefined));
+  }, [booking?.booking_id, booking?.status]);
 
   if (missing)
     return (
@@ -38,17 +50,20 @@ export default function ManageBooking() {
   if (!booking) return <div className="skeleton bk-skel-hero" aria-hidden="true" />;
 
   const day = (d: string) => formatDay(language, d, LONG_DAY);
+  const money = (amount: number) => formatMoney(toMinor(amount, booking.currency), booking.currency, language);
   // The deadline the server states is the booking's own: its rate plan's terms, else its product type's.
   const deadline = booking.free_cancellation_deadline;
-  const canCancel = booking.status === 'CONFIRMED' && deadline !== null && Date.now() < Date.parse(deadline);
+  const pending = booking.status === 'PENDING_PAYMENT';
+  const fee = quote && quote.fee > 0 ? { fee: money(quote.fee), refund: money(quote.refund_card) } : null;
+  const walletBack = quote ? quote.refund_wallet.certificate + quote.refund_wallet.discount + quote.refund_wallet.cash : 0;
 
   async function cancel() {
-    if (!booking || !window.confirm(t('bk_cancel_confirm'))) return;
+    if (!booking || !window.confirm(fee ? t('bk_cancel_confirm_fee', fee) : t('bk_cancel_confirm'))) return;
     setBusy(true);
     setMessage(null);
     try {
       setBooking(await cancelBooking(booking.booking_id));
-      setMessage({ ok: true, text: t('bk_cancelled_refund') });
+      setMessage({ ok: true, text: t(pending ? 'bk_cancelled_pending' : 'bk_cancelled_refund') });
     } catch (err) {
       const status = err instanceof ApiFailure ? err.status : 0;
       setMessage({ ok: false, text: status === 502 || status === 503 ? t('bk_cancel_unavailable') : err instanceof ApiFailure ? err.message : t('bk_cancel_unavailable') });
@@ -90,10 +105,26 @@ export default function ManageBooking() {
         {row(t('bk_paid_by_card'), booking.paid_amount, 'manage-paid')}
         {row(t('bk_refunded'), booking.refunded_amount, 'manage-refunded')}
       </dl>
-      <CancellationPolicy productType={booking.product_type} checkIn={booking.check_in} timeZone={booking.time_zone} deadline={deadline} />
+      {fee ? (
+        // Past the deadline the page says what cancelling costs now, never the free cancellation that has ended.
+        <p className="small" data-testid="cancellation-fee">
+          {t('bk_cancel_costs', fee)} {walletBack > 0 ? t('bk_cancel_costs_wallet', { wallet: money(walletBack) }) : null}
+        </p>
+      ) : cancellable && quote === null && !message ? (
+        <p className="small" data-testid="cancellation-policy">
+          {t('bk_cancel_closed')}
+        </p>
+      ) : (
+        <CancellationPolicy productType={booking.product_type} checkIn={booking.check_in} timeZone={booking.time_zone} deadline={deadline} />
+      )}
       <div aria-live="polite">{message ? <p className={message.ok ? 'alert' : 'alert alert-error'} data-testid="manage-message">{message.text}</p> : null}</div>
-      {canCancel ? (
-        <div>
+      {quote ? (
+        <div className="cluster">
+          {pending && booking.payment_url ? (
+            <a className="btn" href={booking.payment_url} data-testid="complete-payment">
+              {t('bk_complete_payment')}
+            </a>
+          ) : null}
           <button type="button" className="btn" disabled={busy} onClick={() => void cancel()} data-testid="cancel-booking">
             {t('bk_cancel_booking')}
           </button>

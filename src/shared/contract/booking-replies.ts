@@ -152,6 +152,20 @@ export const BookingReplySchema = z.object({
 });
 export type BookingReply = z.output<typeof BookingReplySchema>;
 
+/**
+ * What cancelling a booking now would do (docs/contract.md#cancellation), in the booking's currency: the card part
+ * refunded, the wallet parts given back, and what cancelling keeps (`fee`); `deadline` is when free cancellation ends
+ * (null: never free). The page shows it before the traveller confirms.
+ */
+export const CancelQuoteReplySchema = z.object({
+  refund_card: z.number(),
+  refund_wallet: z.object({ certificate: z.number(), discount: z.number(), cash: z.number() }),
+  fee: z.number(),
+  currency: z.string(),
+  deadline: z.string().nullable(),
+});
+export type CancelQuoteReply = z.output<typeof CancelQuoteReplySchema>;
+
 /** The provider's event as far as the webhook reads it before the signature check decides. */
 export const PaymentEventSchema = z.looseObject({ id: z.string(), type: z.string(), data: z.looseObject({ object: z.looseObject({}) }) });
 export const PaymentEventReplySchema = z.object({

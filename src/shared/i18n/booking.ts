@@ -299,6 +299,32 @@ export const bookingLabels: LabelTable = {
     'Tu reserva está cancelada. La parte pagada con tarjeta se ha reembolsado y las partes del monedero están de vuelta.',
     'Votre réservation est annulée. La part payée par carte est remboursée et les parts du portefeuille y sont revenues.',
   ),
+  bk_cancel_costs: L(
+    'Free cancellation has ended. Cancelling now costs {fee}: {refund} goes back to your card.',
+    'La cancelación gratuita ha terminado. Cancelar ahora cuesta {fee}: se reembolsan {refund} a tu tarjeta.',
+    'L’annulation gratuite est terminée. Annuler maintenant coûte {fee}\u202f: {refund} sont remboursés sur votre carte.',
+  ),
+  bk_cancel_costs_wallet: L(
+    'The wallet parts ({wallet}) go back to your wallet.',
+    'Las partes del monedero ({wallet}) vuelven a tu monedero.',
+    'Les parts du portefeuille ({wallet}) y retournent.',
+  ),
+  bk_cancel_confirm_fee: L(
+    'Cancel this booking? Cancelling now costs {fee}: {refund} goes back to your card.',
+    '¿Cancelar esta reserva? Cancelar ahora cuesta {fee}: se reembolsan {refund} a tu tarjeta.',
+    'Annuler cette réservation\u202f? Annuler maintenant coûte {fee}\u202f: {refund} sont remboursés sur votre carte.',
+  ),
+  bk_cancel_closed: L(
+    'This booking can no longer be cancelled.',
+    'Esta reserva ya no se puede cancelar.',
+    'Cette réservation ne peut plus être annulée.',
+  ),
+  bk_cancelled_pending: L(
+    'Your booking is cancelled. Nothing was charged, and the wallet parts are back in your wallet.',
+    'Tu reserva está cancelada. No se cobró nada y las partes del monedero están de vuelta.',
+    'Votre réservation est annulée. Rien n’a été débité et les parts du portefeuille y sont revenues.',
+  ),
+  bk_complete_payment: L('Complete payment', 'Completar el pago', 'Finaliser le paiement'),
   bk_cancel_unavailable: L(
     'The booking could not be cancelled right now; it is unchanged. Please try again.',
     'No se pudo cancelar la reserva ahora; sigue igual. Inténtalo de nuevo.',

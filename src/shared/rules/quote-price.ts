@@ -10,7 +10,7 @@ export const DEFAULT_MARKUP_BPS = 1000;
 /** The markup in minor units of a net price: half up to the minor unit (124.875 → 125, 100.5 → 101). */
 export const markupOf = (netMinor: number, markupBps: number) => Math.round((netMinor * markupBps) / 10_000);
 /** What the client pays: the net price plus the agent's markup. */
-export const sellPrice = (netMinor: number, markupBps: number) => netMinor + markupOf(netMinor, markupBps);
+export const sellPrice = (netMinor: number, markupBps: number) => quotePriceOfNet(netMinor, markupBps).totalMinor;
 /** A markup typed as a percentage (12.5) in basis points (1250), rounded to the basis point. */
 export const bpsOfPercent = (percent: number) => Math.round(percent * 100);
 export const percentOfBps = (bps: number) => bps / 100;
@@ -31,13 +31,17 @@ export interface QuotePrice {
 }
 
 /**
- * A quote's price: the net is the unit price times the nights (or the guests), the markup is taken on that net and
+ * The quote's rule on a net price (a stay's whole total, however it was priced): the markup is taken on the net and
  * rounded once, and the total is their sum, so net + markup = total to the minor unit on every page.
  */
-export function quotePrice(stay: QuoteStay, markupBps: number): QuotePrice {
-  const netMinor = bookingPriceUsdMinor(stay.unitMinor, stay.product, stay.nights, stay.guests);
+export function quotePriceOfNet(netMinor: number, markupBps: number): QuotePrice {
   const markupMinor = markupOf(netMinor, markupBps);
   return { netMinor, markupMinor, totalMinor: netMinor + markupMinor };
+}
+
+/** A quote's price from a unit price: the net is the unit price times the nights (or the guests), then the quote's rule. */
+export function quotePrice(stay: QuoteStay, markupBps: number): QuotePrice {
+  return quotePriceOfNet(bookingPriceUsdMinor(stay.unitMinor, stay.product, stay.nights, stay.guests), markupBps);
 }
 
 /**

@@ -78,6 +78,13 @@ export function nightsOf(checkIn: string, checkOut: string): string[] {
   return out;
 }
 
+/** The last stay's nights, kept: pricing thousands of hotels for one stay works them out once (never changed). */
+let lastStay: { checkIn: string; checkOut: string; nights: readonly string[] } | null = null;
+function stayNights(checkIn: string, checkOut: string): readonly string[] {
+  if (lastStay?.checkIn !== checkIn || lastStay.checkOut !== checkOut) lastStay = { checkIn, checkOut, nights: nightsOf(checkIn, checkOut) };
+  return lastStay.nights;
+}
+
 /** Does one room's party fit the room type? */
 export const fits = (room: Pick<RoomType, 'max_adults' | 'max_children' | 'max_occupancy'>, party: RoomParty) =>
   party.adults <= room.max_adults && party.children.length <= room.max_children && party.adults + party.children.length <= room.max_occupancy;
@@ -85,13 +92,19 @@ export const fits = (room: Pick<RoomType, 'max_adults' | 'max_children' | 'max_o
 /** One room's price for one night under the plan: the base price for base_occupancy adults, plus extra adults and paying children. */
 export function roomNightPrice(plan: Pick<RatePlan, 'base_occupancy' | 'extra_adult_usd_minor' | 'child_usd_minor' | 'child_free_under'>, priceUsdMinor: number, party: RoomParty): number {
   const extraAdults = Math.max(0, party.adults - plan.base_occupancy);
-  const payingChildren = party.children.filter((age) => age >= plan.child_free_under).length;
+  let payingChildren = 0;
+  for (const age of party.children) if (age >= plan.child_free_under) payingChildren++;
   return priceUsdMinor + extraAdults * plan.extra_adult_usd_minor + payingChildren * plan.child_usd_minor;
 }
 
 /** Rooms of a type for sale on a night, never below 0; a stop-sold night has none. */
 export const availableOn = (room: RoomType, night: RoomNight | undefined): number =>
   night?.stop_sell ? 0 : Math.max(0, (night?.units ?? room.units) - (night?.sold ?? 0));
+
+/** Rate nights by room type, then rate plan, then place in the stay (0: check-in … the stay's length: check-out). */
+export type RateRows = Map<number, Map<number, (RateNight | undefined)[]>>;
+/** Room nights by room type, then place in the stay (undefined: the type's units, nothing sold, selling). */
+export type RoomRows = Map<number, (RoomNight | undefined)[]>;
 
 /**
  * Every room type × rate plan that can be sold for the stay and every requested room: each room's party fits the type;
@@ -105,27 +118,75 @@ export function offersFor(
   rateNights: readonly RateNight[],
   stay: Stay,
 ): Offer[] {
-  const nights = nightsOf(stay.checkIn, stay.checkOut);
+  const nights = stayNights(stay.checkIn, stay.checkOut);
   if (nights.length === 0 || stay.rooms.length === 0) return [];
-  const roomNight = new Map(roomNights.map((n) => [`${n.room_id}|${n.night}`, n]));
-  const rateNight = new Map(rateNights.map((n) => [`${n.room_id}|${n.rate_plan_id}|${n.night}`, n]));
+  // Each night's place in the stay (check-out last, for its closed-to-departure).
+  const at = new Map<string, number>();
+  nights.forEach((night, i) => at.set(night, i));
+  at.set(stay.checkOut, nights.length);
+  const roomRows: RoomRows = new Map();
+  for (const n of roomNights) {
+    const i = at.get(n.night);
+    if (i === undefined || i === nights.length) continue;
+    let row = roomRows.get(n.room_id);
+    if (!row) roomRows.set(n.room_id, (row = []));
+    row[i] = n;
+  }
+  const rateRows: RateRows = new Map();
+  for (const n of rateNights) {
+    const i = at.get(n.night);
+    if (i === undefined) continue;
+    let byPlan = rateRows.get(n.room_id);
+    if (!byPlan) rateRows.set(n.room_id, (byPlan = new Map()));
+    let row = byPlan.get(n.rate_plan_id);
+    if (!row) byPlan.set(n.rate_plan_id, (row = []));
+    row[i] = n;
+  }
+  return offersOfRows(rooms, plans, roomRows, rateRows, stay);
+}
+
+const cheapestFirst = (a: Offer, b: Offer) => a.totalUsdMinor - b.totalUsdMinor || a.room.room_id - b.room.room_id || a.plan.rate_plan_id - b.plan.rate_plan_id;
+
+/** offersFor over nights already placed in the stay. */
+function offersOfRows(rooms: readonly RoomType[], plans: readonly RatePlan[], roomRows: RoomRows, rateRows: RateRows, stay: Stay): Offer[] {
+  const nights = stayNights(stay.checkIn, stay.checkOut);
+  const n = nights.length;
+  const parties = stay.rooms;
+  if (n === 0 || parties.length === 0) return [];
   const offers: Offer[] = [];
   for (const room of rooms) {
-    if (!stay.rooms.every((party) => fits(room, party))) continue;
-    const unitsLeft = Math.min(...nights.map((night) => availableOn(room, roomNight.get(`${room.room_id}|${night}`))));
-    if (unitsLeft < stay.rooms.length) continue;
+    if (!parties.every((party) => fits(room, party))) continue;
+    const byPlan = rateRows.get(room.room_id);
+    if (!byPlan) continue;
+    const roomRow = roomRows.get(room.room_id);
+    let unitsLeft = Infinity;
+    for (let i = 0; i < n; i++) unitsLeft = Math.min(unitsLeft, availableOn(room, roomRow?.[i]));
+    if (unitsLeft < parties.length) continue;
     for (const plan of plans) {
-      if (!plan.room_ids.includes(room.room_id)) continue;
-      const rows = nights.map((night) => rateNight.get(`${room.room_id}|${plan.rate_plan_id}|${night}`));
-      if (!rows.every((r): r is RateNight => !!r && r.price_usd_minor !== null && !r.stop_sell)) continue;
-      const arrival = rows[0]!;
-      if (arrival.closed_to_arrival || nights.length < arrival.min_stay || (arrival.max_stay !== null && nights.length > arrival.max_stay)) continue;
-      if (rateNight.get(`${room.room_id}|${plan.rate_plan_id}|${stay.checkOut}`)?.closed_to_departure) continue;
-      const priced = rows.map((r) => ({ date: r.night, usdMinor: stay.rooms.reduce((sum, party) => sum + roomNightPrice(plan, r.price_usd_minor!, party), 0) }));
-      offers.push({ room, plan, unitsLeft, totalUsdMinor: priced.reduce((s, n) => s + n.usdMinor, 0), nights: priced });
+      const row = byPlan.get(plan.rate_plan_id);
+      if (!row || !plan.room_ids.includes(room.room_id)) continue;
+      let sellable = true;
+      for (let i = 0; i < n && sellable; i++) {
+        const r = row[i];
+        sellable = !!r && r.price_usd_minor !== null && !r.stop_sell;
+      }
+      if (!sellable) continue;
+      const arrival = row[0]!;
+      if (arrival.closed_to_arrival || n < arrival.min_stay || (arrival.max_stay !== null && n > arrival.max_stay)) continue;
+      if (row[n]?.closed_to_departure) continue;
+      const priced: { date: string; usdMinor: number }[] = new Array(n);
+      let total = 0;
+      for (let i = 0; i < n; i++) {
+        const price = row[i]!.price_usd_minor!;
+        let usdMinor = 0;
+        for (const party of parties) usdMinor += roomNightPrice(plan, price, party);
+        priced[i] = { date: nights[i]!, usdMinor };
+        total += usdMinor;
+      }
+      offers.push({ room, plan, unitsLeft, totalUsdMinor: total, nights: priced });
     }
   }
-  return offers.sort((a, b) => a.totalUsdMinor - b.totalUsdMinor || a.room.room_id - b.room.room_id || a.plan.rate_plan_id - b.plan.rate_plan_id);
+  return offers.length > 1 ? offers.sort(cheapestFirst) : offers;
 }
 
 /** A name in the language asked for, else in English. */

@@ -1,0 +1,87 @@
+// A booking in its owner's hands (docs/contract.md#booking, #cancellation): the member's reservations, one booking's
+// page, what cancelling it would cost now, and the cancel itself. Plain values in and out.
+import type { OrgRow } from '../db/orgs';
+import type { SessionUser } from '../auth/session-user';
+import { ApiError, conflict, notFound } from '../errors';
+import type { Log } from '../log';
+import { bookingByRef, bookingsOfUser, cardSpendsOf, type BookingRow } from '../db/bookings';
+import { withProductName, withProductTexts } from '../db/content';
+import { PaymentProviderError, type Payments } from '../outside/payments';
+import type { Mailer } from '../outside/mail';
+import { CANCEL_REFUSED, cancelBooking, cancelQuote } from './payments';
+import { sendOwedMails } from './booking-mails';
+import { bookingReply, reservationReply } from './booking-replies';
+import { productGallery } from './photos';
+import { fromMinor } from '../../src/shared/rules/money';
+import type { BookingReply, CancelQuoteReply, Reservation } from '../../src/shared/contract/booking-replies';
+
+/** What a booking's owner needs of the request (functions/http/deps.ts builds it). */
+export interface OwnBookingDeps {
+  db: D1Database;
+  org: OrgRow;
+  log: Log;
+  language: (accountLanguage?: string | null) => string;
+  payments: () => Payments;
+  mail: Mailer;
+}
+
+/** The member's bookings, newest first, each with the wallet cards it spent and its product named in their language. */
+export async function reservationsOf(d: Pick<OwnBookingDeps, 'db' | 'org' | 'language'>, user: SessionUser): Promise<Reservation[]> {
+  const rows = await bookingsOfUser(d.db, d.org.id, user.id);
+  const [spends, shown] = await Promise.all([cardSpendsOf(d.db, rows.map((r) => r.id)), withProductTexts(d.db, rows, d.language(), d.org.default_language)]);
+  const language = d.language(user.language);
+  return shown.map((b) => reservationReply(b, spends.filter((s) => s.booking_id === b.id), language));
+}
+
+/** The caller's booking (a guest booking is reached by its reference alone); anyone else's is as unknown as a missing one. */
+async function ownBooking(d: Pick<OwnBookingDeps, 'db' | 'org'>, ref: string, user: SessionUser | null): Promise<BookingRow> {
+  const booking = /^[A-Z0-9-]{1,40}$/.test(ref) ? await bookingByRef(d.db, ref) : null;
+  const owner = booking && (booking.user_id === null || booking.user_id === user?.id);
+  if (!booking || !owner || booking.org_id !== d.org.id) throw notFound('No such booking');
+  return booking;
+}
+
+/** A booking's page: its status and amounts, the product named in the reader's language (decision 0049) and its first photo. */
+export async function bookingPage(d: Pick<OwnBookingDeps, 'db' | 'org' | 'language'>, ref: string, user: SessionUser | null): Promise<BookingReply> {
+  const booking = await withProductName(d.db, await ownBooking(d, ref, user), d.language());
+  // The confirmation page shows the booked product's first photo beside the summary (docs/decisions/0032-photographs.md).
+  const [photo] = await productGallery(d.db, d.org, { id: booking.product_id, name: booking.product_name });
+  return { ...bookingReply(booking, d.language()), photo: photo ?? null };
+}
+
+/**
+ * What cancelling the caller's booking at `nowMs` would refund and keep (payments.ts cancelQuote, the cancel's own
+ * terms), for the page to show before the traveller confirms; 409 with the cancel's own refusal when it may not be.
+ */
+export async function cancelQuoteOf(d: Pick<OwnBookingDeps, 'db' | 'org'>, ref: string, user: SessionUser | null, nowMs: number): Promise<CancelQuoteReply> {
+  const quote = cancelQuote(await ownBooking(d, ref, user), nowMs);
+  if ('refused' in quote) throw conflict(CANCEL_REFUSED[quote.refused]);
+  const m = (minor: number) => fromMinor(minor, quote.currency);
+  return {
+    refund_card: m(quote.refundCardMinor),
+    refund_wallet: { certificate: m(quote.refundWallet.certificateMinor), discount: m(quote.refundWallet.discountMinor), cash: m(quote.refundWallet.cashMinor) },
+    fee: m(quote.feeMinor),
+    currency: quote.currency,
+    deadline: quote.deadline,
+  };
+}
+
+/**
+ * The owner cancels (payments.ts cancelBooking): a pending booking lets go of its payment, a confirmed one is refunded
+ * under its terms and its cancellation mail sent (a mail that fails never undoes the refund). A provider failure → 502
+ * and the booking is unchanged; a cancel the terms refuse → 409.
+ */
+export async function cancelOwnBooking(d: OwnBookingDeps, ref: string, user: SessionUser | null, nowMs: number): Promise<BookingReply> {
+  const booking = await ownBooking(d, ref, user);
+  let outcome;
+  try {
+    outcome = await cancelBooking({ db: d.db, payments: d.payments() }, booking, nowMs);
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    d.log('error', 'payments.cancel_failed', { booking: booking.booking_ref, kind: err.kind, reason: err.message });
+    throw new ApiError(502, 'UPSTREAM_FAILED', 'The payment service is not available right now; the booking is unchanged. Please try again');
+  }
+  if (outcome.kind === 'refused') throw conflict(CANCEL_REFUSED[outcome.reason]);
+  if (outcome.kind === 'cancelled') await sendOwedMails({ db: d.db, ...d.mail }, outcome.booking.id);
+  return bookingReply(outcome.booking, d.language());
+}
