@@ -11,7 +11,8 @@
 // pushed again must not add rows), GET /api/products/{id}/rates, and the largest search at saturation beside health.
 //
 // Growing 100,000 hotels takes minutes: BENCH_CATALOGUE_KEEP=<dir> keeps each grown database there (<dir>/hotels-<n>)
-// and uses it again on the next run.
+// and uses it again on the next run. Ports: BENCH_CATALOGUE_PORTS (one per size, comma-separated), else from
+// BENCH_CATALOGUE_PORT (default BENCH_PORT + 2) on.
 import autocannon from 'autocannon';
 import { cpSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -280,13 +281,16 @@ export async function run(ctx) {
   ];
 
   const base = Number(process.env.BENCH_CATALOGUE_PORT ?? Number(process.env.BENCH_PORT ?? 8789) + 2);
+  const ports = process.env.BENCH_CATALOGUE_PORTS ? process.env.BENCH_CATALOGUE_PORTS.split(',').map(Number) : sizes.map((_, i) => base + i);
   const servers = [];
   try {
-    for (const [i, s] of sizes.entries()) servers.push(await startServer({ port: base + i, persistTo: s.persistTo, stdio: 'ignore' }));
+    for (const [i, s] of sizes.entries()) servers.push(await startServer({ port: ports[i], persistTo: s.persistTo, stdio: 'ignore' }));
     // Each Worker's first search: the isolate reads its candidates' ranges and keeps them (functions/cache/ari.ts).
     for (const [i, s] of sizes.entries()) {
       for (let k = 0; k < 5; k++) await fetch(`${servers[i].origin}/api/health`);
       const first = await timed(servers[i].origin, kinds[0].path({ check_in: day(300), check_out: day(302) }));
+      // A server already on that port would answer instead (and its health check pass): its hotels tell.
+      if (first.status === 200 && first.count !== Number(s.in_city)) throw new Error(`the Worker on port ${ports[i]} found ${first.count} hotels in ${CITY}, not the ${s.in_city} of its database: is another server on that port?`);
       const family = await timed(servers[i].origin, kinds[1].path({ check_in: day(301), check_out: day(303) }));
       const point = await timed(servers[i].origin, kinds[2].path({ check_in: day(302), check_out: day(304) }));
       rows.push({
