@@ -63,6 +63,9 @@ export const PAGES = readdirSync(join(import.meta.dirname, '../src/pages'), { re
   .map((f) => `/${f.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/')
   .sort();
 
+/** A console page under /admin/ (the console's own landing page, /admin, is not one). */
+export const isConsoleSubpage = (path: string) => path.startsWith('/admin/');
+
 /** Pages whose content depends on the query: a real product ({hotel}), a stay ({in} to {out}), an unknown address. */
 export const CONTENT_PAGES = [
   '/search-detail?type=HLT&city=Paris&check_in={in}&check_out={out}&guests=2',
@@ -78,7 +81,9 @@ export const CONTENT_PAGES = [
  * Spanish. French runs longest, so it is the stricter test of a phone's width.
  */
 export const SWEEP: { visitor: Visitor | 'acme'; paths: string[]; phone?: boolean; language?: Language }[] = [
-  { visitor: 'signed out', paths: [...PAGES, ...CONTENT_PAGES] },
+  // Signed out, every console page is the same console shell asking for a sign-in: /admin stands for them (the admin
+  // sweeps each one below, signed in).
+  { visitor: 'signed out', paths: [...PAGES.filter((p) => !isConsoleSubpage(p)), ...CONTENT_PAGES] },
   // A consumer is sent away from /agent pages by design (e2e/agent.spec.ts checks that); the signed-out sweep covers them.
   // The same for the console's pages (e2e/admin-console.spec.ts checks the refusal); its admin sees them below.
   { visitor: 'demo', language: 'fr-FR', paths: [...PAGES.filter((p) => !p.startsWith('/agent/') && !p.startsWith('/admin')), ...CONTENT_PAGES] },

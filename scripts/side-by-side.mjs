@@ -1,5 +1,5 @@
-// Runs commands side by side (npm test: the fuzz gate beside the two integration lanes, and the end-to-end suite as soon
-// as the first lane is done), each output line prefixed with its command's name; fails if any of them fails. A name
+// Runs commands side by side (npm test: the fuzz gate, the two integration lanes and the end-to-end suite together, the
+// type check once the second lane is done), each output line prefixed with its command's name; fails if any of them fails. A name
 // written `e2e@tests` starts its command when the command named `tests` has ended, whatever its outcome. A failed
 // command's failures are printed again at the end, so the tail of a long log says what failed.
 import { spawn } from 'node:child_process';
