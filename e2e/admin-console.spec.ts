@@ -113,8 +113,10 @@ test('an admin walks the launch checklist, publishes brand colours, changes a se
     const rows = page.getByTestId('audit-row');
     await expect(rows.first()).toContainText('Member changed');
     await expect(rows.first()).toContainText(memberEmail);
-    await expect(rows.first()).toContainText('role: user → agent');
-    await expect(page.getByTestId('audit-row').filter({ hasText: 'Settings changed' }).first()).toContainText('trips_site_url');
+    // For people: each field by its label, not its stored key.
+    await expect(rows.first()).toContainText('Role: user → agent');
+    await expect(page.getByTestId('audit-row').filter({ hasText: 'Settings changed' }).first()).toContainText('Trips site address');
+    await expect(page.getByTestId('audit-row').filter({ hasText: 'Settings changed' }).first()).not.toContainText('trips_site_url');
     await expect(page.getByTestId('audit-row').filter({ hasText: 'Theme published' }).first()).toContainText('→ #0f766e');
   } finally {
     const restore = await inPage(page, '/api/admin/theme', 'PUT', ACME_THEME);
@@ -143,6 +145,25 @@ test('the settings form can be filled and saved with the keyboard alone', async 
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('console-status')).toHaveText('Saved.');
   expect(((await inPage(page, '/api/admin/org', 'GET')).json as { data: { loyalty_landing_url: string } }).data.loyalty_landing_url).toBe('/promotions?from=console');
+});
+
+test("an admin picks the default currency from the offered ones and the next fresh visitor gets the site in it", async ({ page, browser }) => {
+  await signInByApi(page, ACME, ACME_ADMIN.email, ACME_ADMIN.password);
+  try {
+    await page.goto(`${ACME}/admin/settings`);
+    const currency = page.getByRole('combobox', { name: 'Default currency' });
+    await expect(currency.locator('option[value="EUR"]')).toHaveCount(1, { timeout: 15_000 });
+    await currency.selectOption('EUR');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('console-status')).toHaveText('Saved.');
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`${ACME}/`);
+    await expect(visitor.getByTestId('locale-button').first()).toContainText('EUR');
+    await visitor.context().close();
+  } finally {
+    // Acme's other specs read its prices in dollars.
+    expect((await inPage(page, '/api/admin/org', 'PATCH', { default_currency: 'USD' })).status).toBe(200);
+  }
 });
 
 test('a member is sent home and a marketer to the marketing pages, each with a message; signed out, the sign-in dialog opens', async ({ page, browser }) => {

@@ -32,6 +32,11 @@ test('from the admin command to the org on its own domain', async ({ page }, tes
   const name = (await added.getByTestId('txt-name').textContent())!;
   const value = (await added.getByTestId('txt-value').textContent())!;
   expect(name).toBe(`_cf-custom-hostname.${domain}`);
+  // The CNAME that brings the certificate, beside the TXT that proves ownership, each with what it has verified.
+  await expect(added.getByTestId('cname-record')).toContainText(domain);
+  await expect(added.getByTestId('cname-target')).toHaveText('customers.localhost');
+  await expect(added.getByTestId('ssl-status')).toHaveText('Waiting');
+  await expect(added.getByTestId('domain-lapses')).toContainText('lapses on');
   await expectNoSeriousAxeViolation(page);
 
   // Not published yet: still pending, and the domain does not serve the org.
@@ -42,6 +47,13 @@ test('from the admin command to the org on its own domain', async ({ page }, tes
   // The owner publishes the record at their DNS provider (here: the simulator's DNS).
   const published = await page.request.post('/_sim/cloudflare/dns', { data: { name, type: 'TXT', value } });
   expect(published.status()).toBe(200);
+  // Ownership alone does not serve the site: the certificate waits for the CNAME.
+  await added.getByRole('button', { name: 'Check now' }).click();
+  await expect(added.getByTestId('ownership-status')).toHaveText('Verified');
+  await expect(added.getByTestId('ssl-status')).toHaveText('Waiting');
+  await expect(added.getByTestId('domain-status')).toHaveText('Pending');
+  const pointed = await page.request.post('/_sim/cloudflare/dns', { data: { name: domain, type: 'CNAME', value: 'customers.localhost' } });
+  expect(pointed.status()).toBe(200);
   await added.getByRole('button', { name: 'Check now' }).click();
   await expect(page.getByTestId('domain-message')).toHaveText(`${domain} now serves your site.`);
   await expect(added.getByTestId('domain-status')).toHaveText('Active');

@@ -16,6 +16,11 @@ test('a new org translates a label and imports, lists and voids wallet cards', a
   await openPage(page, `${site}/admin/translations`);
   await page.locator('#labels-lang').selectOption('es-ES');
   await page.getByLabel('Search labels').fill('home_title');
+  // Grouped by the part of the site, each label by its text first (the key second, for whoever looks it up).
+  await expect(page.getByTestId('labels-group').first()).toHaveText('Everywhere (header, menus, footer)');
+  await page.getByLabel('Part of the site').selectOption({ label: 'Travel agents' });
+  await expect(page.getByTestId('labels-group')).toHaveCount(0);
+  await page.getByLabel('Part of the site').selectOption({ label: 'Everywhere (header, menus, footer)' });
   const title = page.getByLabel('Your text: home_title');
   await title.fill('Viaja con Ops Desk');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -67,7 +67,10 @@ test('an agent books a quote on the client’s card: the hosted page takes 4242�
   await expect(page.getByRole('heading', { name: 'Payment received, booking confirmed' })).toBeVisible();
   const ref = (await page.getByTestId('booking-id').textContent())!.trim();
 
-  await page.goto('/agent/booking-history');
+  // The success page sends the agent to the agency's history, not a traveller's.
+  await expect(page.getByTestId('history-link')).toHaveAttribute('href', '/agent/booking-history');
+  await page.getByTestId('history-link').click();
+  await expect(page).toHaveURL(/\/agent\/booking-history$/);
   const booked = page.getByTestId('agent-booking-row').filter({ hasText: ref });
   await expect(booked).toContainText('Confirmed');
   await expect(booked).toContainText('Client’s card');

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { linkFromOutbox, openPage, openSignInFromMenu, signIn, uniqueEmail } from './auth-helpers';
 
 const AGENT = { email: 'agent@example.com', password: 'Agent1!pass' };
-const AGENT_PAGES = ['/agent/profile', '/agent/client-list', '/agent/my-quotes', '/agent/booking-history'];
+const AGENT_PAGES = ['/agent', '/agent/profile', '/agent/client-list', '/agent/my-quotes', '/agent/booking-history'];
 
 /** "$1,234.50" → 1234.5 */
 const amount = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));

@@ -77,7 +77,7 @@ export async function fillDetails(
 /** A verified account made through the API (sign-up, then the link from the outbox), for specs that start signed up. */
 export async function createVerifiedAccount(
   request: APIRequestContext,
-  opts: { email?: string; password?: string; first?: string; last?: string; origin?: string } = {},
+  opts: { email?: string; password?: string; first?: string; last?: string; title?: 'Miss' | 'Mr' | 'Mrs'; origin?: string } = {},
 ) {
   const email = opts.email ?? uniqueEmail('acct');
   const password = opts.password ?? GOOD_PASSWORD;
@@ -89,7 +89,7 @@ export async function createVerifiedAccount(
         password,
         confirm_password: password,
         terms_accepted: true,
-        title: 'Mr',
+        title: opts.title ?? 'Mr',
         userdetails: { first_name: opts.first ?? 'Test', last_name: opts.last ?? 'Traveller' },
       },
     },

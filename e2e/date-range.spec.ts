@@ -1,5 +1,6 @@
 // One date-range picker for every stay: check-in then check-out in one dialog, the nights counted, by mouse, by
-// keyboard only (WAI-ARIA APG date picker dialog), on a phone, in en-US and fr-FR (French names, Monday first);
+// keyboard only (WAI-ARIA APG date picker dialog), on a phone, in en-US and fr-FR (French names; the week starts on the
+// org's calendar day, its calendarType: Sunday for the default org, Monday for Acme, whatever the page's language);
 // and the free-cancellation filter through to a result whose terms are on the hotel's clock.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -71,14 +72,14 @@ test.describe('desktop, en-US', () => {
 test.describe('keyboard only, fr-FR', () => {
   test.use({ viewport: DESKTOP });
 
-  test('grid, arrows, Page Down, Home/End, Enter to choose, Escape closes and gives the focus back; French names, Monday first', async ({ page }) => {
+  test('grid, arrows, Page Down, Home/End, Enter to choose, Escape closes and gives the focus back; French names, the org’s Sunday first', async ({ page }) => {
     await openPage(page, '/?lang=fr-FR');
     const button = page.getByRole('search').getByRole('button', { name: /^Arrivée/ });
     await button.focus();
     await page.keyboard.press('Enter');
     const calendar = page.getByRole('dialog', { name: 'Choisissez vos dates' });
     await expect(calendar).toBeVisible();
-    await expect(calendar.getByTestId('weekday').first()).toHaveAttribute('title', 'lundi');
+    await expect(calendar.getByTestId('weekday').first()).toHaveAttribute('title', 'dimanche');
     await expect(calendar.getByTestId('range-status')).toHaveText('Choisissez le jour d’arrivée');
     const months = /janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre/;
     await expect(calendar.getByRole('heading', { level: 3 })).toHaveText(months);
@@ -95,9 +96,9 @@ test.describe('keyboard only, fr-FR', () => {
     await page.keyboard.press('PageDown');
     await expect(focused).not.toHaveAttribute('data-day', start);
     await page.keyboard.press('Home');
-    await expect(focused).toHaveAttribute('aria-label', /^lundi/);
-    await page.keyboard.press('End');
     await expect(focused).toHaveAttribute('aria-label', /^dimanche/);
+    await page.keyboard.press('End');
+    await expect(focused).toHaveAttribute('aria-label', /^samedi/);
     await page.keyboard.press('ArrowDown');
     const checkIn = (await focused.getAttribute('data-day'))!;
     await page.keyboard.press('Enter');
@@ -111,6 +112,15 @@ test.describe('keyboard only, fr-FR', () => {
     await expect(button).toContainText('2 nuits');
     await expect(page.getByRole('search').getByTestId('check-in-value')).toHaveAttribute('data-day', checkIn);
   });
+});
+
+test('Acme, whose calendar starts on Monday, shows Monday first on its English pages', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await openPage(page, `http://acme.localhost:${Number(process.env.E2E_PORT ?? 8792)}/?lang=en-US`);
+  await page.getByRole('search').getByRole('button', { name: /^Check-in/ }).click();
+  const calendar = page.getByRole('dialog', { name: 'Choose your dates' });
+  await expect(calendar.getByTestId('weekday').first()).toHaveAttribute('title', 'Monday');
+  await expect(calendar.getByTestId('weekday').last()).toHaveAttribute('title', 'Sunday');
 });
 
 for (const lang of ['en-US', 'fr-FR'] as const) {

@@ -4,8 +4,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { dialog, fillDetails, GOOD_PASSWORD, linkFromOutbox, openPage, openSignInFromMenu, signIn, uniqueEmail } from './auth-helpers';
 import { day, fillTraveler, payIfAsked, productOf } from './booking-helpers';
+import { keepScreen, SCREENS_DIR } from './screens';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
+const PERSON_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+const PERSON_BRANDS = '"Chromium";v="130", "Google Chrome";v="130", "Not?A_Brand";v="99"';
 test.describe.configure({ timeout: 180_000 });
 
 test('a link brings a visitor who signs up, confirms and books; the marketer sees the click, the sign-up, the booking and its revenue', async ({ browser, baseURL }) => {
@@ -25,8 +28,9 @@ test('a link brings a visitor who signs up, confirms and books; the marketer see
   await expect(row).toBeVisible();
   await expect(row.getByRole('img', { name: /QR code of/ })).toBeVisible();
 
-  // The visitor, in a browser of their own, follows the short link.
-  const visitorContext = await browser.newContext({ baseURL });
+  // The visitor, in a browser of their own, follows the short link. A headless browser is not counted as a visitor
+  // (docs/decisions/0061-link-destinations-and-qr-files.md): this one stands in for a person's Chrome, user agent and client hints.
+  const visitorContext = await browser.newContext({ baseURL, userAgent: PERSON_UA, extraHTTPHeaders: { 'sec-ch-ua': PERSON_BRANDS } });
   const page = await visitorContext.newPage();
   await page.goto(`/r/${slug}`);
   await page.waitForURL((u) => u.pathname === '/' && u.searchParams.get('utm_source') === 'e2e');
@@ -82,6 +86,10 @@ test('a link brings a visitor who signs up, confirms and books; the marketer see
     new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(paid),
   );
   await expect(console.getByTestId('link-chart')).toBeVisible();
+  await expect(console.getByText(/^1 click from /)).toBeVisible();
+  await expect(console.getByTestId('link-summary')).toContainText('utm_source=e2e');
+  await expect(console.getByTestId('link-funnel')).toContainText('Conversion 100.0%: sign-ups (1) divided by unique visitors (1)');
+  await expect(console.getByTestId('by-device')).toContainText('Computer');
   await expect(console.getByRole('table', { name: 'Clicks by day' })).toBeAttached();
   const csv = console.getByRole('link', { name: 'Download CSV' });
   await expect(csv).toHaveAttribute('href', new RegExp(`/api/admin/links/${slug}/stats\\?from=.*&format=csv`));
@@ -165,6 +173,70 @@ test('in French, the console says why a link is refused in French: a name alread
   await expect(destination).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText(/La destination doit être une page de ce site/).first()).toBeVisible();
   await expect(page.getByText(/The destination must be/)).toHaveCount(0);
+  await context.close();
+});
+
+test("a marketer picks a page of the site, downloads the QR code as PNG at a chosen size, changes the link's destination and archives it", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const signedIn = await context.request.post('/api/signIn', { data: { jsonSign: { usr_type: 2, email_id: 'marketer@example.com', password: 'Market1!pass' }, navAgent: 'e2e' } });
+  expect(signedIn.status()).toBe(200);
+  const page = await context.newPage();
+  await openPage(page, '/admin/links');
+  // The form's pages are the site's: /stays is offered, the old example /hotel is refused as a page the site lacks.
+  await expect(page.locator('#link-site-pages option[value="/stays"]')).toHaveCount(1);
+  const slug = `e2e-edit-${crypto.randomUUID().slice(0, 6)}`;
+  await page.getByLabel('Destination').fill('/hotel');
+  await page.getByLabel(/^Short link name/).fill(slug);
+  await page.getByRole('button', { name: 'Create short link' }).click();
+  await expect(page.getByText('This page does not exist on your site').first()).toBeVisible();
+  await page.getByLabel('Destination').fill('/stays');
+  await page.getByRole('button', { name: 'Create short link' }).click();
+  const row = page.locator(`[data-slug="${slug}"]`);
+  await expect(row).toBeVisible();
+
+  await page.getByTestId('qr-size').selectOption('2048');
+  const [file] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: `Download the QR code of ${slug} as PNG, 2048 px` }).click()]);
+  expect(file.suggestedFilename()).toBe(`qr-${slug}-2048.png`);
+
+  await row.getByRole('button', { name: `Edit ${slug}` }).click();
+  const editor = page.getByTestId('link-editor');
+  await editor.getByLabel('Destination').fill('/activities');
+  await editor.getByLabel(/^UTM medium/).fill('poster');
+  await keepScreen(page, 'admin-links-edit-en-1280');
+  await expectNoAxeViolations(page, '/admin/links (editing)');
+  await editor.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`${slug} saved`)).toBeVisible();
+  await expect(row).toContainText('/activities');
+  const r = await context.request.get(`/r/${slug}`, { maxRedirects: 0 });
+  expect(r.headers().location).toBe('/activities?utm_medium=poster');
+
+  await row.getByRole('button', { name: `Archive ${slug}` }).click();
+  await expect(page.getByText(`${slug} archived`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await page.getByLabel(/^Show the archived link/).check();
+  await expect(row).toContainText('archived');
+  await context.close();
+});
+
+test('the links pages in English and French, on a computer and a phone: no sideways scroll, axe clean', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL });
+  const signedIn = await context.request.post('/api/signIn', { data: { jsonSign: { usr_type: 2, email_id: 'marketer@example.com', password: 'Market1!pass' }, navAgent: 'e2e' } });
+  expect(signedIn.status()).toBe(200);
+  const page = await context.newPage();
+  for (const lang of SCREENS_DIR ? ['en-US', 'fr-FR'] : ['fr-FR']) {
+    for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+      await page.setViewportSize({ width, height });
+      for (const [path, name] of [['/admin/links', 'links'], ['/admin/links/welcome', 'link-figures']] as const) {
+        await openPage(page, `${path}?lang=${lang}`);
+        await expect(page.locator('.console-main [role="status"].console-loading')).toHaveCount(0, { timeout: 15_000 });
+        await expect(page.getByTestId(name === 'links' ? 'links-table' : 'link-funnel')).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${path} ${lang} ${width}`).toBeLessThanOrEqual(0);
+        if (width === 390) await expectNoAxeViolations(page, `${path} ${lang} ${width}`);
+        await keepScreen(page, `admin-${name}-${lang.slice(0, 2)}-${width}`, { fullPage: true });
+      }
+    }
+  }
   await context.close();
 });
 

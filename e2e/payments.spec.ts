@@ -89,7 +89,13 @@ test('a payment cancelled on the page comes back to the checkout with the choice
   await expect(page).toHaveURL(/\/_sim\/stripe\/checkout\//);
   await page.getByRole('link', { name: 'Cancel and go back' }).click();
   await expect(page).toHaveURL(/\/hotel-checkout\?.*payment=cancelled/);
-  await expect(page.getByTestId('payment-cancelled')).toHaveText('The payment was cancelled and nothing was charged. Your choices are kept: you can pay again.');
+  // The unpaid booking still holds the discount card: the page offers to complete its payment or to start again.
+  const unpaid = page.getByTestId('unpaid-booking');
+  await expect(unpaid.getByRole('heading', { name: 'A booking is waiting for its payment' })).toBeVisible();
+  await expect(unpaid.getByRole('button', { name: 'Complete payment' })).toBeVisible();
+  await unpaid.getByRole('button', { name: 'Start again' }).click();
+  await expect(unpaid).toHaveCount(0);
+  await expect(page.getByTestId('payment-cancelled')).toHaveText('The unpaid booking is cancelled and its wallet parts are back in your wallet.');
   const form = page.getByTestId('checkout');
   await expect(form.getByLabel('First name')).toHaveValue('Cleo');
   await expect(form.getByLabel('Last name')).toHaveValue('Cancel');
@@ -137,11 +143,11 @@ test('manage a booking from the history: the policy; past it, what cancelling co
   await expect(manage.getByTestId('cancellation-fee')).toContainText('Free cancellation has ended. Cancelling now costs');
   await expect(manage.getByTestId('cancellation-policy')).toHaveCount(0);
   await keepScreen(page, 'manage-booking-fee-en-1280');
-  page.once('dialog', (d) => {
-    expect(d.message()).toContain('Cancelling now costs');
-    void d.accept();
-  });
   await manage.getByRole('button', { name: 'Cancel booking' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
+  await expect(dialog.getByTestId('quote-fee')).toHaveAttribute('data-amount', String(quote.fee));
+  await expect(dialog.getByTestId('quote-refund-card')).toHaveAttribute('data-amount', String(quote.refund_card));
+  await dialog.getByRole('button', { name: 'Yes, cancel the booking' }).click();
   await expect(page.getByTestId('manage-message')).toHaveText('Your booking is cancelled. The card part is refunded and the wallet parts are back in your wallet.');
   await expect(manage.getByTestId('manage-status')).toHaveText('Cancelled');
   await expect(page.getByTestId('manage-refunded')).toHaveAttribute('data-amount', String(quote.refund_card));

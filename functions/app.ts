@@ -10,7 +10,7 @@ import { isRetryableDbError, requestDb } from './db/retry';
 import { ApiError, errorBody, NOT_JSON, sendError } from './errors';
 import { isDevelopment, type AppEnv } from './env';
 import { hostName } from './db/orgs';
-import { orgForHost, publishOrgVersion } from './cache/orgs';
+import { orgForHost, publishOrgVersionIfMoved, storedVersionOf } from './cache/orgs';
 import { API_CSP, applySecurityHeaders, isChannelPush, isPhotoUpload, jsonOnly, sameOrigin } from './security';
 import { CHANNEL_MAX_BYTES } from '../src/shared/contract/channel';
 import { images, productPhotos } from './routes/photos';
@@ -30,6 +30,7 @@ import { adminOps } from './routes/admin-ops';
 import { channel, channelCredentials } from './routes/channel';
 import { oversizedPush } from './flows/channel';
 import { adminInventory } from './routes/admin-inventory';
+import { adminInvitations, invitationLinks } from './routes/invitations';
 import { links } from './routes/links';
 import { shortLinks } from './routes/short-links';
 import { enquiries } from './routes/enquiries';
@@ -113,17 +114,21 @@ api.use((c, next) => (c.req.path === WEBHOOK_PATH ? next() : sameOrigin(c, next)
 api.use(resolveOrg);
 // The routers in the order they are mounted (the console guards sit between the groups); ApiRoutes below reads the
 // same lists, so a router added here is typed for the islands' client at once.
-const PUBLIC_ROUTERS = [catalogue, org, auth, signup, profile, products, images, booking, savings] as const;
+const PUBLIC_ROUTERS = [catalogue, org, auth, signup, profile, products, images, booking, savings, invitationLinks] as const;
 const MEMBER_ROUTERS = [links, referral, agent, payments, enquiries] as const;
-const CONSOLE_ROUTERS = [admin, adminOps, productPhotos, adminInventory, channelCredentials] as const;
+const CONSOLE_ROUTERS = [admin, adminOps, productPhotos, adminInventory, channelCredentials, adminInvitations] as const;
 for (const router of PUBLIC_ROUTERS) api.route('/', router);
 // Called by channel managers' servers with HTTP Basic credentials, never by the islands: not in the typed lists.
 api.route('/', channel);
 // A console change that moved the org's version (settings, theme, labels, domains, going live) is told to the edge
 // as soon as it succeeds, so no cached org, labels, theme or page of the old version is served from the next request on.
+// A change that did not move it (a short link, a card) purges nothing (issue 33).
 api.use('/admin/*', async (c, next) => {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+  const orgId = c.get('org').id;
+  const before = await storedVersionOf(c.env.DB, orgId);
   await next();
-  if (c.req.method !== 'GET' && c.res.status < 400) await publishOrgVersion(c.env.DB, c.get('org').id);
+  if (c.res.status < 400) await publishOrgVersionIfMoved(c.env.DB, orgId, before);
 });
 // Before the console's router, whose guard admits admins only: these routes also admit marketers (and members).
 for (const router of MEMBER_ROUTERS) api.route('/', router);

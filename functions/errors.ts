@@ -9,6 +9,8 @@ const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE', 'UNPROCESSABLE', 'TOO_MANY_REQUESTS', 'UPSTREAM_FAILED', 'INTERNAL',
   // A booking's 409s (docs/contract.md#rooms-rates-and-availability): the rate's price moved, or no room is left.
   'PRICE_CHANGED', 'SOLD_OUT',
+  // An unpaid booking's payment session has run out (docs/contract.md#unpaid-bookings): book again.
+  'BOOKING_EXPIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -84,6 +84,19 @@ export async function bumpOrgVersion(db: D1Database, orgId: number): Promise<num
   return version;
 }
 
+/** The org's version as D1 holds it now: read before a console write, to know afterwards whether the write moved it. */
+export const storedVersionOf = (db: D1Database, orgId: number) => storedOrgVersion(db, orgId);
+
+/**
+ * After a console write: the edge learns the org's version only when the write moved it (settings, theme, labels,
+ * domains, going live). A write that changes nothing a page shows (a short link, a card, a member) purges nothing:
+ * the purge quota is the zone's, shared by every org (issue 33).
+ */
+export async function publishOrgVersionIfMoved(db: D1Database, orgId: number, before: number | null): Promise<void> {
+  const version = await storedOrgVersion(db, orgId);
+  if (version !== null && version !== before) await tellEdge(orgId, version);
+}
+
 /** For a write that bumped the version inside its own batch: the edge learns the version now stored. */
 export async function publishOrgVersion(db: D1Database, orgId: number): Promise<void> {
   const version = await storedOrgVersion(db, orgId);

@@ -2,12 +2,26 @@
 // the conversions credited to a link, and the figures read back (docs/decisions/0024-marketing-links.md).
 import type { LinkTarget } from '../../src/shared/contract/links';
 
+/** Who made a console change (the audit log's actor; functions/db/console.ts Actor, named here to keep db/ free of circles). */
+interface Actor {
+  id: number;
+  email: string;
+}
+
+/** The audit row of a link change (the same row functions/db/console.ts auditStatement writes). */
+const auditRow = (db: D1Database, orgId: number, actor: Actor, action: string, target: string, detail: unknown) =>
+  db
+    .prepare('INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail) VALUES (?, ?, ?, ?, ?, ?)')
+    .bind(orgId, actor.id, actor.email, action, target, JSON.stringify(detail));
+
 export interface LinkRow extends LinkTarget {
   id: number;
   org_id: number;
   slug: string;
   owner_user_id: number | null;
   created_at: string;
+  /** When the link left the console's list (it still redirects); null while it is listed. */
+  archived_at: string | null;
 }
 
 export interface NewLink {
@@ -23,7 +37,7 @@ export interface NewLink {
   createdBy: number | null;
 }
 
-const LINK_COLUMNS = 'id, org_id, slug, destination, referral_code, campaign, utm_source, utm_medium, utm_campaign, owner_user_id, created_at';
+const LINK_COLUMNS = 'id, org_id, slug, destination, referral_code, campaign, utm_source, utm_medium, utm_campaign, owner_user_id, created_at, archived_at';
 
 /** Inserts the link unless its slug (any case) is taken in the org or, for a member's link, the member has one: 1 row or 0. */
 export async function insertLink(db: D1Database, l: NewLink): Promise<boolean> {
@@ -35,6 +49,39 @@ export async function insertLink(db: D1Database, l: NewLink): Promise<boolean> {
     .bind(l.orgId, l.slug, l.destination, l.referralCode, l.campaign, l.utmSource, l.utmMedium, l.utmCampaign, l.ownerUserId, l.createdBy)
     .run();
   return (r.meta.changes ?? 0) === 1;
+}
+
+/**
+ * A marketing link made from the console and its audit row, one batch: the row is written only when the insert was
+ * (a taken slug changes nothing and audits nothing). Answers whether the link was made.
+ */
+export async function insertAuditedLink(db: D1Database, l: NewLink, actor: Actor, detail: unknown): Promise<boolean> {
+  const [insert] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO short_links (org_id, slug, destination, referral_code, campaign, utm_source, utm_medium, utm_campaign, owner_user_id, created_by)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      )
+      .bind(l.orgId, l.slug, l.destination, l.referralCode, l.campaign, l.utmSource, l.utmMedium, l.utmCampaign, l.ownerUserId, l.createdBy),
+    db
+      .prepare('INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail) SELECT ?, ?, ?, ?, ?, ? WHERE changes() = 1')
+      .bind(l.orgId, actor.id, actor.email, 'link.create', `link:${l.slug}`, JSON.stringify(detail)),
+  ]);
+  return (insert!.meta.changes ?? 0) === 1;
+}
+
+/** What a console change may write on a link, by column. */
+export type LinkChange = Partial<Record<'destination' | 'campaign' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'archived_at', string | null>>;
+
+/** A link's change and its audit row, one batch: both or neither. */
+export function updateLinkStatements(db: D1Database, orgId: number, linkId: number, change: LinkChange, audit: { actor: Actor; action: string; target: string; detail: unknown }) {
+  const columns = Object.keys(change) as (keyof LinkChange)[];
+  return [
+    db
+      .prepare(`UPDATE short_links SET ${columns.map((k) => `${k} = ?`).join(', ')} WHERE id = ? AND org_id = ?`)
+      .bind(...columns.map((k) => change[k] ?? null), linkId, orgId),
+    auditRow(db, orgId, audit.actor, audit.action, audit.target, audit.detail),
+  ];
 }
 
 /** The org's link by slug (any case: the slug's column folds case) as stored. */
@@ -56,8 +103,8 @@ const COUNTED_SIGNUP = "c.event = 'signup' AND u.verified_at IS NOT NULL";
 
 export type LinkListRow = LinkRow & { clicks: number; visitors: number; signups: number; bookings: number };
 
-/** The org's marketing links (not the members' own), newest first, with their totals. */
-export async function listLinks(db: D1Database, orgId: number, limit = 200): Promise<LinkListRow[]> {
+/** The org's marketing links (not the members' own), newest first, with their totals; `slug` picks one of them. */
+export async function listLinks(db: D1Database, orgId: number, limit = 200, slug: string | null = null): Promise<LinkListRow[]> {
   const { results } = await db
     .prepare(
       `SELECT ${LINK_COLUMNS.split(', ').map((c) => `l.${c}`).join(', ')},
@@ -67,10 +114,10 @@ export async function listLinks(db: D1Database, orgId: number, limit = 200): Pro
                   WHERE dim = 'day' AND link_id IN (SELECT id FROM short_links WHERE org_id = ?1 AND owner_user_id IS NULL) GROUP BY link_id) d ON d.link_id = l.id
        LEFT JOIN (SELECT c.link_id, SUM(${COUNTED_SIGNUP}) AS signups, SUM(c.event = 'first_booking') AS bookings
                   FROM link_conversions c JOIN users u ON u.id = c.user_id WHERE c.org_id = ?1 GROUP BY c.link_id) v ON v.link_id = l.id
-       WHERE l.org_id = ?1 AND l.owner_user_id IS NULL
+       WHERE l.org_id = ?1 AND l.owner_user_id IS NULL AND (?3 IS NULL OR l.slug = ?3)
        ORDER BY l.id DESC LIMIT ?2`,
     )
-    .bind(orgId, limit)
+    .bind(orgId, limit, slug)
     .all<LinkListRow>();
   return results;
 }
@@ -143,6 +190,7 @@ export function clicksStatements(db: D1Database, clicks: readonly { linkId: numb
            SELECT link_id, 'day', day, '', COUNT(*), SUM(first_visit) FROM counted GROUP BY link_id, day
            UNION ALL SELECT link_id, 'country', day, country, COUNT(*), 0 FROM counted GROUP BY link_id, day, country
            UNION ALL SELECT link_id, 'referrer', day, referrer_host, COUNT(*), 0 FROM counted GROUP BY link_id, day, referrer_host
+           UNION ALL SELECT link_id, 'device', day, device, COUNT(*), 0 FROM counted GROUP BY link_id, day, device
          ) WHERE true
          ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks, visitors = visitors + excluded.visitors`,
       )
@@ -216,7 +264,7 @@ const scopeSql = (s: Scope) =>
 const scopeKey = (s: Scope) => ('slug' in s ? s.slug : s.campaign);
 
 /** Reads only the roll-ups' primary key (link, dim, day range): its cost follows days × values, not clicks. */
-export const rollupSql = (scope: string, dim: 'day' | 'country' | 'referrer') =>
+export const rollupSql = (scope: string, dim: 'day' | 'country' | 'referrer' | 'device') =>
   dim === 'day'
     ? `SELECT day, SUM(clicks) AS clicks, SUM(visitors) AS visitors FROM link_daily
        WHERE link_id IN (${scope}) AND dim = 'day' AND day BETWEEN ?3 AND ?4 GROUP BY day`
@@ -227,16 +275,18 @@ export interface RawFigures {
   days: { day: string; clicks: number; visitors: number }[];
   countries: { value: string; clicks: number }[];
   referrers: { value: string; clicks: number }[];
+  devices: { value: string; clicks: number }[];
   conversions: { day: string; currency: string; signups: number; bookings: number; revenue_minor: number }[];
 }
 
 export async function figures(db: D1Database, scope: Scope, from: string, to: string): Promise<RawFigures> {
   const ids = scopeSql(scope);
   const bind = [scope.orgId, scopeKey(scope), from, to] as const;
-  const [days, countries, referrers, conversions] = await db.batch([
+  const [days, countries, referrers, devices, conversions] = await db.batch([
     db.prepare(rollupSql(ids, 'day')).bind(...bind),
     db.prepare(rollupSql(ids, 'country')).bind(...bind),
     db.prepare(rollupSql(ids, 'referrer')).bind(...bind),
+    db.prepare(rollupSql(ids, 'device')).bind(...bind),
     db
       .prepare(
         `SELECT c.day, c.currency, SUM(${COUNTED_SIGNUP}) AS signups, SUM(c.event = 'first_booking') AS bookings,
@@ -250,6 +300,7 @@ export async function figures(db: D1Database, scope: Scope, from: string, to: st
     days: days!.results as RawFigures['days'],
     countries: countries!.results as RawFigures['countries'],
     referrers: referrers!.results as RawFigures['referrers'],
+    devices: devices!.results as RawFigures['devices'],
     conversions: conversions!.results as RawFigures['conversions'],
   };
 }

@@ -3,6 +3,7 @@
 import type { Owner } from './clients';
 import { bookingBatch, ROOM_COLUMNS, roomValues, type BookedRooms, type NewStay, type StayColumns, type TiedWrite } from './bookings';
 import { changedOne } from './statements';
+import { cardVoucherOwedStatement, vouchersOwedStatement } from './agent-vouchers';
 
 export interface QuoteRow extends StayColumns {
   id: number;
@@ -174,6 +175,7 @@ export function quoteByCardTie(db: D1Database, owner: Owner, quoteId: number, re
            WHERE id = ?1 AND EXISTS (SELECT 1 FROM agent_bookings WHERE booking_ref = ?2 AND quote_id = ?1)`,
         )
         .bind(quoteId, ref),
+      cardVoucherOwedStatement(db, ref),
     ],
   };
 }
@@ -189,7 +191,14 @@ export type BookOutcome = { kind: 'booked'; ref: string } | { kind: 'credit-limi
  * left aborts the batch (bookingBatch: 'sold-out'). A quote open again (its card booking expired) has its stale card row
  * removed under the same conditions first, so the new row is an insert and takes its rooms like any other.
  */
-export async function bookQuote(db: D1Database, owner: Owner, quoteId: number, ref: string, rooms?: BookedRooms): Promise<BookOutcome> {
+export async function bookQuote(
+  db: D1Database,
+  owner: Owner,
+  quoteId: number,
+  ref: string,
+  rooms?: BookedRooms,
+  vouchers?: { site: string; language: string },
+): Promise<BookOutcome> {
   const mayBook = `q.id = ?1 AND q.org_id = ?2 AND q.agent_id = ?3 AND u.role = 'agent'
     AND (SELECT IFNULL(SUM(l.amount_usd_minor), 0) FROM credit_ledger l WHERE l.agent_id = q.agent_id AND l.org_id = q.org_id)
         + q.net_usd_minor <= u.credit_limit_minor`;
@@ -224,6 +233,8 @@ export async function bookQuote(db: D1Database, owner: Owner, quoteId: number, r
          WHERE id = ? AND EXISTS (SELECT 1 FROM agent_bookings WHERE booking_ref = ? AND quote_id = ?)`,
       )
       .bind(quoteId, ref, quoteId),
+    // The vouchers it owes the agent and the client, sent after the batch (functions/flows/booking-mails.ts).
+    ...(vouchers ? [vouchersOwedStatement(db, ref, vouchers.site, vouchers.language)] : []),
   ]);
   if (results === 'sold-out') return { kind: 'sold-out' };
   if ((results[1]?.meta.changes ?? 0) > 0) return { kind: 'booked', ref };

@@ -1,6 +1,7 @@
 // Members and agents of an org (table users, migration 0003): lookups and the writes of the account flows.
 import type { Role } from '../../src/shared/contract/auth';
 import { changedOne } from './statements';
+import { DEFAULT_NATIONALITY_ID } from '../../src/shared/rules/person';
 export interface UserRow {
   id: number;
   org_id: number;
@@ -103,14 +104,16 @@ export interface NewUser {
 
 /**
  * INSERT … ON CONFLICT DO NOTHING: of two concurrent sign-ups of one email exactly one inserts (the unique index
- * decides). With `accessCodeId` the row is only written while that code is still valid and unused up.
+ * decides). With `accessCodeId` the row is only written while that code is still valid and unused up. Every way an
+ * account is made (email or social sign-up, social or SSO sign-in, an invitation) comes here, so one whose sign-up
+ * named no nationality gets the spec's default (DEFAULT_NATIONALITY_ID).
  */
 export function insertUserStatement(db: D1Database, u: NewUser, accessCodeId: number | null, now: number) {
   const columns = `org_id, email, password_hash, provider, provider_subject, title, first_name, last_name, nationality_id, country_code,
     phone_country_code, mobile_no, language, currency, verified_at, referral_code, referred_by_code, referral_org, access_code, verify_mail_sent_at,
     terms_version, terms_accepted_at`;
   const values = [
-    u.orgId, u.email, u.passwordHash, u.provider, u.providerSubject, u.title, u.firstName, u.lastName, u.nationalityId, u.countryCode,
+    u.orgId, u.email, u.passwordHash, u.provider, u.providerSubject, u.title, u.firstName, u.lastName, u.nationalityId ?? DEFAULT_NATIONALITY_ID, u.countryCode,
     u.phoneCountryCode, u.mobileNo, u.language, u.currency, u.verified ? new Date(now).toISOString() : null, u.referralCode,
     u.referredByCode, u.referralOrg, u.accessCode, u.verifyMailSentAt,
     u.termsVersion ?? null, u.termsVersion ? new Date(now).toISOString() : null,

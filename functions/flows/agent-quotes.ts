@@ -13,6 +13,7 @@ import { PaymentProviderError } from '../outside/payments';
 import { sendMail, type MailError } from '../outside/mail';
 import { quoteMail } from '../services/agent-mail';
 import { bookQuoteByCard } from './payments';
+import { sendOwedMails } from './booking-mails';
 import { bookableStay, currencyFor, priceStay, soldOut } from './stay';
 import { agentQuotePrice, quoteRooms } from './pricing';
 import { rateKey } from './rates';
@@ -166,7 +167,7 @@ export type BookedOutcome = { kind: 'booked'; booked: BookedQuote } | { kind: 'c
  * page sending the client back to the org's own address. Its rooms are taken for its stay and party, else 409 SOLD_OUT.
  */
 export async function bookAgentQuote(
-  d: Pick<AgentDeps, 'db' | 'org' | 'language' | 'log' | 'payments' | 'origin'>,
+  d: Pick<AgentDeps, 'db' | 'org' | 'language' | 'log' | 'payments' | 'origin' | 'mail'>,
   owner: Owner,
   id: number,
   payBy: BookedQuote['pay_by'],
@@ -217,11 +218,15 @@ export async function bookAgentQuote(
     if (!created.created) throw created.soldOut ? soldOut() : conflict(AGENT_MSG.quoteBooked);
     return booked(created.booking.booking_ref, 'PENDING_PAYMENT', created.booking.payment_url ?? undefined);
   }
-  const outcome = await bookQuote(db, owner, id, newBookingRef(), await quoteRooms(db, quote, quote.net_minor));
+  const vouchers = { site: await d.origin(), language: d.language() };
+  const outcome = await bookQuote(db, owner, id, newBookingRef(), await quoteRooms(db, quote, quote.net_minor), vouchers);
   if (outcome.kind === 'sold-out') throw soldOut();
   if (outcome.kind === 'missing') throw notFound('No such quote');
   if (outcome.kind === 'already-booked') throw conflict(AGENT_MSG.quoteBooked);
   if (outcome.kind === 'credit-limit') return { kind: 'credit-limit' };
+  // The vouchers it owes (the agent's, the client's) go through the booking-mail guard; a mail never fails the booking
+  // (one D1 could not claim stays owed for the hourly sweep).
+  await sendOwedMails({ db, ...d.mail }, { agentBooking: outcome.ref }).catch((err) => d.mail.failed('agent.voucher', err));
   return booked(outcome.ref, 'CONFIRMED');
 }
 

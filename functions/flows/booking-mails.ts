@@ -2,10 +2,13 @@
 // here by whichever delivery, request or sweep claims them first, so none is lost to a later failure (decision 0029).
 // Every booking mail goes out through sendOwedMails, which builds and sends each inside one guard: a mail that cannot
 // be built or sent is logged and stays owed, and never fails the money step before it nor the next booking's mail.
+// An agent's booking owes vouchers too (to the agent, and to the client when the client has an email), sent the same way.
 import { accountEmailOf, bookingById, claimOwedMail, markMailSent, owedMails, releaseMailClaim, type BookingRow, type OwedMail } from '../db/bookings';
 import { holderLanguage, withProductName } from '../db/content';
 import { orgBrand } from '../db/orgs';
 import { cancellationMail, confirmationMail, type Mail, type MailSender } from '../outside/mail';
+import { claimVoucher, markVoucherSent, owedVouchers, releaseVoucherClaim, type OwedVoucher, type VoucherRow } from '../db/agent-vouchers';
+import { voucherMail } from '../services/agent-mail';
 
 export interface BookingMailDeps {
   db: D1Database;
@@ -52,25 +55,59 @@ async function deliver(deps: BookingMailDeps, owed: { booking_id: number; kind: 
   return mail ? 'sent' : 'none';
 }
 
+/** A voucher of an agent's booking, in the language it was booked in (else the agent's); null when it has no address. */
+async function voucherOf(db: D1Database, v: VoucherRow): Promise<Mail | null> {
+  const brand = await orgBrand(db, v.org_id);
+  return voucherMail({ ...v, org_name: brand.name }, v.language ?? v.agent_language);
+}
+
+/** One owed voucher, as deliver does a booking mail: claimed once, then built and sent inside the guard. */
+async function deliverVoucher(deps: BookingMailDeps, owed: OwedVoucher): Promise<Delivery> {
+  const claim = await claimVoucher(deps.db, owed);
+  if (!claim) return 'taken';
+  let mail: Mail | null = null;
+  try {
+    mail = await voucherOf(deps.db, claim);
+    if (mail) await deps.mailer(claim.org_id).send(mail);
+  } catch (err) {
+    deps.failed?.(`agent.voucher.${owed.recipient}`, err);
+    await releaseVoucherClaim(deps.db, owed).catch((again) => deps.failed?.(`agent.voucher.${owed.recipient}.release`, again));
+    return 'failed';
+  }
+  await markVoucherSent(deps.db, owed);
+  return mail ? 'sent' : 'none';
+}
+
+/** Which owed mails to send: one booking's (a bookings row, with the vouchers of the agent's booking it pays), one agent booking's vouchers, or all. */
+export type OwedOf = number | { agentBooking: string } | null;
+
 /**
  * Sends the mails still owed, of one booking (after the request's own status change) or of any (the hourly sweep),
  * each through the guard (deliver): a mail that cannot be built or sent never fails the checkout, webhook or cancel
  * that owes it, nor stops the next booking's mail, of this org or another. D1 failing at a claim is the request's
  * failure (its 503, and the retry or the provider's redelivery sends the mail); the sweep logs it and goes on.
  */
-export async function sendOwedMails(deps: BookingMailDeps, bookingId: number | null): Promise<{ sent: number; failed: number }> {
+export async function sendOwedMails(deps: BookingMailDeps, of: OwedOf): Promise<{ sent: number; failed: number }> {
   const counts = { sent: 0, failed: 0 };
-  for (const one of await owedMails(deps.db, bookingId)) {
-    let outcome: Delivery;
-    try {
-      outcome = await deliver(deps, one);
-    } catch (err) {
-      if (bookingId !== null) throw err;
-      deps.failed?.(`booking.${one.kind}`, err);
-      outcome = 'failed';
-    }
+  const one = of !== null;
+  const count = (outcome: Delivery) => {
     if (outcome === 'sent') counts.sent += 1;
     if (outcome === 'failed') counts.failed += 1;
+  };
+  // A D1 failure is the request's own (thrown), or the sweep's to log and go on.
+  const guarded = async (kind: string, send: () => Promise<Delivery>): Promise<Delivery> => {
+    try {
+      return await send();
+    } catch (err) {
+      if (one) throw err;
+      deps.failed?.(kind, err);
+      return 'failed';
+    }
+  };
+  if (typeof of === 'number' || of === null) {
+    for (const owed of await owedMails(deps.db, of)) count(await guarded(`booking.${owed.kind}`, () => deliver(deps, owed)));
   }
+  const vouchers = await owedVouchers(deps.db, of === null ? {} : typeof of === 'number' ? { cardBookingId: of } : { ref: of.agentBooking });
+  for (const owed of vouchers) count(await guarded(`agent.voucher.${owed.recipient}`, () => deliverVoucher(deps, owed)));
   return counts;
 }

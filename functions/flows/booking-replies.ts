@@ -6,6 +6,7 @@ import {
 import { fromMinor } from '../../src/shared/rules/money';
 import { rateCancellationDeadline, rateCancellationUntil } from '../../src/shared/rules/cancellation';
 import { nameIn } from '../../src/shared/rules/stay-rates';
+import { paymentExpiresAt } from './payments';
 import type { BookingReply, CheckoutReply, Reservation } from '../../src/shared/contract/booking-replies';
 
 type Amounts = Pick<BookingRow, 'currency' | 'price_minor' | 'certificate_minor' | 'discount_minor' | 'cash_minor' | 'total_minor'>;
@@ -65,8 +66,9 @@ export function bookingStay(b: Omit<BookingRow, 'idempotency_key' | 'request_has
   };
 }
 
-/** Where a booking still waiting for its card part is paid. */
-const paymentUrlOf = (b: BookingRow) => (b.status === 'PENDING_PAYMENT' && b.payment_url ? { payment_url: b.payment_url } : {});
+/** Where a booking still waiting for its card part is paid, and when its session ends (docs/contract.md#unpaid-bookings). */
+const paymentUrlOf = (b: BookingRow) =>
+  b.status === 'PENDING_PAYMENT' && b.payment_url ? { payment_url: b.payment_url, expires_at: paymentExpiresAt(b) } : {};
 
 export function checkoutReply(b: BookingRow, language = 'en-US'): CheckoutReply {
   const { booking_id, status, is_package, room, rate, occupancy, nights } = bookingStay(b, language);
@@ -79,6 +81,10 @@ export function reservationReply(b: BookingRow, spends: { kind: string; card_cod
     ...bookingStay(b, language),
     ...bookingAmounts(b),
     image: b.image,
+    // "Paid" is money received by card, never what is still owed (docs/contract.md#unpaid-bookings).
+    paid_amount: fromMinor(b.paid_minor, b.currency),
+    refunded_amount: fromMinor(b.refunded_minor, b.currency),
+    ...(b.status === 'PENDING_PAYMENT' && b.payment_session_id ? { expires_at: paymentExpiresAt(b) } : {}),
     traveler: JSON.parse(b.traveler) as unknown,
     cards: spends.map((s) => ({ kind: s.kind, card_code: s.card_code, amount: fromMinor(s.amount_minor, b.currency) })),
   };

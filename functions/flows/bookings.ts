@@ -8,12 +8,12 @@ import { bookingByRef, bookingsOfUser, cardSpendsOf, type BookingRow } from '../
 import { withProductName, withProductTexts } from '../db/content';
 import { PaymentProviderError, type Payments } from '../outside/payments';
 import type { Mailer } from '../outside/mail';
-import { CANCEL_REFUSED, cancelBooking, cancelQuote } from './payments';
+import { CANCEL_REFUSED, cancelBooking, cancelQuote, resumePayment } from './payments';
 import { sendOwedMails } from './booking-mails';
 import { bookingReply, reservationReply } from './booking-replies';
 import { productGallery } from './photos';
 import { fromMinor } from '../../src/shared/rules/money';
-import type { BookingReply, CancelQuoteReply, Reservation } from '../../src/shared/contract/booking-replies';
+import type { BookingReply, CancelQuoteReply, PaymentSessionReply, Reservation } from '../../src/shared/contract/booking-replies';
 
 /** What a booking's owner needs of the request (functions/http/deps.ts builds it). */
 export interface OwnBookingDeps {
@@ -84,4 +84,32 @@ export async function cancelOwnBooking(d: OwnBookingDeps, ref: string, user: Ses
   if (outcome.kind === 'refused') throw conflict(CANCEL_REFUSED[outcome.reason]);
   if (outcome.kind === 'cancelled') await sendOwedMails({ db: d.db, ...d.mail }, outcome.booking.id);
   return bookingReply(outcome.booking, d.language());
+}
+
+/** What "Complete payment" answers when there is nothing to pay (409; docs/contract.md#unpaid-bookings). */
+export const PAYMENT_REFUSED = {
+  expired: 'This booking has expired: book again',
+  paid: CANCEL_REFUSED.paid,
+  confirmed: 'This booking is already paid',
+  cancelled: 'This booking was cancelled: book again',
+} as const;
+
+/**
+ * "Complete payment" (payments.ts resumePayment): the unpaid booking's open session to pay; past its 30 minutes 409
+ * BOOKING_EXPIRED, the booking EXPIRED and its holds given back; nothing to pay any more 409. A provider failure → 502
+ * and the booking is unchanged.
+ */
+export async function payOwnBooking(d: OwnBookingDeps, ref: string, user: SessionUser | null, nowMs: number): Promise<PaymentSessionReply> {
+  const booking = await ownBooking(d, ref, user);
+  let outcome;
+  try {
+    outcome = await resumePayment({ db: d.db, payments: d.payments() }, booking, nowMs);
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    d.log('error', 'payments.resume_failed', { booking: booking.booking_ref, kind: err.kind, reason: err.message });
+    throw new ApiError(502, 'UPSTREAM_FAILED', 'The payment service is not available right now; the booking is unchanged. Please try again');
+  }
+  if (outcome.kind === 'expired') throw new ApiError(409, 'BOOKING_EXPIRED', PAYMENT_REFUSED.expired);
+  if (outcome.kind === 'refused') throw conflict(PAYMENT_REFUSED[outcome.reason]);
+  return { payment_url: outcome.url, expires_at: outcome.expiresAt };
 }

@@ -2,7 +2,6 @@
 import { badRequest, conflict, notFound } from '../errors';
 import { issuesOf } from '../errors';
 import type { OrgRow } from '../db/orgs';
-import { publishOrgVersion } from '../cache/orgs';
 import {
   changeMember, currencyOffered, goLive, launchRow, listAudit, listMembers, memberById, orgRow, publishTheme, recordAgentPayment, themeRow,
   updateOrgSettings, type Actor, type MemberRow, type OrgColumn,
@@ -17,10 +16,20 @@ import {
 } from '../db/access-codes';
 import {
   CONSOLE_MSG, OrgSettingsSchema, PER_PAGE, type AccessCodeCreate, type AccessCodeEntry, type AccessCodeUse, type AuditEntry, type MemberEntry, type MemberPatch,
-  type OrgSettings, type OrgSettingsPatch, LAUNCH_STEPS, ThemeSchema, type LaunchState, type PaymentInput, type ThemeInput,
+  type OrgSettings, type OrgSettingsPatch, LAUNCH_STEPS, ThemeSchema, type LaunchState, type PaymentInput, type ThemeInput, WALLET_OPTIONS,
 } from '../../src/shared/contract/console';
 
 const list = (text: string) => text.split(',').map((p) => p.trim()).filter(Boolean);
+
+/**
+ * The stored wallet list as the console's names, read as the wallet reads it (case- and space-tolerant, like
+ * parseWalletOptions): a stored `ONLY-DISCOUNT` or `discount cards` is the option it names, so a later save of any
+ * other setting never fails on how an earlier tool wrote the list; a name the wallet would ignore is left out.
+ */
+export function walletOptionsOf(text: string): OrgSettings['wallet_options'] {
+  const byName = new Map(WALLET_OPTIONS.map((w) => [w.toLowerCase(), w]));
+  return [...new Set(list(text).flatMap((name) => byName.get(name.toLowerCase()) ?? []))];
+}
 
 /** The stored row as the console's settings (the lists as arrays, flags as 0/1). */
 export function settingsOf(org: OrgRow): OrgSettings {
@@ -30,7 +39,7 @@ export function settingsOf(org: OrgRow): OrgSettings {
     default_language: org.default_language as OrgSettings['default_language'],
     default_currency: org.default_currency,
     eligible_products: list(org.eligible_products),
-    wallet_options: list(org.wallet_options) as OrgSettings['wallet_options'],
+    wallet_options: walletOptionsOf(org.wallet_options),
     display_price: org.display_price ? 1 : 0,
     min_checkin_days: org.min_checkin_days,
     calendar_type: org.calendar_type,
@@ -88,8 +97,8 @@ export async function changeSettings(db: D1Database, orgId: number, actor: Actor
     before: Object.fromEntries(changed.map((k) => [k, before[k]])),
     after: Object.fromEntries(changed.map((k) => [k, after[k]])),
   };
+  // The version moved in the same batch; the console's middleware tells the edge once the answer is ready (app.ts).
   await updateOrgSettings(db, orgId, actor, values, detail);
-  await publishOrgVersion(db, orgId);
   return readSettings(db, orgId);
 }
 

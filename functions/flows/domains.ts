@@ -1,12 +1,14 @@
-// Custom domains of an org: add (the provider issues a TXT record to publish), check again, remove. Only an active
-// hostname resolves to the org (docs/decisions/0023-console-operations.md). Provider down → 502 and nothing written.
+// Custom domains of an org: add (the provider issues a TXT record and a CNAME target to publish), check again, remove.
+// Only a hostname whose ownership and certificate are both active resolves to the org, and a claim not verified in 7
+// days lapses (docs/decisions/0023-console-operations.md, 0062). Provider down → 502 and nothing written.
 import type { Bindings } from '../env';
 import type { Log } from '../log';
 import { ApiError, badRequest, conflict, notFound } from '../errors';
 import type { Actor } from '../db/console';
 import { dropHostAtEdge } from '../cache/orgs';
 import {
-  activateCustomHostname, customHostname, deleteCustomHostname, domainsOf, hostHolder, insertCustomHostname, touchCustomHostname, type CustomHostnameRow,
+  activateCustomHostname, CLAIM_DAYS, customHostname, deleteCustomHostname, domainsOf, hostHolder, insertCustomHostname, lapsedClaim, touchCustomHostname,
+  type CustomHostnameRow,
 } from '../db/domains';
 import { cloudflareHostnames, HostnameProviderError, type HostnameProvider } from '../outside/hostnames';
 import { OPS_MSG, type DomainEntry } from '../../src/shared/contract/console-ops';
@@ -32,15 +34,27 @@ function hostnamesOf(d: DomainDeps): HostnameProvider {
         throw err;
       }
     };
-  return { create: logged('create', provider.create), get: logged('get', provider.get), find: logged('find', provider.find), remove: logged('remove', provider.remove) };
+  return {
+    create: logged('create', provider.create),
+    get: logged('get', provider.get),
+    find: logged('find', provider.find),
+    remove: logged('remove', provider.remove),
+    cnameTarget: logged('cname_target', provider.cnameTarget),
+  };
 }
+
+const DAY_MS = 86_400_000;
 
 const entryOf = (row: CustomHostnameRow): DomainEntry => ({
   host: row.host,
-  status: row.status,
+  status: row.status === 'active' ? 'active' : row.lapsed ? 'lapsed' : 'pending',
   verification: { type: 'txt', name: row.txt_name, value: row.txt_value },
+  dns: row.cname_target ? { cname: { name: row.host, target: row.cname_target } } : null,
+  ownership: row.ownership_status === 'active' ? 'active' : 'pending',
+  ssl: { status: row.ssl_status },
   platform: false,
   created_at: row.created_at,
+  lapses_at: row.status === 'active' ? null : new Date(Date.parse(row.created_at) + CLAIM_DAYS * DAY_MS).toISOString(),
 });
 
 async function fromProvider<T>(work: () => Promise<T>): Promise<T> {
@@ -58,7 +72,7 @@ export const isPlatformHost = (host: string, platformDomain: string) => host ===
 export async function listDomains(db: D1Database, orgId: number): Promise<DomainEntry[]> {
   const { custom, platform } = await domainsOf(db, orgId);
   return [
-    ...platform.map((host) => ({ host, status: 'active' as const, verification: null, platform: true, created_at: null })),
+    ...platform.map((host) => ({ host, status: 'active' as const, verification: null, dns: null, ownership: null, ssl: null, platform: true, created_at: null, lapses_at: null })),
     ...custom.map(entryOf),
   ];
 }
@@ -70,9 +84,14 @@ export async function addDomain(d: DomainDeps, orgId: number, actor: Actor, host
   if (holder.claimedBy === orgId) return entryOf((await customHostname(db, orgId, host))!);
   if (holder.resolvesTo === orgId) throw conflict(OPS_MSG.hostOwn);
   if (holder.resolvesTo !== null || holder.claimedBy !== null) throw conflict(OPS_MSG.hostTaken);
+  const provider = hostnamesOf(d);
+  // A lapsed claim (this org's or another's) holds the host for no one: its provider hostname goes, so the new claim
+  // gets records of its own (the old TXT value may be published by whoever made that claim).
+  const lapsed = await lapsedClaim(db, host);
+  if (lapsed) await fromProvider(() => provider.remove(lapsed.provider_id));
+  const cnameTarget = await fromProvider(() => provider.cnameTarget());
   // The provider may already hold the host with no org claiming it here: a create of ours whose answer was lost (a
   // timeout after it reached the provider). Nothing else makes custom hostnames in the zone, so it is taken over.
-  const provider = hostnamesOf(d);
   let takenOver = false;
   const created = await fromProvider(async () => {
     try {
@@ -84,7 +103,10 @@ export async function addDomain(d: DomainDeps, orgId: number, actor: Actor, host
       return lost;
     }
   });
-  const row = { host, org_id: orgId, provider_id: created.id, txt_name: created.verification.name, txt_value: created.verification.value };
+  const row = {
+    host, org_id: orgId, provider_id: created.id, txt_name: created.verification.name, txt_value: created.verification.value,
+    ownership_status: created.status, ssl_status: created.ssl, cname_target: cnameTarget,
+  };
   if (!(await insertCustomHostname(db, row, actor))) {
     // Another org got the host between the check and the insert: give the provider's hostname back, unless it was
     // taken over or the winner took it over (then it is the winner's).
@@ -102,8 +124,10 @@ export async function refreshDomain(d: DomainDeps, orgId: number, actor: Actor, 
   if (!row) throw notFound(OPS_MSG.noSuchDomain);
   if (row.status === 'active') return entryOf(row);
   const current = await fromProvider(() => hostnamesOf(d).get(row.provider_id));
-  if (current?.status === 'active' && (await activateCustomHostname(db, orgId, host, actor))) await dropHostAtEdge(host);
-  else await touchCustomHostname(db, orgId, host);
+  // Serving needs both: the ownership proven and the certificate issued (a host without one would answer browsers
+  // with a certificate error).
+  if (current?.status === 'active' && current.ssl === 'active' && (await activateCustomHostname(db, orgId, host, actor))) await dropHostAtEdge(host);
+  else if (current) await touchCustomHostname(db, orgId, host, { ownership: current.status, ssl: current.ssl });
   return entryOf((await customHostname(db, orgId, host)) ?? row);
 }
 

@@ -1,16 +1,19 @@
 // Marketing links' use-cases: creating links, a member's own link, counting a click, the last-click cookie and the
 // figures (docs/decisions/0024-marketing-links.md). Plain values in and out.
-import { dailySalt, linkBySlug } from '../cache/links';
+import { dailySalt, forgetLink, linkBySlug } from '../cache/links';
 import { badRequest, conflict, notFound } from '../errors';
 import { hmacSha256Hex, sha256Hex } from '../lib/crypto';
 import { atomically } from '../db/batch';
 import {
-  campaignExists, clicksStatements, figures, insertLink, linkOfMember, listLinks, type Click, type LinkRow, type Scope,
+  campaignExists, clicksStatements, figures, insertAuditedLink, insertLink, linkOfMember, linkRowBySlug, listLinks, updateLinkStatements,
+  type Click, type LinkChange, type LinkListRow, type LinkRow, type Scope,
 } from '../db/links';
+import type { Actor } from '../db/console';
+import { isSitePage } from '../../src/shared/rules/site-pages';
 import { sameOriginRedirect, shortLinkTarget } from '../../src/shared/rules/referral-link';
 import { convertMinor, fromMinor, knowsCurrency, type Rates } from '../../src/shared/rules/money';
 import {
-  DEFAULT_RANGE_DAYS, LINK_MSG, daysBetween, type DayFigures, type LinkCreate, type LinkEntry, type LinkStats, type StatsQuery,
+  DEFAULT_RANGE_DAYS, LINK_MSG, daysBetween, type DayFigures, type LinkCreate, type LinkEntry, type LinkPatch, type LinkStats, type StatsQuery,
 } from '../../src/shared/contract/links';
 
 export const ATTRIBUTION_DAYS = 30;
@@ -42,10 +45,14 @@ function onLanding(destination: string, landing: string): boolean {
   }
 }
 
-/** A same-site path (normalised, as a referral redirect is) or the landing address; anything else is refused. */
+/**
+ * A page the site has (its path normalised, as a referral redirect is; src/shared/rules/site-pages.ts) or the landing
+ * address; a path the site would answer 404 is refused as such, anything else as not a destination at all.
+ */
 export function checkedDestination(destination: string, org: LinkOrg, siteOrigin: string): string {
   const path = sameOriginRedirect(destination, siteOrigin);
-  if (path) return path;
+  if (path && isSitePage(path)) return path;
+  if (path) throw badRequest(LINK_MSG.noSuchPage, [{ path: 'destination', message: LINK_MSG.noSuchPage }]);
   if (onLanding(destination, org.loyalty_landing_url)) return new URL(destination).toString();
   throw badRequest(`Invalid destination: ${LINK_MSG.destination}`, [{ path: 'destination', message: LINK_MSG.destination }]);
 }
@@ -62,7 +69,8 @@ export function targetOf(link: Pick<LinkRow, 'destination' | 'referral_code' | '
   });
 }
 
-export async function createMarketingLink(db: D1Database, org: LinkOrg, actorId: number, input: LinkCreate, siteOrigin: string) {
+/** Makes a console link (audited with what it was made with); a taken slug is 409 and writes nothing. */
+export async function createMarketingLink(db: D1Database, org: LinkOrg, actor: Actor, input: LinkCreate, siteOrigin: string) {
   const destination = checkedDestination(input.destination, org, siteOrigin);
   const base = {
     orgId: org.id,
@@ -73,15 +81,18 @@ export async function createMarketingLink(db: D1Database, org: LinkOrg, actorId:
     utmMedium: input.utm_medium ?? '',
     utmCampaign: input.utm_campaign ?? '',
     ownerUserId: null,
-    createdBy: actorId,
+    createdBy: actor.id,
   };
+  const detail = (slug: string) => ({
+    after: { slug, destination, campaign: base.campaign, referral_code: base.referralCode, utm_source: base.utmSource, utm_medium: base.utmMedium, utm_campaign: base.utmCampaign },
+  });
   if (input.slug) {
-    if (!(await insertLink(db, { ...base, slug: input.slug }))) throw conflict(LINK_MSG.slugTaken);
+    if (!(await insertAuditedLink(db, { ...base, slug: input.slug }, actor, detail(input.slug)))) throw conflict(LINK_MSG.slugTaken);
     return { slug: input.slug, short_url: shortUrlOf(siteOrigin, input.slug) };
   }
   for (let attempt = 0; attempt < 5; attempt++) {
     const slug = randomSlug();
-    if (await insertLink(db, { ...base, slug })) return { slug, short_url: shortUrlOf(siteOrigin, slug) };
+    if (await insertAuditedLink(db, { ...base, slug }, actor, detail(slug))) return { slug, short_url: shortUrlOf(siteOrigin, slug) };
   }
   throw new Error('no free short link name after 5 draws');
 }
@@ -103,22 +114,77 @@ export async function memberLink(db: D1Database, orgId: number, member: { id: nu
   return { slug: link.slug, short_url: shortUrlOf(siteOrigin, link.slug), long_url: targetOf(link, orgId, siteOrigin) };
 }
 
+const entryOf = (siteOrigin: string) => (r: LinkListRow): LinkEntry => ({
+  slug: r.slug,
+  short_url: shortUrlOf(siteOrigin, r.slug),
+  destination: r.destination,
+  referral_code: r.referral_code,
+  campaign: r.campaign,
+  utm_source: r.utm_source,
+  utm_medium: r.utm_medium,
+  utm_campaign: r.utm_campaign,
+  created_at: r.created_at,
+  archived: r.archived_at !== null,
+  clicks: r.clicks,
+  unique_visitors: r.visitors,
+  signups: r.signups,
+  first_bookings: r.bookings,
+});
+
 export async function marketingLinks(db: D1Database, orgId: number, siteOrigin: string): Promise<LinkEntry[]> {
-  return (await listLinks(db, orgId)).map((r) => ({
-    slug: r.slug,
-    short_url: shortUrlOf(siteOrigin, r.slug),
-    destination: r.destination,
-    referral_code: r.referral_code,
-    campaign: r.campaign,
-    utm_source: r.utm_source,
-    utm_medium: r.utm_medium,
-    utm_campaign: r.utm_campaign,
-    created_at: r.created_at,
-    clicks: r.clicks,
-    unique_visitors: r.visitors,
-    signups: r.signups,
-    first_bookings: r.bookings,
-  }));
+  return (await listLinks(db, orgId)).map(entryOf(siteOrigin));
+}
+
+/** One console link with its totals to date; a member's own link or another org's is no such link. */
+export async function marketingLink(db: D1Database, orgId: number, slug: string, siteOrigin: string): Promise<LinkEntry> {
+  const [row] = await listLinks(db, orgId, 1, slug);
+  if (!row) throw notFound(LINK_MSG.noSuchLink);
+  return entryOf(siteOrigin)(row);
+}
+
+const EDITABLE = ['destination', 'campaign', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
+
+/**
+ * Changes a console link (its destination checked as at creation) or archives it / brings it back, with the audit row
+ * (before → after) in the same batch; then its kept copies go, so the next visit follows the change. Nothing changed →
+ * nothing written. Its slug, referral code and figures stay.
+ */
+export async function changeMarketingLink(
+  db: D1Database,
+  org: LinkOrg & { version: number },
+  actor: Actor,
+  slug: string,
+  patch: LinkPatch,
+  siteOrigin: string,
+  now: number,
+): Promise<LinkEntry> {
+  const row = await linkRowBySlug(db, org.id, slug);
+  if (!row || row.owner_user_id !== null) throw notFound(LINK_MSG.noSuchLink);
+  const wanted: Partial<Record<(typeof EDITABLE)[number], string>> = {
+    ...patch,
+    ...(patch.destination !== undefined ? { destination: checkedDestination(patch.destination, org, siteOrigin) } : {}),
+  };
+  const change: LinkChange = {};
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const k of EDITABLE) {
+    const v = wanted[k];
+    if (v === undefined || v === row[k]) continue;
+    change[k] = v;
+    before[k] = row[k];
+    after[k] = v;
+  }
+  if (patch.archived !== undefined && patch.archived !== (row.archived_at !== null)) {
+    change.archived_at = patch.archived ? new Date(now).toISOString() : null;
+    before.archived = row.archived_at !== null;
+    after.archived = patch.archived;
+  }
+  if (Object.keys(change).length > 0) {
+    const action = Object.keys(change).length === 1 && 'archived_at' in change ? (patch.archived ? 'link.archive' : 'link.restore') : 'link.update';
+    await atomically(db, updateLinkStatements(db, org.id, row.id, change, { actor, action, target: `link:${row.slug}`, detail: { before, after } }));
+    await forgetLink(org, row.slug);
+  }
+  return marketingLink(db, org.id, row.slug, siteOrigin);
 }
 
 export const findLink = (db: D1Database, org: { id: number; version: number }, slug: string) => linkBySlug(db, org, slug);
@@ -139,6 +205,8 @@ export interface VisitRequest {
   referer: string;
   /** Sec-Purpose / Purpose: a browser's prefetch is not a visit (yet). */
   purpose: string;
+  /** Sec-CH-UA: the browser's brands, where a headless Chrome names itself even under another user agent. */
+  brands?: string;
   country: string;
   ip: string;
 }
@@ -151,9 +219,19 @@ export function deviceClass(ua: string): Device {
   return 'desktop';
 }
 
-/** A person in a browser: browsers all send a user agent starting with Mozilla/ (or Opera/), and no preview words. */
-export function isPerson(v: Pick<VisitRequest, 'method' | 'userAgent' | 'purpose'>): boolean {
+/**
+ * Browsers driven by a program: headless Chrome (its user agent and its client hints say HeadlessChrome), Lighthouse and
+ * PageSpeed, and the automation tools' own marks. They load pages as a browser does but nobody is looking.
+ */
+const AUTOMATED = /headless|lighthouse|pagespeed|gtmetrix|phantomjs|puppeteer|playwright|selenium|webdriver|electron\/|cypress/i;
+
+/**
+ * A person in a browser: browsers all send a user agent starting with Mozilla/ (or Opera/), with no preview words, and
+ * neither it nor the client hints (Sec-CH-UA) name a headless or automated browser.
+ */
+export function isPerson(v: Pick<VisitRequest, 'method' | 'userAgent' | 'purpose'> & { brands?: string }): boolean {
   if (v.method !== 'GET' || /prefetch|prerender/i.test(v.purpose)) return false;
+  if (AUTOMATED.test(v.userAgent) || AUTOMATED.test(v.brands ?? '')) return false;
   return /^(mozilla|opera)\//i.test(v.userAgent.trim()) && !NOT_A_PERSON.test(v.userAgent);
 }
 
@@ -167,16 +245,17 @@ export function referrerHost(referer: string): string {
 
 /**
  * Counts a click: the visitor kept only as a hash salted with the day's salt (no address, no user agent), worked out
- * with the write, after the answers are out. Resolves once the write that holds it has committed (the caller keeps the
+ * with the write, after the answers are out. The visitor is their address for that link that day: a user agent is
+ * the visitor's to change at will (each change would be a new visitor), an address is not. Resolves once the write that holds it has committed (the caller keeps the
  * request alive until then with waitUntil).
  */
 export function recordClick(db: D1Database, linkId: number, v: VisitRequest, now: number): Promise<void> {
   const country = /^[A-Z]{2}$/.test(v.country) && v.country !== 'XX' && v.country !== 'T1' ? v.country : '';
   const click = { at: new Date(now).toISOString(), day: dayOf(now), country, referrerHost: referrerHost(v.referer), device: deviceClass(v.userAgent) };
-  return queueClick(db, { linkId, click, who: `${linkId}|${v.ip}|${v.userAgent}` });
+  return queueClick(db, { linkId, click, who: `${linkId}|${v.ip}` });
 }
 
-/** A click waiting for its write: the visitor's address and user agent are held in memory only until it is hashed. */
+/** A click waiting for its write: the visitor's address is held in memory only until it is hashed. */
 interface QueuedClick {
   linkId: number;
   click: Omit<Click, 'visitor'>;
@@ -337,6 +416,7 @@ export async function linkFigures(
     by_day: days.map(({ revenueMinor, ...d }) => ({ ...d, revenue: fromMinor(revenueMinor, currency) })),
     by_country: raw.countries.map((r) => ({ country: r.value, clicks: r.clicks })),
     by_referrer: raw.referrers.map((r) => ({ referrer: r.value, clicks: r.clicks })),
+    by_device: raw.devices.flatMap((r) => (r.value === 'desktop' || r.value === 'mobile' || r.value === 'tablet' ? [{ device: r.value, clicks: r.clicks }] : [])),
   };
 }
 

@@ -16,6 +16,14 @@ import { sendOwedMails } from './booking-mails';
 /** A pending booking's hosted payment lives 30 minutes (the shortest Stripe allows); then it expires and its holds go back. */
 export const PAYMENT_WINDOW_S = 30 * 60;
 
+/**
+ * When a pending booking's payment session ends: 30 minutes after the booking was written (docs/contract.md#unpaid-bookings).
+ * The session at the provider is made a minute longer (checkoutWithCard) and is created just before the row, so it is
+ * still open until this instant; from it on, the booking is let go (resumePayment, the sweep) and the session expired.
+ */
+export const paymentExpiresAtMs = (b: Pick<BookingRow, 'created_at'>) => Date.parse(b.created_at) + PAYMENT_WINDOW_S * 1000;
+export const paymentExpiresAt = (b: Pick<BookingRow, 'created_at'>) => new Date(paymentExpiresAtMs(b)).toISOString();
+
 export interface PaymentLinks {
   /** The origin the traveller's browser uses (the hosted page sends them back there). */
   origin: string;
@@ -184,6 +192,37 @@ export async function releasePendingPayment(
   return now?.status === to ? { kind: 'released', booking: now } : { kind: 'not_pending' };
 }
 
+export type ResumeOutcome =
+  | { kind: 'open'; url: string; expiresAt: string }
+  | { kind: 'expired' }
+  | { kind: 'refused'; reason: 'paid' | 'confirmed' | 'cancelled' };
+
+/**
+ * "Complete payment" on an unpaid booking (POST /api/bookings/{id}/payment): its open session, to pay it (paying it
+ * confirms the booking through the webhook). No session is ever created here, so however many calls race there is one
+ * session per booking. Past its 30 minutes, or a session the provider has expired (its event not handled yet), the
+ * booking is EXPIRED here and its holds given back (releasePendingPayment / releasePending: guarded, once) and the
+ * answer is 'expired'. A provider that cannot be reached throws PaymentProviderError and nothing changes.
+ */
+export async function resumePayment(deps: { db: D1Database; payments: Payments }, booking: BookingRow, nowMs: number): Promise<ResumeOutcome> {
+  const settled = (b: BookingRow | null): ResumeOutcome => {
+    if (!b || b.status === 'EXPIRED') return { kind: 'expired' };
+    if (b.status === 'PENDING_PAYMENT') return { kind: 'refused', reason: 'paid' };
+    return { kind: 'refused', reason: b.status === 'CANCELLED' ? 'cancelled' : 'confirmed' };
+  };
+  if (booking.status !== 'PENDING_PAYMENT' || !booking.payment_session_id) return settled(booking);
+  if (nowMs >= paymentExpiresAtMs(booking)) {
+    const released = await releasePendingPayment(deps, booking, 'EXPIRED');
+    return released.kind === 'paid' ? { kind: 'refused', reason: 'paid' } : settled(await bookingByRef(deps.db, booking.booking_ref));
+  }
+  const session = await deps.payments.retrieveCheckoutSession(booking.payment_session_id);
+  if (session.status === 'open') return { kind: 'open', url: session.url ?? booking.payment_url ?? '', expiresAt: paymentExpiresAt(booking) };
+  if (session.status === 'complete') return { kind: 'refused', reason: 'paid' };
+  // Expired at the provider, its event not handled yet: the booking goes the same way, its holds given back once.
+  await expirePending(deps.db, booking.id);
+  return settled(await bookingByRef(deps.db, booking.booking_ref));
+}
+
 /** What a refused cancel answers (409), the same for a traveller and for an agent's card booking. */
 export const CANCEL_REFUSED: Record<'status' | 'policy' | 'paid', string> = {
   paid: 'This booking has just been paid; it will be confirmed in a moment',
@@ -306,12 +345,13 @@ export async function receivePaymentEvent(d: PaymentEventDeps, payload: string, 
 }
 
 /**
- * The scheduled sweep: bookings still pending well after their session's lifetime (the expiry event never came) are
+ * The scheduled sweep: bookings still pending past their session's lifetime (the expiry event never came) are
  * settled from the provider's own answer: a paid session confirms (or refunds) as its webhook would, any other is
  * expired there and then here, giving the holds back. A provider failure leaves the booking for the next run.
  */
 export async function sweepPendingPayments(deps: { db: D1Database; payments: Payments }, nowMs = Date.now()): Promise<{ expired: number; confirmed: number; failed: number }> {
-  const before = new Date(nowMs - (PAYMENT_WINDOW_S + 5 * 60) * 1000).toISOString();
+  // A booking's session ends PAYMENT_WINDOW_S after it was written (paymentExpiresAtMs): from then on it is let go.
+  const before = new Date(nowMs - PAYMENT_WINDOW_S * 1000).toISOString();
   const counts = { expired: 0, confirmed: 0, failed: 0 };
   for (const booking of await stalePendingBookings(deps.db, before)) {
     try {

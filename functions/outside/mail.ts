@@ -115,6 +115,13 @@ export function verificationMail(orgName: string, to: string, firstName: string,
   return linkMail(to, t('verify_subject'), greeting(language, firstName), [t('verify_thanks'), t('verify_body')], t('verify_action'), link);
 }
 
+/** An invitation to join the org with a role (docs/contract.md#invitations): its link works once, for 7 days. */
+export function invitationMail(orgName: string, to: string, inviter: string, role: string, link: string, language: string): Mail {
+  const vars = { org: orgName, inviter, role: mailText(language, `invite_role_${role}`) };
+  const t = (key: string) => mailText(language, key, vars);
+  return linkMail(to, t('invite_subject'), mailText(language, 'hello_plain'), [t('invite_body'), t('invite_expiry')], t('invite_action'), link);
+}
+
 export function resetMail(orgName: string, to: string, firstName: string, link: string, language: string): Mail {
   const t = (key: string) => mailText(language, key, { org: orgName });
   return linkMail(to, t('reset_subject'), greeting(language, firstName), [t('reset_asked'), t('reset_body')], t('reset_action'), link);

@@ -59,7 +59,7 @@ interface PageView {
 async function pageView(request: Request, url: URL, cookies: Record<string, string>, env: Bindings): Promise<PageView> {
   const [org, { rates, version }] = await Promise.all([orgForHost(env.DB, hostName(request.headers.get('host') ?? url.host)), currentRates(env.DB)]);
   const language = resolveLanguage(url.searchParams.get('lang'), cookies.lan_code, org.default_language);
-  return { org, language, currency: resolveCurrency(cookies.currency_code, rates), rates, ratesVersion: version, showKeys: env.SHOW_LABEL_KEYS === '1' };
+  return { org, language, currency: resolveCurrency(cookies.currency_code, rates, org.default_currency), rates, ratesVersion: version, showKeys: env.SHOW_LABEL_KEYS === '1' };
 }
 
 declare const __BUILD_ID__: string | undefined;

@@ -3,11 +3,17 @@ export { DEFAULT_LANGUAGE, resolveLanguage } from '../../src/shared/i18n/languag
 import { LANGUAGES } from '../../src/shared/i18n/types';
 import { BASE_CURRENCY, formatMoney, toMinor, type Rates } from '../../src/shared/rules/money';
 
-/** The `currency_code` cookie when it is a currency with a rate, else USD. */
-export function resolveCurrency(cookie: string | undefined, rates: Rates): string {
+const priced = (code: string, rates: Rates) => /^[A-Z]{3}$/.test(code) && (code === BASE_CURRENCY || (typeof rates[code] === 'number' && rates[code]! > 0));
+
+/**
+ * The visitor's own choice (the `currency_code` cookie) when it is a currency with a rate, else the org's default
+ * currency (a fresh visitor sees what the console set), else USD.
+ */
+export function resolveCurrency(cookie: string | undefined, rates: Rates, orgDefault?: string): string {
   const code = (cookie ?? '').trim().toUpperCase();
-  if (/^[A-Z]{3}$/.test(code) && (code === BASE_CURRENCY || (typeof rates[code] === 'number' && rates[code]! > 0))) return code;
-  return BASE_CURRENCY;
+  if (priced(code, rates)) return code;
+  const fallback = (orgDefault ?? '').trim().toUpperCase();
+  return priced(fallback, rates) ? fallback : BASE_CURRENCY;
 }
 
 /** A USD amount shown in `currency` for `language`; `wholeUnits` drops the cents (for "from …" teasers). */

@@ -8,15 +8,20 @@ import { requireUser } from '../http/session';
 import { siteOrigin } from '../http/request';
 import { notFound } from '../errors';
 import { ratesFromUsd } from '../cache/rates';
-import { createMarketingLink, figuresCsv, linkFigures, marketingLinks, memberLink, type FigureScope } from '../flows/links';
 import {
-  CampaignSchema, LINK_MSG, LinkCreateSchema, LinkCreatedSchema, LinkEntrySchema, LinkStatsSchema, MemberLinkSchema, SlugSchema, StatsQuerySchema,
-  type StatsQuery,
+  changeMarketingLink, createMarketingLink, figuresCsv, linkFigures, marketingLink, marketingLinks, memberLink, type FigureScope,
+} from '../flows/links';
+import {
+  CampaignSchema, LINK_MSG, LinkCreateSchema, LinkCreatedSchema, LinkEntrySchema, LinkPatchSchema, LinkStatsSchema, MemberLinkSchema, SlugSchema,
+  StatsQuerySchema, type StatsQuery,
 } from '../../src/shared/contract/links';
-import { access, body, createRoute, dataOf, json, media, refusals, router } from '../http/route';
+import { access, body, createRoute, dataOf, json, media, refusals, router, unknownInPath } from '../http/route';
 
 type C = Context<AppEnv>;
 const marketing = requireRole('admin', 'marketer');
+const actorOf = (c: C) => ({ id: c.get('user').id, email: c.get('user').email });
+/** A slug that is not one by its form names no link: 404, as an unknown one. */
+const SlugParams = z.object({ slug: SlugSchema });
 
 /** The figures as JSON, or by day as a CSV file with format=csv. */
 const figuresReply = {
@@ -48,6 +53,18 @@ const routes = {
     method: 'get', path: '/admin/links', summary: 'The org’s short links with their figures to date', ...access('marketing'), middleware: [marketing] as const,
     responses: { 200: json(dataOf(z.array(LinkEntrySchema))), ...refusals },
   }),
+  read: createRoute({
+    method: 'get', path: '/admin/links/{slug}', summary: 'One short link: where it leads, its UTM parameters and its figures to date', ...access('marketing'),
+    middleware: [marketing] as const,
+    request: { params: SlugParams },
+    responses: { 200: json(dataOf(LinkEntrySchema)), ...refusals },
+  }),
+  change: createRoute({
+    method: 'patch', path: '/admin/links/{slug}', summary: 'Changes a short link’s destination, campaign or UTM parameters, or archives it (audited)',
+    ...access('marketing'), middleware: [marketing] as const,
+    request: { params: SlugParams, body: body(LinkPatchSchema) },
+    responses: { 200: json(dataOf(LinkEntrySchema), 'Changed'), ...refusals },
+  }),
   linkStats: createRoute({
     method: 'get', path: '/admin/links/{slug}/stats', summary: 'A short link’s figures over a range of days', ...access('marketing'), middleware: [marketing] as const,
     request: { params: z.object({ slug: z.string() }), query: StatsQuerySchema },
@@ -68,8 +85,25 @@ export const links = router()
   .openapi(routes.create, async (c) => {
     const input = c.req.valid('json');
     const org = c.get('org');
-    return c.json({ data: await createMarketingLink(c.env.DB, org, c.get('user').id, input, await siteOrigin(c, org)) }, 201);
+    return c.json({ data: await createMarketingLink(c.env.DB, org, actorOf(c), input, await siteOrigin(c, org)) }, 201);
   })
+  .openapi(
+    routes.read,
+    async (c) => {
+      c.header('Cache-Control', 'private, no-store');
+      return c.json({ data: await marketingLink(c.env.DB, c.get('org').id, c.req.valid('param').slug, await siteOrigin(c, c.get('org'))) }, 200);
+    },
+    unknownInPath(LINK_MSG.noSuchLink),
+  )
+  .openapi(
+    routes.change,
+    async (c) => {
+      const org = c.get('org');
+      const link = await changeMarketingLink(c.env.DB, org, actorOf(c), c.req.valid('param').slug, c.req.valid('json'), await siteOrigin(c, org), Date.now());
+      return c.json({ data: link }, 200);
+    },
+    unknownInPath(LINK_MSG.noSuchLink),
+  )
   .openapi(routes.list, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json({ data: await marketingLinks(c.env.DB, c.get('org').id, await siteOrigin(c, c.get('org'))) }, 200);

@@ -1,11 +1,11 @@
-// The payment provider's webhook and a booking's own page data, its cancel quote and its cancel: validate, run the flow, answer.
+// The payment provider's webhook and a booking's own page data, its cancel quote, its cancel and completing its payment: validate, run the flow, answer.
 import { z } from 'zod';
-import { BookingReplySchema, CancelQuoteReplySchema, PaymentEventReplySchema, PaymentEventSchema } from '../../src/shared/contract/booking-replies';
+import { BookingReplySchema, CancelQuoteReplySchema, PaymentEventReplySchema, PaymentEventSchema, PaymentSessionReplySchema } from '../../src/shared/contract/booking-replies';
 import { deps } from '../http/deps';
 import { requestNow } from '../http/request';
 import { currentUser } from '../http/session';
 import { receivePaymentEvent } from '../flows/payments';
-import { bookingPage, cancelOwnBooking, cancelQuoteOf } from '../flows/bookings';
+import { bookingPage, cancelOwnBooking, cancelQuoteOf, payOwnBooking } from '../flows/bookings';
 import { access, body, createRoute, dataOf, json, refusals, router } from '../http/route';
 
 const BookingParams = z.object({ booking_id: z.string() });
@@ -33,6 +33,11 @@ const routes = {
     request: { params: BookingParams, headers: DevNow },
     responses: { 200: json(dataOf(BookingReplySchema)), ...refusals },
   }),
+  payment: createRoute({
+    method: 'post', path: '/bookings/{booking_id}/payment', summary: 'An unpaid booking’s open payment session, to complete it (409 BOOKING_EXPIRED once its 30 minutes are over)', ...access('optional'),
+    request: { params: BookingParams, headers: DevNow },
+    responses: { 200: json(dataOf(PaymentSessionReplySchema)), ...refusals },
+  }),
 };
 
 export const payments = router()
@@ -54,4 +59,9 @@ export const payments = router()
     const { booking_id } = c.req.valid('param');
     const now = requestNow(c, c.req.valid('header')['x-dev-now']);
     return c.json({ data: await cancelOwnBooking(deps(c), booking_id, await currentUser(c), now) }, 200);
+  })
+  .openapi(routes.payment, async (c) => {
+    const { booking_id } = c.req.valid('param');
+    const now = requestNow(c, c.req.valid('header')['x-dev-now']);
+    return c.json({ data: await payOwnBooking(deps(c), booking_id, await currentUser(c), now) }, 200);
   });

@@ -1,5 +1,7 @@
-// GET /r/{slug} and /r/{slug}/qr.svg on the org's own host: the 302 to the link's destination (the click written after
-// the answer), and the link as a QR code. An unknown slug falls through to the site's 404 page (functions/worker.ts).
+// GET /r/{slug}, /r/{slug}/qr.svg and /r/{slug}/qr.png on the org's own host: the 302 to the link's destination (the
+// click written after the answer), and the link as a QR code at a chosen size, as an image or a file to save
+// (docs/decisions/0061-link-destinations-and-qr-files.md). An unknown slug falls through to the site's 404 page
+// (functions/worker.ts).
 import { setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import QRCode from 'qrcode';
@@ -8,7 +10,8 @@ import { clientIp, pepper, siteOrigin } from '../http/request';
 import { secureCookies } from '../http/cookies';
 import { logEvent, reason } from '../log';
 import { ATTRIBUTION_DAYS, LAST_CLICK_COOKIE, clickCookieValue, findLink, isPerson, recordClick, shortUrlOf, targetOf } from '../flows/links';
-import { SLUG_RE } from '../../src/shared/contract/links';
+import { QR_MIN_PX, QrQuerySchema, SLUG_RE, type QrQuery } from '../../src/shared/contract/links';
+import { ImageBytesSchema } from '../../src/shared/contract/photos';
 import { ApiError } from '../errors';
 import { access, createRoute, media, redirect, refusals, router } from '../http/route';
 
@@ -23,11 +26,26 @@ const routes = {
     responses: { 302: redirect(), ...refusals },
   }),
   qr: createRoute({
-    method: 'get', path: '/{slug}/qr.svg', summary: 'The short link as a QR code', ...access('none'),
-    request: { params: SlugParams },
+    method: 'get', path: '/{slug}/qr.svg', summary: 'The short link as a QR code (SVG, size px wide; a file to save with download=1)', ...access('none'),
+    request: { params: SlugParams, query: QrQuerySchema },
     responses: { 200: media('image/svg+xml', z.string()), ...refusals },
   }),
+  qrPng: createRoute({
+    method: 'get', path: '/{slug}/qr.png', summary: 'The short link as a QR code (PNG, size px wide; a file to save with download=1)', ...access('none'),
+    request: { params: SlugParams, query: QrQuerySchema },
+    responses: { 200: media('image/png', ImageBytesSchema), ...refusals },
+  }),
 };
+
+/** A QR code's options: the width asked for (256 px by default), a quiet zone of 2 modules, medium error correction. */
+const qrOptions = (q: QrQuery) => ({ width: q.size ?? QR_MIN_PX, margin: 2, errorCorrectionLevel: 'M' as const });
+
+/** The image's headers: a file named after the link and its size when it is to be saved. */
+function qrHeaders(type: string, slug: string, q: QrQuery, extension: 'svg' | 'png'): Record<string, string> {
+  const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': 'private, max-age=3600' };
+  if (q.download === '1') headers['Content-Disposition'] = `attachment; filename="qr-${slug}-${q.size ?? QR_MIN_PX}.${extension}"`;
+  return headers;
+}
 
 export const shortLinks = router()
   .openapi(routes.follow, async (c) => {
@@ -44,6 +62,7 @@ export const shortLinks = router()
       userAgent: c.req.header('user-agent') ?? '',
       referer: c.req.header('referer') ?? '',
       purpose: c.req.header('sec-purpose') ?? c.req.header('purpose') ?? '',
+      brands: c.req.header('sec-ch-ua') ?? '',
       country: devCountry ?? (typeof cf?.country === 'string' ? cf.country : ''),
       ip: clientIp(c),
     };
@@ -63,8 +82,17 @@ export const shortLinks = router()
   })
   .openapi(routes.qr, async (c) => {
     const { slug } = c.req.valid('param');
+    const q = c.req.valid('query');
     const link = SLUG_RE.test(slug) ? await findLink(c.env.DB, c.get('org'), slug) : null;
     if (!link) throw noRoute(c);
-    const svg = await QRCode.toString(shortUrlOf(await siteOrigin(c, c.get('org')), link.slug), { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
-    return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'private, max-age=3600' });
+    const svg = await QRCode.toString(shortUrlOf(await siteOrigin(c, c.get('org')), link.slug), { type: 'svg', ...qrOptions(q) });
+    return c.body(svg, 200, qrHeaders('image/svg+xml; charset=utf-8', link.slug, q, 'svg'));
+  })
+  .openapi(routes.qrPng, async (c) => {
+    const { slug } = c.req.valid('param');
+    const q = c.req.valid('query');
+    const link = SLUG_RE.test(slug) ? await findLink(c.env.DB, c.get('org'), slug) : null;
+    if (!link) throw noRoute(c);
+    const png = await QRCode.toBuffer(shortUrlOf(await siteOrigin(c, c.get('org')), link.slug), { type: 'png', ...qrOptions(q) });
+    return c.body(new Uint8Array(png), 200, qrHeaders('image/png', link.slug, q, 'png'));
   });

@@ -6,6 +6,8 @@ import type { LabelVars } from '../../src/shared/i18n/translate';
 import { formatDayRange, MEDIUM_DAY } from '../../src/shared/rules/format-day';
 import { formatMoney } from '../../src/shared/rules/money';
 import { escapeHtml } from '../../src/shared/rules/html-text';
+import { titledName, titlesFrom } from '../../src/shared/i18n/person-title';
+import { commonLabels } from '../../src/shared/i18n/common';
 
 function compose(to: string, subject: string, paragraphs: string[], action: string, link: string): Mail {
   const text = `${paragraphs.join('\n\n')}\n\n${action}: ${link}\n`;
@@ -42,7 +44,7 @@ export function quoteMail(q: QuoteMailInput): Mail {
     q.to,
     t('quote_subject', { org: q.orgName, product: q.productName }),
     [
-      q.clientName ? t('hello', { name: q.clientName }) : t('hello_plain'),
+      q.clientName ? t('hello', { name: titledName(titlesFrom(commonLabels, q.language), q.clientName) }) : t('hello_plain'),
       t('quote_from', { from }),
       t('quote_stay', {
         product: q.productName,
@@ -57,6 +59,75 @@ export function quoteMail(q: QuoteMailInput): Mail {
     t('quote_action'),
     q.link,
   );
+}
+
+/** What a voucher says (db/agent-vouchers.ts VoucherRow): the booking, its product, client and agent, where to link. */
+export interface VoucherInput {
+  booking_ref: string;
+  recipient: 'agent' | 'client';
+  site: string;
+  pay_method: 'account' | 'card';
+  client_name: string;
+  client_email: string;
+  product_name: string;
+  city: string;
+  address: string;
+  check_in: string;
+  check_out: string | null;
+  guests: number;
+  currency: string;
+  total_minor: number;
+  /** The room booked, as the booking keeps it ({ room_id, name } JSON); none for an activity. */
+  room: string | null;
+  agent_email: string;
+  agent_first_name: string;
+  agent_last_name: string;
+  agency_name: string | null;
+  org_name: string;
+}
+
+/**
+ * The voucher of an agent's booking, to the agent (with a link to the agency's bookings) or to the client (the agent's
+ * name and address to reply to): the booking's reference, product and address, dates, room, traveller and total. Null
+ * when the recipient has no address.
+ */
+export function voucherMail(v: VoucherInput, language: string): Mail | null {
+  const to = v.recipient === 'agent' ? v.agent_email : v.client_email;
+  if (!to) return null;
+  const t = (key: string, vars?: LabelVars) => mailText(language, key, vars);
+  const client = titledName(titlesFrom(commonLabels, language), v.client_name);
+  const agentName = `${v.agent_first_name} ${v.agent_last_name}`.trim() || v.agent_email;
+  const agent = v.agency_name ? `${agentName} (${v.agency_name})` : agentName;
+  const room = v.room ? (JSON.parse(v.room) as { name?: string }).name : undefined;
+  const intro =
+    v.recipient === 'client'
+      ? t('voucher_intro_client', { agent })
+      : v.client_email
+        ? t('voucher_intro_agent', { client, email: v.client_email })
+        : t('voucher_intro_agent_no_email', { client });
+  const facts = [
+    t('voucher_ref', { ref: v.booking_ref }),
+    t('voucher_product', { product: v.product_name, city: v.city }),
+    ...(v.address ? [t('voucher_address', { address: v.address })] : []),
+    `${t('voucher_dates', { dates: formatDayRange(language, v.check_in, v.check_out, MEDIUM_DAY) })}, ${t('voucher_guests', { n: v.guests })}`,
+    ...(room ? [t('voucher_room', { room })] : []),
+    t('voucher_traveller', { name: client }),
+    t('voucher_total', { total: formatMoney(v.total_minor, v.currency, language) }),
+    t(v.pay_method === 'card' ? 'voucher_paid_card' : 'voucher_paid_account'),
+    t('voucher_booked_by', { agent, email: v.agent_email }),
+  ];
+  const subject = t('voucher_subject', { org: v.org_name, ref: v.booking_ref, product: v.product_name });
+  const hello = v.recipient === 'client' ? (client ? t('hello', { name: client }) : t('hello_plain')) : t('hello', { name: agentName });
+  const head = `${v.org_name} · ${t('voucher_title')}`;
+  const paragraphs = [head, hello, intro, facts.join('\n')];
+  // The agent's copy links to the agency's bookings; the client's has no account here to link to.
+  if (v.recipient === 'agent' && v.site) return compose(to, subject, paragraphs, t('voucher_action'), `${v.site}/agent/booking-history`);
+  return {
+    to,
+    subject,
+    text: `${paragraphs.join('\n\n')}\n`,
+    html: paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`).join(''),
+  };
 }
 
 export function agentInviteMail(orgName: string, to: string, firstName: string, link: string, validHours: number): Mail {

@@ -157,13 +157,14 @@ function cardSql(orgId, email, c) {
   SELECT ${q(cols[0])}, ${owner}, ${cols.slice(1).map(q).join(', ')} ${guard} ON CONFLICT (card_code) DO NOTHING;`;
 }
 
+/** A past confirmed booking: its card part (what the wallet left) was received, so it counts as paid (paid_minor). */
 function bookingSql(orgId, email, b) {
   const price = b.price;
   const total = price - (b.certificate ?? 0) - (b.discount ?? 0) - (b.cash ?? 0);
   return `INSERT INTO bookings (booking_ref, org_id, user_id, product_id, product_type, product_name, city, image, check_in, check_out, guests, currency,
-    price_minor, certificate_minor, discount_minor, cash_minor, total_minor, status, idempotency_key, request_hash, traveler, created_at)
+    price_minor, certificate_minor, discount_minor, cash_minor, total_minor, paid_minor, status, idempotency_key, request_hash, traveler, created_at)
   SELECT ${q(b.ref)}, ${q(orgId)}, u.id, p.id, p.type, p.name, p.city, json_extract(p.images, '$[0]'), ${q(b.checkIn)}, ${q(b.checkOut)}, ${q(b.guests)}, ${q(b.currency)},
-    ${q(price)}, ${q(b.certificate ?? 0)}, ${q(b.discount ?? 0)}, ${q(b.cash ?? 0)}, ${q(total)}, 'CONFIRMED', ${q(`seed-${b.ref}`)}, 'seed', ${q(JSON.stringify(b.traveler))}, ${q(b.createdAt)}
+    ${q(price)}, ${q(b.certificate ?? 0)}, ${q(b.discount ?? 0)}, ${q(b.cash ?? 0)}, ${q(total)}, ${q(total)}, 'CONFIRMED', ${q(`seed-${b.ref}`)}, 'seed', ${q(JSON.stringify(b.traveler))}, ${q(b.createdAt)}
   FROM users u JOIN products p ON p.org_id = u.org_id AND p.name = ${q(b.product)}
   WHERE u.org_id = ${q(orgId)} AND u.email = ${q(email)} COLLATE NOCASE
   ON CONFLICT (booking_ref) DO NOTHING;`;

@@ -137,7 +137,7 @@ const DESCRIBE = {
   'fr-FR': {
     HLT: (where, city, s) => `Un hôtel à ${where}${NB}: ${s}. Prix par nuit pour la chambre, taxes comprises.`,
     ACT: (where, city, s) => `Une expérience à ${where}${NB}: ${s}. Retrouvez votre guide au point de départ${NB}; la réservation est confirmée immédiatement.`,
-    RST: (where, city, s) => `Un complexe hôtelier près de ${city}${NB}: ${s}. Prix par nuit pour toute la chambre, taxes comprises.`,
+    RST: (where, city, s) => `Un resort près de ${city}${NB}: ${s}. Prix par nuit pour toute la chambre, taxes comprises.`,
     STY: (where, city, s) => `Un logement à ${where}${NB}: ${s}. Le logement entier est à vous, avec une cuisine et un hôte sur place pour vous aider.`,
   },
   'es-ES': {
@@ -177,10 +177,10 @@ ON CONFLICT (product_id, lang) DO UPDATE SET name = excluded.name, description =
 const CARDS = {
   'TC-ORG-HOTEL-100': ['Certificat hôtel Travel Club', 'Certificado de hotel Travel Club'],
   'TC-ORG-HOTEL-250': ['Certificat hôtel Premium Travel Club', 'Certificado de hotel Premium Travel Club'],
-  'TC-ORG-RESORT-300': ['Certificat semaine en complexe hôtelier Travel Club', 'Certificado de semana en resort Travel Club'],
+  'TC-ORG-RESORT-300': ['Certificat semaine en resort Travel Club', 'Certificado de semana en resort Travel Club'],
   'TC-ORG-STAY-75': ['Certificat location Travel Club', 'Certificado de alojamiento Travel Club'],
   'GIFT-CASH-0100': ['Carte cadeau Travel Club', 'Tarjeta regalo Travel Club'],
-  'GIFT-CERT-RESORT': ['Certificat cadeau complexe hôtelier', 'Certificado regalo de resort'],
+  'GIFT-CERT-RESORT': ['Certificat cadeau resort', 'Certificado regalo de resort'],
   'ACME-GIFT-0050': ['Carte cadeau Acme', 'Tarjeta regalo Acme'],
   'DEMO-CERT-HOTEL-150': ['Certificat séjour à l’hôtel', 'Certificado de estancia en hotel'],
   'DEMO-CERT-ACT-40': ['Certificat expériences', 'Certificado de experiencias'],
@@ -227,7 +227,7 @@ const CAMPAIGNS = {
     ['Escapada de primavera', 'Los socios ahorran hasta un 30 % en hoteles de playa reservados antes de que acabe la primavera.'],
   ],
   RESORT7: [
-    ['Semaines en complexe hôtelier', 'Une semaine entière dans un complexe partenaire pour le prix de cinq nuits.'],
+    ['Semaines en resort', 'Une semaine entière dans un resort partenaire pour le prix de cinq nuits.'],
     ['Semanas en resort', 'Una semana entera en un resort asociado por el precio de cinco noches.'],
   ],
   FRIENDS: [

@@ -33,3 +33,6 @@ export const loadCancelQuote = async (bookingId: string) =>
   (await request('$get', '/api/bookings/:booking_id/cancel-quote', { param: { booking_id: bookingId } })).data;
 export const cancelBooking = async (bookingId: string) =>
   (await request('$post', '/api/bookings/:booking_id/cancel', { param: { booking_id: bookingId }, body: {} })).data;
+/** "Complete payment" of an unpaid booking: its open payment session; rejects 409 BOOKING_EXPIRED once it has run out. */
+export const resumePayment = async (bookingId: string) =>
+  (await request('$post', '/api/bookings/:booking_id/payment', { param: { booking_id: bookingId }, body: {} })).data;

@@ -45,6 +45,9 @@ export const revokeAccessCode = async (code: string) => (await request('$delete'
 
 export const loadLinks = async () => (await request('$get', '/api/admin/links')).data;
 export const createLink = async (body: ApiBody<'/api/admin/links', '$post'>) => (await request('$post', '/api/admin/links', { body })).data;
+export const loadLink = async (slug: string) => (await request('$get', '/api/admin/links/:slug', { param: { slug } })).data;
+export const changeLink = async (slug: string, body: ApiBody<'/api/admin/links/:slug', '$patch'>) =>
+  (await request('$patch', '/api/admin/links/:slug', { param: { slug }, body })).data;
 /** One link's figures, or every link's of a campaign, over the days asked for (an empty bound is left out). */
 export async function loadLinkFigures(scope: { slug: string } | { campaign: string }, range: { from: string; to: string }) {
   const query = { from: range.from || undefined, to: range.to || undefined };

@@ -35,7 +35,7 @@ describe('npm run admin -- create-org', () => {
     const settings = await owner.client.call('/api/admin/org');
     expect(settings.status, settings.text).toBe(200);
     expect(settings.json.data.name).toBe('Blue Sky Travel');
-    expect((await owner.client.call('/api/admin/domains')).json.data).toEqual([{ host, status: 'active', verification: null, platform: true, created_at: null }]);
+    expect((await owner.client.call('/api/admin/domains')).json.data).toEqual([{ host, status: 'active', verification: null, dns: null, ownership: null, ssl: null, platform: true, created_at: null, lapses_at: null }]);
 
     const again = await runAdmin(['create-org', '--name', 'Copy Cat', '--slug', slug, '--admin-email', uniqueEmail('copy')]);
     expect(again.code).toBe(2);

@@ -23,7 +23,8 @@ describe('Google sign-in', () => {
     const first = await googleSignIn(token);
     expect(first.status, first.text).toBe(200);
     const result = LoginResultSchema.parse(first.json.result);
-    expect(result).toMatchObject({ email, username: 'Grace', last_name: 'Hopper', role: 'user' });
+    // A provider names no nationality: the account has the spec's default (id 1, US).
+    expect(result).toMatchObject({ email, username: 'Grace', last_name: 'Hopper', role: 'user', nationality: 1 });
     expect(cookieNamed(first.cookies, 'userToken')).toMatch(/HttpOnly/);
     const again = await googleSignIn(await googleToken({ email, name: 'Grace Hopper', aud: GOOGLE_CLIENT }));
     expect(again.json.result.userId).toBe(result.userId);

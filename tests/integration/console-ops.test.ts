@@ -126,11 +126,16 @@ describe('domains through the Cloudflare simulator', () => {
     expectErrorShape(held.json, 'CONFLICT');
   });
 
-  it('add → pending with the TXT record; only once the record is published does "check" turn it active and the host serve the org', async () => {
+  it('add → pending with the CNAME and TXT records; only once both are published does "check" turn it active and the host serve the org', async () => {
     const orgName = await orgNameOn(host);
     const added = await admin.client.call('/api/admin/domains', { body: { host: domain.toUpperCase() + '.' } });
     expect(added.status, added.text).toBe(201);
-    expect(added.json.data).toMatchObject({ host: domain, status: 'pending', verification: { type: 'txt', name: `_cf-custom-hostname.${domain}` } });
+    expect(added.json.data).toMatchObject({
+      host: domain, status: 'pending', verification: { type: 'txt', name: `_cf-custom-hostname.${domain}` },
+      dns: { cname: { name: domain, target: 'customers.localhost' } }, ownership: 'pending', ssl: { status: 'pending_validation' },
+    });
+    const lapses = Date.parse(added.json.data.lapses_at) - Date.parse(added.json.data.created_at);
+    expect(lapses).toBe(7 * 86_400_000);
     const { name, value } = added.json.data.verification;
     expect(value).toMatch(/^[0-9a-f-]{36}$/);
     // Adding it again is the same record; another org is refused while it is pending.
@@ -148,9 +153,16 @@ describe('domains through the Cloudflare simulator', () => {
     expect((await admin.client.call(`/api/admin/domains/${domain}/refresh`, { method: 'POST' })).json.data.status).toBe('pending');
 
     expect((await call('/_sim/cloudflare/dns', { body: { name, type: 'TXT', value } })).status).toBe(200);
+    // Ownership proven, no certificate yet (the host does not point at the platform): still not serving.
+    const owned = await admin.client.call(`/api/admin/domains/${domain}/refresh`, { method: 'POST' });
+    expect(owned.json.data).toMatchObject({ status: 'pending', ownership: 'active', ssl: { status: 'pending_validation' } });
+    expect(await orgNameOn(domain)).toBe('Travel Club');
+    expect((await call('/_sim/cloudflare/dns', { body: { name: domain, type: 'CNAME', value: 'elsewhere.example' } })).status).toBe(200);
+    expect((await admin.client.call(`/api/admin/domains/${domain}/refresh`, { method: 'POST' })).json.data.status).toBe('pending');
+    expect((await call('/_sim/cloudflare/dns', { body: { name: domain, type: 'CNAME', value: 'customers.localhost' } })).status).toBe(200);
     const checked = await admin.client.call(`/api/admin/domains/${domain}/refresh`, { method: 'POST' });
     expect(checked.status, checked.text).toBe(200);
-    expect(checked.json.data.status).toBe('active');
+    expect(checked.json.data).toMatchObject({ status: 'active', ownership: 'active', ssl: { status: 'active' }, lapses_at: null });
     expect(await orgNameOn(domain)).toBe(orgName);
     const page = await call('/', { host: domain, headers: { accept: 'text/html' } });
     expect(page.text).toContain(orgName);
@@ -182,6 +194,36 @@ describe('domains through the Cloudflare simulator', () => {
     // The platform's own address is not the console's to remove.
     expect((await admin.client.call(`/api/admin/domains/${host}`, { method: 'DELETE' })).status).toBe(404);
     expect(await orgNameOn(host)).toBe(orgName);
+  });
+
+  it('a claim not verified in 7 days lapses: it shows as lapsed, another org may claim the host (with records of its own), and its maker may claim it again', async () => {
+    const stale = `stale-${domain}`;
+    const first = await admin.client.call('/api/admin/domains', { body: { host: stale } });
+    expect(first.status, first.text).toBe(201);
+    // Pending: another org is refused.
+    expect((await acme.call('/api/admin/domains', { body: { host: stale } })).status).toBe(409);
+    await d1Query(`UPDATE custom_hostnames SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-8 days') WHERE host = '${stale}'`);
+    const mine = (await admin.client.call('/api/admin/domains')).json.data.find((d: { host: string }) => d.host === stale);
+    expect(mine).toMatchObject({ status: 'lapsed' });
+    expect(Date.parse(mine.lapses_at)).toBeLessThan(Date.now());
+    // Its maker claims it again: fresh records, pending again for 7 days.
+    const again = await admin.client.call('/api/admin/domains', { body: { host: stale } });
+    expect(again.status, again.text).toBe(201);
+    expect(again.json.data.status).toBe('pending');
+    expect(again.json.data.verification.value).not.toBe(first.json.data.verification.value);
+    expect(Date.parse(again.json.data.lapses_at)).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+    // Lapsed again, another org takes it: its own TXT value, the row is its own, the first org no longer lists it.
+    await d1Query(`UPDATE custom_hostnames SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-8 days') WHERE host = '${stale}'`);
+    const taken = await acme.call('/api/admin/domains', { body: { host: stale } });
+    expect(taken.status, taken.text).toBe(201);
+    expect(taken.json.data.verification.value).not.toBe(again.json.data.verification.value);
+    expect(await d1Query<{ org_id: number }>(`SELECT org_id FROM custom_hostnames WHERE host = '${stale}'`)).toEqual([{ org_id: 2 }]);
+    expect((await admin.client.call('/api/admin/domains')).json.data.map((d: { host: string }) => d.host)).not.toContain(stale);
+    // The old TXT value proves nothing now: publishing it with the CNAME does not activate the new claim.
+    await call('/_sim/cloudflare/dns', { body: { name: `_cf-custom-hostname.${stale}`, type: 'TXT', value: again.json.data.verification.value } });
+    await call('/_sim/cloudflare/dns', { body: { name: stale, type: 'CNAME', value: 'customers.localhost' } });
+    expect((await acme.call(`/api/admin/domains/${stale}/refresh`, { method: 'POST' })).json.data).toMatchObject({ status: 'pending', ownership: 'pending' });
+    await acme.call(`/api/admin/domains/${stale}`, { method: 'DELETE' });
   });
 
   it('the provider down → 502, nothing written', async () => {
@@ -471,7 +513,7 @@ describe('translations', () => {
     const text = `Voyagez avec nous ${crypto.randomUUID().slice(0, 4)}`;
     const r = await admin.client.call('/api/admin/labels/fr-FR', { method: 'PUT', body: { home_title: text } });
     expect(r.status, r.text).toBe(200);
-    expect(r.json.data.find((l: any) => l.field_name === 'home_title')).toEqual({ field_name: 'home_title', default: fallback, override: text });
+    expect(r.json.data.find((l: any) => l.field_name === 'home_title')).toEqual({ field_name: 'home_title', default: fallback, override: text, area: 'common' });
     expect(await labelsOn(host)).toBe(text);
     expect((await call('/?lang=fr-FR', { host, headers: { accept: 'text/html' } })).text).toContain(text);
     expect(await labelsOn('localhost')).toBe(fallback);

@@ -282,6 +282,39 @@ describe('settings', () => {
     expect((await auditRows()).count).toBe(audit.count);
   });
 
+  it('every wallet option the spec names is accepted, only-discount among them; an org that has it stored still saves its other settings', async () => {
+    const only = await adminA.client.call('/api/admin/org', { method: 'PATCH', body: { wallet_options: ['only-discount'] } });
+    expect(only.status, only.text).toBe(200);
+    expect(only.json.data.wallet_options).toEqual(['only-discount']);
+    expect((await call('/api/org/config', { host })).json.data.walletOptions).toBe('only-discount');
+    // Written by an earlier tool, in its own case: the list is read as the wallet reads it.
+    await d1Query(`UPDATE orgs SET wallet_options = 'Discount Cards,Certificates,Cash Card,ONLY-DISCOUNT' WHERE id = ${orgId}`);
+    const other = await adminA.client.call('/api/admin/org', { method: 'PATCH', body: { min_checkin_days: 3 } });
+    expect(other.status, other.text).toBe(200);
+    expect(other.json.data).toMatchObject({ min_checkin_days: 3, wallet_options: ['Discount Cards', 'Certificates', 'Cash Card', 'only-discount'] });
+    const all = ['Discount Cards', 'Certificates', 'Cash Card', 'myvacations', 'only-discount'];
+    const every = await adminA.client.call('/api/admin/org', { method: 'PATCH', body: { wallet_options: all } });
+    expect(every.status, every.text).toBe(200);
+    expect(every.json.data.wallet_options).toEqual(all);
+    expect((await adminA.client.call('/api/admin/org', { method: 'PATCH', body: { wallet_options: ['Discount Cards', 'Certificates', 'Cash Card'], min_checkin_days: 1 } })).status).toBe(200);
+  });
+
+  it("a new default currency is what a fresh visitor's page shows at once; a visitor's own choice still wins", async () => {
+    const bootOf = (html: string) => JSON.parse(/<script type="application\/json" id="tc-boot">(.*?)<\/script>/s.exec(html)![1]!);
+    // The page kept at the edge before the change must not be what the next visitor gets.
+    expect(bootOf((await call('/', { host, headers: { accept: 'text/html' } })).text).currency).toBe('USD');
+    const r = await adminA.client.call('/api/admin/org', { method: 'PATCH', body: { default_currency: 'EUR' } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.data.default_currency).toBe('EUR');
+    const fresh = await call('/', { host, headers: { accept: 'text/html' } });
+    expect(bootOf(fresh.text).currency).toBe('EUR');
+    expect((await call('/api/layout/getCurrencyinfo', { host })).json.data.defaultCurrency).toBe('EUR');
+    const chose = await call('/', { host, headers: { accept: 'text/html', cookie: 'currency_code=USD' } });
+    expect(bootOf(chose.text).currency).toBe('USD');
+    expect((await adminA.client.call('/api/admin/org', { method: 'PATCH', body: { default_currency: 'USD' } })).status).toBe(200);
+    expect(bootOf((await call('/', { host, headers: { accept: 'text/html' } })).text).currency).toBe('USD');
+  });
+
   it('malformed JSON and an empty change are 400 in the error shape', async () => {
     const bad = await adminA.client.call('/api/admin/org', { method: 'PATCH', rawBody: '{"name":', headers: { 'content-type': 'application/json' } });
     expect(bad.status).toBe(400);

@@ -98,6 +98,20 @@ describe('a change reaches every data centre', () => {
     expect(purges).toContainEqual(expect.objectContaining({ zone: 'dev-zone-0001', tags: [`org-${orgA}`] }));
   }, DB_TEST_TIMEOUT);
 
+  it('a console write that moves nothing a page shows purges nothing: ten short links (at once), then one settings change purges once', async () => {
+    const account = await verifiedAccount(hostA);
+    await d1Query(`UPDATE users SET role = 'admin' WHERE org_id = ${orgA} AND email = '${account.email}';`);
+    const { client } = await signedInClient(account.email, account.password, hostA);
+    const seen = (await call('/_sim/cloudflare/purges')).json.data.length;
+    const made = await Promise.all(Array.from({ length: 10 }, () => client.call('/api/admin/links', { body: { destination: '/' }, headers: { 'cf-connecting-ip': freshIp() } })));
+    for (const r of made) expect(r.status, r.text).toBe(201);
+    expect((await call('/_sim/cloudflare/purges')).json.data.length).toBe(seen);
+    const patched = await client.call('/api/admin/org', { method: 'PATCH', body: { name: `Once ${crypto.randomUUID().slice(0, 6)}` }, headers: { 'cf-connecting-ip': freshIp() } });
+    expect(patched.status, patched.text).toBe(200);
+    const purges: { tags: string[] }[] = (await call('/_sim/cloudflare/purges')).json.data.slice(seen);
+    expect(purges.filter((p) => p.tags.includes(`org-${orgA}`))).toHaveLength(1);
+  }, DB_TEST_TIMEOUT);
+
   it('a read writes no purge: only a change does', async () => {
     const seen = (await call('/_sim/cloudflare/purges')).json.data.length;
     for (const path of ['/', '/resorts', '/api/org/config']) await call(path, { host: hostB });

@@ -411,6 +411,24 @@ describe('the payment provider failing', () => {
       expect(again.status, again.text).toBe(200);
       expect(await bookingOf(ref)).toMatchObject({ status: 'CANCELLED', paid_amount: paid.total, refunded_amount: paid.total });
     }, 90_000);
+
+    it(`${mode} at session retrieve: Complete payment answers 502, nothing changes, and the unpaid booking keeps waiting`, async () => {
+      const r = await checkout();
+      expect(r.status, r.text).toBe(200);
+      const ref = r.json.data.booking_id as string;
+      await stripe.control({ mode, op: 'retrieve' });
+      const before = watch.signature();
+      const pay = await as(member, `/api/bookings/${ref}/payment`, { body: {} });
+      remember(`complete payment with the provider ${mode}`, pay);
+      expectUpstreamFailure(pay, `complete payment, provider ${mode}`);
+      expect(pay.status).toBe(502);
+      expect(DbWatch.changed(before, watch.signature(), ['rate_limits', 'activity_log', 'sessions'])).toEqual([]);
+      await stripe.control({ mode: 'ok', op: 'retrieve' });
+      const again = await as(member, `/api/bookings/${ref}/payment`, { body: {} });
+      expect(again.status, again.text).toBe(200);
+      expect(again.json.data.payment_url).toBe(r.json.data.payment_url);
+      expect((await bookingOf(ref)).status).toBe('PENDING_PAYMENT');
+    }, 60_000);
   }
 
   it('D1 failing under the webhook: 503 in the error shape with nothing recorded, and the redelivery confirms once', async () => {

@@ -107,7 +107,8 @@ export function casesFor(route: RouteSpec, seed: number): Case[] {
 function distinct(cases: Case[]): Case[] {
   const seen = new Set<string>();
   return cases.filter((c) => {
-    const key = JSON.stringify([c.path, Buffer.isBuffer(c.rawBody) ? c.rawBody.toString('base64') : c.rawBody, c.contentType, c.signedIn, c.host, c.headers]);
+    const body = c.rawBody;
+    const key = JSON.stringify([c.path, typeof body === 'string' || body === undefined ? body : body.toString('base64'), c.contentType, c.signedIn, c.host, c.headers]);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

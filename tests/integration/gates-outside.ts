@@ -218,7 +218,10 @@ export class CloudflareStandIn {
   url = '';
   readonly modes: Record<HostnameOp, Mode> = { create: 'ok', get: 'ok', delete: 'ok' };
   readonly calls: { op: HostnameOp | 'list'; at: number }[] = [];
-  private readonly hostnames = new Map<string, { id: string; hostname: string; status: 'pending' | 'active'; ownership_verification: { type: 'txt'; name: string; value: string } }>();
+  private readonly hostnames = new Map<
+    string,
+    { id: string; hostname: string; status: 'pending' | 'active'; ownership_verification: { type: 'txt'; name: string; value: string }; ssl: { status: string } }
+  >();
   private server?: Server;
   private hanging = new Set<ServerResponse>();
 
@@ -242,9 +245,13 @@ export class CloudflareStandIn {
     for (const op of Object.keys(this.modes) as HostnameOp[]) this.modes[op] = 'ok';
   }
 
-  /** The TXT record published: the provider's next check finds the hostname active. */
+  /** The TXT and CNAME records published: the provider's next check finds the ownership and the certificate active. */
   activate(hostname: string) {
-    for (const h of this.hostnames.values()) if (h.hostname === hostname) h.status = 'active';
+    for (const h of this.hostnames.values()) {
+      if (h.hostname !== hostname) continue;
+      h.status = 'active';
+      h.ssl.status = 'active';
+    }
   }
 
   has(hostname: string) {
@@ -264,6 +271,11 @@ export class CloudflareStandIn {
     for await (const chunk of req) body += chunk;
     const url = new URL(req.url ?? '/', this.url);
     const id = /\/custom_hostnames\/([^/]+)$/.exec(url.pathname)?.[1];
+    // The zone's fallback origin (the CNAME target) is read before every add: it answers normally here.
+    if (id === 'fallback_origin') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ success: true, errors: [], messages: [], result: { origin: 'customers.gate.example', status: 'active' } }));
+    }
     const op: HostnameOp | 'list' = req.method === 'POST' ? 'create' : req.method === 'DELETE' ? 'delete' : id ? 'get' : 'list';
     this.calls.push({ op, at: Date.now() });
     const json = (status: number, value: unknown) => {
@@ -283,7 +295,11 @@ export class CloudflareStandIn {
     if (op === 'create') {
       const hostname = String(JSON.parse(body || '{}').hostname ?? '').toLowerCase();
       if (this.has(hostname)) return failure(409, 1406, 'Duplicate custom hostname found.');
-      const h = { id: crypto.randomUUID(), hostname, status: 'pending' as const, ownership_verification: { type: 'txt' as const, name: `_cf-custom-hostname.${hostname}`, value: crypto.randomUUID() } };
+      const h = {
+        id: crypto.randomUUID(), hostname, status: 'pending' as 'pending' | 'active',
+        ownership_verification: { type: 'txt' as const, name: `_cf-custom-hostname.${hostname}`, value: crypto.randomUUID() },
+        ssl: { status: 'pending_validation' },
+      };
       this.hostnames.set(h.id, h);
       answer = () => ok(h);
     } else if (op === 'get') {

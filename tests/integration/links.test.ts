@@ -3,7 +3,7 @@
 // destinations and slugs, and the atomic steps under 30 requests at once.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
-import { ACME, call, expectErrorShape, type Client, type Reply } from './helpers';
+import { ACME, baseUrl, call, expectErrorShape, type Client, type Reply } from './helpers';
 import { d1Query, DB_TEST_TIMEOUT, freshIp, linkToken, PASSWORD, signUpBody, uniqueEmail, verifiedAccount, withIp } from './auth-helpers';
 import { bookingBody, firstProduct, key, signIn, traveler } from './booking-helpers';
 import { readDevVars } from '../../scripts/lib/server.mjs';
@@ -73,7 +73,7 @@ const cookieOf = (r: Reply) => r.cookies.find((c) => c.startsWith('tc_link='))?.
 describe('creating links', () => {
   it('a marketer creates a link with a custom slug and gets its short address; admins may too, members may not', async () => {
     const slug = slugName('spring');
-    const made = await createLink({ destination: '/hotel', slug, campaign: 'spring-26', utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'spring' });
+    const made = await createLink({ destination: '/stays', slug, campaign: 'spring-26', utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'spring' });
     expect(made.slug).toBe(slug);
     expect(made.short_url).toMatch(new RegExp(`^http://localhost:\\d+/r/${slug}$`));
     const admin = await signIn('admin@example.com', 'Admin1!pass');
@@ -100,7 +100,7 @@ describe('creating links', () => {
     const slug = slugName('taken');
     await createLink({ destination: '/', slug });
     for (const again of [slug, slug.toUpperCase()]) {
-      const r = await marketer.call('/api/admin/links', { body: { destination: '/hotel', slug: again } });
+      const r = await marketer.call('/api/admin/links', { body: { destination: '/stays', slug: again } });
       expect(r.status).toBe(409);
       expect(r.json.error.message).toBe('That short link name is already taken. Please choose another one.');
     }
@@ -134,9 +134,27 @@ describe('creating links', () => {
     }
   });
 
+  it("a path the site has no page for is refused as such (the form's old example /hotel among them); the site's pages with their own query are accepted", async () => {
+    for (const destination of ['/hotel', '/no-such-page', '/admin/links', '/stays/extra']) {
+      const r = await marketer.call('/api/admin/links', { body: { destination } });
+      expect(r.status, destination).toBe(400);
+      expectErrorShape(r.json, 'BAD_REQUEST');
+      expect(r.json.error.message).toBe('This page does not exist on your site');
+      expect(r.json.error.issues[0]).toEqual({ path: 'destination', message: 'This page does not exist on your site', key: 'link_msg_noSuchPage' });
+    }
+    for (const destination of ['/', '/stays/', '/resorts/search-details?city=Lisbon', '/hotel-details?id=1#rooms', '/promotions']) {
+      const { slug } = await createLink({ destination });
+      const r = await visit(slug);
+      expect(r.status, destination).toBe(302);
+      // The page the link names answers 200, not the site's 404 page.
+      const page = await call(r.headers.location as string, { headers: { accept: 'text/html' } });
+      expect(page.status, `${destination} → ${r.headers.location}`).toBe(200);
+    }
+  });
+
   it('30 concurrent creations of one slug make exactly one link', async () => {
     const slug = slugName('race');
-    const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => marketer.call('/api/admin/links', { body: { destination: `/hotel?n=${i}`, slug } })));
+    const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => marketer.call('/api/admin/links', { body: { destination: `/stays?n=${i}`, slug } })));
     expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
     expect(replies.filter((r) => r.status === 409)).toHaveLength(29);
   });
@@ -144,11 +162,11 @@ describe('creating links', () => {
 
 describe('the redirect', () => {
   it('answers 302 to the destination with the referral and UTM parameters, and sets the last-click cookie for 30 days', async () => {
-    const { slug } = await createLink({ destination: '/hotel?city=Paris', referral_code: 'SPRING26', utm_source: 'poster', utm_medium: 'qr', utm_campaign: 'spring sale' });
+    const { slug } = await createLink({ destination: '/stays?city=Paris', referral_code: 'SPRING26', utm_source: 'poster', utm_medium: 'qr', utm_campaign: 'spring sale' });
     const r = await visit(slug);
     expect(r.status).toBe(302);
     const to = new URL(r.headers.location as string, 'http://localhost');
-    expect(r.headers.location).toMatch(/^\/hotel\?/);
+    expect(r.headers.location).toMatch(/^\/stays\?/);
     expect(Object.fromEntries(to.searchParams)).toEqual({ city: 'Paris', referral_code: 'SPRING26', referral_org: '1', utm_source: 'poster', utm_medium: 'qr', utm_campaign: 'spring sale' });
     const cookie = r.cookies.find((c) => c.startsWith('tc_link='))!;
     expect(cookie).toMatch(/HttpOnly/i);
@@ -189,7 +207,7 @@ describe('the redirect', () => {
     expect(s.by_day).toHaveLength(30);
   });
 
-  it('a visitor counts once per link per day however often they click; nothing but a hash of them is kept', async () => {
+  it('a visitor counts once per link per day however often they click, whatever user agent they send; nothing but a hash of them is kept', async () => {
     const { slug } = await createLink({ destination: '/' });
     const ip = freshIp();
     for (let i = 0; i < 3; i++) await visit(slug, { 'cf-connecting-ip': ip });
@@ -197,33 +215,33 @@ describe('the redirect', () => {
     await visit(slug, { 'cf-connecting-ip': ip, 'user-agent': PHONE });
     const s = await settledStats(slug, (x) => x.clicks >= 5);
     expect(s.clicks).toBe(5);
-    expect(s.unique_visitors).toBe(3);
+    expect(s.unique_visitors).toBe(2);
     const rows = await d1Query<{ n: number }>(
       `SELECT (SELECT COUNT(*) FROM link_visitors v JOIN short_links l ON l.id = v.link_id WHERE l.slug = '${slug}') AS n;`,
     );
-    expect(rows[0]!.n).toBe(3);
+    expect(rows[0]!.n).toBe(2);
     const clicks = await d1Query<Record<string, unknown>>(`SELECT c.* FROM link_clicks c JOIN short_links l ON l.id = c.link_id WHERE l.slug = '${slug}';`);
     expect(clicks).toHaveLength(5);
     expect(Object.keys(clicks[0]!).sort()).toEqual(['at', 'country', 'device', 'first_visit', 'id', 'link_id', 'referrer_host']);
     expect(JSON.stringify(clicks)).not.toContain(ip);
     expect(clicks.map((c) => c.device).sort()).toEqual(['desktop', 'desktop', 'desktop', 'desktop', 'mobile']);
-    expect(clicks.map((c) => c.first_visit)).toEqual([1, 0, 0, 1, 1]);
+    expect(clicks.map((c) => c.first_visit)).toEqual([1, 0, 0, 1, 0]);
 
     // Once those clicks are written, the same visitor again is a click and no new visitor (a later write sees them).
     await visit(slug, { 'cf-connecting-ip': ip });
     const again = await settledStats(slug, (x) => x.clicks >= 6);
-    expect([again.clicks, again.unique_visitors]).toEqual([6, 3]);
+    expect([again.clicks, again.unique_visitors]).toEqual([6, 2]);
   }, DB_TEST_TIMEOUT);
 
   it('a warm redirect runs no D1 statement (the link from the edge, the click written after the answer), and the click is still counted', async () => {
-    const { slug } = await createLink({ destination: '/hotel', utm_source: 'warm' });
+    const { slug } = await createLink({ destination: '/stays', utm_source: 'warm' });
     const cold = await visit(slug);
     expect(cold.status).toBe(302);
     expect(Number(cold.headers['x-d1-queries'])).toBeGreaterThan(0);
     for (let i = 0; i < 3; i++) {
       const warm = await visit(slug);
       expect(warm.status).toBe(302);
-      expect(warm.headers.location).toBe('/hotel?utm_source=warm');
+      expect(warm.headers.location).toBe('/stays?utm_source=warm');
       expect(cookieOf(warm)).toMatch(/^tc_link=\d+\.\d+\.[0-9a-f]{32}$/);
       expect(warm.headers['x-d1-queries'], `warm visit ${i + 1}`).toBe('0');
     }
@@ -234,16 +252,16 @@ describe('the redirect', () => {
   it('a slug asked for before its link existed redirects as soon as the link is made; a change under a new org version is served on the next request', async () => {
     const slug = slugName('later');
     expect((await visit(slug)).status).toBe(404);
-    await createLink({ destination: '/hotel', slug });
+    await createLink({ destination: '/stays', slug });
     const first = await visit(slug);
     expect(first.status).toBe(302);
-    expect(first.headers.location).toBe('/hotel');
+    expect(first.headers.location).toBe('/stays');
     expect((await visit(slug)).headers['x-d1-queries']).toBe('0');
-    // Links have no edit route: change the row as a future one would, and move the org's version as every console change does.
+    // Changed behind the console's back (the console's own change purges the link itself): the org's version moving retires the copy too.
     await d1Query(`UPDATE short_links SET destination = '/resorts' WHERE org_id = 1 AND slug = '${slug}';`);
     const admin = await signIn('admin@example.com', 'Admin1!pass');
     const days = (await admin.call('/api/admin/org')).json.data.min_checkin_days;
-    expect((await visit(slug)).headers.location, 'the version unchanged, the kept copy answers').toBe('/hotel');
+    expect((await visit(slug)).headers.location, 'the version unchanged, the kept copy answers').toBe('/stays');
     expect((await admin.call('/api/admin/org', { method: 'PATCH', body: { min_checkin_days: days === 30 ? 29 : days + 1 } })).status).toBe(200);
     try {
       const changed = await visit(slug);
@@ -264,6 +282,140 @@ describe('the redirect', () => {
     expect(s.clicks).toBe(30);
     expect(s.unique_visitors).toBe(1);
   });
+});
+
+describe('changing links', () => {
+  const auditOf = async (target: string) => {
+    const admin = await signIn('admin@example.com', 'Admin1!pass');
+    const r = await admin.call('/api/admin/audit?page=1');
+    expect(r.status, r.text).toBe(200);
+    return (r.json.data as { action: string; target: string; actor_email: string; detail: any }[]).filter((row) => row.target === target);
+  };
+
+  it("a link's destination, campaign and UTMs change (checked as at creation), its next visit follows at once, and creation and every change are audited", async () => {
+    const slug = slugName('edit');
+    await createLink({ destination: '/stays', slug, campaign: 'autumn', utm_source: 'poster' });
+    expect((await visit(slug)).headers.location).toBe('/stays?utm_source=poster');
+    expect((await visit(slug)).headers['x-d1-queries'], 'kept warm before the change').toBe('0');
+    const read = await marketer.call(`/api/admin/links/${slug}`);
+    expect(read.status, read.text).toBe(200);
+    expect(read.json.data).toMatchObject({ slug, destination: '/stays', campaign: 'autumn', utm_source: 'poster', utm_medium: '', archived: false, clicks: expect.any(Number) });
+
+    const r = await marketer.call(`/api/admin/links/${slug}`, { method: 'PATCH', body: { destination: '/activities?city=Lisbon', campaign: '', utm_medium: 'print' } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.data).toMatchObject({ slug, destination: '/activities?city=Lisbon', campaign: '', utm_source: 'poster', utm_medium: 'print' });
+    const after = await visit(slug);
+    expect(after.status).toBe(302);
+    expect(after.headers.location).toBe('/activities?city=Lisbon&utm_source=poster&utm_medium=print');
+
+    const rows = await auditOf(`link:${slug}`);
+    expect(rows.map((row) => row.action)).toEqual(['link.update', 'link.create']);
+    expect(rows[0]).toMatchObject({
+      actor_email: 'marketer@example.com',
+      detail: { before: { destination: '/stays', campaign: 'autumn', utm_medium: '' }, after: { destination: '/activities?city=Lisbon', campaign: '', utm_medium: 'print' } },
+    });
+    expect(rows[1]!.detail.after).toMatchObject({ slug, destination: '/stays', campaign: 'autumn', utm_source: 'poster' });
+
+    // The same values again change nothing and write nothing.
+    expect((await marketer.call(`/api/admin/links/${slug}`, { method: 'PATCH', body: { utm_medium: 'print' } })).status).toBe(200);
+    expect(await auditOf(`link:${slug}`)).toHaveLength(2);
+  }, DB_TEST_TIMEOUT);
+
+  it('a refused change writes nothing: a page the site lacks, an off-site address, nothing to change, an unknown link, another org, a member', async () => {
+    const { slug } = await createLink({ destination: '/stays' });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ destination: '/hotel' }, 'This page does not exist on your site'],
+      [{ destination: 'https://evil.example/' }, "Invalid destination: The destination must be a page of this site (starting with /) or the organisation's landing address"],
+      [{}, 'Invalid request: Send at least one field to change'],
+      [{ slug: 'renamed' }, ''],
+      [{ archived: 'yes' }, ''],
+    ];
+    for (const [body, message] of cases) {
+      const r = await marketer.call(`/api/admin/links/${slug}`, { method: 'PATCH', body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expectErrorShape(r.json, 'BAD_REQUEST');
+      if (message) expect(r.json.error.message).toBe(message);
+    }
+    expect((await marketer.call('/api/admin/links/no-such-link-here', { method: 'PATCH', body: { utm_source: 'x' } })).status).toBe(404);
+    expect((await marketer.call('/api/admin/links/x', { method: 'GET' })).status).toBe(404);
+    expect((await acmeAdmin.call(`/api/admin/links/${slug}`, { method: 'PATCH', body: { utm_source: 'acme' } })).status).toBe(404);
+    expect((await consumer.call(`/api/admin/links/${slug}`, { method: 'PATCH', body: { utm_source: 'member' } })).status).toBe(403);
+    expect((await marketer.call(`/api/admin/links/${slug}`)).json.data).toMatchObject({ destination: '/stays', utm_source: '' });
+    expect(await auditOf(`link:${slug}`)).toHaveLength(1);
+  });
+
+  it('an archived link leaves the list as archived and keeps redirecting (printed QR codes keep working); restoring brings it back; both audited', async () => {
+    const { slug } = await createLink({ destination: '/promotions' });
+    const archived = await marketer.call(`/api/admin/links/${slug}`, { method: 'PATCH', body: { archived: true } });
+    expect(archived.status, archived.text).toBe(200);
+    expect(archived.json.data.archived).toBe(true);
+    const listed = (await marketer.call('/api/admin/links')).json.data.find((l: { slug: string }) => l.slug === slug);
+    expect(listed.archived).toBe(true);
+    expect((await visit(slug)).headers.location).toBe('/promotions');
+    const restored = await marketer.call(`/api/admin/links/${slug}`, { method: 'PATCH', body: { archived: false } });
+    expect(restored.json.data.archived).toBe(false);
+    expect((await auditOf(`link:${slug}`)).map((row) => row.action)).toEqual(['link.restore', 'link.archive', 'link.create']);
+  });
+});
+
+describe('QR codes', () => {
+  it('come as SVG and PNG at a chosen size, as a file to save with download=1; sizes outside 256–2048 are 400', async () => {
+    const { slug } = await createLink({ destination: '/' });
+    const svg = await call(`/r/${slug}/qr.svg?size=1024&download=1`);
+    expect(svg.status).toBe(200);
+    expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(svg.headers['content-disposition']).toBe(`attachment; filename="qr-${slug}-1024.svg"`);
+    expect(svg.text).toMatch(/^<svg[^>]*width="1024"[^>]*height="1024"/);
+    expect((await call(`/r/${slug}/qr.svg`)).headers['content-disposition']).toBeUndefined();
+
+    const declared = await call(`/r/${slug}/qr.png?size=512`);
+    expect(declared.status).toBe(200);
+    expect(declared.headers['content-type']).toBe('image/png');
+    for (const size of [256, 2048]) {
+      const png = await fetch(new URL(`/r/${slug}/qr.png?size=${size}&download=1`, baseUrl()));
+      expect(png.status).toBe(200);
+      expect(png.headers.get('content-disposition')).toBe(`attachment; filename="qr-${slug}-${size}.png"`);
+      const bytes = new Uint8Array(await png.arrayBuffer());
+      expect([...bytes.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      const view = new DataView(bytes.buffer);
+      // IHDR: the image is as wide and as tall as asked.
+      expect([view.getUint32(16), view.getUint32(20)]).toEqual([size, size]);
+    }
+    for (const size of ['255', '2049', '0', 'big', '1e3']) {
+      for (const kind of ['svg', 'png']) {
+        const r = await call(`/r/${slug}/qr.${kind}?size=${size}`);
+        expect(r.status, `${kind} ${size}`).toBe(400);
+        expectErrorShape(r.json, 'BAD_REQUEST');
+      }
+    }
+    expect((await call(`/r/no-such-link-here/qr.png`)).status).toBe(404);
+  });
+});
+
+describe('who counts', () => {
+  it('headless browsers, Lighthouse and automation tools are not visitors; 40 clicks in flight from one address changing its user agent are one visitor', async () => {
+    const { slug } = await createLink({ destination: '/' });
+    const AUTOMATED: Record<string, string>[] = [
+      { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/130.0.0.0 Safari/537.36' },
+      { 'user-agent': 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36 Chrome-Lighthouse' },
+      { 'user-agent': BROWSER, 'sec-ch-ua': '"HeadlessChrome";v="130", "Chromium";v="130", "Not?A_Brand";v="99"' },
+    ];
+    for (const headers of AUTOMATED) {
+      const r = await visit(slug, headers);
+      expect(r.status).toBe(302);
+      expect(cookieOf(r), 'no last-click cookie for a program').toBeUndefined();
+    }
+    const ip = freshIp();
+    const replies = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => visit(slug, { 'cf-connecting-ip': ip, 'user-agent': `${i % 2 ? PHONE : BROWSER} Build/${i}` })),
+    );
+    expect(replies.every((r) => r.status === 302)).toBe(true);
+    const s = await settledStats(slug, (x) => x.clicks >= 40);
+    expect(s.clicks).toBe(40);
+    expect(s.unique_visitors).toBe(1);
+    expect(s.by_device).toEqual(expect.arrayContaining([{ device: 'desktop', clicks: 20 }, { device: 'mobile', clicks: 20 }]));
+    expect(s.by_device).toHaveLength(2);
+  }, DB_TEST_TIMEOUT);
 });
 
 describe('attribution', () => {
@@ -291,7 +443,7 @@ describe('attribution', () => {
 
   it('the last click is credited with the confirmed sign-up and the first booking and its revenue, each once', async () => {
     const first = await createLink({ destination: '/' });
-    const last = await createLink({ destination: '/hotel' });
+    const last = await createLink({ destination: '/stays' });
     await visit(first.slug);
     const cookie = cookieOf(await visit(last.slug))!;
     const { email, ip } = await signUpWith(cookie);
@@ -349,7 +501,7 @@ describe('figures', () => {
   it('per link and per campaign, a date range and CSV; bad ranges are 400', async () => {
     const campaign = `camp-${crypto.randomUUID().slice(0, 6)}`;
     const a = await createLink({ destination: '/', campaign });
-    const b = await createLink({ destination: '/hotel', campaign });
+    const b = await createLink({ destination: '/stays', campaign });
     await visit(a.slug, { 'x-dev-country': 'DE' });
     await visit(b.slug, { 'x-dev-country': 'ES' });
     await settledStats(a.slug, (x) => x.clicks >= 1);

@@ -4,7 +4,7 @@ import { ACME, call } from './helpers';
 
 const ROUTES = [
   '/', '/home', '/promotions', '/user-details', '/wallet', '/user/profile', '/user/travelers', '/user/my-trips',
-  '/user/booking-history', '/agent/profile', '/agent/my-quotes', '/agent/booking-history', '/agent/client-list',
+  '/user/booking-history', '/agent', '/agent/profile', '/agent/my-quotes', '/agent/booking-history', '/agent/client-list',
   '/referral/programs', '/referral/credits', '/your-rewards', '/login/sso', '/verify-account', '/change-password',
   '/resorts', '/resorts/search-details', '/search-detail', '/hotel-details', '/hotel-checkout', '/checkout-success',
   '/privacy-policy', '/terms-of-use', '/activities', '/stays', '/condo', '/packages', '/cruises', '/flight', '/cars',

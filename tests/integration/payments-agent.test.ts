@@ -16,6 +16,7 @@ const secrets = readDevVars() as Record<string, string>;
 const LIMIT_USD = 50;
 let stripe: Stripe;
 let agent: Client;
+let agentEmail = '';
 let other: Client;
 let hotel: ProductPick;
 let db: DbWatch;
@@ -25,7 +26,9 @@ let captured: CapturedWebhook[] = [];
 
 beforeAll(async () => {
   stripe = stripeClient({ apiUrl: `${baseUrl()}/_sim/stripe`, secretKey: secrets.STRIPE_SECRET_KEY!, webhookSecret: secrets.STRIPE_WEBHOOK_SECRET! });
-  agent = await signIn(await adminMadeAgent(LIMIT_USD));
+  const made = await adminMadeAgent(LIMIT_USD);
+  agentEmail = made.email;
+  agent = await signIn(made);
   other = await signIn(AGENT);
   hotel = await aProduct('HLT');
   db = DbWatch.open();
@@ -73,7 +76,7 @@ async function pendingCardBooking(offset = 20) {
 }
 
 describe('booking a quote on the client\u2019s card', () => {
-  it('is pending with a hosted payment for the quote\u2019s price and uses no credit; paid, the webhook confirms it and mails the client', async () => {
+  it('is pending with a hosted payment for the quote\u2019s price and uses no credit; paid, the webhook confirms it, mails the client and a voucher to the agent', async () => {
     const before = await profileOf(agent);
     const { client, quote, ref, session, reply } = await pendingCardBooking();
     expect(reply.json.data).toMatchObject({ status: 'PENDING_PAYMENT', pay_by: 'card', total: quote.total, currency: 'USD', charged_usd: 0 });
@@ -92,12 +95,16 @@ describe('booking a quote on the client\u2019s card', () => {
     expect(listed.payment_url).toBeUndefined();
     expect((await profileOf(agent)).credit).toEqual(before.credit);
     const mails = await mailsAbout(ref);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ to: client.email });
-    expect(mails[0].text).toContain(`Paid by card: ${formatMoney(Math.round(quote.total * 100), 'USD', 'en-US')}.`);
+    expect(mails).toHaveLength(2);
+    const confirmation = mails.find((m) => m.to === client.email);
+    expect(confirmation.text).toContain(`Paid by card: ${formatMoney(Math.round(quote.total * 100), 'USD', 'en-US')}.`);
+    const voucher = mails.find((m) => m.to !== client.email);
+    expect(voucher.to).toBe(agentEmail);
+    expect(voucher.subject).toContain(`voucher ${ref}`);
+    expect(voucher.text).toContain('Paid by card');
   });
 
-  it('30 deliveries at once of its completed event confirm it once, record the event once and send one mail', async () => {
+  it('30 deliveries at once of its completed event confirm it once, record the event once and send each mail once (the client\u2019s, the agent\u2019s voucher)', async () => {
     const { ref, session } = await pendingCardBooking(24);
     await call('/_sim/stripe/control', { body: { webhook_url: captureUrl } });
     await pay(session);
@@ -108,7 +115,7 @@ describe('booking a quote on the client\u2019s card', () => {
     expect(db.count('payment_events', 'event_id = ?', JSON.parse(completed.raw).id)).toBe(1);
     expect(expectReconciledIn(db, ref).status).toBe('CONFIRMED');
     expect((await agentBooking(ref)).status).toBe('CONFIRMED');
-    expect(await mailsAbout(ref)).toHaveLength(1);
+    expect(await mailsAbout(ref)).toHaveLength(2);
   });
 
   it('30 card bookings of one quote at once: one is pending, the others get 409 and leave no booking and no payable session', async () => {

@@ -13,6 +13,7 @@ import { DEFAULT_THEME } from '../../src/shared/rules/theme';
 import { nearDay, type Hints } from './gates-arbitrary';
 import { day, TRAVELER } from './gates-fixtures';
 import { seedPhotoKeys } from '../../seed/photos.mjs';
+import { DEV_INVITATION_TOKEN } from '../../seed/parts/13-invitations.mjs';
 import { OTA_NAMESPACE } from '../../functions/outside/channel-ota';
 
 /** A photograph the development seed stores (seed/photos.mjs). */
@@ -341,6 +342,12 @@ const TABLE: Fixture[] = [
     ids: [{ in: 'param', name: 'booking_id', owner: 'user', of: 'bookingRef', expect: 'refused' }],
   },
   {
+    // "Complete payment": the owner's pending booking answers its open session (200); anyone else's is 404.
+    method: 'POST', path: '/api/bookings/:booking_id/payment', params: { booking_id: fc.constantFrom('BK-AAAAA-AAAAA', 'bk-x', '0') }, changesState: true,
+    example: (o) => ({ params: { booking_id: o.bookingRef }, body: {} }),
+    ids: [{ in: 'param', name: 'booking_id', owner: 'user', of: 'bookingRef', expect: 'refused' }],
+  },
+  {
     // Unsigned here: every request the gates make is refused with 400 and changes nothing (the signed path is in payments.test.ts).
     method: 'POST', path: '/api/payments/webhook', changesState: true,
     example: () => ({ body: { id: 'evt_gate', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_test_gate', object: 'checkout.session' } } } }),
@@ -493,6 +500,27 @@ const TABLE: Fixture[] = [
   { method: 'PUT', path: '/api/admin/theme', example: () => ({ body: { ...DEFAULT_THEME } }), changesState: true },
   { method: 'GET', path: '/api/admin/launch', example: () => ({}), changesState: false },
   { method: 'POST', path: '/api/admin/launch', example: () => ({}), changesState: true },
+  // Invitations (functions/routes/invitations.ts): the sweeps invite addresses of nobody as members, so no sweep gives a role to a
+  // fixture's account; revoking and accepting take ids and tokens nobody has (tests/integration/invitations.test.ts has the successes).
+  { method: 'GET', path: '/api/admin/invitations', example: () => ({}), changesState: false },
+  {
+    method: 'POST', path: '/api/admin/invitations', changesState: true, upstream: ['mail'],
+    hints: { role: fc.constantFrom('user', 'agent', 'marketer', 'admin', 'owner'), email: fc.oneof(fc.constantFrom('demo@example.com', 'admin@example.com'), fc.emailAddress()) },
+    example: () => ({ body: { email: `gate-invite-${crypto.randomUUID().slice(0, 8)}@example.com`, role: 'user' } }),
+  },
+  {
+    method: 'DELETE', path: '/api/admin/invitations/:id', params: { id: fc.integer({ min: 1_000_000, max: 1_000_050 }) }, changesState: true,
+    example: () => ({ params: { id: 1_000_000 } }),
+  },
+  {
+    // The development seed's invitation (seed/parts/13-invitations.mjs): nothing in the sweeps accepts it.
+    method: 'GET', path: '/api/invitations/:token', params: { token: fc.constantFrom('x'.repeat(43), 'short', DEV_INVITATION_TOKEN) }, changesState: false,
+    example: () => ({ params: { token: DEV_INVITATION_TOKEN } }),
+  },
+  {
+    method: 'POST', path: '/api/invitations/:token/accept', params: { token: fc.constantFrom('x'.repeat(43), 'short', 'A'.repeat(43)) }, changesState: true, endsSession: true,
+    example: () => ({ params: { token: 'x'.repeat(43) }, body: { first_name: 'Gus', last_name: 'Gate', password: 'Gate1!pass' } }),
+  },
   // Domains go through the Cloudflare simulator of the gate's own Worker; hosts fuzzed are made up (nothing resolves to them).
   { method: 'GET', path: '/api/admin/domains', example: () => ({}), changesState: false },
   {
@@ -623,10 +651,23 @@ const TABLE: Fixture[] = [
   // ---- marketing links (functions/routes/links.ts): admins and marketers of the host's org; a member's own link ----
   {
     method: 'POST', path: '/api/admin/links', changesState: true,
-    hints: { destination: fc.constantFrom('/', '/hotel?city=Paris', 'https://evil.example/', '//evil.example', '/\\evil', 'javascript:alert(1)') },
-    example: () => ({ body: { destination: '/hotel', campaign: 'gate', utm_source: 'gate' } }),
+    hints: { destination: fc.constantFrom('/', '/stays?city=Paris', '/hotel', 'https://evil.example/', '//evil.example', '/\\evil', 'javascript:alert(1)') },
+    example: () => ({ body: { destination: '/stays', campaign: 'gate', utm_source: 'gate' } }),
   },
   { method: 'GET', path: '/api/admin/links', example: () => ({}), changesState: false },
+  {
+    method: 'GET', path: '/api/admin/links/:slug', params: { slug: fc.constantFrom('welcome', 'no-such-link', 'x', 'WELCOME') }, changesState: false,
+    example: () => ({ params: { slug: 'welcome' } }),
+  },
+  // The seeded link keeps what other suites read of it (its destination, campaign and UTMs): the gates' changes are no-ops or refused.
+  {
+    method: 'PATCH', path: '/api/admin/links/:slug', params: { slug: fc.constantFrom('welcome', 'no-such-link', 'x') }, changesState: true,
+    hints: {
+      destination: fc.constantFrom('/promotions', '/no-such-page', 'https://evil.example/', 'javascript:alert(1)'), campaign: fc.constantFrom('launch'),
+      utm_source: fc.constantFrom('seed'), utm_medium: fc.constantFrom('web'), utm_campaign: fc.constantFrom('launch'), archived: fc.constantFrom(false),
+    },
+    example: () => ({ params: { slug: 'welcome' }, body: { destination: '/promotions', archived: false } }),
+  },
   {
     method: 'GET', path: '/api/admin/links/:slug/stats', params: { slug: fc.constantFrom('welcome', 'no-such-link', 'x', 'WELCOME') }, changesState: false, example: () => ({ params: { slug: 'welcome' }, query: { format: 'json' } }),
   },
@@ -644,7 +685,11 @@ const TABLE: Fixture[] = [
   },
   {
     method: 'GET', path: '/r/:slug/qr.svg', params: { slug: fc.constantFrom('welcome', 'no-such-link', 'x') }, changesState: false,
-    example: () => ({ params: { slug: 'welcome' } }),
+    hints: { size: fc.constantFrom('256', '1024', '2048', '255', '4096', 'big') }, example: () => ({ params: { slug: 'welcome' }, query: { size: 512, download: '1' } }),
+  },
+  {
+    method: 'GET', path: '/r/:slug/qr.png', params: { slug: fc.constantFrom('welcome', 'no-such-link', 'x') }, changesState: false,
+    hints: { size: fc.constantFrom('256', '1024', '2048', '255', '4096', 'big') }, example: () => ({ params: { slug: 'welcome' }, query: { size: 512, download: '1' } }),
   },
   { method: 'GET', path: '/api/admin/enquiries', example: () => ({ query: { page: 1, kind: 'cruise' } }), changesState: false },
 

@@ -146,6 +146,22 @@ describe('sign-up by email', () => {
     expect((await call('/api/auth/verifyAccount', withIp(ip, { body: { token } }))).status).toBe(200);
   });
 
+  it('a sign-up that leaves the nationality empty (absent, null or "") stores the spec’s default, id 1 (US)', async () => {
+    const emails = [uniqueEmail('nat'), uniqueEmail('nat'), uniqueEmail('nat')];
+    const bodies = [signUpBody(emails[0]!), signUpBody(emails[1]!, { nationality: null }), signUpBody(emails[2]!, { nationality: '' })];
+    delete (bodies[0]!.jsonRegister as Record<string, unknown>).nationality;
+    for (const body of bodies) {
+      const r = await call('/api/signUp', withIp(freshIp(), { body }));
+      expect(r.json.data?.message, r.text).toBe('USER_CREATED');
+    }
+    const rows = await d1Query<{ nationality_id: number }>(`SELECT nationality_id FROM users WHERE email IN ('${emails.join("','")}')`);
+    expect(rows.map((r) => r.nationality_id)).toEqual([1, 1, 1]);
+    // A nationality given is kept.
+    const chosen = uniqueEmail('nat');
+    await call('/api/signUp', withIp(freshIp(), { body: signUpBody(chosen, { nationality: 5 }) }));
+    expect((await d1Query<{ nationality_id: number }>(`SELECT nationality_id FROM users WHERE email = '${chosen}'`))[0]?.nationality_id).toBe(5);
+  });
+
   it('an existing email answers USER_ALREADY_CREATED and changes nothing', async () => {
     const r = await call('/api/signUp', withIp(freshIp(), { body: signUpBody('Demo@Example.com') }));
     expect(r.json).toEqual(EXISTS);

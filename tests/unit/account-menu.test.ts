@@ -15,9 +15,10 @@ describe('account menu', () => {
     expect(ids(true, 2)).toEqual(['booking-history', 'my-account', 'travel-profile', 'my-trips', 'wallet', 'language', 'currency', 'help', 'logout']);
   });
 
-  it('an agent additionally gets the four agent pages', () => {
+  it('an agent additionally gets the agent desk and the four agent pages', () => {
     const agent = accountMenuFor(true, 1);
     expect(agent.filter((e) => e.agentOnly).map((e) => e.href)).toEqual([
+      '/agent',
       '/agent/profile',
       '/agent/client-list',
       '/agent/my-quotes',

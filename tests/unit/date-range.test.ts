@@ -1,16 +1,15 @@
-// The date-range picker's rules: the locale's first day of week, which days may be chosen, and check-in then check-out.
+// The date-range picker's rules: the org's first day of week, which days may be chosen, and check-in then check-out.
 import { describe, expect, it } from 'vitest';
-import { daysBetween, monthGrid } from '../../src/shared/rules/booking-dates';
-import { chooseDay, dayChoosable, firstDayOfWeek, type RangeRules } from '../../src/shared/rules/date-range';
+import { daysBetween, monthGrid, weekStartsOn } from '../../src/shared/rules/booking-dates';
+import { chooseDay, dayChoosable, type RangeRules } from '../../src/shared/rules/date-range';
 
 describe('the first day of the week', () => {
-  it('follows the locale: Sunday in en-US, Monday in fr-FR, es-ES and en-GB, Saturday in ar-EG', () => {
-    expect(firstDayOfWeek('en-US')).toBe(0);
-    expect(firstDayOfWeek('fr-FR')).toBe(1);
-    expect(firstDayOfWeek('es-ES')).toBe(1);
-    expect(firstDayOfWeek('en-GB')).toBe(1);
-    expect(firstDayOfWeek('ar-EG')).toBe(6);
-    expect(firstDayOfWeek('not a locale')).toBe(0);
+  it("is the org's calendarType whatever the page's language: Monday for an org set to Monday, else Sunday (the spec's default)", () => {
+    expect(weekStartsOn('Monday')).toBe(1);
+    expect(weekStartsOn('Sunday')).toBe(0);
+    expect(weekStartsOn(null)).toBe(0);
+    expect(monthGrid('2026-12', weekStartsOn('Monday'))[0]).toBe('2026-11-30');
+    expect(monthGrid('2026-12', weekStartsOn('Sunday'))[0]).toBe('2026-11-29');
   });
 
   it('starts the month grid on that day', () => {

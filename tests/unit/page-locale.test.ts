@@ -30,6 +30,13 @@ describe('page currency', () => {
     expect(resolveCurrency('XYZ', rates)).toBe('USD');
     expect(resolveCurrency('EURO', rates)).toBe('USD');
   });
+
+  it("a fresh visitor (no cookie, or one without a rate) gets the org's default currency; the visitor's own choice wins", () => {
+    expect(resolveCurrency(undefined, rates, 'EUR')).toBe('EUR');
+    expect(resolveCurrency('XYZ', rates, 'JPY')).toBe('JPY');
+    expect(resolveCurrency('USD', rates, 'EUR')).toBe('USD');
+    expect(resolveCurrency(undefined, rates, 'GBP')).toBe('USD');
+  });
 });
 
 describe('prices', () => {

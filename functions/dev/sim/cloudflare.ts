@@ -1,6 +1,7 @@
 // Development simulator of Cloudflare for SaaS custom hostnames (the API's wire shapes: { success, errors, messages,
-// result }) and of the DNS the TXT ownership records are published in. A hostname turns active once a TXT record with
-// its ownership name and value is published and it is read again, as Cloudflare does on its next check.
+// result }) and of the DNS the owners publish their records in. A hostname's ownership turns active once a TXT record
+// with its ownership name and value is published, and its certificate once the host is a CNAME to the zone's fallback
+// origin (HTTP validation), each when it is read again, as Cloudflare does on its next check.
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env';
@@ -12,6 +13,7 @@ interface SimHostname {
   hostname: string;
   status: 'pending' | 'active';
   ownership_verification: { type: 'txt'; name: string; value: string };
+  ssl: 'pending_validation' | 'active';
   created_at: string;
 }
 
@@ -22,25 +24,33 @@ const hostnames = new Map<string, SimHostname>();
 const purges: { zone: string; tags: string[]; at: string }[] = [];
 /** Published TXT records: name → values. */
 const txt = new Map<string, Set<string>>();
+/** Published CNAME records: name → target. */
+const cnames = new Map<string, string>();
+/** The zone's fallback origin, the CNAME target of every custom hostname: a host of the platform's own domain. */
+const fallbackOrigin = (c: Context<AppEnv>) => `customers.${c.env.PLATFORM_DOMAIN || 'localhost'}`;
 
 const envelope = <T>(result: T) => ({ success: true as const, errors: [], messages: [], result });
 const failure = <S extends 401 | 404 | 409 | 500>(c: Context<AppEnv>, status: S, code: number, message: string) =>
   c.json({ success: false as const, errors: [{ code, message }], messages: [], result: null }, status);
 
-function checked(h: SimHostname): SimHostname {
+function checked(c: Context<AppEnv>, h: SimHostname): SimHostname {
   if (h.status === 'pending' && txt.get(h.ownership_verification.name)?.has(h.ownership_verification.value)) h.status = 'active';
+  if (h.ssl === 'pending_validation' && cnames.get(h.hostname) === fallbackOrigin(c)) h.ssl = 'active';
   return h;
 }
 
 const wire = (h: SimHostname) => ({
   ...h,
-  ssl: { method: 'txt' as const, type: 'dv' as const, status: h.status === 'active' ? ('active' as const) : ('pending_validation' as const) },
-  verification_errors: h.status === 'active' ? [] : ['custom hostname does not CNAME to this zone.'],
+  ssl: { method: 'http' as const, type: 'dv' as const, status: h.ssl },
+  verification_errors: [
+    ...(h.status === 'active' ? [] : ['custom hostname ownership TXT record not found.']),
+    ...(h.ssl === 'active' ? [] : ['custom hostname does not CNAME to this zone.']),
+  ],
 });
 
 const CreateSchema = z.object({ hostname: z.string().min(1).max(253) }).loose();
 const PurgeSchema = z.object({ tags: z.array(z.string().min(1).max(1024)).min(1).max(100) });
-const DnsSchema = z.object({ name: z.string().min(1).max(253), type: z.literal('TXT'), value: z.string().min(1).max(255) });
+const DnsSchema = z.object({ name: z.string().min(1).max(253), type: z.enum(['TXT', 'CNAME']), value: z.string().min(1).max(255) });
 
 /** Cloudflare's API answer: { success, errors, messages, result }. */
 const Envelope = <S extends z.ZodType>(result: S) => z.object({ success: z.literal(true), errors: z.array(z.unknown()), messages: z.array(z.unknown()), result });
@@ -58,7 +68,7 @@ const Hostname = z.object({
   status: z.enum(['pending', 'active']),
   ownership_verification: z.object({ type: z.literal('txt'), name: z.string(), value: z.string() }),
   created_at: z.string(),
-  ssl: z.object({ method: z.literal('txt'), type: z.literal('dv'), status: z.enum(['active', 'pending_validation']) }),
+  ssl: z.object({ method: z.literal('http'), type: z.literal('dv'), status: z.enum(['active', 'pending_validation']) }),
   verification_errors: z.array(z.string()),
 });
 const ModeSchema = z.object({ mode: z.enum(MODES) });
@@ -72,9 +82,9 @@ const routes = {
     responses: { 200: json(ModeSchema), ...refusals },
   }),
   dns: createRoute({
-    method: 'post', path: '/dns', summary: 'Test hook: publishes a TXT record (the ownership check reads it)', ...access('dev'),
+    method: 'post', path: '/dns', summary: 'Test hook: publishes a TXT record (the ownership check reads it) or a CNAME (the certificate’s)', ...access('dev'),
     request: { body: body(DnsSchema) },
-    responses: { 200: json(z.object({ data: z.object({ name: z.string(), type: z.literal('TXT'), value: z.string() }) })), ...refusals },
+    responses: { 200: json(z.object({ data: z.object({ name: z.string(), type: z.enum(['TXT', 'CNAME']), value: z.string() }) })), ...refusals },
   }),
   purges: createRoute({
     method: 'get', path: '/purges', summary: 'Test hook: every purge the zone was asked for, oldest first', ...access('dev'),
@@ -97,6 +107,11 @@ const routes = {
       200: json(Envelope(z.array(Hostname)).extend({ result_info: z.object({ page: z.number().int(), per_page: z.number().int(), count: z.number().int(), total_count: z.number().int(), total_pages: z.number().int() }) })),
       ...apiRefusals,
     },
+  }),
+  fallbackOrigin: createRoute({
+    method: 'get', path: '/client/v4/zones/{zone}/custom_hostnames/fallback_origin', summary: 'The zone’s fallback origin: the CNAME target of custom hostnames', ...access('dev'),
+    request: { params: ZoneParams },
+    responses: { 200: json(Envelope(z.object({ origin: z.string(), status: z.literal('active'), errors: z.array(z.string()), created_at: z.string(), updated_at: z.string() }))), ...apiRefusals },
   }),
   get: createRoute({
     method: 'get', path: '/client/v4/zones/{zone}/custom_hostnames/{id}', summary: 'A custom hostname, active once its TXT record is published', ...access('dev'),
@@ -129,9 +144,12 @@ export const cloudflareSim = api
   .openapi(routes.dns, (c) => {
     const record = c.req.valid('json');
     const name = record.name.toLowerCase().replace(/\.$/, '');
-    if (!txt.has(name)) txt.set(name, new Set());
-    txt.get(name)!.add(record.value);
-    return c.json({ data: { name, type: 'TXT' as const, value: record.value } }, 200);
+    if (record.type === 'CNAME') cnames.set(name, record.value.toLowerCase().replace(/\.$/, ''));
+    else {
+      if (!txt.has(name)) txt.set(name, new Set());
+      txt.get(name)!.add(record.value);
+    }
+    return c.json({ data: { name, type: record.type, value: record.value } }, 200);
   })
   .openapi(routes.purges, (c) => c.json({ data: purges }, 200))
   .openapi(routes.purge, (c) => {
@@ -148,6 +166,7 @@ export const cloudflareSim = api
       hostname: host,
       status: 'pending',
       ownership_verification: { type: 'txt', name: `_cf-custom-hostname.${host}`, value: crypto.randomUUID() },
+      ssl: 'pending_validation',
       created_at: new Date().toISOString(),
     };
     hostnames.set(h.id, h);
@@ -156,12 +175,16 @@ export const cloudflareSim = api
   .openapi(routes.list, (c) => {
     // The SDK sends the exact-name filter as a query parameter named after `hostname`.
     const wanted = [...new URL(c.req.url).searchParams].find(([k]) => k.startsWith('hostname'))?.[1]?.toLowerCase();
-    const found = [...hostnames.values()].filter((h) => !wanted || h.hostname === wanted).map((h) => wire(checked(h)));
+    const found = [...hostnames.values()].filter((h) => !wanted || h.hostname === wanted).map((h) => wire(checked(c, h)));
     return c.json({ ...envelope(found), result_info: { page: 1, per_page: 50, count: found.length, total_count: found.length, total_pages: 1 } }, 200);
+  })
+  .openapi(routes.fallbackOrigin, (c) => {
+    const at = '2026-01-01T00:00:00Z';
+    return c.json(envelope({ origin: fallbackOrigin(c), status: 'active' as const, errors: [], created_at: at, updated_at: at }), 200);
   })
   .openapi(routes.get, (c) => {
     const h = hostnames.get(c.req.valid('param').id);
-    return h ? c.json(envelope(wire(checked(h))), 200) : failure(c, 404, 1436, 'The custom hostname was not found.');
+    return h ? c.json(envelope(wire(checked(c, h))), 200) : failure(c, 404, 1436, 'The custom hostname was not found.');
   })
   .openapi(routes.delete, (c) => {
     const { id } = c.req.valid('param');

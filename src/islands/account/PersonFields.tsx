@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import { filterMobile, filterName, TITLES } from '../../shared/contract/auth-text';
+import { titleLabel } from '../../shared/i18n/person-title';
 import { useT } from '../../stores/locale';
 import { $countries, $nationalities } from '../../stores/catalogues';
 import { $org } from '../../stores/startup';
@@ -111,7 +112,7 @@ export default function PersonFields({ idPrefix, value, onChange, errors, countr
             <option value="">{t('auth_title_choose')}</option>
             {TITLES.map((title) => (
               <option key={title} value={title}>
-                {t(`auth_title_${title}`)}
+                {titleLabel(t, title)}
               </option>
             ))}
           </select>

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ApiFailure } from '../../shared/contract/api-client';
 import { loadTravelers, removeTraveler, saveTraveler, type SavedTraveler as Saved } from '../../stores/account';
 import { TITLES } from '../../shared/contract/auth-text';
+import { titleLabel } from '../../shared/i18n/person-title';
 import type { Traveler } from '../../shared/contract/booking';
 
 /** The API's traveller schema, with zod, comes when a person first saves a traveller (docs/decisions/0039-page-weight-by-interaction.md). */
@@ -116,7 +117,7 @@ export default function Travelers() {
           {list.map((s) => (
             <li key={s.id} className="panel" data-testid="traveler">
               <p className="bk-trip__name">
-                {t(`bk_title_${s.title}`)} {s.first_name} {s.last_name}
+                {titleLabel(t, s.title)} {s.first_name} {s.last_name}
               </p>
               <p className="muted small">{s.email}</p>
               <p className="muted small">{s.phone}</p>
@@ -149,7 +150,7 @@ export default function Travelers() {
             <select ref={firstField} id={`${id}-title`} className="select" value={form.title} onChange={(e) => field('title', e.target.value as Traveler['title'])}>
               {TITLES.map((x) => (
                 <option key={x} value={x}>
-                  {t(`bk_title_${x}`)}
+                  {titleLabel(t, x)}
                 </option>
               ))}
             </select>

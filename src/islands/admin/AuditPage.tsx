@@ -16,20 +16,80 @@ export default function AuditPage() {
   );
 }
 
-const shown = (value: unknown) => (value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
-
 /** A side of a change (`before`, `after`: any JSON value) by its fields; a side that is not an object has none. */
-const fieldsOf = (side: unknown) => new Map<string, unknown>(side !== null && typeof side === 'object' ? Object.entries(side) : []);
+const fieldsOf = (side: unknown) => new Map<string, unknown>(side !== null && typeof side === 'object' && !Array.isArray(side) ? Object.entries(side) : []);
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const LANGUAGE_TAG = /^[a-z]{2}-[A-Z]{2}$/;
+/** Fields whose values are code words, and the prefix of the labels that name them. */
+const CODE_WORDS: Record<string, string> = { kind: 'ops_card_kind_', status: 'ops_domain_status_' };
+
+/**
+ * The audit log read by people (issue 33): each field by its label in the page's language, amounts in minor units as
+ * money, dates as dates, yes and no; the stored detail keeps its keys. A field with no label shows its key as code.
+ */
+function useAuditText() {
+  const t = useT();
+  const language = useStore($language);
+  const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const moment = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const languages = new Intl.DisplayNames([language], { type: 'language' });
+  const money = (minor: number, currency: string) => {
+    try {
+      return new Intl.NumberFormat(language, { style: 'currency', currency }).format(minor / 100);
+    } catch {
+      return new Intl.NumberFormat(language).format(minor / 100);
+    }
+  };
+  const field = (key: string) => t(`audit_field_${key}`) || (LANGUAGE_TAG.test(key) ? (languages.of(key) ?? key) : '');
+  function value(key: string, v: unknown, side: Map<string, unknown>): string {
+    if (v === undefined) return '—';
+    if (v === null || v === '') return t('audit_none');
+    if (typeof v === 'boolean') return t(v ? 'audit_yes' : 'audit_no');
+    if (typeof v === 'number' && key.endsWith('_minor')) {
+      const currency = typeof side.get('currency') === 'string' ? String(side.get('currency')) : key.includes('usd') ? 'USD' : '';
+      return currency ? money(v, currency) : new Intl.NumberFormat(language).format(v / 100);
+    }
+    if (typeof v === 'number') return new Intl.NumberFormat(language).format(v);
+    if (typeof v === 'string' && ISO_DAY.test(v)) return day.format(new Date(`${v}T00:00:00Z`));
+    if (typeof v === 'string' && ISO_TIME.test(v) && !Number.isNaN(Date.parse(v))) return moment.format(new Date(v));
+    // A stored code word (a card's kind, a domain's status) by the console's own label for it.
+    if (typeof v === 'string' && key in CODE_WORDS) return t(`${CODE_WORDS[key]}${v}`) || v;
+    if (typeof v === 'string' && LANGUAGE_TAG.test(v)) return languages.of(v) ?? v;
+    if (typeof v === 'string') return v;
+    if (Array.isArray(v)) return v.length ? v.map((item) => value(key, item, side)).join(', ') : t('audit_none');
+    const inner = fieldsOf(v);
+    return [...inner].map(([k, x]) => `${field(k) || k}: ${value(k, x, inner)}`).join('; ');
+  }
+  /** "card:CERT-…" → "Card CERT-…". */
+  const target = (raw: string) => {
+    const at = raw.indexOf(':');
+    const label = at > 0 ? t(`audit_target_${raw.slice(0, at)}`) : '';
+    const rest = raw.slice(at + 1);
+    return label ? `${label} ${LANGUAGE_TAG.test(rest) ? (languages.of(rest) ?? rest) : rest}` : raw;
+  };
+  const action = (raw: string) => t(`admin_action_${raw.replace('.', '_')}`);
+  return { field, value, target, action };
+}
 
 function Changes({ detail }: { detail: AuditEntry['detail'] }) {
+  const text = useAuditText();
   const before = fieldsOf(detail.before);
   const after = fieldsOf(detail.after);
+  // A detail without before/after (an import's count, a channel message's reference) is its own fields.
+  const own = before.size || after.size ? new Map<string, unknown>() : fieldsOf(detail);
   const keys = [...new Set([...before.keys(), ...after.keys()])];
   return (
     <ul className="audit-changes">
       {keys.map((k) => (
         <li key={k}>
-          <span className="audit-key">{k}</span>: {shown(before.get(k))} → {shown(after.get(k))}
+          <span className="audit-key">{text.field(k) || <code>{k}</code>}</span>: {text.value(k, before.get(k), before)} → {text.value(k, after.get(k), after)}
+        </li>
+      ))}
+      {[...own].map(([k, v]) => (
+        <li key={k}>
+          <span className="audit-key">{text.field(k) || <code>{k}</code>}</span>: {text.value(k, v, own)}
         </li>
       ))}
     </ul>
@@ -42,6 +102,7 @@ function Audit() {
   const [page, setPage] = useState(1);
   const audit = useConsoleLoad(() => loadAudit(page), page);
   const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const text = useAuditText();
   if (!audit.data) return <LoadState loaded={audit} />;
   return (
     <>
@@ -64,9 +125,9 @@ function Audit() {
                 </td>
                 <td data-label={t('admin_audit_who')} className="console-break">{row.actor_email}</td>
                 <td data-label={t('admin_audit_what')} className="console-break">
-                  {t(`admin_action_${row.action.replace('.', '_')}`) || row.action}
+                  {text.action(row.action) || <code>{row.action}</code>}
                   <br />
-                  <span className="console-muted">{row.target}</span>
+                  <span className="console-muted">{text.target(row.target)}</span>
                 </td>
                 <td data-label={t('admin_audit_change')} className="console-break">
                   <Changes detail={row.detail} />

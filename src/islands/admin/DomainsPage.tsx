@@ -1,6 +1,8 @@
-// /admin/domains: add a custom domain, see the TXT record to publish (with a copy button), "Check now", remove.
+// /admin/domains: add a custom domain, see the CNAME and TXT records to publish (with copy buttons) and what each has
+// verified, "Check now", claim a lapsed domain again, remove.
 import { useState, type FormEvent } from 'react';
-import { useT } from '../../stores/locale';
+import { useStore } from '@nanostores/react';
+import { $language, useT } from '../../stores/locale';
 import { addDomain, checkDomain, listDomains, removeDomain } from '../../stores/console-ops';
 import { DomainCreateSchema, type DomainEntry } from '../../shared/contract/console-ops';
 import ConsoleGate from './ConsoleGate';
@@ -8,8 +10,69 @@ import CopyButton from './CopyButton';
 import LoadState, { useConsoleLoad } from './LoadState';
 import { consoleMessage, fieldText, useConsoleForm } from './useConsoleForm';
 
+function Copyable({ text, label, testId }: { text: string; label: string; testId?: string }) {
+  const t = useT();
+  return (
+    <>
+      <code className="console-break" data-testid={testId}>{text}</code> <CopyButton text={text} label={`${t('labelled', { label: t('ops_copy') })} ${label}`} />
+    </>
+  );
+}
+
+/** The two records the owner publishes: the CNAME that brings the certificate, the TXT that proves ownership. */
+function Records({ d }: { d: DomainEntry }) {
+  const t = useT();
+  const state = (done: boolean) => (
+    <span className={`badge${done ? ' badge-accent' : ''}`}>{t(done ? 'ops_domain_verified' : 'ops_domain_waiting')}</span>
+  );
+  return (
+    <div>
+      <p>{t('ops_domain_records')}</p>
+      <div className="table-wrap">
+        <table className="table table-stack">
+          <thead>
+            <tr>
+              <th scope="col">{t('ops_domain_record_type')}</th>
+              <th scope="col">{t('ops_domain_txt_name')}</th>
+              <th scope="col">{t('ops_domain_txt_value')}</th>
+              <th scope="col">{t('ops_domain_record_purpose')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.dns && (
+              <tr data-testid="cname-record">
+                <td data-label={t('ops_domain_record_type')}>CNAME</td>
+                <td data-label={t('ops_domain_txt_name')}><Copyable text={d.dns.cname.name} label={`CNAME ${t('ops_domain_txt_name')}`} /></td>
+                <td data-label={t('ops_domain_txt_value')}>
+                  <Copyable text={d.dns.cname.target} label={`CNAME ${t('ops_domain_txt_value')}`} testId="cname-target" />
+                </td>
+                <td data-label={t('ops_domain_record_purpose')}>
+                  {t('ops_domain_certificate')} <span data-testid="ssl-status">{state(d.ssl?.status === 'active')}</span>
+                </td>
+              </tr>
+            )}
+            {d.verification && (
+              <tr data-testid="txt-record">
+                <td data-label={t('ops_domain_record_type')}>TXT</td>
+                <td data-label={t('ops_domain_txt_name')}><Copyable text={d.verification.name} label={`TXT ${t('ops_domain_txt_name')}`} testId="txt-name" /></td>
+                <td data-label={t('ops_domain_txt_value')}><Copyable text={d.verification.value} label={`TXT ${t('ops_domain_txt_value')}`} testId="txt-value" /></td>
+                <td data-label={t('ops_domain_record_purpose')}>
+                  {t('ops_domain_ownership')} <span data-testid="ownership-status">{state(d.ownership === 'active')}</span>
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+const STATUS_KEY = { active: 'ops_domain_status_active', pending: 'ops_domain_status_pending', lapsed: 'ops_domain_status_lapsed' } as const;
+
 function Domain({ d, onChange, say }: { d: DomainEntry; onChange: () => Promise<void>; say: (text: string, failed?: boolean) => void }) {
   const t = useT();
+  const language = useStore($language);
   const [busy, setBusy] = useState(false);
   async function run(work: () => Promise<string>) {
     setBusy(true);
@@ -22,7 +85,9 @@ function Domain({ d, onChange, say }: { d: DomainEntry; onChange: () => Promise<
       setBusy(false);
     }
   }
+  const date = d.lapses_at ? new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(d.lapses_at)) : '';
   const check = () => run(async () => ((await checkDomain(d.host)).status === 'active' ? t('ops_domain_now_active', { host: d.host }) : t('ops_domain_still_pending')));
+  const claimAgain = () => run(async () => (await addDomain(d.host), t('ops_domain_records')));
   const remove = () => run(async () => (await removeDomain(d.host), t('ops_domain_removed', { host: d.host })));
   return (
     <li className="console-group" data-testid="domain" data-host={d.host}>
@@ -30,34 +95,27 @@ function Domain({ d, onChange, say }: { d: DomainEntry; onChange: () => Promise<
       <p>
         {t('labelled', { label: t('ops_domain_status') })}{' '}
         <span className={`badge${d.status === 'active' ? ' badge-accent' : ''}`} data-testid="domain-status">
-          {t(d.status === 'active' ? 'ops_domain_status_active' : 'ops_domain_status_pending')}
+          {t(STATUS_KEY[d.status])}
         </span>
         {d.platform && <span className="console-muted"> · {t('ops_domain_platform')}</span>}
       </p>
-      {d.verification && d.status === 'pending' && (
-        <div>
-          <p>{t('ops_domain_publish')}</p>
-          <dl className="console-grid">
-            <div>
-              <dt>{t('ops_domain_txt_name')}</dt>
-              <dd>
-                <code className="console-break" data-testid="txt-name">{d.verification.name}</code> <CopyButton text={d.verification.name} label={`${t('labelled', { label: t('ops_copy') })} ${t('ops_domain_txt_name')}`} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('ops_domain_txt_value')}</dt>
-              <dd>
-                <code className="console-break" data-testid="txt-value">{d.verification.value}</code> <CopyButton text={d.verification.value} label={`${t('labelled', { label: t('ops_copy') })} ${t('ops_domain_txt_value')}`} />
-              </dd>
-            </div>
-          </dl>
-        </div>
+      {d.status === 'pending' && (
+        <>
+          <Records d={d} />
+          <p className="console-muted" data-testid="domain-lapses">{t('ops_domain_lapses', { date })}</p>
+        </>
       )}
+      {d.status === 'lapsed' && <p data-testid="domain-lapsed">{t('ops_domain_lapsed_note', { date })}</p>}
       {!d.platform && (
         <div className="console-actions">
           {d.status === 'pending' && (
             <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void check()}>
               {t('ops_domain_check')}
+            </button>
+          )}
+          {d.status === 'lapsed' && (
+            <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void claimAgain()}>
+              {t('ops_domain_claim_again')}
             </button>
           )}
           <button type="button" className="btn btn-danger btn-sm" disabled={busy} onClick={() => void remove()} aria-label={`${t('ops_domain_remove')} ${d.host}`}>

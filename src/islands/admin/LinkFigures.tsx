@@ -1,11 +1,12 @@
 // /admin/links/{slug} and /admin/campaigns/{campaign}: a link's (or a campaign's links') figures over a date range:
-// totals, clicks by day as an SVG bar chart (the same figures in a table for screen readers), by country and by
-// referrer, and the CSV of the range.
-import { useState } from 'react';
+// where the link leads and its UTM parameters, totals, the funnel from click to first booking with its conversions
+// explained, clicks by day as an SVG bar chart (the same figures in a table for screen readers), by country, by
+// referrer and by device, and the CSV of the range.
+import { useEffect, useState } from 'react';
 import { formatMoney, formatNumber, toMinor } from '../../shared/rules/money';
 import { formatDay } from '../../shared/rules/format-day';
-import type { LinkStats } from '../../shared/contract/links';
-import { loadLinkFigures } from '../../stores/console';
+import type { LinkEntry, LinkStats } from '../../shared/contract/links';
+import { loadLink, loadLinkFigures } from '../../stores/console';
 import { $language, useT } from '../../stores/locale';
 import { useStore } from '@nanostores/react';
 import ConsoleGate from './ConsoleGate';
@@ -34,6 +35,78 @@ function DayChart({ stats }: { stats: LinkStats }) {
       <text x={CHART_W} y={CHART_H + 16} textAnchor="end" className="link-chart__label">{stats.to}</text>
       <text x="4" y="12" className="link-chart__label">{max}</text>
     </svg>
+  );
+}
+
+/** Where the link leads and what it tags its visits with. */
+function LinkSummary({ slug }: { slug: string }) {
+  const t = useT();
+  const [link, setLink] = useState<LinkEntry | null>(null);
+  useEffect(() => {
+    loadLink(slug).then(setLink, () => setLink(null));
+  }, [slug]);
+  if (!link) return null;
+  const utms = (['utm_source', 'utm_medium', 'utm_campaign'] as const).filter((k) => link[k]);
+  return (
+    <section className="console-group" aria-labelledby="link-summary" data-testid="link-summary">
+      <h2 id="link-summary">{t('links_link')}</h2>
+      <dl className="link-summary">
+        <div>
+          <dt>{t('links_short_url')}</dt>
+          <dd className="console-break link-url">{link.short_url}</dd>
+        </div>
+        <div>
+          <dt>{t('links_destination')}</dt>
+          <dd className="console-break">{link.destination}</dd>
+        </div>
+        {link.campaign ? (
+          <div>
+            <dt>{t('links_campaign')}</dt>
+            <dd className="console-break">{link.campaign}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('links_utm')}</dt>
+          <dd className="console-break">{utms.length ? utms.map((k) => `${k}=${link[k]}`).join(' · ') : t('links_none_set')}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** Clicks → unique visitors → sign-ups → first bookings, each bar against the clicks, and each step's rate in words. */
+function Funnel({ s, language }: { s: LinkStats; language: string }) {
+  const t = useT();
+  const pct = (part: number, whole: number) => formatNumber(whole ? part / whole : 0, language, 1, 'percent');
+  const steps = [
+    ['links_clicks', s.clicks],
+    ['links_unique', s.unique_visitors],
+    ['links_signups', s.signups],
+    ['links_bookings', s.first_bookings],
+  ] as const;
+  const top = Math.max(1, s.clicks);
+  return (
+    <section className="console-group" aria-labelledby="funnel" data-testid="link-funnel">
+      <h2 id="funnel">{t('links_funnel')}</h2>
+      <ol className="link-funnel">
+        {steps.map(([key, n]) => (
+          <li key={key}>
+            <span className="link-funnel__name">{t(key)}</span>
+            <span className="link-funnel__track" aria-hidden="true">
+              <span className="link-funnel__bar" style={{ width: `${Math.max(n ? 2 : 0, (n / top) * 100)}%` }} />
+            </span>
+            <span className="link-funnel__n">{formatNumber(n, language)}</span>
+          </li>
+        ))}
+      </ol>
+      <p>{t('links_funnel_visitors', { visitors: formatNumber(s.unique_visitors, language), clicks: formatNumber(s.clicks, language) })}</p>
+      <p>
+        {t('links_funnel_signups', {
+          rate: formatNumber(s.conversion, language, 1, 'percent'), signups: formatNumber(s.signups, language), visitors: formatNumber(s.unique_visitors, language),
+        })}
+      </p>
+      <p>{t('links_funnel_bookings', { bookings: formatNumber(s.first_bookings, language), rate: pct(s.first_bookings, s.signups) })}</p>
+    </section>
   );
 }
 
@@ -86,6 +159,7 @@ function Figures({ scope }: { scope: FigureScope }) {
         ) : null}
       </form>
       {loaded.error ? <p className="console-status is-failed" role="alert">{loaded.error}</p> : null}
+      {'slug' in scope ? <LinkSummary slug={scope.slug} /> : null}
       {!s ? <LoadState loaded={loaded} /> : (
         <>
           <dl className="link-totals" data-testid="link-totals">
@@ -103,10 +177,11 @@ function Figures({ scope }: { scope: FigureScope }) {
               </div>
             ))}
           </dl>
+          <Funnel s={s} language={language} />
           <section className="console-group" aria-labelledby="by-day">
             <h2 id="by-day">{t('links_by_day')}</h2>
             <p className="console-muted">
-              {t('links_chart_summary', { clicks: s.clicks, from: day(s.from), to: day(s.to), max: Math.max(0, ...s.by_day.map((d) => d.clicks)) })}
+              {t('links_chart_summary', { n: s.clicks, from: day(s.from), to: day(s.to), max: Math.max(0, ...s.by_day.map((d) => d.clicks)) })}
             </p>
             <DayChart stats={s} />
             {/* A table keeps its content's width whatever its own: the box that hides it must be a block (no sideways scroll on a phone). */}
@@ -139,6 +214,7 @@ function Figures({ scope }: { scope: FigureScope }) {
           <div className="console-grid">
             <Breakdown titleKey="links_by_country" headKey="links_country" rows={s.by_country.map((r) => [r.country || t('links_unknown_country'), r.clicks])} id="by-country" />
             <Breakdown titleKey="links_by_referrer" headKey="links_referrer" rows={s.by_referrer.map((r) => [r.referrer || t('links_direct'), r.clicks])} id="by-referrer" />
+            <Breakdown titleKey="links_by_device" headKey="links_device" rows={s.by_device.map((r) => [t(`links_device_${r.device}`), r.clicks])} id="by-device" />
           </div>
         </>
       )}
@@ -151,7 +227,7 @@ function Breakdown({ titleKey, headKey, rows, id }: { titleKey: string; headKey:
   return (
     <section className="console-group" aria-labelledby={id}>
       <h2 id={id}>{t(titleKey)}</h2>
-      <table className="table" data-testid={id}>
+      <table className="table link-rows" data-testid={id}>
         <thead>
           <tr>
             <th scope="col">{t(headKey)}</th>

@@ -1,10 +1,12 @@
 // The org's settings, grouped as an admin thinks of them; one save sends what changed (one batch on the server).
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
 import { PRODUCTS } from '../../shared/rules/products';
 import { LANGUAGES } from '../../shared/i18n/types';
 import { OrgSettingsSchema, WALLET_OPTIONS, type OrgSettings } from '../../shared/contract/console';
+import { walletOptionKey } from '../../shared/contract/console-messages';
 import { loadSettings, saveSettings } from '../../stores/console';
-import { useT } from '../../stores/locale';
+import { $currencyInfo, loadCurrencyInfo, useT } from '../../stores/locale';
 import Field, { fieldA11y } from '../account/Field';
 import ConsoleGate from './ConsoleGate';
 import LoadState, { useConsoleLoad } from './LoadState';
@@ -38,6 +40,11 @@ function SettingsForm({ initial }: { initial: OrgSettings }) {
   const saved = useRef(initial);
   const v = form.values as OrgSettings;
   const err = (k: Key) => form.errors[k] || undefined;
+  // The currencies the site offers (the same list as the visitors' currency switcher), in the page's language.
+  const currencies = useStore($currencyInfo)?.currencies ?? [];
+  useEffect(() => {
+    void loadCurrencyInfo();
+  }, []);
 
   const text = (k: Key, type: 'text' | 'url' = 'text') => (
     <Field key={k} id={`set-${k}`} label={t(`admin_set_${k}`)} error={err(k)}>
@@ -118,7 +125,15 @@ function SettingsForm({ initial }: { initial: OrgSettings }) {
               ))}
             </select>
           </Field>
-          {text('default_currency')}
+          <Field id="set-default_currency" label={t('admin_set_default_currency')} error={err('default_currency')}>
+            <select className="select" {...fieldA11y('set-default_currency', err('default_currency'))} value={v.default_currency} onChange={(e) => form.set('default_currency', e.target.value as never)}>
+              {currencyChoices(currencies, v.default_currency).map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name && c.name !== c.code ? `${c.code} · ${c.name}` : c.code}
+                </option>
+              ))}
+            </select>
+          </Field>
         </div>
       </Group>
       <Group id="products" title={t('admin_group_products')}>
@@ -157,7 +172,7 @@ function SettingsForm({ initial }: { initial: OrgSettings }) {
         <div className="console-grid">{TEXT_FIELDS.signIn.map((k) => text(k))}</div>
       </Group>
       <Group id="wallet" title={t('admin_group_wallet')}>
-        {list('wallet_options', WALLET_OPTIONS.map((w) => ({ value: w, label: t(`admin_wallet_${w.replace(/\s+/g, '_').toLowerCase()}`) || w })))}
+        {list('wallet_options', WALLET_OPTIONS.map((w) => ({ value: w, label: t(walletOptionKey(w)) || w })))}
       </Group>
       <Group id="loyalty" title={t('admin_group_loyalty')}>
         <div className="console-grid">{TEXT_FIELDS.loyalty.map((k) => text(k, 'url'))}</div>
@@ -168,6 +183,11 @@ function SettingsForm({ initial }: { initial: OrgSettings }) {
       <SaveBar state={form.state} message={form.message} />
     </form>
   );
+}
+
+/** The offered currencies, the org's current one always among them (it stays selectable while the list loads). */
+function currencyChoices(offered: readonly { code: string; name: string }[], current: string) {
+  return offered.some((c) => c.code === current) ? offered : [{ code: current, name: '' }, ...offered];
 }
 
 function Group({ id, title, children }: { id: string; title: string; children: ReactNode }) {

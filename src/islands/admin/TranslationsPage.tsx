@@ -1,6 +1,8 @@
-// /admin/translations: any label in any language, the default beside it, searchable; saved texts show on the next view.
-import { useMemo, useState } from 'react';
-import { useT } from '../../stores/locale';
+// /admin/translations: any label in any language, grouped by the part of the site it belongs to, its default text
+// beside the org's own, searchable; saved texts show on the next view.
+import { Fragment, useMemo, useState } from 'react';
+import { NATIVE_LANGUAGE_NAMES, useT } from '../../stores/locale';
+import { LABEL_AREA_NAMES } from '../../shared/i18n/area-names';
 import { listLabels, saveLabels } from '../../stores/console-ops';
 import { LANGUAGES } from '../../shared/i18n/types';
 import ConsoleGate from './ConsoleGate';
@@ -13,6 +15,8 @@ function Translations() {
   const t = useT();
   const [lang, setLang] = useState<string>('en-US');
   const [q, setQ] = useState('');
+  const [area, setArea] = useState('');
+  const areaName = (a: string) => t(`ops_labels_area_${a.replace('-', '_')}`);
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [status, setStatus] = useState({ text: '', failed: false });
   const [saving, setSaving] = useState(false);
@@ -21,9 +25,12 @@ function Translations() {
   const matches = useMemo(() => {
     const needle = q.trim().toLowerCase();
     return (loaded.data ?? []).filter(
-      (l) => !needle || l.field_name.toLowerCase().includes(needle) || l.default.toLowerCase().includes(needle) || (l.override ?? '').toLowerCase().includes(needle),
+      (l) =>
+        (!area || l.area === area) &&
+        (!needle || l.field_name.toLowerCase().includes(needle) || l.default.toLowerCase().includes(needle) || (l.override ?? '').toLowerCase().includes(needle)),
     );
-  }, [loaded.data, q]);
+  }, [loaded.data, q, area]);
+  const shown = matches.slice(0, SHOWN);
 
   async function save() {
     setSaving(true);
@@ -45,8 +52,19 @@ function Translations() {
           <label htmlFor="labels-lang">{t('ops_labels_language')}</label>
           <select className="select" id="labels-lang" value={lang} onChange={(e) => (setLang(e.target.value), setEdits({}))}>
             {LANGUAGES.map((l) => (
-              <option key={l} value={l}>
-                {l}
+              <option key={l} value={l} lang={l}>
+                {NATIVE_LANGUAGE_NAMES[l]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="labels-area">{t('ops_labels_area')}</label>
+          <select className="select" id="labels-area" value={area} onChange={(e) => setArea(e.target.value)}>
+            <option value="">{t('ops_labels_area_all')}</option>
+            {LABEL_AREA_NAMES.map((a) => (
+              <option key={a} value={a}>
+                {areaName(a)}
               </option>
             ))}
           </select>
@@ -66,20 +84,25 @@ function Translations() {
             <table className="table table-stack">
               <thead>
                 <tr>
-                  <th scope="col">{t('ops_labels_key')}</th>
                   <th scope="col">{t('ops_labels_default')}</th>
                   <th scope="col">{t('ops_labels_yours')}</th>
                 </tr>
               </thead>
               <tbody>
-                {matches.slice(0, SHOWN).map((l) => (
-                  <tr key={l.field_name}>
-                    <td data-label={t('ops_labels_key')}>
-                      <code className="console-break">{l.field_name}</code>
-                    </td>
-                    {/* The texts edited here are in the chosen language, not the console's: marked so (WCAG 3.1.2). */}
-                    <td data-label={t('ops_labels_default')} className="console-break" lang={lang}>
-                      {l.default}
+                {shown.map((l, i) => (
+                  <Fragment key={l.field_name}>
+                  {(i === 0 || shown[i - 1]!.area !== l.area) && (
+                    <tr className="table-group" data-testid="labels-group">
+                      <th scope="colgroup" colSpan={2}>{areaName(l.area)}</th>
+                    </tr>
+                  )}
+                  <tr>
+                    {/* The texts edited here are in the chosen language, not the console's: marked so (WCAG 3.1.2). The
+                        label's key, for whoever looks it up in the code, comes second. */}
+                    <td data-label={t('ops_labels_default')} className="console-break">
+                      <span lang={lang}>{l.default}</span>
+                      <br />
+                      <code className="console-muted console-break" title={t('ops_labels_key')}>{l.field_name}</code>
                     </td>
                     <td data-label={t('ops_labels_yours')}>
                       <input className="input"
@@ -93,6 +116,7 @@ function Translations() {
                       />
                     </td>
                   </tr>
+                  </Fragment>
                 ))}
               </tbody>
             </table>

@@ -18,6 +18,7 @@ export const CONSOLE_NAV: readonly ConsoleNavEntry[] = [
   { href: '/admin/access-codes', labelKey: 'admin_nav_access_codes', section: 'admin' },
   { href: '/admin/cards', labelKey: 'admin_nav_cards', section: 'admin' },
   { href: '/admin/members', labelKey: 'admin_nav_members', section: 'admin' },
+  { href: '/admin/invitations', labelKey: 'admin_nav_invitations', section: 'admin' },
   { href: '/admin/products', labelKey: 'admin_nav_products', section: 'admin' },
   { href: '/admin/channel', labelKey: 'admin_nav_channel', section: 'admin' },
   { href: '/admin/bookings', labelKey: 'admin_nav_bookings', section: 'admin' },

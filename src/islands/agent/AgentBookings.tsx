@@ -2,6 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { $agentBookings, $credit, loadAgentBookings } from '../../stores/agent';
 import { useT } from '../../stores/locale';
+import { titledName } from '../../shared/i18n/person-title';
 import { useAgentLoad } from './AgentLoad';
 import CreditSummary from './CreditSummary';
 import { useDates, useMoney } from './agent-ui';
@@ -54,7 +55,7 @@ export default function AgentBookings() {
                     </div>
                   </td>
                   <td data-label={t('agent_col_client')}>
-                    {b.client.name}
+                    {titledName(t, b.client.name)}
                     <span className="agent-sub">{b.client.email}</span>
                   </td>
                   <td data-label={t('agent_col_dates')} className="agent-dates">

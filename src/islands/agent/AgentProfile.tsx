@@ -2,6 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { $agentProfile, loadAgentProfile } from '../../stores/agent';
 import { useT } from '../../stores/locale';
+import { titleLabel } from '../../shared/i18n/person-title';
 import { useAgentLoad } from './AgentLoad';
 import CreditSummary from './CreditSummary';
 
@@ -12,7 +13,7 @@ export default function AgentProfile() {
   if (pending || !profile) return pending;
 
   const { agent, agency } = profile;
-  const name = [agent.title, agent.first_name, agent.last_name].filter(Boolean).join(' ') || agent.email;
+  const name = [titleLabel(t, agent.title), agent.first_name, agent.last_name].filter(Boolean).join(' ') || agent.email;
   return (
     <div className="stack" data-testid="agent-profile">
       <div className="agent-cards">

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { AgentClient } from '../../shared/contract/agent';
 import { $clients, loadClients, removeClient } from '../../stores/agent';
 import { useT } from '../../stores/locale';
+import { titleLabel } from '../../shared/i18n/person-title';
 import { $nationalities, loadCatalogues } from '../../stores/catalogues';
 import Dialog from '../ui/Dialog';
 import AgentAway from './AgentAway';
@@ -126,7 +127,7 @@ export default function ClientList() {
                 return (
                   <tr key={c.client_id} data-testid="client-row">
                     <td data-label={t('agent_col_name')}>
-                      {c.title ? <span className="agent-sub">{t(`auth_title_${c.title}`)}</span> : null}
+                      {c.title ? <span className="agent-sub">{titleLabel(t, c.title)}</span> : null}
                       {name}
                     </td>
                     <td data-label={t('agent_col_email')}>{c.email}</td>

@@ -6,6 +6,7 @@ import type { AgentQuote, PayBy, QuoteStatus } from '../../shared/contract/agent
 import { QUOTE_STATUSES } from '../../shared/contract/agent-text';
 import { $credit, $quotes, bookQuote, cancelAgentBooking, loadAgentProfile, loadQuotes, sendQuote } from '../../stores/agent';
 import { useT } from '../../stores/locale';
+import { titledName } from '../../shared/i18n/person-title';
 import Dialog from '../ui/Dialog';
 import AgentAway from './AgentAway';
 import { AgentLoading } from './AgentLoad';
@@ -184,7 +185,7 @@ export default function MyQuotes() {
                     </div>
                   </td>
                   <td data-label={t('agent_col_client')}>
-                    {q.client.name}
+                    {titledName(t, q.client.name)}
                     <span className="agent-sub">{q.client.email}</span>
                   </td>
                   <td data-label={t('agent_col_dates')} className="agent-dates">
@@ -216,7 +217,7 @@ export default function MyQuotes() {
                       className="btn btn-sm"
                       disabled={working === q.quote_id}
                       onClick={() => void send(q)}
-                      aria-label={`${t('labelled', { label: q.status === 'DRAFT' ? t('agent_send') : t('agent_resend') })} ${q.product.name}, ${q.client.name}`}
+                      aria-label={`${t('labelled', { label: q.status === 'DRAFT' ? t('agent_send') : t('agent_resend') })} ${q.product.name}, ${titledName(t, q.client.name)}`}
                       data-testid="quote-send"
                     >
                       {working === q.quote_id ? t('agent_sending') : q.status === 'DRAFT' ? t('agent_send') : t('agent_resend')}
@@ -231,7 +232,7 @@ export default function MyQuotes() {
                           setPayBy('account');
                           setBooking(q);
                         }}
-                        aria-label={`${t('labelled', { label: t('agent_book') })} ${q.product.name}, ${q.client.name}`}
+                        aria-label={`${t('labelled', { label: t('agent_book') })} ${q.product.name}, ${titledName(t, q.client.name)}`}
                         data-testid="quote-book"
                       >
                         {t('agent_book')}
@@ -265,7 +266,7 @@ export default function MyQuotes() {
         </Dialog>
       ) : null}
       {booking ? (
-        <Dialog title={t('agent_book_title')} subtitle={`${booking.product.name} · ${booking.client.name}`} onClose={() => setBooking(null)} closeLabel={t('agent_close')} closeOnEscape>
+        <Dialog title={t('agent_book_title')} subtitle={`${booking.product.name} · ${titledName(t, booking.client.name)}`} onClose={() => setBooking(null)} closeLabel={t('agent_close')} closeOnEscape>
           <fieldset className="agent-pay-by">
             <legend>{t('agent_pay_legend')}</legend>
             {(['account', 'card'] as const).map((way) => (

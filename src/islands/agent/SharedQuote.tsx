@@ -4,6 +4,7 @@ import { ApiFailure } from '../../shared/contract/api-client';
 import { viewSharedQuote } from '../../stores/agent';
 import type { SharedQuote as Quote } from '../../shared/contract/agent';
 import { useT } from '../../stores/locale';
+import { titledName } from '../../shared/i18n/person-title';
 import { AgentError, AgentLoading } from './AgentLoad';
 import { useDates, useMoney } from './agent-ui';
 
@@ -63,7 +64,7 @@ export default function SharedQuote() {
           </div>
           <div>
             <dt>{t('agent_quote_prepared_for')}</dt>
-            <dd>{q.client_name}</dd>
+            <dd>{titledName(t, q.client_name)}</dd>
           </div>
           <div>
             <dt>{t('agent_quote_prepared_by')}</dt>

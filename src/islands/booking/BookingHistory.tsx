@@ -1,12 +1,16 @@
 // The user's bookings from POST /api/reservations: every booking (/user/booking-history) or trips ahead and past
-// (/user/my-trips); /user-details shows both in its sections.
+// (/user/my-trips); /user-details shows both in its sections. "Paid" is the money received by card (less what was
+// refunded of it), never what is still owed; a booking waiting for its payment offers "Complete payment" and "Cancel"
+// (docs/contract.md#unpaid-bookings), the cancel asked first in the cancel dialog.
 import CardPhoto from '../ui/CardPhoto';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import Money from '../ui/Money';
 import PackageBadge from './PackageBadge';
+import CancelDialog from './CancelDialog';
+import { ApiFailure } from '../../shared/contract/api-client';
 import { isoDay } from '../../shared/rules/booking-dates';
-import { loadReservations } from '../../stores/booking';
+import { loadReservations, resumePayment } from '../../stores/booking';
 import { $language, useT } from '../../stores/locale';
 import { $signedIn } from '../../stores/session';
 import { runStartup } from '../../stores/startup';
@@ -22,6 +26,10 @@ export default function BookingHistory({ mode = 'history', headingLevel = 2 }: {
   const signedIn = useStore($signedIn);
   const [list, setList] = useState<Reservation[] | null>(null);
   const [failed, setFailed] = useState(false);
+  // The unpaid booking whose cancel is being asked, and what the last action on a row said.
+  const [asking, setAsking] = useState<Reservation | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   useEffect(() => void runStartup(), []);
   useEffect(() => {
@@ -56,6 +64,21 @@ export default function BookingHistory({ mode = 'history', headingLevel = 2 }: {
 
   const day = (d: string) => formatDay(language, d);
   const today = isoDay(new Date());
+  const reload = () => loadReservations().then(setList).catch(() => undefined);
+
+  /** "Complete payment": the booking's open session, asked now (it may have run out since the list was drawn). */
+  async function pay(ref: string) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      location.assign((await resumePayment(ref)).payment_url);
+    } catch (err) {
+      setBusy(false);
+      const failure = err instanceof ApiFailure ? err : null;
+      setMessage({ ok: false, text: failure?.body?.error?.code === 'BOOKING_EXPIRED' ? t('bk_booking_expired') : failure?.status === 409 ? t('bk_nothing_to_pay') : t('bk_payment_unavailable') });
+      void reload();
+    }
+  }
   if (mode === 'trips') {
     const ahead = list.filter((b) => (b.check_out ?? b.check_in) >= today).sort((a, b) => a.check_in.localeCompare(b.check_in));
     const past = list.filter((b) => (b.check_out ?? b.check_in) < today);
@@ -73,53 +96,82 @@ export default function BookingHistory({ mode = 'history', headingLevel = 2 }: {
     );
   }
   return (
-    <div className="table-wrap">
-      <table className="table table-stack bk-history" data-testid="bookings">
-        <caption className="visually-hidden">{t('bk_your_bookings')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('bk_booking_reference')}</th>
-            <th scope="col">{t('bk_booked')}</th>
-            <th scope="col">{t('bk_dates')}</th>
-            <th scope="col">{t('bk_guests')}</th>
-            <th scope="col">{t('bk_wallet_used')}</th>
-            <th scope="col">{t('bk_total_paid')}</th>
-            <th scope="col">{t('bk_status')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((b) => (
-            <tr key={b.booking_id} data-testid="booking-row" data-booking-id={b.booking_id}>
-              <td data-label={t('bk_booking_reference')}>
-                <a href={`/manage-booking?booking=${encodeURIComponent(b.booking_id)}`} aria-label={`${t('bk_manage')} ${b.booking_id}`}>
-                  <code>{b.booking_id}</code>
-                </a>
-              </td>
-              <td data-label={t('bk_booked')}>
-                <a href={`/hotel-details?id=${b.product_id}`}>{b.product_name}</a> <PackageBadge booking={b} />
-                <div className="muted small">{b.city}</div>
-              </td>
-              <td data-label={t('bk_dates')}>{b.check_out ? `${day(b.check_in)} – ${day(b.check_out)}` : day(b.check_in)}</td>
-              <td data-label={t('bk_guests')}>{b.guests}</td>
-              <td data-label={t('bk_wallet_used')}>
-                {b.cards.length === 0
-                  ? '—'
-                  : b.cards.map((card) => (
-                      <div key={card.card_code} className="small">
-                        {t('labelled', { label: t(`bk_kind_${card.kind}`) })} −<Money amount={card.amount} currency={b.currency} />
-                      </div>
-                    ))}
-              </td>
-              <td data-label={t('bk_total_paid')}>
-                <Money amount={b.total} currency={b.currency} testId="booking-total" />
-              </td>
-              <td data-label={t('bk_status')}>
-                <span className="badge">{t(`bk_status_${b.status}`) || b.status}</span>
-              </td>
+    <div className="stack">
+      <div aria-live="polite">{message ? <p className={message.ok ? 'alert' : 'alert alert-error'} data-testid="history-message">{message.text}</p> : null}</div>
+      <div className="table-wrap">
+        <table className="table table-stack bk-history" data-testid="bookings">
+          <caption className="visually-hidden">{t('bk_your_bookings')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('bk_booking_reference')}</th>
+              <th scope="col">{t('bk_booked')}</th>
+              <th scope="col">{t('bk_dates')}</th>
+              <th scope="col">{t('bk_guests')}</th>
+              <th scope="col">{t('bk_wallet_used')}</th>
+              <th scope="col">{t('bk_total_paid')}</th>
+              <th scope="col">{t('bk_status')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {list.map((b) => (
+              <tr key={b.booking_id} data-testid="booking-row" data-booking-id={b.booking_id}>
+                <td data-label={t('bk_booking_reference')}>
+                  <a href={`/manage-booking?booking=${encodeURIComponent(b.booking_id)}`} aria-label={`${t('bk_manage')} ${b.booking_id}`}>
+                    <code>{b.booking_id}</code>
+                  </a>
+                </td>
+                <td data-label={t('bk_booked')}>
+                  <a href={`/hotel-details?id=${b.product_id}`}>{b.product_name}</a> <PackageBadge booking={b} />
+                  <div className="muted small">{b.city}</div>
+                </td>
+                <td data-label={t('bk_dates')}>{b.check_out ? `${day(b.check_in)} – ${day(b.check_out)}` : day(b.check_in)}</td>
+                <td data-label={t('bk_guests')}>{b.guests}</td>
+                <td data-label={t('bk_wallet_used')}>
+                  {b.cards.length === 0
+                    ? '—'
+                    : b.cards.map((card) => (
+                        <div key={card.card_code} className="small">
+                          {t('labelled', { label: t(`bk_kind_${card.kind}`) })} −<Money amount={card.amount} currency={b.currency} />
+                        </div>
+                      ))}
+                </td>
+                <td data-label={t('bk_total_paid')}>
+                  <Money amount={b.paid_amount} currency={b.currency} testId="booking-total" />
+                  {b.refunded_amount > 0 ? (
+                    <div className="small muted">
+                      {t('labelled', { label: t('bk_refunded') })} <Money amount={b.refunded_amount} currency={b.currency} testId="booking-refunded" />
+                    </div>
+                  ) : null}
+                </td>
+                <td data-label={t('bk_status')}>
+                  <span className="badge">{t(`bk_status_${b.status}`) || b.status}</span>
+                  {b.status === 'PENDING_PAYMENT' ? (
+                    <div className="cluster bk-row-actions">
+                      <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void pay(b.booking_id)} aria-label={`${t('bk_complete_payment')} ${b.booking_id}`} data-testid="row-complete-payment">
+                        {t('bk_complete_payment')}
+                      </button>
+                      <button type="button" className="btn btn-sm" disabled={busy} onClick={() => setAsking(b)} aria-label={`${t('bk_cancel')} ${b.booking_id}`} data-testid="row-cancel">
+                        {t('bk_cancel')}
+                      </button>
+                    </div>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {asking ? (
+        <CancelDialog
+          booking={asking}
+          onClose={() => setAsking(null)}
+          onCancelled={() => {
+            setAsking(null);
+            setMessage({ ok: true, text: t('bk_cancelled_pending') });
+            void reload();
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -12,7 +12,9 @@ export default function CancellationPolicy({ productType, checkIn, timeZone, dea
   const deadline = given !== undefined ? given : freeCancellationDeadline(productType, checkIn, timeZone);
   return (
     <p className="small" data-testid="cancellation-policy" data-deadline={deadline ?? undefined}>
-      {deadline ? t('bk_free_cancellation_until', { date: deadlineInHotelTime(language, deadline, timeZone) }) : t('bk_non_refundable')}
+      {deadline
+        ? t(productType === 'ACT' ? 'bk_free_cancellation_until_local' : 'bk_free_cancellation_until', { date: deadlineInHotelTime(language, deadline, timeZone) })
+        : t('bk_non_refundable')}
     </p>
   );
 }

@@ -9,14 +9,15 @@ import Money from '../ui/Money';
 import Wallet from '../loyalty/Wallet';
 import { ApiFailure } from '../../shared/contract/api-client';
 import { loadTravelers, type SavedTraveler } from '../../stores/account';
-import { cancelBooking, checkout, loadProduct, previewBooking } from '../../stores/booking';
+import { cancelBooking, checkout, loadBooking, loadProduct, loadReservations, previewBooking, resumePayment } from '../../stores/booking';
 import { TITLES } from '../../shared/contract/auth-text';
+import { titleLabel } from '../../shared/i18n/person-title';
 import type { Traveler } from '../../shared/contract/booking';
 
 /** The traveller is checked with the API's schema, whose code (and zod's) comes when a person first books (docs/decisions/0039-page-weight-by-interaction.md). */
 const travelerSchema = () => import('../../shared/contract/booking').then((m) => m.TravelerSchema);
 import { cardValueMinor, discountFactor, type WalletCard } from '../../shared/rules/wallet';
-import { formatMoney } from '../../shared/rules/money';
+import { formatMoney, toMinor } from '../../shared/rules/money';
 import type { PreviewReply as Preview, ProductDetail } from '../../shared/contract/booking-replies';
 import { openDialog } from '../../stores/dialogs';
 import { $currency, $language, useT } from '../../stores/locale';
@@ -47,6 +48,20 @@ function pendingCheckout(productId: number): PendingCheckout | null {
 }
 
 
+/** An unpaid booking as the checkout offers it: what it is, what is left to pay and until when. */
+interface UnpaidBooking {
+  booking_id: string;
+  product_name: string;
+  total: number;
+  currency: string;
+  expires_at: string;
+}
+const unpaidOf = (b: Omit<UnpaidBooking, 'expires_at'> & { expires_at?: string }): UnpaidBooking => ({
+  booking_id: b.booking_id, product_name: b.product_name, total: b.total, currency: b.currency, expires_at: b.expires_at ?? '',
+});
+/** Still open: waiting for its payment, before its session runs out. */
+const stillOpen = (b: { status: string; expires_at?: string }) => b.status === 'PENDING_PAYMENT' && !!b.expires_at && Date.parse(b.expires_at) > Date.now();
+
 const EMPTY: Traveler = { title: 'Mr', first_name: '', last_name: '', email: '', phone: '' };
 
 /**
@@ -75,13 +90,21 @@ interface AccountHolder {
   mobile_no?: string | null;
 }
 
-/** The fields still empty in `prev`, filled from the account (the login result, then the profile once it is loaded). */
-function travelerFromAccount(prev: Traveler, user: { email: string; last_name?: string | null }, basic: AccountHolder | undefined): Partial<Traveler> {
+/**
+ * The fields still empty in `prev`, filled from the account (the login result, then the profile once it is loaded);
+ * the title is the member's own until the person chose one (`chosen`): the login result has no title, so a form
+ * already holding the login result's last name still takes the profile's title when it comes.
+ */
+function travelerFromAccount(
+  prev: Traveler,
+  user: { email: string; last_name?: string | null },
+  basic: AccountHolder | undefined,
+  chosen = false,
+): Partial<Traveler> {
   const phone = basic?.mobile_no ? `${basic.phone_country_code ?? ''} ${basic.mobile_no}`.trim() : '';
   const title = (TITLES as readonly string[]).includes(basic?.title ?? '') ? (basic!.title as Traveler['title']) : null;
-  const untouched = prev.first_name === '' && prev.last_name === '' && prev.phone === '';
   return {
-    ...(title && untouched ? { title } : {}),
+    ...(title && !chosen ? { title } : {}),
     first_name: prev.first_name || basic?.first_name || '',
     last_name: prev.last_name || basic?.last_name || user.last_name || '',
     email: prev.email || basic?.email || user.email,
@@ -135,6 +158,8 @@ export default function Checkout() {
   const [rateIssue, setRateIssue] = useState<RateIssue | null>(null);
   const [gateCard, setGateCard] = useState<WalletCard | null>(null);
   const lastAttempt = useRef<{ body: string; key: string } | null>(null);
+  // The person changed the traveller themselves (typed, chose a title or a saved traveller): the account fills no more titles.
+  const travelerChosen = useRef(false);
   const errorBox = useRef<HTMLDivElement>(null);
 
   useEffect(() => void runStartup(), []);
@@ -162,31 +187,94 @@ export default function Checkout() {
       .then(setSaved)
       .catch(() => setSaved([]));
   }, [signedIn, currency]);
-  // Back from a cancelled payment: the pending booking lets go of its wallet parts, then the traveller's details and
-  // wallet choices come back as they were.
-  const [cancelledPayment, setCancelledPayment] = useState(false);
+  // An unpaid booking holding the wallet (docs/contract.md#unpaid-bookings): back from the hosted page without paying
+  // (`payment=cancelled&booking=…`), or any of the member's bookings still waiting for its payment with wallet parts
+  // held. The page offers to complete its payment or to start again (which cancels it and gives its holds back); the
+  // traveller's details come back as they were, and their wallet choices once the holds are given back.
+  const [cancelledPayment, setCancelledPayment] = useState<'cancelled' | 'started_again' | null>(null);
+  const [unpaid, setUnpaid] = useState<UnpaidBooking | null>(null);
+  const [unpaidBusy, setUnpaidBusy] = useState(false);
+  const [unpaidProblem, setUnpaidProblem] = useState('');
+  // Whether the member's unpaid bookings were looked at: the wallet waits for it, so the offer never pushes it down.
+  const [unpaidChecked, setUnpaidChecked] = useState(false);
+  async function restoreChoices() {
+    const kept = product ? pendingCheckout(product.product_id) : null;
+    if ($signedIn.get() !== true) return;
+    await loadWallet(currency);
+    if (!kept) return;
+    if (kept.cards.certificate_id) chooseCertificate(kept.cards.certificate_id);
+    if (kept.cards.discount_card_id) chooseDiscountCard(kept.cards.discount_card_id);
+    if (kept.cards.cash_card_id) setUseCash(true);
+  }
   useEffect(() => {
     if (!product) return;
     const query = new URLSearchParams(location.search);
     if (query.get('payment') !== 'cancelled') return;
     const kept = pendingCheckout(product.product_id);
-    setCancelledPayment(true);
     if (kept) setTraveler(kept.traveler);
     const ref = query.get('booking');
     void (async () => {
-      if (ref) await cancelBooking(ref).catch(() => undefined);
-      if ($signedIn.get() !== true || !kept) return;
-      await loadWallet(currency);
-      if (kept.cards.certificate_id) chooseCertificate(kept.cards.certificate_id);
-      if (kept.cards.discount_card_id) chooseDiscountCard(kept.cards.discount_card_id);
-      if (kept.cards.cash_card_id) setUseCash(true);
+      const back = ref ? await loadBooking(ref).catch(() => null) : null;
+      setUnpaidChecked(true);
+      if (back && stillOpen(back)) return setUnpaid(unpaidOf(back));
+      // Run out while the traveller was away: asking for its payment lets it go now (409), its holds given back.
+      if (back?.status === 'PENDING_PAYMENT') await resumePayment(back.booking_id).catch(() => undefined);
+      setCancelledPayment('cancelled');
+      await restoreChoices();
     })();
   }, [product]);
+  useEffect(() => {
+    if (!product || signedIn !== true || new URLSearchParams(location.search).get('payment') === 'cancelled') return;
+    loadReservations()
+      .then((list) => {
+        const holding = list.find((b) => stillOpen(b) && b.certificate_amount + b.discount_amount + b.cash_amount > 0);
+        if (holding) setUnpaid(unpaidOf(holding));
+      })
+      .catch(() => undefined)
+      .finally(() => setUnpaidChecked(true));
+  }, [product, signedIn]);
+
+  async function completeUnpaid() {
+    if (!unpaid) return;
+    setUnpaidBusy(true);
+    setUnpaidProblem('');
+    try {
+      location.assign((await resumePayment(unpaid.booking_id)).payment_url);
+    } catch (err) {
+      setUnpaidBusy(false);
+      const failure = err instanceof ApiFailure ? err : null;
+      if (failure?.status === 409) {
+        // Run out (its holds are given back now) or settled meanwhile: nothing to complete here any more.
+        setUnpaid(null);
+        setProblem(t(failure.body?.error?.code === 'BOOKING_EXPIRED' ? 'bk_booking_expired' : 'bk_nothing_to_pay'), true);
+        await restoreChoices();
+      } else setUnpaidProblem(t('bk_payment_unavailable'));
+    }
+  }
+
+  async function startAgain() {
+    if (!unpaid) return;
+    setUnpaidBusy(true);
+    setUnpaidProblem('');
+    try {
+      await cancelBooking(unpaid.booking_id);
+    } catch (err) {
+      // A booking that is no longer pending (expired or paid meanwhile) has nothing to give back: the page goes on.
+      if (!(err instanceof ApiFailure && err.status === 409)) {
+        setUnpaidBusy(false);
+        return setUnpaidProblem(t('bk_cancel_unavailable'));
+      }
+    }
+    setUnpaidBusy(false);
+    setUnpaid(null);
+    setCancelledPayment('started_again');
+    await restoreChoices();
+  }
   // Every traveller field the account holds fills in what the person has not typed yet.
   useEffect(() => {
     if (!user) return;
     const basic = (profile?.basicprofile as AccountHolder[] | undefined)?.[0];
-    setTraveler((prev) => ({ ...prev, ...travelerFromAccount(prev, user, basic) }));
+    setTraveler((prev) => ({ ...prev, ...travelerFromAccount(prev, user, basic, travelerChosen.current) }));
   }, [user, profile]);
 
   const cardIds = useMemo(() => (walletLoaded ? selectedCardIds() : {}), [walletLoaded, selection, useCash, wallet]);
@@ -201,7 +289,7 @@ export default function Checkout() {
   const tripBody = useMemo(() => (trip ? { ...trip, ...cardIds } : null), [trip, cardIds]);
   // Signed in (or expected to be, decision 0052), the wallet, the terms and the button wait for the wallet and come
   // together in the place its loading line holds; a price asked before the wallet's choice is not shown.
-  const walletPending = (signedIn === null && expectingSession) || (signedIn === true && !wallet && !walletLoaded);
+  const walletPending = (signedIn === null && expectingSession) || (signedIn === true && ((!wallet && !walletLoaded) || !unpaidChecked));
   // Until the login check answers, a device that has not signed in here is shown the signed-out page: its sign-in note
   // is there from the start rather than pushing the terms and the button down when the check comes back.
   const signedOut = signedIn === false || (signedIn === null && !expectingSession);
@@ -252,6 +340,7 @@ export default function Checkout() {
   const dateFmt = (d: string) => formatDay(language, d);
 
   function setField<K extends keyof Traveler>(k: K, v: Traveler[K]) {
+    travelerChosen.current = true;
     setTraveler((prev) => ({ ...prev, [k]: v }));
     setFieldErrors((prev) => ({ ...prev, [k]: undefined }));
   }
@@ -259,6 +348,7 @@ export default function Checkout() {
   function fillFromSaved(travelerId: string) {
     const s = saved.find((x) => String(x.id) === travelerId);
     if (s) {
+      travelerChosen.current = true;
       setTraveler({ title: s.title, first_name: s.first_name, last_name: s.last_name, email: s.email, phone: s.phone });
       setFieldErrors({});
     }
@@ -415,6 +505,10 @@ export default function Checkout() {
 
         <section className="panel" aria-labelledby={`${id}-who`}>
           <h2 id={`${id}-who`}>{t('bk_traveler_details')}</h2>
+          <p className="small muted" data-testid="required-note">
+            <span aria-hidden="true">* </span>
+            {t('bk_required_note')}
+          </p>
           {saved.length > 0 ? (
             <div className="field">
               <label htmlFor={`${id}-saved`}>{t('bk_saved_travelers')}</label>
@@ -422,7 +516,7 @@ export default function Checkout() {
                 <option value="">{t('bk_choose_saved')}</option>
                 {saved.map((s) => (
                   <option key={s.id} value={s.id}>
-                    {s.title} {s.first_name} {s.last_name}
+                    {titleLabel(t, s.title)} {s.first_name} {s.last_name}
                   </option>
                 ))}
               </select>
@@ -434,17 +528,17 @@ export default function Checkout() {
               <select id={`${id}-title`} className="select" value={traveler.title} onChange={(e) => setField('title', e.target.value as Traveler['title'])} aria-invalid={fieldErrors.title ? true : undefined}>
                 {TITLES.map((x) => (
                   <option key={x} value={x}>
-                    {t(`bk_title_${x}`)}
+                    {titleLabel(t, x)}
                   </option>
                 ))}
               </select>
             </div>
-            <TextField id={`${id}-first_name`} label={t('bk_first_name')} value={traveler.first_name} error={fieldErrors.first_name} autoComplete="given-name" onChange={(v) => setField('first_name', v)} />
-            <TextField id={`${id}-last_name`} label={t('bk_last_name')} value={traveler.last_name} error={fieldErrors.last_name} autoComplete="family-name" onChange={(v) => setField('last_name', v)} />
+            <TextField id={`${id}-first_name`} label={t('bk_first_name')} required value={traveler.first_name} error={fieldErrors.first_name} autoComplete="given-name" onChange={(v) => setField('first_name', v)} />
+            <TextField id={`${id}-last_name`} label={t('bk_last_name')} required value={traveler.last_name} error={fieldErrors.last_name} autoComplete="family-name" onChange={(v) => setField('last_name', v)} />
           </div>
           <div className="form-row">
-            <TextField id={`${id}-email`} label={t('bk_email')} type="email" value={traveler.email} error={fieldErrors.email} autoComplete="email" maxLength={254} onChange={(v) => setField('email', v)} />
-            <TextField id={`${id}-phone`} label={t('bk_phone')} type="tel" value={traveler.phone} error={fieldErrors.phone} autoComplete="tel" maxLength={24} onChange={(v) => setField('phone', v.replace(/[^\d+\s-]/g, ''))} />
+            <TextField id={`${id}-email`} label={t('bk_email')} required type="email" value={traveler.email} error={fieldErrors.email} autoComplete="email" maxLength={254} onChange={(v) => setField('email', v)} />
+            <TextField id={`${id}-phone`} label={t('bk_phone')} required type="tel" value={traveler.phone} error={fieldErrors.phone} autoComplete="tel" maxLength={24} onChange={(v) => setField('phone', v.replace(/[^\d+\s-]/g, ''))} />
           </div>
         </section>
 
@@ -454,6 +548,28 @@ export default function Checkout() {
           </div>
         ) : (
           <>
+            {unpaid ? (
+              <section className="panel alert stack" aria-labelledby={`${id}-unpaid`} data-testid="unpaid-booking">
+                <h2 id={`${id}-unpaid`}>{t('bk_unpaid_title')}</h2>
+                <p>
+                  {t('bk_unpaid_text', {
+                    product: unpaid.product_name,
+                    amount: formatMoney(toMinor(unpaid.total, unpaid.currency), unpaid.currency, language),
+                    time: new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(new Date(unpaid.expires_at)),
+                  })}
+                </p>
+                <p className="small">{t('bk_unpaid_choice')}</p>
+                {unpaidProblem ? <p className="alert alert-error" role="alert">{unpaidProblem}</p> : null}
+                <div className="cluster">
+                  <button type="button" className="btn btn-primary" disabled={unpaidBusy} onClick={() => void completeUnpaid()} data-testid="unpaid-complete">
+                    {t('bk_complete_payment')}
+                  </button>
+                  <button type="button" className="btn btn-secondary" disabled={unpaidBusy} onClick={() => void startAgain()} data-testid="unpaid-start-again">
+                    {t('bk_start_again')}
+                  </button>
+                </div>
+              </section>
+            ) : null}
             {signedIn === true ? <Wallet mode="checkout" /> : null}
             {signedOut && !allowedSignedOut ? (
               <div className="alert" role="note">
@@ -468,7 +584,7 @@ export default function Checkout() {
             <CancellationPolicy productType={product.type} checkIn={shown.checkIn} timeZone={product.time_zone} deadline={preview ? preview.free_cancellation_deadline : undefined} />
             {cancelledPayment && !problem.text ? (
               <p className="alert" role="status" data-testid="payment-cancelled">
-                {t('bk_payment_cancelled')}
+                {t(cancelledPayment === 'started_again' ? 'bk_started_again' : 'bk_payment_cancelled')}
               </p>
             ) : null}
             <div ref={errorBox} tabIndex={-1} aria-live="assertive" className="bk-problem">
@@ -598,14 +714,19 @@ export default function Checkout() {
   );
 }
 
-function TextField(props: { id: string; label: string; value: string; error?: string; type?: string; autoComplete?: string; maxLength?: number; onChange: (v: string) => void }) {
+/** A traveller field; a required one says so before any submit (a star by its label, `required` for assistive technology). */
+function TextField(props: { id: string; label: string; value: string; error?: string; type?: string; autoComplete?: string; maxLength?: number; required?: boolean; onChange: (v: string) => void }) {
   return (
     <div className="field">
-      <label htmlFor={props.id}>{props.label}</label>
+      <label htmlFor={props.id}>
+        {props.label}
+        {props.required ? <span aria-hidden="true"> *</span> : null}
+      </label>
       <input
         id={props.id}
         className="input"
         type={props.type ?? 'text'}
+        required={props.required}
         value={props.value}
         autoComplete={props.autoComplete}
         maxLength={props.maxLength ?? 50}

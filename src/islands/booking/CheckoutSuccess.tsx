@@ -6,7 +6,7 @@ import Money from '../ui/Money';
 import CardPhoto from '../ui/CardPhoto';
 import { loadBooking } from '../../stores/booking';
 import { $language, useT } from '../../stores/locale';
-import { $signedIn } from '../../stores/session';
+import { $signedIn, $userType } from '../../stores/session';
 import { runStartup } from '../../stores/startup';
 import { LAST_BOOKING_KEY } from '../../stores/search';
 import PackageBadge from './PackageBadge';
@@ -29,6 +29,8 @@ export default function CheckoutSuccess() {
   const t = useT();
   const language = useStore($language);
   const signedIn = useStore($signedIn);
+  // An agent's bookings (a client's, paid by card here) are listed in the agent's own history, not a traveller's.
+  const agent = useStore($userType) === 1;
   const [bookingId, setBookingId] = useState<string | null>(null);
   const [booking, setBooking] = useState<Confirmed | null>(null);
 
@@ -211,7 +213,7 @@ export default function CheckoutSuccess() {
           {t('bk_manage_booking')}
         </a>
         {signedIn === true ? (
-          <a className="btn" href="/user/booking-history">
+          <a className="btn" href={agent ? '/agent/booking-history' : '/user/booking-history'} data-testid="history-link">
             {t('bk_see_bookings')}
           </a>
         ) : null}

@@ -1,13 +1,15 @@
 // Manage a booking (/manage-booking?booking=…, linked from the booking history and the confirmation email): its status,
 // what was paid and refunded, the cancellation policy, and "Cancel booking" while the server's cancel quote allows it:
 // free before the deadline, at the fee it states after (docs/contract.md#cancellation), hidden only when it may not be
-// cancelled at all. A booking waiting for its payment offers to complete it or cancel.
+// cancelled at all. A booking waiting for its payment offers to complete it (its open session, until it runs out) or
+// cancel (docs/contract.md#unpaid-bookings). Cancelling asks first in an in-page dialog showing the cancel quote (CancelDialog).
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import CancellationPolicy from './CancellationPolicy';
+import CancelDialog from './CancelDialog';
 import Money from '../ui/Money';
 import { ApiFailure } from '../../shared/contract/api-client';
-import { cancelBooking, loadBooking, loadCancelQuote, type CancelQuote } from '../../stores/booking';
+import { loadBooking, loadCancelQuote, resumePayment, type CancelQuote } from '../../stores/booking';
 import { formatDay, LONG_DAY } from '../../shared/rules/format-day';
 import { formatMoney, toMinor } from '../../shared/rules/money';
 import { $language, useT } from '../../stores/locale';
@@ -24,6 +26,8 @@ export default function ManageBooking() {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   // What cancelling now would cost: null when the booking may not be cancelled (409), undefined while asked or unknown.
   const [quote, setQuote] = useState<CancelQuote | null | undefined>(undefined);
+  // The cancel dialog is open.
+  const [asking, setAsking] = useState(false);
 
   useEffect(() => void runStartup(), []);
   useEffect(() => {
@@ -57,20 +61,28 @@ export default function ManageBooking() {
   const fee = quote && quote.fee > 0 ? { fee: money(quote.fee), refund: money(quote.refund_card) } : null;
   const walletBack = quote ? quote.refund_wallet.certificate + quote.refund_wallet.discount + quote.refund_wallet.cash : 0;
 
-  async function cancel() {
-    if (!booking || !window.confirm(fee ? t('bk_cancel_confirm_fee', fee) : t('bk_cancel_confirm'))) return;
+  function cancelled(done: ManagedBooking) {
+    setAsking(false);
+    setBooking(done);
+    setMessage({ ok: true, text: t(pending ? 'bk_cancelled_pending' : 'bk_cancelled_refund') });
+  }
+
+  /** "Complete payment": the booking's open session, asked now (it may have run out since the page was drawn). */
+  async function pay() {
+    if (!booking) return;
     setBusy(true);
     setMessage(null);
     try {
-      setBooking(await cancelBooking(booking.booking_id));
-      setMessage({ ok: true, text: t(pending ? 'bk_cancelled_pending' : 'bk_cancelled_refund') });
+      location.assign((await resumePayment(booking.booking_id)).payment_url);
     } catch (err) {
-      const status = err instanceof ApiFailure ? err.status : 0;
-      setMessage({ ok: false, text: status === 502 || status === 503 ? t('bk_cancel_unavailable') : err instanceof ApiFailure ? err.message : t('bk_cancel_unavailable') });
-    } finally {
       setBusy(false);
+      const failure = err instanceof ApiFailure ? err : null;
+      const text = failure?.body?.error?.code === 'BOOKING_EXPIRED' ? t('bk_booking_expired') : failure?.status === 409 ? t('bk_nothing_to_pay') : t('bk_payment_unavailable');
+      setMessage({ ok: false, text });
+      if (failure?.status === 409) setBooking(await loadBooking(booking.booking_id).catch(() => booking));
     }
   }
+  const payBy = pending && booking.expires_at ? new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(new Date(booking.expires_at)) : null;
 
   const row = (label: string, amount: number, testId?: string) => (
     <div>
@@ -102,6 +114,7 @@ export default function ManageBooking() {
         {booking.certificate_amount ? row(t('bk_certificate'), booking.certificate_amount) : null}
         {booking.discount_amount ? row(t('bk_discount_card'), booking.discount_amount) : null}
         {booking.cash_amount ? row(t('bk_cash_card'), booking.cash_amount) : null}
+        {pending ? row(t('bk_to_pay_by_card'), booking.total, 'manage-to-pay') : null}
         {row(t('bk_paid_by_card'), booking.paid_amount, 'manage-paid')}
         {row(t('bk_refunded'), booking.refunded_amount, 'manage-refunded')}
       </dl>
@@ -117,19 +130,25 @@ export default function ManageBooking() {
       ) : (
         <CancellationPolicy productType={booking.product_type} checkIn={booking.check_in} timeZone={booking.time_zone} deadline={deadline} />
       )}
+      {payBy ? (
+        <p className="small" data-testid="manage-pay-by">
+          {t('bk_pay_by', { time: payBy })}
+        </p>
+      ) : null}
       <div aria-live="polite">{message ? <p className={message.ok ? 'alert' : 'alert alert-error'} data-testid="manage-message">{message.text}</p> : null}</div>
       {quote ? (
         <div className="cluster">
-          {pending && booking.payment_url ? (
-            <a className="btn" href={booking.payment_url} data-testid="complete-payment">
+          {pending ? (
+            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void pay()} data-testid="complete-payment">
               {t('bk_complete_payment')}
-            </a>
+            </button>
           ) : null}
-          <button type="button" className="btn" disabled={busy} onClick={() => void cancel()} data-testid="cancel-booking">
+          <button type="button" className="btn" disabled={busy} onClick={() => setAsking(true)} data-testid="cancel-booking">
             {t('bk_cancel_booking')}
           </button>
         </div>
       ) : null}
+      {asking ? <CancelDialog booking={booking} onClose={() => setAsking(false)} onCancelled={cancelled} /> : null}
     </section>
   );
 }

@@ -53,6 +53,12 @@ export default function ProductDetails() {
       })
       .catch(() => setMissing(true));
   }, [productId, currency]);
+  // The page says "Hotel details" before it knows the product: an activity, a resort or a stay gets its own words.
+  useEffect(() => {
+    const heading = document.querySelector<HTMLElement>('.page-head h1');
+    const text = product ? t(`bk_details_title_${product.type}`) : '';
+    if (heading && text) heading.textContent = text;
+  }, [product, t]);
   useEffect(() => {
     if (!product) return;
     const base = defaultCriteria(product.type, org?.orgBySite.minCheckinDays ?? 1);

@@ -1,10 +1,10 @@
 // The date-range picker's dialog, after the WAI-ARIA APG date picker dialog: a month grid moved through with the
 // arrows, Home/End, Page Up/Down (months; with Shift, years), Enter or Space to choose, Escape to close. Check-in
-// first, then check-out; the weeks start on the visitor's locale's first day. Imported when the picker first opens.
+// first, then check-out; the weeks start on the org's calendar day (its calendarType). Imported when the picker first opens.
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { addDays, dayOfWeek, daysBetween, isoDay, monthGrid, monthOf, shiftMonth, type DateRange } from '../../shared/rules/booking-dates';
-import { chooseDay, dayChoosable, firstDayOfWeek, type RangePhase, type RangeRules } from '../../shared/rules/date-range';
+import { addDays, dayOfWeek, daysBetween, isoDay, monthGrid, monthOf, shiftMonth, type DateRange, type Weekday } from '../../shared/rules/booking-dates';
+import { chooseDay, dayChoosable, type RangePhase, type RangeRules } from '../../shared/rules/date-range';
 import { dateFormat, formatDay, WEEKDAY_DAY } from '../../shared/rules/format-day';
 import { useT } from '../../stores/locale';
 
@@ -13,6 +13,8 @@ export interface DateRangeCalendarProps {
   value: DateRange;
   rules: RangeRules;
   language: string;
+  /** The first day of the week (weekStartsOn of the org's calendarType). */
+  weekStart: Weekday;
   onDone: (range: DateRange) => void;
   onClose: () => void;
   /** The button that opened the dialog: a press on it is not a press outside. */
@@ -20,7 +22,7 @@ export interface DateRangeCalendarProps {
 }
 
 
-export default function DateRangeCalendar({ id, value, rules, language, onDone, onClose, toggle }: DateRangeCalendarProps) {
+export default function DateRangeCalendar({ id, value, rules, language, weekStart, onDone, onClose, toggle }: DateRangeCalendarProps) {
   const t = useT();
   const [range, setRange] = useState<DateRange>(value);
   const [phase, setPhase] = useState<RangePhase>('checkIn');
@@ -34,7 +36,6 @@ export default function DateRangeCalendar({ id, value, rules, language, onDone, 
   // Focus follows the focused day only when the keyboard (or opening) moved it, so the month buttons keep theirs.
   const moveFocus = useRef(true);
 
-  const weekStart = useMemo(() => firstDayOfWeek(language), [language]);
   const days = useMemo(() => monthGrid(month, weekStart), [month, weekStart]);
   const formats = useMemo(
     () => ({

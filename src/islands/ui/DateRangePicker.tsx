@@ -2,9 +2,10 @@
 // the nights, which opens the calendar dialog. The dialog's code (grid, keys, Intl) is fetched when first wanted.
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
-import { daysBetween, type DateRange } from '../../shared/rules/booking-dates';
+import { daysBetween, weekStartsOn, type DateRange } from '../../shared/rules/booking-dates';
 import { formatDay, WEEKDAY_DAY } from '../../shared/rules/format-day';
 import { $language, useT } from '../../stores/locale';
+import { $org } from '../../stores/startup';
 
 export interface DateRangePickerProps {
   /** The stay as chosen: check-out '' for a one-day booking. */
@@ -29,6 +30,8 @@ const Calendar = lazy(loadCalendar);
 export default function DateRangePicker({ value, onChange, min, max, maxNights, single = false, error, testId = 'dates' }: DateRangePickerProps) {
   const t = useT();
   const language = useStore($language);
+  // The weeks start on the org's calendar day (orgCountryData.calendarType, Sunday unless the org chose Monday).
+  const weekStart = weekStartsOn(useStore($org)?.orgBySite.orgCountryData.calendarType);
   const id = useId();
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -92,6 +95,7 @@ export default function DateRangePicker({ value, onChange, min, max, maxNights, 
             value={value}
             rules={{ min, max, maxNights, single }}
             language={language}
+            weekStart={weekStart}
             onDone={(range) => {
               onChange(range);
               close();

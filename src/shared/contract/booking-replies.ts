@@ -122,6 +122,8 @@ export const CheckoutReplySchema = z.object({
   is_package: packageFlag,
   ...roomFields,
   payment_url: z.string().optional(),
+  /** While the payment is awaited: when its session ends (ISO, UTC; 30 minutes after the booking). */
+  expires_at: z.string().optional(),
 });
 export type CheckoutReply = z.output<typeof CheckoutReplySchema>;
 
@@ -129,6 +131,11 @@ export const ReservationSchema = z.object({
   ...stayFields,
   ...amountsFields,
   image: z.string(),
+  /** Money received by card, and refunded of it: "paid" counts only what arrived (docs/contract.md#unpaid-bookings). */
+  paid_amount: z.number(),
+  refunded_amount: z.number(),
+  /** While the payment is awaited: when its session ends (ISO, UTC). */
+  expires_at: z.string().optional(),
   traveler: z.unknown(),
   cards: z.array(z.object({ kind: z.string(), card_code: z.string(), amount: z.number() })),
 });
@@ -147,6 +154,8 @@ export const BookingReplySchema = z.object({
   /** The product's IANA time zone, in which the deadline is shown. */
   time_zone: z.string(),
   payment_url: z.string().optional(),
+  /** While the payment is awaited: when its session ends (ISO, UTC; 30 minutes after the booking). */
+  expires_at: z.string().optional(),
   /** The booked product's first photo (`GET /api/bookings/{id}` only; null when it has none): the confirmation page shows it. */
   photo: ProductPhotoSchema.nullable().optional(),
 });
@@ -165,6 +174,13 @@ export const CancelQuoteReplySchema = z.object({
   deadline: z.string().nullable(),
 });
 export type CancelQuoteReply = z.output<typeof CancelQuoteReplySchema>;
+
+/**
+ * An unpaid booking's open payment session (POST /api/bookings/{id}/payment, docs/contract.md#unpaid-bookings): where
+ * to pay it, and when it ends (ISO, UTC).
+ */
+export const PaymentSessionReplySchema = z.object({ payment_url: z.string(), expires_at: z.string() });
+export type PaymentSessionReply = z.output<typeof PaymentSessionReplySchema>;
 
 /** The provider's event as far as the webhook reads it before the signature check decides. */
 export const PaymentEventSchema = z.looseObject({ id: z.string(), type: z.string(), data: z.looseObject({ object: z.looseObject({}) }) });

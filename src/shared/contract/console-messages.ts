@@ -7,7 +7,10 @@ import { FONT_FAMILIES } from '../rules/theme';
 import { CARD_KINDS, PRODUCT_TYPES } from '../rules/wallet';
 import { ROLES } from './auth-text';
 
-export const WALLET_OPTIONS = ['Discount Cards', 'Certificates', 'Cash Card', 'myvacations'] as const;
+/** Every wallet option name the spec gives (docs/product.md#constants), `only-discount` among them. */
+export const WALLET_OPTIONS = ['Discount Cards', 'Certificates', 'Cash Card', 'myvacations', 'only-discount'] as const;
+/** The label key of a wallet option in the console (src/shared/i18n/console.ts). */
+export const walletOptionKey = (option: string) => `admin_wallet_${option.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
 export const PRODUCT_CODES = PRODUCTS.map((p) => p.code) as [string, ...string[]];
 
 export const CONSOLE_MSG = {
@@ -46,6 +49,14 @@ export const CONSOLE_MSG = {
   notAnAgent: 'Payments are recorded for agents only',
   supportPhone: 'Enter a phone number of digits, spaces, dashes and an optional leading +',
   supportEmail: 'Enter an e-mail address, or leave it empty',
+  inviteEmail: 'Enter the e-mail address of the person to invite',
+  inviteRole: 'Choose the role: admin, marketer, agent or user',
+  inviteCreditLimitAgentsOnly: 'A credit limit is given to agents only',
+  invitePending: 'This person already has an invitation waiting: revoke it first to send another',
+  inviteSameRole: 'This person already has this role on your site',
+  noSuchInvitation: 'No such invitation',
+  invitationAccepted: 'This invitation was accepted: change the member instead',
+  inviteMailFailed: 'We could not send the invitation e-mail, so no invitation was made. Please try again in a few minutes.',
 } as const;
 
 export const OPS_MSG = {
@@ -87,5 +98,5 @@ export const OPS_MSG = {
 /** The launch checklist's steps, in the order the console shows them. */
 export const LAUNCH_STEPS = ['brand', 'products', 'sign_in', 'wallet', 'domain', 'live'] as const;
 
-/** A custom domain's states: waiting for its DNS and certificate, then serving. */
-export const DOMAIN_STATUSES = ['pending', 'active'] as const;
+/** A custom domain's states: waiting for its DNS and certificate, serving, or a claim not verified in 7 days. */
+export const DOMAIN_STATUSES = ['pending', 'active', 'lapsed'] as const;

@@ -7,6 +7,7 @@ import { FONT_FAMILIES } from '../rules/theme';
 import { CARD_KINDS } from '../rules/wallet';
 import { ROLES } from './auth-text';
 import { DOMAIN_STATUSES, LAUNCH_STEPS, WALLET_OPTIONS } from './console-messages';
+import { LABEL_AREA_NAMES } from '../i18n/area-names';
 import { ENQUIRY_KINDS } from './enquiry-text';
 import { bookedStayFields } from './booking-replies';
 
@@ -127,9 +128,17 @@ export const DomainEntrySchema = z.object({
   status: z.enum(DOMAIN_STATUSES),
   /** The TXT record that proves ownership; null for the platform's own addresses. */
   verification: z.object({ type: z.literal('txt'), name: z.string(), value: z.string() }).nullable(),
+  /** The CNAME record that points the host at the platform (its certificate is issued once it does); null for the platform's own addresses. */
+  dns: z.object({ cname: z.object({ name: z.string(), target: z.string() }) }).nullable(),
+  /** The ownership check (the TXT record), as the provider reports it. */
+  ownership: z.enum(['pending', 'active']).nullable(),
+  /** The certificate, with the provider's own status (`active`, `pending_validation`, …). */
+  ssl: z.object({ status: z.string() }).nullable(),
   /** An address the platform gives (not removable from the console). */
   platform: z.boolean(),
   created_at: z.string().nullable(),
+  /** When a claim not yet serving lapses (7 days after it was made); null once it serves. */
+  lapses_at: z.string().nullable(),
 });
 export const DomainRemovedSchema = z.object({ host: z.string() });
 
@@ -184,4 +193,5 @@ export const BookingsPageSchema = pageOf(AdminBookingEntrySchema);
 // ---- labels ------------------------------------------------------------------------------------------------------
 
 /** A label of a language: its default text and the org's own, if it has one. */
-export const LabelEntrySchema = z.object({ field_name: z.string(), default: z.string(), override: z.string().nullable() });
+/** A label with its default text, the org's own text, and the part of the site it belongs to (its label area). */
+export const LabelEntrySchema = z.object({ field_name: z.string(), default: z.string(), override: z.string().nullable(), area: z.enum(LABEL_AREA_NAMES) });

@@ -27,6 +27,40 @@ export const LinkCreateSchema = z.object({
 });
 export type LinkCreate = z.infer<typeof LinkCreateSchema>;
 
+/** An empty string clears the field (a link without a campaign or a UTM parameter). */
+const clearable = (schema: z.ZodType<string>) => z.union([z.literal(''), schema]).optional();
+
+/** PATCH /api/admin/links/{slug}: what a link may change (its name, referral and owner stay), archived included. */
+export const LinkPatchSchema = z
+  .object({
+    destination: z.string().trim().min(1, LINK_MSG.destination).max(2048, LINK_MSG.destination).optional(),
+    campaign: clearable(CampaignSchema),
+    utm_source: clearable(z.string().trim().max(100, LINK_MSG.utm).regex(NO_CONTROLS, LINK_MSG.utm)),
+    utm_medium: clearable(z.string().trim().max(100, LINK_MSG.utm).regex(NO_CONTROLS, LINK_MSG.utm)),
+    utm_campaign: clearable(z.string().trim().max(100, LINK_MSG.utm).regex(NO_CONTROLS, LINK_MSG.utm)),
+    archived: z.boolean(LINK_MSG.archived).optional(),
+  })
+  .strict()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), LINK_MSG.nothingToChange);
+export type LinkPatch = z.infer<typeof LinkPatchSchema>;
+
+export const QR_MIN_PX = 256;
+export const QR_MAX_PX = 2048;
+/** The sizes the console offers (any whole number in the range is accepted). */
+export const QR_SIZES = [256, 512, 1024, 2048] as const;
+
+/** GET /r/{slug}/qr.svg and /qr.png: the image's width in pixels, and whether it comes as a file to save. */
+export const QrQuerySchema = z.object({
+  size: z
+    .string()
+    .regex(/^\d{1,5}$/, LINK_MSG.qrSize)
+    .transform(Number)
+    .refine((n) => n >= QR_MIN_PX && n <= QR_MAX_PX, LINK_MSG.qrSize)
+    .optional(),
+  download: z.enum(['0', '1'], LINK_MSG.download).optional(),
+});
+export type QrQuery = z.infer<typeof QrQuerySchema>;
+
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, LINK_MSG.day).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), LINK_MSG.day);
 export const MAX_RANGE_DAYS = 366;
 export const DEFAULT_RANGE_DAYS = 30;
@@ -65,6 +99,8 @@ export const LinkEntrySchema = z.object({
   utm_medium: z.string(),
   utm_campaign: z.string(),
   created_at: z.string(),
+  /** Archived links leave the console's list; their short address still leads where it did (printed QR codes keep working). */
+  archived: z.boolean(),
   clicks: z.number(),
   unique_visitors: z.number(),
   signups: z.number(),
@@ -97,6 +133,7 @@ export const LinkStatsSchema = z.object({
   by_day: z.array(DayFiguresSchema),
   by_country: z.array(z.object({ country: z.string(), clicks: z.number() })),
   by_referrer: z.array(z.object({ referrer: z.string(), clicks: z.number() })),
+  by_device: z.array(z.object({ device: z.enum(['desktop', 'mobile', 'tablet']), clicks: z.number() })),
 });
 export type LinkStats = z.output<typeof LinkStatsSchema>;
 

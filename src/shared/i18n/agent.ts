@@ -24,7 +24,7 @@ export const agentLabels: LabelTable = {
   agent_guests: L('guests', 'huéspedes', 'voyageurs'),
   agent_type_HLT: L('Hotels', 'Hoteles', 'Hôtels'),
   agent_type_ACT: L('Activities', 'Actividades', 'Activités'),
-  agent_type_RST: L('Resorts', 'Complejos turísticos', 'Complexes hôteliers'),
+  agent_type_RST: L('Resorts', 'Resorts', 'Resorts'),
   agent_type_STY: L('Stays', 'Estancias', 'Séjours'),
 
   // Profile
@@ -215,6 +215,34 @@ export const agentLabels: LabelTable = {
   ),
   agent_quote_booked_note: L('This quote has been booked.', 'Esta cotización ya se ha reservado.', 'Ce devis a été réservé.'),
   agent_quote_dates: L('Dates', 'Fechas', 'Dates'),
+
+  // The agent desk (/agent): what to do next, the credit left, today's bookings, the quotes waiting
+  agent_home_next: L('What next', 'Qué hacer ahora', 'Que faire maintenant'),
+  agent_home_search_title: L('Book for a client', 'Reservar para un cliente', 'Réserver pour un client'),
+  agent_home_search_text: L(
+    'Search hotels, activities and stays, then add one to a quote.',
+    'Busca hoteles, actividades y alojamientos y añade uno a una cotización.',
+    'Cherchez hôtels, activités et locations, puis ajoutez-en un à un devis.',
+  ),
+  agent_home_search: L('Search', 'Buscar', 'Rechercher'),
+  agent_home_quotes_title: L('Quotes', 'Cotizaciones', 'Devis'),
+  agent_home_drafts_n_one: L('{n} draft', '{n} borrador', '{n} brouillon'),
+  agent_home_drafts_n_other: L('{n} drafts', '{n} borradores', '{n} brouillons'),
+  agent_home_sent_n_one: L('{n} sent, waiting for the client', '{n} enviada, a la espera del cliente', '{n} envoyé, en attente du client'),
+  agent_home_sent_n_other: L('{n} sent, waiting for the client', '{n} enviadas, a la espera del cliente', '{n} envoyés, en attente du client'),
+  agent_home_all_quotes: L('All quotes', 'Todas las cotizaciones', 'Tous les devis'),
+  agent_home_clients_title: L('Clients', 'Clientes', 'Clients'),
+  agent_home_clients_n_one: L('{n} client', '{n} cliente', '{n} client'),
+  agent_home_clients_n_other: L('{n} clients', '{n} clientes', '{n} clients'),
+  agent_home_all_clients: L('All clients', 'Todos los clientes', 'Tous les clients'),
+  agent_home_bookings_title: L('Booking history', 'Historial de reservas', 'Historique des réservations'),
+  agent_home_bookings_n_one: L('{n} booking', '{n} reserva', '{n} réservation'),
+  agent_home_bookings_n_other: L('{n} bookings', '{n} reservas', '{n} réservations'),
+  agent_home_all_bookings: L('All bookings', 'Todas las reservas', 'Toutes les réservations'),
+  agent_home_today: L('Booked today', 'Reservado hoy', 'Réservé aujourd’hui'),
+  agent_home_today_empty: L('No bookings yet today.', 'Hoy aún no hay reservas.', 'Pas encore de réservation aujourd’hui.'),
+  agent_home_waiting: L('Quotes waiting for the client', 'Cotizaciones a la espera del cliente', 'Devis en attente du client'),
+  agent_home_waiting_empty: L('No quote is waiting.', 'No hay cotizaciones en espera.', 'Aucun devis en attente.'),
 
   // Trade prices on search results and product pages (orgs in B2B mode)
   agent_b2b_prices: L('Agent prices', 'Precios de agente', 'Prix agent'),

@@ -2,6 +2,7 @@
 // (and the org's own texts); every other area's labels come as a chunk of their own when an island of that area
 // hydrates or opens. The tables stay one file per area; this only says how they travel.
 import { LANGUAGES, type Language, type LabelTable } from './types';
+import { TITLE_LABEL_KEYS } from './person-title';
 
 export type LabelArea =
   | 'common' | 'catalogue' | 'auth' | 'booking' | 'savings' | 'referral' | 'agent' | 'console' | 'console-ops' | 'links' | 'help' | 'photos'
@@ -88,13 +89,15 @@ export const LABEL_AREAS = Object.keys(AREA_LABELS) as LabelArea[];
 export const SHELL_LABEL_KEYS: readonly string[] = [
   'account_menu', 'account_menu_signed_in_as', 'close', 'labelled', 'loading',
   'locale_applying', 'locale_button', 'locale_currency', 'locale_current', 'locale_dialog_title', 'locale_language',
-  'menu_agent_bookings', 'menu_agent_profile', 'menu_booking_history', 'menu_client_list', 'menu_currencies', 'menu_help',
+  'menu_agent_bookings', 'menu_agent_home', 'menu_agent_profile', 'menu_booking_history', 'menu_client_list', 'menu_currencies', 'menu_help',
   'menu_language', 'menu_logout', 'menu_my_account', 'menu_my_quotes', 'menu_my_trips', 'menu_signin', 'menu_travel_profile',
   'menu_wallet',
   'product_activities', 'product_all_inclusive', 'product_cars', 'product_condo', 'product_cruises', 'product_dailydeals',
   'product_dreamtrips', 'product_flight', 'product_holidaystays', 'product_hotel', 'product_hotelgd', 'product_packages',
   'product_resorts', 'product_stays', 'product_tra', 'product_transfers', 'product_weeks',
   'signin_prompt_button', 'signin_prompt_checking', 'signin_prompt_text', 'signin_prompt_title',
+  // A person's title, shown by every area's islands (./person-title.ts).
+  ...TITLE_LABEL_KEYS,
 ];
 
 /**
@@ -146,7 +149,9 @@ export const ISLAND_LABEL_AREAS: Record<string, readonly LabelArea[]> = {
   AccountDetails: ['auth', 'booking', 'common'],
   ChangePassword: ['auth'],
   VerifyAccount: ['auth'],
+  AcceptInvitation: ['auth'],
   SsoLogin: ['auth'],
+  AgentHome: ['agent', 'common'],
   AgentProfile: ['agent', 'common'],
   AgentBookings: ['agent', 'common'],
   ClientList: ['agent', 'auth', 'common'],

@@ -32,7 +32,7 @@ export const inventoryLabels: LabelTable = {
   inv_type: L('Type', 'Tipo', 'Type'),
   inv_type_HLT: L('Hotel', 'Hotel', 'Hôtel'),
   inv_type_ACT: L('Activity', 'Actividad', 'Activité'),
-  inv_type_RST: L('Resort', 'Resort', 'Complexe hôtelier'),
+  inv_type_RST: L('Resort', 'Resort', 'Resort'),
   inv_type_STY: L('Stay', 'Alojamiento', 'Location'),
   inv_name: L('Name', 'Nombre', 'Nom'),
   inv_name_hint: L('In the site’s own language', 'En el idioma del sitio', 'Dans la langue du site'),

@@ -3,10 +3,14 @@
 // the placeholders with the same rules as page labels (translate.ts), falling back to en-US for a missing text.
 import { translate, type LabelVars } from './translate';
 import type { LabelTable, Language } from './types';
+import { VOUCHER_TEXTS } from './voucher-mail';
+import { INVITATION_MAIL_TEXTS } from './invitation-mail';
 
 const L = (en: string, es: string, fr: string) => ({ 'en-US': en, 'es-ES': es, 'fr-FR': fr });
 
 export const MAIL_TEXTS: LabelTable = {
+  ...VOUCHER_TEXTS,
+  ...INVITATION_MAIL_TEXTS,
   hello: L('Hello {name},', 'Hola, {name}:', 'Bonjour {name},'),
   hello_anonymous: L('Hello traveller,', 'Hola:', 'Bonjour,'),
   hello_plain: L('Hello,', 'Hola:', 'Bonjour,'),

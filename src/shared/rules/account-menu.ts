@@ -21,6 +21,7 @@ export const ACCOUNT_MENU: readonly AccountMenuEntry[] = [
   { id: 'travel-profile', labelKey: 'menu_travel_profile', href: '/user-details#travel-profile', when: 'signed-in', group: 'account' },
   { id: 'my-trips', labelKey: 'menu_my_trips', href: '/user-details#my-trips', when: 'signed-in', group: 'account' },
   { id: 'wallet', labelKey: 'menu_wallet', href: '/wallet', when: 'signed-in', group: 'account' },
+  { id: 'agent-home', labelKey: 'menu_agent_home', href: '/agent', when: 'signed-in', agentOnly: true, group: 'agent' },
   { id: 'agent-profile', labelKey: 'menu_agent_profile', href: '/agent/profile', when: 'signed-in', agentOnly: true, group: 'agent' },
   { id: 'agent-clients', labelKey: 'menu_client_list', href: '/agent/client-list', when: 'signed-in', agentOnly: true, group: 'agent' },
   { id: 'agent-quotes', labelKey: 'menu_my_quotes', href: '/agent/my-quotes', when: 'signed-in', agentOnly: true, group: 'agent' },

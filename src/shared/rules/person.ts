@@ -16,6 +16,9 @@ export const PERSON_MSG = {
   mobileDigits: 'Please enter digits only (at most 15)',
 } as const;
 
+/** The nationality an account gets when its sign-up names none: id 1, the United States (the spec's default). */
+export const DEFAULT_NATIONALITY_ID = 1;
+
 export const TITLES = ['Miss', 'Mr', 'Mrs'] as const;
 export type Title = (typeof TITLES)[number];
 
