@@ -142,7 +142,8 @@ test('book a hotel with the keyboard alone: search, results, details, checkout, 
 
   const form = page.getByTestId('checkout');
   for (const [label, text] of [['First name', 'Kay'], ['Last name', 'Keys'], ['Email', 'kay@example.com'], ['Phone', '+1 415 555 0166']] as const) {
-    await tabTo(page, form.getByLabel(label, { exact: true }));
+    // By its accessible name: a required field's star beside its label is hidden from assistive technology.
+    await tabTo(page, form.getByRole('textbox', { name: label, exact: true }));
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type(text);
   }

@@ -86,7 +86,7 @@ export const SWEEP: { visitor: Visitor | 'acme'; paths: string[]; phone?: boolea
   { visitor: 'signed out', paths: [...PAGES.filter((p) => !isConsoleSubpage(p)), ...CONTENT_PAGES] },
   // A consumer is sent away from /agent pages by design (e2e/agent.spec.ts checks that); the signed-out sweep covers them.
   // The same for the console's pages (e2e/admin-console.spec.ts checks the refusal); its admin sees them below.
-  { visitor: 'demo', language: 'fr-FR', paths: [...PAGES.filter((p) => !p.startsWith('/agent/') && !p.startsWith('/admin')), ...CONTENT_PAGES] },
+  { visitor: 'demo', language: 'fr-FR', paths: [...PAGES.filter((p) => p !== '/agent' && !p.startsWith('/agent/') && !p.startsWith('/admin')), ...CONTENT_PAGES] },
   // The console's tables do not yet become one card per row on a phone (e2e/admin-console.spec.ts checks that its
   // pages do not scroll sideways at 390 px).
   { visitor: 'admin', language: 'fr-FR', paths: PAGES.filter((p) => p.startsWith('/admin')) },
