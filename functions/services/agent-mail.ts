@@ -1,6 +1,7 @@
 // The agent area's emails: a quote for a client (a link to the read-only quote page) and a new agent's invitation
 // to choose a password. They go out through functions/outside/mail.ts like every other mail.
 import type { Mail } from '../outside/mail';
+import type { VoucherRow } from '../db/agent-vouchers';
 import { mailText } from '../../src/shared/i18n/mail';
 import type { LabelVars } from '../../src/shared/i18n/translate';
 import { formatDayRange, MEDIUM_DAY } from '../../src/shared/rules/format-day';
@@ -61,30 +62,8 @@ export function quoteMail(q: QuoteMailInput): Mail {
   );
 }
 
-/** What a voucher says (db/agent-vouchers.ts VoucherRow): the booking, its product, client and agent, where to link. */
-export interface VoucherInput {
-  booking_ref: string;
-  recipient: 'agent' | 'client';
-  site: string;
-  pay_method: 'account' | 'card';
-  client_name: string;
-  client_email: string;
-  product_name: string;
-  city: string;
-  address: string;
-  check_in: string;
-  check_out: string | null;
-  guests: number;
-  currency: string;
-  total_minor: number;
-  /** The room booked, as the booking keeps it ({ room_id, name } JSON); none for an activity. */
-  room: string | null;
-  agent_email: string;
-  agent_first_name: string;
-  agent_last_name: string;
-  agency_name: string | null;
-  org_name: string;
-}
+/** What a voucher says: the row functions/db/agent-vouchers.ts reads (booking, product, client, agent), with the org's name. */
+export type VoucherInput = Omit<VoucherRow, 'org_id' | 'language' | 'product_id' | 'product_type' | 'agent_language'> & { org_name: string };
 
 /**
  * The voucher of an agent's booking, to the agent (with a link to the agency's bookings) or to the client (the agent's
