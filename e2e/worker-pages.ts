@@ -66,6 +66,13 @@ export const PAGES = readdirSync(join(import.meta.dirname, '../src/pages'), { re
 /** A console page under /admin/ (the console's own landing page, /admin, is not one). */
 export const isConsoleSubpage = (path: string) => path.startsWith('/admin/');
 
+/** Pages that ask a signed-out visitor to sign in (they answer 200 with the prompt, never a redirect). */
+export const SIGNED_IN_ONLY = [
+  '/user-details', '/wallet', '/user/profile', '/user/travelers', '/user/my-trips', '/user/booking-history',
+  '/agent/profile', '/agent/my-quotes', '/agent/booking-history', '/agent/client-list',
+  '/referral/programs', '/referral/credits', '/your-rewards',
+];
+
 /** Pages whose content depends on the query: a real product ({hotel}), a stay ({in} to {out}), an unknown address. */
 export const CONTENT_PAGES = [
   '/search-detail?type=HLT&city=Paris&check_in={in}&check_out={out}&guests=2',
