@@ -15,7 +15,7 @@ const MAX_KEPT_NUMBERS = 4_000_000;
 const kept = new Map<number, AriToPrice>();
 let keptNumbers = 0;
 
-const sizeOf = (a: AriToPrice) => a.pack.length + 16;
+const sizeOf = (a: AriToPrice) => a.pack.length + a.terms.length * 3 + 16;
 
 function keep(id: number, ari: AriToPrice) {
   const before = kept.get(id);

@@ -5,6 +5,7 @@
 // POST /api/channel/ota), all of a call's ranges in one batch.
 import type { Board, Names, RateNight, RatePlan, RoomNight, RoomType } from '../../src/shared/rules/stay-rates';
 import { addDays } from '../../src/shared/rules/booking-dates';
+import type { PlanCancellation } from '../../src/shared/rules/cancellation';
 import {
   calendarOf, foldRateRanges, foldRoomRanges, isoWeekday, NO_MAX_STAY, NOT_FOR_SALE, packForPricing, weekdayMask, type PricingPack, type RateRange, type RoomRange,
   type SoldNight,
@@ -105,12 +106,14 @@ export interface AriToPrice {
   version: number;
   from: string;
   pack: PricingPack;
+  /** Each rate plan's cancellation terms, in the pack's plan order (the free-cancellation filter reads them). */
+  terms: PlanCancellation[];
 }
 
 interface PackedRow { id: number; version: number; rooms: string | null; plans: string | null; room_ranges: string | null; rates: string | null; sold: string | null }
 
 /**
- * The products' room types, rate plans (no names, codes or terms), ranges ending from `from` on and nights with rooms
+ * The products' room types, rate plans (their cancellation terms, no names or codes), ranges ending from `from` on and nights with rooms
  * sold from `from` on: one statement, one row per product, each table's rows packed in one text (a search prices
  * thousands of hotels: rows and values, not SQLite, are what reading them would otherwise cost).
  */
@@ -121,6 +124,7 @@ export function ariToPriceStatement(db: D1Database, productIds: readonly number[
          (SELECT group_concat(id || ' ' || max_adults || ' ' || max_children || ' ' || max_occupancy || ' ' || units, ',') FROM room_types
            WHERE product_id = j.value) AS rooms,
          (SELECT group_concat(rp.id || ' ' || rp.base_occupancy || ' ' || rp.extra_adult_usd_minor || ' ' || rp.child_usd_minor || ' ' || rp.child_free_under
+             || ' ' || rp.refundable || ' ' || ifnull(rp.free_cancellation_days, '') || ' ' || ifnull(rp.cancellation_fee_percent, '')
              || ' ' || ifnull((SELECT group_concat(x.room_id, '.') FROM rate_plan_rooms x WHERE x.rate_plan_id = rp.id), ''), ',')
            FROM rate_plans rp WHERE rp.product_id = j.value) AS plans,
          (SELECT group_concat(id || ' ' || room_id || ' ' || from_night || ' ' || to_night || ' ' || weekdays || ' ' || ifnull(units, '') || ' ' || ifnull(stop_sell, ''), ',')
@@ -146,8 +150,8 @@ export function ariToPriceOf(rows: readonly PackedRow[], from: string): Map<numb
     const rooms = rowsOf(row.rooms).map(([id, adults, children, guests, units]): RoomType => ({
       room_id: Number(id), code: '', name: UNNAMED, max_adults: Number(adults), max_children: Number(children), max_occupancy: Number(guests), units: Number(units),
     }));
-    const plans = rowsOf(row.plans).map(([id, base, extraAdult, child, freeUnder, roomIds]): RatePlan => ({
-      rate_plan_id: Number(id), code: '', name: UNNAMED, board: 'RO', refundable: false, free_cancellation_days: null, cancellation_fee_percent: null,
+    const plans = rowsOf(row.plans).map(([id, base, extraAdult, child, freeUnder, refundable, freeDays, feePercent, roomIds]): RatePlan => ({
+      rate_plan_id: Number(id), code: '', name: UNNAMED, board: 'RO', refundable: refundable === '1', free_cancellation_days: said(freeDays), cancellation_fee_percent: said(feePercent),
       base_occupancy: Number(base), extra_adult_usd_minor: Number(extraAdult), child_usd_minor: Number(child), child_free_under: Number(freeUnder),
       room_ids: roomIds ? roomIds.split('.').map(Number) : [],
     }));
@@ -159,7 +163,8 @@ export function ariToPriceOf(rows: readonly PackedRow[], from: string): Map<numb
       id: Number(id), room_id: Number(room), from_night: fromNight!, to_night: toNight!, weekdays: Number(weekdays), units: said(units), stop_sell: said(stop),
     }));
     const sold = rowsOf(row.sold).map(([room, night, count]): SoldNight => ({ room_id: Number(room), night: night!, sold: Number(count) }));
-    out.set(row.id, { version: row.version ?? 0, from, pack: packForPricing(rooms, plans, rates, roomRanges, sold) });
+    const terms = plans.map(({ refundable, free_cancellation_days, cancellation_fee_percent }) => ({ refundable, free_cancellation_days, cancellation_fee_percent }));
+    out.set(row.id, { version: row.version ?? 0, from, pack: packForPricing(rooms, plans, rates, roomRanges, sold), terms });
   }
   return out;
 }

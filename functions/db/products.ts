@@ -122,6 +122,8 @@ export interface Steerable {
   rating: number;
   time_zone: string;
   price: number;
+  /** Whether it would still cancel free when booked now, when its rate plans say (else its clock and its type's rule do). */
+  cancellable?: boolean;
 }
 
 /** The steering filters, the prices in the unit of the items' own `price`. */
@@ -138,7 +140,7 @@ export function steered(item: Steerable, s: Steers, but?: 'price' | 'rating' | '
   return (
     (but === 'price' || ((s.minPrice === undefined || item.price >= s.minPrice) && (s.maxPrice === undefined || item.price <= s.maxPrice))) &&
     (but === 'rating' || item.rating >= (s.minRating ?? 0)) &&
-    (but === 'cancellation' || zoneFits(s.zones, item.time_zone))
+    (but === 'cancellation' || !s.zones || (item.cancellable ?? zoneFits(s.zones, item.time_zone)))
   );
 }
 
@@ -152,7 +154,7 @@ export function facetsOfItems(items: readonly Steerable[], s: Steers, steps: rea
     byRating: steps.map((min) => ({ min, count: priced.filter((r) => r.rating >= min).length })),
     anyRating: priced.length,
     anyPrice: rated.length,
-    freeCancellation: uncancelled.filter((r) => cancellableZones.includes(r.time_zone)).length,
+    freeCancellation: uncancelled.filter((r) => r.cancellable ?? cancellableZones.includes(r.time_zone)).length,
     anyCancellation: uncancelled.length,
     priceMin: prices.length ? Math.min(...prices) : null,
     priceMax: prices.length ? Math.max(...prices) : null,

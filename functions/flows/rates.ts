@@ -9,6 +9,7 @@ import { base64url, fromBase64url, hmacSha256, constantTimeEqual } from '../auth
 import { convertMinor } from '../../src/shared/rules/money';
 import type { Rates } from '../../src/shared/rules/money';
 import { offersFor, type Offer } from '../../src/shared/rules/stay-rates';
+import { rateCancellationDeadline, type PlanCancellation } from '../../src/shared/rules/cancellation';
 import { occupancyKey, occupancyStrings, parseOccupancy, type RoomParty } from '../../src/shared/rules/occupancy';
 
 export interface StayAsked {
@@ -35,13 +36,53 @@ export async function offersOfProducts(db: D1Database, productIds: readonly numb
  * building the offers. A product that cannot sell the stay is absent.
  */
 export async function lowestTotalsOf(db: D1Database, products: readonly Priceable[], stay: StayAsked, currency: string, rates: Rates): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (const [id, t] of await pricedForStay(db, products, stay, currency, rates, null)) out.set(id, t.total);
+  return out;
+}
+
+/** What the free-cancellation filter asks of a product: its type's rule and its clock, at the moment of the search. */
+export interface FreeCancellationAsk {
+  productType: string;
+  nowMs: number;
+}
+
+/**
+ * As lowestTotalsOf, and beside each total the lowest total among the offers whose rate plan would still cancel free if
+ * booked now (its own terms, or the product type's rule for a plan without any, on the product's clock), or null when
+ * none would: the search's free-cancellation filter keeps those products at that price (issue 31).
+ */
+export function lowestTotalsAndFreeOf(
+  db: D1Database, products: readonly (Priceable & { time_zone: string })[], stay: StayAsked, currency: string, rates: Rates, ask: FreeCancellationAsk,
+): Promise<Map<number, { total: number; free: number | null }>> {
+  return pricedForStay(db, products, stay, currency, rates, ask);
+}
+
+async function pricedForStay(
+  db: D1Database, products: readonly (Priceable & { time_zone?: string })[], stay: StayAsked, currency: string, rates: Rates, ask: FreeCancellationAsk | null,
+): Promise<Map<number, { total: number; free: number | null }>> {
   const ari = await ariToPrice(db, products, stay.checkIn);
   const days = calendarOf(stay.checkIn, stay.checkOut);
   const convert = currency.toUpperCase() === 'USD' ? (usdMinor: number) => usdMinor : (usdMinor: number) => convertMinor(usdMinor, 'USD', currency, rates);
-  const out = new Map<number, number>();
+  const zones = ask ? new Map(products.map((p) => [p.id, p.time_zone ?? ''])) : null;
+  // Many plans share terms and many hotels a clock: each deadline is worked out once per search.
+  const stillFree = new Map<string, boolean>();
+  const freeNow = (terms: PlanCancellation, zone: string) => {
+    const key = `${terms.refundable}|${terms.free_cancellation_days}|${terms.cancellation_fee_percent}|${zone}`;
+    let free = stillFree.get(key);
+    if (free === undefined) {
+      const deadline = rateCancellationDeadline(ask!.productType, terms, stay.checkIn, zone);
+      free = deadline !== null && ask!.nowMs < Date.parse(deadline);
+      stillFree.set(key, free);
+    }
+    return free;
+  };
+  const out = new Map<number, { total: number; free: number | null }>();
+  const cheapestFree = { free: null as number | null };
   for (const [id, a] of ari) {
-    const total = lowestTotal(a.pack, stay, days, convert);
-    if (total !== null) out.set(id, total);
+    const mask = zones ? Uint8Array.from(a.terms, (terms) => (freeNow(terms, zones.get(id)!) ? 1 : 0)) : undefined;
+    const total = lowestTotal(a.pack, stay, days, convert, mask, mask ? cheapestFree : undefined);
+    if (total !== null) out.set(id, { total, free: mask ? cheapestFree.free : null });
   }
   return out;
 }

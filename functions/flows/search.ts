@@ -1,11 +1,11 @@
 // The search of hotels, resorts and stays (docs/contract.md#rooms-rates-and-availability): only what can house every
 // requested room with a sellable rate for every night of the stay, each priced at its lowest total for the whole stay
 // and every room. One statement finds the candidates (city or point, type, availability dates), one batch reads their
-// rooms, rates and nights, and the steering (price per night, stars, free cancellation), sorting, counts, filters'
+// rooms, rates and nights, and the steering (price per night, stars, free cancellation by each rate plan's terms), sorting, counts, filters'
 // counts and the page are worked out here; only the page's own rows are read in full afterwards.
 import { facetsOfItems, productsByIds, searchCandidates, steered, distanceKm, type ProductFilter, type Steers } from '../db/products';
 import { inLanguage } from '../db/content';
-import { lowestTotalsOf, type StayAsked } from './rates';
+import { lowestTotalsAndFreeOf, type FreeCancellationAsk, type StayAsked } from './rates';
 import { stayItem, totalAgentPricing } from './pricing';
 import { fromMinor, type Rates } from '../../src/shared/rules/money';
 import { nightsOf } from '../../src/shared/rules/stay-rates';
@@ -24,14 +24,17 @@ export interface NightlySearch {
   defaultLanguage: string;
   /** The searched point and how far around it, or for a city sorted by distance its centre (then no radius). */
   near: { latitude: number; longitude: number; radiusKm: number | null; byPoint: boolean } | null;
-  /** The zones where a booking checking in on the stay's day still cancels free (the type's rule). */
-  freeZones: (zones: readonly string[]) => string[];
+  /** The product type and the moment, for each offer's free-cancellation deadline (its rate plan's terms, or the type's rule). */
+  freeCancellation: FreeCancellationAsk;
   steps: readonly number[];
   /** An agent's markup when trade prices are shown, else null. */
   markupBps: number | null;
 }
 
-/** A candidate priced for the stay: its cheapest offer's total and its share of a night, in the asked currency. */
+/**
+ * A candidate priced for the stay: its cheapest offer's total and its share of a night, in the asked currency (with the
+ * free-cancellation filter on, its cheapest offer that still cancels free, when it has one).
+ */
 interface Priced {
   id: number;
   rating: number;
@@ -39,6 +42,7 @@ interface Priced {
   km: number | null;
   totalMinor: number;
   price: number;
+  cancellable: boolean;
 }
 
 export async function searchNightly(db: D1Database, s: NightlySearch) {
@@ -50,16 +54,19 @@ export async function searchNightly(db: D1Database, s: NightlySearch) {
     const km = s.near ? distanceKm(s.near.latitude, s.near.longitude, c.latitude, c.longitude) : null;
     if (!box || km! <= box.radiusKm) inReach.push({ id: c.id, ari_version: c.ari_version, rating: c.rating, time_zone: c.time_zone, km });
   }
-  const totals = await lowestTotalsOf(db, inReach, s.stay, s.currency, s.rates);
+  const totals = await lowestTotalsAndFreeOf(db, inReach, s.stay, s.currency, s.rates, s.freeCancellation);
   const nights = nightsOf(s.stay.checkIn, s.stay.checkOut).length;
+  const onlyFree = s.steers.zones !== undefined;
   const sellable: Priced[] = [];
   for (const c of inReach) {
     // The lowest total in the asked currency (each night converted, the total their sum, as the rates reply shows it).
-    const totalMinor = totals.get(c.id);
-    if (totalMinor !== undefined) sellable.push({ id: c.id, rating: c.rating, time_zone: c.time_zone, km: c.km, totalMinor, price: perNightMinor(totalMinor, nights) });
+    const t = totals.get(c.id);
+    if (t === undefined) continue;
+    const totalMinor = onlyFree && t.free !== null ? t.free : t.total;
+    sellable.push({ id: c.id, rating: c.rating, time_zone: c.time_zone, km: c.km, totalMinor, price: perNightMinor(totalMinor, nights), cancellable: t.free !== null });
   }
-  const cancellable = s.freeZones([...new Set(sellable.map((p) => p.time_zone))]);
-  const steers = { ...s.steers, zones: s.steers.zones ? cancellable : undefined };
+  // Each item says whether it cancels free (its rate plans' terms): the zones' rule is not asked.
+  const steers = { ...s.steers, zones: onlyFree ? [] : undefined };
   const shown = sellable.filter((p) => steered(p, steers));
   sortPriced(shown, s.sort, s.near);
   const slice = shown.slice((s.page - 1) * s.perPage, s.page * s.perPage);
@@ -74,7 +81,7 @@ export async function searchNightly(db: D1Database, s: NightlySearch) {
       ...(s.markupBps === null ? {} : { agent_pricing: totalAgentPricing(p.totalMinor, s.currency, s.markupBps) }),
     };
   });
-  const f = facetsOfItems(sellable, steers, s.steps, cancellable);
+  const f = facetsOfItems(sellable, steers, s.steps, []);
   const money = (minor: number | null) => (minor === null ? null : fromMinor(minor, s.currency));
   return {
     count: shown.length,

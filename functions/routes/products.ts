@@ -177,7 +177,7 @@ export const products = router()
           : cityCentreOf
             ? { ...cityCentreOf, radiusKm: null, byPoint: false }
             : null,
-        freeZones: (zones) => zonesStillFree(q.type, stayed.checkIn, zones, Date.now()),
+        freeCancellation: { productType: q.type, nowMs: Date.now() },
         steps: RATING_STEPS,
         markupBps,
       });

@@ -242,6 +242,26 @@ describe('prices', () => {
     expect(ranged.json.facets.any_price).toBe(3);
   });
 
+  it('with free cancellation asked: each hotel at its cheapest offer that still cancels free by its rate plan’s terms, none once no plan does', async () => {
+    const family = (json: any) => json.data.find((p: any) => p.product_id === ids.family);
+    const any = await search(`${stay(30, 33)}&occupancy=2&currency=USD`);
+    expect(family(any.json)).toMatchObject({ price: 270.03 });
+    // The cheapest double is non-refundable: cancelling free, the flexible rate's 100 a night (free until 3 days before).
+    const free = await search(`${stay(30, 33)}&occupancy=2&currency=USD&free_cancellation=true`);
+    expect(free.status, free.text).toBe(200);
+    expect(family(free.json)).toMatchObject({ price: 300, price_per_night: 100 });
+    expect(free.json.facets.free_cancellation).toBe(free.json.count);
+    expect(free.json.facets.any_cancellation).toBe(any.json.count);
+    // Sorted by price, the free price is the one sorted on.
+    const sorted = (await search(`${stay(30, 33)}&occupancy=2&currency=USD&free_cancellation=true&sort=-price`)).json.data;
+    expect(sorted[0]).toMatchObject({ product_id: ids.family, price: 300 });
+    // Checking in two days from now, the flexible rate's three days have passed: nothing of its cancels free any more.
+    const late = await search(`${stay(2, 3)}&occupancy=2&currency=USD&free_cancellation=true`);
+    expect(late.status, late.text).toBe(200);
+    expect(family(late.json)).toBeUndefined();
+    expect(family((await search(`${stay(2, 3)}&occupancy=2&currency=USD`)).json)).toMatchObject({ price: 90.01 });
+  });
+
   it('without dates: the org’s earliest check-in, for one night', async () => {
     const r = await search('occupancy=2&currency=USD');
     expect(r.status, r.text).toBe(200);

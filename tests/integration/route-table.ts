@@ -70,12 +70,19 @@ export interface RouteLimit {
   by: 'address' | 'email' | 'member' | 'agent';
   /** A counted request; `email` is the burst's one email (by 'email') or a fresh one per request. */
   counted: (k: { email: string; ids: OwnedIds }) => Example;
-  /** The 429's body: the sign-in family's `{ status, message }` or the contract's error shape. */
-  shape: 'message' | 'error';
+  /**
+   * The 429's body: the sign-in family's `{ status, message }`, the contract's error shape, or the route's own wire
+   * format (its `wireRefusals`: a channel manager's OpenTravel <Errors>).
+   */
+  shape: 'message' | 'error' | 'wire';
 }
 
 export interface Example {
   body?: unknown;
+  /** A body sent as it is, in `wireRefusals`' media type (a channel manager's XML), instead of JSON. */
+  rawBody?: string;
+  /** Request headers of the example (a channel manager's HTTP Basic credentials). */
+  headers?: Record<string, string>;
   query?: Record<string, string | number>;
   params?: Record<string, string | number>;
 }
@@ -696,7 +703,17 @@ const TABLE: Fixture[] = [
   // ---- channel managers (functions/routes/channel.ts): OpenTravel XML with HTTP Basic credentials; their console ----
   // The gates hold no channel credentials: every request of theirs is refused 401 (or 400, 415) with an OpenTravel
   // <Errors> body and changes nothing. The credentialed pushes are in channel-ota.test.ts.
-  { method: 'POST', path: '/api/channel/ota', changesState: true, example: () => ({ body: {} }), wireRefusals: { mediaType: 'application/xml', isRefusal: isOtaRefusal } },
+  // Wrong credentials count per address (20 in 15 minutes): a push with a made-up username and password.
+  {
+    method: 'POST', path: '/api/channel/ota', changesState: true, example: () => ({ body: {} }), wireRefusals: { mediaType: 'application/xml', isRefusal: isOtaRefusal },
+    limits: [{
+      limit: LIMITS.channelLoginIp, by: 'address', shape: 'wire',
+      counted: () => ({
+        rawBody: `<OTA_HotelAvailNotifRQ xmlns="${OTA_NAMESPACE}" EchoToken="gate" TimeStamp="2026-01-01T00:00:00Z" Version="1.0"><AvailStatusMessages HotelCode="P1"/></OTA_HotelAvailNotifRQ>`,
+        headers: { authorization: `Basic ${Buffer.from(`cm-gate${crypto.randomUUID().slice(0, 12)}:wrong`).toString('base64')}` },
+      }),
+    }],
+  },
   { method: 'GET', path: '/api/admin/channel-credentials', example: () => ({}), changesState: false },
   // Each call makes a credential, up to the org's 20; then 409 (the sweeps write only their own org's credentials).
   { method: 'POST', path: '/api/admin/channel-credentials', example: () => ({}), changesState: true },

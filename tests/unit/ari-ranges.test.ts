@@ -111,6 +111,7 @@ describe('the search’s lowest total', () => {
       nights: fc.integer({ min: 1, max: 6 }),
       parties: fc.array(fc.record({ adults: fc.integer({ min: 1, max: 3 }), children: fc.array(fc.integer({ min: 0, max: 17 }), { maxLength: 2 }) }), { minLength: 1, maxLength: 2 }),
       euro: fc.boolean(),
+      freePlans: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
     });
     fc.assert(
       fc.property(world, (w) => {
@@ -141,7 +142,14 @@ describe('the search’s lowest total', () => {
         const convert = w.euro ? (usd: number) => Math.round(usd * 0.9137) : (usd: number) => usd;
         const offers = offersFor(rooms, plans, foldRoomRanges(roomRanges, soldOnce, checkIn, addDays(checkOut, -1)), foldRateRanges(rateRanges, checkIn, checkOut), stay);
         const expected = offers.length ? Math.min(...offers.map((o) => o.nights.reduce((sum, n) => sum + convert(n.usdMinor), 0))) : null;
-        expect(lowestTotal(packForPricing(rooms, plans, rateRanges, roomRanges, soldOnce), stay, calendarOf(checkIn, checkOut), convert)).toBe(expected);
+        const pack = packForPricing(rooms, plans, rateRanges, roomRanges, soldOnce);
+        expect(lowestTotal(pack, stay, calendarOf(checkIn, checkOut), convert)).toBe(expected);
+        // The free-cancellation filter's total: the lowest among the offers of the plans marked as still cancelling free.
+        const free = Uint8Array.from(plans, (_, i) => (w.freePlans[i] ? 1 : 0));
+        const freeOffers = offers.filter((o) => w.freePlans[plans.indexOf(plans.find((p) => p.rate_plan_id === o.plan.rate_plan_id)!)]);
+        const out = { free: -1 as number | null };
+        expect(lowestTotal(pack, stay, calendarOf(checkIn, checkOut), convert, free, out)).toBe(expected);
+        expect(out.free).toBe(freeOffers.length ? Math.min(...freeOffers.map((o) => o.nights.reduce((sum, n) => sum + convert(n.usdMinor), 0))) : null);
         if (expected !== null) sells++;
       }),
       { numRuns: 3000 },

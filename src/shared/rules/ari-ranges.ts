@@ -288,9 +288,13 @@ let roomLeft = new Uint8Array(64);
  * rooms; the arrival's min and max stay and closure, the departure's closure), each night's price for every room
  * converted by `convert` and added up, as offerIn adds an offer up; null when nothing sells. Straight from the pack,
  * building no offer: the search prices thousands of hotels for one stay. `days` runs from check-in to check-out, both
- * included. A property test holds it to offersFor (tests/unit/ari-ranges.test.ts).
+ * included. A property test holds it to offersFor (tests/unit/ari-ranges.test.ts). With `freePlans` (1 at each plan
+ * index whose booking would still cancel free) `out.free` gets the lowest total among those plans' offers, else null.
  */
-export function lowestTotal(pack: PricingPack, stay: Stay, days: Calendar, convert: (usdMinor: number) => number): number | null {
+export function lowestTotal(
+  pack: PricingPack, stay: Stay, days: Calendar, convert: (usdMinor: number) => number, freePlans?: Uint8Array, out?: { free: number | null },
+): number | null {
+  if (out) out.free = null;
   const n = days.nights.length - 1;
   const parties = stay.rooms;
   if (n <= 0 || parties.length === 0) return null;
@@ -447,6 +451,7 @@ export function lowestTotal(pack: PricingPack, stay: Stay, days: Calendar, conve
       total += convert(usdMinor);
     }
     if (best === null || total < best) best = total;
+    if (out && freePlans?.[pack[combosAt + c * 2 + 1]!] && (out.free === null || total < out.free)) out.free = total;
   }
   return best;
 }
