@@ -75,7 +75,7 @@ test("org 1's admin filters bookings, opens one and exports the list as CSV", as
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('bookings-1-start-today-confirmed.csv');
   const text = readFileSync(await download.path(), 'utf8');
-  expect(text.split('\r\n')[0]).toMatch(/^booking_id,status,created_at,email,traveler/);
+  expect(text.split('\r\n')[0]).toMatch(/^booking_id,status,created_at,member,agent,traveler/);
   expect(text).toContain(ref);
   expect(text).not.toContain(',CANCELLED,');
 });

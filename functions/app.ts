@@ -11,10 +11,12 @@ import { ApiError, errorBody, NOT_JSON, sendError } from './errors';
 import { isDevelopment, type AppEnv } from './env';
 import { hostName } from './db/orgs';
 import { orgForHost, publishOrgVersionIfMoved, storedVersionOf } from './cache/orgs';
-import { API_CSP, applySecurityHeaders, isChannelPush, isPhotoUpload, jsonOnly, sameOrigin } from './security';
+import { API_CSP, applySecurityHeaders, isChannelPush, isLogoUpload, isPhotoUpload, jsonOnly, sameOrigin } from './security';
 import { CHANNEL_MAX_BYTES } from '../src/shared/contract/channel';
 import { images, productPhotos } from './routes/photos';
 import { PHOTO_MAX_BYTES, PHOTO_MSG } from '../src/shared/rules/photos';
+import { LOGO_MAX_BYTES, LOGO_MSG } from '../src/shared/rules/logo';
+import { adminLogo, logos } from './routes/logos';
 import { catalogue } from './routes/catalogue';
 import { org } from './routes/org';
 import { auth } from './routes/auth';
@@ -39,6 +41,10 @@ import { devWallet } from './routes/dev-wallet';
 import { go } from './routes/go';
 import { payments } from './routes/payments';
 import { openapi } from './routes/openapi';
+import { adminReviews, reviews } from './routes/reviews';
+import { adminSuppliers } from './routes/suppliers';
+import { secondFactor } from './routes/second-factor';
+import { secondFactorGate } from './http/second-factor-gate';
 import { simulators } from './dev/sim';
 import { drainBody } from './lib/body';
 import { emptyBodyIsEmptyObject, readBody } from './http/body';
@@ -64,7 +70,8 @@ const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   // 0058-ota-xml.md).
   const photo = isPhotoUpload(raw.method, new URL(raw.url).pathname);
   const ota = isChannelPush(raw.method, new URL(raw.url).pathname);
-  const cap = photo ? PHOTO_MAX_BYTES : ota ? CHANNEL_MAX_BYTES : MAX_BODY_BYTES;
+  const logo = isLogoUpload(raw.method, new URL(raw.url).pathname);
+  const cap = photo ? PHOTO_MAX_BYTES : ota ? CHANNEL_MAX_BYTES : logo ? LOGO_MAX_BYTES : MAX_BODY_BYTES;
   let tooLarge = Number(raw.headers.get('content-length') ?? 0) > cap;
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -87,7 +94,7 @@ const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
     const answer = oversizedPush(new Date());
     return c.body(answer.xml, answer.status, { 'Content-Type': 'application/xml; charset=utf-8' });
   }
-  if (tooLarge) return c.json(errorBody('PAYLOAD_TOO_LARGE', photo ? PHOTO_MSG.tooLarge : 'The request body is larger than 64 KiB'), 413);
+  if (tooLarge) return c.json(errorBody('PAYLOAD_TOO_LARGE', photo ? PHOTO_MSG.tooLarge : logo ? LOGO_MSG.tooLarge : 'The request body is larger than 64 KiB'), 413);
   if (raw.method === 'GET' || raw.method === 'HEAD') return next();
   const body = new Uint8Array(size);
   let offset = 0;
@@ -114,9 +121,9 @@ api.use((c, next) => (c.req.path === WEBHOOK_PATH ? next() : sameOrigin(c, next)
 api.use(resolveOrg);
 // The routers in the order they are mounted (the console guards sit between the groups); ApiRoutes below reads the
 // same lists, so a router added here is typed for the islands' client at once.
-const PUBLIC_ROUTERS = [catalogue, org, auth, signup, profile, products, images, booking, savings, invitationLinks] as const;
+const PUBLIC_ROUTERS = [catalogue, org, auth, signup, profile, products, images, booking, savings, invitationLinks, logos, reviews, secondFactor] as const;
 const MEMBER_ROUTERS = [links, referral, agent, payments, enquiries] as const;
-const CONSOLE_ROUTERS = [admin, adminOps, productPhotos, adminInventory, channelCredentials, adminInvitations] as const;
+const CONSOLE_ROUTERS = [admin, adminOps, productPhotos, adminInventory, channelCredentials, adminInvitations, adminLogo, adminReviews, adminSuppliers] as const;
 for (const router of PUBLIC_ROUTERS) api.route('/', router);
 // Called by channel managers' servers with HTTP Basic credentials, never by the islands: not in the typed lists.
 api.route('/', channel);
@@ -130,6 +137,9 @@ api.use('/admin/*', async (c, next) => {
   await next();
   if (c.res.status < 400) await publishOrgVersionIfMoved(c.env.DB, orgId, before);
 });
+// An org that requires a second factor of its staff refuses its admins and agents without one here (decision 0067).
+api.use('/admin/*', secondFactorGate);
+api.use('/agent/*', secondFactorGate);
 // Before the console's router, whose guard admits admins only: these routes also admit marketers (and members).
 for (const router of MEMBER_ROUTERS) api.route('/', router);
 for (const router of CONSOLE_ROUTERS) api.route('/admin', router);

@@ -41,6 +41,12 @@ export interface Bindings {
   PASSWORD_PEPPER?: string;
   /** Signs the rate_id a product's rates answer (docs/decisions/0057-rooms-rates-and-availability.md). */
   RATE_SIGNING_KEY?: string;
+  /** The bed bank's base address (docs/decisions/0068): Hotelbeds APItude, locally the simulator ("/_sim/hotelbeds"). */
+  HOTELBEDS_API_URL?: string;
+  /** Where the bed bank's image paths resolve (the simulator's are the app's own photographs, "/api/images/"). */
+  HOTELBEDS_PHOTOS_URL?: string;
+  /** Seals the suppliers' secrets at rest (AES-GCM; docs/decisions/0068). */
+  SUPPLIER_SECRETS_KEY?: string;
   STRIPE_API_URL?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;

@@ -11,6 +11,8 @@ const ERROR_CODES = [
   'PRICE_CHANGED', 'SOLD_OUT',
   // An unpaid booking's payment session has run out (docs/contract.md#unpaid-bookings): book again.
   'BOOKING_EXPIRED',
+  // The org requires a second factor of its admins and agents and this account has none yet (docs/decisions/0067).
+  'SECOND_FACTOR_REQUIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

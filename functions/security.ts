@@ -43,12 +43,15 @@ const CSV_UPLOADS = new Set(['/api/admin/cards/import']);
 /** The console's photo upload: its body is the image itself, checked from its bytes by the route (docs/decisions/0032). */
 export const isPhotoUpload = (method: string, path: string) => method === 'POST' && /^\/api\/admin\/products\/[^/]+\/photos$/.test(path);
 
+/** The console's logo upload: its body is the image itself, checked from its bytes by the route (decision 0066). */
+export const isLogoUpload = (method: string, path: string) => method === 'POST' && path === '/api/admin/logo';
+
 /** A channel manager's OpenTravel message: its body is XML, checked by the route (docs/decisions/0058-ota-xml.md). */
 export const isChannelPush = (method: string, path: string) => method === 'POST' && path === CHANNEL_OTA_PATH;
 
 /** State-changing requests with a body must send JSON. */
 export const jsonOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (STATE_CHANGING.has(c.req.method) && !CSV_UPLOADS.has(c.req.path) && !isPhotoUpload(c.req.method, c.req.path) && !isChannelPush(c.req.method, c.req.path)) {
+  if (STATE_CHANGING.has(c.req.method) && !CSV_UPLOADS.has(c.req.path) && !isPhotoUpload(c.req.method, c.req.path) && !isLogoUpload(c.req.method, c.req.path) && !isChannelPush(c.req.method, c.req.path)) {
     const length = c.req.header('content-length');
     const hasBody = (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();

@@ -11,10 +11,13 @@ import { servePage } from './pages/decorate';
 import { refreshRates } from './outside/rates';
 import { sweepPendingPayments } from './flows/payments';
 import { sendOwedMails } from './flows/booking-mails';
+import { sendReviewInvitations } from './flows/reviews';
+import { rateKey } from './flows/rates';
 import { mailSender } from './outside/mail';
 import { paymentsFor } from './outside/payments';
 import { zonePurge } from './outside/edge-purge';
 import { setEdgePurge } from './lib/edge-cache';
+import { resumeStaleImports } from './flows/suppliers';
 
 const API_PREFIXES = ['/api/', '/_sim/', '/go/'];
 const SHORT_LINK_PREFIX = '/r/';
@@ -27,7 +30,7 @@ async function route(request: Request, env: Bindings, ctx: ExecutionContext): Pr
     const answer = await app.fetch(request, env, ctx);
     if (answer.status !== 404 || !(request.headers.get('accept') ?? '').includes('text/html')) return answer;
   }
-  return servePage(request, env, () => handle(request, env as unknown as Parameters<typeof handle>[1], ctx));
+  return servePage(request, env, (page = request) => handle(page, env as unknown as Parameters<typeof handle>[1], ctx));
 }
 
 let purgeConfigured = false;
@@ -61,12 +64,27 @@ export default {
   },
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(refreshRates(env));
+    // A supplier's content import whose worker died is resumed from its cursor (decision 0068).
+    const log = (level: string, event: string, fields: Record<string, unknown> = {}) => console.log(JSON.stringify({ level, event, ...fields }));
+    ctx.waitUntil(
+      resumeStaleImports({ db: env.DB, env, clock: Date.now, log, later: (work) => ctx.waitUntil(work.catch((err) => log('error', 'supplier.import_crashed', { reason: String(err) }))) })
+        .then((resumed) => log('info', 'supplier.import_sweep', { resumed })),
+    );
     // Pending bookings whose expiry event never arrived give their holds back (decision 0019).
     ctx.waitUntil(sweepPendingPayments({ db: env.DB, payments: paymentsFor(env) }).then((counts) => console.log(JSON.stringify({ level: 'info', event: 'payments.sweep', ...counts }))));
     // Booking mails a request left owed (it failed after the status change, or the mail API did) go now (decision 0029).
     ctx.waitUntil(
       sendOwedMails({ db: env.DB, mailer: (orgId) => mailSender(env, orgId), failed: (purpose, err) => console.log(JSON.stringify({ level: 'error', event: 'mail.send_failed', purpose, reason: String(err) })) }, null)
         .then((counts) => console.log(JSON.stringify({ level: 'info', event: 'mail.owed_sweep', ...counts }))),
+    );
+    // A day after check-out, the traveller of a confirmed stay is asked for a review, once per booking (decision 0065).
+    ctx.waitUntil(
+      sendReviewInvitations({
+        db: env.DB, mailer: (orgId) => mailSender(env, orgId), key: rateKey(env), selfOrigin: env.SELF_ORIGIN, today: new Date().toISOString().slice(0, 10),
+        failed: (purpose, err) => console.log(JSON.stringify({ level: 'error', event: 'mail.send_failed', purpose, reason: String(err) })),
+      })
+        .then((counts) => console.log(JSON.stringify({ level: 'info', event: 'review.invitations', ...counts })))
+        .catch((err) => console.log(JSON.stringify({ level: 'error', event: 'review.invitations_failed', reason: String(err) }))),
     );
   },
 } satisfies ExportedHandler<Bindings>;

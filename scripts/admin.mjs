@@ -251,6 +251,7 @@ async function createOrg(target, o) {
   if (!created) throw new Error('The organisation was not created (was the slug or id taken meanwhile?)');
   if (mailApi) await sendByApi(mail);
   console.log(`Created organisation ${orgId} "${name}" on ${host}, admin ${email} (user ${created.id}).`);
+  console.log('It starts closed: visitors see "coming soon" until its admin goes live from the launch checklist (/admin).');
   if (mailApi) console.log(`A link to choose a password was mailed to ${email}.`);
   else if (target.remote) console.log(`No MAIL_API_URL is set: the invitation is in the outbox table. Send ${email} this link (valid ${INVITE_VALID_HOURS} h):\n${link}`);
   else console.log(`The invitation is in the development outbox (GET /api/dev/outbox). Set-password link (valid ${INVITE_VALID_HOURS} h):\n${link}`);

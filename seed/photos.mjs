@@ -88,7 +88,7 @@ export async function seedPhotoVariants(root) {
  * writes them to local R2 under `persistTo`, through wrangler's local platform (the Worker's own R2 binding).
  */
 export async function seedPhotosToR2({ root, persistTo, configPath }) {
-  const objects = await seedPhotoVariants(root);
+  const objects = [...(await seedPhotoVariants(root)), ...seedLogoObjects()];
   const { getPlatformProxy } = await import('wrangler');
   const proxy = await getPlatformProxy({ configPath, persist: { path: join(persistTo, 'v3') }, remoteBindings: false });
   try {
@@ -100,3 +100,11 @@ export async function seedPhotosToR2({ root, persistTo, configPath }) {
 }
 
 export const seedPhotoFiles = () => readdirSync(PHOTO_DIR).filter((f) => f.endsWith('.jpg'));
+
+/** The seeded orgs' logos, stored as an upload stores one (functions/flows/logo.ts): `logos/<sha256>.svg`. */
+export const SEED_LOGOS = ['logo-travel-club.svg', 'logo-acme.svg'];
+const logoPath = (name) => join(import.meta.dirname, '..', 'public', 'images', name);
+export const seedLogoFile = (name = SEED_LOGOS[0]) => `${sha256(readFileSync(logoPath(name)))}.svg`;
+function seedLogoObjects() {
+  return SEED_LOGOS.map((name) => [`logos/${seedLogoFile(name)}`, logoPath(name), 'image/svg+xml']);
+}

@@ -431,10 +431,12 @@ function walletGivenBack(
  * CANCELLED (its holds and rooms were given back once, by the expiry; nothing is given back twice). Returns whether
  * this call moved it.
  */
-export async function releasePending(db: D1Database, bookingId: number, to: 'EXPIRED' | 'CANCELLED'): Promise<boolean> {
+export async function releasePending(db: D1Database, bookingId: number, to: 'EXPIRED' | 'CANCELLED', also: D1PreparedStatement[] = []): Promise<boolean> {
   const from = to === 'CANCELLED' ? "('PENDING_PAYMENT', 'EXPIRED')" : "('PENDING_PAYMENT')";
   const [released] = await db.batch([
     db.prepare(`UPDATE bookings SET status = ?, updated_at = ${NOW} WHERE id = ? AND status IN ${from}`).bind(to, bookingId),
+    // Right after the status change: statements guarded on changes() hold only when it moved the booking.
+    ...also,
     ...walletGivenBack(db, bookingId, { spends: 'HELD', certificates: 'HELD', once: to }),
   ]);
   // Above one when its trigger gave rooms back (D1 counts those rows too).
@@ -481,12 +483,15 @@ export async function cancelConfirmed(
   refundedMinor: number,
   refundedNowMinor: number,
   walletBack = true,
+  also: D1PreparedStatement[] = [],
 ): Promise<boolean> {
   const bookingId = booking.id;
   const [cancelled] = await db.batch([
     db
       .prepare(`UPDATE bookings SET status = 'CANCELLED', refunded_minor = ?, updated_at = ${NOW} WHERE id = ? AND status = 'CONFIRMED' AND ? <= paid_minor`)
       .bind(refundedMinor, bookingId, refundedMinor),
+    // Right after the status change: statements guarded on changes() hold only when it moved the booking.
+    ...also,
     ...(walletBack ? walletGivenBack(db, bookingId, { spends: 'SPENT', certificates: 'REDEEMED', once: 'CANCELLED' }) : []),
     owedMailStatement(db, booking.booking_ref, 'cancelled', 'CANCELLED', '', refundedNowMinor),
   ]);

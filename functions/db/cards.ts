@@ -142,3 +142,32 @@ export function newCardCode(kind: CardKind): string {
   const prefix = kind === 'certificate' ? 'CERT' : kind === 'discount' ? 'DISC' : 'CASH';
   return `${prefix}-${body.slice(0, 4)}-${body.slice(4, 8)}-${body.slice(8)}`;
 }
+
+/**
+ * Issues a copy of one of the org's listed certificates to the member, for the booking the certificate modal is for
+ * (`issueKey`): one statement, and the unique index (issued_from, user_id, issue_key) keeps one copy per key however
+ * many requests at once ask. Null when no copy was written: the key's copy exists, or there is no such certificate.
+ */
+export async function issueOrgCertificate(db: D1Database, orgId: number, userId: number, orgCardId: number, issueKey: string, code: string): Promise<CardRow | null> {
+  const row = await db
+    .prepare(
+      `INSERT INTO payment_cards (org_id, user_id, kind, card_code, name, services, pro_code, status, card_amount_minor, redemption_price_minor,
+                                  payment_product_code, payment_card_currency, listed, expires_at, issued_from, issue_key)
+       SELECT org_id, ?, kind, ?, name, services, pro_code, 'ACTIVE', card_amount_minor, redemption_price_minor, payment_product_code,
+              payment_card_currency, 0, expires_at, id, ?
+       FROM payment_cards WHERE id = ? AND org_id = ? AND user_id IS NULL AND listed = 1 AND kind = 'certificate' AND status = 'ACTIVE'
+       ON CONFLICT DO NOTHING
+       RETURNING ${COLUMNS}`,
+    )
+    .bind(userId, code, issueKey, orgCardId, orgId)
+    .first<CardRow>();
+  return row ?? null;
+}
+
+/** The copy issued to the member under this key, if any. */
+export function issuedCertificate(db: D1Database, orgId: number, userId: number, orgCardId: number, issueKey: string) {
+  return db
+    .prepare(`SELECT ${COLUMNS} FROM payment_cards WHERE issued_from = ? AND user_id = ? AND issue_key = ? AND org_id = ?`)
+    .bind(orgCardId, userId, issueKey, orgId)
+    .first<CardRow>();
+}

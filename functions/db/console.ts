@@ -23,7 +23,7 @@ export const ORG_COLUMNS = [
   'name', 'logo_url', 'default_language', 'default_currency', 'eligible_products', 'wallet_options', 'display_price', 'min_checkin_days',
   'calendar_type', 'access_code_required', 'google_enabled', 'facebook_enabled', 'google_client_id', 'facebook_app_id',
   'allow_guest_booking', 'b2b_mode', 'session_out_url', 'loyalty_landing_url', 'all_inclusive_url', 'trips_site_url',
-  'support_phone', 'support_email',
+  'support_phone', 'support_email', 'require_2fa_for_staff',
 ] as const;
 export type OrgColumn = (typeof ORG_COLUMNS)[number];
 
@@ -31,6 +31,17 @@ export type OrgColumn = (typeof ORG_COLUMNS)[number];
 export function auditStatement(db: D1Database, orgId: number, actor: Actor, action: string, target: string, detail: unknown) {
   return db
     .prepare('INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail) VALUES (?, ?, ?, ?, ?, ?)')
+    .bind(orgId, actor.id, actor.email, action, target, JSON.stringify(detail));
+}
+
+/**
+ * The audit row of a change made by the statement just before it in the same batch, written only when that statement
+ * changed a row (SQLite's changes(), which leaves out what triggers did): of two concurrent cancels, only the one that
+ * moved the booking is audited.
+ */
+export function auditIfMovedStatement(db: D1Database, orgId: number, actor: Actor, action: string, target: string, detail: unknown) {
+  return db
+    .prepare('INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail) SELECT ?, ?, ?, ?, ?, ? WHERE changes() > 0')
     .bind(orgId, actor.id, actor.email, action, target, JSON.stringify(detail));
 }
 
@@ -188,6 +199,8 @@ export interface LaunchRow {
   facebook_enabled: number;
   access_code_required: number;
   live_at: string | null;
+  /** 1 while the org has not gone live (migration 0040). */
+  closed: number;
   themed: number;
   custom_hosts: number;
   /** The types of the org's active products that can be sold: a priced night to come, or an activity (comma-separated). */
@@ -201,7 +214,7 @@ export interface LaunchRow {
 export function launchRow(db: D1Database, orgId: number) {
   return db
     .prepare(
-      `SELECT o.logo_url, o.eligible_products, o.wallet_options, o.google_enabled, o.facebook_enabled, o.access_code_required, o.live_at,
+      `SELECT o.logo_url, o.eligible_products, o.wallet_options, o.google_enabled, o.facebook_enabled, o.access_code_required, o.live_at, o.closed,
          EXISTS (SELECT 1 FROM org_themes t WHERE t.org_id = o.id AND t.name = 'theme' AND t.source <> '') AS themed,
          (SELECT COUNT(*) FROM org_domains d WHERE d.org_id = o.id AND d.host NOT IN ('localhost', '127.0.0.1') AND d.host NOT LIKE '%.localhost') AS custom_hosts,
          (SELECT group_concat(DISTINCT p.type) FROM products p WHERE p.org_id = o.id AND p.status = 'ACTIVE' AND (p.price_unit = 'person' OR EXISTS (
@@ -212,18 +225,21 @@ export function launchRow(db: D1Database, orgId: number) {
     .first<LaunchRow>();
 }
 
-/** Marks the org live, once, with its audit row: of any number of concurrent requests one writes. Answers whether it did. */
+/**
+ * Opens a closed org, once, with its audit row: of any number of concurrent requests one writes. The version moves
+ * with it, so every page kept for the closed org (and the org row kept at the edge) is retired. Answers whether it did.
+ */
 export async function goLive(db: D1Database, orgId: number, actor: Actor): Promise<boolean> {
   const [, update] = await db.batch([
     db
       .prepare(
         `INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
          SELECT id, ?, ?, 'org.live', 'org:' || id, json_object('before', json_object('live', 0), 'after', json_object('live', 1))
-         FROM orgs WHERE id = ? AND live_at IS NULL`,
+         FROM orgs WHERE id = ? AND closed = 1`,
       )
       .bind(actor.id, actor.email, orgId),
     db
-      .prepare("UPDATE orgs SET live_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), version = version + 1 WHERE id = ? AND live_at IS NULL")
+      .prepare("UPDATE orgs SET closed = 0, live_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), version = version + 1 WHERE id = ? AND closed = 1")
       .bind(orgId),
   ]);
   return (update!.meta.changes ?? 0) > 0;

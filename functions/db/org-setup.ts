@@ -1,4 +1,6 @@
 // A new org (scripts/admin.mjs create-org): its row with the product's defaults and its platform address, active at once.
+// It starts closed (migration 0040) and with a neutral brand: no logo (the header shows its name as text), never
+// another org's.
 export interface NewOrg {
   id: number;
   name: string;
@@ -16,8 +18,8 @@ export function createOrgStatements(db: D1Database, org: NewOrg) {
   return [
     db
       .prepare(
-        `INSERT INTO orgs (id, name, logo_url, eligible_products, wallet_options, default_language, default_currency, min_checkin_days)
-         VALUES (?, ?, '/images/logo-travel-club.svg', 'hotel,activities,resorts,stays', 'Discount Cards,Certificates,Cash Card', 'en-US', 'USD', 1)`,
+        `INSERT INTO orgs (id, name, logo_url, eligible_products, wallet_options, default_language, default_currency, min_checkin_days, closed)
+         VALUES (?, ?, '', 'hotel,activities,resorts,stays', 'Discount Cards,Certificates,Cash Card', 'en-US', 'USD', 1, 1)`,
       )
       .bind(org.id, org.name),
     db.prepare('INSERT INTO org_domains (host, org_id) VALUES (?, ?)').bind(org.host, org.id),

@@ -32,6 +32,10 @@ export interface OrgRow {
   loyalty_end: string | null;
   /** Bumped by every settings change: a cached row with an older version is read again. */
   version: number;
+  /** 1 until the admin goes live (migration 0040): visitors see "coming soon", the org's admins a preview. */
+  closed: number;
+  /** 1 when its admins and agents must have a second factor (migration 0041). */
+  require_2fa_for_staff: number;
 }
 
 export const DEFAULT_ORG_ID = 1;
@@ -53,6 +57,10 @@ export function orgById(db: D1Database, orgId: number): Promise<OrgRow | null> {
 export function storedOrgVersion(db: D1Database, orgId: number): Promise<number | null> {
   return db.prepare('SELECT version FROM orgs WHERE id = ?').bind(orgId).first<number>('version');
 }
+
+/** The org's logo becomes this address; the version moves with it (pages kept with the old logo retire). */
+export const setOrgLogoStatement = (db: D1Database, orgId: number, address: string) =>
+  db.prepare('UPDATE orgs SET logo_url = ?, version = version + 1 WHERE id = ?').bind(address, orgId);
 
 /** Adds one to the org's version; the new value, or null for no such org. */
 export function incrementOrgVersion(db: D1Database, orgId: number): Promise<number | null> {

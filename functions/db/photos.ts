@@ -35,7 +35,7 @@ export function productsWithPhotoCounts(db: D1Database, orgId: number) {
     .prepare(
       `SELECT p.id, p.code, p.status, p.type, p.name, p.city, p.images, (SELECT COUNT(*) FROM product_photos f WHERE f.product_id = p.id) AS photos,
          CASE WHEN p.price_unit = 'person' THEN 1 ELSE EXISTS (SELECT 1 FROM rate_ranges n WHERE n.product_id = p.id AND ${sellingRangeSql('n')}) END AS bookable
-       FROM products p WHERE p.org_id = ? ORDER BY p.type, p.city, p.name`,
+       FROM products p WHERE p.org_id = ? AND p.source = 'own' ORDER BY p.type, p.city, p.name`,
     )
     .bind(orgId)
     .all<AdminProductRow>()

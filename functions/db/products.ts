@@ -1,6 +1,7 @@
 // Bookable products per org (docs/contract.md#booking): search by city or coordinates, dates and guests; one product by id.
 import type { ProductType } from '../../src/shared/rules/wallet';
 import type { PhotoRow } from './photos';
+import type { ProductSource } from '../../src/shared/contract/supplier-text';
 
 export interface ProductRow {
   id: number;
@@ -24,6 +25,12 @@ export interface ProductRow {
   status: string;
   /** The product's IANA time zone: its cancellation deadline is on this clock (src/shared/cancellation.ts). */
   time_zone: string;
+  /** The stored aggregate of its visible reviews (migrations/0039_reviews.sql): their number and the sum of their scores. */
+  review_count?: number;
+  review_score_total?: number;
+  /** Where it comes from: the org's own inventory, or a supplier's content with the supplier's hotel code (decision 0068). */
+  source?: ProductSource;
+  supplier_code?: string | null;
 }
 
 export interface ProductFilter {
@@ -41,11 +48,12 @@ export interface ProductFilter {
 }
 
 const COLUMNS =
-  'id, org_id, type, name, city, country, address, latitude, longitude, images, description, amenities, rating, price_usd_minor, price_unit, max_guests, available_from, available_to, status, time_zone';
+  'id, org_id, type, name, city, country, address, latitude, longitude, images, description, amenities, rating, price_usd_minor, price_unit, max_guests, available_from, available_to, status, time_zone, review_count, review_score_total, source, supplier_code';
 
 /** WHERE clause shared by both search shapes; every value is bound. */
 function whereOf(f: ProductFilter): { sql: string; binds: unknown[] } {
-  const parts = ["org_id = ?", 'type = ?', "status = 'ACTIVE'"];
+  // A supplier's hotels have no rates of their own: the search lists the org's own products until it prices them live.
+  const parts = ["org_id = ?", 'type = ?', "status = 'ACTIVE'", "source = 'own'"];
   const binds: unknown[] = [f.orgId, f.type];
   if (f.city) {
     // A case-insensitive prefix as a range of the (org, type, city NOCASE) index, so 100,000 products cost what 1,000
@@ -131,7 +139,7 @@ export interface Steers {
   minPrice?: number;
   maxPrice?: number;
   minRating?: number;
-  /** Free cancellation still open: only these time zones. */
+  /** Free cancellation still open: only these time zones (an item that says whether it is `cancellable` is taken at its word). */
   zones?: readonly string[];
 }
 
@@ -411,7 +419,7 @@ export async function productCities(db: D1Database, orgId: number, types: readon
     .prepare(
       `SELECT p.city, p.country, MAX(NULLIF(t.city, '')) AS name, AVG(p.latitude) AS latitude, AVG(p.longitude) AS longitude, COUNT(*) AS products
        FROM products p LEFT JOIN product_texts t ON t.product_id = p.id AND t.lang = ?
-       WHERE p.org_id = ? AND p.status = 'ACTIVE' AND p.type IN (${marks}) AND p.city >= ? COLLATE NOCASE AND p.city < ? COLLATE NOCASE
+       WHERE p.org_id = ? AND p.status = 'ACTIVE' AND p.source = 'own' AND p.type IN (${marks}) AND p.city >= ? COLLATE NOCASE AND p.city < ? COLLATE NOCASE
        GROUP BY p.city, p.country ORDER BY products DESC, p.city LIMIT ?`,
     )
     .bind(language, orgId, ...types, ...range, limit);
@@ -420,7 +428,7 @@ export async function productCities(db: D1Database, orgId: number, types: readon
     .prepare(
       `SELECT p.city, p.country, MAX(t.city) AS name, AVG(p.latitude) AS latitude, AVG(p.longitude) AS longitude, COUNT(*) AS products
        FROM product_texts t JOIN products p ON p.id = t.product_id
-       WHERE t.org_id = ? AND t.lang = ? AND t.city >= ? COLLATE NOCASE AND t.city < ? COLLATE NOCASE AND p.status = 'ACTIVE' AND p.type IN (${marks})
+       WHERE t.org_id = ? AND t.lang = ? AND t.city >= ? COLLATE NOCASE AND t.city < ? COLLATE NOCASE AND p.status = 'ACTIVE' AND p.source = 'own' AND p.type IN (${marks})
        GROUP BY p.city, p.country ORDER BY products DESC, p.city LIMIT ?`,
     )
     .bind(orgId, language, ...range, ...types, limit);

@@ -2,15 +2,14 @@
 // on account or by a client's card, and cancelling a card booking by the traveller's own rule (decision 0019).
 import type { Log } from '../log';
 import type { OrgRow } from '../db/orgs';
-import { ApiError, conflict, forbidden, notFound } from '../errors';
+import { conflict, forbidden, notFound } from '../errors';
 import type { Owner } from '../db/clients';
 import { agentBookingOf, agentCounts, agentProfile, bookingsOfAgent, creditOf, type AgentBookingRow } from '../db/agents';
 import { bookingByRef } from '../db/bookings';
 import { withProductTexts } from '../db/content';
-import { PaymentProviderError, type Payments } from '../outside/payments';
+import type { Payments } from '../outside/payments';
 import type { Mailer } from '../outside/mail';
-import { CANCEL_REFUSED, cancelBooking } from './payments';
-import { sendOwedMails } from './booking-mails';
+import { cancelAndRefund } from './bookings';
 import { fromMinor } from '../../src/shared/rules/money';
 import { DEFAULT_MARKUP_BPS, percentOfBps } from '../../src/shared/rules/quote-price';
 import { AGENT_MSG, type AgentBooking, type AgentProfile, type CreditSummary } from '../../src/shared/contract/agent';
@@ -122,15 +121,6 @@ export async function cancelCardBooking(
   if (own.pay_method !== 'card') throw conflict(AGENT_MSG.onAccountCancel);
   const booking = await bookingByRef(d.db, ref);
   if (!booking) throw notFound('No such booking');
-  let outcome;
-  try {
-    outcome = await cancelBooking({ db: d.db, payments: d.payments() }, booking, d.clock());
-  } catch (err) {
-    if (!(err instanceof PaymentProviderError)) throw err;
-    d.log('error', 'payments.cancel_failed', { booking: ref, kind: err.kind, reason: err.message });
-    throw new ApiError(502, 'UPSTREAM_FAILED', 'The payment service is not available right now; the booking is unchanged. Please try again');
-  }
-  if (outcome.kind === 'refused') throw conflict(CANCEL_REFUSED[outcome.reason]);
-  if (outcome.kind === 'cancelled') await sendOwedMails({ db: d.db, ...d.mail }, outcome.booking.id);
+  await cancelAndRefund(d, booking, d.clock());
   return bookingBody((await inLanguage(d, [(await agentBookingOf(d.db, owner, ref))!]))[0]!);
 }

@@ -5,8 +5,9 @@
 // An agent's booking owes vouchers too (to the agent, and to the client when the client has an email), sent the same way.
 import { accountEmailOf, bookingById, claimOwedMail, markMailSent, owedMails, releaseMailClaim, type BookingRow, type OwedMail } from '../db/bookings';
 import { holderLanguage, withProductName } from '../db/content';
-import { orgBrand } from '../db/orgs';
 import { cancellationMail, confirmationMail, type Mail, type MailSender } from '../outside/mail';
+import { confirmedSiteOf, stayPlaceOf } from '../db/mail-facts';
+import { mailBrandOf } from './mail-brand';
 import { claimVoucher, markVoucherSent, owedVouchers, releaseVoucherClaim, type OwedVoucher, type VoucherRow } from '../db/agent-vouchers';
 import { voucherMail } from '../services/agent-mail';
 
@@ -18,16 +19,19 @@ export interface BookingMailDeps {
   failed?: (purpose: string, err: unknown) => void;
 }
 
+
 /** A booking's mail, in the language of the request that made it (else its holder's, else the org's). */
 async function mailOf(db: D1Database, stored: BookingRow, owed: OwedMail): Promise<Mail | null> {
-  const brand = await orgBrand(db, stored.org_id);
-  const fallback = await accountEmailOf(db, stored.user_id);
+  // A cancel records no site of its own: its mail links to where the confirmation did.
+  const site = owed.site || (await confirmedSiteOf(db, stored.id));
+  const [brand, fallback, place] = await Promise.all([mailBrandOf(db, stored.org_id, site), accountEmailOf(db, stored.user_id), stayPlaceOf(db, stored.product_id)]);
   const language = stored.language ?? (await holderLanguage(db, stored.org_id, stored.user_id));
   const booking = await withProductName(db, stored, language);
-  if (owed.kind === 'confirmed') return confirmationMail(brand, booking, `${owed.site}/manage-booking?booking=${booking.booking_ref}`, language, fallback);
+  const manageUrl = `${site}/manage-booking?booking=${booking.booking_ref}`;
+  if (owed.kind === 'confirmed') return confirmationMail(brand, booking, manageUrl, language, fallback, place);
   const traveler = JSON.parse(booking.traveler) as { email?: string; first_name?: string };
   const to = traveler.email || fallback;
-  return to ? cancellationMail(brand.name, to, traveler.first_name ?? '', booking, owed.refunded_minor, language) : null;
+  return to ? cancellationMail(brand, to, traveler.first_name ?? '', booking, owed.refunded_minor, language, manageUrl, place) : null;
 }
 
 type Delivery = 'sent' | 'none' | 'failed' | 'taken';
@@ -57,8 +61,8 @@ async function deliver(deps: BookingMailDeps, owed: { booking_id: number; kind: 
 
 /** A voucher of an agent's booking, in the language it was booked in (else the agent's); null when it has no address. */
 async function voucherOf(db: D1Database, v: VoucherRow): Promise<Mail | null> {
-  const brand = await orgBrand(db, v.org_id);
-  return voucherMail({ ...v, org_name: brand.name }, v.language ?? v.agent_language);
+  const [brand, place] = await Promise.all([mailBrandOf(db, v.org_id, v.site), stayPlaceOf(db, v.product_id)]);
+  return voucherMail({ ...v, org_name: brand.name }, v.language || v.agent_language || 'en-US', brand, place);
 }
 
 /** One owed voucher, as deliver does a booking mail: claimed once, then built and sent inside the guard. */

@@ -4,7 +4,7 @@ import {
   bookedNightsOf, bookedOccupancyOf, bookedRateOf, bookedRoomOf, type BookedRooms, type BookingRow, type RoomColumns, type StayColumns,
 } from '../db/bookings';
 import { fromMinor } from '../../src/shared/rules/money';
-import { rateCancellationDeadline, rateCancellationUntil } from '../../src/shared/rules/cancellation';
+import { feePercentAfterDeadline, rateCancellationDeadline, rateCancellationUntil } from '../../src/shared/rules/cancellation';
 import { nameIn } from '../../src/shared/rules/stay-rates';
 import { paymentExpiresAt } from './payments';
 import type { BookingReply, CheckoutReply, Reservation } from '../../src/shared/contract/booking-replies';
@@ -45,6 +45,7 @@ export function bookingDeadline(b: Pick<BookingRow, 'product_type' | 'check_in' 
   return {
     free_cancellation_until: rateCancellationUntil(b.product_type, rate, b.check_in),
     free_cancellation_deadline: rateCancellationDeadline(b.product_type, rate, b.check_in, b.time_zone),
+    cancellation_fee_percent: feePercentAfterDeadline(rate),
   };
 }
 

@@ -8,7 +8,7 @@ import { bookingByRef, bookingsOfUser, cardSpendsOf, type BookingRow } from '../
 import { withProductName, withProductTexts } from '../db/content';
 import { PaymentProviderError, type Payments } from '../outside/payments';
 import type { Mailer } from '../outside/mail';
-import { CANCEL_REFUSED, cancelBooking, cancelQuote, resumePayment } from './payments';
+import { CANCEL_REFUSED, cancelBooking, cancelQuote, resumePayment, type CancelOptions, type CancelQuote } from './payments';
 import { sendOwedMails } from './booking-mails';
 import { bookingReply, reservationReply } from './booking-replies';
 import { productGallery } from './photos';
@@ -56,14 +56,7 @@ export async function bookingPage(d: Pick<OwnBookingDeps, 'db' | 'org' | 'langua
 export async function cancelQuoteOf(d: Pick<OwnBookingDeps, 'db' | 'org'>, ref: string, user: SessionUser | null, nowMs: number): Promise<CancelQuoteReply> {
   const quote = cancelQuote(await ownBooking(d, ref, user), nowMs);
   if ('refused' in quote) throw conflict(CANCEL_REFUSED[quote.refused]);
-  const m = (minor: number) => fromMinor(minor, quote.currency);
-  return {
-    refund_card: m(quote.refundCardMinor),
-    refund_wallet: { certificate: m(quote.refundWallet.certificateMinor), discount: m(quote.refundWallet.discountMinor), cash: m(quote.refundWallet.cashMinor) },
-    fee: m(quote.feeMinor),
-    currency: quote.currency,
-    deadline: quote.deadline,
-  };
+  return quoteReply(quote);
 }
 
 /**
@@ -72,10 +65,17 @@ export async function cancelQuoteOf(d: Pick<OwnBookingDeps, 'db' | 'org'>, ref: 
  * and the booking is unchanged; a cancel the terms refuse → 409.
  */
 export async function cancelOwnBooking(d: OwnBookingDeps, ref: string, user: SessionUser | null, nowMs: number): Promise<BookingReply> {
-  const booking = await ownBooking(d, ref, user);
+  return bookingReply(await cancelAndRefund(d, await ownBooking(d, ref, user), nowMs), d.language());
+}
+
+/**
+ * The cancel itself, for whoever may make it (the owner above, the org's admin in org-bookings.ts): payments.ts
+ * cancelBooking, a provider failure → 502 with the booking unchanged, a refusal → 409, the mails it owes sent.
+ */
+export async function cancelAndRefund(d: Pick<OwnBookingDeps, 'db' | 'log' | 'payments' | 'mail'>, booking: BookingRow, nowMs: number, options: CancelOptions = {}): Promise<BookingRow> {
   let outcome;
   try {
-    outcome = await cancelBooking({ db: d.db, payments: d.payments() }, booking, nowMs);
+    outcome = await cancelBooking({ db: d.db, payments: d.payments() }, booking, nowMs, options);
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
     d.log('error', 'payments.cancel_failed', { booking: booking.booking_ref, kind: err.kind, reason: err.message });
@@ -83,7 +83,19 @@ export async function cancelOwnBooking(d: OwnBookingDeps, ref: string, user: Ses
   }
   if (outcome.kind === 'refused') throw conflict(CANCEL_REFUSED[outcome.reason]);
   if (outcome.kind === 'cancelled') await sendOwedMails({ db: d.db, ...d.mail }, outcome.booking.id);
-  return bookingReply(outcome.booking, d.language());
+  return outcome.booking;
+}
+
+/** A cancel's quote in the booking's currency (the page shows it before the traveller or the admin confirms). */
+export function quoteReply(quote: CancelQuote): CancelQuoteReply {
+  const m = (minor: number) => fromMinor(minor, quote.currency);
+  return {
+    refund_card: m(quote.refundCardMinor),
+    refund_wallet: { certificate: m(quote.refundWallet.certificateMinor), discount: m(quote.refundWallet.discountMinor), cash: m(quote.refundWallet.cashMinor) },
+    fee: m(quote.feeMinor),
+    currency: quote.currency,
+    deadline: quote.deadline,
+  };
 }
 
 /** What "Complete payment" answers when there is nothing to pay (409; docs/contract.md#unpaid-bookings). */

@@ -18,7 +18,7 @@ import { bookedRooms, productSummary, quote } from './pricing';
 import { rateKey } from './rates';
 import { checkoutReply, roomsReply } from './booking-replies';
 import type { Bindings } from '../env';
-import { rateCancellationDeadline } from '../../src/shared/rules/cancellation';
+import { feePercentAfterDeadline, rateCancellationDeadline } from '../../src/shared/rules/cancellation';
 import { occupancyStrings } from '../../src/shared/rules/occupancy';
 import { fromMinor } from '../../src/shared/rules/money';
 import type { WalletAmounts } from '../../src/shared/rules/wallet';
@@ -70,6 +70,7 @@ export async function previewStay(d: CheckoutDeps, body: PreviewRequest, userId:
     ...roomsReply(rooms, q.amounts.currency, language),
     rate_id: q.priced.rateId,
     free_cancellation_deadline: deadline,
+    cancellation_fee_percent: feePercentAfterDeadline(rooms?.rate ?? null),
     cards: q.amounts.spends.map((s) => ({ payment_card_id: s.cardId, kind: s.kind, amount: fromMinor(s.amountMinor, q.amounts.currency) })),
   };
 }

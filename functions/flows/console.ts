@@ -1,5 +1,5 @@
 // The org console's use-cases: plain values in (the org, the acting admin, validated input), plain values out.
-import { badRequest, conflict, notFound } from '../errors';
+import { ApiError, badRequest, conflict, notFound } from '../errors';
 import { issuesOf } from '../errors';
 import type { OrgRow } from '../db/orgs';
 import {
@@ -49,6 +49,7 @@ export function settingsOf(org: OrgRow): OrgSettings {
     google_client_id: org.google_client_id,
     facebook_app_id: org.facebook_app_id,
     allow_guest_booking: org.allow_guest_booking ? 1 : 0,
+    require_2fa_for_staff: org.require_2fa_for_staff ? 1 : 0,
     b2b_mode: org.b2b_mode ? 1 : 0,
     session_out_url: org.session_out_url,
     loyalty_landing_url: org.loyalty_landing_url,
@@ -257,12 +258,28 @@ export async function launchState(db: D1Database, orgId: number): Promise<Launch
     sign_in: Boolean(row.google_enabled || row.facebook_enabled || row.access_code_required),
     wallet: list(row.wallet_options).length > 0,
     domain: row.custom_hosts > 0,
-    live: row.live_at !== null,
+    // Orgs made before the closed start (and the seeded ones) are open: live without a date.
+    live: row.closed === 0,
   };
   return { steps: LAUNCH_STEPS.map((step) => ({ step, done: done[step] })), live_at: row.live_at };
 }
 
+/** The steps an org must have done before it may open (docs/decisions/0066): the rest are advice. */
+export const GO_LIVE_NEEDS = ['brand', 'sign_in', 'products'] as const;
+
+/**
+ * Opens the org (POST /api/admin/go-live) once its brand, sign-in options and something bookable are done; else 409
+ * naming each missing step (an issue per step, its path the step's name). Open already → 409.
+ */
 export async function markLive(db: D1Database, orgId: number, actor: Actor): Promise<LaunchState> {
+  const state = await launchState(db, orgId);
+  if (state.steps.some((s) => s.step === 'live' && s.done)) throw conflict(CONSOLE_MSG.alreadyLive);
+  const missing = GO_LIVE_NEEDS.filter((need) => !state.steps.find((s) => s.step === need)?.done);
+  if (missing.length) {
+    throw new ApiError(409, 'CONFLICT', `${CONSOLE_MSG.notReady} ${missing.map((m) => STEP_NAMES[m]).join(', ')}`, missing.map((m) => ({ path: m, message: STEP_NAMES[m] })));
+  }
   if (!(await goLive(db, orgId, actor))) throw conflict(CONSOLE_MSG.alreadyLive);
   return launchState(db, orgId);
 }
+
+const STEP_NAMES: Record<(typeof GO_LIVE_NEEDS)[number], string> = { brand: 'brand', sign_in: 'sign-in options', products: 'products offered' };

@@ -177,6 +177,7 @@ export async function releasePendingPayment(
   deps: { db: D1Database; payments: Payments },
   booking: BookingRow,
   to: 'EXPIRED' | 'CANCELLED' = 'EXPIRED',
+  also: D1PreparedStatement[] = [],
 ): Promise<ReleaseOutcome> {
   if (booking.status !== 'PENDING_PAYMENT' || !booking.payment_session_id) return { kind: 'not_pending' };
   let session: PaymentSession;
@@ -187,7 +188,7 @@ export async function releasePendingPayment(
     session = await deps.payments.retrieveCheckoutSession(booking.payment_session_id);
   }
   if (session.status === 'complete') return { kind: 'paid' };
-  await releasePending(deps.db, booking.id, to);
+  await releasePending(deps.db, booking.id, to, also);
   const now = await bookingBySession(deps.db, booking.payment_session_id);
   return now?.status === to ? { kind: 'released', booking: now } : { kind: 'not_pending' };
 }
@@ -230,6 +231,16 @@ export const CANCEL_REFUSED: Record<'status' | 'policy' | 'paid', string> = {
   status: 'This booking cannot be cancelled: it is not confirmed or waiting for its payment',
 };
 
+/**
+ * How a cancel is made: the traveller's and the agent's under the booking's terms; the org admin's may waive the fee,
+ * and writes its audit row (`also`, statements that hold only when this cancel moved the booking: functions/db/console.ts
+ * auditIfMovedStatement) in the cancel's own batch.
+ */
+export interface CancelOptions {
+  waiveFee?: boolean;
+  also?: D1PreparedStatement[];
+}
+
 export type CancelOutcome =
   | { kind: 'cancelled'; booking: BookingRow; refundedMinor: number }
   | { kind: 'released'; booking: BookingRow }
@@ -240,11 +251,13 @@ export type CancelOutcome =
  * without any): null when it may no longer be cancelled (a fee of 100 %); else the fee, of the stay's whole price, kept
  * from the card part, the rest of which is refunded. The wallet parts are given back when the card part covers the fee.
  */
-export function cancellationTerms(booking: BookingRow, nowMs: number): { feeMinor: number; refundMinor: number; walletBack: boolean } | null {
+export function cancellationTerms(booking: BookingRow, nowMs: number, options: CancelOptions = {}): { feeMinor: number; refundMinor: number; walletBack: boolean } | null {
+  const cardLeft = Math.max(0, booking.paid_minor - booking.refunded_minor);
+  // The org's admin may waive the fee (POST /api/admin/bookings/{id}/cancel { waive_fee }): everything comes back.
+  if (options.waiveFee) return { feeMinor: 0, refundMinor: cardLeft, walletBack: true };
   const percent = cancellationFeePercent(booking.product_type, bookedRateOf(booking), booking.check_in, booking.time_zone, nowMs);
   if (percent >= 100) return null;
   const feeMinor = Math.round((booking.price_minor * percent) / 100);
-  const cardLeft = Math.max(0, booking.paid_minor - booking.refunded_minor);
   return { feeMinor, refundMinor: Math.max(0, cardLeft - feeMinor), walletBack: feeMinor <= cardLeft };
 }
 
@@ -264,7 +277,7 @@ export interface CancelQuote {
  * (cancellationTerms), or why it would be refused: a pending booking lets go of its held parts at no cost; a
  * confirmed one refunds its card part less the fee, and gives its wallet parts back when the card part covers the fee.
  */
-export function cancelQuote(booking: BookingRow, nowMs: number): CancelQuote | { refused: 'status' | 'policy' } {
+export function cancelQuote(booking: BookingRow, nowMs: number, options: CancelOptions = {}): CancelQuote | { refused: 'status' | 'policy' } {
   const wallet = { certificateMinor: booking.certificate_minor, discountMinor: booking.discount_minor, cashMinor: booking.cash_minor };
   const walletTotal = booking.certificate_minor + booking.discount_minor + booking.cash_minor;
   const deadline = rateCancellationDeadline(booking.product_type, bookedRateOf(booking), booking.check_in, booking.time_zone);
@@ -277,7 +290,7 @@ export function cancelQuote(booking: BookingRow, nowMs: number): CancelQuote | {
   });
   if (booking.status === 'PENDING_PAYMENT') return quote(0, true, 0);
   if (booking.status !== 'CONFIRMED') return { refused: 'status' };
-  const terms = cancellationTerms(booking, nowMs);
+  const terms = cancellationTerms(booking, nowMs, options);
   if (!terms) return { refused: 'policy' };
   const cardLeft = Math.max(0, booking.paid_minor - booking.refunded_minor);
   return quote(terms.refundMinor, terms.walletBack, cardLeft - terms.refundMinor + (terms.walletBack ? 0 : walletTotal));
@@ -291,19 +304,19 @@ export function cancelQuote(booking: BookingRow, nowMs: number): CancelQuote | {
  * refund; then the booking is CANCELLED, its rooms and wallet parts given back in one guarded
  * batch (the second cancel changes nothing).
  */
-export async function cancelBooking(deps: { db: D1Database; payments: Payments }, booking: BookingRow, nowMs: number): Promise<CancelOutcome> {
+export async function cancelBooking(deps: { db: D1Database; payments: Payments }, booking: BookingRow, nowMs: number, options: CancelOptions = {}): Promise<CancelOutcome> {
   if (booking.status === 'PENDING_PAYMENT') {
-    const released = await releasePendingPayment(deps, booking, 'CANCELLED');
+    const released = await releasePendingPayment(deps, booking, 'CANCELLED', options.also);
     return released.kind === 'released' ? released : { kind: 'refused', reason: released.kind === 'paid' ? 'paid' : 'status' };
   }
   if (booking.status !== 'CONFIRMED') return { kind: 'refused', reason: 'status' };
-  const terms = cancellationTerms(booking, nowMs);
+  const terms = cancellationTerms(booking, nowMs, options);
   if (!terms) return { kind: 'refused', reason: 'policy' };
   const refund = terms.refundMinor;
   if (refund > 0 && booking.payment_intent_id) {
     await deps.payments.refund({ paymentIntentId: booking.payment_intent_id, amountMinor: refund, bookingRef: booking.booking_ref, idempotencyKey: `cancel-${booking.booking_ref}` });
   }
-  if (!(await cancelConfirmed(deps.db, booking, booking.refunded_minor + refund, refund, terms.walletBack))) return { kind: 'refused', reason: 'status' };
+  if (!(await cancelConfirmed(deps.db, booking, booking.refunded_minor + refund, refund, terms.walletBack, options.also))) return { kind: 'refused', reason: 'status' };
   return { kind: 'cancelled', booking: (await bookingByRef(deps.db, booking.booking_ref))!, refundedMinor: Math.max(refund, 0) };
 }
 

@@ -17,6 +17,7 @@ import {
 } from '../../src/shared/rules/wallet';
 import { percentOfBps, quotePrice, quotePriceIn, quotePriceOfNet, sellPrice, type QuotePrice } from '../../src/shared/rules/quote-price';
 import type { AgentPricing, PreviewRequest } from '../../src/shared/contract/booking';
+import { scoreOf } from '../../src/shared/rules/review-score';
 
 type StayDates = { checkIn?: string; checkOut?: string | null; guests?: number };
 
@@ -46,6 +47,10 @@ export function productSummary(row: ProductRow, currency: string, rates: Rates, 
     summary: plain(row.description).slice(0, 160),
     time_zone: row.time_zone,
     free_cancellation_deadline: stay.checkIn ? freeCancellationDeadline(row.type, stay.checkIn, row.time_zone) : null,
+    review_count: row.review_count ?? 0,
+    review_score: scoreOf(row.review_count ?? 0, row.review_score_total ?? 0),
+    source: row.source ?? 'own',
+    ...(row.supplier_code ? { supplier_code: row.supplier_code } : {}),
   };
 }
 

@@ -5,7 +5,7 @@
 import { offerIn, offersOfProducts, signRate, type StayAsked } from './rates';
 import { fromMinor, type Rates } from '../../src/shared/rules/money';
 import { nameIn, nightsOf, type Offer } from '../../src/shared/rules/stay-rates';
-import { rateCancellationDeadline } from '../../src/shared/rules/cancellation';
+import { feePercentAfterDeadline, rateCancellationDeadline } from '../../src/shared/rules/cancellation';
 import type { ProductRow } from '../db/products';
 
 export async function roomsAndRates(
@@ -37,6 +37,7 @@ export async function roomsAndRates(
               board: offer.plan.board,
               refundable: offer.plan.refundable,
               free_cancellation_deadline: rateCancellationDeadline(product.type, offer.plan, stay.checkIn, product.time_zone),
+              cancellation_fee_percent: feePercentAfterDeadline(offer.plan),
               total: fromMinor(priced.totalMinor, o.currency),
               currency: o.currency,
               nights: priced.nights.map((n) => ({ date: n.date, price: fromMinor(n.minor, o.currency) })),

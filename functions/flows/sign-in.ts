@@ -19,6 +19,7 @@ import { createAccount, loginResult, openSession, providerAccount, sendLinkMail,
 import type { SessionUser } from '../auth/session-user';
 import type { ProviderIdentity } from '../outside/identity';
 import { ssoClaimsOf } from './sso';
+import { hasSecondFactor, startSecondFactor } from './second-factor';
 import { normalizeEmail, type SignIn } from '../../src/shared/contract/auth';
 
 /** What signing in needs of the request (functions/http/deps.ts builds it). */
@@ -43,7 +44,13 @@ export interface SignedIn {
   isSso: boolean;
 }
 
-export type SignInOutcome = SignedIn | { kind: 'refused' } | { kind: 'verify-first' };
+/** A password sign-in of an account with a second factor: no session yet, the challenge of the second step. */
+export interface SecondFactorNeeded {
+  kind: 'second-factor';
+  challenge: string;
+}
+
+export type SignInOutcome = SignedIn | SecondFactorNeeded | { kind: 'refused' } | { kind: 'verify-first' };
 
 const REFUSED = { kind: 'refused' } as const;
 
@@ -83,6 +90,8 @@ export async function signIn(d: SignInDeps, body: SignIn): Promise<SignInOutcome
     return { kind: 'verify-first' };
   }
   if (check.needsRehash) await setPasswordHash(db, row.id, await hashPassword(body.password, d.pepper)).run();
+  // An account with a second factor is not signed in by its password alone (docs/decisions/0067-second-factor.md).
+  if (await hasSecondFactor(db, row.id)) return startSecondFactor(d, row, body.remember);
   return openSessionFor(d, row, { remember: body.remember });
 }
 
@@ -116,6 +125,7 @@ async function socialSignIn(d: SignInDeps, body: SignIn): Promise<SignInOutcome>
     else row = await userByProvider(db, org.id, identity.provider, identity.subject);
     if (!row) return REFUSED;
   }
+  if (await hasSecondFactor(db, row.id)) return startSecondFactor(d, row, body.remember);
   return openSessionFor(d, row, { remember: body.remember, action: `login_${provider}` });
 }
 

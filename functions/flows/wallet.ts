@@ -4,7 +4,7 @@ import type { OrgRow } from '../db/orgs';
 import type { SessionUser } from '../auth/session-user';
 import { conflict, notFound } from '../errors';
 import { cardsInLanguage } from '../db/content';
-import { cardByCode, cardEntry, cardsOfUser, claimCard, orgCertificates, walletCardOf, type CardEntry, type CardRow } from '../db/cards';
+import { cardByCode, cardEntry, cardsOfUser, claimCard, issuedCertificate, issueOrgCertificate, newCardCode, orgCertificates, walletCardOf, type CardEntry, type CardRow } from '../db/cards';
 import { currencyFor } from './stay';
 import { fromMinor, type Rates } from '../../src/shared/rules/money';
 import { cardValueMinor, type CardKind } from '../../src/shared/rules/wallet';
@@ -82,4 +82,17 @@ export async function redeemCard(d: WalletDeps, user: SessionUser, code: string)
   if (card && card.user_id === user.id) throw conflict('This card is already in your wallet');
   if (card && card.user_id === null && card.listed === 0 && card.status !== 'ACTIVE') throw conflict('This card can no longer be used');
   throw notFound('No card with this code');
+}
+
+/**
+ * The certificate modal's "Use this certificate" (docs/contract.md#after-booking): the org's certificate on offer issued
+ * to the member for this booking (its issue key), once per key however often or concurrently asked. `issued` is false
+ * when the key's copy existed already (the same card is answered); 404 when the org offers no such certificate.
+ */
+export async function issueDefaultCertificate(d: WalletDeps, user: SessionUser, orgCardId: number, issueKey: string): Promise<{ card: CardEntry; issued: boolean }> {
+  const { org } = d;
+  const made = await issueOrgCertificate(d.db, org.id, user.id, orgCardId, issueKey, newCardCode('certificate'));
+  const row = made ?? (await issuedCertificate(d.db, org.id, user.id, orgCardId, issueKey));
+  if (!row) throw notFound('No such certificate on offer');
+  return { card: cardEntry((await cardsInLanguage(d.db, [row], d.language(), org.default_language))[0] ?? row), issued: made !== null };
 }

@@ -4,14 +4,18 @@ import { isDevelopment, type Bindings } from '../env';
 import { insertOutbox, type OutboxAttachment } from '../db/outbox';
 import { createEvent } from 'ics';
 import { reason } from '../log';
-import { formatMoney, fromMinor, minorDigits } from '../../src/shared/rules/money';
-import { formatDayRange, formatInstant, LONG_DAY } from '../../src/shared/rules/format-day';
+import { formatMoney } from '../../src/shared/rules/money';
+import { formatDay, formatDayRange, LONG_DAY } from '../../src/shared/rules/format-day';
 import { mailText } from '../../src/shared/i18n/mail';
-import { escapeHtml } from '../../src/shared/rules/html-text';
 import type { LabelVars } from '../../src/shared/i18n/translate';
-import { deadlineInHotelTime, rateCancellationDeadline } from '../../src/shared/rules/cancellation';
-import { bookedRateOf } from '../db/bookings';
+import { feePercentAfterDeadline, rateCancellationDeadline } from '../../src/shared/rules/cancellation';
+import { bookingTranslator, cancellationLine } from '../../src/shared/i18n/cancellation-line';
+import { bookedRateOf, bookedRoomOf } from '../db/bookings';
+import { nameIn } from '../../src/shared/rules/stay-rates';
 import type { StayFacts } from '../../src/shared/contract/booking';
+import { brandedParts, type MailBlock, type MailBrand } from './mail-layout';
+
+export type { MailBrand } from './mail-layout';
 
 export interface Mail {
   to: string;
@@ -98,55 +102,41 @@ export async function sendMail(m: Mailer, orgId: number | null, mail: Mail, purp
   }
 }
 
-function linkMail(to: string, subject: string, greeting: string, lines: string[], action: string, link: string): Mail {
-  const text = `${greeting}\n\n${lines.join('\n')}\n\n${action}: ${link}\n`;
-  const html =
-    `<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}` +
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(link)}</p>`;
-  return { to, subject, text, html };
+/** A mail in the org's brand (mail-layout.ts): every mail the product sends is put together here. */
+export function brandedMail(brand: MailBrand, to: string, language: string, subject: string, blocks: MailBlock[], more: { preheader?: string; footer?: string; attachments?: OutboxAttachment[] } = {}): Mail {
+  const { html, text } = brandedParts(brand, { language, subject, blocks, preheader: more.preheader, footer: more.footer });
+  return { to, subject, text, html, ...(more.attachments ? { attachments: more.attachments } : {}) };
+}
+
+/** A mail whose point is one link (confirm an address, choose a password, accept an invitation). */
+function linkMail(brand: MailBrand, language: string, to: string, subject: string, greeting: string, lines: string[], action: string, link: string): Mail {
+  const blocks: MailBlock[] = [{ kind: 'text', text: greeting }, ...lines.map((text): MailBlock => ({ kind: 'text', text })), { kind: 'action', label: action, href: link }];
+  return brandedMail(brand, to, language, subject, blocks, { footer: mailText(language, 'mail_footer_account') });
 }
 
 const greeting = (language: string, firstName: string) => (firstName ? mailText(language, 'hello', { name: firstName }) : mailText(language, 'hello_anonymous'));
 const moneyIn = (language: string, currency: string) => (minor: number) => formatMoney(minor, currency, language);
 const stayDates = (language: string, checkIn: string, checkOut: string | null) => formatDayRange(language, checkIn, checkOut, LONG_DAY);
+const brandOf = (brand: MailBrand | string): MailBrand => (typeof brand === 'string' ? { name: brand } : brand);
 
-export function verificationMail(orgName: string, to: string, firstName: string, link: string, language: string): Mail {
-  const t = (key: string) => mailText(language, key, { org: orgName });
-  return linkMail(to, t('verify_subject'), greeting(language, firstName), [t('verify_thanks'), t('verify_body')], t('verify_action'), link);
+export function verificationMail(org: MailBrand | string, to: string, firstName: string, link: string, language: string): Mail {
+  const brand = brandOf(org);
+  const t = (key: string) => mailText(language, key, { org: brand.name });
+  return linkMail(brand, language, to, t('verify_subject'), greeting(language, firstName), [t('verify_thanks'), t('verify_body')], t('verify_action'), link);
 }
 
 /** An invitation to join the org with a role (docs/contract.md#invitations): its link works once, for 7 days. */
-export function invitationMail(orgName: string, to: string, inviter: string, role: string, link: string, language: string): Mail {
-  const vars = { org: orgName, inviter, role: mailText(language, `invite_role_${role}`) };
+export function invitationMail(org: MailBrand | string, to: string, inviter: string, role: string, link: string, language: string): Mail {
+  const brand = brandOf(org);
+  const vars = { org: brand.name, inviter, role: mailText(language, `invite_role_${role}`) };
   const t = (key: string) => mailText(language, key, vars);
-  return linkMail(to, t('invite_subject'), mailText(language, 'hello_plain'), [t('invite_body'), t('invite_expiry')], t('invite_action'), link);
+  return linkMail(brand, language, to, t('invite_subject'), mailText(language, 'hello_plain'), [t('invite_body'), t('invite_expiry')], t('invite_action'), link);
 }
 
-export function resetMail(orgName: string, to: string, firstName: string, link: string, language: string): Mail {
-  const t = (key: string) => mailText(language, key, { org: orgName });
-  return linkMail(to, t('reset_subject'), greeting(language, firstName), [t('reset_asked'), t('reset_body')], t('reset_action'), link);
-}
-
-/** The mail sent when a booking is cancelled: what was cancelled, the refund to the card and the wallet parts given back. */
-export function cancellationMail(
-  orgName: string,
-  to: string,
-  firstName: string,
-  b: { booking_ref: string; product_name: string; city: string; check_in: string; check_out: string | null; currency: string; certificate_minor: number; discount_minor: number; cash_minor: number },
-  refundedMinor: number,
-  language: string,
-): Mail {
-  const money = moneyIn(language, b.currency);
-  const wallet = b.certificate_minor + b.discount_minor + b.cash_minor;
-  const lines = [
-    mailText(language, 'cancelled_what', { ref: b.booking_ref, product: b.product_name, city: b.city, dates: stayDates(language, b.check_in, b.check_out) }),
-    refundedMinor > 0 ? mailText(language, 'cancelled_refund', { amount: money(refundedMinor) }) : mailText(language, 'cancelled_no_card'),
-    ...(wallet > 0 ? [mailText(language, 'cancelled_wallet', { amount: money(wallet) })] : []),
-  ];
-  const hello = greeting(language, firstName);
-  const text = `${hello}\n\n${lines.join('\n')}\n`;
-  const html = `<p>${escapeHtml(hello)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}`;
-  return { to, subject: mailText(language, 'cancelled_subject', { org: orgName, ref: b.booking_ref }), text, html };
+export function resetMail(org: MailBrand | string, to: string, firstName: string, link: string, language: string): Mail {
+  const brand = brandOf(org);
+  const t = (key: string) => mailText(language, key, { org: brand.name });
+  return linkMail(brand, language, to, t('reset_subject'), greeting(language, firstName), [t('reset_asked'), t('reset_body')], t('reset_action'), link);
 }
 
 export interface ConfirmedStay extends StayFacts {
@@ -158,31 +148,63 @@ export interface ConfirmedStay extends StayFacts {
   paid_minor: number;
 }
 
+/** Where the stay is and when its day starts and ends on the hotel's clock (functions/db/mail-facts.ts). */
+export interface StayPlace {
+  address: string;
+  city: string;
+  country: string;
+  check_in_time: string;
+  check_out_time: string;
+}
+
 const dateParts = (d: string): [number, number, number] => d.split('-').map(Number) as [number, number, number];
 
-/** The stay as a calendar entry (all-day, from check-in to check-out; an activity is its day). */
-export function stayCalendar(b: ConfirmedStay, manageUrl: string, language = 'en-US'): string {
+/** The country's name in `language` ("FR" → "France"), the code itself when Intl does not know it. */
+function countryName(language: string, code: string): string {
+  if (!/^[A-Z]{2}$/i.test(code)) return code;
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The full postal address ("212 W 44th St, New York, United States"); the city alone when the product has no address. */
+export function fullAddress(place: StayPlace | null | undefined, city: string, language: string): string {
+  if (!place) return city;
+  const parts = [place.address, place.city || city, countryName(language, place.country)].map((p) => p.trim()).filter(Boolean);
+  return [...new Set(parts)].join(', ');
+}
+
+/** The calendar entry's UID: the same for a booking's confirmation and its cancellation, so the cancel removes it. */
+export const calendarUid = (ref: string) => `${ref}@travel-club`;
+
+/**
+ * The stay as a calendar entry (all-day, from check-in to check-out; an activity is its day), at its full address. A
+ * cancellation is the same entry (its UID) with METHOD:CANCEL, STATUS:CANCELLED and a higher SEQUENCE.
+ */
+export function stayCalendar(b: ConfirmedStay, manageUrl: string, language = 'en-US', location: string = b.city, cancelled = false): string {
   const end = b.check_out ?? new Date(Date.parse(`${b.check_in}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   const { error, value } = createEvent({
-    uid: `${b.booking_ref}@travel-club`,
+    uid: calendarUid(b.booking_ref),
     productId: 'travel-club/booking',
+    method: cancelled ? 'CANCEL' : 'PUBLISH',
+    sequence: cancelled ? 1 : 0,
     title: `${b.product_name}, ${b.city}`,
     description: mailText(language, 'confirmed_calendar', { ref: b.booking_ref, link: manageUrl }),
-    location: b.city,
-    url: manageUrl,
+    location,
+    // A cancellation with no site to link to still removes the entry (the confirmation's own link stays checked).
+    ...(cancelled && !/^https?:\/\//.test(manageUrl) ? {} : { url: manageUrl }),
     start: dateParts(b.check_in),
     end: dateParts(end),
-    status: 'CONFIRMED',
+    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
   });
   if (error || !value) throw new Error(`calendar entry: ${String(error)}`);
   return value;
 }
 
-/** The org as its mails show it: its name, and its logo when it has one. */
-export interface MailBrand {
-  name: string;
-  logo_url?: string | null;
-}
+/** The .ics file (its METHOD line says whether it adds or cancels the entry). */
+const calendarFile = (ref: string, content: string) => ({ filename: `booking-${ref}.ics`, contentType: 'text/calendar; charset=utf-8', content });
 
 export interface ConfirmedBooking extends ConfirmedStay {
   product_type: string;
@@ -191,46 +213,143 @@ export interface ConfirmedBooking extends ConfirmedStay {
   time_zone: string;
   /** The rate plan booked, as the booking row keeps it (its cancellation terms). */
   rate?: string | null;
+  /** The room type booked, as the booking row keeps it ({ room_id, name }). */
+  room?: string | null;
+}
+
+
+/** The stay's facts as the confirmation and the cancellation show them. */
+function stayFacts(b: ConfirmedBooking, place: StayPlace | null | undefined, language: string, t: (key: string, vars?: LabelVars) => string, travellerName: string) {
+  const stay = b.product_type !== 'ACT';
+  const rows = [
+    { label: t('mail_label_reference'), value: b.booking_ref },
+    { label: t(stay ? 'mail_label_stay' : 'mail_label_activity'), value: b.product_name },
+    { label: t('mail_label_address'), value: fullAddress(place, b.city, language) },
+  ];
+  if (stay && b.check_out) {
+    const day = (d: string) => formatDay(language, d, LONG_DAY);
+    rows.push({ label: t('mail_label_check_in'), value: t('mail_check_in_from', { date: day(b.check_in), time: place?.check_in_time ?? '15:00' }) });
+    rows.push({ label: t('mail_label_check_out'), value: t('mail_check_out_until', { date: day(b.check_out), time: place?.check_out_time ?? '11:00' }) });
+  } else {
+    rows.push({ label: t('mail_label_dates'), value: stayDates(language, b.check_in, b.check_out) });
+  }
+  // The room and rate as booked, named in the mail's language (the row keeps every language's name).
+  const bookedRoom = bookedRoomOf({ room: b.room ?? null });
+  const bookedRate = bookedRateOf({ rate: b.rate ?? null });
+  const room = bookedRoom ? nameIn(bookedRoom.name, language) : '';
+  const rate = bookedRate ? nameIn(bookedRate.name, language) : '';
+  if (room) rows.push({ label: t('mail_label_room'), value: room });
+  if (rate) rows.push({ label: t('mail_label_rate'), value: rate });
+  rows.push({ label: t('mail_label_guests'), value: String(b.guests) });
+  if (travellerName) rows.push({ label: t('mail_label_traveller'), value: travellerName });
+  return rows;
 }
 
 /**
- * The confirmation, the traveller's record of the booking: the org's name and logo on top, the itinerary, the price
- * and what each means paid (wallet parts, card), the reference, the cancellation terms (the cancel flow's own rule),
- * a link to manage the booking and an .ics entry. Null when the booking has no address to send it to.
+ * The confirmation, the traveller's record of the booking, in the org's brand and the booker's language: the stay
+ * (full address, check-in and check-out times, room and rate), the receipt (the total, each wallet part, what the card
+ * paid), the cancellation terms as they stand at `nowMs` (never a deadline already past), the manage link and an .ics
+ * entry at the full address. Null when the booking has no address to send it to.
  */
-export function confirmationMail(brand: MailBrand, b: ConfirmedBooking, manageUrl: string, language: string, fallbackTo?: string): Mail | null {
+export function confirmationMail(
+  brand: MailBrand,
+  b: ConfirmedBooking,
+  manageUrl: string,
+  language: string,
+  fallbackTo?: string,
+  place?: StayPlace | null,
+  nowMs: number = Date.now(),
+): Mail | null {
   const traveler = JSON.parse(b.traveler) as { email?: string; first_name?: string; last_name?: string };
   const to = traveler.email || fallbackTo;
   if (!to) return null;
   const t = (key: string, vars?: LabelVars) => mailText(language, key, vars);
   const money = moneyIn(language, b.currency);
   // The rate plan's own terms when it has any (docs/contract.md#rooms-rates-and-availability), else the product type's.
-  const deadline = rateCancellationDeadline(b.product_type, bookedRateOf({ rate: b.rate ?? null }), b.check_in, b.time_zone);
-  const lines = [
-    t('confirmed_ref', { ref: b.booking_ref }),
-    t('confirmed_stay', { product: b.product_name, city: b.city, dates: stayDates(language, b.check_in, b.check_out), n: b.guests }),
-    t('confirmed_traveller', { name: [traveler.first_name, traveler.last_name].filter(Boolean).join(' ') }),
-    t('confirmed_price', { amount: money(b.price_minor) }),
-    ...(b.certificate_minor ? [t('confirmed_certificate', { amount: money(b.certificate_minor) })] : []),
-    ...(b.discount_minor ? [t('confirmed_discount', { amount: money(b.discount_minor) })] : []),
-    ...(b.cash_minor ? [t('confirmed_cash', { amount: money(b.cash_minor) })] : []),
-    t('confirmed_card', { amount: money(b.paid_minor) }),
-    t('confirmed_total', { amount: money(b.total_minor) }),
-    deadline ? t('confirmed_cancel_free', { deadline: deadlineInHotelTime(language, deadline, b.time_zone) }) : t('confirmed_cancel_none'),
-  ];
-  const mail = linkMail(to, t('confirmed_subject', { org: brand.name, ref: b.booking_ref }), greeting(language, traveler.first_name ?? ''), lines, t('confirmed_manage'), manageUrl);
-  const logo = brand.logo_url && /^https?:\/\//.test(brand.logo_url) ? `<img src="${escapeHtml(brand.logo_url)}" alt="" height="40"> ` : '';
-  return {
-    ...mail,
-    text: `${brand.name}\n\n${mail.text}\n${brand.name}\n`,
-    html: `<h1>${logo}${escapeHtml(brand.name)}</h1>${mail.html}<p>${escapeHtml(brand.name)}</p>`,
-    attachments: [{ filename: `booking-${b.booking_ref}.ics`, contentType: 'text/calendar; charset=utf-8', content: stayCalendar(b, manageUrl, language) }],
+  const plan = bookedRateOf({ rate: b.rate ?? null });
+  const terms = {
+    deadline: rateCancellationDeadline(b.product_type, plan, b.check_in, b.time_zone),
+    percentAfter: feePercentAfterDeadline(plan),
+    timeZone: b.time_zone,
+    productType: b.product_type,
+    priceMinor: b.price_minor,
+    currency: b.currency,
   };
+  const name = [traveler.first_name, traveler.last_name].filter(Boolean).join(' ');
+  const receipt = [
+    { label: t('mail_receipt_total'), value: money(b.price_minor) },
+    ...(b.certificate_minor ? [{ label: t('mail_receipt_certificate'), value: `−${money(b.certificate_minor)}` }] : []),
+    ...(b.discount_minor ? [{ label: t('mail_receipt_discount'), value: `−${money(b.discount_minor)}` }] : []),
+    ...(b.cash_minor ? [{ label: t('mail_receipt_cash'), value: `−${money(b.cash_minor)}` }] : []),
+    { label: t('mail_receipt_card'), value: money(b.paid_minor) },
+  ];
+  const subject = t('confirmed_subject', { org: brand.name, ref: b.booking_ref });
+  const blocks: MailBlock[] = [
+    { kind: 'heading', text: t('confirmed_heading') },
+    { kind: 'text', text: greeting(language, traveler.first_name ?? '') },
+    { kind: 'text', text: t('confirmed_ref', { ref: b.booking_ref }) },
+    { kind: 'facts', rows: stayFacts(b, place, language, t, name) },
+    { kind: 'heading', text: t('mail_receipt') },
+    { kind: 'facts', rows: receipt, receipt: true },
+    { kind: 'facts', rows: [{ label: t('mail_label_cancellation'), value: cancellationLine(bookingTranslator(language), language, terms, nowMs) }] },
+    { kind: 'action', label: t('confirmed_manage'), href: manageUrl },
+  ];
+  const calendar = stayCalendar(b, manageUrl, language, fullAddress(place, b.city, language));
+  return brandedMail(brand, to, language, subject, blocks, {
+    preheader: t('confirmed_preheader', { product: b.product_name, dates: stayDates(language, b.check_in, b.check_out), ref: b.booking_ref }),
+    footer: t('mail_footer_booking'),
+    attachments: [calendarFile(b.booking_ref, calendar)],
+  });
+}
+
+/**
+ * The mail sent when a booking is cancelled, in the org's brand: what was cancelled, the refund to the card and the
+ * wallet parts given back, and the calendar update that removes the stay (the confirmation's UID, METHOD:CANCEL).
+ */
+export function cancellationMail(
+  brand: MailBrand,
+  to: string,
+  firstName: string,
+  b: ConfirmedBooking,
+  refundedMinor: number,
+  language: string,
+  manageUrl: string,
+  place?: StayPlace | null,
+): Mail {
+  const t = (key: string, vars?: LabelVars) => mailText(language, key, vars);
+  const money = moneyIn(language, b.currency);
+  const wallet = b.certificate_minor + b.discount_minor + b.cash_minor;
+  const traveler = JSON.parse(b.traveler) as { first_name?: string; last_name?: string };
+  const name = [traveler.first_name, traveler.last_name].filter(Boolean).join(' ');
+  const blocks: MailBlock[] = [
+    { kind: 'heading', text: t('cancelled_heading') },
+    { kind: 'text', text: greeting(language, firstName) },
+    { kind: 'text', text: t('cancelled_what', { ref: b.booking_ref, product: b.product_name, city: b.city, dates: stayDates(language, b.check_in, b.check_out) }) },
+    { kind: 'facts', rows: stayFacts(b, place, language, t, name) },
+    {
+      kind: 'facts',
+      receipt: true,
+      rows: [
+        ...(wallet > 0 ? [{ label: t('mail_receipt_wallet_back'), value: money(wallet) }] : []),
+        { label: t('mail_receipt_refund_card'), value: money(refundedMinor) },
+      ],
+    },
+    { kind: 'text', text: refundedMinor > 0 ? t('cancelled_refund', { amount: money(refundedMinor) }) : t('cancelled_no_card') },
+    ...(wallet > 0 ? [{ kind: 'text', text: t('cancelled_wallet', { amount: money(wallet) }) } as MailBlock] : []),
+    { kind: 'text', text: t('cancelled_calendar_note'), muted: true },
+  ];
+  const calendar = stayCalendar(b, manageUrl, language, fullAddress(place, b.city, language), true);
+  return brandedMail(brand, to, language, t('cancelled_subject', { org: brand.name, ref: b.booking_ref }), blocks, {
+    footer: t('mail_footer_booking'),
+    attachments: [calendarFile(b.booking_ref, calendar)],
+  });
 }
 
 /** The first admin of a new org (npm run admin -- create-org): a link to choose a password on the org's own address. */
 export function adminInviteMail(orgName: string, to: string, link: string, validHours: number): Mail {
   return linkMail(
+    { name: orgName },
+    'en-US',
     to,
     `${orgName}: your site is ready`,
     'Hello,',
@@ -242,17 +361,13 @@ export function adminInviteMail(orgName: string, to: string, link: string, valid
 
 /** An enquiry from the cruise, flight or help form, to the org's support address. */
 export function enquiryMail(orgName: string, to: string, e: { kind: string; name: string; email: string; check_in?: string; check_out?: string; travellers?: number; message: string }): Mail {
-  const lines = [
-    `From: ${e.name} <${e.email}>`,
-    ...(e.check_in || e.check_out ? [`Dates: ${e.check_in ?? '—'} to ${e.check_out ?? '—'}`] : []),
-    ...(e.travellers ? [`Travellers: ${e.travellers}`] : []),
-    '',
-    e.message,
+  const facts = [
+    { label: 'From', value: `${e.name} <${e.email}>` },
+    ...(e.check_in || e.check_out ? [{ label: 'Dates', value: `${e.check_in ?? '—'} to ${e.check_out ?? '—'}` }] : []),
+    ...(e.travellers ? [{ label: 'Travellers', value: String(e.travellers) }] : []),
   ];
-  return {
-    to,
-    subject: `${orgName}: ${e.kind} enquiry from ${e.name}`,
-    text: `${lines.join('\n')}\n`,
-    html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''),
-  };
+  return brandedMail({ name: orgName }, to, 'en-US', `${orgName}: ${e.kind} enquiry from ${e.name}`, [
+    { kind: 'facts', rows: facts },
+    { kind: 'text', text: e.message },
+  ]);
 }

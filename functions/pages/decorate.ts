@@ -26,7 +26,7 @@ import { LABEL_TABLES } from '../../src/shared/i18n/tables';
 import { firstCall, firstCallPreload, isResultsPage, resultsTypeOf } from './preload';
 import { firstPhotoPreload, keptAnswer } from '../flows/first-answer';
 import { drawFirstScreen, withDefaultStay, withFirstScreen, type FirstScreen } from './first-screen';
-import { TOKEN_COOKIE } from '../auth/session';
+import { lookUpSession, TOKEN_COOKIE } from '../auth/session';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const LABEL_ATTRIBUTES = ['aria-label', 'placeholder', 'title', 'alt'] as const;
@@ -74,7 +74,7 @@ const pageKey = (v: PageView, pathname: string) =>
  * `render` and dressed. Only a static file (it comes with an ETag) answered 200 to a GET is kept: pages rendered per
  * request are dressed every time. Nothing personal is in a kept page (what is personal comes from the islands).
  */
-export async function servePage(request: Request, env: Bindings, render: () => Promise<Response>): Promise<Response> {
+export async function servePage(request: Request, env: Bindings, render: (page?: Request) => Promise<Response>): Promise<Response> {
   const url = new URL(request.url);
   const cookies = parseCookies(request.headers.get('cookie'));
   let view: PageView;
@@ -89,6 +89,7 @@ export async function servePage(request: Request, env: Bindings, render: () => P
     res.headers.set('Cache-Control', 'private, no-cache');
     return res;
   }
+  if (view.org.closed) return serveClosed(request, url, cookies, view, env, render);
   const key = request.method === 'GET' ? pageKey(view, url.pathname) : null;
   const [kept, { links, screen }] = await Promise.all([key ? edgeGetResponse(key) : undefined, firstThings(url, view, cookies, env)]);
   // What is written into each response rather than kept: a results page's first screen, the home search box's days.
@@ -118,6 +119,56 @@ export async function servePage(request: Request, env: Bindings, render: () => P
   await edgePutResponse(key, new Response(html, { headers: { 'Content-Type': dressed.headers.get('content-type') ?? 'text/html; charset=utf-8' } }));
   return personalise(perResponse(new Response(html, dressed)), request, url, cookies, view, links, 'miss');
 }
+
+/** Pages a closed org's staff need to get in: the console (its sign-in), an invitation, a password link, SSO's landing. */
+const STAFF_PAGES = ['/admin', '/invitation', '/change-password', '/verify-account', '/login/sso'];
+const isStaffPage = (path: string) => STAFF_PAGES.some((p) => path === p || path.startsWith(`${p}/`));
+/** The page every other visitor of a closed org gets (src/pages/coming-soon.astro). */
+const COMING_SOON = '/coming-soon';
+
+/** A signed-in admin of the org: they see the closed site as visitors will, under a preview bar. */
+async function isOrgAdmin(env: Bindings, orgId: number, token: string | undefined): Promise<boolean> {
+  if (!token) return false;
+  const { user } = await lookUpSession(env.DB, token, orgId, async () => undefined);
+  return user?.role === 'admin';
+}
+
+/**
+ * A closed org (it has not gone live, docs/decisions/0066): its staff pages as usual, its admins the site under a
+ * preview bar, everyone else a "coming soon" page with its name (200, noindex). Nothing of a closed org is kept at the
+ * edge: each of these answers is per visitor, and going live moves the org's version, which every kept page's key holds.
+ */
+async function serveClosed(request: Request, url: URL, cookies: Record<string, string>, view: PageView, env: Bindings, render: (page?: Request) => Promise<Response>) {
+  const rendered = await render();
+  const html = (rendered.headers.get('content-type') ?? '').toLowerCase().startsWith('text/html');
+  if (!html) return rendered;
+  const staff = isStaffPage(url.pathname);
+  const preview = !staff && (await isOrgAdmin(env, view.org.id, cookies[TOKEN_COOKIE]));
+  let page = rendered;
+  if (!staff && !preview) {
+    await rendered.body?.cancel();
+    const soon = await render(new Request(new URL(COMING_SOON, url), { headers: request.headers }));
+    page = new Response(soon.body, { status: 200, headers: soon.headers });
+    page.headers.set('X-Robots-Tag', 'noindex');
+  }
+  const res = new Response(page.body, page);
+  applySecurityHeaders(res.headers, PAGE_CSP);
+  let dressed = await dress(res, view, env, SHELL_KEYS);
+  if (preview) dressed = withPreviewBar(dressed, view);
+  return personalise(dressed, request, url, cookies, view, [], 'bypass');
+}
+
+/** The bar a closed org's admin reads above its site: not live yet, and the way to the checklist's "Go live". */
+function withPreviewBar(page: Response, view: PageView): Response {
+  const text = (key: string) => escapeHtml(LABELS[key]?.[view.language as keyof (typeof LABELS)[string]] || LABELS[key]?.['en-US'] || '');
+  const bar =
+    `<div class="preview-bar" role="region" aria-label="${text('preview_bar_label')}" data-testid="preview-bar">` +
+    `<span>${text('preview_bar_text')}</span> <a href="/admin">${text('preview_bar_link')}</a></div>`;
+  // After the skip link, so that it stays the page's first stop.
+  return new HTMLRewriter().on('a.skip-link', { element: (el) => void el.after(bar, { html: true }) }).transform(page);
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The labels of the boot block: the shell's (and on a results page its first screen's, decision 0048), and every text
@@ -173,7 +224,8 @@ async function dress(res: Response, view: PageView, env: Bindings, bootKeys: Rea
       },
     })
     .on('[data-org-name]', { element: (el) => void el.setInnerContent(org.name) })
-    .on('img[data-org-logo]', { element: (el) => void (org.logo_url && el.setAttribute('src', org.logo_url)) })
+    // No logo of its own (a new org's neutral brand): its name as text, never the build's placeholder logo.
+    .on('img[data-org-logo]', { element: (el) => void (org.logo_url ? el.setAttribute('src', org.logo_url) : el.remove()) })
     .on('link[data-org-theme]', { element: (el) => void (themeVersion && el.setAttribute('href', themeHref(themeVersion))) })
     .on('meta[data-org-google-tag]', { element: (el) => void el.setAttribute('content', org.google_tag_id) })
     .on('[data-product]', {

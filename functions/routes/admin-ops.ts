@@ -8,16 +8,17 @@ import { deps } from '../http/deps';
 import { ApiError } from '../errors';
 import { addDomain, listDomains, refreshDomain, removeDomain } from '../flows/domains';
 import { cards, importCsv, issueOne, spends, voidOne } from '../flows/cards';
-import { bookingsCsv, bookingsPage } from '../flows/org-bookings';
+import { adminCancelQuote, bookingsCsv, bookingsPage, cancelOrgBooking } from '../flows/org-bookings';
 import { changeLabels, labelsOf } from '../flows/labels';
 import {
-  BookingsQuerySchema, CardIdSchema, CardIssueSchema, CardsQuerySchema, DomainCreateSchema, HostSchema, IdempotencyKeySchema, LabelsPutSchema,
+  AdminCancelQuoteQuerySchema, AdminCancelSchema, BookingRefSchema, BookingsQuerySchema, CardIdSchema, CardIssueSchema, CardsQuerySchema, DomainCreateSchema, HostSchema, IdempotencyKeySchema, LabelsPutSchema,
   LanguageParamSchema, OPS_MSG,
 } from '../../src/shared/contract/console-ops';
 import {
-  BookingsPageSchema, CardIssuedSchema, CardsImportedSchema, CardsPageSchema, CardSpendsSchema, AdminCardEntrySchema, DomainEntrySchema,
+  AdminBookingEntrySchema, BookingsPageSchema, CardIssuedSchema, CardsImportedSchema, CardsPageSchema, CardSpendsSchema, AdminCardEntrySchema, DomainEntrySchema,
   DomainRemovedSchema, LabelEntrySchema,
 } from '../../src/shared/contract/console-replies';
+import { CancelQuoteReplySchema } from '../../src/shared/contract/booking-replies';
 import { access, body, createRoute, dataOf, json, media, refusals, router, unknownInPath } from '../http/route';
 
 type C = Context<AppEnv>;
@@ -34,6 +35,7 @@ const csvOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 const HostParams = z.object({ host: HostSchema });
 const CardParams = z.object({ id: CardIdSchema });
 const LanguageParams = z.object({ lang: LanguageParamSchema });
+const BookingParams = z.object({ id: BookingRefSchema });
 
 /** The bookings as JSON, or every match as a CSV file with format=csv. */
 const bookingsReply = {
@@ -100,6 +102,18 @@ const routes = {
     request: { query: BookingsQuerySchema },
     responses: { 200: bookingsReply, ...refusals },
   }),
+  bookingCancelQuote: createRoute({
+    method: 'get', path: '/bookings/{id}/cancel-quote', summary: 'What cancelling a booking now would refund and keep (waive_fee=1: with the fee waived)', ...access('admin'),
+    request: { params: BookingParams, query: AdminCancelQuoteQuerySchema },
+    responses: { 200: json(dataOf(CancelQuoteReplySchema)), ...refusals },
+  }),
+  cancelBooking: createRoute({
+    method: 'post', path: '/bookings/{id}/cancel',
+    summary: 'Cancels a booking and refunds it under its terms, or in full with waive_fee (audited); of concurrent cancels one refunds, the others are 409',
+    ...access('admin'),
+    request: { params: BookingParams, body: body(AdminCancelSchema) },
+    responses: { 200: json(dataOf(AdminBookingEntrySchema)), ...refusals },
+  }),
   labels: createRoute({
     method: 'get', path: '/labels/{lang}', summary: 'Every label of a language: its default and the org’s own text', ...access('admin'),
     request: { params: LanguageParams },
@@ -157,8 +171,22 @@ export const adminOps = guarded
     const name = ['bookings', c.get('org').id, from ?? 'start', to ?? 'today', status?.toLowerCase()].filter(Boolean).join('-');
     c.header('Content-Disposition', `attachment; filename="${name}.csv"`);
     c.header('Cache-Control', 'private, no-store');
-    return c.body(await bookingsCsv(c.env.DB, orgIdOf(c), { from, to, status }), 200, { 'Content-Type': 'text/csv; charset=utf-8' });
+    return c.body(await bookingsCsv(c.env.DB, orgIdOf(c), actorOf(c), { from, to, status }), 200, { 'Content-Type': 'text/csv; charset=utf-8' });
   })
+  .openapi(
+    routes.bookingCancelQuote,
+    async (c) => c.json({ data: await adminCancelQuote(c.env.DB, orgIdOf(c), c.req.valid('param').id, c.req.valid('query').waive_fee, deps(c).clock()) }, 200),
+    unknownInPath(OPS_MSG.noSuchBooking),
+  )
+  .openapi(
+    routes.cancelBooking,
+    async (c) => {
+      const waiveFee = c.req.valid('json').waive_fee ?? false;
+      const entry = await cancelOrgBooking(deps(c), orgIdOf(c), actorOf(c), c.req.valid('param').id, { waiveFee, language: deps(c).language() }, deps(c).clock());
+      return c.json({ data: entry }, 200);
+    },
+    unknownInPath(OPS_MSG.noSuchBooking),
+  )
   .openapi(routes.labels, async (c) => c.json({ data: await labelsOf(c.env.DB, orgIdOf(c), c.req.valid('param').lang) }, 200))
   .openapi(routes.changeLabels, async (c) => {
     const { lang } = c.req.valid('param');

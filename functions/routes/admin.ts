@@ -86,7 +86,9 @@ const routes = {
     responses: { 200: json(dataOf(LaunchStateSchema)), ...refusals },
   }),
   goLive: createRoute({
-    method: 'post', path: '/launch', summary: 'Marks the site live (audited)', ...access('admin'),
+    method: 'post', path: '/go-live',
+    summary: 'Opens the site to visitors once its brand, sign-in options and something bookable are done; else 409 naming what is missing (audited)',
+    ...access('admin'),
     responses: { 200: json(dataOf(LaunchStateSchema)), ...refusals },
   }),
   audit: createRoute({

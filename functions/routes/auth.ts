@@ -8,7 +8,7 @@ import { currentUser, requestToken, sessionOf } from '../http/session';
 import { clearSessionCookies, setSignInCookies, setSsoMark, SSO_MARK_COOKIE, USER_DATA_COOKIE } from '../http/cookies';
 import { clientIp } from '../http/request';
 import { deps } from '../http/deps';
-import { addressOf, counting, LIMITS, rateLimit, validBody, type Rule } from '../http/rate-limit';
+import { addressOf, counting, LIMITS, rateLimit, settleAttempt, validBody, type Rule } from '../http/rate-limit';
 import {
   issueSignInNonce, loginCheck, recordActivity, signIn, signOut, socialProfile, socialProviders, ssoSignIn, type SignedIn,
 } from '../flows/sign-in';
@@ -19,6 +19,7 @@ import {
   type SignIn,
 } from '../../src/shared/contract/auth';
 import { z } from 'zod';
+import { SecondFactorStepSchema } from '../../src/shared/contract/second-factor';
 import { access, body, createRoute, json, refusals, router } from '../http/route';
 
 const invalid = (c: Context<AppEnv>) => c.json({ status: 'failed' as const, message: MSG.invalidCredentials }, 401);
@@ -76,6 +77,12 @@ async function signInReply(c: Context<AppEnv>, body: SignIn) {
   const outcome = await signIn(deps(c), body);
   if (outcome.kind === 'refused') return invalid(c);
   if (outcome.kind === 'verify-first') return c.json({ status: 'failed' as const, message: MSG.verifyFirst }, 403);
+  if (outcome.kind === 'second-factor') {
+    // The password was right, but nothing is signed in yet: the attempt is given back without clearing the account's
+    // failures, which the second step's wrong codes count toward (routes/second-factor.ts).
+    settleAttempt(c, LIMITS.signInEmail, 'refund');
+    return c.json({ status: 'second_factor' as const, challenge: outcome.challenge }, 200);
+  }
   return signedIn(c, outcome);
 }
 
@@ -95,7 +102,10 @@ const forgotPasswordLimits = rateLimit(
 );
 
 const signInResponses = {
-  200: json(SignInSuccessSchema, 'Signed in (the session cookies are set)'),
+  200: json(
+    z.union([SignInSuccessSchema, SecondFactorStepSchema]),
+    'Signed in (the session cookies are set), or, for an account with a second factor, the challenge of the second step (no session yet)',
+  ),
   401: signInRefused('Wrong password, unknown email or a bad social token'),
   403: json(
     z.union([SignInFailureSchema, ErrorBodySchema]),

@@ -4,7 +4,10 @@
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
 import type { UnionToIntersection } from 'hono/utils/types';
 import type { ApiRoutes } from '../../functions/app';
-import { api } from '../shared/contract/api-client';
+import { api, ApiFailure } from '../shared/contract/api-client';
+
+/** Where an admin or agent sets up the second factor their org requires (docs/decisions/0067-second-factor.md). */
+const ENROL_PAGE = '/user-details';
 
 type Routes = UnionToIntersection<ApiRoutes>;
 export type ApiPath = keyof Routes & `/api/${string}`;
@@ -41,5 +44,13 @@ export function urlOf(path: string, param?: Record<string, string | number>, que
 
 export function request<P extends ApiPath, M extends ApiMethod<P>>(method: M, path: P, ...[options]: OptionsFor<P, M>): Promise<ApiReply<P, M>> {
   const o = (options ?? {}) as Options<unknown> & { param?: Record<string, string | number> };
-  return api(urlOf(path, o.param, o.query), { method: method.slice(1).toUpperCase(), body: o.body, signal: o.signal }) as Promise<ApiReply<P, M>>;
+  return (api(urlOf(path, o.param, o.query), { method: method.slice(1).toUpperCase(), body: o.body, signal: o.signal }) as Promise<ApiReply<P, M>>).catch(
+    (err: unknown) => {
+      // The org requires a second factor of this admin or agent: their account's security section is where to go.
+      if (err instanceof ApiFailure && err.body?.error?.code === 'SECOND_FACTOR_REQUIRED' && typeof location !== 'undefined' && location.pathname !== ENROL_PAGE) {
+        location.assign(`${ENROL_PAGE}#security`);
+      }
+      throw err;
+    },
+  );
 }

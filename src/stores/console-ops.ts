@@ -42,6 +42,13 @@ export async function listBookings(f: BookingFilter, page: number) {
 }
 export const bookingsCsvHref = (f: BookingFilter) => `/api/admin/bookings?${bookingQuery(f)}&format=csv`;
 
+/** What cancelling the booking now would refund and keep (with the fee waived when asked). */
+export const adminCancelQuote = (ref: string, waiveFee: boolean) =>
+  data(request('$get', '/api/admin/bookings/:id/cancel-quote', { param: { id: ref }, query: { waive_fee: waiveFee ? '1' : '0' } }));
+/** Cancels and refunds the booking; the booking as the list shows it back. */
+export const cancelAndRefund = (ref: string, waiveFee: boolean) =>
+  data(request('$post', '/api/admin/bookings/:id/cancel', { param: { id: ref }, body: { waive_fee: waiveFee } }));
+
 export const listLabels = (lang: string) => data(request('$get', '/api/admin/labels/:lang', { param: { lang } }));
 export const saveLabels = (lang: string, texts: ApiBody<'/api/admin/labels/:lang', '$put'>) =>
   data(request('$put', '/api/admin/labels/:lang', { param: { lang }, body: texts }));

@@ -1,6 +1,7 @@
 // The org console's client state: who is looking (from the session's stored role) and the console's API calls.
 import { computed } from 'nanostores';
-import { request, type ApiBody, type ApiReply } from './api';
+import { ApiFailure, type ApiErrorBody } from '../shared/contract/api-client';
+import { request, urlOf, type ApiBody, type ApiReply } from './api';
 import { $signedIn, $user } from './session';
 
 export type ConsoleAccess = 'checking' | 'signed-out' | 'other' | 'admin' | 'marketer';
@@ -22,8 +23,21 @@ export const saveSettings = async (patch: ApiBody<'/api/admin/org', '$patch'>) =
 export const loadTheme = async () => (await request('$get', '/api/admin/theme')).data;
 export const publishTheme = async (theme: ApiBody<'/api/admin/theme', '$put'>) => (await request('$put', '/api/admin/theme', { body: theme })).data;
 
+/** The logo file's bytes as they are (the server reads what they are); the logo's versioned address back. */
+export async function uploadLogo(file: File): Promise<ApiReply<'/api/admin/logo', '$post'>['data']> {
+  const res = await fetch(urlOf('/api/admin/logo'), {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': file.type || 'application/octet-stream', accept: 'application/json' },
+    body: file,
+  });
+  const body: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) throw new ApiFailure(res.status, body as ApiErrorBody | undefined);
+  return (body as ApiReply<'/api/admin/logo', '$post'>).data;
+}
+
 export const loadLaunch = async () => (await request('$get', '/api/admin/launch')).data;
-export const goLive = async () => (await request('$post', '/api/admin/launch')).data;
+export const goLive = async () => (await request('$post', '/api/admin/go-live')).data;
 
 export function loadMembers(q: string, page: number) {
   return request('$get', '/api/admin/members', { query: { page, q: q.trim() || undefined } });

@@ -156,3 +156,19 @@ export function resetWalletSelection() {
   $selection.set(null);
   $useCash.set(false);
 }
+
+/**
+ * The certificate modal's "Use this certificate": the org's certificate on offer issued to the member for this booking
+ * (`issueKey`, one per modal), the wallet reloaded and the new certificate chosen. False when it could not be issued.
+ */
+export async function takeOrgCertificate(orgCardId: number, issueKey: string): Promise<boolean> {
+  try {
+    const reply = await request('$post', '/api/wallet/default-certificate', { body: { payment_card_id: orgCardId, issue_key: issueKey } });
+    await loadWallet($walletCurrency.get() ?? 'USD');
+    chooseCertificate(reply.data.payment_card_id);
+    return true;
+  } catch (err) {
+    console.warn('certificate', err instanceof Error ? err.message : err);
+    return false;
+  }
+}

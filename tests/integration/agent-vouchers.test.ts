@@ -46,6 +46,10 @@ describe('an agent booking on account', () => {
     expect(toClient!.text).toContain('Bon de réservation');
     expect(toClient!.text).toContain('Voyageur\u00a0: Mme Marie Curie');
     expect(toClient!.text).toContain(hotel.name);
+    // The room named in the booking's language, never a stored record's shape; the hotel's full address and times.
+    expect(toClient!.text).toMatch(/Chambre\u00a0: \S/);
+    expect(toClient!.text).not.toContain('[object Object]');
+    expect(toClient!.text).toMatch(/Arrivée\u00a0: .+, à partir de \d\d:\d\d/);
     expect(toClient!.text).toContain('Réglé sur le compte de l’agence');
     expect(toClient!.text).not.toContain('/agent/booking-history');
 

@@ -30,7 +30,7 @@ const ROUTES: { method: string; path: string; body?: unknown }[] = [
     body: { primary: '#0b5cad', primary_text: '#ffffff', accent: '#f59e0b', background: '#ffffff', text: '#1c2430', font_family: 'serif', radius: 4 },
   },
   { method: 'GET', path: '/api/admin/launch' },
-  { method: 'POST', path: '/api/admin/launch' },
+  { method: 'POST', path: '/api/admin/go-live' },
   { method: 'GET', path: '/api/admin/enquiries?page=1' },
 ];
 
@@ -216,6 +216,7 @@ describe('settings', () => {
         'access_code_required', 'all_inclusive_url', 'allow_guest_booking', 'b2b_mode', 'calendar_type', 'default_currency', 'default_language',
         'eligible_products', 'facebook_app_id', 'facebook_enabled', 'google_client_id', 'google_enabled', 'loyalty_landing_url', 'logo_url',
         'min_checkin_days', 'name', 'session_out_url', 'trips_site_url', 'wallet_options', 'display_price', 'support_phone', 'support_email',
+        'require_2fa_for_staff',
       ].sort(),
     );
     expect(r.json.data.eligible_products).toEqual(['hotel', 'activities']);
@@ -559,7 +560,7 @@ describe('launch checklist', () => {
   it('each step follows the org’s state; "Go live" once, audited', async () => {
     const steps = async () =>
       Object.fromEntries(((await adminA.client.call('/api/admin/launch')).json.data.steps as { step: string; done: boolean }[]).map((s) => [s.step, s.done]));
-    await d1Query(`UPDATE orgs SET logo_url = '', google_enabled = 0, facebook_enabled = 0, access_code_required = 0, wallet_options = '' WHERE id = ${orgId}`);
+    await d1Query(`UPDATE orgs SET closed = 1, logo_url = '', google_enabled = 0, facebook_enabled = 0, access_code_required = 0, wallet_options = '' WHERE id = ${orgId}`);
     await d1Query(`DELETE FROM org_themes WHERE org_id = ${orgId}`);
     // Nothing can be booked yet (decision 0057): a hotel with a room type priced for a night to come makes the step done.
     expect(await steps()).toEqual({ brand: false, products: false, sign_in: false, wallet: false, domain: false, live: false });
@@ -587,7 +588,7 @@ describe('launch checklist', () => {
 
   it('30 concurrent "Go live" requests: exactly one 200, the rest 409, one audit row', async () => {
     const before = await auditRows();
-    const replies = await Promise.all(Array.from({ length: 30 }, () => adminA.client.call('/api/admin/launch', { method: 'POST' })));
+    const replies = await Promise.all(Array.from({ length: 30 }, () => adminA.client.call('/api/admin/go-live', { method: 'POST' })));
     const statuses = replies.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(29);

@@ -95,7 +95,11 @@ describe('the OpenAPI document', () => {
   it('carries the shared reply schemas where the contract has them', () => {
     const reply = (path: string, method: string, status = '200') => document.paths[path][method].responses[status].content['application/json'].schema;
     expect(reply('/api/org/config', 'get').properties.data.properties.eligibleProducts).toBeDefined();
-    expect(reply('/api/signIn', 'post').properties.result.properties.token).toBeDefined();
+    // A sign-in answers the session's LoginResult, or the second factor's step (docs/decisions/0067-second-factor.md).
+    const signIn = reply('/api/signIn', 'post');
+    const signInReplies: any[] = signIn.anyOf ?? signIn.oneOf ?? [signIn];
+    expect(signInReplies.find((s) => s.properties?.result)?.properties.result.properties.token).toBeDefined();
+    expect(signInReplies.find((s) => s.properties?.challenge)?.properties.status).toBeDefined();
     expect(reply('/api/signIn', 'post', '401').properties.message).toBeDefined();
     expect(reply('/api/general/getCountry', 'get').properties.data.items.properties.isdCode).toBeDefined();
     expect(reply('/api/referral/getReferralList', 'get').properties.totalPages).toBeDefined();

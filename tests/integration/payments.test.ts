@@ -121,8 +121,8 @@ describe('checkout with a card part', () => {
     const mails = await mailsAbout(ref);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: traveler.email, subject: expect.stringContaining('confirmed') });
-    expect(mails[0].text).toContain(`Paid by card: ${formatMoney(Math.round(reply.json.data.total * 100), 'USD', 'en-US')}.`);
-    expect(mails[0].text).toContain('Cancellation: free until');
+    expect(mails[0].text).toContain(`Paid by card: ${formatMoney(Math.round(reply.json.data.total * 100), 'USD', 'en-US')}`);
+    expect(mails[0].text).toContain('Cancellation: Free cancellation until');
     expect(mails[0].text).toContain(`/manage-booking?booking=${ref}`);
     const ics = mails[0].attachments?.[0];
     expect(ics).toMatchObject({ filename: `booking-${ref}.ics`, contentType: 'text/calendar; charset=utf-8' });

@@ -12,12 +12,14 @@ import { declaredRoutes } from './declared-replies';
 import { DEFAULT_THEME } from '../../src/shared/rules/theme';
 import { nearDay, type Hints } from './gates-arbitrary';
 import { day, TRAVELER } from './gates-fixtures';
-import { seedPhotoKeys } from '../../seed/photos.mjs';
+import { seedLogoFile, seedPhotoKeys } from '../../seed/photos.mjs';
 import { DEV_INVITATION_TOKEN } from '../../seed/parts/13-invitations.mjs';
 import { OTA_NAMESPACE } from '../../functions/outside/channel-ota';
 
 /** A photograph the development seed stores (seed/photos.mjs). */
 const SEED_KEY: string = seedPhotoKeys()['dune-sea'];
+/** The seeded org's logo as stored (seed/photos.mjs). */
+const SEED_LOGO: string = seedLogoFile();
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
@@ -161,6 +163,12 @@ const signUpBody = (email: string, extra: Record<string, unknown> = {}) => ({
   jsonRegister: { email_id: email, password: 'Gate1!pass', terms_accepted: true, title: 'Mr', userdetails: { first_name: 'Gus', last_name: 'Gate' }, ...extra },
 });
 
+/** A passkey answer that parses and verifies nothing (the second factor's routes refuse it). */
+const FAKE_ASSERTION = {
+  id: 'AAAA', rawId: 'AAAA', type: 'public-key', clientExtensionResults: {},
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+};
+
 /** The sign-in family's `{ status: 'failed', message }` (401, 403, 429). */
 const SIGN_IN_REFUSAL = SignInFailureSchema;
 /** GET /go/daily-savings signed out (docs/contract.md#savings). */
@@ -273,6 +281,37 @@ const TABLE: Fixture[] = [
       { limit: LIMITS.accessCodeIp, by: 'address', shape: 'error', counted: ({ email }) => ({ body: signUpBody(email, { accesscode: 'NOPE-GUESS' }) }) },
     ],
   },
+  // ---- the second factor (functions/routes/second-factor.ts, docs/decisions/0067-second-factor.md) ----------------
+  {
+    method: 'POST', path: '/api/auth/second-factor', changesState: true, endsSession: true, refusals: [SIGN_IN_REFUSAL],
+    example: () => ({ body: { challenge: 'x'.repeat(43), code: '123456' } }),
+    limits: [{ limit: LIMITS.signInIp, by: 'address', shape: 'message', counted: () => ({ body: { challenge: 'y'.repeat(43), code: '000000' } }) }],
+  },
+  {
+    method: 'POST', path: '/api/auth/passkey/options', schema: Empty, example: () => ({ body: {} }), changesState: true,
+    limits: [{ limit: LIMITS.nonceIp, by: 'address', shape: 'error', counted: () => ({ body: {} }) }],
+  },
+  {
+    method: 'POST', path: '/api/auth/passkey', changesState: true, endsSession: true, refusals: [SIGN_IN_REFUSAL],
+    example: () => ({ body: { response: FAKE_ASSERTION } }),
+    limits: [{ limit: LIMITS.signInIp, by: 'address', shape: 'message', counted: () => ({ body: { response: FAKE_ASSERTION } }) }],
+  },
+  { method: 'GET', path: '/api/account/security', example: () => ({}), changesState: false },
+  { method: 'POST', path: '/api/account/2fa/totp', schema: Empty, example: () => ({ body: {} }), changesState: true },
+  {
+    method: 'POST', path: '/api/account/2fa/totp/confirm', changesState: true, example: () => ({ body: { code: '123456' } }),
+    limits: [{ limit: LIMITS.signInEmail, by: 'member', shape: 'error', counted: () => ({ body: { code: '000000' } }) }],
+  },
+  { method: 'DELETE', path: '/api/account/2fa/totp', schema: Empty, example: () => ({ body: {} }), changesState: true },
+  { method: 'POST', path: '/api/account/passkeys/options', schema: Empty, example: () => ({ body: {} }), changesState: true },
+  {
+    method: 'POST', path: '/api/account/passkeys', changesState: true,
+    example: () => ({ body: { name: 'Gate key', response: { ...FAKE_ASSERTION, response: { clientDataJSON: 'e30', attestationObject: 'AA' } } } }),
+  },
+  {
+    method: 'DELETE', path: '/api/account/passkeys/:id', params: { id: fc.constantFrom('AAAA', 'not-a-passkey', 'x'.repeat(40)) }, changesState: true,
+    example: () => ({ params: { id: 'not-a-passkey' } }),
+  },
   { method: 'GET', path: '/api/profile', example: () => ({}), changesState: false },
   {
     method: 'PUT', path: '/api/profile', hints: { nationality: fc.integer({ min: 0, max: 260 }), currency: CURRENCIES },
@@ -311,6 +350,22 @@ const TABLE: Fixture[] = [
       { limit: LIMITS.redeemMember, by: 'member', shape: 'error', counted: () => ({ body: { card_code: `NOPE-${crypto.randomUUID().slice(0, 8)}` } }) },
       { limit: LIMITS.redeemIp, by: 'address', shape: 'error', counted: () => ({ body: { card_code: `NOPE-${crypto.randomUUID().slice(0, 8)}` } }) },
     ],
+  },
+  {
+    // The certificate modal's "Use this certificate": the gates' member owns no listed org certificate, so the example is the 404.
+    method: 'POST', path: '/api/wallet/default-certificate', hints: { payment_card_id: fc.integer({ min: 1, max: 60 }) }, changesState: true,
+    example: (o) => ({ body: { payment_card_id: o.certificateId, issue_key: 'gate-issue-key-0001' } }),
+  },
+  {
+    // A review of the member's booking: still pending its payment, so refused (403) to its owner too.
+    method: 'POST', path: '/api/reviews', changesState: true,
+    hints: { score: fc.integer({ min: 0, max: 11 }), booking_id: fc.oneof(fc.constantFrom('TC-NOPE', 'x'), fc.stringMatching(/^[A-Z0-9-]{4,20}$/)) },
+    example: (o) => ({ body: { booking_id: o.bookingRef, score: 9, text: 'A lovely stay' } }),
+    ids: [{ in: 'body', name: 'booking_id', owner: 'user', of: 'bookingRef', expect: 'refused', ownerAnswer: 403 }],
+  },
+  {
+    method: 'GET', path: '/api/products/:product_id/reviews', params: { product_id: fc.integer({ min: 1, max: 90 }) },
+    example: (o) => ({ params: { product_id: o.productId }, query: { page: 1 } }), changesState: false,
   },
   {
     method: 'POST', path: '/api/booking/preview', hints: BOOKING_HINTS, changesState: false,
@@ -493,6 +548,12 @@ const TABLE: Fixture[] = [
     ids: [{ in: 'param', name: 'id', owner: 'user', of: 'userId', expect: 'refused' }],
   },
   { method: 'GET', path: '/api/admin/audit', example: () => ({ query: { page: 1 } }), changesState: false },
+  // Verified reviews' moderation (functions/routes/reviews.ts): fuzzed ids are far above any review the gates write.
+  { method: 'GET', path: '/api/admin/reviews', example: () => ({ query: { page: 1 } }), changesState: false },
+  {
+    method: 'PATCH', path: '/api/admin/reviews/:id', params: { id: fc.integer({ min: 1_000_000, max: 1_000_050 }) }, changesState: true,
+    example: () => ({ params: { id: 1_000_000 }, body: { hidden: true, reason: 'Names a member of staff' } }),
+  },
   {
     method: 'GET', path: '/api/admin/members/:id', params: { id: fc.integer({ min: 1_000_000, max: 1_000_050 }) }, changesState: false,
     example: (o) => ({ params: { id: o.userId } }), ids: [{ in: 'param', name: 'id', owner: 'user', of: 'userId', expect: 'refused' }],
@@ -506,7 +567,7 @@ const TABLE: Fixture[] = [
   // The product's own colours: the sweeps' request leaves the look the other routes' pages are checked in.
   { method: 'PUT', path: '/api/admin/theme', example: () => ({ body: { ...DEFAULT_THEME } }), changesState: true },
   { method: 'GET', path: '/api/admin/launch', example: () => ({}), changesState: false },
-  { method: 'POST', path: '/api/admin/launch', example: () => ({}), changesState: true },
+  { method: 'POST', path: '/api/admin/go-live', example: () => ({}), changesState: true },
   // Invitations (functions/routes/invitations.ts): the sweeps invite addresses of nobody as members, so no sweep gives a role to a
   // fixture's account; revoking and accepting take ids and tokens nobody has (tests/integration/invitations.test.ts has the successes).
   { method: 'GET', path: '/api/admin/invitations', example: () => ({}), changesState: false },
@@ -563,6 +624,17 @@ const TABLE: Fixture[] = [
     hints: { from: nearDay, to: nearDay, status: fc.constantFrom('CONFIRMED', 'CANCELLED', 'PAID'), format: fc.constantFrom('json', 'csv', 'xml') },
     example: () => ({ query: { status: 'CONFIRMED', page: 1 } }),
   },
+  // The admin's cancel and its quote (decision 0066): the quote of the consumer's pending booking (a GET changes nothing);
+  // the cancel only with references of nothing (tests/integration/admin-bookings.test.ts has the successes).
+  {
+    method: 'GET', path: '/api/admin/bookings/:id/cancel-quote', params: { id: fc.constantFrom('NOPE-0000', 'x', 'ZZ-1') }, changesState: false,
+    hints: { waive_fee: fc.constantFrom('0', '1', 'true', 'yes') },
+    example: (o) => ({ params: { id: o.bookingRef } }),
+  },
+  {
+    method: 'POST', path: '/api/admin/bookings/:id/cancel', params: { id: fc.constantFrom('NOPE-0000', 'x', 'ZZ-1') }, changesState: true,
+    example: () => ({ params: { id: 'NOPE-0000' }, body: {} }),
+  },
   {
     method: 'GET', path: '/api/admin/labels/:lang', params: { lang: fc.constantFrom('en-US', 'es-ES', 'fr-FR', 'de-DE', 'x') }, changesState: false,
     example: () => ({ params: { lang: 'fr-FR' } }),
@@ -578,6 +650,13 @@ const TABLE: Fixture[] = [
     example: () => ({ params: { key: SEED_KEY, width: 800 } }),
   },
   { method: 'GET', path: '/api/admin/products', changesState: false, example: () => ({}) },
+  // The org's logo (functions/routes/logos.ts): the seed stores the seeded orgs' logos; the upload takes the image's own
+  // bytes, so the gates' JSON bodies get 415 (its cases are in tests/integration/go-live.test.ts).
+  {
+    method: 'GET', path: '/api/logos/:file', params: { file: fc.constantFrom(SEED_LOGO, `${'0'.repeat(64)}.svg`, 'x.svg', SEED_LOGO.toUpperCase()) }, changesState: false,
+    example: () => ({ params: { file: SEED_LOGO } }),
+  },
+  { method: 'POST', path: '/api/admin/logo', changesState: true, example: () => ({ body: {} }) },
   {
     method: 'GET', path: '/api/admin/products/:product_id/photos', params: { product_id: fc.integer({ min: 1, max: 200 }) }, changesState: false,
     example: (o) => ({ params: { product_id: o.productId } }),
@@ -722,6 +801,23 @@ const TABLE: Fixture[] = [
     method: 'DELETE', path: '/api/admin/channel-credentials/:username', changesState: true,
     params: { username: fc.constantFrom('cm-aaaaaaaaaaaaaaaa', 'CM-AAAAAAAAAAAAAAAA', 'cm-', 'x') },
     example: () => ({ params: { username: 'cm-aaaaaaaaaaaaaaaa' } }),
+  },
+  // ---- the console's suppliers (functions/routes/suppliers.ts, decision 0068) ----------------------------------------
+  // The gates never connect the simulator (a connected org's import would write 2,100 hotels in the background while
+  // they watch the database): the save is refused by the supplier, so the import has nothing to run. The successes are
+  // in tests/integration/suppliers.test.ts.
+  { method: 'GET', path: '/api/admin/suppliers', example: () => ({}), changesState: false },
+  {
+    method: 'PUT', path: '/api/admin/suppliers/:supplier', params: { supplier: fc.constantFrom('hotelbeds', 'expedia', 'x') }, changesState: true,
+    example: () => ({ params: { supplier: 'hotelbeds' }, body: { api_key: 'sim-key', secret: 'not-the-sim-secret', markup_percent: 12.5, enabled: true } }),
+  },
+  {
+    method: 'POST', path: '/api/admin/suppliers/:supplier/import', params: { supplier: fc.constantFrom('hotelbeds', 'expedia', 'x') }, changesState: true,
+    example: () => ({ params: { supplier: 'hotelbeds' } }),
+  },
+  {
+    method: 'GET', path: '/api/admin/suppliers/:supplier/import', params: { supplier: fc.constantFrom('hotelbeds', 'expedia', 'x') }, changesState: false,
+    example: () => ({ params: { supplier: 'hotelbeds' } }),
   },
 
   // ---- enquiries (functions/routes/enquiries.ts) --------------------------------------------------------------------

@@ -20,6 +20,14 @@ import {
 /** The credentials the simulator accepts (CONTRACT §18). */
 export const SIM_API_KEY = 'sim-key';
 export const SIM_SECRET = 'sim-secret';
+/**
+ * A test account (the same secret), as a supplier's test environment holds part of its content: the first
+ * SMALL_ACCOUNT_PER_DESTINATION hotels of each destination, 360 in all (two import pages), for tests that import.
+ */
+export const SIM_SMALL_API_KEY = 'sim-small-key';
+export const SMALL_ACCOUNT_PER_DESTINATION = 60;
+/** Whether the account of `apiKey` holds the hotel. */
+const holds = (apiKey: string | undefined, h: SimHotel) => apiKey !== SIM_SMALL_API_KEY || (h.code - 1) % HOTELS_PER_DESTINATION < SMALL_ACCOUNT_PER_DESTINATION;
 /** How far the caller's clock may be from the simulator's, either way, in seconds. */
 export const SIGNATURE_SKEW_S = 300;
 /** The most nights one stay may have. */
@@ -122,7 +130,7 @@ const supplier: MiddlewareHandler<AppEnv> = async (c, next) => {
   started.set(c.req.raw, Date.now());
   await readBody(c);
   const apiKey = c.req.header('api-key') ?? '';
-  if (apiKey !== SIM_API_KEY) return c.json({ error: 'Not Authorized: the Api-key is missing or unknown' }, 401);
+  if (apiKey !== SIM_API_KEY && apiKey !== SIM_SMALL_API_KEY) return c.json({ error: 'Not Authorized: the Api-key is missing or unknown' }, 401);
   if (!(await signed(apiKey, c.req.header('x-signature') ?? '', Math.floor(Date.now() / 1000)))) {
     return c.json({ error: 'Not Authorized: the X-Signature does not match (sha256 of api key, secret and Unix seconds; check the clock)' }, 401);
   }
@@ -601,8 +609,10 @@ export const hotelbedsSim = api
     const codes = q.codes?.split(',').map((s) => s.trim()).filter(Boolean);
     if (codes?.some((s) => !/^\d+$/.test(s))) return apiError(c, 400, 'INVALID_REQUEST', 'codes must be hotel codes separated by commas');
     const language = languageOf(q.language);
+    const apiKey = c.req.header('api-key');
     const wanted = allHotels().filter(
       (h) =>
+        holds(apiKey, h) &&
         (!q.destinationCode || h.destination.code === q.destinationCode.toUpperCase()) &&
         (!q.countryCode || h.destination.countryCode === q.countryCode.toUpperCase()) &&
         (!codes || codes.includes(String(h.code))),
@@ -638,6 +648,7 @@ export const hotelbedsSim = api
     } else {
       candidates = [...new Set(rq.hotels!.hotel)].flatMap((code) => hotelByCode(code) ?? []);
     }
+    candidates = candidates.filter((h) => holds(c.req.header('api-key'), h));
     const stay = { checkIn: rq.stay.checkIn, checkOut: rq.stay.checkOut };
     const language = languageOf(rq.language);
     const now = Date.now();

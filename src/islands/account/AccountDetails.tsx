@@ -5,6 +5,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import BookingHistory from '../booking/BookingHistory';
 import ProfileForm from './ProfileForm';
 import TravelProfile from './TravelProfile';
+import SecurityPanel from './SecurityPanel';
 import { useProfile } from './useProfile';
 import { useT } from '../../stores/locale';
 import '../../styles/auth.css';
@@ -15,6 +16,7 @@ const ACCOUNT_SECTIONS = [
   { id: 'my-account', title: 'acct_my_account', text: 'acct_my_account_text' },
   { id: 'travel-profile', title: 'acct_travel_profile', text: 'acct_travel_profile_intro' },
   { id: 'my-trips', title: 'acct_my_trips', text: 'acct_my_trips_text' },
+  { id: 'security', title: 'sec_title', text: 'sec_intro' },
 ] as const;
 
 const isSection = (id: string) => ACCOUNT_SECTIONS.some((s) => s.id === id);
@@ -105,6 +107,8 @@ export default function AccountDetails() {
             <BookingHistory mode="history" headingLevel={3} />
           ) : s.id === 'my-trips' ? (
             <BookingHistory mode="trips" headingLevel={3} />
+          ) : s.id === 'security' ? (
+            <SecurityPanel />
           ) : s.id === 'my-account' ? (
             <ProfileForm headingLevel={3} />
           ) : state === 'ready' && profile ? (

@@ -10,6 +10,7 @@ import Dialog from '../ui/Dialog';
 import Field, { fieldA11y } from './Field';
 import PasswordInput from './PasswordInput';
 import SocialButtons from './SocialButtons';
+import SecondFactorStep from './SecondFactorStep';
 import { CLIENT_MSG, failureMessage, fieldErrors, issuesOf, keyedText, translateMessage, usrTypeFor } from './signup-logic';
 import { useErrorsThatClear } from './useErrorsThatClear';
 import { PopupBlocked, providerToken, tokenField, type Provider } from './social';
@@ -69,6 +70,8 @@ export default function SignInDialog() {
   useErrorsThatClear(values, (v) => issuesOf(SignInFormSchema.safeParse(v)), setErrors);
   const [serverError, setServerError] = useState('');
   const [busy, setBusy] = useState<'password' | Provider | null>(null);
+  /** After a right password on an account with a second factor: the second step's challenge. */
+  const [challenge, setChallenge] = useState<{ id: string; email: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const focusInvalid = useFocusInvalid(() => formRef.current);
 
@@ -81,7 +84,13 @@ export default function SignInDialog() {
         finishSignIn(reply.result, { remember, email: c.email || reply.result.email });
         return;
       }
-      setServerError(translateMessage(t, reply.message || MSG.invalidCredentials, true));
+      if (reply.status === 'second_factor') {
+        setPassword('');
+        setChallenge({ id: reply.challenge, email: c.email });
+        setBusy(null);
+        return;
+      }
+      setServerError(translateMessage(t, MSG.invalidCredentials, true));
     } catch (e) {
       setServerError(keyedText(t, failureMessage(e, MSG.invalidCredentials), true));
     }
@@ -115,6 +124,19 @@ export default function SignInDialog() {
   }
 
   const tr = (message?: string) => (message ? translateMessage(t, message) : undefined);
+
+  if (challenge) {
+    return (
+      <Dialog title={t('twofa_step_title')} subtitle={challenge.email} onClose={closeDialog} closeLabel={t('auth_close')} className="auth-dialog">
+        <SecondFactorStep
+          challenge={challenge.id}
+          remember={remember}
+          onSignedIn={(result) => finishSignIn(result, { remember, email: challenge.email || result.email })}
+          onBack={() => setChallenge(null)}
+        />
+      </Dialog>
+    );
+  }
 
   return (
     <Dialog title={t('auth_signin_title')} subtitle={t('auth_signin_subtitle')} onClose={closeDialog} closeLabel={t('auth_close')} className="auth-dialog">

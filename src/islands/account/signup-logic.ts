@@ -2,6 +2,7 @@
 // answers, message translation. Unit-tested in tests/unit/signup*.test.ts.
 import { MSG, TITLES, filterMobile, filterName, sanitizeEmail, type Title } from '../../shared/contract/auth-text';
 import { PASSWORD_MSG } from '../../shared/rules/password';
+import { TWOFA_MSG } from '../../shared/contract/second-factor-text';
 import { keyedTexts, MESSAGE_PREFIX } from '../../shared/i18n/message-prefixes';
 
 export interface CountryOption {
@@ -136,7 +137,7 @@ export const CLIENT_MSG = {
 
 const EXACT_KEYS = new Map<string, string>();
 const MESSAGE_KEYS = new Map<string, string>();
-for (const [text, key] of [MSG, CLIENT_MSG, PASSWORD_MSG].flatMap((catalogue) => keyedTexts(catalogue, MESSAGE_PREFIX.accounts))) {
+for (const [text, key] of [MSG, CLIENT_MSG, PASSWORD_MSG, TWOFA_MSG].flatMap((catalogue) => keyedTexts(catalogue, MESSAGE_PREFIX.accounts))) {
   EXACT_KEYS.set(text, key);
   // Texts that differ only in case (the confirmation and its upper-case form) keep the first key.
   if (!MESSAGE_KEYS.has(norm(text))) MESSAGE_KEYS.set(norm(text), key);

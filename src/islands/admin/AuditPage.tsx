@@ -23,7 +23,7 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const LANGUAGE_TAG = /^[a-z]{2}-[A-Z]{2}$/;
 /** Fields whose values are code words, and the prefix of the labels that name them. */
-const CODE_WORDS: Record<string, string> = { kind: 'ops_card_kind_', status: 'ops_domain_status_' };
+const CODE_WORDS: Record<string, string> = { kind: 'ops_card_kind_', status: 'ops_domain_status_', booking_status: 'bk_status_' };
 
 /**
  * The audit log read by people (issue 33): each field by its label in the page's language, amounts in minor units as

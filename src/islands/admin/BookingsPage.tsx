@@ -1,33 +1,62 @@
-// /admin/bookings: the org's bookings filtered by day and status, one opened in full, and the same list as a CSV file.
+// /admin/bookings: every booking of the org (members', guests', agents' on account and by card) filtered by day and
+// status, one opened in full, "Cancel and refund" with the quote first, and the same list as a CSV file. Amounts in
+// the page's language and the booking's currency (decision 0066).
 import Pager from './Pager';
 import { useState, type FormEvent } from 'react';
-import { useT } from '../../stores/locale';
+import { useStore } from '@nanostores/react';
+import { $language, useT } from '../../stores/locale';
+import { formatMoney, toMinor } from '../../shared/rules/money';
 import { bookingsCsvHref, listBookings, type BookingFilter } from '../../stores/console-ops';
 import { BOOKING_STATUSES, type AdminBookingEntry } from '../../shared/contract/console-ops';
+import Money from '../ui/Money';
+import AdminCancelDialog from './AdminCancelDialog';
 import ConsoleGate from './ConsoleGate';
 import LoadState, { useConsoleLoad } from './LoadState';
 
+type T = ReturnType<typeof useT>;
+
+/** Who booked: the member, else the agent (and on whose account), else a guest. */
+function whoBooked(t: T, b: AdminBookingEntry): string {
+  if (b.agent) return t('ops_bookings_by_agent', { name: b.agent.name });
+  return b.member ?? t('ops_bookings_guest');
+}
+
+const cancellable = (b: AdminBookingEntry) => !b.on_account && (b.status === 'CONFIRMED' || b.status === 'PENDING_PAYMENT');
+
 function Detail({ b, onClose }: { b: AdminBookingEntry; onClose: () => void }) {
   const t = useT();
+  const language = useStore($language);
+  const money = (amount: number) => <Money amount={amount} currency={b.currency} />;
+  const format = (amount: number) => formatMoney(toMinor(amount, b.currency), b.currency, language);
   return (
     <section className="console-group" aria-labelledby="booking-detail" data-testid="booking-detail">
       <h2 id="booking-detail">{t('ops_bookings_detail', { ref: b.booking_id })}</h2>
       <dl className="console-grid">
         <div><dt>{t('ops_bookings_status')}</dt><dd>{t(`bk_status_${b.status}`) || b.status}</dd></div>
         <div><dt>{t('ops_bookings_made')}</dt><dd>{b.created_at.slice(0, 16).replace('T', ' ')}</dd></div>
-        <div><dt>{t('ops_bookings_member')}</dt><dd className="console-break">{b.email ?? '—'}</dd></div>
+        <div><dt>{t('ops_bookings_member')}</dt><dd className="console-break">{b.member ?? '—'}</dd></div>
+        {b.agent && (
+          <div>
+            <dt>{t('ops_bookings_agent')}</dt>
+            <dd className="console-break">
+              {b.agent.name} ({b.agent.email}){b.on_account ? <><br /><span className="console-muted">{t('ops_bookings_on_account')}</span></> : null}
+            </dd>
+          </div>
+        )}
         <div><dt>{t('ops_bookings_traveler')}</dt><dd>{b.traveler || '—'}</dd></div>
         <div><dt>{t('ops_bookings_product')}</dt><dd>{b.product_name} ({b.product_type}), {b.city}</dd></div>
         <div><dt>{t('ops_bookings_dates')}</dt><dd>{b.check_in}{b.check_out ? ` → ${b.check_out}` : ''}</dd></div>
         <div><dt>{t('ops_bookings_guests')}</dt><dd>{b.guests}</dd></div>
+        <div><dt>{t('ops_bookings_total')}</dt><dd data-testid="detail-total">{money(b.total)}</dd></div>
+        <div><dt>{t('ops_bookings_paid_by_card')}</dt><dd>{money(b.paid_by_card)}</dd></div>
         <div>
-          <dt>{t('ops_bookings_total')}</dt>
+          <dt>{t('ops_bookings_wallet')}</dt>
           <dd>
-            {b.total} {b.currency}
-            <br />
-            <span className="console-muted">{t('ops_bookings_paid_by', { c: b.certificate_amount, d: b.discount_amount, k: b.cash_amount })}</span>
+            {t('ops_bookings_paid_by', { c: format(b.wallet.certificate), d: format(b.wallet.discount), k: format(b.wallet.cash) })}
           </dd>
         </div>
+        <div><dt>{t('ops_bookings_refunded')}</dt><dd data-testid="detail-refunded">{money(b.refunded)}</dd></div>
+        <div><dt>{t('ops_bookings_payment_ref')}</dt><dd className="console-break"><code>{b.payment_reference ?? '—'}</code></dd></div>
       </dl>
       <button type="button" className="btn btn-secondary btn-sm" onClick={onClose}>
         {t('ops_bookings_close')}
@@ -42,8 +71,20 @@ function Bookings() {
   const [filter, setFilter] = useState<BookingFilter>(draft);
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AdminBookingEntry | null>(null);
+  const [cancelling, setCancelling] = useState<AdminBookingEntry | null>(null);
+  const [message, setMessage] = useState('');
+  const language = useStore($language);
   const loaded = useConsoleLoad(() => listBookings(filter, page), [filter, page]);
   const apply = (e: FormEvent) => (e.preventDefault(), setPage(1), setOpen(null), setFilter(draft));
+
+  function cancelled(after: AdminBookingEntry, before: AdminBookingEntry) {
+    setCancelling(null);
+    if (loaded.data) loaded.setData({ ...loaded.data, data: loaded.data.data.map((b) => (b.booking_id === after.booking_id ? after : b)) });
+    if (open?.booking_id === after.booking_id) setOpen(after);
+    const refunded = after.refunded - before.refunded;
+    setMessage(t('ops_cancel_done', { ref: after.booking_id, amount: formatMoney(toMinor(refunded, after.currency), after.currency, language) }));
+  }
+
   return (
     <div className="console-form">
       <form className="console-group" onSubmit={apply}>
@@ -77,6 +118,9 @@ function Bookings() {
           </a>
         </div>
       </form>
+      <p className="console-status" role="status" data-testid="bookings-message">
+        {message}
+      </p>
       {open && <Detail b={open} onClose={() => setOpen(null)} />}
       <LoadState loaded={loaded} />
       {loaded.data && loaded.data.data.length === 0 && <p className="console-muted">{t('ops_none')}</p>}
@@ -86,27 +130,51 @@ function Bookings() {
             <thead>
               <tr>
                 <th scope="col">{t('ops_bookings_ref')}</th>
-                <th scope="col">{t('ops_bookings_made')}</th>
-                <th scope="col">{t('ops_bookings_member')}</th>
+                <th scope="col">{t('ops_bookings_who')}</th>
                 <th scope="col">{t('ops_bookings_product')}</th>
                 <th scope="col">{t('ops_bookings_status')}</th>
                 <th scope="col" className="num">{t('ops_bookings_total')}</th>
+                <th scope="col" className="num">{t('ops_bookings_paid_by_card')}</th>
                 <th scope="col">{t('ops_actions')}</th>
               </tr>
             </thead>
             <tbody>
               {loaded.data.data.map((b) => (
-                <tr key={b.booking_id}>
-                  <td data-label={t('ops_bookings_ref')}><code>{b.booking_id}</code></td>
-                  <td data-label={t('ops_bookings_made')}>{b.created_at.slice(0, 10)}</td>
-                  <td data-label={t('ops_bookings_member')} className="console-break">{b.email ?? '—'}</td>
+                <tr key={b.booking_id} data-testid="booking-row" data-ref={b.booking_id}>
+                  <td data-label={t('ops_bookings_ref')}>
+                    <code>{b.booking_id}</code>
+                    <br />
+                    <span className="console-muted">{b.created_at.slice(0, 10)}</span>
+                  </td>
+                  <td data-label={t('ops_bookings_who')} className="console-break">
+                    {whoBooked(t, b)}
+                    {b.on_account ? <><br /><span className="console-muted">{t('ops_bookings_on_account')}</span></> : null}
+                  </td>
                   <td data-label={t('ops_bookings_product')}>{b.product_name}</td>
-                  <td data-label={t('ops_bookings_status')}>{t(`bk_status_${b.status}`) || b.status}</td>
-                  <td data-label={t('ops_bookings_total')} className="num">{b.total} {b.currency}</td>
+                  <td data-label={t('ops_bookings_status')} data-testid="booking-status">{t(`bk_status_${b.status}`) || b.status}</td>
+                  <td data-label={t('ops_bookings_total')} className="num"><Money amount={b.total} currency={b.currency} testId="booking-total" /></td>
+                  <td data-label={t('ops_bookings_paid_by_card')} className="num">
+                    <Money amount={b.paid_by_card} currency={b.currency} />
+                    {b.refunded > 0 && (
+                      <>
+                        <br />
+                        <span className="console-muted">
+                          {t('ops_bookings_refunded')} <Money amount={b.refunded} currency={b.currency} testId="booking-refunded" />
+                        </span>
+                      </>
+                    )}
+                  </td>
                   <td>
-                    <button type="button" className="btn btn-sm btn-secondary" aria-label={`${t('ops_bookings_open')} ${b.booking_id}`} onClick={() => setOpen(b)}>
-                      {t('ops_bookings_open')}
-                    </button>
+                    <div className="console-row-actions">
+                      <button type="button" className="btn btn-sm btn-secondary" aria-label={`${t('ops_bookings_open')} ${b.booking_id}`} onClick={() => setOpen(b)}>
+                        {t('ops_bookings_open')}
+                      </button>
+                      {cancellable(b) && (
+                        <button type="button" className="btn btn-sm btn-danger" aria-label={`${t('ops_cancel_action')} ${b.booking_id}`} onClick={() => (setMessage(''), setCancelling(b))}>
+                          {t('ops_cancel_action')}
+                        </button>
+                      )}
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -115,6 +183,7 @@ function Bookings() {
         </div>
       )}
       <Pager page={page} count={loaded.data?.count ?? 0} perPage={loaded.data?.per_page ?? 20} onPage={setPage} />
+      {cancelling && <AdminCancelDialog booking={cancelling} onClose={() => setCancelling(null)} onCancelled={(after) => cancelled(after, cancelling)} />}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import Field, { fieldA11y } from '../account/Field';
 import BrandPreview from './BrandPreview';
 import ConsoleGate from './ConsoleGate';
 import LoadState, { useConsoleLoad } from './LoadState';
+import LogoUpload from './LogoUpload';
 import SaveBar from './SaveBar';
 import { useConsoleForm } from './useConsoleForm';
 
@@ -74,6 +75,12 @@ function BrandForm({ theme, settings }: { theme: ThemeValues; settings: OrgSetti
               />
             </Field>
           ))}
+          <LogoUpload
+            onUploaded={(address) => {
+              identity.set('logo_url', address);
+              Object.assign(settings, { logo_url: address });
+            }}
+          />
         </section>
         <section className="console-group" aria-labelledby="brand-colours">
           <h2 id="brand-colours">{t('admin_brand_colours')}</h2>

@@ -9,6 +9,7 @@ import BrandPreview from './BrandPreview';
 import ConsoleGate from './ConsoleGate';
 import LoadState, { useConsoleLoad } from './LoadState';
 import { consoleMessage } from './useConsoleForm';
+import { ApiFailure } from '../../shared/contract/api-client';
 
 /** Where each step is done. */
 const STEP_PAGES: Record<Exclude<LaunchStep, 'live'>, string> = {
@@ -46,7 +47,9 @@ function Launch() {
       loaded.setData({ ...loaded.data!, launch: await goLive() });
       setMessage(t('admin_live_done'));
     } catch (err) {
-      setMessage(consoleMessage(t, err));
+      // A 409 names each step still missing (its path): listed by their names on this page.
+      const missing = err instanceof ApiFailure && err.status === 409 ? (err.body?.error?.issues ?? []).map((i) => i.path).filter((p) => p in STEP_PAGES) : [];
+      setMessage(missing.length ? `${t('admin_msg_notReady')} ${missing.map((p) => t(`admin_step_${p}`)).join(', ')}` : consoleMessage(t, err));
     } finally {
       setBusy(false);
     }
@@ -77,7 +80,8 @@ function Launch() {
             </li>
           ))}
         </ol>
-        <p className="console-status" role="status">
+        {!launch.steps.find((s) => s.step === 'live')?.done && <p className="muted">{t('admin_live_closed')}</p>}
+        <p className="console-status" role="status" data-testid="launch-message">
           {message}
         </p>
       </section>

@@ -169,6 +169,7 @@ function SettingsForm({ initial }: { initial: OrgSettings }) {
         {flag('access_code_required')}
         {flag('google_enabled')}
         {flag('facebook_enabled')}
+        {flag('require_2fa_for_staff')}
         <div className="console-grid">{TEXT_FIELDS.signIn.map((k) => text(k))}</div>
       </Group>
       <Group id="wallet" title={t('admin_group_wallet')}>

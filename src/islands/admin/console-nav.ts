@@ -21,8 +21,10 @@ export const CONSOLE_NAV: readonly ConsoleNavEntry[] = [
   { href: '/admin/invitations', labelKey: 'admin_nav_invitations', section: 'admin' },
   { href: '/admin/products', labelKey: 'admin_nav_products', section: 'admin' },
   { href: '/admin/channel', labelKey: 'admin_nav_channel', section: 'admin' },
+  { href: '/admin/suppliers', labelKey: 'admin_nav_suppliers', section: 'admin' },
   { href: '/admin/bookings', labelKey: 'admin_nav_bookings', section: 'admin' },
   { href: '/admin/translations', labelKey: 'admin_nav_translations', section: 'admin' },
+  { href: '/admin/reviews', labelKey: 'admin_nav_reviews', section: 'admin' },
   { href: '/admin/audit', labelKey: 'admin_nav_audit', section: 'admin' },
   { href: '/admin/links', labelKey: 'admin_nav_links', section: 'marketing' },
 ];

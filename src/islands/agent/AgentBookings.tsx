@@ -1,5 +1,9 @@
 // /agent/booking-history: bookings the agent made for clients, on account (the credit they use) or on the client's card.
+// A card booking still waiting for its payment offers "Complete payment" and "Cancel" as the traveller's own list does
+// (booking/UnpaidActions: the same buttons, the same flow and cancel dialog).
 import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import UnpaidActions from '../booking/UnpaidActions';
 import { $agentBookings, $credit, loadAgentBookings } from '../../stores/agent';
 import { useT } from '../../stores/locale';
 import { titledName } from '../../shared/i18n/person-title';
@@ -14,11 +18,14 @@ export default function AgentBookings() {
   const bookings = useStore($agentBookings);
   const credit = useStore($credit);
   const pending = useAgentLoad(loadAgentBookings, bookings !== null);
+  // What the last action on an unpaid booking said.
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   if (pending || !bookings) return pending;
 
   return (
     <div className="stack" data-testid="agent-bookings">
       {credit ? <CreditSummary credit={credit} /> : null}
+      <div aria-live="polite">{message ? <p className={message.ok ? 'alert' : 'alert alert-error'} data-testid="history-message">{message.text}</p> : null}</div>
       {bookings.length === 0 ? (
         <p className="muted">{t('agent_bookings_empty')}</p>
       ) : (
@@ -73,10 +80,8 @@ export default function AgentBookings() {
                   </td>
                   <td data-label={t('agent_col_status')}>
                     <span className={`badge agent-badge-${b.status}`}>{t(`agent_status_${b.status}`)}</span>
-                    {b.payment_url ? (
-                      <a className="agent-sub" href={b.payment_url}>
-                        {t('agent_open_payment')}
-                      </a>
+                    {b.status === 'PENDING_PAYMENT' && b.pay_by === 'card' ? (
+                      <UnpaidActions booking={{ booking_id: b.booking_id, status: b.status, product_name: b.product.name }} onMessage={setMessage} onChanged={() => void loadAgentBookings().catch(() => undefined)} />
                     ) : null}
                   </td>
                 </tr>

@@ -7,10 +7,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import Money from '../ui/Money';
 import PackageBadge from './PackageBadge';
-import CancelDialog from './CancelDialog';
-import { ApiFailure } from '../../shared/contract/api-client';
+import UnpaidActions from './UnpaidActions';
 import { isoDay } from '../../shared/rules/booking-dates';
-import { loadReservations, resumePayment } from '../../stores/booking';
+import { loadReservations } from '../../stores/booking';
 import { $language, useT } from '../../stores/locale';
 import { $signedIn } from '../../stores/session';
 import { runStartup } from '../../stores/startup';
@@ -26,9 +25,7 @@ export default function BookingHistory({ mode = 'history', headingLevel = 2 }: {
   const signedIn = useStore($signedIn);
   const [list, setList] = useState<Reservation[] | null>(null);
   const [failed, setFailed] = useState(false);
-  // The unpaid booking whose cancel is being asked, and what the last action on a row said.
-  const [asking, setAsking] = useState<Reservation | null>(null);
-  const [busy, setBusy] = useState(false);
+  // What the last action on a row said.
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   useEffect(() => void runStartup(), []);
@@ -66,19 +63,6 @@ export default function BookingHistory({ mode = 'history', headingLevel = 2 }: {
   const today = isoDay(new Date());
   const reload = () => loadReservations().then(setList).catch(() => undefined);
 
-  /** "Complete payment": the booking's open session, asked now (it may have run out since the list was drawn). */
-  async function pay(ref: string) {
-    setBusy(true);
-    setMessage(null);
-    try {
-      location.assign((await resumePayment(ref)).payment_url);
-    } catch (err) {
-      setBusy(false);
-      const failure = err instanceof ApiFailure ? err : null;
-      setMessage({ ok: false, text: failure?.body?.error?.code === 'BOOKING_EXPIRED' ? t('bk_booking_expired') : failure?.status === 409 ? t('bk_nothing_to_pay') : t('bk_payment_unavailable') });
-      void reload();
-    }
-  }
   if (mode === 'trips') {
     const ahead = list.filter((b) => (b.check_out ?? b.check_in) >= today).sort((a, b) => a.check_in.localeCompare(b.check_in));
     const past = list.filter((b) => (b.check_out ?? b.check_in) < today);
@@ -145,33 +129,13 @@ export default function BookingHistory({ mode = 'history', headingLevel = 2 }: {
                 </td>
                 <td data-label={t('bk_status')}>
                   <span className="badge">{t(`bk_status_${b.status}`) || b.status}</span>
-                  {b.status === 'PENDING_PAYMENT' ? (
-                    <div className="cluster bk-row-actions">
-                      <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void pay(b.booking_id)} aria-label={`${t('bk_complete_payment')} ${b.booking_id}`} data-testid="row-complete-payment">
-                        {t('bk_complete_payment')}
-                      </button>
-                      <button type="button" className="btn btn-sm" disabled={busy} onClick={() => setAsking(b)} aria-label={`${t('bk_cancel')} ${b.booking_id}`} data-testid="row-cancel">
-                        {t('bk_cancel')}
-                      </button>
-                    </div>
-                  ) : null}
+                  {b.status === 'PENDING_PAYMENT' ? <UnpaidActions booking={b} onMessage={setMessage} onChanged={() => void reload()} /> : null}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      {asking ? (
-        <CancelDialog
-          booking={asking}
-          onClose={() => setAsking(null)}
-          onCancelled={() => {
-            setAsking(null);
-            setMessage({ ok: true, text: t('bk_cancelled_pending') });
-            void reload();
-          }}
-        />
-      ) : null}
     </div>
   );
 }

@@ -581,7 +581,15 @@ export default function Checkout() {
             ) : null}
             {signedOut && allowedSignedOut ? <p className="muted small">{t('bk_guest_booking')}</p> : null}
 
-            <CancellationPolicy productType={product.type} checkIn={shown.checkIn} timeZone={product.time_zone} deadline={preview ? preview.free_cancellation_deadline : undefined} />
+            <CancellationPolicy
+              productType={product.type}
+              checkIn={shown.checkIn}
+              timeZone={product.time_zone}
+              deadline={preview ? preview.free_cancellation_deadline : undefined}
+              percentAfter={preview?.cancellation_fee_percent}
+              priceMinor={preview ? toMinor(preview.price, preview.currency) : undefined}
+              currency={preview?.currency}
+            />
             {cancelledPayment && !problem.text ? (
               <p className="alert" role="status" data-testid="payment-cancelled">
                 {t(cancelledPayment === 'started_again' ? 'bk_started_again' : 'bk_payment_cancelled')}

@@ -12,6 +12,7 @@ import { LAST_BOOKING_KEY } from '../../stores/search';
 import PackageBadge from './PackageBadge';
 import CancellationPolicy from './CancellationPolicy';
 import { formatDay, LONG_DAY } from '../../shared/rules/format-day';
+import { toMinor } from '../../shared/rules/money';
 import type { BookingReply, CheckoutReply } from '../../shared/contract/booking-replies';
 import type { ProductPhoto } from '../../shared/contract/photos';
 
@@ -206,7 +207,17 @@ export default function CheckoutSuccess() {
           </dl>
         </div>
       ) : null}
-      {booking?.product_type && booking.check_in ? <CancellationPolicy productType={booking.product_type} checkIn={booking.check_in} timeZone={booking.time_zone ?? 'UTC'} deadline={booking.free_cancellation_deadline} /> : null}
+      {booking?.product_type && booking.check_in ? (
+        <CancellationPolicy
+          productType={booking.product_type}
+          checkIn={booking.check_in}
+          timeZone={booking.time_zone ?? 'UTC'}
+          deadline={booking.free_cancellation_deadline}
+          percentAfter={booking.cancellation_fee_percent}
+          priceMinor={toMinor(booking.price, booking.currency)}
+          currency={booking.currency}
+        />
+      ) : null}
       <p className="muted">{t('bk_confirmation_sent')}</p>
       <div className="cluster">
         <a className="btn btn-primary" href={`/manage-booking?booking=${encodeURIComponent(bookingId)}`} data-testid="manage-link">

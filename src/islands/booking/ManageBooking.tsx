@@ -128,7 +128,15 @@ export default function ManageBooking() {
           {t('bk_cancel_closed')}
         </p>
       ) : (
-        <CancellationPolicy productType={booking.product_type} checkIn={booking.check_in} timeZone={booking.time_zone} deadline={deadline} />
+        <CancellationPolicy
+          productType={booking.product_type}
+          checkIn={booking.check_in}
+          timeZone={booking.time_zone}
+          deadline={deadline}
+          percentAfter={booking.cancellation_fee_percent}
+          priceMinor={toMinor(booking.price, booking.currency)}
+          currency={booking.currency}
+        />
       )}
       {payBy ? (
         <p className="small" data-testid="manage-pay-by">

@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import DateRangePicker from '../ui/DateRangePicker';
 import OccupancyPicker from './OccupancyPicker';
 import RoomRates from './RoomRates';
+import ProductReviews from './ProductReviews';
 import AddToQuote from '../agent/AddToQuote';
 import CancellationPolicy from './CancellationPolicy';
 import Gallery from '../ui/Gallery';
@@ -122,6 +123,15 @@ export default function ProductDetails() {
         <p className="bk-rating" aria-label={t('bk_rating', { rating: formatNumber(product.rating, language, 1) })}>
           ★ {formatNumber(product.rating, language, 1)}
         </p>
+        {product.review_count > 0 && product.review_score !== null ? (
+          <a className="bk-reviews" href="#reviews" data-testid="details-reviews">
+            <span className="bk-score" aria-hidden="true">
+              {formatNumber(product.review_score, language, 1)}
+            </span>
+            <span aria-hidden="true"> {t('bk_reviews_n', { n: product.review_count })}</span>
+            <span className="visually-hidden">{t('bk_reviews_score', { score: formatNumber(product.review_score, language, 1), n: product.review_count })}</span>
+          </a>
+        ) : null}
       </header>
 
       <div className="bk-details__grid">
@@ -187,6 +197,7 @@ export default function ProductDetails() {
         </aside>
       </div>
       {nightly ? <RoomRates product={product} c={c} currency={currency} /> : null}
+      <ProductReviews productId={product.product_id} />
     </article>
   );
 }

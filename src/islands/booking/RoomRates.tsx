@@ -6,7 +6,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import Money, { usePricesVisible } from '../ui/Money';
 import { ApiFailure } from '../../shared/contract/api-client';
-import { deadlineInHotelTime } from '../../shared/rules/cancellation';
+import { cancellationStanding, deadlineInHotelTime } from '../../shared/rules/cancellation';
+import { cancellationLine } from '../../shared/i18n/cancellation-line';
 import { formatDay, WEEKDAY_DAY } from '../../shared/rules/format-day';
 import { fromMinor, toMinor } from '../../shared/rules/money';
 import { occupancyStrings } from '../../shared/rules/occupancy-party';
@@ -102,11 +103,15 @@ function Rate({ rate, room, nights, product, c }: { rate: RoomRate; room: RoomOf
   const language = useStore($language);
   const showPrices = usePricesVisible();
   const perNight = fromMinor(Math.round(toMinor(rate.total, rate.currency) / Math.max(1, nights)), rate.currency);
-  const cancellation = rate.free_cancellation_deadline
+  // Worded at "now" by the one helper: a deadline already past says what cancelling costs instead.
+  const now = Date.now();
+  const terms = { deadline: rate.free_cancellation_deadline, percentAfter: rate.cancellation_fee_percent ?? 100, timeZone: product.time_zone, productType: product.type, priceMinor: toMinor(rate.total, rate.currency), currency: rate.currency };
+  const free = cancellationStanding(terms.deadline, terms.percentAfter, now).kind === 'free';
+  const cancellation = free && terms.percentAfter >= 100 && rate.free_cancellation_deadline
     ? t('bk_rate_free_until', { date: deadlineInHotelTime(language, rate.free_cancellation_deadline, product.time_zone) })
-    : rate.refundable
-      ? t('bk_rate_fee')
-      : t('bk_rate_non_refundable');
+    : !free && !rate.free_cancellation_deadline && !rate.refundable
+      ? t('bk_rate_non_refundable')
+      : cancellationLine(t, language, terms, now);
   const href = `${checkoutUrl({ ...c, type: product.type }, product.product_id)}&${new URLSearchParams({ rate_id: rate.rate_id })}`;
   return (
     <li className="bk-rate" data-testid="rate" data-rate-plan-id={rate.rate_plan_id}>
@@ -115,7 +120,7 @@ function Rate({ rate, room, nights, product, c }: { rate: RoomRate; room: RoomOf
         <p className="small" data-testid="rate-board">
           {t(`bk_board_${rate.board}`)}
         </p>
-        <p className={`small${rate.free_cancellation_deadline ? ' bk-item__free' : ''}`} data-testid="rate-cancellation" data-deadline={rate.free_cancellation_deadline ?? undefined}>
+        <p className={`small${free ? ' bk-item__free' : ''}`} data-testid="rate-cancellation" data-deadline={rate.free_cancellation_deadline ?? undefined}>
           {cancellation}
         </p>
         {showPrices ? (

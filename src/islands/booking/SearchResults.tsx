@@ -237,6 +237,15 @@ function ResultCard({ p, href, showPrices, first }: { p: Item; href: string; sho
         <p className="bk-rating small" aria-label={facts.ratingName}>
           ★ {facts.rating}
         </p>
+        {facts.reviews ? (
+          <p className="bk-reviews small" data-testid="result-reviews">
+            <span className="bk-score" aria-hidden="true">
+              {facts.reviews.score}
+            </span>
+            <span aria-hidden="true"> {facts.reviews.count}</span>
+            <span className="visually-hidden">{facts.reviews.name}</span>
+          </p>
+        ) : null}
         {facts.freeCancellation ? (
           <p className="small bk-item__free" data-testid="result-free-cancellation">
             {t('bk_free_cancellation_badge')}

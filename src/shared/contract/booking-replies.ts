@@ -6,6 +6,7 @@ import { PRODUCT_TYPES } from '../rules/wallet';
 import { BOARDS } from '../rules/stay-rates';
 import { AgentPricingSchema } from './booking';
 import { ProductPhotoSchema } from './photos';
+import { PRODUCT_SOURCES } from './supplier-text';
 
 export const BOOKING_STATUSES = ['PENDING_PAYMENT', 'CONFIRMED', 'EXPIRED', 'CANCELLED', 'REFUNDED'] as const;
 const bookingStatus = z.enum(BOOKING_STATUSES);
@@ -82,11 +83,21 @@ export const ProductSummarySchema = z.object({
   time_zone: z.string(),
   /** For the asked check-in: the instant (ISO, UTC) free cancellation ends, null when it never is free. */
   free_cancellation_deadline: z.string().nullable(),
+  /** Its verified reviews, from the aggregate stored on the product (no search counts them): how many are shown, and their average score out of 10 (null without any). */
+  review_count: z.number(),
+  review_score: z.number().nullable(),
   /** Only for an agent of an org in B2B mode: per night or person, like `price`. */
   agent_pricing: AgentPricingSchema.optional(),
 });
 
+/** Where a product comes from (docs/contract.md section 18): the org's own, or a supplier's hotel with its hotel code. */
+export const ProductSourceFields = {
+  source: z.enum(PRODUCT_SOURCES),
+  supplier_code: z.string().optional(),
+};
+
 export const ProductDetailSchema = ProductSummarySchema.extend({
+  ...ProductSourceFields,
   address: z.string(),
   images: z.array(z.string()),
   /** The gallery in its order (docs/contract.md#photos); empty for a product without photos. */
@@ -111,6 +122,8 @@ export const PreviewReplySchema = z.object({
   rate_id: z.string().nullable(),
   /** The instant (ISO, UTC) free cancellation ends under the rate's terms; null when it never is free. */
   free_cancellation_deadline: z.string().nullable(),
+  /** The fee, in percent of the price, once free cancellation has ended (100: nothing refunded). */
+  cancellation_fee_percent: z.number().optional(),
   cards: z.array(z.object({ payment_card_id: z.number(), kind: z.string(), amount: z.number() })),
 });
 export type PreviewReply = z.output<typeof PreviewReplySchema>;
@@ -151,6 +164,8 @@ export const BookingReplySchema = z.object({
   free_cancellation_until: z.string().nullable(),
   /** The instant (ISO, UTC) free cancellation ends: 18:00 hotel time on the last free day. */
   free_cancellation_deadline: z.string().nullable(),
+  /** The fee, in percent of the price, once free cancellation has ended (100: nothing refunded). */
+  cancellation_fee_percent: z.number().optional(),
   /** The product's IANA time zone, in which the deadline is shown. */
   time_zone: z.string(),
   payment_url: z.string().optional(),

@@ -44,6 +44,7 @@ export const CONSOLE_MSG = {
   font: `Choose one of ${FONT_FAMILIES.join(', ')}`,
   radius: 'Enter a whole number of pixels from 0 to 24',
   alreadyLive: 'The site is live already',
+  notReady: 'Finish these steps before going live:',
   payment: 'Enter an amount from 0.01 to 10,000,000 with at most 2 decimals',
   note: 'A note is at most 200 characters',
   notAnAgent: 'Payments are recorded for agents only',
@@ -93,6 +94,9 @@ export const OPS_MSG = {
   labelsTooMany: 'Send at most 500 labels at a time',
   noSuchChannelCredential: 'No such channel manager credentials',
   channelCredentialsFull: 'An organisation holds at most 20 channel manager credentials: revoke one first',
+  noSuchBooking: 'No such booking on this site',
+  onAccountCancel: 'A booking on an agent’s account is cancelled with the agent, not from the console',
+  waiveFee: 'Choose whether to waive the fee',
 } as const;
 
 /** The launch checklist's steps, in the order the console shows them. */

@@ -123,6 +123,18 @@ export type BookingsQuery = z.output<typeof BookingsQuerySchema>;
 
 export type AdminBookingEntry = z.output<typeof AdminBookingEntrySchema>;
 
+/** A booking's reference in the console's paths (/api/admin/bookings/{id}/…). */
+export const BookingRefSchema = z.string(OPS_MSG.noSuchBooking).regex(/^[A-Z0-9-]{1,40}$/, OPS_MSG.noSuchBooking);
+
+/** POST /api/admin/bookings/{id}/cancel: cancels and refunds under the booking's terms, or with the fee waived. */
+export const AdminCancelSchema = z.strictObject({ waive_fee: z.boolean(OPS_MSG.waiveFee).optional() });
+export type AdminCancel = z.output<typeof AdminCancelSchema>;
+
+/** GET /api/admin/bookings/{id}/cancel-quote?waive_fee=1: what that cancel would refund and keep. */
+export const AdminCancelQuoteQuerySchema = z.object({
+  waive_fee: z.preprocess(blankToUndefined, z.enum(['0', '1', 'true', 'false'], OPS_MSG.waiveFee).optional()).transform((v) => v === '1' || v === 'true'),
+});
+
 // ---- labels --------------------------------------------------------------------------------------------------------
 
 export const LanguageParamSchema = z.enum(LANGUAGES, OPS_MSG.language);

@@ -36,6 +36,7 @@ export const OrgSettingsReplySchema = z.object({
   google_client_id: z.string(),
   facebook_app_id: z.string(),
   allow_guest_booking: Flag,
+  require_2fa_for_staff: Flag,
   b2b_mode: Flag,
   session_out_url: z.string(),
   loyalty_landing_url: z.string(),
@@ -174,11 +175,22 @@ export const CardSpendsSchema = z.object({ card: AdminCardEntrySchema, spends: z
 
 // ---- bookings ----------------------------------------------------------------------------------------------------
 
+/**
+ * A booking as the console lists it (docs/contract.md section 19): `total` is the whole price; what paid it is
+ * `paid_by_card` (money received) and the `wallet` parts; `refunded` what went back to the card. `member` is the
+ * member's email (null for a guest's or an agent's booking), `agent` the agent who booked (on account or by the
+ * client's card), `payment_reference` the payment provider's reference (null on account or before any payment).
+ * Amounts are in the booking's currency; the page formats them in its language.
+ */
 export const AdminBookingEntrySchema = z.object({
   booking_id: z.string(),
   status: z.string(),
   created_at: z.string(),
+  /** The member's email, as `member` (kept for the console's first clients). */
   email: z.string().nullable(),
+  member: z.string().nullable(),
+  agent: z.object({ name: z.string(), email: z.string() }).nullable(),
+  on_account: z.boolean(),
   traveler: z.string(),
   ...bookedStayFields,
   currency: z.string(),
@@ -187,6 +199,10 @@ export const AdminBookingEntrySchema = z.object({
   discount_amount: z.number(),
   cash_amount: z.number(),
   total: z.number(),
+  paid_by_card: z.number(),
+  wallet: z.object({ certificate: z.number(), discount: z.number(), cash: z.number() }),
+  refunded: z.number(),
+  payment_reference: z.string().nullable(),
 });
 export const BookingsPageSchema = pageOf(AdminBookingEntrySchema);
 

@@ -34,7 +34,8 @@ const Name = z
 
 const fields = {
   name: Name,
-  logo_url: Address.refine((v) => v !== '', CONSOLE_MSG.address),
+  // Empty: no logo, the header shows the org's name as text (a new org's neutral brand).
+  logo_url: Address,
   default_language: z.enum(LANGUAGES, CONSOLE_MSG.language),
   default_currency: z.string(CONSOLE_MSG.currency).regex(/^[A-Z]{3}$/, CONSOLE_MSG.currency),
   eligible_products: z
@@ -55,6 +56,7 @@ const fields = {
   google_client_id: z.string(CONSOLE_MSG.clientId).trim().regex(/^[A-Za-z0-9._-]{0,200}$/, CONSOLE_MSG.clientId),
   facebook_app_id: z.string(CONSOLE_MSG.appId).trim().regex(/^[0-9]{0,32}$/, CONSOLE_MSG.appId),
   allow_guest_booking: Flag,
+  require_2fa_for_staff: Flag,
   b2b_mode: Flag,
   session_out_url: Address,
   loyalty_landing_url: Address,

@@ -2,7 +2,7 @@
 // declares them, the results page, the agent's quote builder and the edge that draws a first screen read them. A module of
 // its own, like booking-replies.ts, so that islands importing its types bring none of these schemas into the browser.
 import { z } from 'zod';
-import { ProductSummarySchema } from './booking-replies';
+import { ProductSourceFields, ProductSummarySchema } from './booking-replies';
 import { BOARDS } from '../rules/stay-rates';
 
 /**
@@ -11,6 +11,7 @@ import { BOARDS } from '../rules/stay-rates';
  * `rooms` and `price_per_night` (docs/contract.md#rooms-rates-and-availability); an activity per person, as ever.
  */
 export const SearchResultSchema = ProductSummarySchema.extend({
+  ...ProductSourceFields,
   distance_km: z.number().optional(),
   rooms: z.number().optional(),
   price_per_night: z.number().optional(),
@@ -28,6 +29,8 @@ export const RoomRateSchema = z.object({
   refundable: z.boolean(),
   /** The instant (ISO, UTC) free cancellation ends, null when it never is free. */
   free_cancellation_deadline: z.string().nullable(),
+  /** The fee, in percent of the price, once free cancellation has ended (100: nothing refunded). */
+  cancellation_fee_percent: z.number().optional(),
   total: z.number(),
   currency: z.string(),
   nights: z.array(RateNightSchema),

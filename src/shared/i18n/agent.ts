@@ -128,7 +128,6 @@ export const agentLabels: LabelTable = {
   agent_col_paid_by: L('Paid by', 'Pago', 'Payé par'),
   agent_paid_account: L('Your account', 'Tu cuenta', 'Votre compte'),
   agent_paid_card: L('Client’s card', 'Tarjeta del cliente', 'Carte du client'),
-  agent_open_payment: L('Open the payment page', 'Abrir la página de pago', 'Ouvrir la page de paiement'),
   agent_col_product: L('Product', 'Producto', 'Produit'),
   agent_col_client: L('Client', 'Cliente', 'Client'),
   agent_col_dates: L('Dates', 'Fechas', 'Dates'),

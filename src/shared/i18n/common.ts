@@ -249,6 +249,8 @@ export const commonLabels: LabelTable = {
   page_admin_settings: L('Settings', 'Ajustes', 'Paramètres'),
   page_admin_members: L('Members and agents', 'Miembros y agentes', 'Membres et agents'),
   page_admin_audit: L('Audit log', 'Registro de auditoría', "Journal d'audit"),
+  page_admin_reviews: L('Reviews', 'Opiniones', 'Avis'),
+  page_review: L('Review your stay', 'Valora tu estancia', 'Évaluez votre séjour'),
   page_referral_programs: L('Referral programs', 'Programas de referidos', 'Programmes de parrainage'),
   page_referral_credits: L('Referral credits', 'Créditos por referidos', 'Crédits de parrainage'),
   page_your_rewards: L('Your rewards', 'Tus recompensas', 'Vos récompenses'),
@@ -271,6 +273,22 @@ export const commonLabels: LabelTable = {
     "La page demandée n'existe pas ou a été déplacée.",
   ),
   back_home: L('Back to the home page', 'Volver al inicio', "Retour à l'accueil"),
+
+  // A site that has not gone live yet (docs/decisions/0066): its visitors' page and its admins' preview bar
+  coming_soon_title: L('Coming soon', 'Próximamente', 'Bientôt disponible'),
+  coming_soon_text: L(
+    'Our travel site opens soon. Come back in a little while.',
+    'Nuestro sitio de viajes abre pronto. Vuelve dentro de poco.',
+    'Notre site de voyage ouvre bientôt. Revenez d’ici peu.',
+  ),
+  coming_soon_staff: L('Staff sign-in', 'Acceso del personal', 'Connexion du personnel'),
+  preview_bar_label: L('Preview', 'Vista previa', 'Aperçu'),
+  preview_bar_text: L(
+    'Preview: your site is not live yet. Visitors see a “coming soon” page.',
+    'Vista previa: tu sitio aún no está publicado. Los visitantes ven una página «próximamente».',
+    'Aperçu\u202f: votre site n’est pas encore en ligne. Les visiteurs voient une page «\u202fbientôt disponible\u202f».',
+  ),
+  preview_bar_link: L('Go to the launch checklist', 'Ir a la lista de lanzamiento', 'Aller à la liste de lancement'),
 
   // Legal pages
   privacy_intro: L(

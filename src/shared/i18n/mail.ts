@@ -5,12 +5,16 @@ import { translate, type LabelVars } from './translate';
 import type { LabelTable, Language } from './types';
 import { VOUCHER_TEXTS } from './voucher-mail';
 import { INVITATION_MAIL_TEXTS } from './invitation-mail';
+import { BOOKING_MAIL_TEXTS } from './booking-mail';
+import { REVIEW_MAIL_TEXTS } from './review-mail';
 
 const L = (en: string, es: string, fr: string) => ({ 'en-US': en, 'es-ES': es, 'fr-FR': fr });
 
 export const MAIL_TEXTS: LabelTable = {
   ...VOUCHER_TEXTS,
   ...INVITATION_MAIL_TEXTS,
+  ...BOOKING_MAIL_TEXTS,
+  ...REVIEW_MAIL_TEXTS,
   hello: L('Hello {name},', 'Hola, {name}:', 'Bonjour {name},'),
   hello_anonymous: L('Hello traveller,', 'Hola:', 'Bonjour,'),
   hello_plain: L('Hello,', 'Hola:', 'Bonjour,'),
@@ -49,21 +53,6 @@ export const MAIL_TEXTS: LabelTable = {
 
   confirmed_subject: L('{org}: booking {ref} confirmed', '{org}: reserva {ref} confirmada', '{org}\u00a0: réservation {ref} confirmée'),
   confirmed_ref: L('Your booking {ref} is confirmed.', 'Tu reserva {ref} está confirmada.', 'Votre réservation {ref} est confirmée.'),
-  confirmed_stay_one: L('{product}, {city}: {dates}, {n} guest.', '{product}, {city}: {dates}, {n} huésped.', '{product}, {city}\u00a0: {dates}, {n}\u00a0voyageur.'),
-  confirmed_stay_other: L('{product}, {city}: {dates}, {n} guests.', '{product}, {city}: {dates}, {n} huéspedes.', '{product}, {city}\u00a0: {dates}, {n}\u00a0voyageurs.'),
-  confirmed_traveller: L('Traveller: {name}.', 'Viajero: {name}.', 'Voyageur\u00a0: {name}.'),
-  confirmed_price: L('Price: {amount}.', 'Precio: {amount}.', 'Prix\u00a0: {amount}.'),
-  confirmed_certificate: L('Certificate: {amount}.', 'Certificado: {amount}.', 'Certificat\u00a0: {amount}.'),
-  confirmed_discount: L('Discount card: {amount}.', 'Tarjeta de descuento: {amount}.', 'Carte de réduction\u00a0: {amount}.'),
-  confirmed_cash: L('Cash card: {amount}.', 'Tarjeta prepago: {amount}.', 'Carte prépayée\u00a0: {amount}.'),
-  confirmed_card: L('Paid by card: {amount}.', 'Pagado con tarjeta: {amount}.', 'Payé par carte\u00a0: {amount}.'),
-  confirmed_total: L('Total paid: {amount}.', 'Total pagado: {amount}.', 'Total payé\u00a0: {amount}.'),
-  confirmed_cancel_free: L(
-    'Cancellation: free until {deadline}; after that the booking can no longer be cancelled and is not refunded.',
-    'Cancelación: gratuita hasta el {deadline}; después, la reserva ya no se puede cancelar ni se reembolsa.',
-    'Annulation\u00a0: gratuite jusqu’au {deadline}\u00a0; ensuite, la réservation ne peut plus être annulée ni remboursée.',
-  ),
-  confirmed_cancel_none: L('Cancellation: non-refundable.', 'Cancelación: no reembolsable.', 'Annulation\u00a0: non remboursable.'),
   confirmed_manage: L('Manage your booking', 'Gestionar tu reserva', 'Gérer votre réservation'),
   confirmed_calendar: L('Booking {ref}. Manage it: {link}', 'Reserva {ref}. Gestiónala aquí: {link}', 'Réservation {ref}. Pour la gérer\u00a0: {link}'),
 

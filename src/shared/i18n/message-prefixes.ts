@@ -11,6 +11,8 @@ export const MESSAGE_PREFIX = {
   photos: 'ph_msg_',
   inventory: 'inv_msg_',
   enquiries: 'enquiry_err_',
+  logo: 'logo_msg_',
+  suppliers: 'sup_msg_',
 } as const;
 
 /** A catalogue's texts, each with its label's key. */

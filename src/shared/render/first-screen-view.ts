@@ -83,6 +83,15 @@ export function firstScreenView<N>({ h, raw, t }: Draw<N>) {
         h('h3', { className: 'bk-item__name' }, h('a', { href, 'data-stand-in': `${at} .bk-item__name a` }, p.name)),
         h('p', { className: 'muted small', 'data-testid': 'result-place' }, facts.place),
         h('p', { className: 'bk-rating small', 'aria-label': facts.ratingName }, `★ ${facts.rating}`),
+        facts.reviews
+          ? h(
+              'p',
+              { className: 'bk-reviews small', 'data-testid': 'result-reviews' },
+              h('span', { className: 'bk-score', 'aria-hidden': 'true' }, facts.reviews.score),
+              h('span', { 'aria-hidden': 'true' }, ` ${facts.reviews.count}`),
+              h('span', { className: 'visually-hidden' }, facts.reviews.name),
+            )
+          : null,
         facts.freeCancellation ? h('p', { className: 'small bk-item__free', 'data-testid': 'result-free-cancellation' }, t('bk_free_cancellation_badge')) : null,
         h('p', { className: 'bk-item__summary' }, p.summary),
       ),

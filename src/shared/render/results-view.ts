@@ -5,6 +5,7 @@ import type { LabelVars } from '../i18n/translate';
 import { formatNumber } from '../rules/money';
 import type { Criteria } from '../rules/search-criteria';
 import type { ProductItem, ResultPage, SearchFacets } from '../rules/search-results';
+import { reviewFacts } from './review-facts';
 
 type T = (key: string, vars?: LabelVars) => string;
 
@@ -62,5 +63,7 @@ export function cardFacts(t: T, language: string, p: ProductItem, now = Date.now
     unit: p.price_unit === 'night' ? t('bk_per_night') : t('bk_per_person'),
     freeCancellation: !!p.free_cancellation_deadline && Date.parse(p.free_cancellation_deadline) > now,
     viewName: `${t('labelled', { label: t('bk_view') })} ${p.name}`,
+    reviews: reviewFacts(t, language, p.review_count ?? 0, p.review_score ?? null),
   };
 }
+

@@ -128,3 +128,24 @@ export function deadlineInHotelTime(language: string, deadline: string, timeZone
     return dateFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(new Date(deadline));
   }
 }
+
+/** The fee, in percent of the price, once free cancellation has ended: a plan's own fee, else 100 (nothing refunded). */
+export function feePercentAfterDeadline(plan: PlanCancellation | null): number {
+  return plan && plan.refundable && plan.cancellation_fee_percent !== null ? plan.cancellation_fee_percent : 100;
+}
+
+/**
+ * Where a booking's cancellation stands at `nowMs` (docs/contract.md#after-booking): free until a deadline still ahead;
+ * past it (or never free), a fee of some percent of the price; or no refund at all. A deadline that has passed is
+ * never a promise: every page and mail words the terms from this, through i18n/cancellation-line.ts.
+ */
+export type CancellationStanding =
+  | { kind: 'free'; deadline: string; percentAfter: number }
+  | { kind: 'fee'; deadline: string | null; percent: number }
+  | { kind: 'closed'; deadline: string | null };
+
+export function cancellationStanding(deadline: string | null, percentAfter: number, nowMs: number): CancellationStanding {
+  if (deadline !== null && nowMs < Date.parse(deadline)) return { kind: 'free', deadline, percentAfter };
+  if (percentAfter < 100) return { kind: 'fee', deadline, percent: Math.max(0, percentAfter) };
+  return { kind: 'closed', deadline };
+}

@@ -22,6 +22,9 @@ export interface ProductItem {
   price_per_night?: number;
   /** For the searched check-in: when free cancellation ends (ISO instant), null when it never is free. */
   free_cancellation_deadline?: string | null;
+  /** Its verified reviews: how many are shown and their average out of 10 (stored on the product, decision 0065). */
+  review_count?: number;
+  review_score?: number | null;
 }
 
 /** The filters' counts: per rating step, with any rating or any price, and the unit prices' range. */

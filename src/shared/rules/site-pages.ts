@@ -56,6 +56,10 @@ export const SITE_PAGES: readonly SitePage[] = [
  */
 export const NOT_LINKABLE = [
   '/admin', '/hotel-checkout', '/checkout-success', '/verify-account', '/change-password', '/login/sso', '/quote', '/invitation', '/404',
+  // A traveller's review of a stay: opened from the mailed link, with the booking and its signed token (decision 0065).
+  '/review',
+  // What a closed org's visitors get in place of every page (docs/decisions/0066).
+  '/coming-soon',
 ] as const;
 
 const PATHS = new Set(SITE_PAGES.map((p) => p.path));

@@ -1,0 +1,86 @@
+// The console's suppliers page as an admin uses it (decision 0068): the simulator's credentials saved once the supplier
+// accepts them (the secret then shown only as saved), "Import hotels" watched to its end, and the count of hotels on
+// the site. Axe on the page; English and French at 1280x800 and 390x844.
+import { expect, test, type Page } from '@playwright/test';
+import { openPage } from './auth-helpers';
+import { expectNoSeriousAxeViolation, PORT } from './admin-helpers';
+import { inPage } from './in-page';
+import { keepScreen } from './screens';
+
+/** Acme (org 2): the spec connects its supplier, so org 1 stays as the other specs expect. */
+const ACME = `http://acme.localhost:${PORT}`;
+
+async function signInAsAcmeAdmin(page: Page) {
+  await page.goto(`${ACME}/privacy-policy`);
+  const r = await inPage(page, '/api/signIn', 'POST', { jsonSign: { usr_type: 2, email_id: 'admin@acme.example.com', password: 'Admin1!pass' }, navAgent: 'playwright' });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+}
+
+const noSideways = async (page: Page, what: string) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), what).toBeLessThanOrEqual(0);
+
+test('an admin connects the bed bank, imports its hotels and watches the import to its end', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsAcmeAdmin(page);
+  await openPage(page, `${ACME}/admin/suppliers?lang=en-US`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Suppliers' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Console pages' }).getByRole('link', { name: 'Suppliers' })).toHaveAttribute('aria-current', 'page');
+  const panel = page.getByTestId('supplier').filter({ has: page.getByRole('heading', { name: 'Hotelbeds' }) });
+
+  await panel.getByLabel('API key').fill('sim-small-key');
+  await panel.getByLabel('Secret', { exact: true }).fill('not-the-secret');
+  await panel.getByLabel('Markup (%)').fill('12.5');
+  await panel.getByLabel('Sell this supplier’s hotels').check();
+  await panel.getByRole('button', { name: 'Save and check' }).click();
+  await expect(page.getByTestId('supplier-message')).toHaveText('The supplier refused this API key and secret: check them and try again');
+  await expectNoSeriousAxeViolation(page);
+  await keepScreen(page, 'admin-suppliers-refused-en-1280');
+
+  await panel.getByLabel('Secret', { exact: true }).fill('sim-secret');
+  await panel.getByRole('button', { name: 'Save and check' }).click();
+  await expect(page.getByTestId('supplier-message')).toHaveText('Saved: the supplier accepted the credentials.');
+  await expect(panel.getByLabel('Secret', { exact: true })).toHaveValue('');
+  await expect(panel).toContainText('A secret is saved. Leave this empty to keep it.');
+
+  // The test account's 360 hotels come in two pages: each answered slowly, so the running import can be seen.
+  await inPage(page, '/_sim/hotelbeds/control', 'POST', { latency_ms: 2_000 });
+  await panel.getByRole('button', { name: 'Import hotels' }).click();
+  const job = page.getByTestId('supplier-import');
+  try {
+    await expect(job).toHaveAttribute('data-status', 'running');
+    await expect(panel.getByRole('button', { name: 'Import hotels' })).toBeDisabled();
+    await expect(job.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+    await expectNoSeriousAxeViolation(page);
+    await keepScreen(page, 'admin-suppliers-running-en-1280');
+  } finally {
+    await inPage(page, '/_sim/hotelbeds/control', 'POST', { latency_ms: 0 });
+  }
+  await expect(job).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+  // The test account holds 360 hotels; one whose name and city an own hotel of the org has would be left out.
+  const held = (await inPage(page, '/api/admin/suppliers', 'GET')).json.data[0].hotels as number;
+  expect(held).toBeGreaterThanOrEqual(350);
+  const count = (n: number, lang: string) => new Intl.NumberFormat(lang).format(n);
+  await expect(job).toContainText(`Last import finished: ${count(held, 'en-US')} hotels.`);
+  await expect(page.getByTestId('supplier-hotels')).toHaveText(`Hotels from this supplier on your site: ${count(held, 'en-US')}`);
+  await expect(panel.getByRole('button', { name: 'Import hotels' })).toBeEnabled();
+  await keepScreen(page, 'admin-suppliers-done-en-1280');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId('supplier-hotels')).toHaveText(`Hotels from this supplier on your site: ${count(held, 'en-US')}`);
+  await noSideways(page, 'en 390');
+  await keepScreen(page, 'admin-suppliers-done-en-390', { fullPage: true });
+
+  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await openPage(page, `${ACME}/admin/suppliers?lang=fr-FR`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Fournisseurs' })).toBeVisible();
+    await expect(page.getByTestId('supplier-hotels')).toHaveText(`Hôtels de ce fournisseur sur votre site\u202f: ${count(held, 'fr-FR')}`);
+    await expect(page.getByTestId('supplier-import')).toContainText(`Dernier import terminé\u202f: ${count(held, 'fr-FR')} hôtels.`);
+    await expect(page.getByRole('button', { name: 'Enregistrer et vérifier' })).toBeVisible();
+    await noSideways(page, `fr ${width}`);
+    if (width === 1280) await expectNoSeriousAxeViolation(page);
+    await keepScreen(page, `admin-suppliers-fr-${width}`, { fullPage: true });
+  }
+});

@@ -1,0 +1,195 @@
+// Suppliers' SQL (docs/decisions/0068-supplier-console-and-import.md): an org's bed bank credentials and markup, the
+// content import's jobs (one running per org and supplier, held by a partial unique index) and the products, room types
+// and photographs a page of content writes, with the job's progress, in one batch.
+import { auditStatement, type Actor } from './console';
+import { atomically } from './batch';
+import type { Supplier } from '../../src/shared/contract/supplier-text';
+
+export interface SupplierRow {
+  org_id: number;
+  supplier: Supplier;
+  api_key: string;
+  secret_sealed: string;
+  markup_bps: number;
+  enabled: number;
+  updated_at: string;
+}
+
+export interface ImportRow {
+  id: number;
+  org_id: number;
+  supplier: Supplier;
+  status: 'running' | 'done' | 'failed';
+  next_from: number;
+  imported: number;
+  total: number | null;
+  error: string | null;
+  started_at: string;
+  finished_at: string | null;
+  heartbeat_at: number;
+}
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+export function supplierOf(db: D1Database, orgId: number, supplier: Supplier) {
+  return db.prepare('SELECT * FROM org_suppliers WHERE org_id = ? AND supplier = ?').bind(orgId, supplier).first<SupplierRow>();
+}
+
+/** The supplier's hotels the org holds now. */
+export async function supplierHotelCount(db: D1Database, orgId: number, supplier: Supplier): Promise<number> {
+  const row = await db.prepare('SELECT COUNT(*) AS n FROM products WHERE org_id = ? AND source = ?').bind(orgId, supplier).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+export function latestImport(db: D1Database, orgId: number, supplier: Supplier) {
+  return db.prepare('SELECT * FROM supplier_imports WHERE org_id = ? AND supplier = ? ORDER BY id DESC LIMIT 1').bind(orgId, supplier).first<ImportRow>();
+}
+
+export function importJob(db: D1Database, jobId: number) {
+  return db.prepare('SELECT * FROM supplier_imports WHERE id = ?').bind(jobId).first<ImportRow>();
+}
+
+export interface SupplierWrite {
+  apiKey: string;
+  secretSealed: string;
+  markupBps: number;
+  enabled: boolean;
+}
+
+/** Saves the credentials and markup with the audit row, in one batch. */
+export async function saveSupplier(db: D1Database, orgId: number, actor: Actor, supplier: Supplier, write: SupplierWrite, detail: unknown): Promise<void> {
+  await atomically(db, [
+    db
+      .prepare(
+        `INSERT INTO org_suppliers (org_id, supplier, api_key, secret_sealed, markup_bps, enabled) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+         ON CONFLICT (org_id, supplier) DO UPDATE SET api_key = excluded.api_key, secret_sealed = excluded.secret_sealed,
+           markup_bps = excluded.markup_bps, enabled = excluded.enabled, updated_at = ${NOW}`,
+      )
+      .bind(orgId, supplier, write.apiKey, write.secretSealed, write.markupBps, write.enabled ? 1 : 0),
+    auditStatement(db, orgId, actor, 'supplier.update', `supplier:${supplier}`, detail),
+  ]);
+}
+
+/**
+ * Starts an import unless one is running (the partial unique index refuses a second: of 30 starts at once, one
+ * writes) or the supplier has no credentials. The audit row is written only by the start that made the job.
+ * Returns the new job's id, or null when none was started.
+ */
+export async function startImport(db: D1Database, orgId: number, actor: Actor, supplier: Supplier, nowMs: number): Promise<number | null> {
+  const [started] = await atomically<{ id: number }>(db, [
+    db
+      .prepare(
+        `INSERT INTO supplier_imports (org_id, supplier, heartbeat_at)
+         SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM org_suppliers WHERE org_id = ?1 AND supplier = ?2)
+         ON CONFLICT DO NOTHING RETURNING id`,
+      )
+      .bind(orgId, supplier, nowMs),
+    db
+      .prepare(
+        `INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
+         SELECT ?1, ?2, ?3, 'supplier.import', 'supplier:' || ?4, json_object('job_id', last_insert_rowid()) WHERE changes() = 1`,
+      )
+      .bind(orgId, actor.id, actor.email, supplier),
+  ]);
+  return started?.results[0]?.id ?? null;
+}
+
+/** A supplier's hotel as one page of the import writes it (the flow shapes it from the adapter's content). */
+export interface ImportedHotel {
+  code: string;
+  name: string;
+  city: string;
+  country: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  description: string;
+  rating: number;
+  max_guests: number;
+  images: string[];
+  rooms: { code: string; name: string; max_adults: number; max_children: number; max_occupancy: number }[];
+}
+
+export interface PageProgress {
+  /** The cursor the page was fetched at: the write counts only if the job still stands there (one runner moves it). */
+  from: number;
+  next: number;
+  total: number;
+  done: boolean;
+  nowMs: number;
+}
+
+/**
+ * One page of content in one batch: the hotels as products (inserted, or updated in place by org, source and hotel
+ * code; a hotel whose name and city an own product of the org already has is left out rather than failing the page),
+ * their room types (by code, with no rooms of their own for sale: a supplier prices them live), and the job's progress.
+ * The job counts the page's hotels the org now holds (a hotel left out for its name is not counted).
+ * Returns whether this runner moved the job (false: another runner got there first, or the job was no longer running).
+ */
+export async function writeImportPage(db: D1Database, job: Pick<ImportRow, 'id' | 'org_id' | 'supplier'>, hotels: ImportedHotel[], progress: PageProgress): Promise<boolean> {
+  const page = JSON.stringify(hotels);
+  const statements: D1PreparedStatement[] = [];
+  if (hotels.length) {
+    statements.push(
+      db
+        .prepare(
+          `INSERT OR IGNORE INTO products (org_id, type, name, city, country, address, latitude, longitude, images, description, amenities, rating,
+             price_usd_minor, price_unit, max_guests, status, source, supplier_code)
+           SELECT ?1, 'HLT', h.value ->> '$.name', h.value ->> '$.city', h.value ->> '$.country', h.value ->> '$.address',
+             h.value ->> '$.latitude', h.value ->> '$.longitude', h.value ->> '$.images', h.value ->> '$.description', '[]',
+             h.value ->> '$.rating', 0, 'night', h.value ->> '$.max_guests', 'ACTIVE', ?2, h.value ->> '$.code'
+           FROM json_each(?3) h WHERE 1
+           ON CONFLICT (org_id, source, supplier_code) DO UPDATE SET
+             name = CASE WHEN EXISTS (SELECT 1 FROM products q WHERE q.org_id = excluded.org_id AND q.type = 'HLT' AND q.name = excluded.name
+                 AND q.city = excluded.city AND q.id <> products.id) THEN products.name ELSE excluded.name END,
+             city = CASE WHEN EXISTS (SELECT 1 FROM products q WHERE q.org_id = excluded.org_id AND q.type = 'HLT' AND q.name = excluded.name
+                 AND q.city = excluded.city AND q.id <> products.id) THEN products.city ELSE excluded.city END,
+             country = excluded.country, address = excluded.address, latitude = excluded.latitude, longitude = excluded.longitude,
+             images = excluded.images, description = excluded.description, rating = excluded.rating, max_guests = excluded.max_guests`,
+        )
+        .bind(job.org_id, job.supplier, page),
+      db
+        .prepare(
+          `INSERT INTO room_types (product_id, org_id, code, name, max_adults, max_children, max_occupancy, units, position)
+           SELECT p.id, p.org_id, r.value ->> '$.code', json_object('en-US', r.value ->> '$.name'), r.value ->> '$.max_adults',
+             r.value ->> '$.max_children', r.value ->> '$.max_occupancy', 0, r.key
+           FROM json_each(?3) h
+           JOIN products p ON p.org_id = ?1 AND p.source = ?2 AND p.supplier_code = h.value ->> '$.code'
+           JOIN json_each(h.value -> '$.rooms') r
+           WHERE 1
+           ON CONFLICT (product_id, code) DO UPDATE SET name = excluded.name, max_adults = excluded.max_adults,
+             max_children = excluded.max_children, max_occupancy = excluded.max_occupancy, position = excluded.position`,
+        )
+        .bind(job.org_id, job.supplier, page),
+    );
+  }
+  statements.push(
+    db
+      .prepare(
+        `UPDATE supplier_imports SET next_from = ?1, total = ?3, heartbeat_at = ?4,
+           imported = imported + (SELECT COUNT(*) FROM json_each(?2) h JOIN products p ON p.org_id = ?8 AND p.source = ?9 AND p.supplier_code = h.value ->> '$.code'),
+           status = CASE WHEN ?5 THEN 'done' ELSE status END, finished_at = CASE WHEN ?5 THEN ${NOW} ELSE finished_at END
+         WHERE id = ?6 AND status = 'running' AND next_from = ?7`,
+      )
+      .bind(progress.next, page, progress.total, progress.nowMs, progress.done ? 1 : 0, job.id, progress.from, job.org_id, job.supplier),
+  );
+  const results = await atomically(db, statements);
+  return (results.at(-1)?.meta.changes ?? 0) > 0;
+}
+
+/** Ends a running job as failed, with why. */
+export function failImport(db: D1Database, jobId: number, error: string) {
+  return db.prepare(`UPDATE supplier_imports SET status = 'failed', error = ?, finished_at = ${NOW} WHERE id = ? AND status = 'running'`).bind(error.slice(0, 500), jobId).run();
+}
+
+/**
+ * Running jobs no worker has moved since `staleBeforeMs`, claimed for this worker (their heartbeat set to now, so a
+ * second sweep at the same time does not claim them too).
+ */
+export async function claimStaleImports(db: D1Database, staleBeforeMs: number, nowMs: number): Promise<number[]> {
+  const { results } = await db
+    .prepare("UPDATE supplier_imports SET heartbeat_at = ? WHERE status = 'running' AND heartbeat_at < ? RETURNING id")
+    .bind(nowMs, staleBeforeMs)
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}

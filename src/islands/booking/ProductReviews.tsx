@@ -1,0 +1,89 @@
+// A product's verified reviews on its page (docs/contract.md#after-booking): the stored score and count, then the reviews a
+// page at a time, each with the traveller's first name, country and month of stay (never an e-mail or a surname).
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import type { ProductReviews as Reviews, PublicReview } from '../../shared/contract/reviews';
+import { REVIEW_CATEGORIES } from '../../shared/contract/reviews';
+import { formatNumber } from '../../shared/rules/money';
+import { reviewFacts } from '../../shared/render/review-facts';
+import { loadProductReviews } from '../../stores/reviews';
+import { $language, useT } from '../../stores/locale';
+
+export default function ProductReviews({ productId }: { productId: number }) {
+  const t = useT();
+  const id = useId();
+  const language = useStore($language);
+  const [reviews, setReviews] = useState<Reviews | null>(null);
+  const [more, setMore] = useState<PublicReview[]>([]);
+  const [page, setPage] = useState(1);
+
+  useEffect(() => {
+    loadProductReviews(productId)
+      .then(setReviews)
+      .catch(() => setReviews({ count: 0, score: null, page: 1, per_page: 10, data: [] }));
+  }, [productId]);
+
+  const showMore = async () => {
+    const next = await loadProductReviews(productId, page + 1).catch(() => null);
+    if (!next) return;
+    setMore((m) => [...m, ...next.data]);
+    setPage(page + 1);
+  };
+
+  if (!reviews) return <div className="skeleton bk-skel-line" aria-hidden="true" />;
+  const facts = reviewFacts(t, language, reviews.count, reviews.score);
+  const month = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const countries = new Intl.DisplayNames([language], { type: 'region' });
+  const countryOf = (code: string) => {
+    try {
+      return code ? (countries.of(code) ?? code) : '';
+    } catch {
+      return code;
+    }
+  };
+  const shown = [...reviews.data, ...more];
+  return (
+    <section className="bk-reviews-section" id="reviews" aria-labelledby={`${id}-h`} data-testid="product-reviews">
+      <h3 id={`${id}-h`}>{t('bk_reviews_title')}</h3>
+      {facts ? (
+        <p className="bk-reviews bk-reviews--big" data-testid="reviews-summary">
+          <span className="bk-score" aria-hidden="true">
+            {facts.score}
+          </span>
+          <span aria-hidden="true"> {facts.count}</span>
+          <span className="visually-hidden">{facts.name}</span>
+        </p>
+      ) : (
+        <p className="muted">{t('bk_reviews_none')}</p>
+      )}
+      {facts ? <p className="muted small">{t('bk_reviews_verified')}</p> : null}
+      <ul className="bk-review-list">
+        {shown.map((r) => (
+          <li key={r.review_id} className="bk-review" data-testid="review">
+            <p className="bk-review__head">
+              <span className="bk-score">{formatNumber(r.score, language)}</span>
+              <span className="visually-hidden">{t('bk_review_score_of', { score: formatNumber(r.score, language) })}</span>
+              {r.title ? <strong className="bk-review__title">{r.title}</strong> : null}
+            </p>
+            <p className="bk-review__text">{r.text}</p>
+            {Object.keys(r.categories).length ? (
+              <p className="small muted">
+                {REVIEW_CATEGORIES.filter((k) => r.categories[k] !== undefined)
+                  .map((k) => `${t(`bk_review_cat_${k}`)} ${formatNumber(r.categories[k]!, language)}`)
+                  .join(' · ')}
+              </p>
+            ) : null}
+            <p className="small muted">
+              {[r.first_name, countryOf(r.country)].filter(Boolean).join(', ')} · {t('bk_review_stayed', { month: month.format(new Date(`${r.stayed}-01T00:00:00Z`)) })}
+            </p>
+          </li>
+        ))}
+      </ul>
+      {shown.length < reviews.count ? (
+        <button type="button" className="btn btn-sm" onClick={() => void showMore()}>
+          {t('bk_reviews_more')}
+        </button>
+      ) : null}
+    </section>
+  );
+}

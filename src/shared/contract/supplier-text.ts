@@ -1,0 +1,20 @@
+// The suppliers' names and the supplier routes' messages, without zod (the console's pages import these alone).
+
+/** The bed banks an org can connect (docs/contract.md section 18). */
+export const SUPPLIERS = ['hotelbeds'] as const;
+export type Supplier = (typeof SUPPLIERS)[number];
+
+/** Where a product comes from: the org's own inventory or a supplier's content. */
+export const PRODUCT_SOURCES = ['own', ...SUPPLIERS] as const;
+export type ProductSource = (typeof PRODUCT_SOURCES)[number];
+
+export const SUPPLIER_MSG = {
+  apiKey: 'Enter the API key the supplier gave you',
+  secret: 'Enter the secret the supplier gave you',
+  markup: 'Enter a markup from 0 to 100 percent, with at most 2 decimals',
+  enabled: 'Choose whether the supplier is on',
+  refused: 'The supplier refused this API key and secret: check them and try again',
+  unreachable: 'The supplier could not be reached to check the credentials: try again in a moment',
+  notConnected: 'Save the supplier’s credentials before importing',
+  importRunning: 'An import is already running: wait for it to finish',
+} as const;
