@@ -90,7 +90,13 @@ export async function servePage(request: Request, env: Bindings, render: (page?:
     return res;
   }
   if (view.org.closed) return serveClosed(request, url, cookies, view, env, render);
-  const key = request.method === 'GET' ? pageKey(view, url.pathname) : null;
+  // The closed site's page is no page of an open org: its address answers as an unknown one does (the 404 page).
+  const closedPage = url.pathname.replace(/\/$/, '') === COMING_SOON;
+  if (closedPage) {
+    const own = render;
+    render = (page?: Request) => own(page ?? new Request(new URL('/no-such-page', url), { headers: request.headers }));
+  }
+  const key = request.method === 'GET' && !closedPage ? pageKey(view, url.pathname) : null;
   const [kept, { links, screen }] = await Promise.all([key ? edgeGetResponse(key) : undefined, firstThings(url, view, cookies, env)]);
   // What is written into each response rather than kept: a results page's first screen, the home search box's days.
   const perResponse = (page: Response) =>

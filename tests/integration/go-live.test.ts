@@ -56,6 +56,12 @@ describe('a new org starts closed', () => {
     expect((await page('/', { lang: 'es-ES' })).text).toMatch(/<h1[^>]*>Próximamente<\/h1>/);
   });
 
+  it('an open org has no coming-soon page: its address answers as an unknown one does', async () => {
+    const r = await call('/coming-soon', { headers: { accept: 'text/html' } });
+    expect(r.status).toBe(404);
+    expect(isComingSoon(r.text)).toBe(false);
+  });
+
   it('staff still get in: the invitation, password and console pages are served as they are', async () => {
     for (const path of ['/invitation?token=x', '/change-password', '/admin', '/admin/brand']) {
       const r = await page(path);
