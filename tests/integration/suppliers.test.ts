@@ -102,6 +102,12 @@ describe('credentials', () => {
       expect(r.status, `${markup_percent}: ${r.text}`).toBe(400);
       expect(r.json.error.issues[0].path).toBe('markup_percent');
     }
+    // A key goes out as a header: a control character or a space in it is refused here, never sent (it cannot be).
+    for (const api_key of ['sim\u0000key', 'sim key', 'clé']) {
+      const r = await put(admin, { ...SIM, api_key, markup_percent: 10, enabled: true });
+      expect(r.status, `${JSON.stringify(api_key)}: ${r.text}`).toBe(400);
+      expect(r.json.error.issues[0]).toMatchObject({ path: 'api_key', message: SUPPLIER_MSG.apiKey });
+    }
     const first = await put(admin, { api_key: 'sim-key', markup_percent: 10, enabled: true });
     expect(first.status, first.text).toBe(400);
     expect(first.json.error.issues[0]).toMatchObject({ path: 'secret', message: SUPPLIER_MSG.secret });

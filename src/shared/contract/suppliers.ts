@@ -9,7 +9,8 @@ export const SupplierParamsSchema = z.object({ supplier: z.enum(SUPPLIERS) });
 
 /** PUT /api/admin/suppliers/{supplier}: the secret may be left out once one is kept (the kept one is checked again). */
 export const SupplierSaveSchema = z.object({
-  api_key: z.string({ error: SUPPLIER_MSG.apiKey }).trim().min(1, SUPPLIER_MSG.apiKey).max(200, SUPPLIER_MSG.apiKey),
+  // Sent as a request header (Api-key): printable ASCII without spaces, as every supplier's keys are.
+  api_key: z.string({ error: SUPPLIER_MSG.apiKey }).trim().min(1, SUPPLIER_MSG.apiKey).max(200, SUPPLIER_MSG.apiKey).regex(/^[\x21-\x7e]+$/, SUPPLIER_MSG.apiKey),
   secret: z.string({ error: SUPPLIER_MSG.secret }).trim().min(1, SUPPLIER_MSG.secret).max(200, SUPPLIER_MSG.secret).optional(),
   markup_percent: z.number({ error: SUPPLIER_MSG.markup }).min(0, SUPPLIER_MSG.markup).max(100, SUPPLIER_MSG.markup)
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, SUPPLIER_MSG.markup),
