@@ -83,6 +83,36 @@ function bankOf(d: Pick<SupplierDeps, 'env' | 'bank'>, apiKey: string, secret: s
   });
 }
 
+/** An org's working connection to a supplier: its client, signed with the org's credentials, and the org's markup. */
+export interface OrgBank {
+  supplier: Supplier;
+  bank: BedBank;
+  markupBps: number;
+}
+
+// A search asks for the org's connection on every request: the secret is opened once per sealed value and isolate.
+const opened = new Map<string, Promise<string | null>>();
+
+/**
+ * The org's connection to a supplier when it is configured and switched on, else null: the one way the search, a
+ * hotel's rates, booking, cancelling and the reconciliation reach a bed bank for an org. A secret that cannot be opened
+ * (sealed under another key) is a connection that does not work: null, and the console says to save it again.
+ */
+export async function orgBank(d: Pick<SupplierDeps, 'db' | 'env' | 'bank'>, orgId: number, supplier: Supplier = 'hotelbeds'): Promise<OrgBank | null> {
+  const row = await supplierOf(d.db, orgId, supplier);
+  if (!row || row.enabled !== 1 || (!d.bank && !d.env.HOTELBEDS_API_URL)) return null;
+  const cacheKey = `${keyMaterial(d.env)}|${row.secret_sealed}`;
+  let secret = opened.get(cacheKey);
+  if (!secret) {
+    secret = unsealSecret(d.env, row.secret_sealed);
+    if (opened.size > 500) opened.clear();
+    opened.set(cacheKey, secret);
+  }
+  const open = await secret;
+  if (open === null) return null;
+  return { supplier, bank: bankOf(d, row.api_key, open), markupBps: row.markup_bps };
+}
+
 // ---- the console's view -----------------------------------------------------------------------------------------------
 
 const importOf = (row: ImportRow): SupplierImport => ({
