@@ -1,7 +1,7 @@
 // The account menu and /user-details: the four account entries open their section of one page (heading focused and
 // in view), the /user/* pages still answer, and Language and Currencies are offered to signed-out visitors too.
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { axeOn } from './axe';
 import { openPage } from './auth-helpers';
 import { signInDemo } from './booking-helpers';
 
@@ -69,7 +69,7 @@ test('/user-details holds the four sections with the page’s own links to them;
   await expect(sectionHeading(page, 'My trips')).toBeFocused();
   await expect(sectionHeading(page, 'My trips')).toBeInViewport();
 
-  const results = await new AxeBuilder({ page }).include('#page-content').analyze();
+  const results = await axeOn(page).include('#page-content').analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
 
   for (const [path, testId] of [['/user/booking-history', 'bookings'], ['/user/my-trips', 'trips'], ['/user/profile', 'profile-form']] as const) {

@@ -1,6 +1,6 @@
 // The account pages: signed out they ask to sign in; signed in they read and write the profile.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeOn } from './axe';
 import { createVerifiedAccount, dialog, openPage, signIn } from './auth-helpers';
 
 async function signInAt(page: Page, path: string, first: string) {
@@ -53,7 +53,7 @@ test('My account: edit details with the sign-up rules, save, and find them after
   await expect(form.getByLabel('Phone number')).toHaveValue('912345678');
   await expect(form.getByTestId('country-code-button')).toHaveAccessibleName(/Portugal \+351/);
 
-  const results = await new AxeBuilder({ page }).include('#page-content').analyze();
+  const results = await axeOn(page).include('#page-content').analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
 

@@ -1,8 +1,8 @@
 // The org console as its users meet it: an admin walks the launch checklist, publishes brand colours the site shows on
 // the next view, changes a setting (by keyboard alone), changes a member's role and reads the audit; a member and a
 // marketer are refused; every console page passes axe and none scrolls sideways on a phone.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeOn } from './axe';
 import { dialog, uniqueEmail } from './auth-helpers';
 import { inPage } from './in-page';
 import { keepScreen, SCREENS_DIR } from './screens';
@@ -214,7 +214,7 @@ test('every console page passes axe and none scrolls sideways on a phone', async
         }));
         expect(sideways.by, `${path} ${lang} ${width}px: ${sideways.wide.join(', ')}`).toBeLessThanOrEqual(0);
         if (width === 1280 && lang === 'en-US') {
-          const scan = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+          const scan = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
           expect(scan.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
         }
         await keepScreen(page, `admin-${path.replace(/^\/admin\/?/, '') || 'launch'}-${lang.slice(0, 2)}-${width}`);

@@ -1,8 +1,8 @@
 // Steps of the console specs: launch an org with the admin command, take its invitation, check a page with axe.
 import { spawnSync } from 'node:child_process';
+import { axeOn } from './axe';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { dialog, linkFromOutbox, openPage, signIn } from './auth-helpers';
 
@@ -21,7 +21,7 @@ export function createOrg(slug: string, email: string, name = 'Blue Sky Travel')
 }
 
 export async function expectNoSeriousAxeViolation(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -1,8 +1,8 @@
 // An agent books a quote for a client who pays by card (docs/decisions/0029): the choice in the booking dialog, the
 // provider's hosted page (the local Stripe simulator) with 4242…, the confirmation, and the booking shown confirmed and
 // paid by the client's card in the agent's history, with the credit untouched. Axe on the new dialog state and page.
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { axeOn } from './axe';
 import { collectErrors, day, payOnHostedPage, TEST_CARD } from './booking-helpers';
 import { uniqueEmail } from './auth-helpers';
 
@@ -33,7 +33,7 @@ async function quoteForNewClient(page: Page, offset: number) {
 }
 
 async function axeClean(page: Page, include: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include(include).analyze();
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include(include).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 

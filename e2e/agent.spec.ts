@@ -2,7 +2,7 @@
 // sends it (the mailed link opens the read-only quote), books it on account and sees it in the booking history with
 // the balance changed; consumers and signed-out visitors do not get in.
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe';
 import { linkFromOutbox, openPage, openSignInFromMenu, signIn, uniqueEmail } from './auth-helpers';
 
 const AGENT = { email: 'agent@example.com', password: 'Agent1!pass' };
@@ -181,12 +181,12 @@ test('the agent pages and the quote dialog pass an accessibility check', async (
   ] as const) {
     await page.goto(path);
     await expect(page.getByTestId(ready)).toBeVisible({ timeout: 20_000 });
-    const scan = await new AxeBuilder({ page }).include('#page-content').analyze();
+    const scan = await axeOn(page).include('#page-content').analyze();
     expect(scan.violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
   }
   await page.goto('/agent/my-quotes');
   await page.getByTestId('quote-new').click();
   await expect(page.getByRole('dialog', { name: 'New quote' })).toBeVisible();
-  const scan = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  const scan = await axeOn(page).include('[role="dialog"]').analyze();
   expect(scan.violations.map((v) => v.id)).toEqual([]);
 });

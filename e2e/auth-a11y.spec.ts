@@ -1,13 +1,13 @@
 // The account dialogs pass axe (no serious or critical violations) in each of their states.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeOn } from './axe';
 import { dialog, fillDetails, openPage, uniqueEmail } from './auth-helpers';
 
 // Each test runs axe three or four times: a busy machine needs more than the default 30 s for that.
 test.describe.configure({ timeout: 90_000 });
 
 async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  const results = await axeOn(page).include('[role="dialog"]').analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

@@ -1,7 +1,7 @@
 // B2B mode (docs/decisions/0011-b2b-mode.md) in Chromium: Travel Club's agent signs in, searches hotels and sees "Net"
 // and "Your price" on the results and the product page; a consumer, and Acme's agent (no B2B mode), see neither.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe';
 import { E2E_ORIGIN } from '../playwright.config';
 import { openPage, openSignInFromMenu, signIn } from './auth-helpers';
 
@@ -38,7 +38,7 @@ test('an agent of Travel Club sees net and own price on hotel results and on the
   await expect(trade.getByTestId('agent-sell')).toContainText('$');
   expect(await page.getByTestId('agent-pricing').count()).toBe(await page.getByTestId('result').count());
 
-  const axe = await new AxeBuilder({ page }).include('[data-testid="results"]').analyze();
+  const axe = await axeOn(page).include('[data-testid="results"]').analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 
   await first.getByRole('link', { name: /^View/ }).click();

@@ -1,7 +1,7 @@
 // The certificate gate at checkout: while it applies nothing is booked; the modal lets the member choose or add a
 // certificate and book with it, or close it and stay on checkout. There is no way to book past it.
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { axeOn } from './axe';
 import { createVerifiedAccount } from './auth-helpers';
 import { day, fillTraveler, issueCard, payIfAsked, productOf, signInDemo } from './booking-helpers';
 
@@ -74,7 +74,7 @@ test('in the modal the member adds two certificates, chooses one of them and boo
   // The checkout's own wallet follows the choice made in the modal.
   await expect(page.getByTestId('wallet').getByRole('radio', { name: new RegExp(first.card_code) })).toBeChecked();
 
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  const results = await axeOn(page).include('[role="dialog"]').analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
 
   await modal.getByRole('button', { name: 'Book with this certificate' }).click();

@@ -2,8 +2,8 @@
 // keyboard only (WAI-ARIA APG date picker dialog), on a phone, in en-US and fr-FR (French names; the week starts on the
 // org's calendar day, its calendarType: Sunday for the default org, Monday for Acme, whatever the page's language);
 // and the free-cancellation filter through to a result whose terms are on the hotel's clock.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { axeOn } from './axe';
 import { day } from './booking-helpers';
 import { openPage } from './auth-helpers';
 import { keepScreen } from './screens';
@@ -13,7 +13,7 @@ const DESKTOP = { width: 1280, height: 800 };
 test.describe.configure({ timeout: 90_000 });
 
 async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
 }
 

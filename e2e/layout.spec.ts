@@ -1,6 +1,6 @@
 // The page shell: the home page renders cleanly, nothing shifts, and the account menu works from the keyboard.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeOn } from './axe';
 import { amountOf, issueCard, settledTotal } from './booking-helpers';
 import { signInThroughDialog, verifiedMember } from './loyalty-helpers';
 import { slowFront } from './slow-front';
@@ -221,7 +221,7 @@ test('log-out ends the session and lands on the home page signed out', async ({ 
 test('the shell has no WCAG A/AA violations, menus and dialog open included', async ({ page }) => {
   test.setTimeout(120_000);
   const audit = async (label: string) => {
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    const { violations } = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), label).toEqual([]);
   };
   await page.goto('/wallet');

@@ -1,7 +1,7 @@
 // A marketer creates a short link in the console; a visitor arrives through it, signs up, confirms the address and
 // books; the marketer then reads 1 click, 1 sign-up, 1 first booking and its revenue on the link's page.
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { axeOn } from './axe';
 import { dialog, fillDetails, GOOD_PASSWORD, linkFromOutbox, openPage, openSignInFromMenu, signIn, uniqueEmail } from './auth-helpers';
 import { day, fillTraveler, payIfAsked, productOf } from './booking-helpers';
 import { keepScreen, SCREENS_DIR } from './screens';
@@ -115,7 +115,7 @@ test('a member finds their own short link with a copy button and its QR code on 
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 async function expectNoAxeViolations(page: Page, where: string) {
-  const scan = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const scan = await axeOn(page).withTags(AXE_TAGS).analyze();
   expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 

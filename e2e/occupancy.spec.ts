@@ -2,8 +2,8 @@
 // its party kept in the address as `occupancy` once per room, sent with the search, carried by a result to the product
 // and on to checkout, kept on reload; an old `guests=N` address read as one room of N adults; axe on the open picker;
 // a phone's width; English and French.
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { axeOn } from './axe';
 import { openPage } from './auth-helpers';
 import { day } from './booking-helpers';
 import { keepScreen } from './screens';
@@ -36,7 +36,7 @@ function searches(page: Page) {
 const partyButton = (page: Page) => page.getByRole('search').getByTestId('occupancy-button');
 
 async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
 }
 

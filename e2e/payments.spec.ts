@@ -1,7 +1,7 @@
 // Paying the rest by card on the provider's hosted page (the local Stripe simulator): a wallet part and a card, a declined
 // card and then a good one, the 3-D Secure step, and a payment cancelled on the page that comes back with the choices kept.
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { axeOn } from './axe';
 import { amountOf, collectErrors, d1Run, day, fillTraveler, issueCard, payOnHostedPage, productOf, settledTotal, signInDemo, TEST_CARD } from './booking-helpers';
 import { keepScreen } from './screens';
 
@@ -20,7 +20,7 @@ async function expectConfirmedAfterPayment(page: Page, cardPart: number) {
   const confirmation = page.getByTestId('confirmation');
   await expect(confirmation.getByRole('heading', { name: 'Payment received, booking confirmed' })).toBeVisible();
   await expect(page.getByTestId('paid-by-card')).toHaveAttribute('data-amount', String(cardPart));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[data-testid="confirmation"]').analyze();
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[data-testid="confirmation"]').analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   return (await page.getByTestId('booking-id').textContent())!;
 }
@@ -101,7 +101,7 @@ test('a payment cancelled on the page comes back to the checkout with the choice
   await expect(form.getByLabel('Last name')).toHaveValue('Cancel');
   await expect(page.getByTestId('wallet').getByRole('radio', { name: new RegExp(card.card_code) })).toBeChecked();
   await expect(page.getByTestId('sum-discount')).toBeVisible();
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[data-testid="checkout"]').analyze();
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[data-testid="checkout"]').analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   // The total shown now is the one paid (the demo wallet is shared by the suite's workers: its cash may have moved).
@@ -131,7 +131,7 @@ test('manage a booking from the history: the policy; past it, what cancelling co
   await expect(manage.getByTestId('manage-status')).toHaveText('Confirmed');
   await expect(manage.getByTestId('cancellation-policy')).toContainText('Free cancellation until');
   await expect(page.getByTestId('manage-paid')).toHaveAttribute('data-amount', String(total));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[data-testid="manage-booking"]').analyze();
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[data-testid="manage-booking"]').analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   // Its rate's terms moved past their free days with a 25 % fee (as a rate plan with its own terms has them): the page no

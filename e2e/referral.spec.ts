@@ -1,6 +1,7 @@
 // A member builds and copies a referral link; a friend opens it in a fresh browser, signs up, confirms, books, and the member
 // sees the referral with its sign-up and first-booking actions and credits.
 import { expect, test } from '@playwright/test';
+import { axeOn } from './axe';
 import { linkFromOutbox } from './auth-helpers';
 import { fillTraveler, payIfAsked } from './booking-helpers';
 import { openSignIn, PASSWORD, signInThroughDialog, verifiedMember } from './loyalty-helpers';
@@ -127,7 +128,6 @@ test('the promotions page lists the org’s promotions to anyone', async ({ page
 
 test('the loyalty pages have no serious accessibility violations', async ({ page }) => {
   test.setTimeout(60_000);
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
   await page.goto('/promotions');
   await signInThroughDialog(page, 'demo@example.com', 'Demo1!pass');
   for (const [path, ready] of [
@@ -138,7 +138,7 @@ test('the loyalty pages have no serious accessibility violations', async ({ page
   ] as const) {
     await page.goto(path);
     await expect(page.getByTestId(ready)).toBeVisible();
-    const results = await new AxeBuilder({ page }).include('#page-content').analyze();
+    const results = await axeOn(page).include('#page-content').analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), path).toEqual([]);
   }

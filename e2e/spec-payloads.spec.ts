@@ -1,7 +1,7 @@
 // What the existing client relies on, as a person meets it (docs/decisions/0014): a package landing's flag reaches the
 // booking and its history, the readable cookies every page writes, and an SSO sign-in following the promotion rule.
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test } from '@playwright/test';
+import { axeOn } from './axe';
 import { collectErrors, fillTraveler, issueCard, payIfAsked, signInDemo } from './booking-helpers';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -41,7 +41,7 @@ test('a package landing’s flag is carried into the booking and shown on it in 
   await expect(page).toHaveURL(/\/user\/booking-history/);
   const row = page.locator(`[data-testid="booking-row"][data-booking-id="${bookingId}"]`);
   await expect(row.getByTestId('package-badge')).toHaveText('Package');
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[data-testid="bookings"]').analyze();
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[data-testid="bookings"]').analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   for (const [lang, text] of [['es-ES', 'Paquete'], ['fr-FR', 'Forfait']]) {

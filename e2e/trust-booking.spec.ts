@@ -1,7 +1,7 @@
 // A traveller trusts it: on a phone the results come first, the history shows what each booking cost, checkout
 // explains every amount and the cancellation terms, and the success page is a record worth keeping (issue 18).
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe';
 import { amountOf, day, expectPhotoLoaded, issueCard, payIfAsked, photosOf, productOf, signInDemo } from './booking-helpers';
 import { openPage } from './auth-helpers';
 import { keepScreen } from './screens';
@@ -11,7 +11,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const toMinor = (n: number) => Math.round(n * 100);
 
 async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
 }
 

@@ -1,6 +1,6 @@
 // The wallet page and saved travellers: cards with balances, the loading flag, redeeming a code, travellers reused at checkout.
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test } from '@playwright/test';
+import { axeOn } from './axe';
 
 // These flows cross several pages and islands; on a busy machine the default 7 s per expectation is too tight.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -75,7 +75,7 @@ test('after ten codes that find no card the redeem form asks to wait, and that s
   expect(await tryCode(gift.card_code)).toBe(429);
   await expect(page.getByRole('alert').filter({ hasText: 'Too many codes tried. Please wait a few minutes and try again.' })).toBeVisible();
   await expect(page.getByTestId('wallet')).not.toContainText(gift.card_code);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('.bk-redeem').analyze();
+  const axe = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('.bk-redeem').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
 
@@ -118,7 +118,6 @@ test('my trips lists the development bookings as past trips', async ({ page }) =
 });
 
 test('the booking pages have no serious accessibility violations in their content', async ({ page }) => {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
   await signInDemo(page);
   const stay = await productOf(page.request, 'STY', 'Paris');
   const pages: [string, string][] = [
@@ -132,7 +131,7 @@ test('the booking pages have no serious accessibility violations in their conten
   for (const [path, ready] of pages) {
     await page.goto(path);
     await expect(page.getByTestId(ready).first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).include('#page-content').withTags(['wcag2a', 'wcag2aa']).analyze();
+    const results = await axeOn(page).include('#page-content').withTags(['wcag2a', 'wcag2aa']).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   }
