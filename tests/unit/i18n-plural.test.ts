@@ -19,7 +19,7 @@ const FORMS: [Language, string, number, string][] = [
   ['es-ES', 'bk_nights_n', 2, '2 noches'],
   ['es-ES', 'bk_nights_n', 0, '0 noches'],
   ['es-ES', 'bk_total_guests', 1, 'Total por 1 persona'],
-  ['es-ES', 'bk_guests_n', 1_000_000, '1000000 huéspedes'],
+  ['es-ES', 'bk_guests_n', 1_000_000, '1.000.000 huéspedes'],
   // fr-FR: 0 and 1 are one; 2 is other.
   ['fr-FR', 'bk_nights_n', 0, '0 nuit'],
   ['fr-FR', 'bk_nights_n', 1, '1 nuit'],
@@ -62,6 +62,13 @@ describe('translate', () => {
   it('a label without plural forms takes n as a plain placeholder', () => {
     expect(t('en-US', 'bk_page_n', { n: 1 })).toBe('Page 1');
     expect(t('fr-FR', 'bk_photo_of', { n: 2, name: 'Hôtel {x}' })).toBe('Photo 2 de Hôtel {x}');
+  });
+
+  it('writes a count as the language does: "2,000 reviews", "2 000 avis"', () => {
+    expect(t('en-US', 'bk_reviews_n', { n: 2000 })).toBe('2,000 reviews');
+    expect(t('fr-FR', 'bk_reviews_n', { n: 2000 })).toBe('2\u202f000 avis');
+    expect(t('es-ES', 'bk_reviews_n', { n: 12500 })).toMatch(/^12.500 /);
+    expect(t('fr-FR', 'bk_reviews_n', { n: 999 })).toBe('999 avis');
   });
 
   it('fills every occurrence and leaves unknown placeholders alone', () => {

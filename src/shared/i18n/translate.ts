@@ -34,7 +34,23 @@ export function translate(labels: Record<string, string>, showKeys: boolean, lan
   const candidates = typeof n === 'number' ? [`${key}_${pluralCategory(language, n)}`, `${key}_other`, key] : [key];
   for (const candidate of candidates) {
     const text = labels[candidate];
-    if (text !== undefined && text !== '') return vars ? fillPlaceholders(text, vars) : text;
+    if (text !== undefined && text !== '') return vars ? fillPlaceholders(text, typeof n === 'number' ? { ...vars, n: countIn(language, n) } : vars) : text;
   }
   return showKeys ? key : '';
+}
+
+const countFormats = new Map<string, Intl.NumberFormat>();
+/** The count `{n}` as the language writes it: "2,000 reviews", "2 000 avis" (a count of 999 or less is as it is). */
+function countIn(language: string, n: number): string {
+  if (Math.abs(n) < 1000) return String(n);
+  let format = countFormats.get(language);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+    } catch {
+      return String(n);
+    }
+    countFormats.set(language, format);
+  }
+  return format.format(n);
 }
