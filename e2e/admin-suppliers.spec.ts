@@ -83,4 +83,8 @@ test('an admin connects the bed bank, imports its hotels and watches the import 
     if (width === 1280) await expectNoSeriousAxeViolation(page);
     await keepScreen(page, `admin-suppliers-fr-${width}`, { fullPage: true });
   }
+  // Acme's hotel searches are other specs' (booking, b2b-mode), and a connected supplier's hotels join them (decision
+  // 0071): the supplier is switched off again, its hotels kept.
+  const off = await inPage(page, '/api/admin/suppliers/hotelbeds', 'PUT', { api_key: 'sim-small-key', markup_percent: 12.5, enabled: false });
+  expect(off.status, JSON.stringify(off.json)).toBe(200);
 });

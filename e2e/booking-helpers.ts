@@ -7,13 +7,19 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 
 /** Runs one SQL statement on the e2e server's local D1 (the file scripts/serve-e2e.mjs names for this port). */
 export function d1Run(sql: string): void {
+  d1Rows(sql);
+}
+
+/** Runs one SQL statement on the e2e server's local D1 and answers the rows it returns (none for a write). */
+export function d1Rows<T = Record<string, unknown>>(sql: string): T[] {
   const port = Number(process.env.E2E_PORT ?? 8792);
   const { persistTo } = JSON.parse(readFileSync(join(import.meta.dirname, '..', '.wrangler', `e2e-${port}.json`), 'utf8')) as { persistTo: string };
   const dir = join(persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject');
   const db = new DatabaseSync(join(dir, readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite')!));
   try {
     db.exec('PRAGMA busy_timeout = 10000');
-    db.prepare(sql).run();
+    const statement = db.prepare(sql);
+    return statement.columns().length ? (statement.all() as T[]) : (statement.run(), []);
   } finally {
     db.close();
   }

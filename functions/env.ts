@@ -47,6 +47,8 @@ export interface Bindings {
   HOTELBEDS_PHOTOS_URL?: string;
   /** Seals the suppliers' secrets at rest (AES-GCM; docs/decisions/0068). */
   SUPPLIER_SECRETS_KEY?: string;
+  /** How long a search waits for the bed bank, in ms (default 1,500; docs/decisions/0071-supplier-search-merge.md). */
+  SUPPLIER_SEARCH_BUDGET_MS?: string;
   STRIPE_API_URL?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;

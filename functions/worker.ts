@@ -18,6 +18,7 @@ import { paymentsFor } from './outside/payments';
 import { zonePurge } from './outside/edge-purge';
 import { setEdgePurge } from './lib/edge-cache';
 import { resumeStaleImports } from './flows/suppliers';
+import { settleSupplierBookings } from './flows/supplier-bookings';
 
 const API_PREFIXES = ['/api/', '/_sim/', '/go/'];
 const SHORT_LINK_PREFIX = '/r/';
@@ -70,8 +71,17 @@ export default {
       resumeStaleImports({ db: env.DB, env, clock: Date.now, log, later: (work) => ctx.waitUntil(work.catch((err) => log('error', 'supplier.import_crashed', { reason: String(err) }))) })
         .then((resumed) => log('info', 'supplier.import_sweep', { resumed })),
     );
-    // Pending bookings whose expiry event never arrived give their holds back (decision 0019).
-    ctx.waitUntil(sweepPendingPayments({ db: env.DB, payments: paymentsFor(env) }).then((counts) => console.log(JSON.stringify({ level: 'info', event: 'payments.sweep', ...counts }))));
+    // Pending bookings whose expiry event never arrived give their holds back (decision 0019); one paid meanwhile is
+    // confirmed, and a bed bank's booking made (decision 0070).
+    const mail = { mailer: (orgId: number | null) => mailSender(env, orgId), failed: (purpose: string, err: unknown) => log('error', 'mail.send_failed', { purpose, reason: String(err) }) };
+    const supplier = { env, mail, log, clock: Date.now };
+    ctx.waitUntil(sweepPendingPayments({ db: env.DB, payments: paymentsFor(env), supplier }).then((counts) => console.log(JSON.stringify({ level: 'info', event: 'payments.sweep', ...counts }))));
+    // Paid bed bank's bookings a crash left unbooked are booked (or failed and refunded); both sides reconciled (decision 0070).
+    ctx.waitUntil(
+      settleSupplierBookings({ db: env.DB, payments: paymentsFor(env), ...supplier })
+        .then((counts) => log('info', 'supplier.bookings_sweep', counts))
+        .catch((err) => log('error', 'supplier.bookings_sweep_failed', { reason: String(err) })),
+    );
     // Booking mails a request left owed (it failed after the status change, or the mail API did) go now (decision 0029).
     ctx.waitUntil(
       sendOwedMails({ db: env.DB, mailer: (orgId) => mailSender(env, orgId), failed: (purpose, err) => console.log(JSON.stringify({ level: 'error', event: 'mail.send_failed', purpose, reason: String(err) })) }, null)

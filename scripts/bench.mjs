@@ -64,8 +64,10 @@ printTable(rows);
 const results = { at: new Date().toISOString(), node: process.version, origin: running.origin, rows, failures };
 const outDir = join(ROOT, 'bench', 'results');
 mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, 'latest.json'), JSON.stringify(results, null, 2) + '\n');
-log(`wrote bench/results/latest.json (${rows.length} rows${failures.length ? `, ${failures.length} scenario(s) failed` : ''})`);
+// BENCH_RESULTS=<name>.json writes elsewhere in bench/results, so runs of a subset beside another's keep latest.json.
+const outName = process.env.BENCH_RESULTS ?? 'latest.json';
+writeFileSync(join(outDir, outName), JSON.stringify(results, null, 2) + '\n');
+log(`wrote bench/results/${outName} (${rows.length} rows${failures.length ? `, ${failures.length} scenario(s) failed` : ''})`);
 process.exit(failures.length ? 1 : 0);
 
 function printTable(list) {

@@ -65,8 +65,55 @@ export async function orgBookingByRef(db: D1Database, orgId: number, ref: string
   return db.prepare(`SELECT x.* ${sql} AND x.booking_ref = ? LIMIT 1`).bind(...args, ref).first<AdminBookingRow>();
 }
 
-/** Whether the reference names an agent's booking on account of the org (the console cannot cancel those). */
-export async function isOnAccountBooking(db: D1Database, orgId: number, ref: string): Promise<boolean> {
-  const row = await db.prepare("SELECT 1 AS x FROM agent_bookings WHERE org_id = ? AND booking_ref = ? AND pay_method = 'account'").bind(orgId, ref).first();
-  return row !== null;
+
+/** An agent's booking on account as the console's cancel reads it: what it owes the ledger and its terms. */
+export interface OnAccountBookingRow {
+  id: number;
+  booking_ref: string;
+  agent_id: number;
+  status: string;
+  product_type: string;
+  check_in: string;
+  net_usd_minor: number;
+  rate: string | null;
+  time_zone: string;
+  supplier: string | null;
 }
+
+export function onAccountBookingOf(db: D1Database, orgId: number, ref: string) {
+  return db
+    .prepare(
+      `SELECT ab.id, ab.booking_ref, ab.agent_id, ab.status, ab.product_type, ab.check_in, ab.net_usd_minor, ab.rate,
+         IFNULL(p.time_zone, 'UTC') AS time_zone, ab.supplier
+       FROM agent_bookings ab LEFT JOIN products p ON p.id = ab.product_id
+       WHERE ab.org_id = ? AND ab.booking_ref = ? AND ab.pay_method = 'account'`,
+    )
+    .bind(orgId, ref)
+    .first<OnAccountBookingRow>();
+}
+
+/**
+ * Cancels an agent's booking on account and gives the agent's credit back, as statements for one batch: the status
+ * change (guarded: only a CONFIRMED booking moves; its trigger gives the rooms back), then `audit` (guarded by
+ * `changes()`, so written only when this batch moved the booking), then the ledger's reversal, itself guarded by the
+ * audit row just written (`changes()` again) and by migration 0045's unique index on the reversal's note. Of any
+ * number of concurrent cancels, one moves the booking and writes one audit row and one reversal.
+ */
+export function cancelOnAccountStatements(db: D1Database, orgId: number, ref: string, creditBackUsdMinor: number, audit: D1PreparedStatement) {
+  return [
+    db
+      .prepare("UPDATE agent_bookings SET status = 'CANCELLED' WHERE org_id = ? AND booking_ref = ? AND pay_method = 'account' AND status = 'CONFIRMED'")
+      .bind(orgId, ref),
+    audit,
+    db
+      .prepare(
+        `INSERT INTO credit_ledger (org_id, agent_id, kind, amount_usd_minor, note)
+         SELECT org_id, agent_id, 'adjustment', ?, ? FROM agent_bookings
+         WHERE changes() > 0 AND org_id = ? AND booking_ref = ? AND pay_method = 'account' AND status = 'CANCELLED'`,
+      )
+      .bind(-Math.abs(creditBackUsdMinor), creditReversalNote(ref), orgId, ref),
+  ];
+}
+
+/** The note of the ledger row that gives a cancelled booking's credit back (one per booking: migration 0045). */
+export const creditReversalNote = (ref: string) => `cancel:${ref}`;

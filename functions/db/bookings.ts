@@ -47,6 +47,12 @@ export interface BookingColumns extends StayColumns {
   language: string | null;
   /** The product's time zone, read from the product (its cancellation deadline is on this clock). */
   time_zone: string;
+  /** A bed bank's booking (migration 0043): the supplier, where its booking stands there, and its reference; null for own hotels. */
+  supplier?: string | null;
+  supplier_state?: string | null;
+  supplier_reference?: string | null;
+  /** The supplier's net for the stay, in its currency's minor units (a cancel's fee is taken as the same share of the price). */
+  supplier_net_minor?: number | null;
 }
 
 /** The rooms a booking holds (migration 0032): null and empty for activities and bookings made before rooms were sold. */
@@ -71,7 +77,7 @@ export const ROOM_COLUMNS = 'room_id, rate_plan_id, rooms, occupancy, nights, ro
 
 const COLUMNS =
   "IFNULL((SELECT p.time_zone FROM products p WHERE p.id = bookings.product_id), 'UTC') AS time_zone, " +
-  'id, booking_ref, org_id, user_id, product_id, product_type, product_name, city, image, check_in, check_out, guests, currency, price_minor, certificate_minor, discount_minor, cash_minor, total_minor, status, idempotency_key, request_hash, traveler, is_package, created_at, paid_minor, refunded_minor, payment_session_id, payment_intent_id, payment_url, language, ' +
+  'id, booking_ref, org_id, user_id, product_id, product_type, product_name, city, image, check_in, check_out, guests, currency, price_minor, certificate_minor, discount_minor, cash_minor, total_minor, status, idempotency_key, request_hash, traveler, is_package, created_at, paid_minor, refunded_minor, payment_session_id, payment_intent_id, payment_url, language, supplier, supplier_state, supplier_reference, supplier_net_minor, ' +
   ROOM_COLUMNS;
 
 // ---- the rooms a booking holds ---------------------------------------------------------------------------------------
@@ -125,10 +131,11 @@ export const bookedOccupancyOf = (row: Pick<RoomColumns, 'occupancy'>): string[]
 export const bookedNightsOf = (row: Pick<RoomColumns, 'nights'>): { date: string; price: number }[] => parsed<{ date: string; price: number }[]>(row.nights, []);
 
 /** The room columns of a new row, in ROOM_COLUMNS' order (all null and empty when it holds no room). */
-export function roomValues(rooms: BookedRooms | undefined): unknown[] {
+export function roomValues(rooms: BookedRooms | undefined, supplierHeld = false): unknown[] {
   if (!rooms) return [null, null, 0, '[]', '[]', null, null];
   return [
-    rooms.room.room_id, rooms.rate.rate_plan_id, rooms.occupancy.length, JSON.stringify(rooms.occupancy), JSON.stringify(rooms.nights),
+    // A supplier's room is not ours: no room type or rate plan is named, so no trigger takes or gives back rooms.
+    supplierHeld ? null : rooms.room.room_id, supplierHeld ? null : rooms.rate.rate_plan_id, rooms.occupancy.length, JSON.stringify(rooms.occupancy), JSON.stringify(rooms.nights),
     JSON.stringify(rooms.room), JSON.stringify(rooms.rate),
   ];
 }
@@ -229,6 +236,19 @@ export interface NewBooking extends NewStay {
   tied?: TiedWrite;
   /** The rooms it takes (a room type's stay); none for an activity. */
   rooms?: BookedRooms;
+  /**
+   * A bed bank's rate (migration 0043): its key as checked and its net, written 'to_book' for the worker that books it
+   * once paid. Its room is the supplier's to hold: room_id stays NULL, so the inventory triggers leave it alone.
+   */
+  supplier?: NewSupplierPart;
+}
+
+/** What a booking of a bed bank's rate keeps of it when written. */
+export interface NewSupplierPart {
+  name: 'hotelbeds';
+  rateKey: string;
+  netMinor: number;
+  currency: string;
 }
 
 /** A condition the booking is written under, and the statements that follow it in the same batch. */
@@ -265,8 +285,8 @@ export async function createBooking(db: D1Database, b: NewBooking, spends: CardS
     .prepare(
       `INSERT INTO bookings (booking_ref, org_id, user_id, product_id, product_type, product_name, city, image, check_in, check_out, guests, currency,
          price_minor, certificate_minor, discount_minor, cash_minor, total_minor, status, idempotency_key, request_hash, traveler, is_package,
-       payment_session_id, payment_url, language, ${ROOM_COLUMNS})
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+       payment_session_id, payment_url, language, ${ROOM_COLUMNS}, supplier, supplier_rate_key, supplier_net_minor, supplier_currency, supplier_state)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
        WHERE ${guards.length ? guards.map((g) => g.sql).join(' AND ') : '1'}
        ON CONFLICT DO NOTHING`,
     )
@@ -274,7 +294,8 @@ export async function createBooking(db: D1Database, b: NewBooking, spends: CardS
       b.ref, b.orgId, b.userId, b.productId, b.productType, b.productName, b.city, b.image, b.checkIn, b.checkOut, b.guests, b.currency,
       b.priceMinor, b.certificateMinor, b.discountMinor, b.cashMinor, b.totalMinor, b.payment ? 'PENDING_PAYMENT' : 'CONFIRMED',
       storedKey(b.userId, b.idempotencyKey, b.requestHash), b.requestHash, b.traveler, b.isPackage ? 1 : 0, b.payment?.sessionId ?? null, b.payment?.url ?? null,
-      b.language ?? null, ...roomValues(b.rooms),
+      b.language ?? null, ...roomValues(b.rooms, b.supplier !== undefined),
+      ...(b.supplier ? [b.supplier.name, b.supplier.rateKey, b.supplier.netMinor, b.supplier.currency, 'to_book'] : [null, null, null, null, null]),
       ...guards.flatMap((g) => g.binds),
     );
   const statements: D1PreparedStatement[] = [insert];
@@ -353,10 +374,10 @@ function linkCreditKeptStatement(db: D1Database, ref: string, c: NonNullable<New
     .bind(c.linkId, c.clickAt, c.windowStart, c.revenueMinor, c.currency, ref);
 }
 
-export type MailKind = 'confirmed' | 'cancelled';
+export type MailKind = 'confirmed' | 'cancelled' | 'failed';
 
 /** The mail a status change owes, recorded in that change's batch once the booking has `status` (once per kind). */
-function owedMailStatement(db: D1Database, ref: string, kind: MailKind, status: string, site: string, refundedMinor: number) {
+export function owedMailStatement(db: D1Database, ref: string, kind: MailKind, status: string, site: string, refundedMinor: number) {
   return db
     .prepare(
       `INSERT INTO booking_mails (booking_id, kind, site, refunded_minor)
@@ -400,10 +421,10 @@ export async function confirmPaid(
  * The statements that give a booking's wallet parts back (certificates ACTIVE again, balances restored, its spends
  * RELEASED), each acting only once the same batch has moved the booking to `once`, so a lost race gives nothing back.
  */
-function walletGivenBack(
+export function walletGivenBack(
   db: D1Database,
   bookingId: number,
-  from: { spends: 'HELD' | 'SPENT'; certificates: 'HELD' | 'REDEEMED'; once: 'EXPIRED' | 'CANCELLED' },
+  from: { spends: 'HELD' | 'SPENT'; certificates: 'HELD' | 'REDEEMED'; once: 'EXPIRED' | 'CANCELLED' | 'FAILED' },
 ): D1PreparedStatement[] {
   const cards = `SELECT card_id FROM card_spends WHERE booking_id = ? AND state = '${from.spends}'`;
   const movedNow = `EXISTS (SELECT 1 FROM bookings WHERE id = ? AND status = '${from.once}')`;

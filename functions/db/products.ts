@@ -51,10 +51,10 @@ const COLUMNS =
   'id, org_id, type, name, city, country, address, latitude, longitude, images, description, amenities, rating, price_usd_minor, price_unit, max_guests, available_from, available_to, status, time_zone, review_count, review_score_total, source, supplier_code';
 
 /** WHERE clause shared by both search shapes; every value is bound. */
-function whereOf(f: ProductFilter): { sql: string; binds: unknown[] } {
-  // A supplier's hotels have no rates of their own: the search lists the org's own products until it prices them live.
-  const parts = ["org_id = ?", 'type = ?', "status = 'ACTIVE'", "source = 'own'"];
-  const binds: unknown[] = [f.orgId, f.type];
+function whereOf(f: ProductFilter, supplier?: string): { sql: string; binds: unknown[] } {
+  // A supplier's hotels have no rates of their own: they are found apart (supplierCandidates) and priced live.
+  const parts = ["org_id = ?", 'type = ?', "status = 'ACTIVE'", supplier ? 'source = ?' : "source = 'own'"];
+  const binds: unknown[] = supplier ? [f.orgId, f.type, supplier] : [f.orgId, f.type];
   if (f.city) {
     // A case-insensitive prefix as a range of the (org, type, city NOCASE) index, so 100,000 products cost what 1,000
     // do. NOCASE folds ASCII only, as lower() did in the instr match this replaces; no LIKE (D1 refuses patterns
@@ -294,16 +294,8 @@ export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: numbe
 /** Products within `radiusKm` of a point, nearest first (a bounding box in SQL, the exact distance here). */
 export async function productsNear(db: D1Database, f: ProductFilter, lat: number, lon: number, radiusKm: number) {
   const where = whereOf(withoutSteers(f));
-  const dLat = radiusKm / 111.2;
-  const cosLat = Math.cos((lat * Math.PI) / 180);
-  const dLon = cosLat > 0.01 ? radiusKm / (111.2 * cosLat) : 360;
-  let box = ' AND latitude BETWEEN ? AND ?';
-  const binds: unknown[] = [...where.binds, lat - dLat, lat + dLat];
-  if (dLon < 180 && lon - dLon >= -180 && lon + dLon <= 180) {
-    box += ' AND longitude BETWEEN ? AND ?';
-    binds.push(lon - dLon, lon + dLon);
-  }
-  const { results } = await db.prepare(`SELECT ${COLUMNS} FROM products WHERE ${where.sql}${box}`).bind(...binds).all<ProductRow>();
+  const box = boxCondition({ latitude: lat, longitude: lon, radiusKm });
+  const { results } = await db.prepare(`SELECT ${COLUMNS} FROM products WHERE ${where.sql}${box.sql}`).bind(...where.binds, ...box.binds).all<ProductRow>();
   const inRadius = results
     .map((row) => ({ row, km: distanceKm(lat, lon, row.latitude, row.longitude) }))
     .filter((r) => r.km <= radiusKm)
@@ -312,6 +304,21 @@ export async function productsNear(db: D1Database, f: ProductFilter, lat: number
     near: inRadius.filter(({ row }) => priceFits(f, row.price_usd_minor) && row.rating >= (f.minRating ?? 0) && zoneFits(f.freeCancellationZones, row.time_zone)),
     all: inRadius.map((r) => r.row),
   };
+}
+
+/** ` AND latitude BETWEEN … AND longitude BETWEEN …` for a box around a point (no longitude bounds near a pole or the date line). */
+function boxCondition(box: { latitude: number; longitude: number; radiusKm: number } | undefined): { sql: string; binds: unknown[] } {
+  if (!box) return { sql: '', binds: [] };
+  const dLat = box.radiusKm / 111.2;
+  const cosLat = Math.cos((box.latitude * Math.PI) / 180);
+  const dLon = cosLat > 0.01 ? box.radiusKm / (111.2 * cosLat) : 360;
+  let sql = ' AND latitude BETWEEN ? AND ?';
+  const binds: unknown[] = [box.latitude - dLat, box.latitude + dLat];
+  if (dLon < 180 && box.longitude - dLon >= -180 && box.longitude + dLon <= 180) {
+    sql += ' AND longitude BETWEEN ? AND ?';
+    binds.push(box.longitude - dLon, box.longitude + dLon);
+  }
+  return { sql, binds };
 }
 
 /** A product a nightly search may list, with what its steering and sorting read (the page's rows are read afterwards). */
@@ -323,6 +330,8 @@ export interface Candidate {
   longitude: number;
   /** Moved by every change to its rooms, plans, ranges and rooms sold: what a search kept of them is current while it is the same. */
   ari_version: number;
+  /** Read for a search by name only (its order merges a supplier's hotels into the own ones). */
+  name?: string;
 }
 
 /**
@@ -333,23 +342,13 @@ export interface Candidate {
  */
 export async function searchCandidates(db: D1Database, f: ProductFilter, sort: string, box?: { latitude: number; longitude: number; radiusKm: number }): Promise<Candidate[]> {
   const where = whereOf({ ...withoutSteers(f), guests: undefined });
-  let extra = '';
-  const binds = [...where.binds];
-  if (box) {
-    const dLat = box.radiusKm / 111.2;
-    const cosLat = Math.cos((box.latitude * Math.PI) / 180);
-    const dLon = cosLat > 0.01 ? box.radiusKm / (111.2 * cosLat) : 360;
-    extra = ' AND latitude BETWEEN ? AND ?';
-    binds.push(box.latitude - dLat, box.latitude + dLat);
-    if (dLon < 180 && box.longitude - dLon >= -180 && box.longitude + dLon <= 180) {
-      extra += ' AND longitude BETWEEN ? AND ?';
-      binds.push(box.longitude - dLon, box.longitude + dLon);
-    }
-  }
+  const inBox = boxCondition(box);
+  const extra = inBox.sql;
+  const binds = [...where.binds, ...inBox.binds];
   const columns = 'id, rating, time_zone, latitude, longitude, ari_version';
   // Only a search by name keeps the order read: every other is sorted once priced (flows/search.ts), ties by id.
   if (sort === 'name') {
-    return (await db.prepare(`SELECT ${columns} FROM products WHERE ${where.sql}${extra} ORDER BY ${ORDER.name}`).bind(...binds).all<Candidate>()).results;
+    return (await db.prepare(`SELECT ${columns}, name FROM products WHERE ${where.sql}${extra} ORDER BY ${ORDER.name}`).bind(...binds).all<Candidate>()).results;
   }
   // Thousands of candidates as a few texts, one per 1,024 ids (each well under D1's largest value): rows and values,
   // not SQLite, are what reading them costs. A time zone has no space or comma.
@@ -368,6 +367,30 @@ export async function searchCandidates(db: D1Database, f: ProductFilter, sort: s
     }
   }
   return out;
+}
+
+/** A supplier's hotel the org has imported, as the search asks the supplier for it (decision 0071). */
+export interface SupplierCandidate extends Omit<Candidate, 'ari_version' | 'name'> {
+  name: string;
+  supplier_code: string;
+}
+
+/**
+ * The org's imported hotels of a supplier that a search's place reaches (the same city or box, type and dates as its own
+ * products), with their supplier codes: what the search asks the supplier's availability for. One statement.
+ */
+export async function supplierCandidates(
+  db: D1Database, f: ProductFilter, supplier: string, box?: { latitude: number; longitude: number; radiusKm: number }, limit = 2_000,
+): Promise<SupplierCandidate[]> {
+  const where = whereOf({ ...withoutSteers(f), guests: undefined }, supplier);
+  const inBox = boxCondition(box);
+  const binds = [...where.binds, ...inBox.binds];
+  const extra = ` AND supplier_code IS NOT NULL${inBox.sql}`;
+  const { results } = await db
+    .prepare(`SELECT id, name, rating, time_zone, latitude, longitude, supplier_code FROM products WHERE ${where.sql}${extra} ORDER BY id LIMIT ?`)
+    .bind(...binds, limit)
+    .all<SupplierCandidate>();
+  return results;
 }
 
 /** The org's active products of these ids, in the ids' order (one statement; the ids travel as one JSON array). */

@@ -66,6 +66,9 @@ export interface NewQuote extends NewStay {
   roomId: number | null;
   ratePlanId: number | null;
   occupancy: string[];
+  /** A bed bank's rate (migration 0043): its key and net (EUR minor units), to book it after a re-check. */
+  supplierRateKey?: string | null;
+  supplierNetMinor?: number | null;
 }
 
 /** The new quote's id, or null when the client is not one of the agent's own. The client's name and email are copied. */
@@ -73,14 +76,16 @@ export async function insertQuote(db: D1Database, owner: Owner, q: NewQuote): Pr
   const row = await db
     .prepare(
       `INSERT INTO agent_quotes (org_id, agent_id, client_id, client_name, client_email, product_id, product_type, product_name, city, image,
-         check_in, check_out, guests, currency, markup_bps, net_usd_minor, total_usd_minor, net_minor, total_minor, note, room_id, rate_plan_id, occupancy)
-       SELECT c.org_id, c.agent_id, c.id, trim(c.title || ' ' || c.first_name || ' ' || c.last_name), c.email, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+         check_in, check_out, guests, currency, markup_bps, net_usd_minor, total_usd_minor, net_minor, total_minor, note, room_id, rate_plan_id, occupancy,
+         supplier_rate_key, supplier_net_minor)
+       SELECT c.org_id, c.agent_id, c.id, trim(c.title || ' ' || c.first_name || ' ' || c.last_name), c.email, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
        FROM agent_clients c WHERE c.id = ? AND c.org_id = ? AND c.agent_id = ?
        RETURNING id`,
     )
     .bind(
       q.productId, q.productType, q.productName, q.city, q.image, q.checkIn, q.checkOut, q.guests, q.currency, q.markupBps,
-      q.netUsdMinor, q.totalUsdMinor, q.netMinor, q.totalMinor, q.note, q.roomId, q.ratePlanId, JSON.stringify(q.occupancy), q.clientId, owner.orgId, owner.agentId,
+      q.netUsdMinor, q.totalUsdMinor, q.netMinor, q.totalMinor, q.note, q.roomId, q.ratePlanId, JSON.stringify(q.occupancy),
+      q.supplierRateKey ?? null, q.supplierNetMinor ?? null, q.clientId, owner.orgId, owner.agentId,
     )
     .first<{ id: number }>();
   return row?.id ?? null;

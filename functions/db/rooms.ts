@@ -18,6 +18,8 @@ export interface AdminProductRow {
   latitude: number;
   longitude: number;
   time_zone: string;
+  check_in_time: string;
+  check_out_time: string;
   description: string;
   amenities: string;
   rating: number;
@@ -31,7 +33,7 @@ export interface AdminProductRow {
 
 export interface ProductTextRow { lang: string; name: string; description: string; amenities: string; city: string }
 
-const PRODUCT_COLUMNS = `p.id, p.org_id, p.code, p.type, p.name, p.city, p.country, p.address, p.latitude, p.longitude, p.time_zone, p.description,
+const PRODUCT_COLUMNS = `p.id, p.org_id, p.code, p.type, p.name, p.city, p.country, p.address, p.latitude, p.longitude, p.time_zone, p.check_in_time, p.check_out_time, p.description,
   p.amenities, p.rating, p.status, p.price_usd_minor, p.price_unit,
   (SELECT COUNT(*) FROM product_photos f WHERE f.product_id = p.id) AS photos,
   CASE WHEN p.price_unit = 'person' THEN 1 ELSE EXISTS (SELECT 1 FROM rate_ranges n WHERE n.product_id = p.id AND ${sellingRangeSql('n')}) END AS bookable`;
@@ -83,6 +85,8 @@ export interface ProductValues {
   latitude: number;
   longitude: number;
   time_zone: string;
+  check_in_time: string;
+  check_out_time: string;
   code: string | null;
   description: string;
   amenities: string[];
@@ -130,12 +134,12 @@ export async function insertProduct(db: D1Database, orgId: number, actor: Actor,
   const [inserted] = await db.batch<{ id: number }>([
     db
       .prepare(
-        `INSERT INTO products (org_id, type, name, city, country, address, latitude, longitude, time_zone, code, description, amenities, rating,
-           price_usd_minor, price_unit, max_guests, status)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        `INSERT INTO products (org_id, type, name, city, country, address, latitude, longitude, time_zone, check_in_time, check_out_time, code, description,
+           amenities, rating, price_usd_minor, price_unit, max_guests, status)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       )
       .bind(
-        orgId, p.type, p.name, p.city, p.country, p.address, p.latitude, p.longitude, p.time_zone, p.code, p.description, JSON.stringify(p.amenities), p.rating,
+        orgId, p.type, p.name, p.city, p.country, p.address, p.latitude, p.longitude, p.time_zone, p.check_in_time, p.check_out_time, p.code, p.description, JSON.stringify(p.amenities), p.rating,
         p.price_usd_minor, p.price_unit, p.price_unit === 'night' ? 1 : 20, p.status,
       ),
     ...texts.map(({ lang, description }) =>

@@ -10,6 +10,7 @@ import { withProductTexts } from '../db/content';
 import type { Payments } from '../outside/payments';
 import type { Mailer } from '../outside/mail';
 import { cancelAndRefund } from './bookings';
+import type { SupplierEnv } from './suppliers';
 import { fromMinor } from '../../src/shared/rules/money';
 import { DEFAULT_MARKUP_BPS, percentOfBps } from '../../src/shared/rules/quote-price';
 import { AGENT_MSG, type AgentBooking, type AgentProfile, type CreditSummary } from '../../src/shared/contract/agent';
@@ -20,7 +21,7 @@ export type Readers = Pick<AgentDeps, 'db' | 'org' | 'language'>;
 /** What the agent's flows need of the request (functions/http/deps.ts builds it). */
 export interface AgentDeps {
   db: D1Database;
-  env: { RATE_SIGNING_KEY?: string; PASSWORD_PEPPER?: string };
+  env: { RATE_SIGNING_KEY?: string; PASSWORD_PEPPER?: string } & SupplierEnv;
   org: OrgRow;
   clock: () => number;
   log: Log;
@@ -112,7 +113,7 @@ export async function agentBookings(d: Readers, owner: Owner) {
  * provider, the mails owed); a booking on account is not cancelled here (409). A provider that fails leaves it unchanged (502).
  */
 export async function cancelCardBooking(
-  d: Pick<AgentDeps, 'db' | 'org' | 'language' | 'clock' | 'log' | 'mail' | 'payments'>,
+  d: Pick<AgentDeps, 'db' | 'org' | 'language' | 'clock' | 'log' | 'mail' | 'payments' | 'env'>,
   owner: Owner,
   ref: string,
 ): Promise<AgentBooking> {

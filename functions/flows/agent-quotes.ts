@@ -94,7 +94,7 @@ export async function priceQuote(d: Pick<AgentDeps, 'db' | 'org' | 'language' | 
   const { product, nightly, checkOut } = stay;
   const { currency, rates } = await currencyFor(db, org, input.currency ?? agent.currency);
   const markupBps = input.markup_percent == null ? ((await defaultMarkupBps(db, agent)) ?? DEFAULT_MARKUP_BPS) : bpsOfPercent(input.markup_percent);
-  const priced = await priceStay(db, stay, { currency, rates }, key);
+  const priced = await priceStay(db, stay, { currency, rates }, key, { reach: d, recheck: false });
   const price = agentQuotePrice(stay, priced, currency, rates, markupBps);
   const id = await insertQuote(db, agent, {
     clientId: client.id,
@@ -115,7 +115,9 @@ export async function priceQuote(d: Pick<AgentDeps, 'db' | 'org' | 'language' | 
     note: input.note,
     roomId: priced.offer?.room.room_id ?? null,
     ratePlanId: priced.offer?.plan.rate_plan_id ?? null,
-    occupancy: priced.offer ? occupancyStrings(stay.rooms) : [],
+    occupancy: priced.offer || priced.supplier ? occupancyStrings(stay.rooms) : [],
+    supplierRateKey: priced.supplier?.rateKey ?? null,
+    supplierNetMinor: priced.supplier?.netMinor ?? null,
   });
   if (id === null) throw refuse('client_id', 'No such client');
   return agentQuote(d, agent, id);

@@ -5,7 +5,7 @@
 // An agent's booking owes vouchers too (to the agent, and to the client when the client has an email), sent the same way.
 import { accountEmailOf, bookingById, claimOwedMail, markMailSent, owedMails, releaseMailClaim, type BookingRow, type OwedMail } from '../db/bookings';
 import { holderLanguage, withProductName } from '../db/content';
-import { cancellationMail, confirmationMail, type Mail, type MailSender } from '../outside/mail';
+import { cancellationMail, confirmationMail, failedBookingMail, type Mail, type MailSender } from '../outside/mail';
 import { confirmedSiteOf, stayPlaceOf } from '../db/mail-facts';
 import { mailBrandOf } from './mail-brand';
 import { claimVoucher, markVoucherSent, owedVouchers, releaseVoucherClaim, type OwedVoucher, type VoucherRow } from '../db/agent-vouchers';
@@ -28,10 +28,13 @@ async function mailOf(db: D1Database, stored: BookingRow, owed: OwedMail): Promi
   const language = stored.language ?? (await holderLanguage(db, stored.org_id, stored.user_id));
   const booking = await withProductName(db, stored, language);
   const manageUrl = `${site}/manage-booking?booking=${booking.booking_ref}`;
-  if (owed.kind === 'confirmed') return confirmationMail(brand, booking, manageUrl, language, fallback, place);
+  // A bed bank's booking that failed before its confirmation went out owes only the failure's mail (decision 0070).
+  if (owed.kind === 'confirmed') return booking.status === 'FAILED' ? null : confirmationMail(brand, booking, manageUrl, language, fallback, place);
   const traveler = JSON.parse(booking.traveler) as { email?: string; first_name?: string };
   const to = traveler.email || fallback;
-  return to ? cancellationMail(brand, to, traveler.first_name ?? '', booking, owed.refunded_minor, language, manageUrl, place) : null;
+  if (!to) return null;
+  if (owed.kind === 'failed') return failedBookingMail(brand, to, traveler.first_name ?? '', booking, owed.refunded_minor, language, place);
+  return cancellationMail(brand, to, traveler.first_name ?? '', booking, owed.refunded_minor, language, manageUrl, place);
 }
 
 type Delivery = 'sent' | 'none' | 'failed' | 'taken';

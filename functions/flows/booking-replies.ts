@@ -100,5 +100,6 @@ export function bookingReply(b: BookingRow, language = 'en-US'): BookingReply {
     ...bookingDeadline(b),
     time_zone: b.time_zone,
     ...paymentUrlOf(b),
+    ...(b.supplier ? { supplier: { name: b.supplier, reference: b.supplier_reference ?? null } } : {}),
   };
 }

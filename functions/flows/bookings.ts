@@ -8,8 +8,10 @@ import { bookingByRef, bookingsOfUser, cardSpendsOf, type BookingRow } from '../
 import { withProductName, withProductTexts } from '../db/content';
 import { PaymentProviderError, type Payments } from '../outside/payments';
 import type { Mailer } from '../outside/mail';
-import { CANCEL_REFUSED, cancelBooking, cancelQuote, resumePayment, type CancelOptions, type CancelQuote } from './payments';
+import { CANCEL_REFUSED, cancelBooking, cancelQuote, cancellationTerms, resumePayment, type CancelOptions, type CancelQuote } from './payments';
 import { sendOwedMails } from './booking-mails';
+import { supplierCancelFee } from './supplier-bookings';
+import type { SupplierEnv } from './suppliers';
 import { bookingReply, reservationReply } from './booking-replies';
 import { productGallery } from './photos';
 import { fromMinor } from '../../src/shared/rules/money';
@@ -23,6 +25,8 @@ export interface OwnBookingDeps {
   language: (accountLanguage?: string | null) => string;
   payments: () => Payments;
   mail: Mailer;
+  /** A bed bank's booking is cancelled at its supplier first (supplier-bookings.ts). */
+  env: SupplierEnv;
 }
 
 /** The member's bookings, newest first, each with the wallet cards it spent and its product named in their language. */
@@ -53,8 +57,10 @@ export async function bookingPage(d: Pick<OwnBookingDeps, 'db' | 'org' | 'langua
  * What cancelling the caller's booking at `nowMs` would refund and keep (payments.ts cancelQuote, the cancel's own
  * terms), for the page to show before the traveller confirms; 409 with the cancel's own refusal when it may not be.
  */
-export async function cancelQuoteOf(d: Pick<OwnBookingDeps, 'db' | 'org'>, ref: string, user: SessionUser | null, nowMs: number): Promise<CancelQuoteReply> {
-  const quote = cancelQuote(await ownBooking(d, ref, user), nowMs);
+export async function cancelQuoteOf(d: Pick<OwnBookingDeps, 'db' | 'org' | 'env' | 'log'>, ref: string, user: SessionUser | null, nowMs: number): Promise<CancelQuoteReply> {
+  const booking = await ownBooking(d, ref, user);
+  // A bed bank's booking: its supplier says what cancelling costs now (a simulation; nothing changes there).
+  const quote = cancelQuote(booking, nowMs, { supplierFeeMinor: await supplierCancelFee(d, booking, true) });
   if ('refused' in quote) throw conflict(CANCEL_REFUSED[quote.refused]);
   return quoteReply(quote);
 }
@@ -72,10 +78,17 @@ export async function cancelOwnBooking(d: OwnBookingDeps, ref: string, user: Ses
  * The cancel itself, for whoever may make it (the owner above, the org's admin in org-bookings.ts): payments.ts
  * cancelBooking, a provider failure → 502 with the booking unchanged, a refusal → 409, the mails it owes sent.
  */
-export async function cancelAndRefund(d: Pick<OwnBookingDeps, 'db' | 'log' | 'payments' | 'mail'>, booking: BookingRow, nowMs: number, options: CancelOptions = {}): Promise<BookingRow> {
+export async function cancelAndRefund(d: Pick<OwnBookingDeps, 'db' | 'log' | 'payments' | 'mail' | 'env'>, booking: BookingRow, nowMs: number, options: CancelOptions = {}): Promise<BookingRow> {
+  let supplierFeeMinor: number | undefined;
+  if (booking.supplier && booking.status === 'CONFIRMED') {
+    // Cancelled at the supplier first, once its fee (asked first) leaves the cancel allowed; its refusal leaves ours as it was.
+    const quoted = await supplierCancelFee(d, booking, true);
+    if (!cancellationTerms(booking, nowMs, { ...options, supplierFeeMinor: quoted })) throw conflict(CANCEL_REFUSED.policy);
+    supplierFeeMinor = await supplierCancelFee(d, booking, false);
+  }
   let outcome;
   try {
-    outcome = await cancelBooking({ db: d.db, payments: d.payments() }, booking, nowMs, options);
+    outcome = await cancelBooking({ db: d.db, payments: d.payments() }, booking, nowMs, { ...options, ...(supplierFeeMinor !== undefined ? { supplierFeeMinor } : {}) });
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
     d.log('error', 'payments.cancel_failed', { booking: booking.booking_ref, kind: err.kind, reason: err.message });

@@ -54,13 +54,13 @@ function amountsBody(a: WalletAmounts) {
 /** The stay's price with the wallet's choice, recomputed here (pricing.ts quote), with the rate's terms. */
 export async function previewStay(d: CheckoutDeps, body: PreviewRequest, userId: number | null): Promise<PreviewReply> {
   const { org } = d;
-  const q = await quote(d.db, org, body, userId, rateKey(d.env));
+  const q = await quote(d.db, org, body, userId, rateKey(d.env), { reach: d, recheck: false });
   const language = d.language();
   const [shown] = await inLanguage(d.db, [q.product], language, org.default_language);
   const rooms = bookedRooms(q.stay, q.priced);
   const stayShown = { checkIn: q.stay.checkIn, checkOut: q.checkOut, guests: q.stay.guests };
   const deadline = rateCancellationDeadline(q.product.type, rooms?.rate ?? null, q.stay.checkIn, q.product.time_zone);
-  const perUnit = q.priced.offer ? { price: fromMinor(Math.round(q.amounts.priceMinor / q.nights), q.amounts.currency), total_price: fromMinor(q.amounts.priceMinor, q.amounts.currency) } : {};
+  const perUnit = q.priced.offer || q.priced.supplier ? { price: fromMinor(Math.round(q.amounts.priceMinor / q.nights), q.amounts.currency), total_price: fromMinor(q.amounts.priceMinor, q.amounts.currency) } : {};
   return {
     ...amountsBody(q.amounts),
     product: { ...productSummary(shown ?? q.product, q.amounts.currency, q.rates, stayShown), ...perUnit, free_cancellation_deadline: deadline },
@@ -138,7 +138,8 @@ export async function bookStay(d: CheckoutDeps, body: CheckoutRequest, user: Ses
   const hash = await sha256Hex(JSON.stringify(canonical(body)));
   const existing = await bookingByKey(d.db, org.id, user?.id ?? null, body.idempotency_key, hash);
   if (existing) return replay(d, existing, hash);
-  const q = await quote(d.db, org, body, user?.id ?? null, rateKey(d.env));
+  // A bed bank's RECHECK rate is checked with the supplier here, before any payment session is made.
+  const q = await quote(d.db, org, body, user?.id ?? null, rateKey(d.env), { reach: d, recheck: true });
   const image = productSummary(q.product, 'USD', { USD: 1 }, {}).image;
   const linkCredit = user
     ? await firstBookingCredit(d.pepper, lastClickCookie, d.clock(), { ...q.amounts, orgCurrency: org.default_currency, rates: q.rates })
@@ -171,6 +172,7 @@ export async function bookStay(d: CheckoutDeps, body: CheckoutRequest, user: Ses
     site: origin,
     language,
     rooms: bookedRooms(q.stay, q.priced),
+    ...(q.priced.supplier ? { supplier: { name: q.priced.supplier.supplier, rateKey: q.priced.supplier.rateKey, netMinor: q.priced.supplier.netMinor, currency: q.priced.supplier.netCurrency } } : {}),
   };
   const links = { origin, checkoutPath: checkoutPathOf(body, q.stay, newBooking.ref) };
   const result = q.amounts.totalMinor === 0

@@ -12,7 +12,7 @@ import {
 import { LANGUAGES } from '../../src/shared/i18n/types';
 import type { RatePlan, RoomType } from '../../src/shared/rules/stay-rates';
 import {
-  INVENTORY_MSG as M, isNightly, roomIssues, type AdminProductDetail, type AriBody, type AriGrid, type ProductCreate, type ProductPatch, type RatePlanCreate,
+  INVENTORY_MSG as M, isNightly, roomIssues, STAY_DEFAULTS, type AdminProductDetail, type AriBody, type AriGrid, type ProductCreate, type ProductPatch, type RatePlanCreate,
   type RatePlanEntry, type RatePlanPatch, type RoomCreate, type RoomPatch, type RoomTypeEntry,
 } from '../../src/shared/contract/inventory';
 
@@ -51,6 +51,8 @@ function detailOf(row: AdminProductRow, texts: ProductTextRow[], rooms: RoomType
     latitude: row.latitude,
     longitude: row.longitude,
     time_zone: row.time_zone,
+    check_in_time: row.check_in_time,
+    check_out_time: row.check_out_time,
     description,
     amenities: listOf(row.amenities),
     rating: row.rating,
@@ -110,7 +112,8 @@ export async function createProduct(db: D1Database, org: InventoryOrg, actor: Ac
       actor,
       {
         type: input.type, name: input.name, city: input.city, country: input.country, address: input.address ?? '', latitude: input.latitude, longitude: input.longitude,
-        time_zone: input.time_zone, code: input.code ?? null, description: ownText, amenities: input.amenities ?? [], rating: input.rating ?? 0,
+        time_zone: input.time_zone, check_in_time: input.check_in_time ?? STAY_DEFAULTS.checkIn, check_out_time: input.check_out_time ?? STAY_DEFAULTS.checkOut,
+        code: input.code ?? null, description: ownText, amenities: input.amenities ?? [], rating: input.rating ?? 0,
         price_usd_minor: input.price_usd_minor ?? 0, price_unit: nightly ? 'night' : 'person', status: input.status ?? 'ACTIVE',
       },
       texts.filter((t) => t.description),
@@ -133,7 +136,8 @@ export async function changeProduct(db: D1Database, org: InventoryOrg, actor: Ac
 
   const values: ProductColumnValues = {};
   const changed: Record<string, { before: unknown; after: unknown }> = {};
-  const simple = ['type', 'name', 'city', 'country', 'address', 'latitude', 'longitude', 'time_zone', 'code', 'rating', 'price_usd_minor', 'status'] as const;
+  const simple = ['type', 'name', 'city', 'country', 'address', 'latitude', 'longitude', 'time_zone', 'check_in_time', 'check_out_time', 'code', 'rating', 'price_usd_minor',
+    'status'] as const;
   for (const k of simple) {
     const v = patch[k];
     if (v === undefined || same(v, before[k])) continue;

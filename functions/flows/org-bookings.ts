@@ -1,17 +1,22 @@
 // An org's bookings for the console (decision 0066): a page of them as JSON, every match as a CSV file (audited: it
 // holds personal data), what cancelling one would do, and the admin's cancel-and-refund (the traveller's own cancel,
 // payments.ts cancelBooking through bookings.ts cancelAndRefund, with the fee waived when asked and its audit row in
-// the cancel's own batch).
-import { isOnAccountBooking, orgBookingByRef, orgBookings, type AdminBookingRow, type BookingFilter } from '../db/booking-admin';
-import { bookingByRef, type BookingRow } from '../db/bookings';
+// the cancel's own batch; for an agent's booking on account, the agent's credit given back: decision 0072).
+import {
+  cancelOnAccountStatements, onAccountBookingOf, orgBookingByRef, orgBookings, type AdminBookingRow, type BookingFilter, type OnAccountBookingRow,
+} from '../db/booking-admin';
+import { atomically } from '../db/batch';
+import { bookedRateOf, bookingByRef, type BookingRow } from '../db/bookings';
 import { auditIfMovedStatement, auditStatement, type Actor } from '../db/console';
 import { bookingStay } from './booking-replies';
 import { cancelAndRefund, quoteReply, type OwnBookingDeps } from './bookings';
 import { CANCEL_REFUSED, cancelQuote } from './payments';
+import { supplierCancelFee } from './supplier-bookings';
 import { conflict, notFound } from '../errors';
 import { toCsv } from '../../src/shared/rules/csv';
 import { OPS_MSG, type AdminBookingEntry } from '../../src/shared/contract/console-ops';
-import type { CancelQuoteReply } from '../../src/shared/contract/booking-replies';
+import type { AdminCancelQuoteReply } from '../../src/shared/contract/console-replies';
+import { cancellationFeePercent, rateCancellationDeadline } from '../../src/shared/rules/cancellation';
 import { PER_PAGE } from '../../src/shared/contract/console';
 import { withProductTexts } from '../db/content';
 import { fromMinor } from '../../src/shared/rules/money';
@@ -83,17 +88,46 @@ export async function bookingsCsv(db: D1Database, orgId: number, actor: Actor, f
   return toCsv(CSV_COLUMNS, rows.map((b) => csvRow(entryOf(b))).map((r) => CSV_COLUMNS.map((k) => r[k])));
 }
 
-/** The org's own booking by its reference; an agent's on-account booking is answered 409 (not cancelled here), any other 404. */
-async function orgBooking(db: D1Database, orgId: number, ref: string): Promise<BookingRow> {
+/** The org's own booking (a bookings row) by its reference; an agent's on-account booking is `onAccount`. */
+async function orgBooking(db: D1Database, orgId: number, ref: string): Promise<{ booking: BookingRow } | { onAccount: OnAccountBookingRow }> {
   const booking = await bookingByRef(db, ref);
-  if (booking && booking.org_id === orgId) return booking;
-  if (await isOnAccountBooking(db, orgId, ref)) throw conflict(OPS_MSG.onAccountCancel);
+  if (booking && booking.org_id === orgId) return { booking };
+  const onAccount = await onAccountBookingOf(db, orgId, ref);
+  // A bed bank's booking on account is cancelled with the bed bank (issue 32), not from here.
+  if (onAccount?.supplier) throw conflict(OPS_MSG.onAccountCancel);
+  if (onAccount) return { onAccount };
   throw notFound(OPS_MSG.noSuchBooking);
 }
 
-/** What cancelling the booking now would refund and keep, under its terms or with the fee waived. */
-export async function adminCancelQuote(db: D1Database, orgId: number, ref: string, waiveFee: boolean, nowMs: number): Promise<CancelQuoteReply> {
-  const quote = cancelQuote(await orgBooking(db, orgId, ref), nowMs, { waiveFee });
+/**
+ * What cancelling an agent's booking on account gives back to the agent's credit (USD cents, the ledger's unit): its
+ * net price less the fee its terms keep at `nowMs` (none when waived); refused when not CONFIRMED or past its terms.
+ */
+function onAccountTerms(b: OnAccountBookingRow, nowMs: number, waiveFee: boolean): { creditBackMinor: number; feeMinor: number } {
+  if (b.status !== 'CONFIRMED') throw conflict(CANCEL_REFUSED.status);
+  const percent = waiveFee ? 0 : cancellationFeePercent(b.product_type, bookedRateOf(b), b.check_in, b.time_zone, nowMs);
+  if (percent >= 100) throw conflict(CANCEL_REFUSED.policy);
+  const feeMinor = Math.round((b.net_usd_minor * percent) / 100);
+  return { creditBackMinor: b.net_usd_minor - feeMinor, feeMinor };
+}
+
+const ZERO_WALLET = { certificate: 0, discount: 0, cash: 0 };
+
+/** What cancelling the booking now would refund and keep (for one on account: the agent's credit given back, in USD). */
+export async function adminCancelQuote(d: Pick<OwnBookingDeps, 'db' | 'env' | 'log'>, orgId: number, ref: string, waiveFee: boolean, nowMs: number): Promise<AdminCancelQuoteReply> {
+  const found = await orgBooking(d.db, orgId, ref);
+  if ('onAccount' in found) {
+    const b = found.onAccount;
+    const { creditBackMinor, feeMinor } = onAccountTerms(b, nowMs, waiveFee);
+    return {
+      refund_card: 0, refund_wallet: ZERO_WALLET, fee: fromMinor(feeMinor, 'USD'), currency: 'USD',
+      deadline: rateCancellationDeadline(b.product_type, bookedRateOf(b), b.check_in, b.time_zone),
+      credit_back: fromMinor(creditBackMinor, 'USD'),
+    };
+  }
+  // A bed bank's booking: its supplier's fee now (a simulation), unless the admin waives it (the org then bears it).
+  const supplierFeeMinor = waiveFee ? undefined : await supplierCancelFee(d, found.booking, true);
+  const quote = cancelQuote(found.booking, nowMs, { waiveFee, ...(supplierFeeMinor !== undefined ? { supplierFeeMinor } : {}) });
   if ('refused' in quote) throw conflict(CANCEL_REFUSED[quote.refused]);
   return quoteReply(quote);
 }
@@ -101,19 +135,29 @@ export async function adminCancelQuote(db: D1Database, orgId: number, ref: strin
 /**
  * The admin cancels and refunds (POST /api/admin/bookings/{id}/cancel): the traveller's own cancel, its fee waived
  * when asked, its audit row written in the same batch as the status change and only by the cancel that made it (of
- * 30 at once, one refunds and one is audited; the others are 409).
+ * 30 at once, one refunds and one is audited; the others are 409). An agent's booking on account is cancelled in one
+ * batch with its audit row and the ledger's reversal that gives the agent's credit back (less any fee its terms keep).
  */
 export async function cancelOrgBooking(
-  d: Pick<OwnBookingDeps, 'db' | 'log' | 'payments' | 'mail'>,
+  d: Pick<OwnBookingDeps, 'db' | 'log' | 'payments' | 'mail' | 'env'>,
   orgId: number,
   actor: Actor,
   ref: string,
   options: { waiveFee: boolean; language: string },
   nowMs: number,
 ): Promise<AdminBookingEntry> {
-  const booking = await orgBooking(d.db, orgId, ref);
-  const audit = auditIfMovedStatement(d.db, orgId, actor, 'booking.cancel', `booking:${ref}`, { waive_fee: options.waiveFee, booking_status: booking.status });
-  await cancelAndRefund(d, booking, nowMs, { waiveFee: options.waiveFee, also: [audit] });
+  const found = await orgBooking(d.db, orgId, ref);
+  const status = 'onAccount' in found ? found.onAccount.status : found.booking.status;
+  const detail = { waive_fee: options.waiveFee, booking_status: status };
+  if ('onAccount' in found) {
+    const { creditBackMinor } = onAccountTerms(found.onAccount, nowMs, options.waiveFee);
+    const audit = auditIfMovedStatement(d.db, orgId, actor, 'booking.cancel', `booking:${ref}`, { ...detail, on_account: true, credit_back_usd_minor: creditBackMinor });
+    const [moved] = await atomically(d.db, cancelOnAccountStatements(d.db, orgId, ref, creditBackMinor, audit));
+    if ((moved?.meta.changes ?? 0) === 0) throw conflict(CANCEL_REFUSED.status);
+  } else {
+    const audit = auditIfMovedStatement(d.db, orgId, actor, 'booking.cancel', `booking:${ref}`, detail);
+    await cancelAndRefund(d, found.booking, nowMs, { waiveFee: options.waiveFee, also: [audit] });
+  }
   const row = await orgBookingByRef(d.db, orgId, ref);
   if (!row) throw notFound(OPS_MSG.noSuchBooking);
   return entryOf(row, options.language);

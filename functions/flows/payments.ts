@@ -12,6 +12,8 @@ import type { CardSpend } from '../../src/shared/rules/wallet';
 import { PaymentProviderError, WebhookSignatureError, type PaymentEvent, type PaymentSession, type Payments } from '../outside/payments';
 import type { Mailer } from '../outside/mail';
 import { sendOwedMails } from './booking-mails';
+import { bookIfPaid, type SupplierBookingDeps } from './supplier-bookings';
+import type { SupplierEnv } from './suppliers';
 
 /** A pending booking's hosted payment lives 30 minutes (the shortest Stripe allows); then it expires and its holds go back. */
 export const PAYMENT_WINDOW_S = 30 * 60;
@@ -239,6 +241,8 @@ export const CANCEL_REFUSED: Record<'status' | 'policy' | 'paid', string> = {
 export interface CancelOptions {
   waiveFee?: boolean;
   also?: D1PreparedStatement[];
+  /** A bed bank's booking: what its supplier charges for cancelling, in the booking's minor units (supplier-bookings.ts). */
+  supplierFeeMinor?: number;
 }
 
 export type CancelOutcome =
@@ -255,6 +259,12 @@ export function cancellationTerms(booking: BookingRow, nowMs: number, options: C
   const cardLeft = Math.max(0, booking.paid_minor - booking.refunded_minor);
   // The org's admin may waive the fee (POST /api/admin/bookings/{id}/cancel { waive_fee }): everything comes back.
   if (options.waiveFee) return { feeMinor: 0, refundMinor: cardLeft, walletBack: true };
+  // A bed bank's booking is cancelled under its supplier's terms: the supplier's fee, as the booking's share of it.
+  if (options.supplierFeeMinor !== undefined) {
+    const feeMinor = Math.min(booking.price_minor, Math.max(0, options.supplierFeeMinor));
+    if (feeMinor >= booking.price_minor && booking.price_minor > 0) return null;
+    return { feeMinor, refundMinor: Math.max(0, cardLeft - feeMinor), walletBack: feeMinor <= cardLeft };
+  }
   const percent = cancellationFeePercent(booking.product_type, bookedRateOf(booking), booking.check_in, booking.time_zone, nowMs);
   if (percent >= 100) return null;
   const feeMinor = Math.round((booking.price_minor * percent) / 100);
@@ -326,6 +336,9 @@ export interface PaymentEventDeps {
   payments: () => Payments;
   mail: Mailer;
   log: Log;
+  /** For a bed bank's booking, made once it is paid (supplier-bookings.ts). */
+  env: SupplierEnv;
+  clock: () => number;
 }
 
 /**
@@ -353,6 +366,8 @@ export async function receivePaymentEvent(d: PaymentEventDeps, payload: string, 
     throw new ApiError(502, 'UPSTREAM_FAILED', 'The payment provider could not be reached; the event will be retried');
   }
   d.log('info', 'payments.event', { event_id: event.id, type: event.type, outcome: handled.outcome, booking: handled.booking?.booking_ref ?? null });
+  // A bed bank's booking is made at the supplier once paid, before the mails: a refusal's booking owes no confirmation.
+  await bookIfPaid({ db: d.db, env: d.env, payments: provider, mail: d.mail, log: d.log, clock: d.clock }, handled.booking);
   if (handled.booking) await sendOwedMails({ db: d.db, ...d.mail }, handled.booking.id);
   return { outcome: handled.outcome };
 }
@@ -362,7 +377,10 @@ export async function receivePaymentEvent(d: PaymentEventDeps, payload: string, 
  * settled from the provider's own answer: a paid session confirms (or refunds) as its webhook would, any other is
  * expired there and then here, giving the holds back. A provider failure leaves the booking for the next run.
  */
-export async function sweepPendingPayments(deps: { db: D1Database; payments: Payments }, nowMs = Date.now()): Promise<{ expired: number; confirmed: number; failed: number }> {
+export async function sweepPendingPayments(
+  deps: { db: D1Database; payments: Payments; supplier?: Omit<SupplierBookingDeps, 'db' | 'payments'> },
+  nowMs = Date.now(),
+): Promise<{ expired: number; confirmed: number; failed: number }> {
   // A booking's session ends PAYMENT_WINDOW_S after it was written (paymentExpiresAtMs): from then on it is let go.
   const before = new Date(nowMs - PAYMENT_WINDOW_S * 1000).toISOString();
   const counts = { expired: 0, confirmed: 0, failed: 0 };
@@ -373,6 +391,8 @@ export async function sweepPendingPayments(deps: { db: D1Database; payments: Pay
       if (released.kind === 'paid') {
         const handled = await paid(deps, await deps.payments.retrieveCheckoutSession(booking.payment_session_id!));
         if (handled.outcome === 'confirmed') counts.confirmed += 1;
+        // Confirmed here rather than by its webhook: its bed bank's booking is made here too.
+        if (deps.supplier) await bookIfPaid({ ...deps.supplier, db: deps.db, payments: deps.payments }, handled.booking);
       }
     } catch {
       counts.failed += 1;

@@ -5,7 +5,7 @@ import type { OrgRow } from '../db/orgs';
 import { imagesOf, type ProductRow } from '../db/products';
 import { cardsOfUser, ownCard, walletCardOf, type CardRow } from '../db/cards';
 import { ApiError, conflict, refuse } from '../errors';
-import { bookableStay, currencyFor, priceStay, soldOut, type BookableStay, type PricedStay } from './stay';
+import { bookableStay, currencyFor, priceStay, soldOut, type BookableStay, type PricedStay, type Supply } from './stay';
 import { offersOfProducts } from './rates';
 import type { BookedRooms } from '../db/bookings';
 import type { QuoteRow } from '../db/quotes';
@@ -18,6 +18,7 @@ import {
 import { percentOfBps, quotePrice, quotePriceIn, quotePriceOfNet, sellPrice, type QuotePrice } from '../../src/shared/rules/quote-price';
 import type { AgentPricing, PreviewRequest } from '../../src/shared/contract/booking';
 import { scoreOf } from '../../src/shared/rules/review-score';
+import { supplierNetIn } from '../../src/shared/rules/supplier-price';
 
 type StayDates = { checkIn?: string; checkOut?: string | null; guests?: number };
 
@@ -110,11 +111,11 @@ export interface Quote {
  * Recomputes a booking's amounts from the product's rates and availability, the stay and the caller's own cards;
  * trusts no amount sent. A rate_id is booked as chosen or refused (400 expired, 409 PRICE_CHANGED or SOLD_OUT).
  */
-export async function quote(db: D1Database, org: OrgRow, body: PreviewRequest, userId: number | null, rateKey: string): Promise<Quote> {
+export async function quote(db: D1Database, org: OrgRow, body: PreviewRequest, userId: number | null, rateKey: string, supply?: Supply): Promise<Quote> {
   const stay = await bookableStay(db, org, body, rateKey);
   const { product, checkOut, nights } = stay;
   const { currency, rates } = await currencyFor(db, org, body.currency);
-  const priced = await priceStay(db, stay, { currency, rates }, rateKey);
+  const priced = await priceStay(db, stay, { currency, rates }, rateKey, supply);
   const { priceMinor } = priced;
 
   const options = parseWalletOptions(org.wallet_options);
@@ -159,6 +160,7 @@ export async function quote(db: D1Database, org: OrgRow, body: PreviewRequest, u
 
 /** The rooms a booking of the stay takes, as the row keeps them; none for an activity. */
 export function bookedRooms(stay: Pick<BookableStay, 'rooms'>, priced: PricedStay): BookedRooms | undefined {
+  if (priced.supplier) return priced.supplier.rooms;
   return priced.offer ? roomsOfOffer(priced.offer, stay.rooms, priced.nights.map((n) => ({ date: n.date, price: n.minor }))) : undefined;
 }
 
@@ -228,7 +230,12 @@ export function spreadOver(total: number, weights: readonly number[]): number[] 
 export function agentQuotePrice(stay: BookableStay, priced: PricedStay, currency: string, rates: Rates, markupBps: number) {
   let usd: QuotePrice;
   let inCurrency: QuotePrice;
-  if (priced.offer) {
+  if (priced.supplier) {
+    // A bed bank's rate: the agent's net is the supplier's, converted, without the org's markup (supplier-price.ts).
+    const { netMinor, netCurrency, netInCurrency } = priced.supplier;
+    usd = quotePriceOfNet(supplierNetIn(netMinor, netCurrency, 'USD', rates), markupBps);
+    inCurrency = quotePriceOfNet(netInCurrency, markupBps);
+  } else if (priced.offer) {
     usd = quotePriceOfNet(priced.offer.totalUsdMinor, markupBps);
     inCurrency = quotePriceOfNet(priced.priceMinor, markupBps);
   } else {

@@ -8,7 +8,7 @@ import { calendarOf, lowestTotal } from '../../src/shared/rules/ari-ranges';
 import { base64url, fromBase64url, hmacSha256, constantTimeEqual } from '../auth/crypto';
 import { convertMinor } from '../../src/shared/rules/money';
 import type { Rates } from '../../src/shared/rules/money';
-import { offersFor, type Offer } from '../../src/shared/rules/stay-rates';
+import { offersFor, type Board, type Offer } from '../../src/shared/rules/stay-rates';
 import { rateCancellationDeadline, type PlanCancellation } from '../../src/shared/rules/cancellation';
 import { occupancyKey, occupancyStrings, parseOccupancy, type RoomParty } from '../../src/shared/rules/occupancy';
 
@@ -124,12 +124,55 @@ export async function signRate(key: string, productId: number, offer: Offer, sta
     total_usd_minor: offer.totalUsdMinor,
     expires_at: nowMs + RATE_ID_TTL_MS,
   };
+  return signed(key, claim);
+}
+
+/**
+ * What a bed bank's rate_id names (docs/decisions/0069-supplier-rates-and-bookings.md): the product, stay and
+ * occupancy, the supplier's rate key with its net for the whole stay (EUR minor units) and whether it must be checked
+ * again before booking, the total quoted and its currency, and what the traveller was shown of the room and the rate
+ * (the booking keeps it: the supplier's rooms and rates are not ours to read back).
+ */
+export interface SupplierRateClaim {
+  supplier: 'hotelbeds';
+  product_id: number;
+  check_in: string;
+  check_out: string;
+  occupancy: string[];
+  rate_key: string;
+  net_minor: number;
+  /** The net's currency (EUR for Hotelbeds). */
+  net_currency: string;
+  recheck: boolean;
+  total_minor: number;
+  currency: string;
+  /** The room: our imported room type's id (0 when the supplier named one we have not imported), code and name. */
+  room: { room_id: number; code: string; name: string };
+  board: Board;
+  refundable: boolean;
+  /** The rate's terms as a rate plan's (src/shared/rules/supplier-rate.ts supplierTerms). */
+  free_cancellation_days: number | null;
+  cancellation_fee_percent: number | null;
+  expires_at: number;
+}
+
+/** Either kind of claim a rate_id may carry. */
+export type AnyRateClaim = RateClaim | SupplierRateClaim;
+
+export const isSupplierClaim = (claim: AnyRateClaim): claim is SupplierRateClaim => 'supplier' in claim;
+
+/** The signed rate_id for a bed bank's rate (expires_at is set here). */
+export function signSupplierRate(key: string, claim: Omit<SupplierRateClaim, 'expires_at'>, nowMs = Date.now()): Promise<string> {
+  return signed(key, { ...claim, expires_at: nowMs + RATE_ID_TTL_MS });
+}
+
+async function signed(key: string, claim: AnyRateClaim): Promise<string> {
   const body = base64url(encoder.encode(JSON.stringify(claim)));
   return `${body}.${base64url(await hmacSha256(key, body))}`;
 }
 
-/** The claim a rate_id carries, or null when it was not signed here, was altered or has expired. */
-export async function readRate(key: string, rateId: string, nowMs = Date.now()): Promise<RateClaim | null> {
+/** The claim a rate_id carries (an own hotel's or a bed bank's), or null when it was not signed here, was altered or has expired. */
+export async function readAnyRate(key: string, rateId: string, nowMs = Date.now()): Promise<AnyRateClaim | null> {
   const [body, mac, extra] = rateId.split('.');
   if (!body || !mac || extra !== undefined) return null;
   const given = fromBase64url(mac);
@@ -137,7 +180,7 @@ export async function readRate(key: string, rateId: string, nowMs = Date.now()):
   const bytes = fromBase64url(body);
   if (!bytes) return null;
   try {
-    const claim = JSON.parse(new TextDecoder().decode(bytes)) as RateClaim;
+    const claim = JSON.parse(new TextDecoder().decode(bytes)) as AnyRateClaim;
     if (typeof claim.expires_at !== 'number' || claim.expires_at <= nowMs) return null;
     if (!Array.isArray(claim.occupancy) || !parseOccupancy(claim.occupancy)) return null;
     return claim;
@@ -146,8 +189,14 @@ export async function readRate(key: string, rateId: string, nowMs = Date.now()):
   }
 }
 
+/** An own hotel's claim a rate_id carries, or null (not signed here, altered, expired, or a bed bank's rate). */
+export async function readRate(key: string, rateId: string, nowMs = Date.now()): Promise<RateClaim | null> {
+  const claim = await readAnyRate(key, rateId, nowMs);
+  return claim && !isSupplierClaim(claim) ? claim : null;
+}
+
 /** The rooms a claim names. */
-export const roomsOfClaim = (claim: RateClaim): RoomParty[] => parseOccupancy(claim.occupancy) ?? [];
+export const roomsOfClaim = (claim: AnyRateClaim): RoomParty[] => parseOccupancy(claim.occupancy) ?? [];
 
 /** Do two parties name the same rooms, whatever their order? */
 export const sameParty = (a: readonly RoomParty[], b: readonly RoomParty[]) => occupancyKey(a) === occupancyKey(b);

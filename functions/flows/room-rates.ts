@@ -7,13 +7,17 @@ import { fromMinor, type Rates } from '../../src/shared/rules/money';
 import { nameIn, nightsOf, type Offer } from '../../src/shared/rules/stay-rates';
 import { feePercentAfterDeadline, rateCancellationDeadline } from '../../src/shared/rules/cancellation';
 import type { ProductRow } from '../db/products';
+import { isSupplierProduct, supplierRoomsAndRates, type SupplierReach } from './supplier-rates';
 
+/** A bed bank's hotel is asked of the supplier (functions/flows/supplier-rates.ts); an own hotel's rates are read here. */
 export async function roomsAndRates(
-  db: D1Database,
-  product: Pick<ProductRow, 'id' | 'type' | 'time_zone'>,
+  d: SupplierReach,
+  product: Pick<ProductRow, 'id' | 'org_id' | 'type' | 'time_zone' | 'source' | 'supplier_code'>,
   stay: StayAsked,
   o: { key: string; currency: string; rates: Rates; language: string; nowMs?: number },
 ) {
+  if (isSupplierProduct(product)) return supplierRoomsAndRates(d, product, stay, o);
+  const { db } = d;
   const offers = (await offersOfProducts(db, [product.id], stay)).get(product.id) ?? [];
   const byRoom = new Map<number, Offer[]>();
   for (const offer of offers) byRoom.set(offer.room.room_id, [...(byRoom.get(offer.room.room_id) ?? []), offer]);

@@ -2,13 +2,15 @@
 // requested room with a sellable rate for every night of the stay, each priced at its lowest total for the whole stay
 // and every room. One statement finds the candidates (city or point, type, availability dates), one batch reads their
 // rooms, rates and nights, and the steering (price per night, stars, free cancellation by each rate plan's terms), sorting, counts, filters'
-// counts and the page are worked out here; only the page's own rows are read in full afterwards.
+// counts and the page are worked out here; only the page's own rows are read in full afterwards. The org's bed bank, when
+// connected, adds its hotels of the place priced live (supplier-search.ts) to the same list before all that.
 import { facetsOfItems, productsByIds, searchCandidates, steered, distanceKm, type ProductFilter, type Steers } from '../db/products';
 import { inLanguage } from '../db/content';
 import { lowestTotalsAndFreeOf, type FreeCancellationAsk, type StayAsked } from './rates';
 import { stayItem, totalAgentPricing } from './pricing';
 import { fromMinor, type Rates } from '../../src/shared/rules/money';
 import { nightsOf } from '../../src/shared/rules/stay-rates';
+import { supplierPrices, type SupplierAsk } from './supplier-search';
 
 export interface NightlySearch {
   filter: ProductFilter;
@@ -29,6 +31,8 @@ export interface NightlySearch {
   steps: readonly number[];
   /** An agent's markup when trade prices are shown, else null. */
   markupBps: number | null;
+  /** The org's bed bank, asked for the place's hotels beside the org's own (a city or point search of hotels), else null. */
+  supplier: SupplierAsk | null;
 }
 
 /**
@@ -43,16 +47,24 @@ interface Priced {
   totalMinor: number;
   price: number;
   cancellable: boolean;
+  /** A supplier's hotel: when its priced offer's free cancellation ends (its card says so rather than the type's rule). */
+  freeUntil?: string | null;
+  /** Read for a search by name. */
+  name?: string;
 }
 
 export async function searchNightly(db: D1Database, s: NightlySearch) {
   const box = s.near?.byPoint && s.near.radiusKm !== null ? { latitude: s.near.latitude, longitude: s.near.longitude, radiusKm: s.near.radiusKm } : undefined;
+  // Asked first, so its budget runs while the org's own hotels are found and priced.
+  const supplied = s.supplier
+    ? supplierPrices(db, s.supplier, s.filter, box, s.stay, { currency: s.currency, rates: s.rates }, s.filter.orgId, s.freeCancellation.nowMs)
+    : null;
   const candidates = await searchCandidates(db, s.filter, s.sort ?? '', box);
   // A popular city's thousands of candidates: each kept small (what pricing, steering and sorting read).
-  const inReach: { id: number; ari_version: number; rating: number; time_zone: string; km: number | null }[] = [];
+  const inReach: { id: number; ari_version: number; rating: number; time_zone: string; km: number | null; name?: string }[] = [];
   for (const c of candidates) {
     const km = s.near ? distanceKm(s.near.latitude, s.near.longitude, c.latitude, c.longitude) : null;
-    if (!box || km! <= box.radiusKm) inReach.push({ id: c.id, ari_version: c.ari_version, rating: c.rating, time_zone: c.time_zone, km });
+    if (!box || km! <= box.radiusKm) inReach.push({ id: c.id, ari_version: c.ari_version, rating: c.rating, time_zone: c.time_zone, km, name: c.name });
   }
   const totals = await lowestTotalsAndFreeOf(db, inReach, s.stay, s.currency, s.rates, s.freeCancellation);
   const nights = nightsOf(s.stay.checkIn, s.stay.checkOut).length;
@@ -63,8 +75,17 @@ export async function searchNightly(db: D1Database, s: NightlySearch) {
     const t = totals.get(c.id);
     if (t === undefined) continue;
     const totalMinor = onlyFree && t.free !== null ? t.free : t.total;
-    sellable.push({ id: c.id, rating: c.rating, time_zone: c.time_zone, km: c.km, totalMinor, price: perNightMinor(totalMinor, nights), cancellable: t.free !== null });
+    sellable.push({ id: c.id, rating: c.rating, time_zone: c.time_zone, km: c.km, totalMinor, price: perNightMinor(totalMinor, nights), cancellable: t.free !== null, name: c.name });
   }
+  const fromSupplier = supplied ? await supplied : null;
+  for (const { candidate: c, totalMinor: total, free } of fromSupplier?.priced ?? []) {
+    const km = s.near ? distanceKm(s.near.latitude, s.near.longitude, c.latitude, c.longitude) : null;
+    if (box && km! > box.radiusKm) continue;
+    const totalMinor = onlyFree && free ? free.totalMinor : total;
+    sellable.push({ id: c.id, rating: c.rating, time_zone: c.time_zone, km, totalMinor, price: perNightMinor(totalMinor, nights), cancellable: free !== null, freeUntil: free?.until ?? null, name: c.name });
+  }
+  // By name, the own hotels came in the database's order: the supplier's are merged in by the same rule (NOCASE).
+  if (s.sort === 'name' && fromSupplier?.priced.length) sellable.sort((a, b) => byNoCase(a.name ?? '', b.name ?? '') || a.id - b.id);
   // Each item says whether it cancels free (its rate plans' terms): the zones' rule is not asked.
   const steers = { ...s.steers, zones: onlyFree ? [] : undefined };
   const shown = sellable.filter((p) => steered(p, steers));
@@ -77,6 +98,7 @@ export async function searchNightly(db: D1Database, s: NightlySearch) {
     const p = byId.get(row.id)!;
     return {
       ...stayItem(row, p.totalMinor, nights, s.currency, s.rates, guests),
+      ...(p.freeUntil !== undefined ? { free_cancellation_deadline: p.freeUntil } : {}),
       ...(p.km !== null ? { distance_km: Math.round(p.km * 10) / 10 } : {}),
       ...(s.markupBps === null ? {} : { agent_pricing: totalAgentPricing(p.totalMinor, s.currency, s.markupBps) }),
     };
@@ -85,6 +107,7 @@ export async function searchNightly(db: D1Database, s: NightlySearch) {
   const money = (minor: number | null) => (minor === null ? null : fromMinor(minor, s.currency));
   return {
     count: shown.length,
+    ...(fromSupplier?.partial ? { partial: true as const } : {}),
     data,
     facets: {
       rating: f.byRating,
@@ -96,6 +119,14 @@ export async function searchNightly(db: D1Database, s: NightlySearch) {
     },
   };
 }
+
+/** SQLite's NOCASE order: ASCII letters folded, every other character by its code. */
+const foldAscii = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+const byNoCase = (a: string, b: string) => {
+  const x = foldAscii(a);
+  const y = foldAscii(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
 
 /** A stay's total shared over its nights, to the minor unit (half up). */
 export const perNightMinor = (totalMinor: number, nights: number) => Math.round(totalMinor / Math.max(1, nights));

@@ -18,7 +18,7 @@ import { base64url, fromBase64url, randomBytes, randomToken, sha256Hex } from '.
 import type { SessionUser } from '../auth/session-user';
 import { conflict, notFound, refuse } from '../errors';
 import { openSession } from '../auth/accounts';
-import { TWOFA_MSG, type PasskeyEntry, type SecurityState } from '../../src/shared/contract/second-factor';
+import { TWOFA_MSG, type FreshProof, type PasskeyEntry, type SecurityState } from '../../src/shared/contract/second-factor';
 
 /** What the second factor needs of the request (functions/http/deps.ts builds it). */
 export interface SecondFactorDeps {
@@ -167,9 +167,51 @@ export async function confirmTotp(d: SecondFactorDeps, user: Pick<SessionUser, '
   return { recovery_codes: codes };
 }
 
-/** Removes the TOTP app and its recovery codes. */
-export async function removeTotp(d: Pick<SecondFactorDeps, 'db'>, user: Pick<SessionUser, 'id'>) {
+/**
+ * A fresh proof that the person at the keyboard holds the account's second factor (docs/decisions/0072), asked before
+ * one is removed or the recovery codes issued again, so a stolen session alone cannot take the factor away: with an
+ * authenticator app, a current code (spent, as at sign-in) or an unused recovery code (spent); with passkeys only, a
+ * passkey's answer to a challenge issued to this account. An account without any second factor has nothing to prove.
+ * Refused with 400 naming what is needed.
+ */
+export async function requireFreshProof(d: SecondFactorDeps, user: Pick<SessionUser, 'id' | 'email'>, proof: FreshProof): Promise<void> {
+  const factors = await factorsOf(d.db, user.id);
+  const now = d.clock();
+  if (factors.totp) {
+    if (proof.code) {
+      const totp = await totpOf(d.db, user.id);
+      const secret = totp?.confirmed_at ? await unseal(d.pepper, totp.secret_sealed) : null;
+      const step = secret ? stepOf(totpFor(d.org, user.email, secret), proof.code, now) : null;
+      if (step === null || !(await spendTotpStep(d.db, user.id, step, now, false))) throw refuse('code', TWOFA_MSG.proofWrong);
+      return;
+    }
+    if (proof.recovery_code) {
+      if (!(await spendRecoveryCode(d.db, user.id, await recoveryHash(d.pepper, proof.recovery_code), now))) throw refuse('recovery_code', TWOFA_MSG.proofWrong);
+      return;
+    }
+    throw refuse('code', TWOFA_MSG.proofRequired);
+  }
+  if (factors.passkeys > 0) {
+    if (!proof.passkey) throw refuse('passkey', TWOFA_MSG.proofPasskeyRequired);
+    if (!(await verifiedAssertion(d, proof.passkey as AuthenticationResponseJSON, user.id))) throw refuse('passkey', TWOFA_MSG.passkeyRefused);
+  }
+}
+
+/** Removes the TOTP app and its recovery codes, after a fresh proof (a pending, unconfirmed app needs none). */
+export async function removeTotp(d: SecondFactorDeps, user: Pick<SessionUser, 'id' | 'email'>, proof: FreshProof) {
+  if (!(await totpOf(d.db, user.id))) throw conflict(TWOFA_MSG.totpNotSet);
+  await requireFreshProof(d, user, proof);
   await atomically(d.db, [deleteTotp(d.db, user.id), deleteRecoveryCodes(d.db, user.id)]);
+}
+
+/** Ten new recovery codes in place of the old ones (shown once), after a fresh proof; only with an authenticator app. */
+export async function regenerateRecoveryCodes(d: SecondFactorDeps, user: Pick<SessionUser, 'id' | 'email'>, proof: FreshProof) {
+  if (!(await factorsOf(d.db, user.id)).totp) throw conflict(TWOFA_MSG.totpNotSet);
+  await requireFreshProof(d, user, proof);
+  const codes = newRecoveryCodes();
+  const hashes = await Promise.all(codes.map((c) => recoveryHash(d.pepper, c)));
+  await atomically(d.db, replaceRecoveryCodes(d.db, user.id, hashes));
+  return { recovery_codes: codes };
 }
 
 // ---- the sign-in's second step -----------------------------------------------------------------------------------
@@ -285,8 +327,24 @@ export async function registerPasskey(d: SecondFactorDeps, user: Pick<SessionUse
   return passkeyEntry({ ...row, last_used_at: null });
 }
 
-export async function removePasskey(d: Pick<SecondFactorDeps, 'db'>, user: Pick<SessionUser, 'id'>, id: string) {
+/** Removes one of the account's passkeys, after a fresh proof (which may be that very passkey's answer). */
+export async function removePasskey(d: SecondFactorDeps, user: Pick<SessionUser, 'id' | 'email'>, id: string, proof: FreshProof) {
+  if (!(await passkeysOf(d.db, user.id)).some((p) => p.id === id)) throw notFound(TWOFA_MSG.passkeyUnknown);
+  await requireFreshProof(d, user, proof);
   if (!(await deletePasskey(d.db, id, user.id))) throw notFound(TWOFA_MSG.passkeyUnknown);
+}
+
+/** Options for a passkey's answer that proves, before a change, that the signed-in person holds one of their passkeys. */
+export async function passkeyProofOptions(d: SecondFactorDeps, user: Pick<SessionUser, 'id'>) {
+  const passkeys = await passkeysOf(d.db, user.id);
+  if (!passkeys.length) throw notFound(TWOFA_MSG.passkeyUnknown);
+  const { rpID } = await relyingParty(d);
+  const options = await generateAuthenticationOptions({
+    rpID, userVerification: 'required', timeout: PASSKEY_TTL_MS,
+    allowCredentials: passkeys.filter((p) => p.rp_id === rpID).map((p) => ({ id: p.id, transports: JSON.parse(p.transports) as never })),
+  });
+  await keepChallenge(d, 'passkey_sign_in', options.challenge, user.id);
+  return options;
 }
 
 /** Options to sign in with a passkey on the org's host (any of its accounts': the authenticator offers its own). */
@@ -298,6 +356,30 @@ export async function passkeySignInOptions(d: SecondFactorDeps) {
 }
 
 /**
+ * A passkey's answer verified: the challenge spent once and issued for `userId` (null: a sign-in's, for anyone), the
+ * credential one of this org's made for this host (and the account's, for a proof), the signature verified with the
+ * person verified. The passkey row, its counter moved on; null when any of it fails.
+ */
+async function verifiedAssertion(d: SecondFactorDeps, response: AuthenticationResponseJSON, userId: number | null) {
+  const challenge = challengeOf(response);
+  const now = d.clock();
+  const spent = challenge ? await spendChallenge(d.db, await sha256Hex(challenge), 'passkey_sign_in', d.org.id, now) : null;
+  if (!spent || spent.user_id !== userId) return null;
+  const { origin, rpID } = await relyingParty(d);
+  const passkey = await passkeyById(d.db, response.id, d.org.id);
+  if (!passkey || passkey.rp_id !== rpID || (userId !== null && passkey.user_id !== userId)) return null;
+  const publicKey = fromBase64url(passkey.public_key);
+  if (!publicKey) return null;
+  const verified = await verifyAuthenticationResponse({
+    response, expectedChallenge: spent.detail, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: true,
+    credential: { id: passkey.id, publicKey, counter: passkey.counter, transports: JSON.parse(passkey.transports) },
+  }).catch(() => null);
+  if (!verified?.verified) return null;
+  await touchPasskey(d.db, passkey.id, verified.authenticationInfo.newCounter, now).run();
+  return passkey;
+}
+
+/**
  * Signs in with a passkey: the challenge spent once, the credential one of this org's made for this host, the
  * signature verified with the person verified (a passkey is the password and the second factor at once).
  */
@@ -306,22 +388,9 @@ export async function passkeySignIn(
   response: AuthenticationResponseJSON,
   remember: boolean,
 ): Promise<FactorSignedIn | { kind: 'refused' }> {
-  const challenge = challengeOf(response);
-  const now = d.clock();
-  const spent = challenge ? await spendChallenge(d.db, await sha256Hex(challenge), 'passkey_sign_in', d.org.id, now) : null;
-  if (!spent) return REFUSED;
-  const { origin, rpID } = await relyingParty(d);
-  const passkey = await passkeyById(d.db, response.id, d.org.id);
-  if (!passkey || passkey.rp_id !== rpID) return REFUSED;
-  const publicKey = fromBase64url(passkey.public_key);
-  if (!publicKey) return REFUSED;
-  const verified = await verifyAuthenticationResponse({
-    response, expectedChallenge: spent.detail, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: true,
-    credential: { id: passkey.id, publicKey, counter: passkey.counter, transports: JSON.parse(passkey.transports) },
-  }).catch(() => null);
-  if (!verified?.verified) return REFUSED;
+  const passkey = await verifiedAssertion(d, response, null);
+  if (!passkey) return REFUSED;
   const row = await userById(d.db, d.org.id, passkey.user_id);
   if (!row || row.verified_at === null) return REFUSED;
-  await touchPasskey(d.db, passkey.id, verified.authenticationInfo.newCounter, now).run();
   return signInWith(d, row, remember, 'login_passkey');
 }

@@ -10,7 +10,13 @@ import { nightsBetween, stayPrice, type ProductType } from '../../src/shared/rul
 import { guestsOf, type RoomParty } from '../../src/shared/rules/occupancy';
 import { fits, type Offer } from '../../src/shared/rules/stay-rates';
 import { eligibleTypes, minCheckInDate, MAX_NIGHTS, addDays, BOOKING_MSG, type StayRequest } from '../../src/shared/contract/booking';
-import { offerIn, offersOfProducts, readRate, roomsOfClaim, sameParty, signRate, type RateClaim } from './rates';
+import { isSupplierClaim, offerIn, offersOfProducts, readAnyRate, roomsOfClaim, sameParty, signRate, signSupplierRate, type AnyRateClaim, type SupplierRateClaim } from './rates';
+import { isSupplierProduct, supplierBookedRooms, supplierClaim, supplierDown, supplierOffers, SUPPLIER_RATES_TIMEOUT_MS, type SupplierReach } from './supplier-rates';
+import { orgBank } from './suppliers';
+import type { BookedRooms } from '../db/bookings';
+import { supplierNetIn, supplierSellMinor } from '../../src/shared/rules/supplier-price';
+import { evenNights } from '../../src/shared/rules/supplier-rate';
+import { nightsOf } from '../../src/shared/rules/stay-rates';
 
 const TYPE_NAMES: Record<ProductType, string> = { HLT: 'Hotels', ACT: 'Activities', RST: 'Resorts', STY: 'Stays' };
 
@@ -54,11 +60,11 @@ export interface BookableStay {
   /** Where the party came from, the field a party no room houses is refused on. */
   partyFrom: 'rate_id' | 'occupancy' | 'guests';
   /** The rate the traveller chose (its rate_id, read and checked), or null: the stay's cheapest is booked. */
-  claim: RateClaim | null;
+  claim: AnyRateClaim | null;
 }
 
 /** A field sent with a rate_id must say what the rate says. */
-function matchRate(req: StayRequest, claim: RateClaim) {
+function matchRate(req: StayRequest, claim: AnyRateClaim) {
   const rooms = roomsOfClaim(claim);
   if (req.product_id !== undefined && req.product_id !== claim.product_id) throw refuse('product_id', BOOKING_MSG.notTheRate);
   if (req.check_in !== undefined && req.check_in !== claim.check_in) throw refuse('check_in', BOOKING_MSG.notTheRate);
@@ -75,9 +81,9 @@ function matchRate(req: StayRequest, claim: RateClaim) {
  * Refused with a 400 on the first field at fault.
  */
 export async function bookableStay(db: D1Database, org: OrgRow, req: StayRequest, rateKey: string, nowMs = Date.now()): Promise<BookableStay> {
-  let claim: RateClaim | null = null;
+  let claim: AnyRateClaim | null = null;
   if (req.rate_id) {
-    claim = await readRate(rateKey, req.rate_id, nowMs);
+    claim = await readAnyRate(rateKey, req.rate_id, nowMs);
     if (!claim) throw refuse('rate_id', BOOKING_MSG.rateExpired);
     matchRate(req, claim);
   }
@@ -87,6 +93,7 @@ export async function bookableStay(db: D1Database, org: OrgRow, req: StayRequest
   if (checkIn === undefined) throw refuse('check_in', 'Choose a check-in date');
   const product = await productById(db, org.id, productId);
   if (!product || !eligibleTypes(org.eligible_products).includes(product.type)) throw refuse('product_id', 'No such product');
+  if (claim && isSupplierClaim(claim) !== isSupplierProduct(product)) throw refuse('rate_id', BOOKING_MSG.rateExpired);
   const asked = claim?.check_out ?? req.check_out;
   checkDates(org, checkIn, asked);
   const nightly = product.price_unit === 'night';
@@ -114,6 +121,26 @@ export interface PricedStay {
   nights: { date: string; minor: number }[];
   /** The offer's signed rate_id (the one to send back to book it), or null for an activity. */
   rateId: string | null;
+  /** A bed bank's rate: what the booking keeps of it (the key as checked, its net, the room and rate shown). */
+  supplier?: SupplierSale;
+}
+
+/** A bed bank's rate as booked (docs/decisions/0069-supplier-rates-and-bookings.md). */
+export interface SupplierSale {
+  supplier: 'hotelbeds';
+  rateKey: string;
+  /** The supplier's net for the whole stay, in minor units of netCurrency (EUR). */
+  netMinor: number;
+  netCurrency: string;
+  /** The supplier's net in the booking's currency (what an agent's net is). */
+  netInCurrency: number;
+  rooms: BookedRooms;
+}
+
+/** How a bed bank's hotel is priced: through the org's connection, its RECHECK rates checked again only when asked (the checkout). */
+export interface Supply {
+  reach: SupplierReach;
+  recheck: boolean;
 }
 
 /**
@@ -122,8 +149,9 @@ export interface PricedStay {
  * new total and a rate_id naming it. Without a claim the stay's cheapest sellable offer is booked: none at all → 409
  * SOLD_OUT, or 400 when no room type of the product can house the party whatever the dates.
  */
-export async function priceStay(db: D1Database, stay: BookableStay, money: { currency: string; rates: Rates }, rateKey: string): Promise<PricedStay> {
+export async function priceStay(db: D1Database, stay: BookableStay, money: { currency: string; rates: Rates }, rateKey: string, supply?: Supply): Promise<PricedStay> {
   const { product } = stay;
+  if (isSupplierProduct(product)) return priceSupplierStay(supply ? { ...supply.reach, db } : null, stay, money, rateKey, supply?.recheck ?? false);
   if (!stay.nightly) {
     const { priceMinor } = stayPrice(product.price_usd_minor, product.type, 1, stay.guests, money.currency, money.rates);
     return { offer: null, priceMinor, nights: [], rateId: null };
@@ -131,7 +159,7 @@ export async function priceStay(db: D1Database, stay: BookableStay, money: { cur
   const asked = { checkIn: stay.checkIn, checkOut: stay.checkOut!, rooms: stay.rooms };
   const offers = (await offersOfProducts(db, [product.id], asked)).get(product.id) ?? [];
   const { claim } = stay;
-  const offer = claim ? offers.find((o) => o.room.room_id === claim.room_id && o.plan.rate_plan_id === claim.rate_plan_id) : offers[0];
+  const offer = claim && !isSupplierClaim(claim) ? offers.find((o) => o.room.room_id === claim.room_id && o.plan.rate_plan_id === claim.rate_plan_id) : offers[0];
   if (!offer) {
     if (!claim) {
       const { rooms } = await roomsAndPlans(db, product.org_id, product.id);
@@ -141,7 +169,7 @@ export async function priceStay(db: D1Database, stay: BookableStay, money: { cur
   }
   const priced = offerIn(offer, money.currency, money.rates);
   const rateId = await signRate(rateKey, product.id, offer, asked);
-  if (claim && offer.totalUsdMinor !== claim.total_usd_minor) {
+  if (claim && !isSupplierClaim(claim) && offer.totalUsdMinor !== claim.total_usd_minor) {
     throw new ApiError(409, 'PRICE_CHANGED', BOOKING_MSG.priceChanged, undefined, undefined, {
       total: fromMinor(priced.totalMinor, money.currency),
       currency: money.currency,
@@ -151,3 +179,70 @@ export async function priceStay(db: D1Database, stay: BookableStay, money: { cur
   return { offer, priceMinor: priced.totalMinor, nights: priced.nights, rateId };
 }
 
+
+/**
+ * Prices a bed bank's stay from its claim (the rate chosen) or, without one, from the supplier's cheapest rate now: the
+ * net converted at the day's rate with the org's markup (src/shared/rules/supplier-price.ts). At the checkout a RECHECK
+ * rate is checked with the supplier first: none left → 409 SOLD_OUT; another net → 409 PRICE_CHANGED with the new total
+ * and a rate_id for the checked key; the same net → booked with the checked key. The connection off → 409 SOLD_OUT; the
+ * supplier down or late → 503.
+ */
+async function priceSupplierStay(reach: SupplierReach | null, stay: BookableStay, money: { currency: string; rates: Rates }, rateKey: string, recheck: boolean): Promise<PricedStay> {
+  const { product } = stay;
+  const conn = reach ? await orgBank(reach, product.org_id) : null;
+  if (!reach || !conn) throw soldOut();
+  const asked = { checkIn: stay.checkIn, checkOut: stay.checkOut!, rooms: stay.rooms };
+  const priceOf = { currency: money.currency, rates: money.rates, markupBps: conn.markupBps };
+  let claim: Omit<SupplierRateClaim, 'expires_at'>;
+  if (stay.claim && isSupplierClaim(stay.claim)) {
+    const chosen = stay.claim;
+    claim = { ...chosen, currency: money.currency, total_minor: supplierSellMinor(chosen.net_minor, chosen.net_currency, conn.markupBps, money.currency, money.rates) };
+  } else {
+    const [cheapest] = await supplierOffers(reach, conn, product, asked, 'en-US');
+    if (!cheapest) throw soldOut();
+    claim = supplierClaim(product.id, asked, cheapest, priceOf);
+  }
+  if (recheck && claim.recheck) {
+    const checked = await conn.bank.checkRates([claim.rate_key], { timeoutMs: SUPPLIER_RATES_TIMEOUT_MS });
+    if (!checked.ok) {
+      if (checked.failure.kind === 'sold_out') throw soldOut();
+      reach.log?.('warn', 'supplier.recheck_failed', { supplier: conn.supplier, kind: checked.failure.kind, status: checked.failure.status });
+      throw supplierDown();
+    }
+    const rate = checked.value.rooms.flatMap((r) => r.rates)[0];
+    if (!rate) throw soldOut();
+    const net = checked.value.totalNetMinor;
+    const fresh = {
+      ...claim,
+      rate_key: rate.rateKey,
+      net_minor: net,
+      net_currency: checked.value.currency,
+      recheck: rate.recheck,
+      total_minor: supplierSellMinor(net, checked.value.currency, conn.markupBps, money.currency, money.rates),
+    };
+    if (net !== claim.net_minor || fresh.net_currency !== claim.net_currency) {
+      throw new ApiError(409, 'PRICE_CHANGED', BOOKING_MSG.priceChanged, undefined, undefined, {
+        total: fromMinor(fresh.total_minor, money.currency),
+        currency: money.currency,
+        rate_id: await signSupplierRate(rateKey, fresh),
+      });
+    }
+    claim = fresh;
+  }
+  const rateId = await signSupplierRate(rateKey, claim);
+  const nights = evenNights(claim.total_minor, nightsOf(asked.checkIn, asked.checkOut));
+  return {
+    offer: null,
+    priceMinor: claim.total_minor,
+    nights,
+    rateId,
+    supplier: {
+      supplier: 'hotelbeds',
+      rateKey: claim.rate_key,
+      netMinor: claim.net_minor,
+      netCurrency: claim.net_currency,
+      netInCurrency: supplierNetIn(claim.net_minor, claim.net_currency, money.currency, money.rates),
+      rooms: supplierBookedRooms(claim, nights),
+    },
+  };
+}

@@ -303,6 +303,34 @@ export function confirmationMail(
 }
 
 /**
+ * What a booking that ends with money given back says (a cancel's, a supplier's refusal's): heading, greeting, what
+ * happened, the stay's facts, the receipt of what came back to the card and to the wallet, and how it comes back.
+ */
+function givenBackBlocks(b: ConfirmedBooking, firstName: string, refundedMinor: number, language: string, place: StayPlace | null | undefined, why: 'cancelled' | 'failed'): MailBlock[] {
+  const t = (key: string, vars?: LabelVars) => mailText(language, key, vars);
+  const money = moneyIn(language, b.currency);
+  const wallet = b.certificate_minor + b.discount_minor + b.cash_minor;
+  const traveler = JSON.parse(b.traveler) as { first_name?: string; last_name?: string };
+  const name = [traveler.first_name, traveler.last_name].filter(Boolean).join(' ');
+  return [
+    { kind: 'heading', text: t(`${why}_heading`) },
+    { kind: 'text', text: greeting(language, firstName) },
+    { kind: 'text', text: t(`${why}_what`, { ref: b.booking_ref, product: b.product_name, city: b.city, dates: stayDates(language, b.check_in, b.check_out) }) },
+    { kind: 'facts', rows: stayFacts(b, place, language, t, name) },
+    {
+      kind: 'facts',
+      receipt: true,
+      rows: [
+        ...(wallet > 0 ? [{ label: t('mail_receipt_wallet_back'), value: money(wallet) }] : []),
+        { label: t('mail_receipt_refund_card'), value: money(refundedMinor) },
+      ],
+    },
+    { kind: 'text', text: refundedMinor > 0 ? t('cancelled_refund', { amount: money(refundedMinor) }) : t('cancelled_no_card') },
+    ...(wallet > 0 ? [{ kind: 'text', text: t('cancelled_wallet', { amount: money(wallet) }) } as MailBlock] : []),
+  ];
+}
+
+/**
  * The mail sent when a booking is cancelled, in the org's brand: what was cancelled, the refund to the card and the
  * wallet parts given back, and the calendar update that removes the stay (the confirmation's UID, METHOD:CANCEL).
  */
@@ -317,25 +345,8 @@ export function cancellationMail(
   place?: StayPlace | null,
 ): Mail {
   const t = (key: string, vars?: LabelVars) => mailText(language, key, vars);
-  const money = moneyIn(language, b.currency);
-  const wallet = b.certificate_minor + b.discount_minor + b.cash_minor;
-  const traveler = JSON.parse(b.traveler) as { first_name?: string; last_name?: string };
-  const name = [traveler.first_name, traveler.last_name].filter(Boolean).join(' ');
   const blocks: MailBlock[] = [
-    { kind: 'heading', text: t('cancelled_heading') },
-    { kind: 'text', text: greeting(language, firstName) },
-    { kind: 'text', text: t('cancelled_what', { ref: b.booking_ref, product: b.product_name, city: b.city, dates: stayDates(language, b.check_in, b.check_out) }) },
-    { kind: 'facts', rows: stayFacts(b, place, language, t, name) },
-    {
-      kind: 'facts',
-      receipt: true,
-      rows: [
-        ...(wallet > 0 ? [{ label: t('mail_receipt_wallet_back'), value: money(wallet) }] : []),
-        { label: t('mail_receipt_refund_card'), value: money(refundedMinor) },
-      ],
-    },
-    { kind: 'text', text: refundedMinor > 0 ? t('cancelled_refund', { amount: money(refundedMinor) }) : t('cancelled_no_card') },
-    ...(wallet > 0 ? [{ kind: 'text', text: t('cancelled_wallet', { amount: money(wallet) }) } as MailBlock] : []),
+    ...givenBackBlocks(b, firstName, refundedMinor, language, place, 'cancelled'),
     { kind: 'text', text: t('cancelled_calendar_note'), muted: true },
   ];
   const calendar = stayCalendar(b, manageUrl, language, fullAddress(place, b.city, language), true);
@@ -343,6 +354,16 @@ export function cancellationMail(
     footer: t('mail_footer_booking'),
     attachments: [calendarFile(b.booking_ref, calendar)],
   });
+}
+
+/**
+ * A bed bank refused a paid booking (docs/decisions/0070): it is not booked, the card part is refunded and the wallet
+ * parts given back. No calendar file: the stay never was.
+ */
+export function failedBookingMail(brand: MailBrand, to: string, firstName: string, b: ConfirmedBooking, refundedMinor: number, language: string, place?: StayPlace | null): Mail {
+  const t = (key: string, vars?: LabelVars) => mailText(language, key, vars);
+  const blocks: MailBlock[] = [...givenBackBlocks(b, firstName, refundedMinor, language, place, 'failed'), { kind: 'text', text: t('failed_again') }];
+  return brandedMail(brand, to, language, t('failed_subject', { org: brand.name, ref: b.booking_ref }), blocks, { footer: t('mail_footer_booking') });
 }
 
 /** The first admin of a new org (npm run admin -- create-org): a link to choose a password on the org's own address. */

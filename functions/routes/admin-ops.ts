@@ -16,9 +16,8 @@ import {
 } from '../../src/shared/contract/console-ops';
 import {
   AdminBookingEntrySchema, BookingsPageSchema, CardIssuedSchema, CardsImportedSchema, CardsPageSchema, CardSpendsSchema, AdminCardEntrySchema, DomainEntrySchema,
-  DomainRemovedSchema, LabelEntrySchema,
+  DomainRemovedSchema, LabelEntrySchema, AdminCancelQuoteReplySchema,
 } from '../../src/shared/contract/console-replies';
-import { CancelQuoteReplySchema } from '../../src/shared/contract/booking-replies';
 import { access, body, createRoute, dataOf, json, media, refusals, router, unknownInPath } from '../http/route';
 
 type C = Context<AppEnv>;
@@ -105,7 +104,7 @@ const routes = {
   bookingCancelQuote: createRoute({
     method: 'get', path: '/bookings/{id}/cancel-quote', summary: 'What cancelling a booking now would refund and keep (waive_fee=1: with the fee waived)', ...access('admin'),
     request: { params: BookingParams, query: AdminCancelQuoteQuerySchema },
-    responses: { 200: json(dataOf(CancelQuoteReplySchema)), ...refusals },
+    responses: { 200: json(dataOf(AdminCancelQuoteReplySchema)), ...refusals },
   }),
   cancelBooking: createRoute({
     method: 'post', path: '/bookings/{id}/cancel',
@@ -175,7 +174,7 @@ export const adminOps = guarded
   })
   .openapi(
     routes.bookingCancelQuote,
-    async (c) => c.json({ data: await adminCancelQuote(c.env.DB, orgIdOf(c), c.req.valid('param').id, c.req.valid('query').waive_fee, deps(c).clock()) }, 200),
+    async (c) => c.json({ data: await adminCancelQuote(deps(c), orgIdOf(c), c.req.valid('param').id, c.req.valid('query').waive_fee, deps(c).clock()) }, 200),
     unknownInPath(OPS_MSG.noSuchBooking),
   )
   .openapi(

@@ -18,7 +18,9 @@ import { ProductDetailSchema } from '../../src/shared/contract/booking-replies';
 import { CitySuggestionsReplySchema, RatesReplySchema, SearchReplySchema } from '../../src/shared/contract/search-replies';
 import { partyOfGuests, type RoomParty } from '../../src/shared/rules/occupancy';
 import { searchNightly } from '../flows/search';
+import { supplierAsk } from '../flows/supplier-search';
 import { roomsAndRates } from '../flows/room-rates';
+import { deps } from '../http/deps';
 import { rateKey } from '../flows/rates';
 import { DEFAULT_MARKUP_BPS } from '../../src/shared/contract/agent';
 import { z } from 'zod';
@@ -66,7 +68,8 @@ async function agentMarkupBps(c: Context<AppEnv>): Promise<number | null> {
  * same search is drawn with it (decision 0050).
  */
 function keepAnswer(c: Context<AppEnv>, markupBps: number | null, answer: ResultPage) {
-  if (answer.page !== 1 || markupBps !== null || !answer.data.length) return;
+  // An answer missing a supplier's hotels is not drawn for the next visitors as if it were whole: not kept at all.
+  if (answer.page !== 1 || markupBps !== null || !answer.data.length || answer.partial) return;
   const org = c.get('org');
   const url = new URL(c.req.url);
   const language = requestLanguage(c);
@@ -161,6 +164,11 @@ export const products = router()
       const cityCentreOf = !coordinates && q.sort === 'distance' && q.city ? await cityCentre(c.env.DB, filter) : null;
       const perNight = (amount: number | undefined) => (amount === undefined ? undefined : toMinor(amount, currency));
       const stayed = stayAsked(org, q);
+      // A hotel search of a city or a point also asks the org's bed bank, when one is connected (CONTRACT §18).
+      const d = deps(c);
+      const supplier = q.type === 'HLT' && (coordinates || filter.city)
+        ? await supplierAsk({ db: d.db, env: d.env, log: d.log, later: d.later, budgetMs: c.env.SUPPLIER_SEARCH_BUDGET_MS }, org.id)
+        : null;
       const found = await searchNightly(c.env.DB, {
         filter: { ...filter, maxPriceUsdMinor: undefined, minPriceUsdMinor: undefined, minRating: undefined, freeCancellationZones: undefined },
         steers: { minPrice: perNight(q.min_price), maxPrice: perNight(q.max_price), minRating: q.min_rating, zones: q.free_cancellation ? [] : undefined },
@@ -180,9 +188,12 @@ export const products = router()
         freeCancellation: { productType: q.type, nowMs: Date.now() },
         steps: RATING_STEPS,
         markupBps,
+        supplier,
       });
-      const answer = { ...place, count: found.count, page, per_page: perPage, data: found.data, facets: found.facets };
+      const answer = { ...place, count: found.count, ...(found.partial ? { partial: true } : {}), page, per_page: perPage, data: found.data, facets: found.facets };
       keepAnswer(c, markupBps, answer);
+      // Missing a supplier's hotels, the answer is not to be kept by any cache either.
+      if (found.partial) c.header('Cache-Control', 'private, no-store');
       return c.json(withAgentPricing(c, answer, markupBps), 200);
     }
     // Free cancellation depends on each product's clock: the zones whose deadline for this check-in is still ahead.
@@ -234,7 +245,7 @@ export const products = router()
       if (!product || !eligibleTypes(org.eligible_products).includes(product.type) || product.price_unit !== 'night') throw notFound(NO_SUCH_PRODUCT);
       checkDates(org, q.check_in, q.check_out);
       const { currency, rates } = await currencyFor(c.env.DB, org, q.currency);
-      const data = await roomsAndRates(c.env.DB, product, stayAsked(org, q), { key: rateKey(c.env), currency, rates, language: requestLanguage(c) });
+      const data = await roomsAndRates(deps(c), product, stayAsked(org, q), { key: rateKey(c.env), currency, rates, language: requestLanguage(c) });
       // Each rate_id is signed for this request and lives 30 minutes: no cache keeps the answer.
       c.header('Cache-Control', 'private, no-store');
       return c.json({ data }, 200);

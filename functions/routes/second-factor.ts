@@ -11,12 +11,12 @@ import { counting, LIMITS, rateLimit, validBody } from '../http/rate-limit';
 import { challengeEmail } from '../db/second-factor';
 import { sha256Hex } from '../../src/shared/rules/digest';
 import {
-  completeSecondFactor, confirmTotp, passkeyRegistrationOptions, passkeySignIn, passkeySignInOptions, registerPasskey, removePasskey, removeTotp,
-  securityState, startTotp, type FactorSignedIn,
+  completeSecondFactor, confirmTotp, passkeyProofOptions, passkeyRegistrationOptions, passkeySignIn, passkeySignInOptions, regenerateRecoveryCodes,
+  registerPasskey, removePasskey, removeTotp, securityState, startTotp, type FactorSignedIn,
 } from '../flows/second-factor';
 import { SignInFailureSchema, SignInSuccessSchema } from '../../src/shared/contract/auth';
 import {
-  PasskeyOptionsReply, PasskeyParams, PasskeyRegisterBody, PasskeyReply, PasskeySignInBody, RecoveryCodesReply, SecondFactorBody, SecurityStateReply,
+  FreshProofBody, PasskeyOptionsReply, PasskeyParams, PasskeyRegisterBody, PasskeyReply, PasskeySignInBody, RecoveryCodesReply, SecondFactorBody, SecurityStateReply,
   TotpConfirmBody, TotpStartReply, TWOFA_MSG,
 } from '../../src/shared/contract/second-factor';
 import { StatusReplySchema } from '../../src/shared/contract/auth';
@@ -54,6 +54,20 @@ const confirmLimits = rateLimit({
   settle: counting([400, 409]),
   key: async (c) => {
     const b = await validBody(c, TotpConfirmBody);
+    const user = c.get('user');
+    return b && user ? `${user.orgId}:${user.email}` : null;
+  },
+});
+
+/**
+ * A wrong fresh proof (a code guessed with a stolen session) counts against the account as a wrong password would, and
+ * so does asking to remove what is not there.
+ */
+const proofLimits = rateLimit({
+  limit: LIMITS.signInEmail,
+  settle: counting([400, 404, 409]),
+  key: async (c) => {
+    const b = await validBody(c, FreshProofBody);
     const user = c.get('user');
     return b && user ? `${user.orgId}:${user.email}` : null;
   },
@@ -102,8 +116,21 @@ const routes = {
     responses: { 200: json(RecoveryCodesReply), ...refusals },
   }),
   removeTotp: createRoute({
-    method: 'delete', path: '/account/2fa/totp', summary: 'Removes the authenticator app and its recovery codes', ...access('user'), middleware: [requireUser] as const,
+    method: 'delete', path: '/account/2fa/totp', summary: 'Removes the authenticator app and its recovery codes, with a current code or a recovery code',
+    ...access('user'), middleware: [requireUser, proofLimits] as const,
+    request: { body: body(FreshProofBody) },
     responses: { 200: json(StatusReplySchema), ...refusals },
+  }),
+  regenerateRecoveryCodes: createRoute({
+    method: 'post', path: '/account/2fa/recovery-codes', summary: 'Ten new recovery codes in place of the old ones, with a current code or a recovery code',
+    ...access('user'), middleware: [requireUser, proofLimits] as const,
+    request: { body: body(FreshProofBody) },
+    responses: { 200: json(RecoveryCodesReply), ...refusals },
+  }),
+  passkeyProofOptions: createRoute({
+    method: 'post', path: '/account/passkeys/proof-options', summary: 'Options for a passkey’s answer that confirms a change to the second factor',
+    ...access('user'), middleware: [requireUser] as const,
+    responses: { 200: json(PasskeyOptionsReply), ...refusals },
   }),
   passkeyRegisterOptions: createRoute({
     method: 'post', path: '/account/passkeys/options', summary: 'Options to add a passkey for this site', ...access('user'), middleware: [requireUser] as const,
@@ -115,8 +142,9 @@ const routes = {
     responses: { 200: json(PasskeyReply), ...refusals },
   }),
   removePasskey: createRoute({
-    method: 'delete', path: '/account/passkeys/{id}', summary: 'Removes one of the account’s passkeys', ...access('user'), middleware: [requireUser] as const,
-    request: { params: PasskeyParams },
+    method: 'delete', path: '/account/passkeys/{id}', summary: 'Removes one of the account’s passkeys, with a fresh proof of the second factor', ...access('user'),
+    middleware: [requireUser, proofLimits] as const,
+    request: { params: PasskeyParams, body: body(FreshProofBody) },
     hook: unknownInPath(TWOFA_MSG.passkeyUnknown),
     responses: { 200: json(StatusReplySchema), ...refusals },
   }),
@@ -149,8 +177,16 @@ export const secondFactor = router()
     return c.json({ data: await confirmTotp(deps(c), c.get('user'), c.req.valid('json').code) }, 200);
   })
   .openapi(routes.removeTotp, async (c) => {
-    await removeTotp(deps(c), c.get('user'));
+    await removeTotp(deps(c), c.get('user'), c.req.valid('json'));
     return c.json({ status: 'success' as const, message: '' }, 200);
+  })
+  .openapi(routes.regenerateRecoveryCodes, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ data: await regenerateRecoveryCodes(deps(c), c.get('user'), c.req.valid('json')) }, 200);
+  })
+  .openapi(routes.passkeyProofOptions, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ data: await passkeyProofOptions(deps(c), c.get('user')) }, 200);
   })
   .openapi(routes.passkeyRegisterOptions, async (c) => {
     c.header('Cache-Control', 'no-store');
@@ -161,6 +197,6 @@ export const secondFactor = router()
     return c.json({ data: await registerPasskey(deps(c), c.get('user'), response, name) }, 200);
   })
   .openapi(routes.removePasskey, async (c) => {
-    await removePasskey(deps(c), c.get('user'), c.req.valid('param').id);
+    await removePasskey(deps(c), c.get('user'), c.req.valid('param').id, c.req.valid('json'));
     return c.json({ status: 'success' as const, message: '' }, 200);
   });

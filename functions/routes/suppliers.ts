@@ -7,6 +7,8 @@ import type { AppEnv } from '../env';
 import { requireRole } from '../http/require-role';
 import { deps } from '../http/deps';
 import { importStatus, listSuppliers, saveSupplier, startImport, type SupplierDeps } from '../flows/suppliers';
+import { reconcile } from '../flows/supplier-bookings';
+import { ReconcileQuerySchema, SupplierMismatchSchema } from '../../src/shared/contract/supplier-bookings';
 import {
   ImportStartedSchema, SupplierImportSchema, SupplierParamsSchema, SupplierSaveSchema, SupplierSchema, SUPPLIERS,
 } from '../../src/shared/contract/suppliers';
@@ -45,6 +47,13 @@ const routes = {
     request: { params: SupplierParamsSchema },
     responses: { 200: json(dataOf(SupplierImportSchema.nullable())), ...refusals },
   }),
+  reconcile: createRoute({
+    method: 'get', path: '/suppliers/{supplier}/reconcile',
+    summary: 'The org’s bookings of the supplier made from one day to another whose status differs between the two sides (each read from the supplier)',
+    ...access('admin'),
+    request: { params: SupplierParamsSchema, query: ReconcileQuerySchema },
+    responses: { 200: json(dataOf(z.array(SupplierMismatchSchema))), ...refusals },
+  }),
 };
 
 const guarded = router();
@@ -68,5 +77,13 @@ export const adminSuppliers = guarded
   .openapi(
     routes.importStatus,
     async (c) => c.json({ data: await importStatus(c.env.DB, c.get('org').id, c.req.valid('param').supplier) }, 200),
+    unknownInPath(NO_SUCH_SUPPLIER),
+  )
+  .openapi(
+    routes.reconcile,
+    async (c) => {
+      const { from, to } = c.req.valid('query');
+      return c.json({ data: await reconcile(supplierDeps(c), c.get('org').id, c.req.valid('param').supplier, from, to) }, 200);
+    },
     unknownInPath(NO_SUCH_SUPPLIER),
   );

@@ -35,9 +35,27 @@ export async function confirmTotp(code: string): Promise<string[]> {
   return codes;
 }
 
-export async function removeTotp() {
-  await request('$delete', '/api/account/2fa/totp', { body: {} });
+/** A fresh proof the server asks for before a second factor changes (a code, a recovery code, or a passkey's answer). */
+export type Proof = { code: string } | { recovery_code: string } | { passkey: true };
+
+/** The proof as sent: a passkey's answer is made here, for a challenge issued to this account. */
+async function proofBody(proof: Proof) {
+  if (!('passkey' in proof)) return proof;
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const options = (await request('$post', '/api/account/passkeys/proof-options', { body: {} })).data;
+  const response = await startAuthentication({ optionsJSON: options as never });
+  return { passkey: response as never };
+}
+
+export async function removeTotp(proof: Proof) {
+  await request('$delete', '/api/account/2fa/totp', { body: await proofBody(proof) });
   await loadSecurity();
+}
+
+export async function regenerateRecoveryCodes(proof: Proof): Promise<string[]> {
+  const codes = (await request('$post', '/api/account/2fa/recovery-codes', { body: await proofBody(proof) })).data.recovery_codes;
+  await loadSecurity();
+  return codes;
 }
 
 export async function addPasskey(name: string) {
@@ -48,7 +66,7 @@ export async function addPasskey(name: string) {
   await loadSecurity();
 }
 
-export async function removePasskey(id: string) {
-  await request('$delete', '/api/account/passkeys/:id', { param: { id } });
+export async function removePasskey(id: string, proof: Proof) {
+  await request('$delete', '/api/account/passkeys/:id', { param: { id }, body: await proofBody(proof) });
   await loadSecurity();
 }

@@ -1,7 +1,8 @@
 // The console's bookings (docs/contract.md section 19, decision 0066): every booking of the org listed with the whole
 // price, what the card and the wallet paid, what was refunded, who booked (a member, an agent on account or by the
 // client's card) and the payment's reference; the CSV export audited; the admin's cancel-and-refund (the traveller's
-// own cancel, the fee waived when asked), audited, and of 30 at once one refunds.
+// own cancel, the fee waived when asked), audited, and of 30 at once one refunds; an agent's booking on account cancelled
+// with the agent's credit given back (decision 0072), of 30 at once one reversal.
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, call, Client, expectErrorShape } from './helpers';
@@ -86,10 +87,6 @@ describe('the console lists every booking of the org', () => {
     const card = await listed(byCard.json.data.booking_id);
     expect(card).toMatchObject({ status: 'PENDING_PAYMENT', member: null, agent: named, on_account: false, paid_by_card: 0 });
     expect(card.payment_reference).toMatch(/^cs_/);
-    // The console cannot cancel a booking on account (the agency's statement holds it).
-    const refused = await adminCancel(account.booking_id);
-    expect(refused.status, refused.text).toBe(409);
-    expect(refused.json.error.message).toBe('A booking on an agent’s account is cancelled with the agent, not from the console');
   }, 120_000);
 
   it('the CSV export is audited (it holds personal data)', async () => {
@@ -173,4 +170,62 @@ describe('the admin cancels and refunds', () => {
     expect((await adminCancel(b.booking_id, {}, demo)).status).toBe(403);
     expect(bookingRow(b.booking_id).status).toBe('CONFIRMED');
   });
+});
+
+describe('the admin cancels an agent’s booking on account: the agent’s credit comes back', () => {
+  const reversals = (ref: string) => db.count('credit_ledger', "kind = 'adjustment' AND note = ?", `cancel:${ref}`);
+  const reversed = (ref: string) => (db.row('credit_ledger', "kind = 'adjustment' AND note = ?", `cancel:${ref}`) as { amount_usd_minor: number }).amount_usd_minor;
+  async function onAccountBooking(offset: number) {
+    const agent = await agentSignIn(AGENT);
+    const product = await aProduct('HLT');
+    const client = await newClient(agent);
+    const q = await newQuote(agent, { client_id: client.client_id, product_id: product.product_id, check_in: day(offset), check_out: day(offset + 1), guests: 1, currency: 'USD' });
+    const r = await agent.call(`/api/agent/quotes/${q.quote_id}/book`, { body: {} });
+    expect(r.status, r.text).toBe(200);
+    const ref = r.json.data.booking_id as string;
+    return { ref, net: (db.row('agent_bookings', 'booking_ref = ?', ref) as { net_usd_minor: number }).net_usd_minor };
+  }
+
+  it('the quote names the credit given back; the cancel writes one reversal and one audit row', async () => {
+    const { ref, net } = await onAccountBooking(42);
+    const quote = await admin.call(`/api/admin/bookings/${ref}/cancel-quote`);
+    expect(quote.status, quote.text).toBe(200);
+    expect(quote.json.data).toMatchObject({ refund_card: 0, fee: 0, currency: 'USD', credit_back: net / 100 });
+    const r = await adminCancel(ref);
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.data).toMatchObject({ booking_id: ref, status: 'CANCELLED', on_account: true });
+    expect(reversals(ref)).toBe(1);
+    expect(reversed(ref)).toBe(-net);
+    expect(audits('booking.cancel', `booking:${ref}`)).toBe(1);
+    const again = await adminCancel(ref);
+    expect(again.status, 'a second cancel').toBe(409);
+    expect((await admin.call(`/api/admin/bookings/${ref}/cancel-quote`)).status).toBe(409);
+    expect(reversals(ref)).toBe(1);
+  }, 120_000);
+
+  it('past free cancellation: refused under its terms, the whole credit given back with waive_fee', async () => {
+    const { ref, net } = await onAccountBooking(1);
+    const refused = await adminCancel(ref);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.json.error.message).toBe('This booking can no longer be cancelled free of charge');
+    expect(reversals(ref)).toBe(0);
+    const quote = await admin.call(`/api/admin/bookings/${ref}/cancel-quote?waive_fee=1`);
+    expect(quote.json.data).toMatchObject({ credit_back: net / 100, fee: 0 });
+    const r = await adminCancel(ref, { waive_fee: true });
+    expect(r.status, r.text).toBe(200);
+    expect(reversed(ref)).toBe(-net);
+    const row = db.row('admin_audit', 'action = ? AND target = ?', 'booking.cancel', `booking:${ref}`) as { detail: string };
+    expect(JSON.parse(row.detail)).toMatchObject({ waive_fee: true, on_account: true, credit_back_usd_minor: net });
+  }, 120_000);
+
+  it('30 cancels in flight: one cancellation, one reversal, one audit row', async () => {
+    const { ref, net } = await onAccountBooking(43);
+    const replies = await Promise.all(Array.from({ length: 30 }, () => adminCancel(ref)));
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(replies.filter((r) => r.status === 409)).toHaveLength(29);
+    expect(reversals(ref)).toBe(1);
+    expect(reversed(ref)).toBe(-net);
+    expect(audits('booking.cancel', `booking:${ref}`)).toBe(1);
+    expect((db.row('agent_bookings', 'booking_ref = ?', ref) as { status: string }).status).toBe('CANCELLED');
+  }, 120_000);
 });

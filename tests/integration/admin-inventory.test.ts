@@ -103,6 +103,26 @@ describe('an admin stocks a hotel and it is sold', () => {
     expectRefused(await admin.call(`/api/admin/products/${productId}`, { method: 'PATCH', body: { code: 'CODED-1' } }), 409, 'CONFLICT', M.productCodeTaken);
   }, DB_TEST_TIMEOUT);
 
+  it('check-in and check-out times: 15:00 and 11:00 until changed, then the new ones (audited); anything but HH:MM is 400', async () => {
+    const before = await admin.call(`/api/admin/products/${productId}`);
+    expect(before.json.data).toMatchObject({ check_in_time: '15:00', check_out_time: '11:00' });
+    const r = await admin.call(`/api/admin/products/${productId}`, { method: 'PATCH', body: { check_in_time: '14:30', check_out_time: ' 10:00 ' } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.data).toMatchObject({ check_in_time: '14:30', check_out_time: '10:00' });
+    const [row] = await d1Query<{ check_in_time: string; check_out_time: string }>(`SELECT check_in_time, check_out_time FROM products WHERE id = ${productId}`);
+    expect(row).toEqual({ check_in_time: '14:30', check_out_time: '10:00' });
+    const [audit] = await d1Query<{ detail: string }>(`SELECT detail FROM admin_audit WHERE org_id = ${orgId} AND action = 'product.update' ORDER BY id DESC LIMIT 1`);
+    expect(JSON.parse(audit!.detail)).toEqual({ before: { check_in_time: '15:00', check_out_time: '11:00' }, after: { check_in_time: '14:30', check_out_time: '10:00' } });
+    for (const [field, value] of [['check_in_time', '25:00'], ['check_in_time', '9:00'], ['check_out_time', '10h00'], ['check_out_time', '']] as const) {
+      const bad = await admin.call(`/api/admin/products/${productId}`, { method: 'PATCH', body: { [field]: value } });
+      expectRefused(bad, 400, 'BAD_REQUEST');
+      expect(bad.json.error.issues[0]).toMatchObject({ path: field, message: field === 'check_in_time' ? M.checkInTime : M.checkOutTime });
+    }
+    const created = await admin.call('/api/admin/products', { method: 'POST', body: { ...HOTEL, name: 'Early Inn', check_in_time: '12:00', check_out_time: '09:30' } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json.data).toMatchObject({ check_in_time: '12:00', check_out_time: '09:30' });
+  }, DB_TEST_TIMEOUT);
+
   it('adds a room type and a rate plan selling it (201 with their ids); a plan for another product’s room is 400', async () => {
     const room = await admin.call(`/api/admin/products/${productId}/rooms`, { method: 'POST', body: ROOM });
     expect(room.status, room.text).toBe(201);

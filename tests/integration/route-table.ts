@@ -302,7 +302,15 @@ const TABLE: Fixture[] = [
     method: 'POST', path: '/api/account/2fa/totp/confirm', changesState: true, example: () => ({ body: { code: '123456' } }),
     limits: [{ limit: LIMITS.signInEmail, by: 'member', shape: 'error', counted: () => ({ body: { code: '000000' } }) }],
   },
-  { method: 'DELETE', path: '/api/account/2fa/totp', schema: Empty, example: () => ({ body: {} }), changesState: true },
+  {
+    method: 'DELETE', path: '/api/account/2fa/totp', changesState: true, example: () => ({ body: { code: '123456' } }),
+    limits: [{ limit: LIMITS.signInEmail, by: 'member', shape: 'error', counted: () => ({ body: { code: '000000' } }) }],
+  },
+  {
+    method: 'POST', path: '/api/account/2fa/recovery-codes', changesState: true, example: () => ({ body: { recovery_code: 'abcde-fghjk' } }),
+    limits: [{ limit: LIMITS.signInEmail, by: 'member', shape: 'error', counted: () => ({ body: { code: '000000' } }) }],
+  },
+  { method: 'POST', path: '/api/account/passkeys/proof-options', schema: Empty, example: () => ({ body: {} }), changesState: true },
   { method: 'POST', path: '/api/account/passkeys/options', schema: Empty, example: () => ({ body: {} }), changesState: true },
   {
     method: 'POST', path: '/api/account/passkeys', changesState: true,
@@ -310,7 +318,8 @@ const TABLE: Fixture[] = [
   },
   {
     method: 'DELETE', path: '/api/account/passkeys/:id', params: { id: fc.constantFrom('AAAA', 'not-a-passkey', 'x'.repeat(40)) }, changesState: true,
-    example: () => ({ params: { id: 'not-a-passkey' } }),
+    example: () => ({ params: { id: 'not-a-passkey' }, body: { code: '123456' } }),
+    limits: [{ limit: LIMITS.signInEmail, by: 'member', shape: 'error', counted: () => ({ params: { id: 'not-a-passkey' }, body: { code: '000000' } }) }],
   },
   { method: 'GET', path: '/api/profile', example: () => ({}), changesState: false },
   {
@@ -818,6 +827,11 @@ const TABLE: Fixture[] = [
   {
     method: 'GET', path: '/api/admin/suppliers/:supplier/import', params: { supplier: fc.constantFrom('hotelbeds', 'expedia', 'x') }, changesState: false,
     example: () => ({ params: { supplier: 'hotelbeds' } }),
+  },
+  // Reads each booked one from the supplier (decision 0070); the gates' org has no supplier bookings, so nothing is asked.
+  {
+    method: 'GET', path: '/api/admin/suppliers/:supplier/reconcile', params: { supplier: fc.constantFrom('hotelbeds', 'expedia', 'x') }, changesState: false,
+    example: () => ({ params: { supplier: 'hotelbeds' }, query: { from: day(-30), to: day(0) } }),
   },
 
   // ---- enquiries (functions/routes/enquiries.ts) --------------------------------------------------------------------

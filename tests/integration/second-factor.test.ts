@@ -300,9 +300,21 @@ describe('passkeys', () => {
 
     const state = await a.client.call('/api/account/security');
     expect(state.json.data.passkeys).toHaveLength(1);
-    const removed = await a.client.call(`/api/account/passkeys/${made.id}`, { method: 'DELETE' });
+    // Removing it needs a fresh proof: with passkeys only, a passkey's answer to a challenge issued to this account.
+    const bare = await a.client.call(`/api/account/passkeys/${made.id}`, { method: 'DELETE', body: {} });
+    expect(bare.status, bare.text).toBe(400);
+    expectErrorShape(bare.json, 'BAD_REQUEST');
+    expect(bare.json.error.issues[0].message).toBe(TWOFA_MSG.proofPasskeyRequired);
+    const proofOptions = await a.client.call('/api/account/passkeys/proof-options', { method: 'POST', body: {} });
+    expect(proofOptions.status, proofOptions.text).toBe(200);
+    expect(proofOptions.json.data.allowCredentials.map((c: { id: string }) => c.id)).toEqual([made.id]);
+    const proof = await key.assert(proofOptions.json.data, originOf(host), host);
+    // A proof's challenge is this account's, not a sign-in's.
+    expect((await call('/api/auth/passkey', withIp(freshIp(), { host, body: { response: proof } }))).status).toBe(401);
+    const again = await a.client.call('/api/account/passkeys/proof-options', { method: 'POST', body: {} });
+    const removed = await a.client.call(`/api/account/passkeys/${made.id}`, { method: 'DELETE', body: { passkey: await key.assert(again.json.data, originOf(host), host) } });
     expect(removed.status, removed.text).toBe(200);
-    expect((await a.client.call(`/api/account/passkeys/${made.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await a.client.call(`/api/account/passkeys/${made.id}`, { method: 'DELETE', body: {} })).status).toBe(404);
     expect((await passwordStep(a.email, a.password)).json.status).toBe('success');
   }, DB_TEST_TIMEOUT);
 });
@@ -345,5 +357,37 @@ describe('the org requires a second factor of its staff', () => {
     expect((await admin.client.call('/api/admin/org')).status).toBe(200);
     const off = await admin.client.call('/api/admin/org', { method: 'PATCH', body: { require_2fa_for_staff: 0 } });
     expect(off.status, off.text).toBe(200);
+  }, DB_TEST_TIMEOUT);
+});
+
+describe('a fresh proof before the second factor changes', () => {
+  it('removing the app or regenerating the recovery codes needs a current code or an unused recovery code; without one, 400 says so', async () => {
+    const a = await account();
+    const { secret, codes } = await enrolTotp(a.client);
+    const bare = await a.client.call('/api/account/2fa/totp', { method: 'DELETE', body: {} });
+    expect(bare.status, bare.text).toBe(400);
+    expectErrorShape(bare.json, 'BAD_REQUEST');
+    expect(bare.json.error.issues[0]).toMatchObject({ path: 'code', message: TWOFA_MSG.proofRequired });
+    const wrong = await a.client.call('/api/account/2fa/totp', { method: 'DELETE', body: { code: '000000' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.error.issues[0].message).toBe(TWOFA_MSG.proofWrong);
+    expect((await a.client.call('/api/account/security')).json.data.totp).toBe(true);
+
+    // A recovery code proves it once; the ten new codes replace the old ones.
+    const fresh = await a.client.call('/api/account/2fa/recovery-codes', { body: { recovery_code: codes[0] } });
+    expect(fresh.status, fresh.text).toBe(200);
+    const renewed = fresh.json.data.recovery_codes as string[];
+    expect(renewed).toHaveLength(10);
+    expect(renewed.some((c) => codes.includes(c))).toBe(false);
+    const old = await a.client.call('/api/account/2fa/recovery-codes', { body: { recovery_code: codes[1] } });
+    expect(old.status, 'an old code no longer works').toBe(400);
+    expect((await a.client.call('/api/account/security')).json.data.recovery_codes_left).toBe(10);
+
+    // A code the app shows (the next 30-second step: the one enrolment used is spent) removes the app.
+    const removed = await a.client.call('/api/account/2fa/totp', { method: 'DELETE', body: { code: totp(secret, Date.now() + 30_000) } });
+    expect(removed.status, removed.text).toBe(200);
+    expect((await a.client.call('/api/account/security')).json.data).toMatchObject({ totp: false, recovery_codes_left: 0 });
+    expect((await a.client.call('/api/account/2fa/totp', { method: 'DELETE', body: {} })).status).toBe(409);
+    expect((await a.client.call('/api/account/2fa/recovery-codes', { body: {} })).status).toBe(409);
   }, DB_TEST_TIMEOUT);
 });

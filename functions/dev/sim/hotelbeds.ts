@@ -39,10 +39,12 @@ type Op = (typeof OPS)[number];
 interface Control {
   latency_ms: number;
   fail_next: Op | null;
+  malformed_next: Op | null;
+  incomplete_next: Op | null;
   reprice_next_percent: number | null;
   sold_out_next: boolean;
 }
-const CALM: Control = { latency_ms: 0, fail_next: null, reprice_next_percent: null, sold_out_next: false };
+const CALM: Control = { latency_ms: 0, fail_next: null, malformed_next: null, incomplete_next: null, reprice_next_percent: null, sold_out_next: false };
 let control: Control = { ...CALM };
 
 interface BookedRate {
@@ -135,8 +137,35 @@ const supplier: MiddlewareHandler<AppEnv> = async (c, next) => {
     return c.json({ error: 'Not Authorized: the X-Signature does not match (sha256 of api key, secret and Unix seconds; check the clock)' }, 401);
   }
   if (control.latency_ms > 0) await sleep(control.latency_ms);
+  if (control.malformed_next !== null && control.malformed_next === opOf(c.req.method, c.req.path)) {
+    control = { ...control, malformed_next: null };
+    // A 200 whose JSON stops half-way, as a cut connection or a broken proxy leaves it.
+    return c.body('{"auditData":{"processTime":"3","serverId":"hotelbeds-simulator"},"hotels":{"hotels":[{"code":1,"name":"Hot', 200, { 'Content-Type': 'application/json' });
+  }
+  const op = opOf(c.req.method, c.req.path);
+  if (control.incomplete_next !== null && control.incomplete_next === op) {
+    control = { ...control, incomplete_next: null };
+    // A 200 in JSON that lacks fields APItude always sends (rate type, board, prices, the booking's reference).
+    return c.json({ auditData: auditData(c), ...INCOMPLETE[op] }, 200);
+  }
   await next();
 };
+
+/** incomplete_next's answers: each operation's JSON with required fields left out. */
+const INCOMPLETE: Record<Op, Record<string, unknown>> = {
+  availability: { hotels: { total: 1, hotels: [{ code: 1, name: 'Hotel', rooms: [{ code: 'DBL.ST', rates: [{ rateKey: 'incomplete', net: '100.00' }] }] }] } },
+  checkrates: { hotel: { code: 1, name: 'Hotel', currency: 'EUR', rooms: [] } },
+  bookings: { booking: { status: 'CONFIRMED', currency: 'EUR' } },
+  cancel: { booking: { status: 'CANCELLED' } },
+};
+
+/** Which operation an APItude call is, for the hooks that name one. */
+function opOf(method: string, path: string): Op | null {
+  if (path.endsWith('/hotel-api/1.0/hotels')) return 'availability';
+  if (path.endsWith('/hotel-api/1.0/checkrates')) return 'checkrates';
+  if (path.endsWith('/hotel-api/1.0/bookings')) return method === 'POST' ? 'bookings' : null;
+  return method === 'DELETE' && /\/hotel-api\/1\.0\/bookings\/[^/]+$/.test(path) ? 'cancel' : null;
+}
 
 /** A JSON body read as APItude reads it: not JSON → INVALID_REQUEST; a field of the wrong type → INVALID_REQUEST naming it. */
 async function requestOf<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S> | Refusal> {
@@ -511,10 +540,12 @@ const ContentRS = z.object({
 const ControlSchema = z.object({
   latency_ms: z.number().int().min(0).max(60_000).optional().describe('Every APItude call waits this long before answering (0: no wait)'),
   fail_next: z.enum(OPS).nullable().optional().describe('That operation’s next call answers 500 SYSTEM_ERROR (null: none)'),
+  malformed_next: z.enum(OPS).nullable().optional().describe('That operation’s next call answers 200 with JSON cut half-way (null: none)'),
+  incomplete_next: z.enum(OPS).nullable().optional().describe('That operation’s next call answers 200 in JSON missing required fields (null: none)'),
   reprice_next_percent: z.number().min(-90).max(500).nullable().optional().describe('The next checkrates answers every price moved by this percent, with new rate keys'),
   sold_out_next: z.boolean().optional().describe('The next checkrates or booking answers 400 PRODUCT_ERROR "Insufficient allotment"'),
 });
-const ControlState = z.object({ latency_ms: z.number().int(), fail_next: z.enum(OPS).nullable(), reprice_next_percent: z.number().nullable(), sold_out_next: z.boolean() });
+const ControlState = z.object({ latency_ms: z.number().int(), fail_next: z.enum(OPS).nullable(), malformed_next: z.enum(OPS).nullable(), incomplete_next: z.enum(OPS).nullable(), reprice_next_percent: z.number().nullable(), sold_out_next: z.boolean() });
 const HeldBooking = z.object({
   reference: z.string(),
   status: z.enum(['CONFIRMED', 'CANCELLED']),
@@ -769,6 +800,8 @@ export const hotelbedsSim = api
     control = {
       latency_ms: asked.latency_ms ?? control.latency_ms,
       fail_next: asked.fail_next === undefined ? control.fail_next : asked.fail_next,
+      malformed_next: asked.malformed_next === undefined ? control.malformed_next : asked.malformed_next,
+      incomplete_next: asked.incomplete_next === undefined ? control.incomplete_next : asked.incomplete_next,
       reprice_next_percent: asked.reprice_next_percent === undefined ? control.reprice_next_percent : asked.reprice_next_percent,
       sold_out_next: asked.sold_out_next ?? control.sold_out_next,
     };

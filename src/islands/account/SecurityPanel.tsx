@@ -1,14 +1,18 @@
 // The account's security section (docs/decisions/0067-second-factor.md): an authenticator app (its QR code and setup
-// key, confirmed by a code, then the recovery codes shown once), passkeys for this site, and their removal.
+// key, confirmed by a code, then the recovery codes shown once), passkeys for this site, and their removal; removing a
+// factor or regenerating the recovery codes first asks for a fresh proof (FreshProofDialog, decision 0072).
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import QRCode from 'qrcode';
-import { $security, addPasskey, confirmTotp, loadSecurity, removePasskey, removeTotp, startTotp } from '../../stores/security';
+import { $security, addPasskey, confirmTotp, loadSecurity, regenerateRecoveryCodes, removePasskey, removeTotp, startTotp, type Proof } from '../../stores/security';
 import { $language, useT } from '../../stores/locale';
 import Field, { fieldA11y } from './Field';
+import FreshProofDialog from './FreshProofDialog';
 import { failureMessage, keyedText } from './signup-logic';
 
 type Setup = { secret: string; otpauth_url: string; qr: string };
+/** What waits for a fresh proof: removing the app, regenerating its recovery codes, or removing a passkey. */
+type Pending = { kind: 'totp' } | { kind: 'codes' } | { kind: 'passkey'; id: string; name: string };
 
 export default function SecurityPanel() {
   const t = useT();
@@ -22,6 +26,7 @@ export default function SecurityPanel() {
   const [passkeyName, setPasskeyName] = useState('');
   const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
   const ids = useId();
 
   useEffect(() => {
@@ -81,6 +86,16 @@ export default function SecurityPanel() {
       setMessage({ kind: 'ok', text: t('sec_saved') });
     });
 
+  async function confirmPending(proof: Proof) {
+    if (!pending) return;
+    setMessage(null);
+    if (pending.kind === 'codes') setCodes(await regenerateRecoveryCodes(proof));
+    else if (pending.kind === 'totp') await removeTotp(proof);
+    else await removePasskey(pending.id, proof);
+    if (pending.kind !== 'codes') setMessage({ kind: 'ok', text: t(pending.kind === 'totp' ? 'sec_app_removed' : 'sec_passkey_removed') });
+    setPending(null);
+  }
+
   if (failed) {
     return (
       <p className="alert alert-error" role="alert">
@@ -126,9 +141,14 @@ export default function SecurityPanel() {
         <>
           <p data-testid="totp-on">{t('sec_app_on')}</p>
           <p>{t('sec_codes_left', { n: state.recovery_codes_left })}</p>
-          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run(removeTotp)}>
-            {t('sec_app_remove')}
-          </button>
+          <div className="security-actions">
+            <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => (setMessage(null), setPending({ kind: 'codes' }))} data-testid="regenerate-codes">
+              {t('sec_codes_regenerate')}
+            </button>
+            <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => (setMessage(null), setPending({ kind: 'totp' }))} data-testid="remove-totp">
+              {t('sec_app_remove')}
+            </button>
+          </div>
         </>
       ) : setup ? (
         <form className="form security-setup" noValidate onSubmit={onConfirm}>
@@ -178,7 +198,7 @@ export default function SecurityPanel() {
               <span>
                 <strong>{p.name}</strong> <span className="muted">{t('sec_passkey_added_on', { date: date(p.created_at) })}</span>
               </span>
-              <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={() => run(() => removePasskey(p.id))}>
+              <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={() => (setMessage(null), setPending({ kind: 'passkey', id: p.id, name: p.name }))}>
                 {t('sec_passkey_remove', { name: p.name })}
               </button>
             </li>
@@ -202,6 +222,15 @@ export default function SecurityPanel() {
           {t('sec_passkey_add')}
         </button>
       </div>
+      {pending ? (
+        <FreshProofDialog
+          title={pending.kind === 'passkey' ? t('sec_proof_title_passkey', { name: pending.name }) : t(pending.kind === 'totp' ? 'sec_proof_title_totp' : 'sec_proof_title_codes')}
+          note={pending.kind === 'codes' ? t('sec_proof_codes_note') : undefined}
+          withApp={state.totp}
+          confirm={confirmPending}
+          onClose={() => setPending(null)}
+        />
+      ) : null}
     </div>
   );
 }

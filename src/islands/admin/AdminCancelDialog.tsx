@@ -1,6 +1,7 @@
 // "Cancel and refund" on the console's bookings (decision 0066): before the admin confirms, the server's own quote
 // (GET /api/admin/bookings/{id}/cancel-quote): the card refund, each wallet part given back and what is kept, in the
-// page's language and the booking's currency; waiving the fee asks for the quote again. In-page dialog (ui/Dialog).
+// page's language and the booking's currency (for an agent's booking on account: the agent's credit given back, in
+// USD); waiving the fee asks for the quote again. In-page dialog (ui/Dialog).
 import { useEffect, useState } from 'react';
 import Dialog from '../ui/Dialog';
 import Money from '../ui/Money';
@@ -77,7 +78,8 @@ export default function AdminCancelDialog({ booking, onClose, onCancelled }: { b
           <>
             <p>{t('ops_cancel_what')}</p>
             <dl className="console-amounts" data-testid="admin-cancel-quote">
-              {booking.status === 'PENDING_PAYMENT' ? null : row(t('ops_cancel_refund_card'), quote.refund_card, 'quote-refund-card')}
+              {quote.credit_back !== undefined ? row(t('ops_cancel_credit_back'), quote.credit_back, 'quote-credit-back') : null}
+              {booking.status === 'PENDING_PAYMENT' || quote.credit_back !== undefined ? null : row(t('ops_cancel_refund_card'), quote.refund_card, 'quote-refund-card')}
               {quote.refund_wallet.certificate > 0 ? row(t('ops_cancel_back_certificate'), quote.refund_wallet.certificate, 'quote-certificate') : null}
               {quote.refund_wallet.discount > 0 ? row(t('ops_cancel_back_discount'), quote.refund_wallet.discount, 'quote-discount') : null}
               {quote.refund_wallet.cash > 0 ? row(t('ops_cancel_back_cash'), quote.refund_wallet.cash, 'quote-cash') : null}

@@ -21,7 +21,7 @@ function whoBooked(t: T, b: AdminBookingEntry): string {
   return b.member ?? t('ops_bookings_guest');
 }
 
-const cancellable = (b: AdminBookingEntry) => !b.on_account && (b.status === 'CONFIRMED' || b.status === 'PENDING_PAYMENT');
+const cancellable = (b: AdminBookingEntry) => b.status === 'CONFIRMED' || (!b.on_account && b.status === 'PENDING_PAYMENT');
 
 function Detail({ b, onClose }: { b: AdminBookingEntry; onClose: () => void }) {
   const t = useT();
@@ -81,6 +81,7 @@ function Bookings() {
     setCancelling(null);
     if (loaded.data) loaded.setData({ ...loaded.data, data: loaded.data.data.map((b) => (b.booking_id === after.booking_id ? after : b)) });
     if (open?.booking_id === after.booking_id) setOpen(after);
+    if (after.on_account) return setMessage(t('ops_cancel_done_on_account', { ref: after.booking_id }));
     const refunded = after.refunded - before.refunded;
     setMessage(t('ops_cancel_done', { ref: after.booking_id, amount: formatMoney(toMinor(refunded, after.currency), after.currency, language) }));
   }

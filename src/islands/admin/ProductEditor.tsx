@@ -9,7 +9,7 @@ import { useConsoleForm } from './useConsoleForm';
 import { centsOf, DESCRIPTION_LABEL, dollarsOf, fieldProps } from './inventory-form';
 import { createProduct, loadProduct, saveProduct, type ProductDetail } from '../../stores/inventory';
 import { useT } from '../../stores/locale';
-import { isNightly, PRODUCT_STATUSES, ProductCreateSchema, ProductPatchSchema } from '../../shared/contract/inventory';
+import { isNightly, PRODUCT_STATUSES, ProductCreateSchema, ProductPatchSchema, STAY_DEFAULTS } from '../../shared/contract/inventory';
 import { LANGUAGES } from '../../shared/i18n/types';
 import { PRODUCT_TYPES } from '../../shared/rules/wallet';
 
@@ -85,6 +85,8 @@ type Values = {
   latitude?: number;
   longitude?: number;
   time_zone: string;
+  check_in_time?: string;
+  check_out_time?: string;
   rating?: number;
   price_usd_minor?: number;
   amenities: string[];
@@ -100,10 +102,15 @@ const TIME_ZONES: string[] = (() => {
 })();
 
 function initialValues(p: ProductDetail | null): Values {
-  if (!p) return { type: 'HLT', name: '', status: 'ACTIVE', city: '', country: '', address: '', time_zone: '', amenities: [], description: {} };
+  if (!p) {
+    return {
+      type: 'HLT', name: '', status: 'ACTIVE', city: '', country: '', address: '', time_zone: '', check_in_time: STAY_DEFAULTS.checkIn, check_out_time: STAY_DEFAULTS.checkOut,
+      amenities: [], description: {},
+    };
+  }
   return {
     type: p.type, name: p.name, code: p.code, status: p.status, city: p.city, country: p.country, address: p.address, latitude: p.latitude, longitude: p.longitude,
-    time_zone: p.time_zone, rating: p.rating, amenities: p.amenities, description: { ...p.description },
+    time_zone: p.time_zone, check_in_time: p.check_in_time, check_out_time: p.check_out_time, rating: p.rating, amenities: p.amenities, description: { ...p.description },
     ...(isNightly(p.type) ? {} : { price_usd_minor: p.price_usd_minor }),
   };
 }
@@ -180,6 +187,16 @@ function ProductForm({ product, onSaved }: { product: ProductDetail | null; onSa
         <InventoryField prefix="prod" name="time_zone" label={t('inv_time_zone')} hint={t('inv_time_zone_hint')} error={form.errors.time_zone}>
           <input className="input" {...props('time_zone', true)} list="prod-time-zones" autoComplete="off" spellCheck={false} value={v.time_zone} onChange={(e) => set('time_zone', e.target.value)} />
         </InventoryField>
+        {nightly ? (
+          <>
+            <InventoryField prefix="prod" name="check_in_time" label={t('inv_check_in_time')} hint={t('inv_stay_time_hint')} error={form.errors.check_in_time}>
+              <input className="input" {...props('check_in_time', true)} inputMode="numeric" maxLength={5} placeholder={STAY_DEFAULTS.checkIn} autoComplete="off" value={v.check_in_time ?? ''} onChange={(e) => set('check_in_time', e.target.value)} />
+            </InventoryField>
+            <InventoryField prefix="prod" name="check_out_time" label={t('inv_check_out_time')} hint={t('inv_stay_time_hint')} error={form.errors.check_out_time}>
+              <input className="input" {...props('check_out_time', true)} inputMode="numeric" maxLength={5} placeholder={STAY_DEFAULTS.checkOut} autoComplete="off" value={v.check_out_time ?? ''} onChange={(e) => set('check_out_time', e.target.value)} />
+            </InventoryField>
+          </>
+        ) : null}
         <InventoryField prefix="prod" name="rating" label={t('inv_rating')} error={form.errors.rating}>
           <input className="input" {...props('rating')} type="number" min="0" max="5" step="0.5" inputMode="decimal" value={v.rating ?? ''} onChange={(e) => set('rating', e.target.value === '' ? undefined : Number(e.target.value))} />
         </InventoryField>

@@ -26,6 +26,10 @@ export function nextPollDelay(previousMs: number | null): number {
 const POLL_GIVE_UP_MS = 3 * 60_000;
 const STILL_WAITING_MS = 20_000;
 
+/** Still to be settled: the payment, or (a bed bank's hotel, decision 0070) the supplier's booking once paid. */
+const awaited = (b: { status?: string; supplier?: { reference: string | null } }) =>
+  b.status === 'PENDING_PAYMENT' || (b.status === 'CONFIRMED' && b.supplier !== undefined && b.supplier.reference === null);
+
 export default function CheckoutSuccess() {
   const t = useT();
   const language = useStore($language);
@@ -59,7 +63,7 @@ export default function CheckoutSuccess() {
         const data = await loadBooking(bookingId);
         if (stopped) return;
         setBooking((prev) => ({ ...prev, ...data }));
-        if (data.status !== 'PENDING_PAYMENT') return;
+        if (!awaited(data)) return;
       } catch {
         if (stopped) return;
       }
@@ -83,7 +87,7 @@ export default function CheckoutSuccess() {
       </p>
     );
   const status = booking?.status;
-  if (status === 'PENDING_PAYMENT')
+  if (status === 'PENDING_PAYMENT' || (booking && awaited(booking)))
     return (
       <section className="panel bk-success stack" aria-labelledby="bk-waiting-title" aria-busy="true" data-testid="payment-waiting">
         <h2 id="bk-waiting-title">
@@ -95,11 +99,11 @@ export default function CheckoutSuccess() {
         <p role="status">{stillWaiting ? t('bk_payment_still_waiting') : ''}</p>
       </section>
     );
-  if (status === 'EXPIRED' || status === 'REFUNDED')
+  if (status === 'EXPIRED' || status === 'REFUNDED' || status === 'FAILED')
     return (
       <section className="panel stack" data-testid="payment-not-confirmed">
         <p className="alert alert-error" role="alert">
-          {t(status === 'EXPIRED' ? 'bk_payment_expired' : 'bk_payment_refunded')}
+          {t(status === 'EXPIRED' ? 'bk_payment_expired' : status === 'FAILED' ? 'bk_supplier_failed' : 'bk_payment_refunded')}
         </p>
         <p>
           {t('bk_booking_reference')} <strong data-testid="booking-id">{bookingId}</strong>

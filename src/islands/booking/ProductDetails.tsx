@@ -18,7 +18,7 @@ import { $org, runStartup } from '../../stores/startup';
 import { checkoutUrl, criteriaFromQuery, defaultCriteria, productIdOf, RESULTS_PATH, TYPE_LABEL, type Criteria } from '../../stores/search';
 import type { ProductDetail } from '../../shared/contract/booking-replies';
 import { formatNumber } from '../../shared/rules/money';
-import { guestsOf } from '../../shared/rules/occupancy-party';
+import { guestsOf, occupancyStrings } from '../../shared/rules/occupancy-party';
 import { paramsOfStay } from '../../shared/rules/search-criteria';
 
 
@@ -69,8 +69,13 @@ export default function ProductDetails() {
     if (!product || !c) return;
     const ctrl = new AbortController();
     setQuoteError('');
+    // A bed bank's hotel is priced for the party's rooms (its rooms are the supplier's); an own hotel keeps `guests`.
+    const supplied = (product.source ?? 'own') !== 'own' && product.price_unit === 'night';
     previewBooking(
-      { product_id: product.product_id, check_in: c.checkIn, check_out: product.price_unit === 'night' ? c.checkOut : null, guests: c.guests, currency },
+      {
+        product_id: product.product_id, check_in: c.checkIn, check_out: product.price_unit === 'night' ? c.checkOut : null, currency,
+        ...(supplied ? { occupancy: occupancyStrings(c.occupancy) } : { guests: c.guests }),
+      },
       ctrl.signal,
     )
       .then(setQuote)
@@ -149,7 +154,8 @@ export default function ProductDetails() {
 
         <aside className="panel bk-book" aria-labelledby={`${id}-book`}>
           <h3 id={`${id}-book`}>{t('bk_your_trip')}</h3>
-          {showPrices ? (
+          {/* A bed bank's hotel has no price of its own: the stay's total below and its rooms' rates are the supplier's, live. */}
+          {showPrices && (product.source ?? 'own') === 'own' ? (
             <p>
               <Money amount={product.price} currency={product.currency} className="price" testId="unit-price" /> <span className="muted small">{nightly ? t('bk_per_night') : t('bk_per_person')}</span>
             </p>

@@ -42,7 +42,7 @@ export default function RoomRates({ product, c, currency }: Props) {
       .catch((err) => {
         if (ctrl.signal.aborted) return;
         setAnswer(null);
-        setFailed(err instanceof ApiFailure && err.status === 400 ? err.message : t('bk_rooms_failed'));
+        setFailed(err instanceof ApiFailure && err.status === 400 ? err.message : err instanceof ApiFailure && err.status === 503 ? t('bk_supplier_unavailable') : t('bk_rooms_failed'));
       });
     return () => ctrl.abort();
   }, [asked]);
@@ -64,7 +64,7 @@ export default function RoomRates({ product, c, currency }: Props) {
       ) : (
         <ul className="bk-rooms__list" role="list">
           {answer.rooms.rooms.map((room) => (
-            <Room key={room.room_id} room={room} nights={answer.rooms.nights} product={product} c={c} />
+            <Room key={room.code} room={room} nights={answer.rooms.nights} product={product} c={c} />
           ))}
         </ul>
       )}
@@ -91,7 +91,7 @@ function Room({ room, nights, product, c }: { room: RoomOffer; nights: number; p
       </div>
       <ul className="bk-room__rates" role="list">
         {room.rates.map((rate) => (
-          <Rate key={rate.rate_plan_id} rate={rate} room={room} nights={nights} product={product} c={c} />
+          <Rate key={rate.rate_id} rate={rate} room={room} nights={nights} product={product} c={c} />
         ))}
       </ul>
     </li>

@@ -142,6 +142,11 @@ export default function SearchResults({ type }: { type: ProductType }) {
           {error.status === 400 ? error.message : t('bk_search_failed')}
         </p>
       ) : null}
+      {results?.partial && !loading ? (
+        <p className="alert" role="status" data-testid="results-partial">
+          {t('bk_results_partial')}
+        </p>
+      ) : null}
       {!results && loading ? <ResultsSkeleton /> : null}
       {results && results.data.length === 0 ? <EmptyResults c={c} facets={facets} change={change} /> : null}
       {results && results.data.length > 0 ? (

@@ -8,7 +8,7 @@ import { AgentPricingSchema } from './booking';
 import { ProductPhotoSchema } from './photos';
 import { PRODUCT_SOURCES } from './supplier-text';
 
-export const BOOKING_STATUSES = ['PENDING_PAYMENT', 'CONFIRMED', 'EXPIRED', 'CANCELLED', 'REFUNDED'] as const;
+export const BOOKING_STATUSES = ['PENDING_PAYMENT', 'CONFIRMED', 'EXPIRED', 'CANCELLED', 'REFUNDED', 'FAILED'] as const;
 const bookingStatus = z.enum(BOOKING_STATUSES);
 const packageFlag = z.union([z.literal(0), z.literal(1)]);
 
@@ -173,6 +173,8 @@ export const BookingReplySchema = z.object({
   expires_at: z.string().optional(),
   /** The booked product's first photo (`GET /api/bookings/{id}` only; null when it has none): the confirmation page shows it. */
   photo: ProductPhotoSchema.nullable().optional(),
+  /** A bed bank's hotel (docs/contract.md section 18): the supplier and its booking's reference once it holds one (null before). */
+  supplier: z.object({ name: z.string(), reference: z.string().nullable() }).optional(),
 });
 export type BookingReply = z.output<typeof BookingReplySchema>;
 

@@ -133,6 +133,7 @@ export const BOOKING_MSG = {
   soldOut: 'This room is no longer available for these dates',
   guestsNotParty: 'The guests must be the people of the rooms',
   noRoomFits: 'No room of this hotel fits this party',
+  supplierDown: 'This hotel’s rooms cannot be priced right now: try again in a moment',
 } as const;
 
 /**

@@ -102,7 +102,7 @@ export type CardSpendEntry = z.output<typeof CardSpendEntrySchema>;
 // ---- bookings ------------------------------------------------------------------------------------------------------
 
 /** Every status a booking may have (the payment lifecycle adds to CONFIRMED and CANCELLED). */
-export const BOOKING_STATUSES = ['PENDING_PAYMENT', 'CONFIRMED', 'EXPIRED', 'CANCELLED', 'REFUNDED'] as const;
+export const BOOKING_STATUSES = ['PENDING_PAYMENT', 'CONFIRMED', 'EXPIRED', 'CANCELLED', 'REFUNDED', 'FAILED'] as const;
 
 const Day = z.iso.date(OPS_MSG.day).refine((s) => {
   const t = Date.parse(`${s}T00:00:00Z`);

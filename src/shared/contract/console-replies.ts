@@ -9,7 +9,7 @@ import { ROLES } from './auth-text';
 import { DOMAIN_STATUSES, LAUNCH_STEPS, WALLET_OPTIONS } from './console-messages';
 import { LABEL_AREA_NAMES } from '../i18n/area-names';
 import { ENQUIRY_KINDS } from './enquiry-text';
-import { bookedStayFields } from './booking-replies';
+import { bookedStayFields, CancelQuoteReplySchema } from './booking-replies';
 
 /** 0 or 1, as the console's flags are stored and answered. */
 const Flag = z.union([z.literal(0), z.literal(1)]);
@@ -205,6 +205,13 @@ export const AdminBookingEntrySchema = z.object({
   payment_reference: z.string().nullable(),
 });
 export const BookingsPageSchema = pageOf(AdminBookingEntrySchema);
+
+/**
+ * GET /api/admin/bookings/{id}/cancel-quote: the traveller's quote; for an agent's booking on account (no card, no
+ * wallet) `credit_back` is what the agent's credit gets back and `fee` what the agency still owes, both in USD.
+ */
+export const AdminCancelQuoteReplySchema = CancelQuoteReplySchema.extend({ credit_back: z.number().optional() });
+export type AdminCancelQuoteReply = z.output<typeof AdminCancelQuoteReplySchema>;
 
 // ---- labels ------------------------------------------------------------------------------------------------------
 

@@ -20,6 +20,8 @@ export const INVENTORY_MSG = {
   latitude: 'Enter a latitude from -90 to 90',
   longitude: 'Enter a longitude from -180 to 180',
   timeZone: 'Choose a time zone such as Europe/Paris',
+  checkInTime: 'Enter the check-in time as HH:MM, such as 15:00',
+  checkOutTime: 'Enter the check-out time as HH:MM, such as 11:00',
   code: 'A code is 1 to 40 letters, digits, dots, dashes or underscores',
   defaultCode: 'Codes P followed by digits are kept for products’ own codes',
   description: 'A description is at most 4,000 characters, without angle brackets',

@@ -48,6 +48,12 @@ const TimeZone = z
   .refine((zone) => /^[A-Za-z_+\-/0-9]+$/.test(zone) && isTimeZone(zone), M.timeZone)
   .transform((zone) => new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone);
 
+/** A time of day on the hotel's clock, as HH:MM (24 hours): a stay's check-in or check-out (migration 0038). */
+export const STAY_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** What a product has until the console says otherwise (migration 0038's defaults). */
+export const STAY_DEFAULTS = { checkIn: '15:00', checkOut: '11:00' } as const;
+const StayTime = (message: string) => z.string(message).trim().regex(STAY_TIME, message);
+
 const productFields = {
   type: z.enum(PRODUCT_TYPES, M.type),
   name: text(120, M.name, 1),
@@ -57,6 +63,8 @@ const productFields = {
   latitude: z.number(M.latitude).min(-90, M.latitude).max(90, M.latitude),
   longitude: z.number(M.longitude).min(-180, M.longitude).max(180, M.longitude),
   time_zone: TimeZone,
+  check_in_time: StayTime(M.checkInTime),
+  check_out_time: StayTime(M.checkOutTime),
   code: CodeSchema,
   description: Description,
   amenities: z.array(text(60, M.amenities, 1), M.amenities).max(40, M.amenities),
@@ -71,6 +79,8 @@ export const ProductCreateSchema = z.strictObject({
   ...productFields,
   address: productFields.address.optional(),
   code: productFields.code.optional(),
+  check_in_time: productFields.check_in_time.optional(),
+  check_out_time: productFields.check_out_time.optional(),
   description: productFields.description.optional(),
   amenities: productFields.amenities.optional(),
   rating: productFields.rating.optional(),
@@ -278,6 +288,9 @@ export const AdminProductDetailSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   time_zone: z.string(),
+  /** Check-in and check-out on the hotel's clock (HH:MM); an activity has them too, unused. */
+  check_in_time: z.string(),
+  check_out_time: z.string(),
   description: z.object(Object.fromEntries(LANGUAGES.map((l) => [l, z.string().optional()])) as Record<(typeof LANGUAGES)[number], z.ZodOptional<z.ZodString>>),
   amenities: z.array(z.string()),
   rating: z.number(),

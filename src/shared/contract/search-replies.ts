@@ -31,6 +31,8 @@ export const RoomRateSchema = z.object({
   free_cancellation_deadline: z.string().nullable(),
   /** The fee, in percent of the price, once free cancellation has ended (100: nothing refunded). */
   cancellation_fee_percent: z.number().optional(),
+  /** A bed bank's rate: what cancelling costs from each instant on (ISO, UTC), in the asked currency. */
+  cancellation_charges: z.array(z.object({ from: z.string(), amount: z.number() })).optional(),
   total: z.number(),
   currency: z.string(),
   nights: z.array(RateNightSchema),
@@ -66,6 +68,8 @@ export const SearchReplySchema = z.object({
   /** The searched city's name in the page's language, when the search named a city (docs/decisions/0049-city-names.md). */
   place: z.string().optional(),
   count: z.number(),
+  /** A supplier the search asked failed or was late: its hotels may be missing (CONTRACT §18; absent when whole). */
+  partial: z.boolean().optional(),
   page: z.number(),
   per_page: z.number(),
   data: z.array(SearchResultSchema),

@@ -13,5 +13,9 @@ export const TWOFA_MSG = {
   passkeyUnknown: 'No such passkey on your account',
   passkeySignInFailed: 'THIS PASSKEY COULD NOT SIGN YOU IN',
   defaultPasskeyName: 'Passkey',
+  proofRequired: 'To confirm, enter a current code from your authenticator app or one of your recovery codes',
+  proofPasskeyRequired: 'To confirm, use one of your passkeys',
+  proofWrong: 'This code is not right. Enter the code your app shows now, or an unused recovery code',
+  totpNotSet: 'No authenticator app is set up',
   required: 'Your organisation requires a second factor: set up an authenticator app or a passkey in your account’s security section',
 } as const;

@@ -73,6 +73,20 @@ export const PasskeySignInBody = z.object({
   }),
 });
 
+/**
+ * A fresh proof before a second factor is removed or the recovery codes are issued again (docs/decisions/0072): a
+ * current code from the app or an unused recovery code, or, for an account with passkeys only, a passkey's answer to
+ * `POST /api/account/passkeys/proof-options`. At most one of them; which one the account needs, the server says (400).
+ */
+export const FreshProofBody = z
+  .object({
+    code: z.string().max(20).optional(),
+    recovery_code: RecoveryCodeSchema.optional(),
+    passkey: PasskeySignInBody.shape.response.optional(),
+  })
+  .refine((b) => [b.code, b.recovery_code, b.passkey].filter(Boolean).length <= 1, { message: TWOFA_MSG.proofRequired, path: ['code'] });
+export type FreshProof = z.output<typeof FreshProofBody>;
+
 /** WebAuthn options as @simplewebauthn/server makes them (the browser library reads them whole). */
 export const PasskeyOptionsReply = z.object({ data: z.looseObject({ challenge: z.string(), rpId: z.string().optional() }) });
 

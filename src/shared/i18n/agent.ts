@@ -111,6 +111,7 @@ export const agentLabels: LabelTable = {
   agent_status_PENDING_PAYMENT: L('Awaiting payment', 'Pago pendiente', 'Paiement en attente'),
   agent_status_EXPIRED: L('Payment expired', 'Pago vencido', 'Paiement expiré'),
   agent_status_REFUNDED: L('Refunded', 'Reembolsada', 'Remboursée'),
+  agent_status_FAILED: L('Not booked: refunded', 'No reservada: reembolsada', 'Non réservée : remboursée'),
   agent_pay_legend: L('How is it paid?', '¿Cómo se paga?', 'Mode de paiement'),
   agent_pay_account: L('On account', 'En cuenta', 'En compte'),
   agent_pay_card: L('Client pays by card', 'El cliente paga con tarjeta', 'Le client paie par carte'),

@@ -108,7 +108,7 @@ export const SHELL_LABEL_KEYS: readonly string[] = [
 export const RESULTS_FIRST_SCREEN_KEYS: readonly string[] = [
   'bk_all_destinations', 'bk_apply', 'bk_distance', 'bk_filters', 'bk_free_cancellation_badge', 'bk_free_cancellation_filter',
   'bk_max_price', 'bk_min_price', 'bk_near_you', 'bk_next_page', 'bk_page_n', 'bk_pages', 'bk_per_night', 'bk_per_person',
-  'bk_previous_page', 'bk_price_at_checkout', 'bk_rating', 'bk_reviews_n', 'bk_reviews_score', 'bk_results_count', 'bk_searching', 'bk_sort', 'bk_sort_distance',
+  'bk_previous_page', 'bk_price_at_checkout', 'bk_rating', 'bk_reviews_n', 'bk_reviews_score', 'bk_results_count', 'bk_results_partial', 'bk_searching', 'bk_sort', 'bk_sort_distance',
   'bk_sort_distance_from', 'bk_sort_name', 'bk_sort_price_high', 'bk_sort_price_low', 'bk_sort_rating', 'bk_sort_recommended',
   'bk_stars', 'bk_stars_any', 'bk_stars_min', 'bk_total', 'bk_view',
   // Its search box (searchBoxStandIn).

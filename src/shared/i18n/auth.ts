@@ -409,6 +409,18 @@ const secondFactor: LabelTable = {
   auth_msg_passkeyRefused: { 'en-US': 'This passkey could not be verified for this site', 'es-ES': 'No se ha podido verificar esta llave de acceso para este sitio', 'fr-FR': 'Cette clé d’accès n’a pas pu être vérifiée pour ce site' },
   auth_msg_passkeyExists: { 'en-US': 'This passkey is already added', 'es-ES': 'Esta llave de acceso ya está añadida', 'fr-FR': 'Cette clé d’accès est déjà ajoutée' },
   auth_msg_passkeyUnknown: { 'en-US': 'No such passkey on your account', 'es-ES': 'Tu cuenta no tiene esa llave de acceso', 'fr-FR': 'Votre compte n’a pas cette clé d’accès' },
+  auth_msg_proofRequired: {
+    'en-US': 'To confirm, enter a current code from your authenticator app or one of your recovery codes',
+    'es-ES': 'Para confirmar, introduce un código actual de tu app de autenticación o uno de tus códigos de recuperación',
+    'fr-FR': 'Pour confirmer, saisissez un code actuel de votre application d’authentification ou l’un de vos codes de secours',
+  },
+  auth_msg_proofPasskeyRequired: { 'en-US': 'To confirm, use one of your passkeys', 'es-ES': 'Para confirmar, usa una de tus llaves de acceso', 'fr-FR': 'Pour confirmer, utilisez l’une de vos clés d’accès' },
+  auth_msg_proofWrong: {
+    'en-US': 'This code is not right. Enter the code your app shows now, or an unused recovery code',
+    'es-ES': 'Este código no es correcto. Introduce el código que muestra ahora tu app o un código de recuperación sin usar',
+    'fr-FR': 'Ce code est incorrect. Saisissez le code que votre application affiche maintenant, ou un code de secours inutilisé',
+  },
+  auth_msg_totpNotSet: { 'en-US': 'No authenticator app is set up', 'es-ES': 'No hay ninguna app de autenticación configurada', 'fr-FR': 'Aucune application d’authentification n’est configurée' },
   auth_msg_passkeySignInFailed: { 'en-US': 'THIS PASSKEY COULD NOT SIGN YOU IN', 'es-ES': 'ESTA LLAVE DE ACCESO NO HA PODIDO INICIAR TU SESIÓN', 'fr-FR': 'CETTE CLÉ D’ACCÈS N’A PAS PU VOUS CONNECTER' },
   auth_msg_defaultPasskeyName: { 'en-US': 'Passkey', 'es-ES': 'Llave de acceso', 'fr-FR': 'Clé d’accès' },
   auth_msg_required: {
@@ -455,6 +467,39 @@ const secondFactor: LabelTable = {
   sec_passkey_remove: { 'en-US': 'Remove {name}', 'es-ES': 'Eliminar {name}', 'fr-FR': 'Supprimer {name}' },
   sec_passkey_failed: { 'en-US': 'Your browser could not create a passkey.', 'es-ES': 'Tu navegador no ha podido crear una llave de acceso.', 'fr-FR': 'Votre navigateur n’a pas pu créer de clé d’accès.' },
   sec_saved: { 'en-US': 'Saved.', 'es-ES': 'Guardado.', 'fr-FR': 'Enregistré.' },
+  sec_codes_regenerate: { 'en-US': 'Regenerate recovery codes', 'es-ES': 'Generar nuevos códigos de recuperación', 'fr-FR': 'Générer de nouveaux codes de secours' },
+  sec_proof_title_totp: { 'en-US': 'Remove the authenticator app', 'es-ES': 'Eliminar la app de autenticación', 'fr-FR': 'Supprimer l’application d’authentification' },
+  sec_proof_title_codes: { 'en-US': 'Regenerate recovery codes', 'es-ES': 'Generar nuevos códigos de recuperación', 'fr-FR': 'Générer de nouveaux codes de secours' },
+  sec_proof_title_passkey: { 'en-US': 'Remove {name}', 'es-ES': 'Eliminar {name}', 'fr-FR': 'Supprimer {name}' },
+  sec_proof_text_code: {
+    'en-US': 'To confirm it is you, enter the code your authenticator app shows now.',
+    'es-ES': 'Para confirmar que eres tú, introduce el código que muestra ahora tu app de autenticación.',
+    'fr-FR': 'Pour confirmer que c’est bien vous, saisissez le code que votre application d’authentification affiche maintenant.',
+  },
+  sec_proof_text_recovery: {
+    'en-US': 'To confirm it is you, enter one of your unused recovery codes.',
+    'es-ES': 'Para confirmar que eres tú, introduce uno de tus códigos de recuperación sin usar.',
+    'fr-FR': 'Pour confirmer que c’est bien vous, saisissez l’un de vos codes de secours inutilisés.',
+  },
+  sec_proof_text_passkey: {
+    'en-US': 'To confirm it is you, use one of your passkeys.',
+    'es-ES': 'Para confirmar que eres tú, usa una de tus llaves de acceso.',
+    'fr-FR': 'Pour confirmer que c’est bien vous, utilisez l’une de vos clés d’accès.',
+  },
+  sec_proof_codes_note: {
+    'en-US': 'Your old recovery codes stop working; the new ones are shown once.',
+    'es-ES': 'Tus códigos de recuperación anteriores dejan de funcionar; los nuevos se muestran una sola vez.',
+    'fr-FR': 'Vos anciens codes de secours ne fonctionneront plus\u202f; les nouveaux ne s’affichent qu’une fois.',
+  },
+  sec_proof_use_passkey: { 'en-US': 'Confirm with a passkey', 'es-ES': 'Confirmar con una llave de acceso', 'fr-FR': 'Confirmer avec une clé d’accès' },
+  sec_proof_confirm: { 'en-US': 'Confirm', 'es-ES': 'Confirmar', 'fr-FR': 'Confirmer' },
+  sec_proof_passkey_failed: {
+    'en-US': 'Your browser could not use a passkey. Please try again.',
+    'es-ES': 'Tu navegador no ha podido usar una llave de acceso. Inténtalo de nuevo.',
+    'fr-FR': 'Votre navigateur n’a pas pu utiliser de clé d’accès. Veuillez réessayer.',
+  },
+  sec_app_removed: { 'en-US': 'The authenticator app is removed.', 'es-ES': 'La app de autenticación se ha eliminado.', 'fr-FR': 'L’application d’authentification est supprimée.' },
+  sec_passkey_removed: { 'en-US': 'The passkey is removed.', 'es-ES': 'La llave de acceso se ha eliminado.', 'fr-FR': 'La clé d’accès est supprimée.' },
   sec_failed: { 'en-US': 'Something went wrong. Please try again.', 'es-ES': 'Algo ha fallado. Inténtalo de nuevo.', 'fr-FR': 'Une erreur est survenue. Veuillez réessayer.' },
 };
 

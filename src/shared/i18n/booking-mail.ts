@@ -9,6 +9,18 @@ export const BOOKING_MAIL_TEXTS: LabelTable = {
   confirmed_heading: L('Your booking is confirmed', 'Tu reserva está confirmada', 'Votre réservation est confirmée'),
   confirmed_preheader: L('{product}, {dates}: booking {ref}', '{product}, {dates}: reserva {ref}', '{product}, {dates}\u00a0: réservation {ref}'),
   cancelled_heading: L('Your booking is cancelled', 'Tu reserva está cancelada', 'Votre réservation est annulée'),
+  failed_heading: L('We could not book your stay', 'No hemos podido reservar tu estancia', 'Nous n’avons pas pu réserver votre séjour'),
+  failed_subject: L('{org}: booking {ref} could not be made', '{org}: no se ha podido hacer la reserva {ref}', '{org}\u00a0: la réservation {ref} n’a pas pu être faite'),
+  failed_what: L(
+    'The hotel could not confirm your booking {ref} ({product}, {city}, {dates}) after your payment: it is not booked, and you are refunded in full.',
+    'El hotel no ha podido confirmar tu reserva {ref} ({product}, {city}, {dates}) tras tu pago: no está reservada y se te reembolsa todo.',
+    'L’hôtel n’a pas pu confirmer votre réservation {ref} ({product}, {city}, {dates}) après votre paiement\u00a0: elle n’est pas faite et vous êtes intégralement remboursé.',
+  ),
+  failed_again: L(
+    'We are sorry. You can book another room or hotel on our site.',
+    'Lo sentimos. Puedes reservar otra habitación u otro hotel en nuestro sitio.',
+    'Nous en sommes désolés. Vous pouvez réserver une autre chambre ou un autre hôtel sur notre site.',
+  ),
   cancelled_calendar_note: L(
     'The attached calendar update removes the stay from your calendar.',
     'La actualización de calendario adjunta elimina la estancia de tu calendario.',

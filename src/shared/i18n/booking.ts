@@ -92,6 +92,12 @@ export const bookingLabels: LabelTable = {
   bk_apply: L('Apply', 'Aplicar', 'Appliquer'),
   bk_no_results: L('Nothing matches this search. Try other dates or another destination.', 'Nada coincide con esta búsqueda. Prueba otras fechas u otro destino.', 'Aucun résultat. Essayez d’autres dates ou une autre destination.'),
   bk_search_failed: L('The search did not work. Please try again.', 'La búsqueda no funcionó. Inténtalo de nuevo.', 'La recherche a échoué. Veuillez réessayer.'),
+  // A supplier the search asked failed or was late (CONTRACT §18): what is listed is right, but not everything.
+  bk_results_partial: L(
+    'Some results may be missing: one of our partners did not answer in time. Search again in a moment to see them all.',
+    'Puede que falten algunos resultados: uno de nuestros socios no respondió a tiempo. Vuelve a buscar en un momento para verlos todos.',
+    'Certains résultats peuvent manquer\u202f: l’un de nos partenaires n’a pas répondu à temps. Relancez la recherche dans un instant pour tout voir.',
+  ),
   bk_pages: L('Result pages', 'Páginas de resultados', 'Pages de résultats'),
   bk_previous_page: L('Previous', 'Anterior', 'Précédent'),
   bk_next_page: L('Next', 'Siguiente', 'Suivant'),
@@ -182,6 +188,11 @@ export const bookingLabels: LabelTable = {
     'Aucune chambre n’est disponible pour ces dates et ces voyageurs. Essayez d’autres dates ou moins de voyageurs.',
   ),
   bk_rooms_failed: L('The rooms could not be loaded. Please try again.', 'No se pudieron cargar las habitaciones. Inténtalo de nuevo.', 'Les chambres n’ont pas pu être chargées. Veuillez réessayer.'),
+  bk_supplier_unavailable: L(
+    'This hotel’s prices are not available right now. Please try again in a moment.',
+    'Los precios de este hotel no están disponibles ahora mismo. Inténtalo de nuevo en un momento.',
+    'Les prix de cet hôtel ne sont pas disponibles pour le moment. Veuillez réessayer dans un instant.',
+  ),
   bk_room_up_to: L('Up to {party}', 'Hasta {party}', 'Jusqu’à {party}'),
   bk_only_left_one: L('Only {n} room left', 'Solo queda {n} habitación', 'Plus qu’{n} chambre'),
   bk_only_left_other: L('Only {n} rooms left', 'Solo quedan {n} habitaciones', 'Plus que {n} chambres'),
@@ -310,6 +321,7 @@ export const bookingLabels: LabelTable = {
   bk_status_HELD: L('Held for a payment', 'Reservada para un pago', 'Réservée pour un paiement'),
   bk_status_PENDING_PAYMENT: L('Awaiting payment', 'Pendiente de pago', 'En attente de paiement'),
   bk_status_REFUNDED: L('Refunded', 'Reembolsada', 'Remboursée'),
+  bk_status_FAILED: L('Not booked: refunded', 'No reservada: reembolsada', 'Non réservée : remboursée'),
   bk_package: L('Package', 'Paquete', 'Forfait'),
   bk_redeem_title: L('Add a card with its code', 'Añade una tarjeta con su código', 'Ajouter une carte avec son code'),
   bk_have_code: L('Have a card code?', '¿Tienes un código de tarjeta?', 'Vous avez un code de carte\u202f?'),
@@ -353,6 +365,11 @@ export const bookingLabels: LabelTable = {
     'The payment time ran out and this booking was not made. Nothing was charged.',
     'El tiempo para pagar se agotó y esta reserva no se realizó. No se cobró nada.',
     'Le délai de paiement est écoulé et cette réservation n’a pas été faite. Rien n’a été débité.',
+  ),
+  bk_supplier_failed: L(
+    'The hotel could not confirm this booking after your payment: it is not booked, and you are refunded in full.',
+    'El hotel no ha podido confirmar esta reserva tras tu pago: no está reservada y se te reembolsa todo.',
+    'L’hôtel n’a pas pu confirmer cette réservation après votre paiement\u202f: elle n’est pas faite et vous êtes intégralement remboursé.',
   ),
   bk_payment_refunded: L(
     'The payment arrived after this booking could no longer be confirmed, so it was refunded in full.',

@@ -207,6 +207,8 @@ export const consoleOpsLabels: LabelTable = {
   ops_cancel_keep: L('Keep the booking', 'Mantener la reserva', 'Garder la réservation'),
   ops_cancel_loading: L('Working out the refund…', 'Calculando el reembolso…', 'Calcul du remboursement…'),
   ops_cancel_done: L('Booking {ref} is cancelled; {amount} refunded to the card.', 'La reserva {ref} está cancelada; {amount} reembolsados a la tarjeta.', 'La réservation {ref} est annulée\u202f; {amount} remboursés sur la carte.'),
+  ops_cancel_credit_back: L('Given back to the agent’s credit', 'Devuelto al crédito del agente', 'Rendu au crédit de l’agent'),
+  ops_cancel_done_on_account: L('Booking {ref} is cancelled; the agent’s credit is given back.', 'La reserva {ref} está cancelada; el crédito del agente se ha devuelto.', 'La réservation {ref} est annulée\u202f; le crédit de l’agent est rendu.'),
   ops_cancel_failed: L('The booking could not be cancelled. Please try again.', 'No se pudo cancelar la reserva. Inténtalo de nuevo.', 'La réservation n’a pas pu être annulée. Veuillez réessayer.'),
   ops_bookings_paid_by: L('Certificate {c} · discount {d} · cash card {k}', 'Certificado {c} · descuento {d} · saldo {k}', 'Certificat {c} · réduction {d} · carte prépayée {k}'),
 

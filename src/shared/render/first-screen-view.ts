@@ -169,6 +169,8 @@ export function firstScreenView<N>({ h, raw, t }: Draw<N>) {
         h('h2', { id: 'results-first-title', tabindex: -1, className: 'bk-results__title', 'data-testid': 'results-title' }, resultsTitle(t, c, results)),
         filters(c, results, language, currency),
       ),
+      // An answer a supplier was missing from says so here as the island does (a kept answer never is one).
+      results.partial ? h('p', { className: 'alert', role: 'status', 'data-testid': 'results-partial' }, t('bk_results_partial')) : null,
       h('ol', { className: 'bk-list', 'data-testid': 'results' }, ...results.data.map((p, i) => card(p, c, language, showPrices, i < 2))),
       pages > 1 ? pager(c, pages) : null,
     );

@@ -15,15 +15,27 @@ export const FREE_CANCELLATION_HOUR = 18;
 /** The zone a product without a known one (or with one Intl does not know) keeps its clock in. */
 export const DEFAULT_TIME_ZONE = 'UTC';
 
-/** Is `zone` an IANA time zone this runtime knows? */
-export function isTimeZone(zone: string): boolean {
+/** A bounded memo: what a pure function of its key answered, forgotten all at once past `most` keys. */
+function memo<T>(most: number, compute: (key: string) => T): (key: string) => T {
+  const kept = new Map<string, T>();
+  return (key) => {
+    if (kept.has(key)) return kept.get(key)!;
+    const value = compute(key);
+    if (kept.size >= most) kept.clear();
+    kept.set(key, value);
+    return value;
+  };
+}
+
+/** Is `zone` an IANA time zone this runtime knows? (Asked for every result of a search: Intl's answer is kept.) */
+export const isTimeZone = memo(1_000, (zone: string): boolean => {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return zone.length > 0;
   } catch {
     return false;
   }
-}
+});
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 /** Milliseconds the zone's wall clock is ahead of UTC at the instant `ms`. */
@@ -43,13 +55,21 @@ function zoneOffsetMs(zone: string, ms: number): number {
  * day next to a change of offset gets its own); a wall time skipped by a spring-forward gap lands just after the gap.
  */
 export function zonedInstant(day: string, hour: number, zone: string): number {
+  return zonedInstants(`${day}|${hour}|${zone}`);
+}
+
+// A search works out the same deadline (check-in, hour, hotel zone) for most of its results: each is worked out once.
+const zonedInstants = memo(5_000, (key: string): number => {
+  const [day = '', hourText = '', ...rest] = key.split('|');
+  const zone = rest.join('|');
+  const hour = Number(hourText);
   const tz = isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
   const wall = Date.parse(`${day}T${String(hour).padStart(2, '0')}:00:00Z`);
   const offset = zoneOffsetMs(tz, wall - zoneOffsetMs(tz, wall));
   const instant = wall - offset;
   const there = zoneOffsetMs(tz, instant);
   return there === offset ? instant : wall - Math.min(offset, there);
-}
+});
 
 /** The last day (YYYY-MM-DD, hotel calendar) a booking checking in on `checkIn` can be cancelled free, or null when it never can. */
 export function freeCancellationUntil(productType: string, checkIn: string): string | null {

@@ -42,6 +42,8 @@ export interface ResultPage {
   /** The searched city's name in the page's language, when the search named a city (docs/decisions/0049-city-names.md). */
   place?: string;
   count: number;
+  /** Some results may be missing: a supplier the search asked failed or was late (CONTRACT §18). */
+  partial?: boolean;
   page: number;
   per_page: number;
   data: ProductItem[];

@@ -1,0 +1,112 @@
+// The search merged with the bed bank (CONTRACT §18, docs/decisions/0071-supplier-search-merge.md): a popular city's
+// hotel search, one request at a time on stays never asked before (so neither the supplier's kept answers nor the
+// isolate's help), p50/p95 of: the org's own hotels alone (before the supplier is connected); with the simulator's
+// full account connected and imported (2,100 hotels, 350 of them in the city) answering in 200 ms; and with it slower
+// than the search's budget (it answers in 3 s, the budget is 1.5 s): every answer then partial, in about the budget.
+// The bench's own database (org 1), never the development one. BENCH_SUPPLIER_REQUESTS sets the requests per series.
+const CITY = process.env.BENCH_SUPPLIER_CITY ?? 'Lisbon';
+const REQUESTS = Number(process.env.BENCH_SUPPLIER_REQUESTS ?? 30);
+const IMPORT_TIMEOUT_MS = 10 * 60_000;
+
+const DAY_MS = 86_400_000;
+const day = (offset) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
+const round1 = (v) => (v === null ? null : Math.round(v * 10) / 10);
+
+/** Stays never asked before: each call a new (check-in, check-out) pair, 1 to 3 nights; series start far apart. */
+function freshStays(from) {
+  let i = 0;
+  return () => {
+    const k = i++;
+    const nights = 1 + (k % 3);
+    return { checkIn: day(from + k), checkOut: day(from + k + nights) };
+  };
+}
+
+async function signIn(origin) {
+  const res = await fetch(`${origin}/api/signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'cf-connecting-ip': '10.85.0.1' },
+    body: JSON.stringify({
+      jsonSign: {
+        usr_type: 2, email_id: 'admin@example.com', password: 'Admin1!pass', googletoken: '', fbtoken: '', site_url: '', accesscode: '', isPasswordAttempt: 1,
+        promotions: { isPromotionVisited: 0 }, userdetails: { usr_email_id: '', first_name: '', last_name: '', mastercode: '' },
+      },
+      navAgent: 'bench',
+    }),
+  });
+  if (res.status !== 200) throw new Error(`admin sign-in failed (${res.status})`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+/** One series: REQUESTS searches one after another, each on its own stay; times, statuses and how many were partial. */
+async function series(origin, stays) {
+  const times = [];
+  let partial = 0;
+  let failed = 0;
+  let supplied = 0;
+  for (let i = 0; i < REQUESTS; i++) {
+    const { checkIn, checkOut } = stays();
+    const path = `/api/products/search?type=HLT&city=${encodeURIComponent(CITY)}&check_in=${checkIn}&check_out=${checkOut}&occupancy=2`;
+    const started = performance.now();
+    const res = await fetch(origin + path);
+    const text = await res.text();
+    times.push(performance.now() - started);
+    if (res.status !== 200) {
+      failed++;
+      continue;
+    }
+    const body = JSON.parse(text);
+    if (body.partial) partial++;
+    supplied = Math.max(supplied, body.count);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: round1(percentile(sorted, 50)), p95: round1(percentile(sorted, 95)), partial, failed, count: supplied };
+}
+
+const control = (origin, body) => fetch(`${origin}/_sim/hotelbeds/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+export async function run(ctx) {
+  const { origin, log } = ctx;
+  await fetch(`${origin}/api/products/search?type=HLT&city=${encodeURIComponent(CITY)}`);
+  const own = await series(origin, freshStays(30));
+  log(`supplier search: own only p95 ${own.p95} ms`);
+
+  const cookie = await signIn(origin);
+  const admin = (method, path, body) =>
+    fetch(origin + path, { method, headers: { cookie, origin, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const saved = await admin('PUT', '/api/admin/suppliers/hotelbeds', { api_key: 'sim-key', secret: 'sim-secret', markup_percent: 10, enabled: true });
+  if (saved.status !== 200) throw new Error(`connecting the simulator failed (${saved.status}): ${await saved.text()}`);
+  const importStarted = performance.now();
+  const started = await admin('POST', '/api/admin/suppliers/hotelbeds/import');
+  if (started.status !== 202) throw new Error(`the import did not start (${started.status})`);
+  for (;;) {
+    const state = (await (await admin('GET', '/api/admin/suppliers/hotelbeds/import')).json()).data;
+    if (state?.status === 'done') break;
+    if (state?.status === 'failed' || performance.now() - importStarted > IMPORT_TIMEOUT_MS) throw new Error(`the import did not finish: ${JSON.stringify(state)}`);
+    await new Promise((done) => setTimeout(done, 1_000));
+  }
+  const importMs = performance.now() - importStarted;
+  log(`supplier search: imported in ${Math.round(importMs / 1000)} s`);
+
+  let answering;
+  let late;
+  try {
+    await control(origin, { latency_ms: 200 });
+    answering = await series(origin, freshStays(100));
+    log(`supplier search: supplier in 200 ms p95 ${answering.p95} ms`);
+    await control(origin, { latency_ms: 3_000 });
+    late = await series(origin, freshStays(170));
+    log(`supplier search: supplier late p95 ${late.p95} ms`);
+  } finally {
+    await control(origin, { latency_ms: 0 });
+  }
+  const note = (s) => `p50 ${s.p50} ms, ${s.count} listed${s.partial ? `, ${s.partial}/${REQUESTS} partial` : ''}${s.failed ? `, ${s.failed} failed` : ''}`;
+  return [
+    { metric: `${CITY} search p95, own hotels only`, value: own.p95, unit: 'ms', note: note(own) },
+    { metric: `${CITY} search p95, supplier answering in 200 ms`, value: answering.p95, unit: 'ms', note: note(answering) },
+    { metric: `${CITY} search p95, supplier late (3 s; budget 1.5 s)`, value: late.p95, unit: 'ms', note: note(late) },
+    { metric: `${CITY} search p95 with the supplier / own only`, value: own.p95 ? answering.p95 / own.p95 : null, unit: '×' },
+    { metric: 'supplier import (2,100 hotels)', value: round1(importMs / 1000), unit: 's' },
+  ];
+}

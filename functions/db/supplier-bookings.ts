@@ -1,0 +1,141 @@
+// A bed bank's booking behind one of ours (migration 0043, docs/decisions/0070-supplier-booking-after-payment.md): the
+// claim that lets one worker book it at the supplier, the outcome written back, the refusal's FAILED end in one batch,
+// the cancel's mark, and the reads of the hourly job and the reconciliation.
+import { owedMailStatement, walletGivenBack } from './bookings';
+import { atomically } from './batch';
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+/** What booking at the supplier needs of a claimed booking. */
+export interface ClaimedSupplierBooking {
+  id: number;
+  booking_ref: string;
+  org_id: number;
+  supplier: string;
+  supplier_rate_key: string;
+  traveler: string;
+  occupancy: string;
+  guests: number;
+}
+
+/**
+ * Claims a paid booking for booking at the supplier: one conditional UPDATE … RETURNING, so of 30 webhook deliveries,
+ * sweeps and hourly runs at once exactly one gets it. A claim older than `staleBeforeMs` (its worker died between the
+ * claim and the outcome) may be taken again: booking again is safe, the supplier answers a clientReference it holds
+ * with that booking.
+ */
+export async function claimSupplierBooking(db: D1Database, bookingId: number, nowMs: number, staleBeforeMs: number): Promise<ClaimedSupplierBooking | null> {
+  return db
+    .prepare(
+      `UPDATE bookings SET supplier_state = 'booking', supplier_claimed_at = ?1, updated_at = ${NOW}
+       WHERE id = ?2 AND status = 'CONFIRMED' AND supplier IS NOT NULL AND supplier_rate_key IS NOT NULL
+         AND (supplier_state = 'to_book' OR (supplier_state = 'booking' AND IFNULL(supplier_claimed_at, 0) < ?3))
+       RETURNING id, booking_ref, org_id, supplier, supplier_rate_key, traveler, occupancy, guests`,
+    )
+    .bind(nowMs, bookingId, staleBeforeMs)
+    .first<ClaimedSupplierBooking>();
+}
+
+/** The supplier holds it: its reference kept, the claim ended. */
+export async function supplierBooked(db: D1Database, bookingId: number, reference: string): Promise<boolean> {
+  const r = await db
+    .prepare(`UPDATE bookings SET supplier_state = 'confirmed', supplier_reference = ?, supplier_error = NULL, updated_at = ${NOW} WHERE id = ? AND supplier_state = 'booking'`)
+    .bind(reference, bookingId)
+    .run();
+  return (r.meta.changes ?? 0) > 0;
+}
+
+/** The supplier would not book it: marked so before any money moves, so a refund that fails is tried again (failSupplierBooking). */
+export async function supplierRefused(db: D1Database, bookingId: number, reason: string): Promise<boolean> {
+  const r = await db
+    .prepare(`UPDATE bookings SET supplier_state = 'failed', supplier_error = ?, updated_at = ${NOW} WHERE id = ? AND supplier_state = 'booking'`)
+    .bind(reason.slice(0, 500), bookingId)
+    .run();
+  return (r.meta.changes ?? 0) > 0;
+}
+
+/** A try that settled nothing (the supplier slow or down): the claim stays, to lapse for the hourly job; why is kept. */
+export async function supplierUnsettled(db: D1Database, bookingId: number, reason: string): Promise<void> {
+  await db.prepare(`UPDATE bookings SET supplier_error = ? WHERE id = ? AND supplier_state = 'booking'`).bind(reason.slice(0, 500), bookingId).run();
+}
+
+/**
+ * A paid booking the supplier refused ends FAILED with its card part refunded (`refundedMinor`, already asked of the
+ * provider), its wallet parts given back (certificates ACTIVE again, balances restored, spends RELEASED) and its
+ * failure mail owed, in one transaction guarded on the status: of two at once, one moves it; the rooms it never held
+ * at us (a supplier booking names no room type) are not touched. Returns whether this call failed it.
+ */
+export async function failSupplierBooking(db: D1Database, booking: { id: number; booking_ref: string }, refundedMinor: number): Promise<boolean> {
+  const [failed] = await atomically(db, [
+    db
+      .prepare(
+        `UPDATE bookings SET status = 'FAILED', refunded_minor = ?, updated_at = ${NOW}
+         WHERE id = ? AND status = 'CONFIRMED' AND supplier_state = 'failed' AND ? <= paid_minor`,
+      )
+      .bind(refundedMinor, booking.id, refundedMinor),
+    ...walletGivenBack(db, booking.id, { spends: 'SPENT', certificates: 'REDEEMED', once: 'FAILED' }),
+    owedMailStatement(db, booking.booking_ref, 'failed', 'FAILED', '', refundedMinor),
+  ]);
+  return (failed?.meta.changes ?? 0) > 0;
+}
+
+/** The supplier cancelled it (at our request, before our refund): kept at once, whatever our own cancel then does. */
+export async function supplierCancelled(db: D1Database, bookingId: number): Promise<void> {
+  await db.prepare(`UPDATE bookings SET supplier_state = 'cancelled', updated_at = ${NOW} WHERE id = ? AND supplier_state = 'confirmed'`).bind(bookingId).run();
+}
+
+/** The hourly job's work: paid bookings not booked at the supplier (never claimed, or claimed by a worker that died) and refusals not yet refunded. */
+export async function openSupplierBookings(db: D1Database, staleBeforeMs: number, limit = 50): Promise<{ id: number; supplier_state: string }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, supplier_state FROM bookings
+       WHERE status = 'CONFIRMED' AND (supplier_state IN ('to_book', 'failed') OR (supplier_state = 'booking' AND IFNULL(supplier_claimed_at, 0) < ?))
+       ORDER BY id LIMIT ?`,
+    )
+    .bind(staleBeforeMs, limit)
+    .all<{ id: number; supplier_state: string }>();
+  return results;
+}
+
+/** One of our supplier bookings, as the reconciliation compares it. */
+export interface SupplierBookingRow {
+  id: number;
+  booking_ref: string;
+  status: string;
+  supplier: string;
+  supplier_state: string | null;
+  supplier_reference: string | null;
+  supplier_error: string | null;
+  check_in: string;
+  check_out: string | null;
+  created_at: string;
+}
+
+/** The org's bookings of a supplier made between two days (inclusive, by creation, as APItude lists them by default). */
+export async function supplierBookingsOf(db: D1Database, orgId: number, supplier: string, from: string, to: string, limit = 500): Promise<SupplierBookingRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, booking_ref, status, supplier, supplier_state, supplier_reference, supplier_error, check_in, check_out, created_at FROM bookings
+       WHERE org_id = ? AND supplier = ? AND status <> 'PENDING_PAYMENT' AND substr(created_at, 1, 10) BETWEEN ? AND ? ORDER BY id LIMIT ?`,
+    )
+    .bind(orgId, supplier, from, to, limit)
+    .all<SupplierBookingRow>();
+  return results;
+}
+
+/** What the hourly job found at the supplier, kept on the booking for the console (null: the two sides agree). */
+export async function noteSupplierMismatch(db: D1Database, bookingId: number, note: string | null): Promise<void> {
+  await db.prepare('UPDATE bookings SET supplier_error = ? WHERE id = ?').bind(note, bookingId).run();
+}
+
+/** Orgs with supplier bookings that started in the last days or start soon: what the hourly job reconciles. */
+export async function recentSupplierBookings(db: D1Database, sinceDay: string, limit = 200): Promise<{ org_id: number; supplier: string; from: string; to: string }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT org_id, supplier, MIN(substr(created_at, 1, 10)) AS "from", MAX(substr(created_at, 1, 10)) AS "to" FROM bookings
+       WHERE supplier IS NOT NULL AND supplier_reference IS NOT NULL AND status = 'CONFIRMED' AND check_in >= ? GROUP BY org_id, supplier LIMIT ?`,
+    )
+    .bind(sinceDay, limit)
+    .all<{ org_id: number; supplier: string; from: string; to: string }>();
+  return results;
+}

@@ -1,0 +1,278 @@
+// A bed bank's booking made once ours is paid, and what follows it (CONTRACT section 18,
+// docs/decisions/0070-supplier-booking-after-payment.md): claimed once however many deliveries race, booked with our
+// booking reference as the supplier's clientReference (a retry after a lost answer gets the same booking back); a
+// refusal refunds the card part, gives the wallet parts back and ends FAILED with the traveller mailed; cancelling asks
+// the supplier first; the hourly job books what a crash left and reconciles both sides.
+import { bookingById, type BookingRow } from '../db/bookings';
+import {
+  claimSupplierBooking, failSupplierBooking, noteSupplierMismatch, openSupplierBookings, recentSupplierBookings, supplierBooked, supplierBookingsOf,
+  supplierCancelled, supplierRefused, supplierUnsettled, type ClaimedSupplierBooking, type SupplierBookingRow,
+} from '../db/supplier-bookings';
+import type { Log } from '../log';
+import { ApiError, conflict } from '../errors';
+import type { Mailer } from '../outside/mail';
+import type { Payments } from '../outside/payments';
+import type { BedBankFailure, SupplierPax } from '../outside/hotelbeds';
+import { orgBank, type SupplierDeps } from './suppliers';
+import { sendOwedMails } from './booking-mails';
+import { parseOccupancy, partyOfGuests, type RoomParty } from '../../src/shared/rules/occupancy';
+import type { Supplier } from '../../src/shared/contract/suppliers';
+import type { SupplierMismatch } from '../../src/shared/contract/supplier-bookings';
+
+/** A claim whose worker has not written an outcome for this long is taken to have died: it may be claimed again. */
+export const SUPPLIER_CLAIM_STALE_MS = 5 * 60_000;
+/** Tries of one booking while the supplier is slow or down (each replays the same clientReference). */
+const BOOK_TRIES = 3;
+const TRANSIENT: BedBankFailure['kind'][] = ['timeout', 'unreachable', 'unavailable', 'malformed'];
+
+/** What booking at the supplier, and failing a booking it refused, need. */
+export interface SupplierBookingDeps extends Pick<SupplierDeps, 'db' | 'env' | 'bank'> {
+  payments: Payments;
+  mail: Mailer;
+  log: Log;
+  clock: () => number;
+}
+
+export type SupplierOutcome = 'booked' | 'failed' | 'unsettled' | 'taken';
+
+const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** The party of each room, as the booking keeps it (its occupancy), or its guests in one room for an older row. */
+function partiesOf(b: Pick<ClaimedSupplierBooking, 'occupancy' | 'guests'>): RoomParty[] {
+  let texts: string[] = [];
+  try {
+    const parsed = JSON.parse(b.occupancy) as unknown;
+    if (Array.isArray(parsed)) texts = parsed.filter((t): t is string => typeof t === 'string');
+  } catch {
+    texts = [];
+  }
+  return (texts.length ? parseOccupancy(texts) : null) ?? partyOfGuests(b.guests);
+}
+
+/** The supplier's booking request: our reference, the traveller as holder, every guest of every room (children with ages). */
+export function supplierBookingRequest(b: Pick<ClaimedSupplierBooking, 'booking_ref' | 'supplier_rate_key' | 'traveler' | 'occupancy' | 'guests'>) {
+  let traveler: { first_name?: string; last_name?: string } = {};
+  try {
+    traveler = JSON.parse(b.traveler) as typeof traveler;
+  } catch {
+    traveler = {};
+  }
+  const holder = { name: (traveler.first_name ?? '').trim() || 'Guest', surname: (traveler.last_name ?? '').trim() || b.booking_ref };
+  // Guests other than the holder are not named at checkout: the supplier takes them by room, type and age alone.
+  const paxes: SupplierPax[] = partiesOf(b).flatMap((party, i) => [
+    ...Array.from({ length: party.adults }, (_, a): SupplierPax => ({ roomId: i + 1, type: 'adult', ...(i === 0 && a === 0 ? holder : { name: '', surname: '' }) })),
+    ...party.children.map((age): SupplierPax => ({ roomId: i + 1, type: 'child', name: '', surname: '', age })),
+  ]);
+  return { clientReference: b.booking_ref, holder, rooms: [{ rateKey: b.supplier_rate_key, paxes }] };
+}
+
+/**
+ * Books a paid booking at its supplier, once: the claim (one conditional UPDATE) lets one caller through; it books
+ * with our reference as clientReference, trying again while the supplier is slow or down (a replay, never a second
+ * booking). The supplier's booking → its reference kept. A refusal (sold out, refused, no connection) → refunded and
+ * FAILED (failRefused). Still unsettled after the tries: left claimed for the hourly job, unless `final` (the hourly job
+ * itself), which then fails it as a refusal.
+ */
+export async function bookAtSupplier(d: SupplierBookingDeps, bookingId: number, options: { final?: boolean } = {}): Promise<SupplierOutcome> {
+  const now = d.clock();
+  const claimed = await claimSupplierBooking(d.db, bookingId, now, now - SUPPLIER_CLAIM_STALE_MS);
+  if (!claimed) return 'taken';
+  const conn = await orgBank(d, claimed.org_id, claimed.supplier as Supplier);
+  if (!conn) return refused(d, claimed, 'The supplier is not connected for this site');
+  const request = supplierBookingRequest(claimed);
+  let result = await conn.bank.book(request);
+  for (let tries = 1; !result.ok && TRANSIENT.includes(result.failure.kind) && tries < BOOK_TRIES; tries++) {
+    await wait(250 * tries);
+    result = await conn.bank.book(request);
+  }
+  if (result.ok) {
+    await supplierBooked(d.db, claimed.id, result.value.reference);
+    d.log('info', 'supplier.booked', { booking: claimed.booking_ref, supplier: claimed.supplier, reference: result.value.reference });
+    return 'booked';
+  }
+  const { kind, message } = result.failure;
+  if (TRANSIENT.includes(kind) && !options.final) {
+    await supplierUnsettled(d.db, claimed.id, `${kind}: ${message}`);
+    d.log('warn', 'supplier.book_unsettled', { booking: claimed.booking_ref, kind, reason: message });
+    return 'unsettled';
+  }
+  return refused(d, claimed, `${kind}: ${message}`);
+}
+
+async function refused(d: SupplierBookingDeps, claimed: ClaimedSupplierBooking, reason: string): Promise<SupplierOutcome> {
+  d.log('warn', 'supplier.book_refused', { booking: claimed.booking_ref, supplier: claimed.supplier, reason });
+  await supplierRefused(d.db, claimed.id, reason);
+  const booking = await bookingById(d.db, claimed.id);
+  return booking && (await failRefused(d, booking)) ? 'failed' : 'unsettled';
+}
+
+/**
+ * A booking the supplier refused, still CONFIRMED here: the card part is refunded in full (a key of the booking's own,
+ * so a second run asks for the same one refund), then the booking is FAILED with its wallet parts given back and the
+ * failure mail owed, in one batch, and the mail sent through the guard (a mail that fails never undoes the refund). A
+ * provider that fails leaves it for the hourly job. Returns whether it is FAILED now.
+ */
+export async function failRefused(d: SupplierBookingDeps, booking: BookingRow): Promise<boolean> {
+  const cardLeft = Math.max(0, booking.paid_minor - booking.refunded_minor);
+  try {
+    if (cardLeft > 0 && booking.payment_intent_id) {
+      await d.payments.refund({ paymentIntentId: booking.payment_intent_id, amountMinor: cardLeft, bookingRef: booking.booking_ref, idempotencyKey: `supplier-failed-${booking.booking_ref}` });
+    }
+  } catch (err) {
+    d.log('error', 'supplier.refund_failed', { booking: booking.booking_ref, reason: String(err) });
+    return false;
+  }
+  await failSupplierBooking(d.db, booking, booking.refunded_minor + cardLeft);
+  await sendOwedMails({ db: d.db, ...d.mail }, booking.id);
+  const now = await bookingById(d.db, booking.id);
+  return now?.status === 'FAILED';
+}
+
+/** After a payment event: a paid supplier booking not booked yet is booked now (the claim makes every other delivery a no-op). */
+export async function bookIfPaid(d: SupplierBookingDeps, booking: Pick<BookingRow, 'id' | 'status' | 'supplier' | 'supplier_state'> | null): Promise<SupplierOutcome | null> {
+  if (!booking?.supplier || booking.status !== 'CONFIRMED' || (booking.supplier_state !== 'to_book' && booking.supplier_state !== 'booking')) return null;
+  return bookAtSupplier(d, booking.id);
+}
+
+// ---- cancelling ------------------------------------------------------------------------------------------------------
+
+export type SupplierCancel = { ok: true; feeMinor: number; currency: string } | { ok: false; failure: BedBankFailure | null };
+
+/**
+ * Asks the supplier what cancelling costs (`simulate`) or cancels there. The fee is the supplier's, in its currency;
+ * cancelFeeInBooking turns it into the booking's. A booking the supplier already cancelled answers its fee again.
+ */
+export async function cancelAtSupplier(d: Pick<SupplierBookingDeps, 'db' | 'env' | 'bank'>, booking: BookingRow, simulate: boolean): Promise<SupplierCancel> {
+  if (!booking.supplier || !booking.supplier_reference) return { ok: false, failure: null };
+  const conn = await orgBank(d, booking.org_id, booking.supplier as Supplier);
+  if (!conn) return { ok: false, failure: null };
+  const result = await conn.bank.cancel(booking.supplier_reference, simulate, { timeoutMs: 10_000 });
+  if (!result.ok) return { ok: false, failure: result.failure };
+  if (!simulate) await supplierCancelled(d.db, booking.id);
+  return { ok: true, feeMinor: result.value.feeMinor, currency: result.value.currency };
+}
+
+/** Why a bed bank's booking is not cancelled (409; 502 when the supplier cannot be reached): ours stays as it was. */
+export const SUPPLIER_CANCEL_MSG = {
+  pending: 'The hotel is still confirming this booking: please try again in a few minutes',
+  refused: 'The hotel’s supplier did not accept the cancellation: the booking is unchanged',
+  unreachable: 'The hotel’s supplier cannot be reached right now: the booking is unchanged. Please try again',
+} as const;
+
+/**
+ * What the supplier charges for cancelling a CONFIRMED bed bank's booking now, in the booking's minor units:
+ * undefined for any other booking (its own terms apply). `simulate` asks (the quote; nothing changes there); else it
+ * cancels there first (CANCELLATION), and our cancel follows with that fee. A booking not booked there yet → 409; the
+ * supplier refusing → 409, down or late → 502: either way nothing changed on our side.
+ */
+export async function supplierCancelFee(d: Pick<SupplierBookingDeps, 'db' | 'env' | 'bank' | 'log'>, booking: BookingRow, simulate: boolean): Promise<number | undefined> {
+  if (!booking.supplier || booking.status !== 'CONFIRMED') return undefined;
+  if (booking.supplier_state !== 'confirmed' && booking.supplier_state !== 'cancelled') throw conflict(SUPPLIER_CANCEL_MSG.pending);
+  const result = await cancelAtSupplier(d, booking, simulate);
+  if (!result.ok) {
+    const kind = result.failure?.kind ?? 'unauthorised';
+    d.log('warn', 'supplier.cancel_refused', { booking: booking.booking_ref, simulate, kind, reason: result.failure?.message ?? 'not connected' });
+    if (['timeout', 'unreachable', 'unavailable', 'malformed'].includes(kind)) throw new ApiError(502, 'UPSTREAM_FAILED', SUPPLIER_CANCEL_MSG.unreachable);
+    throw conflict(SUPPLIER_CANCEL_MSG.refused);
+  }
+  return cancelFeeInBooking(booking, result.feeMinor, booking.supplier_net_minor ?? 0);
+}
+
+/**
+ * The supplier's fee in the booking's currency: the same share of what the booking was sold for as the fee is of the
+ * supplier's net. So the org's markup applies to the fee as it did to the price, and the exchange rate is the one
+ * the booking was sold at (no gain or loss from the rate moving since); a fee of the whole net keeps the whole price.
+ */
+export function cancelFeeInBooking(booking: Pick<BookingRow, 'price_minor'> & { supplier_net_minor?: number | null }, feeMinor: number, netMinor: number): number {
+  if (netMinor <= 0) return feeMinor > 0 ? booking.price_minor : 0;
+  return Math.min(booking.price_minor, Math.round((booking.price_minor * feeMinor) / netMinor));
+}
+
+// ---- the hourly job and the reconciliation ------------------------------------------------------------------------------
+
+/**
+ * The hourly job: every paid booking not booked at its supplier (never claimed: the webhook's worker died before; or
+ * claimed by a worker that died) is booked now, as the webhook would (a replay if the supplier holds it already), or
+ * failed when it still cannot be; every refusal whose refund failed is refunded now. Then the supplier's side of the
+ * confirmed bookings still to come is read, and what differs is noted on the booking (reconcile shows it).
+ */
+export async function settleSupplierBookings(d: SupplierBookingDeps): Promise<{ booked: number; failed: number; unsettled: number; mismatched: number }> {
+  const counts = { booked: 0, failed: 0, unsettled: 0, mismatched: 0 };
+  for (const open of await openSupplierBookings(d.db, d.clock() - SUPPLIER_CLAIM_STALE_MS)) {
+    try {
+      if (open.supplier_state === 'failed') {
+        const booking = await bookingById(d.db, open.id);
+        if (booking && (await failRefused(d, booking))) counts.failed += 1;
+        continue;
+      }
+      const outcome = await bookAtSupplier(d, open.id, { final: true });
+      if (outcome === 'booked') counts.booked += 1;
+      else if (outcome === 'failed') counts.failed += 1;
+      else if (outcome === 'unsettled') counts.unsettled += 1;
+    } catch (err) {
+      counts.unsettled += 1;
+      d.log('error', 'supplier.settle_failed', { booking_id: open.id, reason: String(err) });
+    }
+  }
+  const today = new Date(d.clock()).toISOString().slice(0, 10);
+  for (const group of await recentSupplierBookings(d.db, today)) {
+    try {
+      const found = await reconcile(d, group.org_id, group.supplier as Supplier, group.from, group.to, true);
+      counts.mismatched += found.length;
+    } catch (err) {
+      d.log('error', 'supplier.reconcile_failed', { org_id: group.org_id, reason: String(err) });
+    }
+  }
+  return counts;
+}
+
+/** What our side says the supplier should hold for a booking: its status there, or null when it should hold none. */
+function expectedAtSupplier(b: SupplierBookingRow): 'CONFIRMED' | 'CANCELLED' | null {
+  if (b.supplier_state === 'confirmed') return b.status === 'CONFIRMED' ? 'CONFIRMED' : 'CANCELLED';
+  if (b.supplier_state === 'cancelled') return 'CANCELLED';
+  return null;
+}
+
+/**
+ * GET /api/admin/suppliers/{supplier}/reconcile: the org's bookings of the supplier made between `from` and `to` whose
+ * status differs between the two sides: confirmed here but cancelled or unknown there, cancelled or failed here but
+ * confirmed there, or paid here and never booked there. Each booked one is read from the supplier by its reference
+ * (five at a time). `note` (the hourly job) keeps what differs on the booking, and clears it once both sides agree.
+ */
+export async function reconcile(d: Pick<SupplierBookingDeps, 'db' | 'env' | 'bank' | 'log'>, orgId: number, supplier: Supplier, from: string, to: string, note = false): Promise<SupplierMismatch[]> {
+  const rows = await supplierBookingsOf(d.db, orgId, supplier, from, to);
+  const conn = await orgBank(d, orgId, supplier);
+  const out: SupplierMismatch[] = [];
+  const check = async (b: SupplierBookingRow) => {
+    let theirs: string | null = null;
+    let unknown = false;
+    if (b.supplier_reference && conn) {
+      const found = await conn.bank.booking(b.supplier_reference, { timeoutMs: 10_000 });
+      if (found.ok) theirs = found.value.status;
+      else if (found.failure.kind === 'not_found') theirs = null;
+      else unknown = true;
+    } else if (b.supplier_reference) unknown = true;
+    if (unknown) return;
+    const ours = expectedAtSupplier(b);
+    const stuck = b.status === 'CONFIRMED' && b.supplier_state !== 'confirmed';
+    const differs = stuck || ours !== theirs;
+    if (note && b.supplier_reference) {
+      const text = differs ? `The supplier holds this booking as ${theirs ?? 'unknown (lost)'}` : null;
+      if ((b.supplier_error ?? null) !== text && (differs || b.supplier_error?.startsWith('The supplier holds'))) await noteSupplierMismatch(d.db, b.id, text);
+    }
+    if (differs) {
+      out.push({
+        booking_id: b.booking_ref,
+        status: b.status as SupplierMismatch['status'],
+        supplier_state: b.supplier_state as SupplierMismatch['supplier_state'],
+        supplier_reference: b.supplier_reference,
+        supplier_status: theirs,
+        check_in: b.check_in,
+        created_at: b.created_at,
+      });
+    }
+  };
+  for (let i = 0; i < rows.length; i += 5) await Promise.all(rows.slice(i, i + 5).map(check));
+  if (note && out.length) d.log('warn', 'supplier.reconcile_mismatch', { org_id: orgId, supplier, bookings: out.map((m) => m.booking_id) });
+  return out.sort((a, b) => a.created_at.localeCompare(b.created_at));
+}

@@ -1,0 +1,178 @@
+// A search's hotels from the org's bed bank (CONTRACT §18, docs/decisions/0071-supplier-search-merge.md): the org's
+// imported hotels of the searched place are asked for the stay and party within a time budget, each priced at its
+// cheapest rate (the supplier's net, converted, plus the org's markup once). A supplier late, down or answering
+// nonsense costs the search nothing but `partial`: it is logged and the org's own hotels are listed as ever.
+import { supplierCandidates, type ProductFilter, type SupplierCandidate } from '../db/products';
+import { edgeGet, edgePut } from '../lib/edge-cache';
+import { sha256Hex } from '../lib/crypto';
+import { orgBank, type OrgBank, type SupplierDeps } from './suppliers';
+import type { Log } from '../log';
+import type { Availability, SupplierRate } from '../outside/hotelbeds';
+import type { StayAsked } from './rates';
+import { supplierSellMinor } from '../../src/shared/rules/supplier-price';
+import { occupancyKey, type RoomParty } from '../../src/shared/rules/occupancy';
+import type { Rates } from '../../src/shared/rules/money';
+
+/** How long a search waits for the bed bank by default (CONTRACT §18); SUPPLIER_SEARCH_BUDGET_MS sets another. */
+export const SUPPLIER_SEARCH_BUDGET_MS = 1_500;
+/** The most hotels one availability call names (APItude takes up to 2,000 codes a request). */
+const MOST_HOTELS = 2_000;
+/**
+ * How long the supplier's net answer to one question (org, place, stay, party) is kept at the edge: long enough that a
+ * visitor paging, sorting and filtering does not ask again, short enough that prices and availability stay current.
+ */
+const KEPT_SECONDS = 120;
+
+/** The org's connection as a search uses it, with its budget and the request's log. */
+export interface SupplierAsk {
+  connection: OrgBank;
+  budgetMs: number;
+  log: Log;
+  /** Work that may finish after the answer (keeping the supplier's answer at the edge). */
+  later: (work: Promise<unknown>) => unknown;
+}
+
+/** The org's enabled bed bank for a search, or null (none, switched off, or a secret that no longer opens). */
+export async function supplierAsk(d: Pick<SupplierDeps, 'db' | 'env' | 'bank' | 'log' | 'later'> & { budgetMs?: string }, orgId: number): Promise<SupplierAsk | null> {
+  const connection = await orgBank(d, orgId);
+  if (!connection) return null;
+  const asked = Number(d.budgetMs);
+  return { connection, budgetMs: Number.isFinite(asked) && asked > 0 ? Math.min(asked, 10_000) : SUPPLIER_SEARCH_BUDGET_MS, log: d.log, later: d.later };
+}
+
+/** One hotel's cheapest stay, as kept: its net for every room, and the cheapest net that still cancels free until `freeUntil`. */
+interface NetOffer {
+  code: string;
+  net: number;
+  currency: string;
+  free: { net: number; until: string } | null;
+}
+
+/** A supplier's hotel priced for the search: its candidate row, its sell total, and the cheapest free-cancelling one. */
+export interface SupplierPriced {
+  candidate: SupplierCandidate;
+  totalMinor: number;
+  /** The sell total of the cheapest offer that cancels free if booked now, with the instant that ends (ISO, UTC). */
+  free: { totalMinor: number; until: string } | null;
+}
+
+export interface SupplierAnswer {
+  priced: SupplierPriced[];
+  /** The supplier failed, was late, or could not be asked: what it would have listed is missing. */
+  partial: boolean;
+}
+
+/** A party's rooms grouped as the availability request's occupancy lines (the adapter groups them alike). */
+function linesOf(rooms: readonly RoomParty[]) {
+  const lines = new Map<string, { rooms: number; adults: number; ages: string }>();
+  for (const r of rooms) {
+    const ages = [...r.children].sort((a, b) => a - b).join(',');
+    const key = `${r.adults}-${ages}`;
+    const line = lines.get(key);
+    if (line) line.rooms += 1;
+    else lines.set(key, { rooms: 1, adults: r.adults, ages });
+  }
+  return [...lines.values()];
+}
+
+/**
+ * Each hotel's cheapest way to house the whole party: for every occupancy line its cheapest rate, summed; and likewise
+ * among the rates whose first cancellation charge is ahead (`from` after now: free until then). A hotel with a line
+ * it cannot house is left out.
+ */
+export function cheapestOffers(availability: Availability, rooms: readonly RoomParty[], nowMs: number): NetOffer[] {
+  const lines = linesOf(rooms);
+  const out: NetOffer[] = [];
+  for (const hotel of availability.hotels) {
+    const rates = hotel.rooms.flatMap((room) => room.rates);
+    let net = 0;
+    let freeNet: number | null = 0;
+    let until: string | null = null;
+    let currency: string | null = null;
+    let housed = true;
+    for (const line of lines) {
+      const fits = rates.filter((r) => r.rooms === line.rooms && r.adults === line.adults && [...r.childAges].sort((a, b) => a - b).join(',') === line.ages);
+      const cheapest = lowest(fits);
+      if (!cheapest || (currency !== null && cheapest.currency !== currency)) {
+        housed = false;
+        break;
+      }
+      currency = cheapest.currency;
+      net += cheapest.netMinor;
+      const free = lowest(fits.filter((r) => r.currency === currency && freeUntil(r, nowMs) !== null));
+      if (!free || freeNet === null) freeNet = null;
+      else {
+        freeNet += free.netMinor;
+        const ends = freeUntil(free, nowMs)!;
+        if (until === null || ends < until) until = ends;
+      }
+    }
+    if (!housed || currency === null) continue;
+    out.push({ code: hotel.code, net, currency, free: freeNet !== null && until !== null ? { net: freeNet, until } : null });
+  }
+  return out;
+}
+
+const lowest = (rates: SupplierRate[]) => rates.reduce<SupplierRate | null>((best, r) => (best === null || r.netMinor < best.netMinor ? r : best), null);
+
+/** When cancelling the rate starts to cost (ISO, UTC), if that is still ahead; null when it costs now or the rate gives no terms. */
+function freeUntil(rate: SupplierRate, nowMs: number): string | null {
+  const from = rate.freeCancellationUntil === null ? NaN : Date.parse(rate.freeCancellationUntil);
+  return Number.isFinite(from) && from > nowMs ? new Date(from).toISOString() : null;
+}
+
+/** Where the supplier's net answer to this question is kept: never a price, so no markup or agent is in it. */
+async function keptKey(orgId: number, supplier: string, stay: StayAsked, codes: readonly string[]) {
+  const place = (await sha256Hex(codes.join(','))).slice(0, 32);
+  return `supplier-search/${orgId}/${supplier}/${stay.checkIn}/${stay.checkOut}/${occupancyKey(stay.rooms)}/${place}`;
+}
+
+/**
+ * The org's imported hotels of the searched place that the supplier can sell for the stay and party, priced in the
+ * asked currency with the org's markup. Never throws and never takes longer than the budget (from its call): a supplier
+ * that fails, is late or answers out of shape gives `partial` and no hotels, logged.
+ */
+export async function supplierPrices(
+  db: D1Database, ask: SupplierAsk, filter: ProductFilter, box: { latitude: number; longitude: number; radiusKm: number } | undefined,
+  stay: StayAsked, money: { currency: string; rates: Rates }, orgId: number, nowMs: number,
+): Promise<SupplierAnswer> {
+  const started = Date.now();
+  const { supplier, bank, markupBps } = ask.connection;
+  const budget = AbortSignal.timeout(ask.budgetMs);
+  try {
+    const candidates = await supplierCandidates(db, filter, supplier, box, MOST_HOTELS);
+    if (candidates.length === 0) return { priced: [], partial: false };
+    const codes = candidates.map((c) => c.supplier_code);
+    const key = await keptKey(orgId, supplier, stay, codes);
+    let offers = await edgeGet<NetOffer[]>(key);
+    if (!Array.isArray(offers)) {
+      const left = ask.budgetMs - (Date.now() - started);
+      if (left <= 0) throw new Error('no time left to ask');
+      const answer = await bank.availability(
+        { checkIn: stay.checkIn, checkOut: stay.checkOut, rooms: [...stay.rooms], place: { hotels: codes } },
+        { signal: budget, timeoutMs: left },
+      );
+      if (!answer.ok) {
+        ask.log('warn', 'supplier.search_failed', { supplier, kind: answer.failure.kind, status: answer.failure.status, reason: answer.failure.message, ms: Date.now() - started });
+        return { priced: [], partial: true };
+      }
+      offers = cheapestOffers(answer.value, stay.rooms, nowMs);
+      // Kept after the answer, never waited for.
+      ask.later(edgePut(key, offers, KEPT_SECONDS).catch(() => undefined));
+    }
+    const byCode = new Map(candidates.map((c) => [c.supplier_code, c]));
+    const sell = (net: number, currency: string) => supplierSellMinor(net, currency, markupBps, money.currency, money.rates);
+    const priced: SupplierPriced[] = [];
+    for (const offer of offers) {
+      const candidate = byCode.get(offer.code);
+      if (!candidate) continue;
+      // A kept answer is read at its own moment: a free cancellation that has ended since is no longer one.
+      const free = offer.free && Date.parse(offer.free.until) > nowMs ? { totalMinor: sell(offer.free.net, offer.currency), until: offer.free.until } : null;
+      priced.push({ candidate, totalMinor: sell(offer.net, offer.currency), free });
+    }
+    return { priced, partial: false };
+  } catch (err) {
+    ask.log('error', 'supplier.search_failed', { supplier, kind: 'exception', reason: err instanceof Error ? err.message : String(err), ms: Date.now() - started });
+    return { priced: [], partial: true };
+  }
+}

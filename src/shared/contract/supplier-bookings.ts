@@ -1,0 +1,29 @@
+// A bed bank's bookings behind ours (docs/contract.md section 18, docs/decisions/0070-supplier-booking-after-payment.md):
+// the reconciliation's query and answer. Request and reply schemas, shared with the console.
+import { z } from 'zod';
+import { BOOKING_STATUSES } from './booking-replies';
+
+export const SUPPLIER_BOOKING_STATES = ['to_book', 'booking', 'confirmed', 'failed', 'cancelled'] as const;
+
+const DAY_MESSAGE = 'Use a day as YYYY-MM-DD';
+const day = z.string({ error: DAY_MESSAGE }).regex(/^\d{4}-\d{2}-\d{2}$/, DAY_MESSAGE).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), DAY_MESSAGE);
+
+/** GET /api/admin/suppliers/{supplier}/reconcile?from=&to=: bookings made on those days (inclusive, at most a year). */
+export const ReconcileQuerySchema = z
+  .object({ from: day, to: day })
+  .refine((q) => q.from <= q.to, { path: ['to'], message: 'The last day comes on or after the first' })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000, { path: ['to'], message: 'Reconcile at most a year at a time' });
+
+/** A booking whose status differs between our side and the supplier's. */
+export const SupplierMismatchSchema = z.object({
+  booking_id: z.string(),
+  /** Ours. */
+  status: z.enum(BOOKING_STATUSES),
+  supplier_state: z.enum(SUPPLIER_BOOKING_STATES).nullable(),
+  supplier_reference: z.string().nullable(),
+  /** The supplier's (CONFIRMED, CANCELLED, …); null when it holds none. */
+  supplier_status: z.string().nullable(),
+  check_in: z.string(),
+  created_at: z.string(),
+});
+export type SupplierMismatch = z.output<typeof SupplierMismatchSchema>;

@@ -1,0 +1,121 @@
+// The search's bed-bank part (functions/flows/supplier-search.ts, decision 0071) without a network or a database: each
+// hotel priced at its cheapest way to house the whole party with the org's markup once, free cancellation only while
+// the first charge is ahead, and a supplier that fails, is late, throws or answers nonsense costing `partial`, never
+// an error and never more than the budget.
+import { describe, expect, it } from 'vitest';
+import { cheapestOffers, supplierPrices, type SupplierAsk } from '../../functions/flows/supplier-search';
+import type { Availability, BedBank, BedBankResult, SupplierRate } from '../../functions/outside/hotelbeds';
+import type { SupplierCandidate } from '../../functions/db/products';
+import { supplierSellMinor } from '../../src/shared/rules/supplier-price';
+
+const NOW = Date.parse('2026-12-01T12:00:00Z');
+const RATES = { USD: 1, EUR: 0.9 };
+const couple = [{ adults: 2, children: [] }];
+
+const rate = (netMinor: number, extra: Partial<SupplierRate> = {}): SupplierRate => ({
+  rateKey: `k${netMinor}`, recheck: false, rateClass: 'NOR', refundable: true, board: 'RO', boardCode: 'RO', boardName: null, netMinor, currency: 'EUR',
+  cancellation: [], freeCancellationUntil: null, allotment: 3, rooms: 1, adults: 2, childAges: [], ...extra,
+});
+const hotel = (code: string, ...rates: SupplierRate[]) => ({
+  code, name: `Hotel ${code}`, destinationCode: 'LIS', categoryCode: '4EST', stars: 4, latitude: 38.7, longitude: -9.1, rooms: [{ code: 'DBL', name: 'Double', rates }],
+});
+const availability = (...hotels: ReturnType<typeof hotel>[]): Availability => ({ checkIn: '2027-01-10', checkOut: '2027-01-12', hotels });
+
+const candidate = (id: number, code: string): SupplierCandidate => ({ id, name: `Hotel ${code}`, rating: 4, time_zone: 'UTC', latitude: 38.7, longitude: -9.1, supplier_code: code });
+/** A D1 stand-in answering the candidates' one statement. */
+const dbWith = (rows: SupplierCandidate[]) => ({ prepare: () => ({ bind: () => ({ all: async () => ({ results: rows }) }) }) }) as unknown as D1Database;
+
+function bankAnswering(answer: (signal: AbortSignal | undefined) => Promise<BedBankResult<Availability>>): BedBank {
+  const never = async () => ({ ok: false, failure: { kind: 'refused', message: 'not here', status: 400, code: null } }) as const;
+  return { availability: (_q, opts) => answer(opts?.signal), content: never, checkRates: never, book: never, booking: never, cancel: never } as BedBank;
+}
+
+function ask(bank: BedBank, budgetMs = 300, markupBps = 1_000) {
+  const logged: { level: string; event: string; fields?: Record<string, unknown> }[] = [];
+  const a: SupplierAsk = { connection: { supplier: 'hotelbeds', bank, markupBps }, budgetMs, log: (level, event, fields) => void logged.push({ level, event, fields }), later: () => undefined };
+  return { a, logged };
+}
+
+const filter = { orgId: 7, type: 'HLT' as const, city: 'Lisbon' };
+const stay = { checkIn: '2027-01-10', checkOut: '2027-01-12', rooms: couple };
+const money = { currency: 'USD', rates: RATES };
+const priceOf = (net: number, markupBps = 1_000) => supplierSellMinor(net, 'EUR', markupBps, 'USD', RATES);
+
+describe('each supplier hotel’s cheapest stay', () => {
+  it('sums the cheapest rate of each occupancy line and leaves out a hotel that cannot house one of them', () => {
+    const twoParties = [{ adults: 2, children: [] }, { adults: 1, children: [7] }];
+    const offers = cheapestOffers(
+      availability(
+        hotel('1', rate(20_000), rate(18_000), rate(9_000, { adults: 1, childAges: [7] }), rate(8_000, { adults: 1, childAges: [7] })),
+        hotel('2', rate(10_000)),
+      ),
+      twoParties,
+      NOW,
+    );
+    expect(offers).toEqual([{ code: '1', net: 26_000, currency: 'EUR', free: null }]);
+  });
+
+  it('counts a rate as free to cancel only while its first charge is still ahead', () => {
+    const ahead = '2026-12-20T23:59:00+01:00';
+    const past = '2026-11-30T00:00:00Z';
+    const offers = cheapestOffers(
+      availability(hotel('1', rate(15_000, { freeCancellationUntil: past }), rate(17_000, { freeCancellationUntil: ahead }), rate(16_000))),
+      couple,
+      NOW,
+    );
+    expect(offers).toEqual([{ code: '1', net: 15_000, currency: 'EUR', free: { net: 17_000, until: new Date(ahead).toISOString() } }]);
+  });
+});
+
+describe('the supplier’s part of a search', () => {
+  it('prices each imported hotel it sells with the org’s markup once, and leaves out a hotel the org has not imported', async () => {
+    const { a } = ask(bankAnswering(async () => ({ ok: true, value: availability(hotel('1', rate(20_000)), hotel('99', rate(5_000))) })));
+    const out = await supplierPrices(dbWith([candidate(41, '1'), candidate(42, '2')]), a, filter, undefined, stay, money, 7, NOW);
+    expect(out).toEqual({ partial: false, priced: [{ candidate: candidate(41, '1'), totalMinor: priceOf(20_000), free: null }] });
+    // 200.00 EUR at 0.9 EUR to the dollar is 222.22 USD; 10 % more is 244.44 (one rounding each).
+    expect(priceOf(20_000)).toBe(24_444);
+  });
+
+  it('a failing supplier gives partial and no hotels, logged', async () => {
+    const { a, logged } = ask(bankAnswering(async () => ({ ok: false, failure: { kind: 'unavailable', message: 'HTTP 500', status: 500, code: 'SYSTEM_ERROR' } })));
+    expect(await supplierPrices(dbWith([candidate(41, '1')]), a, filter, undefined, stay, money, 7, NOW)).toEqual({ priced: [], partial: true });
+    expect(logged).toMatchObject([{ level: 'warn', event: 'supplier.search_failed', fields: { kind: 'unavailable', status: 500 } }]);
+  });
+
+  it('a supplier that throws or answers out of shape gives partial, never an error', async () => {
+    const thrower = ask(bankAnswering(async () => {
+      throw new Error('boom');
+    }));
+    expect(await supplierPrices(dbWith([candidate(41, '1')]), thrower.a, filter, undefined, stay, money, 7, NOW)).toEqual({ priced: [], partial: true });
+    expect(thrower.logged[0]).toMatchObject({ level: 'error', fields: { reason: 'boom' } });
+    const garbled = ask(bankAnswering(async () => ({ ok: false, failure: { kind: 'malformed', message: 'not JSON', status: 200, code: null } })));
+    expect(await supplierPrices(dbWith([candidate(41, '1')]), garbled.a, filter, undefined, stay, money, 7, NOW)).toEqual({ priced: [], partial: true });
+  });
+
+  it('stops waiting at the budget: a supplier slower than it gives partial in about the budget', async () => {
+    const slow = bankAnswering(
+      (signal) =>
+        new Promise((done) => {
+          const timer = setTimeout(() => done({ ok: true, value: availability(hotel('1', rate(20_000))) }), 5_000);
+          signal?.addEventListener('abort', () => {
+            clearTimeout(timer);
+            done({ ok: false, failure: { kind: 'timeout', message: 'late', status: null, code: null } });
+          });
+        }),
+    );
+    const { a } = ask(slow, 200);
+    const t0 = Date.now();
+    expect(await supplierPrices(dbWith([candidate(41, '1')]), a, filter, undefined, stay, money, 7, NOW)).toEqual({ priced: [], partial: true });
+    expect(Date.now() - t0).toBeLessThan(1_500);
+  });
+
+  it('asks nothing when the org has imported no hotel of the place, and that is not partial', async () => {
+    let asked = 0;
+    const { a } = ask(bankAnswering(async () => {
+      asked++;
+      return { ok: true, value: availability() };
+    }));
+    expect(await supplierPrices(dbWith([]), a, filter, undefined, stay, money, 7, NOW)).toEqual({ priced: [], partial: false });
+    expect(asked).toBe(0);
+  });
+});
