@@ -18,7 +18,7 @@ const MARKUP_BPS = 1_000;
 const IMPORT_TIMEOUT = 240_000;
 /** The default budget (functions/flows/supplier-search.ts) and what a loaded machine may add to it. */
 const BUDGET_MS = 1_500;
-const MARGIN_MS = 2_500;
+const MARGIN_MS = 4_500;
 
 let host: string;
 let orgId: number;
@@ -181,7 +181,8 @@ describe('a supplier that fails never fails the search', () => {
   });
 
   it('a supplier slower than the budget: answered within the budget and a margin, partial', async () => {
-    await control({ latency_ms: 6_000 });
+    // Far slower than the budget and its margin: an answer within them was not waited for.
+    await control({ latency_ms: 9_000 });
     try {
       const t0 = Date.now();
       const r = await search(lisbon(20));

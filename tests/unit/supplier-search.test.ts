@@ -30,7 +30,7 @@ function bankAnswering(answer: (signal: AbortSignal | undefined) => Promise<BedB
   return { availability: (_q, opts) => answer(opts?.signal), content: never, checkRates: never, book: never, booking: never, cancel: never } as BedBank;
 }
 
-function ask(bank: BedBank, budgetMs = 300, markupBps = 1_000) {
+function ask(bank: BedBank, budgetMs = 10_000, markupBps = 1_000) {
   const logged: { level: string; event: string; fields?: Record<string, unknown> }[] = [];
   const a: SupplierAsk = { connection: { supplier: 'hotelbeds', bank, markupBps }, budgetMs, log: (level, event, fields) => void logged.push({ level, event, fields }), later: () => undefined };
   return { a, logged };
