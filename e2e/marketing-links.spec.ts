@@ -195,7 +195,7 @@ test("a marketer picks a page of the site, downloads the QR code as PNG at a cho
   await expect(row).toBeVisible();
 
   await page.getByTestId('qr-size').selectOption('2048');
-  const [file] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: `Download the QR code of ${slug} as PNG, 2048 px` }).click()]);
+  const [file] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: `Download the QR code of ${slug} as PNG, 2,048 px` }).click()]);
   expect(file.suggestedFilename()).toBe(`qr-${slug}-2048.png`);
 
   await row.getByRole('button', { name: `Edit ${slug}` }).click();
