@@ -205,9 +205,9 @@ async function priceSupplierStay(reach: SupplierReach | null, stay: BookableStay
   if (recheck && claim.recheck) {
     const checked = await conn.bank.checkRates([claim.rate_key], { timeoutMs: SUPPLIER_RATES_TIMEOUT_MS });
     if (!checked.ok) {
-      if (checked.failure.kind === 'sold_out') throw soldOut();
+      // Logged either way: a rate gone between the page and the checkout is worth seeing beside the supplier's failures.
       reach.log?.('warn', 'supplier.recheck_failed', { supplier: conn.supplier, kind: checked.failure.kind, status: checked.failure.status });
-      throw supplierDown();
+      throw checked.failure.kind === 'sold_out' ? soldOut() : supplierDown();
     }
     const rate = checked.value.rooms.flatMap((r) => r.rates)[0];
     if (!rate) throw soldOut();

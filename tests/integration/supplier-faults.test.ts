@@ -210,6 +210,7 @@ describe('the checkout of a RECHECK rate when the supplier answers its check bad
     expectErrorShape(r.json, 'SOLD_OUT');
     expect(r.json.error.message).toBe(BOOKING_MSG.soldOut);
     expect(await bookingsOf(hotel)).toBe(0);
+    await expectLogged(r, 'supplier.recheck_failed', 'sold_out');
     // The fault was the supplier's one answer: the same rate books once it is there again.
     const again = await checkout({ rate_id: rateId });
     expect(again.status, again.text).toBe(200);
