@@ -11,7 +11,7 @@ import type { BookedRooms } from '../db/bookings';
 import type { QuoteRow } from '../db/quotes';
 import { guestsOf, occupancyStrings, parseOccupancy, type RoomParty } from '../../src/shared/rules/occupancy';
 import type { Offer } from '../../src/shared/rules/stay-rates';
-import { convertMinor, fromMinor, type Rates } from '../../src/shared/rules/money';
+import { convertMinor, fromMinor, spreadOver, type Rates } from '../../src/shared/rules/money';
 import {
   cardProblem, computeAmounts, stayPrice, nightsBetween, parseWalletOptions, pickCashCard, type CardKind, type WalletAmounts,
 } from '../../src/shared/rules/wallet';
@@ -200,27 +200,6 @@ const parsedList = (text: string): string[] => {
     return [];
   }
 };
-
-/**
- * `total` shared out in proportion to `weights`, in whole minor units that add up to it exactly (the largest
- * remainders get the units left over). Weights that already add up to the total come back as they are.
- */
-export function spreadOver(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum === total) return [...weights];
-  if (weights.length === 0) return [];
-  if (sum <= 0) return weights.map((_, i) => Math.floor(total / weights.length) + (i < total % weights.length ? 1 : 0));
-  const exact = weights.map((w) => (total * w) / sum);
-  const out = exact.map(Math.floor);
-  let left = total - out.reduce((a, b) => a + b, 0);
-  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    out[i]! += 1;
-    left -= 1;
-  }
-  return out;
-}
 
 /**
  * An agent's quote of a checked stay: the net is the stay's price (the offer's total, converted night by night, or an

@@ -1,7 +1,7 @@
 // Money in integer minor units and conversion through USD (docs/contract.md#conventions, docs/contract.md#catalogues).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { convertMinor, convertMinorDown, formatMoney, fromMinor, minorDigits, pricesVisible, rateOf, toMinor, UnknownCurrencyError } from '../../src/shared/rules/money';
+import { convertMinor, convertMinorDown, formatMoney, fromMinor, minorDigits, pricesVisible, rateOf, spreadOver, toMinor, UnknownCurrencyError } from '../../src/shared/rules/money';
 
 const RATES = { EUR: 0.92, GBP: 0.79, CAD: 1.36, AUD: 1.52, JPY: 151.2, INR: 83.3, MXN: 17.1 };
 
@@ -71,6 +71,25 @@ describe('money', () => {
           expect(Math.abs(back - usdMinor)).toBeLessThanOrEqual(Math.max(1, Math.ceil(0.5 / rate + 0.5)));
         },
       ),
+    );
+  });
+});
+
+describe('spreadOver', () => {
+  it('shares a total in proportion to the weights, in whole units adding up to it, the largest remainders first', () => {
+    expect(spreadOver(1000, [1, 1, 1])).toEqual([334, 333, 333]);
+    expect(spreadOver(100, [30, 70])).toEqual([30, 70]);
+    expect(spreadOver(101, [1, 2])).toEqual([34, 67]);
+    expect(spreadOver(7, [0, 0])).toEqual([4, 3]);
+    expect(spreadOver(5, [])).toEqual([]);
+  });
+  it('always adds up to the total, never below zero', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 30 }), (total, weights) => {
+        const out = spreadOver(total, weights);
+        expect(out.reduce((a, b) => a + b, 0)).toBe(total);
+        expect(out.every((x) => Number.isInteger(x) && x >= 0)).toBe(true);
+      }),
     );
   });
 });

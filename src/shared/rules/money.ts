@@ -17,6 +17,27 @@ export class UnknownCurrencyError extends Error {
   }
 }
 
+/**
+ * `total` shared out in proportion to `weights`, in whole minor units that add up to it exactly (the largest
+ * remainders get the units left over). Weights that already add up to the total come back as they are.
+ */
+export function spreadOver(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum === total) return [...weights];
+  if (weights.length === 0) return [];
+  if (sum <= 0) return weights.map((_, i) => Math.floor(total / weights.length) + (i < total % weights.length ? 1 : 0));
+  const exact = weights.map((w) => (total * w) / sum);
+  const out = exact.map(Math.floor);
+  let left = total - out.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    out[i]! += 1;
+    left -= 1;
+  }
+  return out;
+}
+
 /** How many decimal places one major unit has (USD 2, JPY 0, KWD 3). */
 export function minorDigits(currency: string): number {
   const code = currency.toUpperCase();

@@ -4,6 +4,7 @@
 // Pure: no DOM, no Workers API, no zod.
 import type { PlanCancellation } from './cancellation';
 import type { Names } from './stay-rates';
+import { spreadOver } from './money';
 
 const DAY_MS = 86_400_000;
 
@@ -37,8 +38,6 @@ export const supplierRateName = (refundable: boolean): Names =>
 
 /** A whole stay's total shared out evenly over its nights, in whole minor units adding up to it (earlier nights take the rest). */
 export function evenNights(totalMinor: number, nights: readonly string[]): { date: string; minor: number }[] {
-  const n = Math.max(1, nights.length);
-  const each = Math.floor(totalMinor / n);
-  const rest = totalMinor - each * n;
-  return nights.map((date, i) => ({ date, minor: each + (i < rest ? 1 : 0) }));
+  const shares = spreadOver(totalMinor, nights.map(() => 1));
+  return nights.map((date, i) => ({ date, minor: shares[i]! }));
 }
