@@ -1,9 +1,14 @@
 // The agent portal end to end in Chromium: an agent signs in, adds a client, builds a quote from a product search,
 // sends it (the mailed link opens the read-only quote), books it on account and sees it in the booking history with
-// the balance changed; consumers and signed-out visitors do not get in.
+// the balance changed (then, in an org connected to a bed bank, quotes and books a supplier hotel on account: decision
+// 0073); consumers and signed-out visitors do not get in.
 import { expect, test, type Page } from '@playwright/test';
 import { axeOn } from './axe';
 import { linkFromOutbox, openPage, openSignInFromMenu, signIn, uniqueEmail } from './auth-helpers';
+import { createOrg, PORT, signInAsNewAdmin } from './admin-helpers';
+import { d1Rows, day } from './booking-helpers';
+import { inPage } from './in-page';
+import { hotelbedsClient } from '../functions/outside/hotelbeds';
 
 const AGENT = { email: 'agent@example.com', password: 'Agent1!pass' };
 const AGENT_PAGES = ['/agent', '/agent/profile', '/agent/client-list', '/agent/my-quotes', '/agent/booking-history'];
@@ -111,6 +116,54 @@ test('an agent adds a client, quotes a product, sends and books it, and sees the
   expect(amount(await page.getByTestId('credit-outstanding').textContent())).toBeCloseTo(before + charge, 2);
   const limit = amount(await page.getByTestId('credit-limit').textContent());
   expect(amount(await page.getByTestId('credit-available').textContent())).toBeCloseTo(limit - before - charge, 2);
+
+  // A bed bank's hotel (decision 0073): in an org connected to the supplier's simulator, the agent quotes a supplier
+  // hotel from the same builder and books it on account: it is booked at the supplier with our reference.
+  const slug = `agentbank${crypto.randomUUID().slice(0, 6)}`;
+  const site = `http://${slug}.localhost:${PORT}`;
+  const owner = `owner-${slug}@agentbank.example`;
+  createOrg(slug, owner, 'Agent Bank Travel');
+  await signInAsNewAdmin(page, site, owner, 'Agent7!bank');
+  const orgOf = `(SELECT org_id FROM org_domains WHERE host = '${slug}.localhost')`;
+  // The org opens at once (its launch is another spec's): a settings change makes its pages read it again.
+  d1Rows(`UPDATE orgs SET closed = 0 WHERE id = ${orgOf}`);
+  expect((await inPage(page, '/api/admin/org', 'PATCH', { default_currency: 'EUR' })).status).toBe(200);
+  const sim = { api_key: 'sim-small-key', secret: 'sim-secret' };
+  expect((await inPage(page, '/api/admin/suppliers/hotelbeds', 'PUT', { ...sim, markup_percent: 10, enabled: true })).status).toBe(200);
+  // Some of the supplier's Lisbon hotels, written as the import writes them (the import itself is another spec's).
+  const bank = hotelbedsClient({ baseUrl: `http://localhost:${PORT}/_sim/hotelbeds`, apiKey: sim.api_key, secret: sim.secret });
+  const found = await bank.availability({ checkIn: day(20), checkOut: day(22), rooms: [{ adults: 2, children: [] }], place: { destination: 'LIS' } });
+  expect(found.ok, found.ok ? "" : found.failure.message).toBe(true);
+  const codes = found.ok ? found.value.hotels.map((h) => h.code).filter((c) => Number(c) % 2 === 0).slice(0, 6) : [];
+  d1Rows(
+    codes
+      .map((code) => `INSERT INTO products (org_id, type, name, city, country, latitude, longitude, price_usd_minor, price_unit, max_guests, time_zone, source, supplier_code)
+        VALUES (${orgOf}, 'HLT', 'Bed bank hotel ${code}', 'Lisbon', 'PT', 38.72, -9.14, 0, 'night', 4, 'Europe/Lisbon', 'hotelbeds', '${code}');`)
+      .join('\n'),
+  );
+  d1Rows(`UPDATE users SET role = 'agent', credit_limit_minor = 5000000 WHERE email = '${owner}';
+    INSERT INTO agent_details (user_id, org_id) SELECT id, org_id FROM users WHERE email = '${owner}';`);
+  const supplierClient = await inPage(page, '/api/agent/clients', 'POST', { title: 'Mr', first_name: 'Rui', last_name: 'Costa', email: uniqueEmail('client'), nationality: 1 });
+  expect(supplierClient.status, JSON.stringify(supplierClient.json)).toBe(201);
+  await page.goto(`${site}/agent/my-quotes`);
+  await page.getByTestId('quote-new').click();
+  const bankBuilder = page.getByRole('dialog', { name: 'New quote' });
+  await bankBuilder.getByLabel('Product type').selectOption('HLT');
+  await bankBuilder.getByLabel('City').fill('Lisbon');
+  await bankBuilder.getByRole('button', { name: 'Search' }).click();
+  const bankResult = bankBuilder.getByTestId('quote-result').first();
+  await expect(bankResult).toContainText('Bed bank hotel', { timeout: 15_000 });
+  await bankResult.getByRole('button', { name: /Choose/ }).click();
+  await bankBuilder.getByLabel('Client', { exact: true }).selectOption({ label: `Rui Costa · ${supplierClient.json.data.email}` });
+  await bankBuilder.getByTestId('quote-create').click();
+  await expect(page.getByTestId('quote-status')).toHaveText('Quote created.');
+  await page.getByTestId('quote-row').filter({ hasText: supplierClient.json.data.email }).getByTestId('quote-book').click();
+  await page.getByRole('dialog', { name: 'Book this quote' }).getByTestId('book-confirm').click();
+  await expect(page.getByTestId('quote-status')).toContainText('Booked on account. Reference BK-', { timeout: 20_000 });
+  const bankRef = (await page.getByTestId('quote-status').textContent())!.split('Reference ')[1]!.trim();
+  const [booked] = d1Rows<{ supplier_state: string; supplier_reference: string | null }>(`SELECT supplier_state, supplier_reference FROM agent_bookings WHERE booking_ref = '${bankRef}'`);
+  expect(booked).toMatchObject({ supplier_state: 'confirmed' });
+  expect(booked!.supplier_reference).toBeTruthy();
 });
 
 test('"Add to quote" links open the quote builder with the product, stay and client chosen', async ({ page, request }) => {

@@ -1,10 +1,11 @@
 // A bed bank's hotel sold like an own hotel (CONTRACT §18, decision 0069): in a new org connected to the Hotelbeds
 // simulator's test account and imported, a traveller opens a supplier hotel in Lisbon for two adults and a child of 7,
 // chooses a room among the supplier's, goes through the checkout to the card payment and sees the confirmation (laptop,
-// English); on a phone in French the same hotel's rooms and the checkout read in French. Axe on each page; screenshots.
+// English); on a phone in French the same hotel's rooms, the checkout, the payment and the confirmation read in French. Axe on each page; screenshots.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { createOrg, PORT, signInAsNewAdmin } from './admin-helpers';
 import { expectClean } from './axe';
+import { englishOn } from './english-needles';
 import { d1Rows, day, fillTraveler, payOnHostedPage } from './booking-helpers';
 import { inPage } from './in-page';
 import { keepScreen } from './screens';
@@ -84,6 +85,8 @@ test('a traveller books a supplier hotel in Lisbon with a child, through the car
   await expect(rooms).toHaveAttribute('aria-busy', 'false');
   await expect(rooms.getByTestId('rate-board').first()).toHaveText(/Chambre seule|Petit-déjeuner inclus|Demi-pension|Pension complète|Tout compris/);
   await expect(rooms.getByTestId('choose-rate').first()).toHaveText('Choisir');
+  // The hotel's description, city and rooms were imported in French too.
+  expect(await englishOn(page, 'fr-FR'), 'English on the French hotel page').toEqual([]);
   await noSideways(page, 'fr 390 hotel');
   await expectClean(page, 'supplier hotel page, fr');
   await keepScreen(page, 'supplier-hotel-fr-390', { fullPage: true });
@@ -93,4 +96,22 @@ test('a traveller books a supplier hotel in Lisbon with a child, through the car
   await noSideways(page, 'fr 390 checkout');
   await expectClean(page, 'supplier hotel checkout, fr');
   await keepScreen(page, 'supplier-checkout-fr-390', { fullPage: true });
+  // …and the French traveller pays and reads the confirmation in French.
+  const form = page.getByTestId('checkout');
+  for (const [field, value] of [['Prénom', 'Inès'], ['Nom', 'Moreau'], ['E-mail', 'ines@example.com'], ['Téléphone', '+33 6 12 34 56 78']] as const)
+    await form.getByRole('textbox', { name: field, exact: true }).fill(value);
+  await page.getByTestId('book').click();
+  await page.waitForURL(/\/_sim\/stripe\/checkout\//, { timeout: 60_000 });
+  await payOnHostedPage(page);
+  await expect(page).toHaveURL(/\/checkout-success\?booking=BK-/, { timeout: 60_000 });
+  await expect(page.getByTestId('confirmation')).toBeVisible({ timeout: 60_000 });
+  const refFr = new URL(page.url()).searchParams.get('booking')!;
+  await expect(page.getByTestId('booking-id')).toHaveText(refFr);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+  expect(await englishOn(page, 'fr-FR'), 'English on the French confirmation').toEqual([]);
+  await noSideways(page, 'fr 390 confirmation');
+  await expectClean(page, 'supplier hotel confirmation, fr');
+  await keepScreen(page, 'supplier-confirmation-fr-390', { fullPage: true });
+  const [rowFr] = d1Rows<{ supplier: string; language: string }>(`SELECT supplier, language FROM bookings WHERE booking_ref = '${refFr}'`);
+  expect(rowFr).toEqual({ supplier: 'hotelbeds', language: 'fr-FR' });
 });

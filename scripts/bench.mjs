@@ -1,8 +1,9 @@
 // `npm run bench`: builds to .builds/bench, serves the Worker on a fresh local D1, runs every bench/scenarios/*.mjs,
 // prints one table and writes bench/results/latest.json. BENCH_PORT picks the port (default 8789); BENCH_ONLY=name,…
 // runs only the scenarios whose file name contains one of the names; BENCH_SKIP_BUILD=1 reuses the last build.
+// The bed bank's simulator gets a Worker of its own on BENCH_SIM_PORT (default BENCH_PORT + 1); BENCH_SIM=inside keeps it in the served one.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -36,12 +37,28 @@ if (process.env.BENCH_SKIP_BUILD !== '1') {
 const persistTo = server.freshPersistDir('bench');
 log('preparing a fresh local D1');
 await server.prepareDatabase({ persistTo, quiet: true });
+// The bed bank's simulator is served by a Worker of its own (the same build, its own runtime), as the supplier is
+// elsewhere in production: its work to answer (every rate of a city's hotels) is then not on the searching Worker's
+// thread. BENCH_SIM=inside keeps it in the searching Worker (the development setup); BENCH_SIM_PORT picks its port.
+const simInside = process.env.BENCH_SIM === 'inside';
+const simPort = Number(process.env.BENCH_SIM_PORT ?? port + 1);
+let sim = null;
+if (!simInside) {
+  log(`serving the supplier simulator on 127.0.0.1:${simPort}`);
+  // A copy of the run's database: the host waits for /api/health, which reads it (the simulator itself reads none).
+  const simPersist = server.freshPersistDir('bench-sim');
+  cpSync(persistTo, simPersist, { recursive: true });
+  sim = await server.startServer({ port: simPort, persistTo: simPersist, stdio: 'ignore' });
+}
 log(`serving on 127.0.0.1:${port}`);
-const running = await server.startServer({ port, persistTo, stdio: 'ignore' });
+const running = await server.startServer({ port, persistTo, stdio: 'ignore', vars: sim ? { HOTELBEDS_API_URL: `${sim.origin}/_sim/hotelbeds` } : {} }).catch((err) => {
+  sim?.stop();
+  throw err;
+});
 
 const rows = [];
 const failures = [];
-const ctx = { origin: running.origin, root: ROOT, buildDir: server.buildDir(), clientDir: join(server.buildDir(), 'client'), persistTo, log };
+const ctx = { origin: running.origin, simOrigin: sim?.origin ?? running.origin, root: ROOT, buildDir: server.buildDir(), clientDir: join(server.buildDir(), 'client'), persistTo, log };
 try {
   for (const file of scenarioFiles) {
     const name = file.replace(/\.mjs$/, '');
@@ -58,6 +75,7 @@ try {
   }
 } finally {
   running.stop();
+  sim?.stop();
 }
 
 printTable(rows);

@@ -47,10 +47,42 @@ const FORMATS = [
   ['jpeg', (s) => s.jpeg({ quality: 78, mozjpeg: true })],
 ];
 
+/** The width of the seed photographs the Hotelbeds simulator's content names (functions/dev/sim/hotelbeds-world.ts PHOTO_WIDTH). */
+const SIM_PHOTO_WIDTH = 800;
+
+/**
+ * Every width and format of one photograph (never enlarged: a width over its own is the same image, made once), made
+ * once per checkout under .wrangler/photo-variants/<key>; pushes [R2 key, file, content type] to `objects`.
+ */
+async function variantsOf(sharp, cache, key, source, width, height, objects) {
+  const dir = join(cache, key);
+  mkdirSync(dir, { recursive: true });
+  for (const w of WIDTHS) {
+    for (const [ext, encode] of FORMATS) {
+      const file = join(dir, `${w}.${ext}`);
+      if (!existsSync(file)) {
+        const part = `${file}.${process.pid}.part`;
+        writeFileSync(part, await encode(sharp(source).resize({ width: Math.min(w, width), withoutEnlargement: true })).toBuffer());
+        renameSync(part, file);
+      }
+      objects.push([`photos/${key}/${w}.${ext}`, file, `image/${ext}`]);
+    }
+  }
+  const ready = join(dir, 'ready');
+  if (!existsSync(ready)) {
+    writeFileSync(`${ready}.${process.pid}.part`, JSON.stringify({ width, height }));
+    renameSync(`${ready}.${process.pid}.part`, ready);
+  }
+  objects.push([`photos/${key}/ready`, ready, 'application/json']);
+}
+
 /**
  * Every width and format of every seed photograph, made once per checkout under .wrangler/photo-variants (`npm run
  * build` makes them, so the test servers that start together only copy them): [R2 key, file, content type].
  * Each file is written whole under a temporary name and then renamed, so a reader never sees half of one.
+ * Also the copies the bed bank import makes of them (decision 0075): the simulator's content names each photograph's
+ * 800-pixel JPEG, which the import stores under that JPEG's own SHA-256; made here too, an import on a fresh local R2
+ * finds them ready instead of transforming twelve photographs while tests and e2e wait.
  */
 export async function seedPhotoVariants(root) {
   const { default: sharp } = await import('sharp');
@@ -59,26 +91,10 @@ export async function seedPhotoVariants(root) {
   const objects = [];
   for (const [name, width, height] of SEED_PHOTOS) {
     const key = keys[name];
-    const dir = join(cache, key);
-    mkdirSync(dir, { recursive: true });
-    const source = readFileSync(join(PHOTO_DIR, `${name}.jpg`));
-    for (const w of WIDTHS) {
-      for (const [ext, encode] of FORMATS) {
-        const file = join(dir, `${w}.${ext}`);
-        if (!existsSync(file)) {
-          const part = `${file}.${process.pid}.part`;
-          writeFileSync(part, await encode(sharp(source).resize({ width: w, withoutEnlargement: true })).toBuffer());
-          renameSync(part, file);
-        }
-        objects.push([`photos/${key}/${w}.${ext}`, file, `image/${ext}`]);
-      }
-    }
-    const ready = join(dir, 'ready');
-    if (!existsSync(ready)) {
-      writeFileSync(`${ready}.${process.pid}.part`, JSON.stringify({ width, height }));
-      renameSync(`${ready}.${process.pid}.part`, ready);
-    }
-    objects.push([`photos/${key}/ready`, ready, 'application/json']);
+    await variantsOf(sharp, cache, key, readFileSync(join(PHOTO_DIR, `${name}.jpg`)), width, height, objects);
+    const served = readFileSync(join(cache, key, `${SIM_PHOTO_WIDTH}.jpeg`));
+    const copyHeight = Math.round((height * SIM_PHOTO_WIDTH) / width);
+    await variantsOf(sharp, cache, sha256(served), served, SIM_PHOTO_WIDTH, copyHeight, objects);
   }
   return objects;
 }

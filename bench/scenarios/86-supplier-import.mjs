@@ -118,6 +118,15 @@ export async function run(ctx) {
     if (state?.status === 'failed' || at > IMPORT_TIMEOUT_MS) throw new Error(`the import did not finish: ${JSON.stringify(state)}`);
     await new Promise((done) => setTimeout(done, POLL_MS));
   }
+  // The photos follow the hotel pages (decision 0075): copied through the upload's path, the hotels sellable meanwhile.
+  let photos = state.photos;
+  while (photos && photos.status !== 'done') {
+    if (performance.now() - t0 > IMPORT_TIMEOUT_MS) throw new Error(`the import's photos did not finish: ${JSON.stringify(photos)}`);
+    await new Promise((done) => setTimeout(done, POLL_MS));
+    photos = (await admin('GET', '/api/admin/suppliers/hotelbeds/import')).json?.data?.photos;
+  }
+  const photosMs = performance.now() - t0;
+  const [{ n: photoRows }] = sql(ctx.persistTo, "SELECT COUNT(*) AS n FROM product_photos f JOIN products p ON p.id = f.product_id WHERE p.org_id = ? AND p.source = 'hotelbeds'", [orgId]);
   const totalMs = samples.at(-1).at;
   const to2000 = samples.find((s) => s.imported >= 2000)?.at ?? null;
   const firstPage = samples.find((s) => s.imported > 0);
@@ -134,5 +143,8 @@ export async function run(ctx) {
     { metric: `supplier import: time to the end (${state.imported} of ${state.total})`, value: round1(totalMs / 1000), unit: 's', note: `${held} products, ${rooms} room types written` },
     { metric: 'supplier import rate, overall', value: round1(state.imported / (totalMs / 1000)), unit: 'hotels/s', note: load },
     { metric: 'supplier import rate, first page to last', value: round1(steady), unit: 'hotels/s', note: `${samples.length} progress readings` },
+    ...(photos
+      ? [{ metric: 'supplier import: photos copied, time from the start', value: round1(photosMs / 1000), unit: 's', note: `${photos.fetched} photos fetched and made, ${photos.errors} skipped, ${photoRows} gallery rows; ${load}` }]
+      : []),
   ];
 }

@@ -6,8 +6,12 @@ export type VoucherRecipient = 'agent' | 'client';
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 /** How long a claimed voucher is left to its claimant before another delivery or the sweep may send it again. */
 const CLAIM_S = 120;
-/** A voucher is due once its booking stands: on account at once, by card once the payment confirmed it. */
-const DUE = `IFNULL((SELECT cb.status FROM bookings cb WHERE cb.id = ab.card_booking_id), ab.status) = 'CONFIRMED'`;
+/**
+ * A voucher is due once its booking stands: on account at once (a bed bank's once the supplier has booked it), by card
+ * once the payment confirmed it.
+ */
+const DUE = `IFNULL((SELECT cb.status FROM bookings cb WHERE cb.id = ab.card_booking_id), ab.status) = 'CONFIRMED'
+  AND IFNULL(ab.supplier_state, 'confirmed') NOT IN ('to_book', 'booking')`;
 
 /**
  * The vouchers a booking on account owes, for its batch: to the agent, and to the client when the client has an email.

@@ -42,15 +42,14 @@ export function productsWithPhotoCounts(db: D1Database, orgId: number) {
     .then((r) => r.results);
 }
 
-/** The product's `images` column, rewritten from its photos in their order (the address of the default width). */
+/** SQL for a product's `images` list from its photos in their order (the address of the default width); `product` names its id. */
+export const imagesFromPhotosSql = (product: string) =>
+  `(SELECT COALESCE(json_group_array('/api/images/' || image_key || '/${DEFAULT_PHOTO_WIDTH}'), '[]')
+     FROM (SELECT image_key FROM product_photos WHERE product_id = ${product} ORDER BY position, id))`;
+
+/** The product's `images` column, rewritten from its photos in their order. */
 function syncImages(db: D1Database, orgId: number, productId: number) {
-  return db
-    .prepare(
-      `UPDATE products SET images = (SELECT COALESCE(json_group_array('/api/images/' || image_key || '/${DEFAULT_PHOTO_WIDTH}'), '[]')
-         FROM (SELECT image_key FROM product_photos WHERE product_id = ?1 ORDER BY position, id))
-       WHERE id = ?1 AND org_id = ?2`,
-    )
-    .bind(productId, orgId);
+  return db.prepare(`UPDATE products SET images = ${imagesFromPhotosSql('?1')} WHERE id = ?1 AND org_id = ?2`).bind(productId, orgId);
 }
 
 /** Moves the org's version when the statement just before it changed a row (SQLite's changes()), so a refusal writes nothing. */

@@ -429,10 +429,13 @@ interface CityRow {
   products: number;
 }
 
+/** A product the org sells: its own, or a bed bank's hotel while the org's connection to that bank is switched on. */
+const SOLD_SOURCE = `(p.source = 'own' OR EXISTS (SELECT 1 FROM org_suppliers s WHERE s.org_id = p.org_id AND s.supplier = p.source AND s.enabled = 1))`;
+
 /**
- * Cities with products of the given types, for the destination suggestions: those whose name starts with `prefix`, or
- * whose name in `language` does (a French visitor finds London by "Lond" and by "Londr"). Each comes with its name in
- * `language` where a translation gives one.
+ * Cities with products of the given types, for the destination suggestions (a bed bank's cities too, while it is on):
+ * those whose name starts with `prefix`, or whose name in `language` does (a French visitor finds London by "Lond" and
+ * by "Londr"). Each comes with its name in `language` where a translation gives one.
  */
 export async function productCities(db: D1Database, orgId: number, types: readonly ProductType[], prefix: string, language = '', limit = 8): Promise<CityRow[]> {
   if (types.length === 0) return [];
@@ -442,7 +445,7 @@ export async function productCities(db: D1Database, orgId: number, types: readon
     .prepare(
       `SELECT p.city, p.country, MAX(NULLIF(t.city, '')) AS name, AVG(p.latitude) AS latitude, AVG(p.longitude) AS longitude, COUNT(*) AS products
        FROM products p LEFT JOIN product_texts t ON t.product_id = p.id AND t.lang = ?
-       WHERE p.org_id = ? AND p.status = 'ACTIVE' AND p.source = 'own' AND p.type IN (${marks}) AND p.city >= ? COLLATE NOCASE AND p.city < ? COLLATE NOCASE
+       WHERE p.org_id = ? AND p.status = 'ACTIVE' AND ${SOLD_SOURCE} AND p.type IN (${marks}) AND p.city >= ? COLLATE NOCASE AND p.city < ? COLLATE NOCASE
        GROUP BY p.city, p.country ORDER BY products DESC, p.city LIMIT ?`,
     )
     .bind(language, orgId, ...types, ...range, limit);
@@ -451,7 +454,7 @@ export async function productCities(db: D1Database, orgId: number, types: readon
     .prepare(
       `SELECT p.city, p.country, MAX(t.city) AS name, AVG(p.latitude) AS latitude, AVG(p.longitude) AS longitude, COUNT(*) AS products
        FROM product_texts t JOIN products p ON p.id = t.product_id
-       WHERE t.org_id = ? AND t.lang = ? AND t.city >= ? COLLATE NOCASE AND t.city < ? COLLATE NOCASE AND p.status = 'ACTIVE' AND p.source = 'own' AND p.type IN (${marks})
+       WHERE t.org_id = ? AND t.lang = ? AND t.city >= ? COLLATE NOCASE AND t.city < ? COLLATE NOCASE AND p.status = 'ACTIVE' AND ${SOLD_SOURCE} AND p.type IN (${marks})
        GROUP BY p.city, p.country ORDER BY products DESC, p.city LIMIT ?`,
     )
     .bind(orgId, language, ...range, ...types, limit);

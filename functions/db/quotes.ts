@@ -1,7 +1,7 @@
 // Agents' quotes (table agent_quotes) and booking one on account (agent_bookings + credit_ledger) in one batch
 // whose insert only happens while the agent's outstanding balance plus the quote's net price stays within the limit.
 import type { Owner } from './clients';
-import { bookingBatch, ROOM_COLUMNS, roomValues, type BookedRooms, type NewStay, type StayColumns, type TiedWrite } from './bookings';
+import { bookingBatch, ROOM_COLUMNS, roomValues, type BookedRooms, type NewStay, type NewSupplierPart, type StayColumns, type TiedWrite } from './bookings';
 import { changedOne } from './statements';
 import { cardVoucherOwedStatement, vouchersOwedStatement } from './agent-vouchers';
 
@@ -29,6 +29,9 @@ export interface QuoteRow extends StayColumns {
   rate_plan_id: number | null;
   /** JSON: one occupancy value per room. */
   occupancy: string;
+  /** A bed bank's rate (migration 0043): the key and net (EUR minor units) it was quoted from; null for own hotels. */
+  supplier_rate_key: string | null;
+  supplier_net_minor: number | null;
 }
 
 /**
@@ -51,7 +54,8 @@ const COLUMNS = `q.id, q.org_id, q.agent_id, q.client_id, q.client_name, q.clien
   q.check_in, q.check_out, q.guests, q.currency, q.markup_bps, q.net_usd_minor, q.total_usd_minor, q.net_minor, q.total_minor, q.note,
   CASE WHEN q.status = 'BOOKED' AND ${openAgainSql('q')} THEN (CASE WHEN q.sent_at IS NULL THEN 'DRAFT' ELSE 'SENT' END) ELSE q.status END AS status,
   q.sent_at, CASE WHEN ${openAgainSql('q')} THEN NULL ELSE q.booked_at END AS booked_at, q.created_at,
-  CASE WHEN ${openAgainSql('q')} THEN NULL ELSE b.booking_ref END AS booking_ref, q.room_id, q.rate_plan_id, q.occupancy`;
+  CASE WHEN ${openAgainSql('q')} THEN NULL ELSE b.booking_ref END AS booking_ref, q.room_id, q.rate_plan_id, q.occupancy,
+  q.supplier_rate_key, q.supplier_net_minor`;
 const FROM = 'agent_quotes q LEFT JOIN agent_bookings b ON b.quote_id = q.id';
 
 export interface NewQuote extends NewStay {
@@ -185,6 +189,17 @@ export function quoteByCardTie(db: D1Database, owner: Owner, quoteId: number, re
   };
 }
 
+/**
+ * A bed bank's quote booked on account (docs/decisions/0073-agent-supplier-bookings.md): the row is written claimed
+ * (`supplier_state = 'booking'`, `supplier_claimed_at`), its credit taken in the same batch, for the request that wrote
+ * it to book at the supplier at once (or the hourly job, once the claim is stale); its vouchers are owed from the
+ * batch but due only once the supplier has booked it.
+ */
+export interface PendingSupplierPart extends NewSupplierPart {
+  occupancy: string[];
+  claimedAt: number;
+}
+
 export type BookOutcome = { kind: 'booked'; ref: string } | { kind: 'credit-limit' } | { kind: 'already-booked' } | { kind: 'missing' } | { kind: 'sold-out' };
 
 /**
@@ -203,6 +218,7 @@ export async function bookQuote(
   ref: string,
   rooms?: BookedRooms,
   vouchers?: { site: string; language: string },
+  supplier?: PendingSupplierPart,
 ): Promise<BookOutcome> {
   const mayBook = `q.id = ?1 AND q.org_id = ?2 AND q.agent_id = ?3 AND u.role = 'agent'
     AND (SELECT IFNULL(SUM(l.amount_usd_minor), 0) FROM credit_ledger l WHERE l.agent_id = q.agent_id AND l.org_id = q.org_id)
@@ -218,14 +234,21 @@ export async function bookQuote(
     db
       .prepare(
         `INSERT INTO agent_bookings (booking_ref, org_id, agent_id, quote_id, client_id, client_name, client_email, product_id, product_type,
-           product_name, city, image, check_in, check_out, guests, currency, total_minor, net_usd_minor, total_usd_minor, ${ROOM_COLUMNS})
+           product_name, city, image, check_in, check_out, guests, currency, total_minor, net_usd_minor, total_usd_minor, ${ROOM_COLUMNS},
+           supplier, supplier_rate_key, supplier_net_minor, supplier_currency, supplier_state, supplier_claimed_at)
          SELECT ?4, q.org_id, q.agent_id, q.id, q.client_id, q.client_name, q.client_email, q.product_id, q.product_type, q.product_name, q.city,
-           q.image, q.check_in, q.check_out, q.guests, q.currency, q.total_minor, q.net_usd_minor, q.total_usd_minor, ?5, ?6, ?7, ?8, ?9, ?10, ?11
+           q.image, q.check_in, q.check_out, q.guests, q.currency, q.total_minor, q.net_usd_minor, q.total_usd_minor, ?5, ?6, ?7, ?8, ?9, ?10, ?11,
+           ?12, ?13, ?14, ?15, ?16, ?17
          FROM agent_quotes q JOIN users u ON u.id = q.agent_id
          WHERE ${mayBook} AND (q.status <> 'BOOKED' OR NOT EXISTS (SELECT 1 FROM agent_bookings x WHERE x.quote_id = q.id))
          ON CONFLICT DO NOTHING`,
       )
-      .bind(quoteId, owner.orgId, owner.agentId, ref, ...roomValues(rooms)),
+      .bind(
+        quoteId, owner.orgId, owner.agentId, ref,
+        // A bed bank's booking names no room of ours (no trigger runs); its room and rate are written once the supplier books it.
+        ...(supplier ? [null, null, supplier.occupancy.length, JSON.stringify(supplier.occupancy), '[]', null, null] : roomValues(rooms)),
+        ...(supplier ? [supplier.name, supplier.rateKey, supplier.netMinor, supplier.currency, 'booking', supplier.claimedAt] : [null, null, null, null, null, null]),
+      ),
     db
       .prepare(
         `INSERT INTO credit_ledger (org_id, agent_id, kind, amount_usd_minor, booking_id, note)

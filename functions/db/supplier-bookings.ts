@@ -1,7 +1,7 @@
 // A bed bank's booking behind one of ours (migration 0043, docs/decisions/0070-supplier-booking-after-payment.md): the
 // claim that lets one worker book it at the supplier, the outcome written back, the refusal's FAILED end in one batch,
 // the cancel's mark, and the reads of the hourly job and the reconciliation.
-import { owedMailStatement, walletGivenBack } from './bookings';
+import { owedMailStatement, walletGivenBack, type BookedRooms } from './bookings';
 import { atomically } from './batch';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
@@ -137,5 +137,107 @@ export async function recentSupplierBookings(db: D1Database, sinceDay: string, l
     )
     .bind(sinceDay, limit)
     .all<{ org_id: number; supplier: string; from: string; to: string }>();
+  return results;
+}
+
+// ---- an agent's booking on account (docs/decisions/0073-agent-supplier-bookings.md) ----------------------------------
+
+/** An agent's on-account booking of a bed bank's rate, claimed to book it at the supplier. */
+export interface ClaimedAgentSupplierBooking extends ClaimedSupplierBooking {
+  product_id: number;
+  check_in: string;
+  check_out: string;
+  currency: string;
+  total_minor: number;
+  supplier_net_minor: number;
+  supplier_currency: string;
+}
+
+/** An agent's booking still to book at its supplier: written claimed, not yet booked there (or refused). */
+const AGENT_PENDING = `pay_method = 'account' AND status = 'CONFIRMED' AND supplier IS NOT NULL AND supplier_rate_key IS NOT NULL`;
+
+/**
+ * Claims an agent's on-account booking for booking at the supplier: the request that wrote it (`ref`: it was written
+ * claimed, in the batch that took its credit), or the hourly job (`id`: never claimed, or claimed by a worker that has
+ * died, `staleBeforeMs`); one conditional UPDATE, so one caller gets it. Then what the supplier's request needs, the
+ * client as its holder.
+ */
+export async function claimAgentSupplierBooking(
+  db: D1Database,
+  by: { ref: string } | { id: number; staleBeforeMs: number },
+  nowMs: number,
+): Promise<ClaimedAgentSupplierBooking | null> {
+  const claimed = await ('ref' in by
+    ? db
+        .prepare(`UPDATE agent_bookings SET supplier_claimed_at = ?1 WHERE booking_ref = ?2 AND ${AGENT_PENDING} AND supplier_state = 'booking' RETURNING id`)
+        .bind(nowMs, by.ref)
+    : db
+        .prepare(
+          `UPDATE agent_bookings SET supplier_state = 'booking', supplier_claimed_at = ?1
+           WHERE id = ?2 AND ${AGENT_PENDING} AND (supplier_state = 'to_book' OR (supplier_state = 'booking' AND IFNULL(supplier_claimed_at, 0) < ?3))
+           RETURNING id`,
+        )
+        .bind(nowMs, by.id, by.staleBeforeMs)
+  ).first<{ id: number }>();
+  if (!claimed) return null;
+  return db
+    .prepare(
+      `SELECT ab.id, ab.booking_ref, ab.org_id, ab.supplier, ab.supplier_rate_key,
+         json_object('first_name', COALESCE(c.first_name, ab.client_name), 'last_name', COALESCE(c.last_name, '')) AS traveler,
+         ab.occupancy, ab.guests, ab.product_id, ab.check_in, ab.check_out, ab.currency, ab.total_minor, ab.supplier_net_minor, ab.supplier_currency
+       FROM agent_bookings ab LEFT JOIN agent_clients c ON c.id = ab.client_id WHERE ab.id = ?`,
+    )
+    .bind(claimed.id)
+    .first<ClaimedAgentSupplierBooking>();
+}
+
+/** The key as checked with the supplier, kept before booking it: a worker that dies after booking is replayed with it. */
+export async function agentSupplierRateChecked(db: D1Database, bookingId: number, rateKey: string): Promise<void> {
+  await db.prepare(`UPDATE agent_bookings SET supplier_rate_key = ? WHERE id = ? AND supplier_state = 'booking'`).bind(rateKey, bookingId).run();
+}
+
+/** The supplier holds it: its reference, the room and rate it booked (for the pages and vouchers); the claim ended. */
+export async function agentSupplierBooked(db: D1Database, bookingId: number, reference: string, rooms: BookedRooms): Promise<boolean> {
+  const r = await db
+    .prepare(
+      `UPDATE agent_bookings SET supplier_state = 'confirmed', supplier_reference = ?, supplier_error = NULL, rooms = ?, occupancy = ?, nights = ?, room = ?, rate = ?
+       WHERE id = ? AND supplier_state = 'booking'`,
+    )
+    .bind(reference, rooms.occupancy.length, JSON.stringify(rooms.occupancy), JSON.stringify(rooms.nights), JSON.stringify(rooms.room), JSON.stringify(rooms.rate), bookingId)
+    .run();
+  return (r.meta.changes ?? 0) > 0;
+}
+
+/**
+ * The supplier would not book it (or could not be reached, or its price moved): the booking is removed with its credit
+ * charge and its owed vouchers, and its quote is open again, in one transaction guarded on the claim, so the agent's
+ * outstanding total is as it was before. Returns whether this call removed it.
+ */
+export async function dropAgentSupplierBooking(db: D1Database, bookingId: number): Promise<boolean> {
+  const pending = `SELECT 1 FROM agent_bookings WHERE id = ?1 AND supplier_state = 'booking'`;
+  const results = await atomically(db, [
+    db.prepare(`DELETE FROM credit_ledger WHERE kind = 'booking' AND booking_id = ?1 AND EXISTS (${pending})`).bind(bookingId),
+    db
+      .prepare(
+        `UPDATE agent_quotes SET status = CASE WHEN sent_at IS NULL THEN 'DRAFT' ELSE 'SENT' END, booked_at = NULL
+         WHERE id = (SELECT quote_id FROM agent_bookings WHERE id = ?1 AND supplier_state = 'booking')`,
+      )
+      .bind(bookingId),
+    db.prepare(`DELETE FROM agent_booking_mails WHERE booking_ref = (SELECT booking_ref FROM agent_bookings WHERE id = ?1 AND supplier_state = 'booking')`).bind(bookingId),
+    db.prepare(`DELETE FROM agent_bookings WHERE id = ?1 AND supplier_state = 'booking'`).bind(bookingId),
+  ]);
+  return (results[3]?.meta.changes ?? 0) > 0;
+}
+
+/** The hourly job's agents' work: on-account bookings never claimed, or claimed by a worker that has died. */
+export async function openAgentSupplierBookings(db: D1Database, staleBeforeMs: number, limit = 50): Promise<{ id: number }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id FROM agent_bookings
+       WHERE ${AGENT_PENDING} AND (supplier_state = 'to_book' OR (supplier_state = 'booking' AND IFNULL(supplier_claimed_at, 0) < ?))
+       ORDER BY id LIMIT ?`,
+    )
+    .bind(staleBeforeMs, limit)
+    .all<{ id: number }>();
   return results;
 }

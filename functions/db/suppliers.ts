@@ -27,6 +27,11 @@ export interface ImportRow {
   started_at: string;
   finished_at: string | null;
   heartbeat_at: number;
+  /** The photo step, after the hotel pages (migration 0047): its state, cursor (the last product id done) and counts. */
+  photos_status: 'pending' | 'running' | 'done';
+  photos_after: number;
+  photos_fetched: number;
+  photo_errors: number;
 }
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
@@ -106,8 +111,12 @@ export interface ImportedHotel {
   description: string;
   rating: number;
   max_guests: number;
+  /** The supplier's photo addresses, in its order: the photo step copies them into the product's gallery. */
   images: string[];
-  rooms: { code: string; name: string; max_adults: number; max_children: number; max_occupancy: number }[];
+  /** Name, city and description in the org's other languages (the product's translations). */
+  texts: { lang: string; name: string; city: string; description: string }[];
+  /** `names`: the room's name in each language, the org's default one as `name`. */
+  rooms: { code: string; name: string; names: Record<string, string>; max_adults: number; max_children: number; max_occupancy: number }[];
 }
 
 export interface PageProgress {
@@ -122,7 +131,8 @@ export interface PageProgress {
 /**
  * One page of content in one batch: the hotels as products (inserted, or updated in place by org, source and hotel
  * code; a hotel whose name and city an own product of the org already has is left out rather than failing the page),
- * their room types (by code, with no rooms of their own for sale: a supplier prices them live), and the job's progress.
+ * their room types (by code, with no rooms of their own for sale: a supplier prices them live), their texts in the
+ * org's other languages (as a translation of an own product is kept), and the job's progress.
  * The job counts the page's hotels the org now holds (a hotel left out for its name is not counted).
  * Returns whether this runner moved the job (false: another runner got there first, or the job was no longer running).
  */
@@ -134,10 +144,10 @@ export async function writeImportPage(db: D1Database, job: Pick<ImportRow, 'id' 
       db
         .prepare(
           `INSERT OR IGNORE INTO products (org_id, type, name, city, country, address, latitude, longitude, images, description, amenities, rating,
-             price_usd_minor, price_unit, max_guests, status, source, supplier_code)
+             price_usd_minor, price_unit, max_guests, status, source, supplier_code, supplier_images)
            SELECT ?1, 'HLT', h.value ->> '$.name', h.value ->> '$.city', h.value ->> '$.country', h.value ->> '$.address',
              h.value ->> '$.latitude', h.value ->> '$.longitude', h.value ->> '$.images', h.value ->> '$.description', '[]',
-             h.value ->> '$.rating', 0, 'night', h.value ->> '$.max_guests', 'ACTIVE', ?2, h.value ->> '$.code'
+             h.value ->> '$.rating', 0, 'night', h.value ->> '$.max_guests', 'ACTIVE', ?2, h.value ->> '$.code', h.value ->> '$.images'
            FROM json_each(?3) h WHERE 1
            ON CONFLICT (org_id, source, supplier_code) DO UPDATE SET
              name = CASE WHEN EXISTS (SELECT 1 FROM products q WHERE q.org_id = excluded.org_id AND q.type = 'HLT' AND q.name = excluded.name
@@ -145,13 +155,15 @@ export async function writeImportPage(db: D1Database, job: Pick<ImportRow, 'id' 
              city = CASE WHEN EXISTS (SELECT 1 FROM products q WHERE q.org_id = excluded.org_id AND q.type = 'HLT' AND q.name = excluded.name
                  AND q.city = excluded.city AND q.id <> products.id) THEN products.city ELSE excluded.city END,
              country = excluded.country, address = excluded.address, latitude = excluded.latitude, longitude = excluded.longitude,
-             images = excluded.images, description = excluded.description, rating = excluded.rating, max_guests = excluded.max_guests`,
+             -- Until the photo step has copied a hotel's photos, it shows the supplier's; after, its gallery's.
+             images = CASE WHEN EXISTS (SELECT 1 FROM product_photos f WHERE f.product_id = products.id) THEN products.images ELSE excluded.images END,
+             supplier_images = excluded.supplier_images, description = excluded.description, rating = excluded.rating, max_guests = excluded.max_guests`,
         )
         .bind(job.org_id, job.supplier, page),
       db
         .prepare(
           `INSERT INTO room_types (product_id, org_id, code, name, max_adults, max_children, max_occupancy, units, position)
-           SELECT p.id, p.org_id, r.value ->> '$.code', json_object('en-US', r.value ->> '$.name'), r.value ->> '$.max_adults',
+           SELECT p.id, p.org_id, r.value ->> '$.code', r.value ->> '$.names', r.value ->> '$.max_adults',
              r.value ->> '$.max_children', r.value ->> '$.max_occupancy', 0, r.key
            FROM json_each(?3) h
            JOIN products p ON p.org_id = ?1 AND p.source = ?2 AND p.supplier_code = h.value ->> '$.code'
@@ -159,6 +171,17 @@ export async function writeImportPage(db: D1Database, job: Pick<ImportRow, 'id' 
            WHERE 1
            ON CONFLICT (product_id, code) DO UPDATE SET name = excluded.name, max_adults = excluded.max_adults,
              max_children = excluded.max_children, max_occupancy = excluded.max_occupancy, position = excluded.position`,
+        )
+        .bind(job.org_id, job.supplier, page),
+      db
+        .prepare(
+          `INSERT INTO product_texts (product_id, lang, org_id, name, description, amenities, city)
+           SELECT p.id, t.value ->> '$.lang', p.org_id, t.value ->> '$.name', t.value ->> '$.description', '[]', t.value ->> '$.city'
+           FROM json_each(?3) h
+           JOIN products p ON p.org_id = ?1 AND p.source = ?2 AND p.supplier_code = h.value ->> '$.code'
+           JOIN json_each(h.value -> '$.texts') t
+           WHERE 1
+           ON CONFLICT (product_id, lang) DO UPDATE SET name = excluded.name, description = excluded.description, city = excluded.city, updated_at = ${NOW}`,
         )
         .bind(job.org_id, job.supplier, page),
     );
@@ -184,11 +207,17 @@ export function failImport(db: D1Database, jobId: number, error: string) {
 
 /**
  * Running jobs no worker has moved since `staleBeforeMs`, claimed for this worker (their heartbeat set to now, so a
- * second sweep at the same time does not claim them too).
+ * second sweep at the same time does not claim them too); so are finished jobs whose photo step stopped, unless a newer
+ * import of the org's supplier (which copies the photos itself) has started since.
  */
 export async function claimStaleImports(db: D1Database, staleBeforeMs: number, nowMs: number): Promise<number[]> {
   const { results } = await db
-    .prepare("UPDATE supplier_imports SET heartbeat_at = ? WHERE status = 'running' AND heartbeat_at < ? RETURNING id")
+    .prepare(
+      `UPDATE supplier_imports SET heartbeat_at = ?1 WHERE heartbeat_at < ?2
+         AND (status = 'running' OR (status = 'done' AND photos_status <> 'done'
+           AND NOT EXISTS (SELECT 1 FROM supplier_imports n WHERE n.org_id = supplier_imports.org_id AND n.supplier = supplier_imports.supplier AND n.id > supplier_imports.id)))
+       RETURNING id`,
+    )
     .bind(nowMs, staleBeforeMs)
     .all<{ id: number }>();
   return results.map((r) => r.id);

@@ -17,8 +17,13 @@ import { sendOwedMails } from './booking-mails';
 import { bookableStay, currencyFor, priceStay, soldOut } from './stay';
 import { agentQuotePrice, quoteRooms } from './pricing';
 import { rateKey } from './rates';
+import { orgBank } from './suppliers';
+import { checkedSupplierRooms, checkSupplierRate } from './stay';
+import { bookAgentAtSupplier, type AgentSupplierRefusal } from './supplier-bookings';
+import { ratesFromUsd } from '../cache/rates';
+import type { BookedRooms, NewSupplierPart } from '../db/bookings';
 import { creditBody, inLanguage, type AgentDeps, type Readers } from './agent-account';
-import { occupancyStrings } from '../../src/shared/rules/occupancy';
+import { occupancyStrings, partyOfGuests, storedParty } from '../../src/shared/rules/occupancy';
 import { fromMinor } from '../../src/shared/rules/money';
 import { nightsBetween } from '../../src/shared/rules/wallet';
 import { bpsOfPercent, DEFAULT_MARKUP_BPS, percentOfBps } from '../../src/shared/rules/quote-price';
@@ -163,13 +168,49 @@ export async function sendQuote(d: Pick<AgentDeps, 'db' | 'org' | 'language' | '
 
 export type BookedOutcome = { kind: 'booked'; booked: BookedQuote } | { kind: 'credit-limit' };
 
+/** Hotelbeds prices in EUR (decision 0069): a quote keeps its supplier's net in that currency's minor units. */
+const SUPPLIER_NET_CURRENCY = 'EUR';
+
+/** Why a bed bank's quote was not booked, in the contract's shape: 409 (the agent makes a new quote), or 503 (try again). */
+function supplierRefusal(why: AgentSupplierRefusal): ApiError {
+  if (why === 'sold_out') return new ApiError(409, 'SOLD_OUT', AGENT_MSG.supplierSoldOut);
+  if (why === 'price_changed') return new ApiError(409, 'PRICE_CHANGED', AGENT_MSG.supplierPriceChanged);
+  if (why === 'down') return new ApiError(503, 'UPSTREAM_FAILED', AGENT_MSG.supplierDown);
+  return new ApiError(409, 'CONFLICT', AGENT_MSG.supplierRefused);
+}
+
+/**
+ * A bed bank's quote paid by the client's card: its kept key checked with the supplier before the payment session
+ * (checkSupplierRate; a net other than the quoted one → 409 PRICE_CHANGED), the booking then written as a traveller's
+ * supplier booking (the checked key, its net, the room and rate the check answered), which the webhook books there.
+ */
+async function checkedQuoteSale(d: Pick<AgentDeps, 'db' | 'env' | 'log'>, quote: QuoteRow): Promise<{ rooms: BookedRooms; supplier: NewSupplierPart }> {
+  const conn = await orgBank(d, quote.org_id);
+  if (!conn || !quote.check_out) throw supplierRefusal('refused');
+  let checked;
+  try {
+    checked = await checkSupplierRate(d, conn, quote.supplier_rate_key!);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    throw supplierRefusal(err.code === 'SOLD_OUT' ? 'sold_out' : 'down');
+  }
+  if (checked.netMinor !== quote.supplier_net_minor || checked.currency !== SUPPLIER_NET_CURRENCY) throw supplierRefusal('price_changed');
+  const stay = { checkIn: quote.check_in, checkOut: quote.check_out, rooms: storedParty(quote.occupancy) ?? partyOfGuests(quote.guests) };
+  return {
+    rooms: checkedSupplierRooms(quote.product_id, stay, checked, { currency: quote.currency, rates: await ratesFromUsd(d.db) }, quote.total_minor),
+    supplier: { name: conn.supplier, rateKey: checked.rate.rateKey, netMinor: checked.netMinor, currency: checked.currency },
+  };
+}
+
 /**
  * Books the quote: on the agent's account (CONFIRMED; over the credit limit → `credit-limit`, nothing written), or by
  * the client's card on the provider's hosted page as a traveller's checkout (PENDING_PAYMENT; no credit used), the
  * page sending the client back to the org's own address. Its rooms are taken for its stay and party, else 409 SOLD_OUT.
+ * A bed bank's quote is checked with its supplier and booked there (docs/decisions/0073-agent-supplier-bookings.md):
+ * by card once paid (the webhook), on account before it is answered CONFIRMED; a refusal → 409/503, nothing kept.
  */
 export async function bookAgentQuote(
-  d: Pick<AgentDeps, 'db' | 'org' | 'language' | 'log' | 'payments' | 'origin' | 'mail'>,
+  d: Pick<AgentDeps, 'db' | 'org' | 'language' | 'log' | 'payments' | 'origin' | 'mail' | 'env' | 'clock'>,
   owner: Owner,
   id: number,
   payBy: BookedQuote['pay_by'],
@@ -207,11 +248,11 @@ export async function bookAgentQuote(
       email: quote.client_email,
       phone: client ? `${client.phone_country_code}${client.mobile_no}` : '',
     };
-    const rooms = await quoteRooms(db, quote, quote.total_minor);
+    const sale = quote.supplier_rate_key ? await checkedQuoteSale(d, quote) : { rooms: await quoteRooms(db, quote, quote.total_minor), supplier: undefined };
     const origin = await d.origin();
     let created;
     try {
-      created = await bookQuoteByCard({ db, payments: d.payments() }, quote, traveler, origin, (ref) => `/agent/my-quotes?payment=cancelled&booking=${ref}`, rooms);
+      created = await bookQuoteByCard({ db, payments: d.payments() }, quote, traveler, origin, (ref) => `/agent/my-quotes?payment=cancelled&booking=${ref}`, sale.rooms, sale.supplier);
     } catch (err) {
       if (!(err instanceof PaymentProviderError)) throw err;
       d.log('error', 'payments.checkout_failed', { quote: id, kind: err.kind, reason: err.message });
@@ -221,11 +262,24 @@ export async function bookAgentQuote(
     return booked(created.booking.booking_ref, 'PENDING_PAYMENT', created.booking.payment_url ?? undefined);
   }
   const vouchers = { site: await d.origin(), language: d.language() };
-  const outcome = await bookQuote(db, owner, id, newBookingRef(), await quoteRooms(db, quote, quote.net_minor), vouchers);
+  // A bed bank's quote: the credit is taken and the booking written claimed in one batch (nothing over the limit, and
+  // no supplier call then), then booked at the supplier (bookAgentAtSupplier); a refusal removes it, credit given back.
+  const pending = quote.supplier_rate_key
+    ? {
+        name: 'hotelbeds' as const, rateKey: quote.supplier_rate_key, netMinor: quote.supplier_net_minor ?? 0, currency: SUPPLIER_NET_CURRENCY,
+        occupancy: occupancyStrings(storedParty(quote.occupancy) ?? partyOfGuests(quote.guests)), claimedAt: d.clock(),
+      }
+    : undefined;
+  const rooms = pending ? undefined : await quoteRooms(db, quote, quote.net_minor);
+  const outcome = await bookQuote(db, owner, id, newBookingRef(), rooms, vouchers, pending);
   if (outcome.kind === 'sold-out') throw soldOut();
   if (outcome.kind === 'missing') throw notFound('No such quote');
   if (outcome.kind === 'already-booked') throw conflict(AGENT_MSG.quoteBooked);
   if (outcome.kind === 'credit-limit') return { kind: 'credit-limit' };
+  if (pending) {
+    const atSupplier = await bookAgentAtSupplier(d, { ref: outcome.ref });
+    if (atSupplier.kind === 'dropped') throw supplierRefusal(atSupplier.why);
+  }
   // The vouchers it owes (the agent's, the client's) go through the booking-mail guard; a mail never fails the booking
   // (one D1 could not claim stays owed for the hourly sweep).
   await sendOwedMails({ db, ...d.mail }, { agentBooking: outcome.ref }).catch((err) => d.mail.failed('agent.voucher', err));

@@ -2,7 +2,7 @@
 // parts; the provider's events confirm, expire or refund the booking. Decision 0019 tells the rules.
 import {
   bookingBySession, bookingByRef, cancelConfirmed, confirmPaid, createBooking, expirePending, markAutoRefunded, newBookingRef, paymentEventSeen, recordPaymentEvent,
-  bookedRateOf, releasePending, stalePendingBookings, type BookedRooms, type BookingRow, type CreateResult, type NewBooking,
+  bookedRateOf, releasePending, stalePendingBookings, type BookedRooms, type BookingRow, type CreateResult, type NewBooking, type NewSupplierPart,
 } from '../db/bookings';
 import { quoteByCardTie, type QuoteRow } from '../db/quotes';
 import { ApiError, badRequest } from '../errors';
@@ -86,6 +86,7 @@ export async function bookQuoteByCard(
   origin: string,
   cancelPath: (ref: string) => string,
   rooms?: BookedRooms,
+  supplier?: NewSupplierPart,
 ): Promise<CreateResult> {
   const ref = newBookingRef();
   const links: PaymentLinks = { origin, checkoutPath: cancelPath(ref) };
@@ -114,6 +115,8 @@ export async function bookQuoteByCard(
     site: links.origin,
     tied: quoteByCardTie(deps.db, { orgId: quote.org_id, agentId: quote.agent_id }, quote.id, ref),
     rooms,
+    // A bed bank's quote: its key as checked, booked at the supplier once paid, as a traveller's (supplier-bookings.ts).
+    ...(supplier ? { supplier } : {}),
   };
   return checkoutWithCard(deps, booking, [], links, traveler.email || undefined);
 }

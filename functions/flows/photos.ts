@@ -32,7 +32,10 @@ export function formatFor(accept: string | undefined): PhotoFormat {
 
 const streamOf = (bytes: Uint8Array<ArrayBuffer>) => new Response(bytes).body!;
 
-/** Checks an upload from its bytes alone and stores every width and format of it; returns its key and size. */
+/**
+ * The one ingest of a photograph, for the console's uploads and the bed bank import's photos alike (decision 0075):
+ * checks the bytes alone and stores every width and format of it; returns its key and size.
+ */
 export async function storePhoto(store: PhotoStore, bytes: Uint8Array<ArrayBuffer>): Promise<{ key: string; width: number; height: number }> {
   if (bytes.byteLength === 0) throw refuse('file', PHOTO_MSG.empty);
   if (bytes.byteLength > PHOTO_MAX_BYTES) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', PHOTO_MSG.tooLarge);
@@ -49,12 +52,19 @@ export async function storePhoto(store: PhotoStore, bytes: Uint8Array<ArrayBuffe
   const key = toHex(await crypto.subtle.digest('SHA-256', bytes));
   // The same bytes uploaded again (or to another product) are already stored: content-addressed, never rewritten.
   if (!(await store.PHOTOS.head(readyKey(key)))) {
+    // Never enlarged: every width at or over the original's is the same image, made once and kept under each width.
+    const made = new Map<number, number[]>();
+    for (const width of PHOTO_WIDTHS) {
+      const madeAt = Math.min(width, info.width);
+      made.set(madeAt, [...(made.get(madeAt) ?? []), width]);
+    }
     try {
       await Promise.all(
-        PHOTO_WIDTHS.flatMap((width) =>
+        [...made].flatMap(([width, widths]) =>
           PHOTO_FORMATS.map(async (f) => {
             const out = await store.IMAGES.input(streamOf(bytes)).transform({ width, fit: 'scale-down' }).output({ format: f.type, quality: f.quality });
-            await store.PHOTOS.put(variantKey(key, width, f.ext), await out.response().arrayBuffer(), { httpMetadata: { contentType: f.type } });
+            const variant = await out.response().arrayBuffer();
+            await Promise.all(widths.map((w) => store.PHOTOS.put(variantKey(key, w, f.ext), variant, { httpMetadata: { contentType: f.type } })));
           }),
         ),
       );

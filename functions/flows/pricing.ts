@@ -9,7 +9,7 @@ import { bookableStay, currencyFor, priceStay, soldOut, type BookableStay, type 
 import { offersOfProducts } from './rates';
 import type { BookedRooms } from '../db/bookings';
 import type { QuoteRow } from '../db/quotes';
-import { guestsOf, occupancyStrings, parseOccupancy, type RoomParty } from '../../src/shared/rules/occupancy';
+import { guestsOf, occupancyStrings, storedParty, type RoomParty } from '../../src/shared/rules/occupancy';
 import type { Offer } from '../../src/shared/rules/stay-rates';
 import { convertMinor, fromMinor, spreadOver, type Rates } from '../../src/shared/rules/money';
 import {
@@ -184,22 +184,13 @@ function roomsOfOffer(offer: Offer, party: readonly RoomParty[], nights: BookedR
  */
 export async function quoteRooms(db: D1Database, quote: QuoteRow, totalMinor: number): Promise<BookedRooms | undefined> {
   if (!quote.check_out) return undefined;
-  const party = parseOccupancy(parsedList(quote.occupancy)) ?? [{ adults: quote.guests, children: [] }];
+  const party = storedParty(quote.occupancy) ?? [{ adults: quote.guests, children: [] }];
   const offers = (await offersOfProducts(db, [quote.product_id], { checkIn: quote.check_in, checkOut: quote.check_out, rooms: party })).get(quote.product_id) ?? [];
   const offer = quote.room_id === null ? offers[0] : offers.find((o) => o.room.room_id === quote.room_id && o.plan.rate_plan_id === quote.rate_plan_id);
   if (!offer) throw soldOut();
   const prices = spreadOver(totalMinor, offer.nights.map((n) => n.usdMinor));
   return roomsOfOffer(offer, party, offer.nights.map((n, i) => ({ date: n.date, price: prices[i]! })));
 }
-
-const parsedList = (text: string): string[] => {
-  try {
-    const v = JSON.parse(text) as unknown;
-    return Array.isArray(v) ? v.map(String) : [];
-  } catch {
-    return [];
-  }
-};
 
 /**
  * An agent's quote of a checked stay: the net is the stay's price (the offer's total, converted night by night, or an

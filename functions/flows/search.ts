@@ -77,6 +77,19 @@ export async function searchNightly(db: D1Database, s: NightlySearch) {
     const totalMinor = onlyFree && t.free !== null ? t.free : t.total;
     sellable.push({ id: c.id, rating: c.rating, time_zone: c.time_zone, km: c.km, totalMinor, price: perNightMinor(totalMinor, nights), cancellable: t.free !== null, name: c.name });
   }
+  // Each item says whether it cancels free (its rate plans' terms): the zones' rule is not asked.
+  const steers = { ...s.steers, zones: onlyFree ? [] : undefined };
+  const pageOf = async (list: readonly Priced[]) => {
+    const shown = list.filter((p) => steered(p, steers));
+    sortPriced(shown, s.sort, s.near);
+    const slice = shown.slice((s.page - 1) * s.perPage, s.page * s.perPage);
+    const rows = await inLanguage(db, await productsByIds(db, s.filter.orgId, slice.map((p) => p.id)), s.language, s.defaultLanguage);
+    return { shown, slice, rows };
+  };
+  // While the supplier is awaited, the page of the own hotels alone is read: it is the answer when the supplier lists
+  // none (late, failed, or nothing to sell), so a late supplier costs the budget and not the budget plus these reads.
+  const ownPage = supplied ? pageOf([...sellable]) : null;
+  ownPage?.catch(() => undefined);
   const fromSupplier = supplied ? await supplied : null;
   for (const { candidate: c, totalMinor: total, free } of fromSupplier?.priced ?? []) {
     const km = s.near ? distanceKm(s.near.latitude, s.near.longitude, c.latitude, c.longitude) : null;
@@ -86,12 +99,7 @@ export async function searchNightly(db: D1Database, s: NightlySearch) {
   }
   // By name, the own hotels came in the database's order: the supplier's are merged in by the same rule (NOCASE).
   if (s.sort === 'name' && fromSupplier?.priced.length) sellable.sort((a, b) => byNoCase(a.name ?? '', b.name ?? '') || a.id - b.id);
-  // Each item says whether it cancels free (its rate plans' terms): the zones' rule is not asked.
-  const steers = { ...s.steers, zones: onlyFree ? [] : undefined };
-  const shown = sellable.filter((p) => steered(p, steers));
-  sortPriced(shown, s.sort, s.near);
-  const slice = shown.slice((s.page - 1) * s.perPage, s.page * s.perPage);
-  const rows = await inLanguage(db, await productsByIds(db, s.filter.orgId, slice.map((p) => p.id)), s.language, s.defaultLanguage);
+  const { shown, slice, rows } = ownPage && !fromSupplier?.priced.length ? await ownPage : await pageOf(sellable);
   const byId = new Map(slice.map((p) => [p.id, p]));
   const guests = { checkIn: s.stay.checkIn, checkOut: s.stay.checkOut, rooms: s.stay.rooms };
   const data = rows.map((row) => {

@@ -10,9 +10,10 @@ import { nightsBetween, stayPrice, type ProductType } from '../../src/shared/rul
 import { guestsOf, type RoomParty } from '../../src/shared/rules/occupancy';
 import { fits, type Offer } from '../../src/shared/rules/stay-rates';
 import { eligibleTypes, minCheckInDate, MAX_NIGHTS, addDays, BOOKING_MSG, type StayRequest } from '../../src/shared/contract/booking';
-import { isSupplierClaim, offerIn, offersOfProducts, readAnyRate, roomsOfClaim, sameParty, signRate, signSupplierRate, type AnyRateClaim, type SupplierRateClaim } from './rates';
+import { isSupplierClaim, offerIn, offersOfProducts, readAnyRate, roomsOfClaim, sameParty, signRate, signSupplierRate, type AnyRateClaim, type StayAsked, type SupplierRateClaim } from './rates';
 import { isSupplierProduct, supplierBookedRooms, supplierClaim, supplierDown, supplierOffers, SUPPLIER_RATES_TIMEOUT_MS, type SupplierReach } from './supplier-rates';
-import { orgBank } from './suppliers';
+import { orgBank, type OrgBank } from './suppliers';
+import type { SupplierRate } from '../outside/hotelbeds';
 import type { BookedRooms } from '../db/bookings';
 import { supplierNetIn, supplierSellMinor } from '../../src/shared/rules/supplier-price';
 import { evenNights } from '../../src/shared/rules/supplier-rate';
@@ -180,6 +181,44 @@ export async function priceStay(db: D1Database, stay: BookableStay, money: { cur
 }
 
 
+/** A supplier's rate key as checked again (checkRates): the rate and room to book, and the net for the whole stay. */
+export interface CheckedSupplierRate {
+  rate: SupplierRate;
+  room: { code: string; name: string };
+  netMinor: number;
+  currency: string;
+}
+
+/**
+ * Checks a kept rate key with the supplier before it is booked (a RECHECK rate; an agent's quote, which keeps its key
+ * alone): none left (or the sold-out kind) → 409 SOLD_OUT; the supplier down or late → 503. The caller compares the net.
+ */
+export async function checkSupplierRate(reach: Pick<SupplierReach, 'log'>, conn: OrgBank, rateKey: string): Promise<CheckedSupplierRate> {
+  const checked = await conn.bank.checkRates([rateKey], { timeoutMs: SUPPLIER_RATES_TIMEOUT_MS });
+  if (!checked.ok) {
+    // Logged either way: a rate gone between the page and the checkout is worth seeing beside the supplier's failures.
+    reach.log?.('warn', 'supplier.recheck_failed', { supplier: conn.supplier, kind: checked.failure.kind, status: checked.failure.status });
+    throw checked.failure.kind === 'sold_out' ? soldOut() : supplierDown();
+  }
+  const room = checked.value.rooms.find((r) => r.rates.length > 0);
+  const rate = room?.rates[0];
+  if (!room || !rate) throw soldOut();
+  return { rate, room: { code: room.code, name: room.name }, netMinor: checked.value.totalNetMinor, currency: checked.value.currency };
+}
+
+/**
+ * The room and rate a checked key books, as a booking row keeps them for its pages, mails and cancel terms (no room
+ * type or rate plan of ours), its nights sharing `totalMinor` evenly: an agent's quote keeps only the key, so its
+ * room and terms are the supplier's answer to the check.
+ */
+export function checkedSupplierRooms(
+  productId: number, stay: StayAsked, checked: CheckedSupplierRate, money: { currency: string; rates: Rates }, totalMinor: number,
+): BookedRooms {
+  const party = stay.rooms[0] ?? { adults: 1, children: [] };
+  const offer = { room: { room_id: 0, ...checked.room, max_adults: party.adults, max_children: party.children.length }, rate: checked.rate };
+  return supplierBookedRooms(supplierClaim(productId, stay, offer, { ...money, markupBps: 0 }), evenNights(totalMinor, nightsOf(stay.checkIn, stay.checkOut)));
+}
+
 /**
  * Prices a bed bank's stay from its claim (the rate chosen) or, without one, from the supplier's cheapest rate now: the
  * net converted at the day's rate with the org's markup (src/shared/rules/supplier-price.ts). At the checkout a RECHECK
@@ -203,22 +242,14 @@ async function priceSupplierStay(reach: SupplierReach | null, stay: BookableStay
     claim = supplierClaim(product.id, asked, cheapest, priceOf);
   }
   if (recheck && claim.recheck) {
-    const checked = await conn.bank.checkRates([claim.rate_key], { timeoutMs: SUPPLIER_RATES_TIMEOUT_MS });
-    if (!checked.ok) {
-      // Logged either way: a rate gone between the page and the checkout is worth seeing beside the supplier's failures.
-      reach.log?.('warn', 'supplier.recheck_failed', { supplier: conn.supplier, kind: checked.failure.kind, status: checked.failure.status });
-      throw checked.failure.kind === 'sold_out' ? soldOut() : supplierDown();
-    }
-    const rate = checked.value.rooms.flatMap((r) => r.rates)[0];
-    if (!rate) throw soldOut();
-    const net = checked.value.totalNetMinor;
+    const { rate, netMinor: net, currency: netCurrency } = await checkSupplierRate(reach, conn, claim.rate_key);
     const fresh = {
       ...claim,
       rate_key: rate.rateKey,
       net_minor: net,
-      net_currency: checked.value.currency,
+      net_currency: netCurrency,
       recheck: rate.recheck,
-      total_minor: supplierSellMinor(net, checked.value.currency, conn.markupBps, money.currency, money.rates),
+      total_minor: supplierSellMinor(net, netCurrency, conn.markupBps, money.currency, money.rates),
     };
     if (net !== claim.net_minor || fresh.net_currency !== claim.net_currency) {
       throw new ApiError(409, 'PRICE_CHANGED', BOOKING_MSG.priceChanged, undefined, undefined, {

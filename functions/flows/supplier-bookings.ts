@@ -5,6 +5,7 @@
 // the supplier first; the hourly job books what a crash left and reconciles both sides.
 import { bookingById, type BookingRow } from '../db/bookings';
 import {
+  agentSupplierBooked, agentSupplierRateChecked, claimAgentSupplierBooking, dropAgentSupplierBooking, openAgentSupplierBookings,
   claimSupplierBooking, failSupplierBooking, noteSupplierMismatch, openSupplierBookings, recentSupplierBookings, supplierBooked, supplierBookingsOf,
   supplierCancelled, supplierRefused, supplierUnsettled, type ClaimedSupplierBooking, type SupplierBookingRow,
 } from '../db/supplier-bookings';
@@ -13,9 +14,11 @@ import { ApiError, conflict } from '../errors';
 import type { Mailer } from '../outside/mail';
 import type { Payments } from '../outside/payments';
 import type { BedBankFailure, SupplierPax } from '../outside/hotelbeds';
-import { orgBank, type SupplierDeps } from './suppliers';
+import { orgBank, type OrgBank, type SupplierDeps } from './suppliers';
 import { sendOwedMails } from './booking-mails';
-import { parseOccupancy, partyOfGuests, type RoomParty } from '../../src/shared/rules/occupancy';
+import { checkedSupplierRooms, checkSupplierRate, type CheckedSupplierRate } from './stay';
+import { ratesFromUsd } from '../cache/rates';
+import { partyOfGuests, storedParty, type RoomParty } from '../../src/shared/rules/occupancy';
 import type { Supplier } from '../../src/shared/contract/suppliers';
 import type { SupplierMismatch } from '../../src/shared/contract/supplier-bookings';
 
@@ -39,14 +42,7 @@ const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** The party of each room, as the booking keeps it (its occupancy), or its guests in one room for an older row. */
 function partiesOf(b: Pick<ClaimedSupplierBooking, 'occupancy' | 'guests'>): RoomParty[] {
-  let texts: string[] = [];
-  try {
-    const parsed = JSON.parse(b.occupancy) as unknown;
-    if (Array.isArray(parsed)) texts = parsed.filter((t): t is string => typeof t === 'string');
-  } catch {
-    texts = [];
-  }
-  return (texts.length ? parseOccupancy(texts) : null) ?? partyOfGuests(b.guests);
+  return storedParty(b.occupancy) ?? partyOfGuests(b.guests);
 }
 
 /** The supplier's booking request: our reference, the traveller as holder, every guest of every room (children with ages). */
@@ -66,6 +62,16 @@ export function supplierBookingRequest(b: Pick<ClaimedSupplierBooking, 'booking_
   return { clientReference: b.booking_ref, holder, rooms: [{ rateKey: b.supplier_rate_key, paxes }] };
 }
 
+/** Books at the supplier, asking again while it is slow or down: each try the same request (a replay, never a second booking). */
+async function bookWithTries(conn: OrgBank, request: ReturnType<typeof supplierBookingRequest>) {
+  let result = await conn.bank.book(request);
+  for (let tries = 1; !result.ok && TRANSIENT.includes(result.failure.kind) && tries < BOOK_TRIES; tries++) {
+    await wait(250 * tries);
+    result = await conn.bank.book(request);
+  }
+  return result;
+}
+
 /**
  * Books a paid booking at its supplier, once: the claim (one conditional UPDATE) lets one caller through; it books
  * with our reference as clientReference, trying again while the supplier is slow or down (a replay, never a second
@@ -79,12 +85,7 @@ export async function bookAtSupplier(d: SupplierBookingDeps, bookingId: number, 
   if (!claimed) return 'taken';
   const conn = await orgBank(d, claimed.org_id, claimed.supplier as Supplier);
   if (!conn) return refused(d, claimed, 'The supplier is not connected for this site');
-  const request = supplierBookingRequest(claimed);
-  let result = await conn.bank.book(request);
-  for (let tries = 1; !result.ok && TRANSIENT.includes(result.failure.kind) && tries < BOOK_TRIES; tries++) {
-    await wait(250 * tries);
-    result = await conn.bank.book(request);
-  }
+  const result = await bookWithTries(conn, supplierBookingRequest(claimed));
   if (result.ok) {
     await supplierBooked(d.db, claimed.id, result.value.reference);
     d.log('info', 'supplier.booked', { booking: claimed.booking_ref, supplier: claimed.supplier, reference: result.value.reference });
@@ -132,6 +133,62 @@ export async function failRefused(d: SupplierBookingDeps, booking: BookingRow): 
 export async function bookIfPaid(d: SupplierBookingDeps, booking: Pick<BookingRow, 'id' | 'status' | 'supplier' | 'supplier_state'> | null): Promise<SupplierOutcome | null> {
   if (!booking?.supplier || booking.status !== 'CONFIRMED' || (booking.supplier_state !== 'to_book' && booking.supplier_state !== 'booking')) return null;
   return bookAtSupplier(d, booking.id);
+}
+
+// ---- an agent's booking on account (docs/decisions/0073-agent-supplier-bookings.md) ----------------------------------
+
+/** Why an agent's booking on account was not booked at the supplier (and was removed, its credit given back). */
+export type AgentSupplierRefusal = 'sold_out' | 'refused' | 'price_changed' | 'down';
+
+export type AgentSupplierOutcome =
+  | { kind: 'booked'; reference: string }
+  | { kind: 'dropped'; why: AgentSupplierRefusal; checked?: { netMinor: number; currency: string } }
+  | { kind: 'taken' };
+
+/**
+ * Books an agent's on-account booking of a bed bank's rate at the supplier: the row was written claimed in the batch
+ * that took the credit (the request's own, `ref`), or is taken by the hourly job once its claim is stale (`id`). The
+ * quote's kept key is checked first (checkSupplierRate: the quote keeps no RECHECK flag nor the room and terms, which
+ * the check answers), a net other than the quoted one refused; the key as checked is kept, then booked with our
+ * reference as clientReference (tries as for a traveller's). Booked → CONFIRMED with the supplier's reference and the
+ * room and rate it booked; anything else → removed with its credit charge, the quote open again (the agent's total as
+ * before): nothing is left half-booked on an account.
+ */
+export async function bookAgentAtSupplier(
+  d: Pick<SupplierBookingDeps, 'db' | 'env' | 'bank' | 'log' | 'clock'>,
+  by: { ref: string } | { id: number },
+): Promise<AgentSupplierOutcome> {
+  const now = d.clock();
+  const claimed = await claimAgentSupplierBooking(d.db, 'ref' in by ? by : { id: by.id, staleBeforeMs: now - SUPPLIER_CLAIM_STALE_MS }, now);
+  if (!claimed) return { kind: 'taken' };
+  const drop = async (why: AgentSupplierRefusal, reason: string, checked?: { netMinor: number; currency: string }): Promise<AgentSupplierOutcome> => {
+    d.log('warn', 'supplier.agent_book_refused', { booking: claimed.booking_ref, supplier: claimed.supplier, why, reason });
+    await dropAgentSupplierBooking(d.db, claimed.id);
+    return { kind: 'dropped', why, ...(checked ? { checked } : {}) };
+  };
+  const conn = await orgBank(d, claimed.org_id, claimed.supplier as Supplier);
+  if (!conn) return drop('refused', 'The supplier is not connected for this site');
+  let checked: CheckedSupplierRate;
+  try {
+    checked = await checkSupplierRate(d, conn, claimed.supplier_rate_key);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return drop(err.code === 'SOLD_OUT' ? 'sold_out' : 'down', err.message);
+  }
+  if (checked.netMinor !== claimed.supplier_net_minor || checked.currency !== claimed.supplier_currency) {
+    return drop('price_changed', `net ${claimed.supplier_net_minor} → ${checked.netMinor} ${checked.currency}`, { netMinor: checked.netMinor, currency: checked.currency });
+  }
+  await agentSupplierRateChecked(d.db, claimed.id, checked.rate.rateKey);
+  const result = await bookWithTries(conn, supplierBookingRequest({ ...claimed, supplier_rate_key: checked.rate.rateKey }));
+  if (!result.ok) {
+    const { kind, message } = result.failure;
+    return drop(TRANSIENT.includes(kind) ? 'down' : kind === 'sold_out' ? 'sold_out' : 'refused', `${kind}: ${message}`);
+  }
+  const stay = { checkIn: claimed.check_in, checkOut: claimed.check_out, rooms: partiesOf(claimed) };
+  const rooms = checkedSupplierRooms(claimed.product_id, stay, checked, { currency: claimed.currency, rates: await ratesFromUsd(d.db) }, claimed.total_minor);
+  await agentSupplierBooked(d.db, claimed.id, result.value.reference, rooms);
+  d.log('info', 'supplier.booked', { booking: claimed.booking_ref, supplier: claimed.supplier, reference: result.value.reference, on_account: true });
+  return { kind: 'booked', reference: result.value.reference };
 }
 
 // ---- cancelling ------------------------------------------------------------------------------------------------------
@@ -212,6 +269,17 @@ export async function settleSupplierBookings(d: SupplierBookingDeps): Promise<{ 
     } catch (err) {
       counts.unsettled += 1;
       d.log('error', 'supplier.settle_failed', { booking_id: open.id, reason: String(err) });
+    }
+  }
+  // Agents' bookings on account a crash left claimed (or never asked): booked now, or removed with their credit given back.
+  for (const open of await openAgentSupplierBookings(d.db, d.clock() - SUPPLIER_CLAIM_STALE_MS)) {
+    try {
+      const outcome = await bookAgentAtSupplier(d, { id: open.id });
+      if (outcome.kind === 'booked') counts.booked += 1;
+      else if (outcome.kind === 'dropped') counts.failed += 1;
+    } catch (err) {
+      counts.unsettled += 1;
+      d.log('error', 'supplier.settle_failed', { agent_booking_id: open.id, reason: String(err) });
     }
   }
   const today = new Date(d.clock()).toISOString().slice(0, 10);

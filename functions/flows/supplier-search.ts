@@ -27,17 +27,23 @@ const KEPT_SECONDS = 120;
 export interface SupplierAsk {
   connection: OrgBank;
   budgetMs: number;
+  /**
+   * When the search began (milliseconds since the epoch): the budget runs from then, so the wait for the bed bank
+   * overlaps the search's own steps before it is asked rather than adding to them. Absent: from the ask itself.
+   */
+  sinceMs?: number;
   log: Log;
   /** Work that may finish after the answer (keeping the supplier's answer at the edge). */
   later: (work: Promise<unknown>) => unknown;
 }
 
 /** The org's enabled bed bank for a search, or null (none, switched off, or a secret that no longer opens). */
-export async function supplierAsk(d: Pick<SupplierDeps, 'db' | 'env' | 'bank' | 'log' | 'later'> & { budgetMs?: string }, orgId: number): Promise<SupplierAsk | null> {
+export async function supplierAsk(d: Pick<SupplierDeps, 'db' | 'env' | 'bank' | 'log' | 'later'> & { budgetMs?: string; sinceMs?: number }, orgId: number): Promise<SupplierAsk | null> {
   const connection = await orgBank(d, orgId);
   if (!connection) return null;
   const asked = Number(d.budgetMs);
-  return { connection, budgetMs: Number.isFinite(asked) && asked > 0 ? Math.min(asked, 10_000) : SUPPLIER_SEARCH_BUDGET_MS, log: d.log, later: d.later };
+  const budgetMs = Number.isFinite(asked) && asked > 0 ? Math.min(asked, 10_000) : SUPPLIER_SEARCH_BUDGET_MS;
+  return { connection, budgetMs, ...(d.sinceMs !== undefined ? { sinceMs: d.sinceMs } : {}), log: d.log, later: d.later };
 }
 
 /** One hotel's cheapest stay, as kept: its net for every room, and the cheapest net that still cancels free until `freeUntil`. */
@@ -75,23 +81,33 @@ function linesOf(rooms: readonly RoomParty[]) {
   return [...lines.values()];
 }
 
+/** An occupancy line's key, as a rate's rooms, adults and children's ages name it. */
+const lineKey = (rooms: number, adults: number, ages: string) => `${rooms}|${adults}|${ages}`;
+const agesOf = (ages: readonly number[]) => (ages.length === 0 ? '' : ages.length === 1 ? String(ages[0]) : [...ages].sort((a, b) => a - b).join(','));
+
 /**
  * Each hotel's cheapest way to house the whole party: for every occupancy line its cheapest rate, summed; and likewise
  * among the rates whose first cancellation charge is ahead (`from` after now: free until then). A hotel with a line
- * it cannot house is left out.
+ * it cannot house is left out. Each rate is read once (its line, then its price and terms only when it is the line's):
+ * a city's answer holds thousands.
  */
 export function cheapestOffers(availability: Availability, rooms: readonly RoomParty[], nowMs: number): NetOffer[] {
-  const lines = linesOf(rooms);
+  const lines = linesOf(rooms).map((line) => lineKey(line.rooms, line.adults, line.ages));
   const out: NetOffer[] = [];
+  const fitting = new Map<string, SupplierRate[]>();
   for (const hotel of availability.hotels) {
-    const rates = hotel.rooms.flatMap((room) => room.rates);
+    fitting.clear();
+    for (const line of lines) fitting.set(line, []);
+    for (const room of hotel.rooms) {
+      for (const r of room.rates) fitting.get(lineKey(r.rooms, r.adults, agesOf(r.childAges)))?.push(r);
+    }
     let net = 0;
     let freeNet: number | null = 0;
-    let until: string | null = null;
+    let untilMs: number | null = null;
     let currency: string | null = null;
     let housed = true;
     for (const line of lines) {
-      const fits = rates.filter((r) => r.rooms === line.rooms && r.adults === line.adults && [...r.childAges].sort((a, b) => a - b).join(',') === line.ages);
+      const fits = fitting.get(line)!;
       const cheapest = lowest(fits);
       if (!cheapest || (currency !== null && cheapest.currency !== currency)) {
         housed = false;
@@ -99,26 +115,34 @@ export function cheapestOffers(availability: Availability, rooms: readonly RoomP
       }
       currency = cheapest.currency;
       net += cheapest.netMinor;
-      const free = lowest(fits.filter((r) => r.currency === currency && freeUntil(r, nowMs) !== null));
-      if (!free || freeNet === null) freeNet = null;
+      if (freeNet === null) continue;
+      let free: SupplierRate | null = null;
+      let freeEnds = 0;
+      for (const r of fits) {
+        if (r.currency !== currency || (free !== null && r.netMinor >= free.netMinor)) continue;
+        const ends = freeUntilMs(r, nowMs);
+        if (ends === null) continue;
+        free = r;
+        freeEnds = ends;
+      }
+      if (!free) freeNet = null;
       else {
         freeNet += free.netMinor;
-        const ends = freeUntil(free, nowMs)!;
-        if (until === null || ends < until) until = ends;
+        if (untilMs === null || freeEnds < untilMs) untilMs = freeEnds;
       }
     }
     if (!housed || currency === null) continue;
-    out.push({ code: hotel.code, net, currency, free: freeNet !== null && until !== null ? { net: freeNet, until } : null });
+    out.push({ code: hotel.code, net, currency, free: freeNet !== null && untilMs !== null ? { net: freeNet, until: new Date(untilMs).toISOString() } : null });
   }
   return out;
 }
 
 const lowest = (rates: SupplierRate[]) => rates.reduce<SupplierRate | null>((best, r) => (best === null || r.netMinor < best.netMinor ? r : best), null);
 
-/** When cancelling the rate starts to cost (ISO, UTC), if that is still ahead; null when it costs now or the rate gives no terms. */
-function freeUntil(rate: SupplierRate, nowMs: number): string | null {
+/** When cancelling the rate starts to cost (milliseconds since the epoch), if that is still ahead; null when it costs now or the rate gives no terms. */
+function freeUntilMs(rate: SupplierRate, nowMs: number): number | null {
   const from = rate.freeCancellationUntil === null ? NaN : Date.parse(rate.freeCancellationUntil);
-  return Number.isFinite(from) && from > nowMs ? new Date(from).toISOString() : null;
+  return Number.isFinite(from) && from > nowMs ? from : null;
 }
 
 /** Where the supplier's net answer to this question is kept: never a price, so no markup or agent is in it. */
@@ -137,8 +161,9 @@ export async function supplierPrices(
   stay: StayAsked, money: { currency: string; rates: Rates }, orgId: number, nowMs: number,
 ): Promise<SupplierAnswer> {
   const started = Date.now();
+  const since = Math.min(ask.sinceMs ?? started, started);
   const { supplier, bank, markupBps } = ask.connection;
-  const budget = AbortSignal.timeout(ask.budgetMs);
+  const budget = AbortSignal.timeout(Math.max(0, ask.budgetMs - (started - since)));
   try {
     const candidates = await supplierCandidates(db, filter, supplier, box, MOST_HOTELS);
     if (candidates.length === 0) return { priced: [], partial: false };
@@ -146,7 +171,7 @@ export async function supplierPrices(
     const key = await keptKey(orgId, supplier, stay, codes);
     let offers = await edgeGet<NetOffer[]>(key);
     if (!Array.isArray(offers)) {
-      const left = ask.budgetMs - (Date.now() - started);
+      const left = ask.budgetMs - (Date.now() - since);
       if (left <= 0) throw new Error('no time left to ask');
       const answer = await bank.availability(
         { checkIn: stay.checkIn, checkOut: stay.checkOut, rooms: [...stay.rooms], place: { hotels: codes } },

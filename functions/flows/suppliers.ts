@@ -10,7 +10,9 @@ import {
   claimStaleImports, failImport, importJob, latestImport, saveSupplier as storeSupplier, startImport as insertImport, supplierHotelCount, supplierOf,
   writeImportPage, type ImportedHotel, type ImportRow, type SupplierRow,
 } from '../db/suppliers';
-import { hotelbedsClient, type BedBank, type BedBankFailure, type SupplierHotel } from '../outside/hotelbeds';
+import { hotelbedsClient, type BedBank, type BedBankFailure, type BedBankResult, type ContentLanguage, type ContentPage, type SupplierHotel } from '../outside/hotelbeds';
+import { orgById } from '../db/orgs';
+import { runPhotoStep, type FailedPhotos } from './supplier-photos';
 import { base64url, fromBase64url, randomBytes } from '../auth/crypto';
 import { SUPPLIERS, SUPPLIER_MSG, type Supplier, type SupplierImport, type SupplierSave, type SupplierState } from '../../src/shared/contract/suppliers';
 
@@ -21,7 +23,9 @@ export const IMPORT_STALE_MS = 10 * 60_000;
 /** Tries of one page when the supplier is slow or down, before the job is failed. */
 const PAGE_TRIES = 3;
 
-export type SupplierEnv = Pick<Bindings, 'SELF_ORIGIN' | 'HOTELBEDS_API_URL' | 'HOTELBEDS_PHOTOS_URL' | 'SUPPLIER_SECRETS_KEY' | 'PASSWORD_PEPPER'>;
+export type SupplierEnv = Pick<Bindings, 'SELF_ORIGIN' | 'HOTELBEDS_API_URL' | 'HOTELBEDS_PHOTOS_URL' | 'SUPPLIER_SECRETS_KEY' | 'PASSWORD_PEPPER'> &
+  // Where the import copies the hotels' photos (the console upload's R2 bucket and Images binding).
+  Partial<Pick<Bindings, 'PHOTOS' | 'IMAGES'>>;
 
 export interface SupplierDeps {
   db: D1Database;
@@ -123,6 +127,7 @@ const importOf = (row: ImportRow): SupplierImport => ({
   started_at: row.started_at,
   finished_at: row.finished_at,
   ...(row.error ? { error: row.error } : {}),
+  photos: { status: row.status === 'failed' ? 'done' : row.photos_status, fetched: row.photos_fetched, errors: row.photo_errors },
 });
 
 async function stateOf(db: D1Database, orgId: number, supplier: Supplier, row: SupplierRow | null): Promise<SupplierState> {
@@ -200,20 +205,50 @@ const TITLE_WORD = /(^|[\s'-])(\p{L})(\p{L}*)/gu;
 const cityName = (city: string) => city.toLowerCase().replace(TITLE_WORD, (_m, sep: string, first: string, rest: string) => `${sep}${first.toUpperCase()}${rest}`);
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(Number.isFinite(n) ? n : min)));
 
-/** A hotel of the content API as a product row (room types with section 17's limits; photos in their order). */
-export function importedHotel(h: SupplierHotel): ImportedHotel {
+/** The site's languages: the content is imported in each, the org's default one first (the product's own columns). */
+const CONTENT_LANGUAGES: readonly ContentLanguage[] = ['en-US', 'fr-FR', 'es-ES'];
+const importLanguages = (defaultLanguage: string | undefined): ContentLanguage[] => {
+  const first = CONTENT_LANGUAGES.find((l) => l === defaultLanguage) ?? 'en-US';
+  return [first, ...CONTENT_LANGUAGES.filter((l) => l !== first)];
+};
+
+/** The same hotel as the content API wrote it in another language. */
+export interface HotelIn {
+  language: ContentLanguage;
+  hotel: SupplierHotel;
+}
+
+/**
+ * A hotel of the content API as a product row (room types with section 17's limits; photos in their order), in the
+ * org's default language, with its name, city, description and room names in the other languages (`translated`) as
+ * the product's translations are kept.
+ */
+export function importedHotel(h: SupplierHotel, language: ContentLanguage = 'en-US', translated: readonly HotelIn[] = []): ImportedHotel {
   const rooms = h.rooms
     .filter((r) => r.code.length >= 1 && r.code.length <= 40)
-    .map((r) => ({
-      code: r.code,
-      name: r.name.slice(0, 120) || r.code,
-      max_adults: clamp(r.maxAdults, 1, 20),
-      max_children: clamp(r.maxChildren, 0, 20),
-      max_occupancy: clamp(r.maxOccupancy, 1, 40),
-    }));
+    .map((r) => {
+      const name = r.name.slice(0, 120) || r.code;
+      const names: Record<string, string> = { [language]: name };
+      for (const t of translated) names[t.language] = t.hotel.rooms.find((x) => x.code === r.code)?.name.slice(0, 120) || name;
+      return {
+        code: r.code,
+        name,
+        names,
+        max_adults: clamp(r.maxAdults, 1, 20),
+        max_children: clamp(r.maxChildren, 0, 20),
+        max_occupancy: clamp(r.maxOccupancy, 1, 40),
+      };
+    });
+  const name = h.name.slice(0, 200);
   return {
     code: h.code,
-    name: h.name.slice(0, 200),
+    name,
+    texts: translated.map((t) => ({
+      lang: t.language,
+      name: t.hotel.name.slice(0, 200) || name,
+      city: cityName(t.hotel.city ?? h.city ?? h.destinationCode),
+      description: t.hotel.description ?? h.description ?? '',
+    })),
     city: cityName(h.city ?? h.destinationCode),
     country: h.countryCode ?? '',
     address: [h.address, h.postalCode].filter(Boolean).join(', '),
@@ -230,13 +265,37 @@ export function importedHotel(h: SupplierHotel): ImportedHotel {
 const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /**
+ * One page of content in each language, the first the page's own (asked together: the supplier answers each as it
+ * would one). Any language failing fails the page, which is tried again as a whole.
+ */
+async function contentInLanguages(
+  bank: BedBank, from: number, languages: ContentLanguage[],
+): Promise<BedBankResult<ContentPage & { translated: { language: ContentLanguage; byCode: Map<string, SupplierHotel> }[] }>> {
+  const pages = await Promise.all(languages.map((language) => bank.content({ from, to: from + IMPORT_PAGE - 1, language })));
+  const failed = pages.find((p) => !p.ok);
+  if (failed && !failed.ok) return failed;
+  const [first, ...rest] = pages.map((p) => (p.ok ? p.value : null)) as ContentPage[];
+  return {
+    ok: true,
+    value: { ...first!, translated: rest.map((p, i) => ({ language: languages[i + 1]!, byCode: new Map(p.hotels.map((h) => [h.code, h])) })) },
+  };
+}
+
+/**
  * Runs a job from its cursor to the end: one content page per step, each written with the job's new cursor in one
  * batch, so a worker that dies between steps leaves a job the next runner continues without doing a page twice (and a
- * page done twice would only update in place). Stops when the job is done, failed, or moved by another runner.
+ * page done twice would only update in place). Once the pages are in (status `done`: the hotels are sellable), the
+ * photo steps copy their photos from the photo cursor (decision 0075). Stops when the job and its photos are done, the
+ * job failed, or another runner moved it.
  */
 export async function runImport(d: Omit<SupplierDeps, 'later'>, jobId: number): Promise<void> {
+  const failedPhotos: FailedPhotos = new Set();
   for (;;) {
     const job = await importJob(d.db, jobId);
+    if (job?.status === 'done' && job.photos_status !== 'done') {
+      if (await runPhotoStep(d, job, failedPhotos)) continue;
+      return;
+    }
     if (!job || job.status !== 'running') return;
     const supplier = await supplierOf(d.db, job.org_id, job.supplier);
     const secret = supplier ? await unsealSecret(d.env, supplier.secret_sealed) : null;
@@ -246,25 +305,26 @@ export async function runImport(d: Omit<SupplierDeps, 'later'>, jobId: number): 
     }
     const bank = bankOf(d, supplier.api_key, secret);
     const from = job.next_from;
-    let page = await bank.content({ from, to: from + IMPORT_PAGE - 1 });
+    const languages = importLanguages((await orgById(d.db, job.org_id))?.default_language);
+    let page = await contentInLanguages(bank, from, languages);
     for (let tries = 1; !page.ok && tries < PAGE_TRIES && ['timeout', 'unreachable', 'unavailable', 'malformed'].includes(page.failure.kind); tries++) {
       await wait(500 * tries);
-      page = await bank.content({ from, to: from + IMPORT_PAGE - 1 });
+      page = await contentInLanguages(bank, from, languages);
     }
     if (!page.ok) {
       d.log('error', 'supplier.import_failed', { job_id: jobId, from, kind: page.failure.kind, reason: page.failure.message });
       await failImport(d.db, jobId, page.failure.message);
       return;
     }
-    const hotels = page.value.hotels.map(importedHotel);
+    const { translated } = page.value;
+    const hotels = page.value.hotels.map((h) =>
+      importedHotel(h, languages[0], translated.flatMap(({ language, byCode }) => (byCode.has(h.code) ? [{ language, hotel: byCode.get(h.code)! }] : []))),
+    );
     const next = from + IMPORT_PAGE;
     const done = hotels.length === 0 || next > page.value.total;
     const moved = await writeImportPage(d.db, job, hotels, { from, next, total: page.value.total, done, nowMs: d.clock() });
     if (!moved) return;
-    if (done) {
-      d.log('info', 'supplier.import_done', { job_id: jobId, total: page.value.total });
-      return;
-    }
+    if (done) d.log('info', 'supplier.import_done', { job_id: jobId, total: page.value.total });
   }
 }
 

@@ -329,6 +329,112 @@ const WireAvailability = z.looseObject({
   // With nothing available APItude answers `"hotels": { "total": 0 }`, without a list.
   hotels: z.looseObject({ hotels: z.array(WireAvailHotel).optional(), checkIn: z.string().optional(), checkOut: z.string().optional(), total: Count.optional() }),
 });
+/*
+ * The availability answer read by hand (a city's hundreds of hotels and thousands of rates): the Workers runtime allows
+ * no code generation, so zod walks such an answer field by field at several times this cost (docs/decisions/0071).
+ * It takes only what `WireAvailability` takes, and gives what it gives for the fields read here; anything else
+ * (a field missing, of another type, an amount that is not one) gives null, and the schema reads the answer again to
+ * say what is wrong. tests/unit/hotelbeds-availability-read.test.ts holds the two to the same answers.
+ */
+type Wire = Record<string, unknown>;
+const isWire = (v: unknown): v is Wire => typeof v === 'object' && v !== null && !Array.isArray(v);
+const NOT_READ = Symbol('not read');
+const optionalOf = <T>(v: unknown, read: (v: unknown) => T | typeof NOT_READ): T | undefined | typeof NOT_READ => (v === undefined ? undefined : read(v));
+const stringRead = (v: unknown) => (typeof v === 'string' ? v : NOT_READ);
+const filledRead = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : NOT_READ);
+const countRead = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : NOT_READ);
+const codeRead = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : typeof v === 'string' && v.length > 0 ? v : NOT_READ);
+const amountRead = (v: unknown) => ((typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) ? (toMinorUnits(v) ?? NOT_READ) : NOT_READ);
+const coordinateRead = (v: unknown) => {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : NOT_READ;
+  if (typeof v !== 'string' || v.trim() === '') return NOT_READ;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : NOT_READ;
+};
+
+function rateRead(r: unknown): z.output<typeof WireRate> | null {
+  if (!isWire(r)) return null;
+  const rateKey = filledRead(r.rateKey);
+  const rateClass = optionalOf(r.rateClass, stringRead);
+  const rateType = r.rateType === 'BOOKABLE' || r.rateType === 'RECHECK' ? r.rateType : NOT_READ;
+  const net = amountRead(r.net);
+  const allotment = optionalOf(r.allotment, countRead);
+  const boardCode = filledRead(r.boardCode);
+  const boardName = optionalOf(r.boardName, stringRead);
+  const rooms = typeof r.rooms === 'number' && Number.isSafeInteger(r.rooms) && r.rooms > 0 ? r.rooms : NOT_READ;
+  const adults = countRead(r.adults);
+  const children = countRead(r.children);
+  const childrenAges = r.childrenAges === undefined || typeof r.childrenAges === 'string' || (typeof r.childrenAges === 'number' && Number.isFinite(r.childrenAges)) ? r.childrenAges : NOT_READ;
+  let cancellationPolicies: { amount: number; from: string }[] | undefined;
+  if (r.cancellationPolicies !== undefined) {
+    if (!Array.isArray(r.cancellationPolicies)) return null;
+    cancellationPolicies = [];
+    for (const p of r.cancellationPolicies) {
+      if (!isWire(p)) return null;
+      const amount = amountRead(p.amount);
+      const from = filledRead(p.from);
+      if (amount === NOT_READ || from === NOT_READ) return null;
+      cancellationPolicies.push({ amount, from });
+    }
+  }
+  if (
+    rateKey === NOT_READ || rateClass === NOT_READ || rateType === NOT_READ || net === NOT_READ || allotment === NOT_READ || boardCode === NOT_READ
+    || boardName === NOT_READ || rooms === NOT_READ || adults === NOT_READ || children === NOT_READ || childrenAges === NOT_READ
+  ) return null;
+  return { rateKey, rateClass, rateType, net, allotment, boardCode, boardName, cancellationPolicies, rooms, adults, children, childrenAges };
+}
+
+function hotelRead(h: unknown): z.output<typeof WireAvailHotel> | null {
+  if (!isWire(h) || !Array.isArray(h.rooms)) return null;
+  const code = codeRead(h.code);
+  const name = stringRead(h.name);
+  const categoryCode = optionalOf(h.categoryCode, stringRead);
+  const destinationCode = optionalOf(h.destinationCode, stringRead);
+  const latitude = optionalOf(h.latitude, coordinateRead);
+  const longitude = optionalOf(h.longitude, coordinateRead);
+  const currency = optionalOf(h.currency, stringRead);
+  if (code === NOT_READ || name === NOT_READ || categoryCode === NOT_READ || destinationCode === NOT_READ || latitude === NOT_READ || longitude === NOT_READ || currency === NOT_READ) return null;
+  const rooms: z.output<typeof WireRoom>[] = [];
+  for (const room of h.rooms) {
+    if (!isWire(room) || !Array.isArray(room.rates)) return null;
+    const roomCode = filledRead(room.code);
+    const roomName = optionalOf(room.name, stringRead);
+    if (roomCode === NOT_READ || roomName === NOT_READ) return null;
+    const rates: z.output<typeof WireRate>[] = [];
+    for (const r of room.rates) {
+      const rate = rateRead(r);
+      if (!rate) return null;
+      rates.push(rate);
+    }
+    rooms.push({ code: roomCode, name: roomName, rates });
+  }
+  return { code, name, categoryCode, destinationCode, latitude, longitude, currency, rooms };
+}
+
+/** The availability answer as `WireAvailability` reads it (the fields the adapter uses), or null to let the schema read it. */
+export function availabilityRead(json: unknown): z.output<typeof WireAvailability> | null {
+  if (!isWire(json) || !isWire(json.hotels)) return null;
+  const wire = json.hotels;
+  const checkIn = optionalOf(wire.checkIn, stringRead);
+  const checkOut = optionalOf(wire.checkOut, stringRead);
+  const total = optionalOf(wire.total, countRead);
+  if (checkIn === NOT_READ || checkOut === NOT_READ || total === NOT_READ) return null;
+  let hotels: z.output<typeof WireAvailHotel>[] | undefined;
+  if (wire.hotels !== undefined) {
+    if (!Array.isArray(wire.hotels)) return null;
+    hotels = [];
+    for (const h of wire.hotels) {
+      const hotel = hotelRead(h);
+      if (!hotel) return null;
+      hotels.push(hotel);
+    }
+  }
+  return { hotels: { hotels, checkIn, checkOut, total } };
+}
+
+/** The availability answer's schema (exported for the test that holds the hand reader to it). */
+export const availabilitySchema = WireAvailability;
+
 const WireCheckRates = z.looseObject({
   hotel: z.looseObject({
     code: Code,
@@ -483,6 +589,7 @@ export function hotelbedsClient(config: HotelbedsConfig): BedBank {
     schema: S,
     opts: CallOptions = {},
     request: { query?: Record<string, string | undefined>; body?: unknown } = {},
+    fast?: (json: unknown) => z.output<S> | null,
   ): Promise<BedBankResult<z.output<S>>> {
     const url = new URL(`${base}${path}`);
     for (const [name, value] of Object.entries(request.query ?? {})) if (value !== undefined) url.searchParams.set(name, value);
@@ -527,6 +634,9 @@ export function hotelbedsClient(config: HotelbedsConfig): BedBank {
     }
     if (status < 200 || status >= 300) return failure('malformed', `The bed bank answered HTTP ${status}`, status);
     if (!isJson) return failure('malformed', 'The bed bank answered something that is not JSON', status);
+    // A large answer in the usual shape is read by hand; anything it does not take is read by the schema, which says why.
+    const quick = fast?.(json);
+    if (quick) return { ok: true, value: quick };
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -587,7 +697,7 @@ export function hotelbedsClient(config: HotelbedsConfig): BedBank {
         ...(query.maxHotels || query.maxRatesPerRoom ? { filter: { ...(query.maxHotels ? { maxHotels: query.maxHotels } : {}), ...(query.maxRatesPerRoom ? { maxRatesPerRoom: query.maxRatesPerRoom } : {}) } } : {}),
         ...(query.language ? { language: LANGUAGE[query.language] } : {}),
       };
-      const result = await send('POST', '/hotel-api/1.0/hotels', WireAvailability, opts, { body });
+      const result = await send('POST', '/hotel-api/1.0/hotels', WireAvailability, opts, { body }, availabilityRead);
       return map(result, (wire) => ({
         checkIn: wire.hotels.checkIn ?? null,
         checkOut: wire.hotels.checkOut ?? null,
@@ -641,4 +751,57 @@ export function hotelbedsClient(config: HotelbedsConfig): BedBank {
       });
     },
   };
+}
+
+// ---- the supplier's photographs -----------------------------------------------------------------------------------------
+
+/** The longest the import waits for one photograph (connection and the whole body). */
+export const SUPPLIER_PHOTO_TIMEOUT_MS = 10_000;
+
+export type SupplierPhotoFailureKind = 'timeout' | 'unreachable' | 'missing' | 'too_large';
+export type SupplierPhotoResult = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; kind: SupplierPhotoFailureKind; message: string; status: number | null };
+
+/**
+ * One of the supplier's photographs, as bytes (what they are is for the photo pipeline to judge): bounded in time and
+ * in size (a body over `maxBytes` is not read further). Never throws. The address is absolute (the caller resolves the
+ * app's own relative ones); JPEG is asked first, so an address that serves several formats answers the plainest.
+ */
+export async function fetchSupplierPhoto(
+  url: string,
+  opts: { maxBytes: number; timeoutMs?: number; fetch?: typeof fetch },
+): Promise<SupplierPhotoResult> {
+  const timeoutMs = opts.timeoutMs ?? SUPPLIER_PHOTO_TIMEOUT_MS;
+  const signal = AbortSignal.timeout(timeoutMs);
+  const fetchImpl = opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  try {
+    const res = await fetchImpl(url, { headers: { Accept: 'image/jpeg,image/png;q=0.9,image/*;q=0.8' }, signal, redirect: 'follow' });
+    if (!res.ok) {
+      await res.body?.cancel();
+      return { ok: false, kind: res.status >= 500 ? 'unreachable' : 'missing', message: `The photo answered HTTP ${res.status}`, status: res.status };
+    }
+    const declared = Number(res.headers.get('content-length') ?? '0');
+    if (declared > opts.maxBytes) {
+      await res.body?.cancel();
+      return { ok: false, kind: 'too_large', message: `The photo is larger than ${opts.maxBytes} bytes`, status: res.status };
+    }
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    let size = 0;
+    if (res.body) {
+      const reader = res.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > opts.maxBytes) {
+          await reader.cancel();
+          return { ok: false, kind: 'too_large', message: `The photo is larger than ${opts.maxBytes} bytes`, status: res.status };
+        }
+        chunks.push(value);
+      }
+    }
+    return { ok: true, bytes: new Uint8Array(await new Blob(chunks).arrayBuffer()) };
+  } catch (err) {
+    if (signal.aborted) return { ok: false, kind: 'timeout', message: `The photo did not come within ${timeoutMs} ms`, status: null };
+    return { ok: false, kind: 'unreachable', message: `The photo could not be fetched: ${err instanceof Error ? err.message : String(err)}`, status: null };
+  }
 }

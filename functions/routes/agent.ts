@@ -121,7 +121,7 @@ const routes = {
     request: { params: IdParams, body: body(BookQuoteSchema) },
     responses: {
       200: json(dataOf(BookedQuoteSchema)),
-      409: json(z.union([SignInFailureSchema, ErrorBodySchema]), `Over the credit limit ({ status: "failed", message: "${AGENT_MSG.creditLimitExceeded}" }), or the quote already booked, its product gone or its date passed`),
+      409: json(z.union([SignInFailureSchema, ErrorBodySchema]), `Over the credit limit ({ status: "failed", message: "${AGENT_MSG.creditLimitExceeded}" }), or the quote already booked, its product gone or its date passed; a bed bank's quote its supplier no longer sells (SOLD_OUT), at another price (PRICE_CHANGED) or refused (docs/decisions/0073); the supplier unreachable → 503`),
       ...refusals,
     },
   }),

@@ -133,15 +133,24 @@ const routes = {
 
 export const products = router()
   .openapi(routes.search, async (c) => {
+    const sinceMs = Date.now();
     const q = c.req.valid('query');
     const org = c.get('org');
     requireEligible(org, q.type);
     checkDates(org, q.check_in, q.check_out);
+    const coordinates = q.latitude !== undefined && q.longitude !== undefined;
+    // A hotel search of a city or a point also asks the org's bed bank, when one is connected (CONTRACT §18): its
+    // connection is read beside the steps below, and its budget runs from the search's start (decision 0071).
+    const d = deps(c);
+    const asking = q.type === 'HLT' && (coordinates || q.city)
+      ? supplierAsk({ db: d.db, env: d.env, log: d.log, later: d.later, budgetMs: c.env.SUPPLIER_SEARCH_BUDGET_MS, sinceMs }, org.id)
+      : null;
+    // Not left unread when a step below refuses the search.
+    asking?.catch(() => undefined);
     const { currency, rates } = await currencyFor(c.env.DB, org, q.currency);
     const perPage = q.per_page ?? PAGE_SIZE;
     const page = q.page ?? 1;
     const toUsdMinor = (amount: number | undefined) => (amount === undefined ? undefined : convertMinor(toMinor(amount, currency), currency, 'USD', rates));
-    const coordinates = q.latitude !== undefined && q.longitude !== undefined;
     // The name a visitor reads may be a translation ("Lisbonne"): the products are stored under their own, and the answer
     // names the place in the visitor's language (`place`, decision 0049).
     const named = coordinates || !q.city ? null : await cityNamed(c.env.DB, org.id, q.type, q.city, requestLanguage(c));
@@ -164,11 +173,7 @@ export const products = router()
       const cityCentreOf = !coordinates && q.sort === 'distance' && q.city ? await cityCentre(c.env.DB, filter) : null;
       const perNight = (amount: number | undefined) => (amount === undefined ? undefined : toMinor(amount, currency));
       const stayed = stayAsked(org, q);
-      // A hotel search of a city or a point also asks the org's bed bank, when one is connected (CONTRACT §18).
-      const d = deps(c);
-      const supplier = q.type === 'HLT' && (coordinates || filter.city)
-        ? await supplierAsk({ db: d.db, env: d.env, log: d.log, later: d.later, budgetMs: c.env.SUPPLIER_SEARCH_BUDGET_MS }, org.id)
-        : null;
+      const supplier = q.type === 'HLT' && (coordinates || filter.city) && asking ? await asking : null;
       const found = await searchNightly(c.env.DB, {
         filter: { ...filter, maxPriceUsdMinor: undefined, minPriceUsdMinor: undefined, minRating: undefined, freeCancellationZones: undefined },
         steers: { minPrice: perNight(q.min_price), maxPrice: perNight(q.max_price), minRating: q.min_rating, zones: q.free_cancellation ? [] : undefined },

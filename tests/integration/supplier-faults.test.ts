@@ -16,7 +16,7 @@ import { BOOKING_MSG } from '../../src/shared/contract/booking';
 
 const SIM = { api_key: 'sim-small-key', secret: 'sim-secret' };
 const IMPORT_TIMEOUT = 240_000;
-const CALM = { latency_ms: 0, fail_next: null, malformed_next: null, incomplete_next: null, reprice_next_percent: null, sold_out_next: false };
+const CALM = { latency_ms: 0, fail_next: null, malformed_next: null, incomplete_next: null, reprice_next_percent: null, sold_out_next: false, broken_photos_next: false };
 
 let host: string;
 let orgId: number;

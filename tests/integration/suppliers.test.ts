@@ -203,6 +203,19 @@ describe('the org’s own products beside the supplier’s', () => {
     if (cities.status === 200) expect(cities.json.data.find((c: { city: string }) => c.city === 'Lisbon')?.products).toBe(1);
   });
 
+  it('the hotels are imported in every language of the site: name, city, description and room names', async () => {
+    const [hotel] = await d1Query<{ id: number; rooms: string }>(
+      `SELECT p.id, (SELECT name FROM room_types r WHERE r.product_id = p.id ORDER BY position LIMIT 1) AS rooms
+       FROM products p WHERE p.org_id = ${orgId} AND p.source = 'hotelbeds' AND p.supplier_code = '1'`,
+    );
+    const texts = await d1Query<{ lang: string; city: string; description: string }>(`SELECT lang, city, description FROM product_texts WHERE product_id = ${hotel!.id} ORDER BY lang`);
+    expect(texts.map((t) => [t.lang, t.city])).toEqual([['es-ES', 'Lisboa'], ['fr-FR', 'Lisbonne']]);
+    expect(texts[1]!.description).toMatch(/ est un hôtel .* du centre de Lisbonne\./);
+    expect(Object.keys(JSON.parse(hotel!.rooms)).sort()).toEqual(['en-US', 'es-ES', 'fr-FR']);
+    const details = await call(`/api/products/${hotel!.id}?lang=es-ES`, { host });
+    expect(details.json.data).toMatchObject({ city: 'Lisboa' });
+  });
+
   it('a supplier’s hotel’s details carry its source and hotel code; an own hotel’s say own', async () => {
     const [hotel] = await d1Query<{ id: number }>(`SELECT id FROM products WHERE org_id = ${orgId} AND source = 'hotelbeds' AND supplier_code = '3'`);
     const supplied = await call(`/api/products/${hotel!.id}`, { host });
@@ -211,5 +224,21 @@ describe('the org’s own products beside the supplier’s', () => {
     const own = await call(`/api/products/${ownHotel}`, { host });
     expect(own.json.data).toMatchObject({ source: 'own' });
     expect(own.json.data.supplier_code).toBeUndefined();
+  });
+
+  it('the destination suggestions count a supplier’s hotels while its connection is on, and only then', async () => {
+    const lisbon = async () => {
+      const r = await call('/api/products/cities?q=Lis&type=HLT', { host });
+      expect(r.status, r.text).toBe(200);
+      return r.json.data.find((c: { city: string }) => c.city === 'Lisbon')?.products;
+    };
+    expect((await put(admin, { api_key: SIM.api_key, markup_percent: 8, enabled: true })).status).toBe(200);
+    // The test account's 60 Lisbon hotels and the org's own one.
+    expect(await lisbon()).toBe(61);
+    // A French visitor finds it by its French name, which the import brought with the hotels' texts in French.
+    const fr = await call('/api/products/cities?q=Lisbonne&type=HLT&lang=fr-FR', { host });
+    expect(fr.json.data).toContainEqual(expect.objectContaining({ city: 'Lisbonne', products: 60 }));
+    expect((await put(admin, { api_key: SIM.api_key, markup_percent: 8, enabled: false })).status).toBe(200);
+    expect(await lisbon()).toBe(1);
   });
 });

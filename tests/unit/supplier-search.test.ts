@@ -109,6 +109,31 @@ describe('the supplier’s part of a search', () => {
     expect(Date.now() - t0).toBeLessThan(1_500);
   });
 
+  it('runs the budget from the search’s start: the steps before the ask are inside it, not added to it', async () => {
+    let waited: AbortSignal | undefined;
+    const never = bankAnswering(
+      (signal) =>
+        new Promise((done) => {
+          waited = signal;
+          signal?.addEventListener('abort', () => done({ ok: false, failure: { kind: 'timeout', message: 'late', status: null, code: null } }));
+        }),
+    );
+    const { a } = ask(never, 10_000);
+    // Begun 9.7 s ago: 300 ms of the budget are left.
+    const t0 = Date.now();
+    expect(await supplierPrices(dbWith([candidate(41, '1')]), { ...a, sinceMs: t0 - 9_700 }, filter, undefined, stay, money, 7, NOW)).toEqual({ priced: [], partial: true });
+    expect(waited?.aborted).toBe(true);
+    expect(Date.now() - t0).toBeLessThan(2_000);
+    // Begun after the whole budget: the supplier is not asked at all.
+    let asked = 0;
+    const { a: late } = ask(bankAnswering(async () => {
+      asked++;
+      return { ok: true, value: availability(hotel('1', rate(20_000))) };
+    }), 1_000);
+    expect(await supplierPrices(dbWith([candidate(41, '1')]), { ...late, sinceMs: Date.now() - 1_500 }, filter, undefined, stay, money, 7, NOW)).toEqual({ priced: [], partial: true });
+    expect(asked).toBe(0);
+  });
+
   it('asks nothing when the org has imported no hotel of the place, and that is not partial', async () => {
     let asked = 0;
     const { a } = ask(bankAnswering(async () => {

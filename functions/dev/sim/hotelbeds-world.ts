@@ -7,6 +7,8 @@
 export interface SimDestination {
   code: string;
   name: string;
+  /** The city's name in each language the simulator writes (the content API's `city` and descriptions). */
+  names: Record<SimLanguage, string>;
   countryCode: string;
   timeZone: string;
   latitude: number;
@@ -23,37 +25,37 @@ const pick = <T>(rng: () => number, list: readonly T[]): T => list[Math.floor(rn
 
 export const DESTINATIONS: readonly SimDestination[] = [
   {
-    code: 'LIS', name: 'Lisbon', countryCode: 'PT', timeZone: 'Europe/Lisbon', latitude: 38.7223, longitude: -9.1393, priceFactor: 0.9,
+    code: 'LIS', name: 'Lisbon', names: { ENG: 'Lisbon', FRA: 'Lisbonne', CAS: 'Lisboa' }, countryCode: 'PT', timeZone: 'Europe/Lisbon', latitude: 38.7223, longitude: -9.1393, priceFactor: 0.9,
     zones: ['Alfama', 'Baixa', 'Chiado', 'Bairro Alto', 'Príncipe Real', 'Belém', 'Avenidas Novas', 'Parque das Nações'],
     streets: ['Rua Augusta', 'Avenida da Liberdade', 'Rua Garrett', 'Rua da Prata', 'Rua do Alecrim', 'Rua de São Bento', 'Avenida Almirante Reis'],
     postalCode: (rng) => `1${digits(rng, 3)}-${digits(rng, 3)}`,
   },
   {
-    code: 'BCN', name: 'Barcelona', countryCode: 'ES', timeZone: 'Europe/Madrid', latitude: 41.3874, longitude: 2.1686, priceFactor: 1.05,
+    code: 'BCN', name: 'Barcelona', names: { ENG: 'Barcelona', FRA: 'Barcelone', CAS: 'Barcelona' }, countryCode: 'ES', timeZone: 'Europe/Madrid', latitude: 41.3874, longitude: 2.1686, priceFactor: 1.05,
     zones: ['Barri Gòtic', 'El Born', 'Eixample', 'Gràcia', 'Barceloneta', 'Poblenou', 'Sant Antoni', 'Les Corts'],
     streets: ['Passeig de Gràcia', 'La Rambla', 'Carrer de Mallorca', 'Via Laietana', 'Carrer de Balmes', 'Avinguda Diagonal', 'Carrer del Consell de Cent'],
     postalCode: (rng) => `080${String(1 + Math.floor(rng() * 42)).padStart(2, '0')}`,
   },
   {
-    code: 'PAR', name: 'Paris', countryCode: 'FR', timeZone: 'Europe/Paris', latitude: 48.8566, longitude: 2.3522, priceFactor: 1.3,
+    code: 'PAR', name: 'Paris', names: { ENG: 'Paris', FRA: 'Paris', CAS: 'París' }, countryCode: 'FR', timeZone: 'Europe/Paris', latitude: 48.8566, longitude: 2.3522, priceFactor: 1.3,
     zones: ['Le Marais', 'Saint-Germain-des-Prés', 'Montmartre', 'Opéra', 'Quartier Latin', 'Champs-Élysées', 'Bastille', 'Canal Saint-Martin'],
     streets: ['Rue de Rivoli', 'Boulevard Saint-Germain', 'Rue du Faubourg Saint-Honoré', 'Rue des Archives', 'Avenue de l’Opéra', 'Rue Lepic', 'Boulevard Haussmann'],
     postalCode: (rng) => `750${String(1 + Math.floor(rng() * 20)).padStart(2, '0')}`,
   },
   {
-    code: 'ROM', name: 'Rome', countryCode: 'IT', timeZone: 'Europe/Rome', latitude: 41.9028, longitude: 12.4964, priceFactor: 1.1,
+    code: 'ROM', name: 'Rome', names: { ENG: 'Rome', FRA: 'Rome', CAS: 'Roma' }, countryCode: 'IT', timeZone: 'Europe/Rome', latitude: 41.9028, longitude: 12.4964, priceFactor: 1.1,
     zones: ['Centro Storico', 'Trastevere', 'Monti', 'Prati', 'Testaccio', 'Esquilino', 'Parioli', 'Aventino'],
     streets: ['Via del Corso', 'Via Nazionale', 'Via della Lungaretta', 'Via Cola di Rienzo', 'Via dei Coronari', 'Via Veneto', 'Via Merulana'],
     postalCode: (rng) => `001${String(Math.floor(rng() * 99)).padStart(2, '0')}`,
   },
   {
-    code: 'LON', name: 'London', countryCode: 'GB', timeZone: 'Europe/London', latitude: 51.5074, longitude: -0.1278, priceFactor: 1.35,
+    code: 'LON', name: 'London', names: { ENG: 'London', FRA: 'Londres', CAS: 'Londres' }, countryCode: 'GB', timeZone: 'Europe/London', latitude: 51.5074, longitude: -0.1278, priceFactor: 1.35,
     zones: ['Covent Garden', 'Soho', 'Kensington', 'Southwark', 'Shoreditch', 'Marylebone', 'Westminster', 'Camden'],
     streets: ['Strand', 'Cromwell Road', 'Upper Ground', 'Great Portland Street', 'Shaftesbury Avenue', 'Old Street', 'Baker Street'],
     postalCode: (rng) => `${pick(rng, ['WC2N', 'SW7', 'SE1', 'W1D', 'EC2A', 'W1U', 'SW1A', 'NW1'])} ${digits(rng, 1)}${pick(rng, ['AB', 'DN', 'HT', 'LQ', 'RX', 'UW'])}`,
   },
   {
-    code: 'NYC', name: 'New York', countryCode: 'US', timeZone: 'America/New_York', latitude: 40.758, longitude: -73.9855, priceFactor: 1.45,
+    code: 'NYC', name: 'New York', names: { ENG: 'New York', FRA: 'New York', CAS: 'Nueva York' }, countryCode: 'US', timeZone: 'America/New_York', latitude: 40.758, longitude: -73.9855, priceFactor: 1.45,
     zones: ['Midtown', 'Times Square', 'Chelsea', 'Greenwich Village', 'SoHo', 'Upper West Side', 'Financial District', 'Williamsburg'],
     streets: ['W 44th St', 'Broadway', 'Irving Pl', 'Hudson St', 'Lexington Ave', 'Bleecker St', 'Amsterdam Ave'],
     postalCode: (rng) => `100${String(1 + Math.floor(rng() * 40)).padStart(2, '0')}`,
@@ -527,10 +529,10 @@ export function describe(hotel: SimHotel, language: SimLanguage): string {
   const km = distanceKm(hotel.latitude, hotel.longitude, hotel.destination.latitude, hotel.destination.longitude).toFixed(1);
   const rooms = hotel.rooms.length;
   if (language === 'FRA') {
-    return `${hotel.name} est un hôtel ${hotel.stars} étoiles du quartier ${hotel.zone}, à ${km.replace('.', ',')} km du centre de ${hotel.destination.name}. Il propose ${rooms} types de chambres et ${hotel.boards.includes('BB') ? 'un petit-déjeuner servi chaque matin' : 'un café au rez-de-chaussée'}.`;
+    return `${hotel.name} est un hôtel ${hotel.stars} étoiles du quartier ${hotel.zone}, à ${km.replace('.', ',')} km du centre de ${hotel.destination.names.FRA}. Il propose ${rooms} types de chambres et ${hotel.boards.includes('BB') ? 'un petit-déjeuner servi chaque matin' : 'un café au rez-de-chaussée'}.`;
   }
   if (language === 'CAS') {
-    return `${hotel.name} es un hotel de ${hotel.stars} estrellas en ${hotel.zone}, a ${km.replace('.', ',')} km del centro de ${hotel.destination.name}. Ofrece ${rooms} tipos de habitación y ${hotel.boards.includes('BB') ? 'desayuno cada mañana' : 'una cafetería en la planta baja'}.`;
+    return `${hotel.name} es un hotel de ${hotel.stars} estrellas en ${hotel.zone}, a ${km.replace('.', ',')} km del centro de ${hotel.destination.names.CAS}. Ofrece ${rooms} tipos de habitación y ${hotel.boards.includes('BB') ? 'desayuno cada mañana' : 'una cafetería en la planta baja'}.`;
   }
   return `${hotel.name} is a ${hotel.stars}-star hotel in ${hotel.zone}, ${km} km from the centre of ${hotel.destination.name}. It has ${rooms} room types and ${hotel.boards.includes('BB') ? 'breakfast served every morning' : 'a café on the ground floor'}.`;
 }

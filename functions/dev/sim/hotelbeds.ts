@@ -3,7 +3,7 @@
 // checkrates, bookings, booking detail and cancellation (with its SIMULATION), in APItude's wire shapes and errors,
 // signed as APItude checks (Api-key, X-Signature). The 2,100 hotels come from functions/dev/sim/hotelbeds-world.ts; the
 // bookings and the test hooks' settings live in this isolate's memory, as the other simulators' state does.
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env';
 import { ErrorBodySchema } from '../../errors';
@@ -13,7 +13,7 @@ import { hotelbedsSignature } from '../../outside/hotelbeds';
 import { emptyBodyIsEmpty, readByHandler } from './wire';
 import {
   allHotels, BOARD_NAMES, cancellationPolicies, categoryCode, categoryName, decimal, decodeRateKey, describe, DESTINATIONS, distanceKm,
-  encodeRateKey, feeAt, hotelByCode, HOTELS_PER_DESTINATION, isRecheckHotel, LANGUAGES, PHOTO_WIDTH, quote, quotesFor, roomOf,
+  encodeRateKey, feeAt, hotelByCode, HOTELS_PER_DESTINATION, isRecheckHotel, LANGUAGES, PHOTO_WIDTH, quote, quotesFor, roomOf, SEED_PHOTO_KEYS,
   type Party, type Policy, type RateKeyParts, type SimHotel, type SimLanguage, type SimRoomType,
 } from './hotelbeds-world';
 
@@ -43,8 +43,9 @@ interface Control {
   incomplete_next: Op | null;
   reprice_next_percent: number | null;
   sold_out_next: boolean;
+  broken_photos_next: boolean;
 }
-const CALM: Control = { latency_ms: 0, fail_next: null, malformed_next: null, incomplete_next: null, reprice_next_percent: null, sold_out_next: false };
+const CALM: Control = { latency_ms: 0, fail_next: null, malformed_next: null, incomplete_next: null, reprice_next_percent: null, sold_out_next: false, broken_photos_next: false };
 let control: Control = { ...CALM };
 
 interface BookedRate {
@@ -127,16 +128,35 @@ async function signed(apiKey: string, signature: string, nowS: number): Promise<
   return false;
 }
 
-/** Before every APItude call: the body read (workers-sdk#15203), the credentials checked, then the configured latency. */
+/**
+ * Before every APItude call: the body read (workers-sdk#15203), the credentials checked, then the configured latency.
+ * Availability (it changes nothing) is worked out while that latency runs and answered once it is over, so a supplier
+ * "answering in 200 ms" answers in 200 ms and not in 200 ms plus the simulator's own work (every rate of a city's
+ * hotels, docs/decisions/0071); the calls that change something wait first, as before.
+ */
 const supplier: MiddlewareHandler<AppEnv> = async (c, next) => {
-  started.set(c.req.raw, Date.now());
+  const began = Date.now();
+  started.set(c.req.raw, began);
+  if (opOf(c.req.method, c.req.path) === 'availability' && control.latency_ms > 0) {
+    const answerAt = began + control.latency_ms;
+    const early = await answering(c, next);
+    // Refused credentials are answered at once, as before the latency; a malformed or incomplete answer after it.
+    if (early?.status === 401) return early;
+    const left = answerAt - Date.now();
+    if (left > 0) await sleep(left);
+    return early;
+  }
+  return answering(c, next, control.latency_ms);
+};
+
+async function answering(c: Context<AppEnv>, next: Next, waitMs = 0) {
   await readBody(c);
   const apiKey = c.req.header('api-key') ?? '';
   if (apiKey !== SIM_API_KEY && apiKey !== SIM_SMALL_API_KEY) return c.json({ error: 'Not Authorized: the Api-key is missing or unknown' }, 401);
   if (!(await signed(apiKey, c.req.header('x-signature') ?? '', Math.floor(Date.now() / 1000)))) {
     return c.json({ error: 'Not Authorized: the X-Signature does not match (sha256 of api key, secret and Unix seconds; check the clock)' }, 401);
   }
-  if (control.latency_ms > 0) await sleep(control.latency_ms);
+  if (waitMs > 0) await sleep(waitMs);
   if (control.malformed_next !== null && control.malformed_next === opOf(c.req.method, c.req.path)) {
     control = { ...control, malformed_next: null };
     // A 200 whose JSON stops half-way, as a cut connection or a broken proxy leaves it.
@@ -149,7 +169,8 @@ const supplier: MiddlewareHandler<AppEnv> = async (c, next) => {
     return c.json({ auditData: auditData(c), ...INCOMPLETE[op] }, 200);
   }
   await next();
-};
+  return undefined;
+}
 
 /** incomplete_next's answers: each operation's JSON with required fields left out. */
 const INCOMPLETE: Record<Op, Record<string, unknown>> = {
@@ -215,7 +236,7 @@ function contentHotel(h: SimHotel, language: SimLanguage) {
     segmentCodes: [] as number[],
     address: { content: `${h.street}, ${h.number}`, street: h.street, number: h.number },
     postalCode: h.postalCode,
-    city: { content: h.destination.name.toUpperCase() },
+    city: { content: h.destination.names[language].toUpperCase() },
     email: `reservations@${slug}.example`,
     phones: [{ phoneNumber: `+${DIAL[h.destination.countryCode] ?? '1'}${String(200_000_000 + h.code * 7_919).slice(0, 9)}`, phoneType: 'PHONEBOOKING' }],
     rooms: h.rooms.map((r) => ({
@@ -544,8 +565,9 @@ const ControlSchema = z.object({
   incomplete_next: z.enum(OPS).nullable().optional().describe('That operation’s next call answers 200 in JSON missing required fields (null: none)'),
   reprice_next_percent: z.number().min(-90).max(500).nullable().optional().describe('The next checkrates answers every price moved by this percent, with new rate keys'),
   sold_out_next: z.boolean().optional().describe('The next checkrates or booking answers 400 PRODUCT_ERROR "Insufficient allotment"'),
+  broken_photos_next: z.boolean().optional().describe('The next content page (fields=all) gives its first hotel two broken image paths: one missing (404), one too small (480 × 300)'),
 });
-const ControlState = z.object({ latency_ms: z.number().int(), fail_next: z.enum(OPS).nullable(), malformed_next: z.enum(OPS).nullable(), incomplete_next: z.enum(OPS).nullable(), reprice_next_percent: z.number().nullable(), sold_out_next: z.boolean() });
+const ControlState = z.object({ latency_ms: z.number().int(), fail_next: z.enum(OPS).nullable(), malformed_next: z.enum(OPS).nullable(), incomplete_next: z.enum(OPS).nullable(), reprice_next_percent: z.number().nullable(), sold_out_next: z.boolean(), broken_photos_next: z.boolean() });
 const HeldBooking = z.object({
   reference: z.string(),
   status: z.enum(['CONFIRMED', 'CANCELLED']),
@@ -650,7 +672,15 @@ export const hotelbedsSim = api
     );
     const page = wanted.slice(from - 1, to);
     const full = (q.fields ?? '').trim() !== '';
-    return c.json({ from, to, total: wanted.length, auditData: auditData(c), hotels: page.map((h) => (full ? contentHotel(h, language) : { code: h.code })) }, 200);
+    const hotels = page.map((h) => (full ? contentHotel(h, language) : { code: h.code }));
+    if (full && control.broken_photos_next && hotels[0] && 'images' in hotels[0]) {
+      control = { ...control, broken_photos_next: false };
+      const first = hotels[0];
+      const small = first.images[0]?.path.replace(/\/\d+$/, '/480') ?? `${Object.values(SEED_PHOTO_KEYS)[0]}/480`;
+      const n = first.images.length;
+      hotels[0] = { ...first, images: [...first.images, { imageTypeCode: 'GEN', path: `${'0'.repeat(64)}/${PHOTO_WIDTH}`, order: n + 1, visualOrder: n + 1 }, { imageTypeCode: 'GEN', path: small, order: n + 2, visualOrder: n + 2 }] };
+    }
+    return c.json({ from, to, total: wanted.length, auditData: auditData(c), hotels }, 200);
   })
   .openapi(routes.availability, async (c) => {
     if (failsNow('availability')) return systemError(c);
@@ -804,6 +834,7 @@ export const hotelbedsSim = api
       incomplete_next: asked.incomplete_next === undefined ? control.incomplete_next : asked.incomplete_next,
       reprice_next_percent: asked.reprice_next_percent === undefined ? control.reprice_next_percent : asked.reprice_next_percent,
       sold_out_next: asked.sold_out_next ?? control.sold_out_next,
+      broken_photos_next: asked.broken_photos_next ?? control.broken_photos_next,
     };
     return c.json(control, 200);
   })

@@ -134,6 +134,14 @@ function ImportResult({ job }: { job: SupplierImport }) {
             <dd>{time(job.finished_at)}</dd>
           </>
         )}
+        {job.status === 'done' && job.photos && (
+          <>
+            <dt>{t('sup_photos')}</dt>
+            <dd data-testid="supplier-photos" data-status={job.photos.status}>
+              {t(job.photos.status === 'done' ? 'sup_photos_done' : 'sup_photos_running', { fetched: count.format(job.photos.fetched), errors: count.format(job.photos.errors) })}
+            </dd>
+          </>
+        )}
       </dl>
     </div>
   );
@@ -145,18 +153,20 @@ function ImportSection({ state, onChange }: { state: SupplierState; onChange: ()
   const [job, setJob] = useState<SupplierImport | null>(state.last_import);
   const [status, setStatus] = useState<Status>({ text: '', failed: false });
   const [busy, setBusy] = useState(false);
+  // The hotels are in once the job is done; their photos follow, and the page keeps reading until they are in too.
   const running = job?.status === 'running';
+  const polling = running || (job?.status === 'done' && !!job.photos && job.photos.status !== 'done');
 
   useEffect(() => setJob(state.last_import), [state.last_import]);
   useEffect(() => {
-    if (!running) return;
+    if (!polling) return;
     let stop = false;
     const timer = setInterval(() => {
       void supplierImport(state.supplier)
         .then((next) => {
           if (stop || !next) return;
           setJob(next);
-          if (next.status !== 'running') void onChange();
+          if (next.status !== 'running' && (!next.photos || next.photos.status === 'done' || next.status !== 'done')) void onChange();
         })
         .catch(() => undefined);
     }, POLL_MS);
@@ -164,7 +174,7 @@ function ImportSection({ state, onChange }: { state: SupplierState; onChange: ()
       stop = true;
       clearInterval(timer);
     };
-  }, [running, state.supplier]);
+  }, [polling, state.supplier]);
 
   async function start() {
     setBusy(true);

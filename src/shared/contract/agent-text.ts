@@ -15,6 +15,10 @@ export const AGENT_MSG = {
   payBy: 'Choose "account" or "card"',
   onAccountCancel: 'A booking on account is cancelled by the travel company, not from the portal',
   noCardPart: 'This quote has nothing to pay by card',
+  supplierSoldOut: 'The hotel’s supplier no longer sells this room: nothing was booked or charged. Make a new quote',
+  supplierRefused: 'The hotel’s supplier did not accept this booking: nothing was booked or charged. Make a new quote',
+  supplierPriceChanged: 'The hotel’s price has changed since this quote was made: nothing was booked or charged. Make a new quote',
+  supplierDown: 'The hotel’s supplier cannot be reached right now: nothing was booked or charged. Please try again',
 } as const;
 
 /** How an agent pays for a quote they book: on their account (within the credit limit) or by the client's card. */

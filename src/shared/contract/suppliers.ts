@@ -30,6 +30,11 @@ export const SupplierImportSchema = z.object({
   started_at: z.string(),
   finished_at: z.string().nullable(),
   error: z.string().optional(),
+  /**
+   * The hotels' photos, copied after the hotel pages (status `done` already: the hotels are sellable): `fetched` photos
+   * copied into the product photo store, `errors` photos skipped (missing, not an image, too small, too slow).
+   */
+  photos: z.object({ status: z.enum(['pending', 'running', 'done']), fetched: z.number(), errors: z.number() }).optional(),
 });
 export type SupplierImport = z.output<typeof SupplierImportSchema>;
 

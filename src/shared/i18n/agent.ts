@@ -96,6 +96,26 @@ export const agentLabels: LabelTable = {
     'Une réservation sur compte est annulée par l’agence de voyage, pas depuis le portail',
   ),
   agent_msg_noCardPart: L('This quote has nothing to pay by card', 'Este presupuesto no tiene nada que pagar con tarjeta', 'Ce devis n’a rien à payer par carte'),
+  agent_msg_supplierSoldOut: L(
+    'The hotel’s supplier no longer sells this room: nothing was booked or charged. Make a new quote',
+    'El proveedor del hotel ya no vende esta habitación: no se ha reservado ni cobrado nada. Haga un nuevo presupuesto',
+    'Le fournisseur de l’hôtel ne vend plus cette chambre : rien n’a été réservé ni débité. Faites un nouveau devis',
+  ),
+  agent_msg_supplierRefused: L(
+    'The hotel’s supplier did not accept this booking: nothing was booked or charged. Make a new quote',
+    'El proveedor del hotel no ha aceptado esta reserva: no se ha reservado ni cobrado nada. Haga un nuevo presupuesto',
+    'Le fournisseur de l’hôtel n’a pas accepté cette réservation : rien n’a été réservé ni débité. Faites un nouveau devis',
+  ),
+  agent_msg_supplierPriceChanged: L(
+    'The hotel’s price has changed since this quote was made: nothing was booked or charged. Make a new quote',
+    'El precio del hotel ha cambiado desde que se hizo este presupuesto: no se ha reservado ni cobrado nada. Haga un nuevo presupuesto',
+    'Le prix de l’hôtel a changé depuis ce devis : rien n’a été réservé ni débité. Faites un nouveau devis',
+  ),
+  agent_msg_supplierDown: L(
+    'The hotel’s supplier cannot be reached right now: nothing was booked or charged. Please try again',
+    'No se puede contactar con el proveedor del hotel en este momento: no se ha reservado ni cobrado nada. Inténtelo de nuevo',
+    'Le fournisseur de l’hôtel est injoignable pour le moment : rien n’a été réservé ni débité. Veuillez réessayer',
+  ),
   agent_msg_markupRange: L('The markup is between 0 and 100 %', 'El margen está entre 0 y 100 %', 'La marge est comprise entre 0 et 100 %'),
 
   // Quotes

@@ -46,6 +46,9 @@ export const consoleOpsLabels: LabelTable = {
   sup_started_at: L('Started', 'Iniciada', 'Commencé'),
   sup_finished_at: L('Finished', 'Terminada', 'Terminé'),
   sup_progress: L('Import progress', 'Progreso de la importación', 'Progression de l’import'),
+  sup_photos: L('Photos', 'Fotos', 'Photos'),
+  sup_photos_running: L('Copying: {fetched} new photos so far, {errors} skipped', 'Copiando: {fetched} fotos nuevas por ahora, {errors} omitidas', 'Copie en cours : {fetched} nouvelles photos pour l’instant, {errors} ignorées'),
+  sup_photos_done: L('{fetched} new photos copied, {errors} skipped (missing, not a photo or too small)', '{fetched} fotos nuevas copiadas, {errors} omitidas (ausentes, no son fotos o demasiado pequeñas)', '{fetched} nouvelles photos copiées, {errors} ignorées (absentes, pas des photos ou trop petites)'),
 
   // The channel manager page (/admin/channel): credentials for the OpenTravel endpoint.
   ch_intro: L(

@@ -24,3 +24,18 @@ export const OccupancyQuerySchema = z.preprocess(
 
 /** `occupancy` in a JSON body: the same strings as an array. */
 export const OccupancyBodySchema = z.array(z.string(OCCUPANCY_MESSAGE), OCCUPANCY_MESSAGE).transform(roomsOf);
+
+/**
+ * The party a booking's or a quote's row keeps (its `occupancy` column: a JSON list of one value per room), or null when
+ * it keeps none that reads (an older row): the caller falls back on its guests.
+ */
+export function storedParty(json: string | null | undefined): RoomParty[] | null {
+  let texts: string[] = [];
+  try {
+    const parsed = JSON.parse(json ?? '[]') as unknown;
+    if (Array.isArray(parsed)) texts = parsed.filter((t): t is string => typeof t === 'string');
+  } catch {
+    texts = [];
+  }
+  return texts.length ? parseOccupancy(texts) : null;
+}
