@@ -90,6 +90,22 @@ export async function d1Query<T = Record<string, unknown>>(sql: string): Promise
   return all[all.length - 1] as T[];
 }
 
+/**
+ * A new org of its own on `<prefix>-<random>.localhost`, named `<name> <slug>`, English by default, with `columns` of
+ * the orgs table set as given (numbers and plain text): its host and id.
+ */
+export async function newOrg(prefix: string, name: string, columns: Record<string, string | number> = {}): Promise<{ host: string; orgId: number }> {
+  const slug = `${prefix}-${crypto.randomUUID().slice(0, 8)}`;
+  const host = `${slug}.localhost`;
+  const set = { name: `${name} ${slug}`, default_language: 'en-US', ...columns };
+  const values = Object.values(set).map((v) => (typeof v === 'number' ? String(v) : `'${v.replaceAll("'", "''")}'`));
+  const [row] = await d1Query<{ id: number }>(
+    `INSERT INTO orgs (${Object.keys(set).join(', ')}) VALUES (${values.join(', ')}); INSERT INTO org_domains (host, org_id) VALUES ('${host}', last_insert_rowid());
+     SELECT org_id AS id FROM org_domains WHERE host = '${host}';`,
+  );
+  return { host, orgId: row!.id };
+}
+
 /** The results of every statement of `sql`, run on the local D1 file of the server under test. */
 export async function d1QueryAll(sql: string): Promise<Record<string, any>[][]> {
   const { inject } = await import('vitest');

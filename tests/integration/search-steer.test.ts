@@ -68,7 +68,16 @@ describe('free cancellation', () => {
       const facets = all.facets as unknown as Facets;
       expect(facets.any_cancellation).toBe(all.count);
       expect(only.count).toBe(facets.free_cancellation);
-      expect(only.data.map((p) => p.product_id)).toEqual(free(all.data, only.count === free(all.data, before).length ? before : after).map((p) => p.product_id));
+      // The filter keeps every hotel whose card's deadline (its type's rule) is still ahead, and a hotel past that rule
+      // only when one of its rate plans' own terms still cancels free now (a plan free until the day before check-in).
+      const ids = only.data.map((p) => p.product_id);
+      for (const p of free(all.data, after)) expect(ids, `product ${p.product_id}`).toContain(p.product_id);
+      const byRule = new Set(free(all.data, before).map((p) => p.product_id));
+      for (const id of ids.filter((i) => !byRule.has(i))) {
+        const r = await call(`/api/products/${id}/rates?check_in=${checkIn}&check_out=${day(25)}&guests=2`);
+        const deadlines = (r.json.data.rooms as { rates: { free_cancellation_deadline: string | null }[] }[]).flatMap((room) => room.rates.map((x) => x.free_cancellation_deadline));
+        expect(deadlines.some((d) => d !== null && Date.parse(d) > before), `product ${id}: a rate that still cancels free`).toBe(true);
+      }
       if (checkIn === day(20)) expect(only.count).toBe(all.count);
     }
   });

@@ -7,7 +7,7 @@
 // A new org of its own, connected to the simulator's small test account; its supplier hotels are written here (no import).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, call, expectErrorShape, type Client } from './helpers';
-import { d1Query, signedInClient, verifiedAccount } from './auth-helpers';
+import { d1Query, newOrg, signedInClient, verifiedAccount } from './auth-helpers';
 import { clientBody, day } from './agent-helpers';
 import { hotelbedsClient, type BedBank } from '../../functions/outside/hotelbeds';
 import { AGENT_MSG } from '../../src/shared/contract/agent';
@@ -59,13 +59,7 @@ async function quoteOf(kind: number[], from: number, offset: number): Promise<{ 
 }
 
 beforeAll(async () => {
-  const slug = `supagent-${crypto.randomUUID().slice(0, 8)}`;
-  host = `${slug}.localhost`;
-  const [org] = await d1Query<{ id: number }>(
-    `INSERT INTO orgs (name, default_language, default_currency) VALUES ('Supplier agents ${slug}', 'en-US', 'EUR'); INSERT INTO org_domains (host, org_id) VALUES ('${host}', last_insert_rowid());
-     SELECT org_id AS id FROM org_domains WHERE host = '${host}';`,
-  );
-  orgId = org!.id;
+  ({ host, orgId } = await newOrg('supagent', 'Supplier agents', { default_currency: 'EUR' }));
   bank = hotelbedsClient({ baseUrl: `${baseUrl()}/_sim/hotelbeds`, apiKey: SIM.api_key, secret: SIM.secret });
   // Lisbon's hotels that sell 2 adults over the stays the tests book, written as the import writes a supplier's hotel.
   const found = await bank.availability({ checkIn: day(30), checkOut: day(32), rooms: [{ adults: 2, children: [] }], place: { destination: 'LIS' } });

@@ -6,7 +6,7 @@
 // checkout writes them (PENDING_PAYMENT, a payment session, the supplier's rate key and net).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, call, type Client } from './helpers';
-import { d1Query, signedInClient, verifiedAccount } from './auth-helpers';
+import { d1Query, newOrg, signedInClient, verifiedAccount } from './auth-helpers';
 import { day } from './booking-helpers';
 import { webhookCatcher } from './payments-helpers';
 import { readDevVars } from '../../scripts/lib/server.mjs';
@@ -86,13 +86,7 @@ async function paidSupplierBooking(rate: SupplierRate, o: { cashMinor?: number; 
 }
 
 beforeAll(async () => {
-  const slug = `supbook-${crypto.randomUUID().slice(0, 8)}`;
-  host = `${slug}.localhost`;
-  const [org] = await d1Query<{ id: number }>(
-    `INSERT INTO orgs (name, default_language) VALUES ('Supplier bookings ${slug}', 'en-US'); INSERT INTO org_domains (host, org_id) VALUES ('${host}', last_insert_rowid());
-     SELECT org_id AS id FROM org_domains WHERE host = '${host}';`,
-  );
-  orgId = org!.id;
+  ({ host, orgId } = await newOrg('supbook', 'Supplier bookings'));
   productId = (await d1Query<{ id: number }>(
     `INSERT INTO products (org_id, type, name, city, country, latitude, longitude, price_usd_minor, price_unit, max_guests, time_zone, source, supplier_code)
      VALUES (${orgId}, 'HLT', 'Supplier hotel', 'Lisbon', 'PT', 38.72, -9.14, 0, 'night', 4, 'Europe/Lisbon', 'hotelbeds', '2') RETURNING id`,

@@ -4,7 +4,7 @@
 // a broken address (missing, or too small) is skipped and counted, never failing the import.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, type Client } from './helpers';
-import { d1Query, signedInClient, verifiedAccount } from './auth-helpers';
+import { d1Query, newOrg, signedInClient, verifiedAccount } from './auth-helpers';
 import { SEED_PHOTO_KEYS } from '../../functions/dev/sim/hotelbeds-world';
 import { PHOTO_WIDTHS } from '../../src/shared/rules/photos';
 
@@ -51,13 +51,7 @@ const hotelRow = async (where: string) =>
   ))[0]!;
 
 beforeAll(async () => {
-  const slug = `bankphotos-${crypto.randomUUID().slice(0, 8)}`;
-  host = `${slug}.localhost`;
-  const [row] = await d1Query<{ id: number }>(
-    `INSERT INTO orgs (name, default_language) VALUES ('Bank photos ${slug}', 'en-US'); INSERT INTO org_domains (host, org_id) VALUES ('${host}', last_insert_rowid());
-     SELECT org_id AS id FROM org_domains WHERE host = '${host}';`,
-  );
-  orgId = row!.id;
+  ({ host, orgId } = await newOrg('bankphotos', 'Bank photos'));
   const [a] = await Promise.all([verifiedAccount(host)]);
   await d1Query(`UPDATE users SET role = 'admin' WHERE org_id = ${orgId} AND email = '${a!.email}';`);
   admin = (await signedInClient(a!.email, a!.password, host)).client;
