@@ -4,7 +4,7 @@
 // and converted night by night, so a stay's nights add up to its total in any currency.
 import { inventoryFor } from '../db/ari';
 import { ariToPrice, type Priceable } from '../cache/ari';
-import { calendarOf, lowestTotal } from '../../src/shared/rules/ari-ranges';
+import { calendarOf, lowestTotal, type LowestOut } from '../../src/shared/rules/ari-ranges';
 import { base64url, fromBase64url, hmacSha256, constantTimeEqual } from '../auth/crypto';
 import { convertMinor } from '../../src/shared/rules/money';
 import type { Rates } from '../../src/shared/rules/money';
@@ -54,35 +54,55 @@ export interface FreeCancellationAsk {
  */
 export function lowestTotalsAndFreeOf(
   db: D1Database, products: readonly (Priceable & { time_zone: string })[], stay: StayAsked, currency: string, rates: Rates, ask: FreeCancellationAsk,
-): Promise<Map<number, { total: number; free: number | null }>> {
+): Promise<Map<number, PricedStayTotals>> {
   return pricedForStay(db, products, stay, currency, rates, ask);
+}
+
+/**
+ * A product's lowest total and, with a free-cancellation ask, the lowest of the offers still cancelling free; beside each
+ * the free-cancellation deadline of the rate plan that priced it (its own terms, else the type's rule; null: none).
+ */
+export interface PricedStayTotals {
+  total: number;
+  free: number | null;
+  deadline?: string | null;
+  freeDeadline?: string | null;
 }
 
 async function pricedForStay(
   db: D1Database, products: readonly (Priceable & { time_zone?: string })[], stay: StayAsked, currency: string, rates: Rates, ask: FreeCancellationAsk | null,
-): Promise<Map<number, { total: number; free: number | null }>> {
+): Promise<Map<number, PricedStayTotals>> {
   const ari = await ariToPrice(db, products, stay.checkIn);
   const days = calendarOf(stay.checkIn, stay.checkOut);
   const convert = currency.toUpperCase() === 'USD' ? (usdMinor: number) => usdMinor : (usdMinor: number) => convertMinor(usdMinor, 'USD', currency, rates);
   const zones = ask ? new Map(products.map((p) => [p.id, p.time_zone ?? ''])) : null;
   // Many plans share terms and many hotels a clock: each deadline is worked out once per search.
-  const stillFree = new Map<string, boolean>();
-  const freeNow = (terms: PlanCancellation, zone: string) => {
+  const deadlines = new Map<string, string | null>();
+  const deadlineOf = (terms: PlanCancellation | undefined, zone: string) => {
+    if (!terms) return null;
     const key = `${terms.refundable}|${terms.free_cancellation_days}|${terms.cancellation_fee_percent}|${zone}`;
-    let free = stillFree.get(key);
-    if (free === undefined) {
-      const deadline = rateCancellationDeadline(ask!.productType, terms, stay.checkIn, zone);
-      free = deadline !== null && ask!.nowMs < Date.parse(deadline);
-      stillFree.set(key, free);
+    let deadline = deadlines.get(key);
+    if (deadline === undefined) {
+      deadline = rateCancellationDeadline(ask!.productType, terms, stay.checkIn, zone);
+      deadlines.set(key, deadline);
     }
-    return free;
+    return deadline;
   };
-  const out = new Map<number, { total: number; free: number | null }>();
-  const cheapestFree = { free: null as number | null };
+  const freeNow = (terms: PlanCancellation, zone: string) => {
+    const deadline = deadlineOf(terms, zone);
+    return deadline !== null && ask!.nowMs < Date.parse(deadline);
+  };
+  const out = new Map<number, PricedStayTotals>();
+  const cheapest: LowestOut = { free: null };
   for (const [id, a] of ari) {
     const mask = zones ? Uint8Array.from(a.terms, (terms) => (freeNow(terms, zones.get(id)!) ? 1 : 0)) : undefined;
-    const total = lowestTotal(a.pack, stay, days, convert, mask, mask ? cheapestFree : undefined);
-    if (total !== null) out.set(id, { total, free: mask ? cheapestFree.free : null });
+    const total = lowestTotal(a.pack, stay, days, convert, mask, mask ? cheapest : undefined);
+    if (total === null) continue;
+    if (!mask) out.set(id, { total, free: null });
+    else {
+      const zone = zones!.get(id)!;
+      out.set(id, { total, free: cheapest.free, deadline: deadlineOf(a.terms[cheapest.plan!], zone), freeDeadline: deadlineOf(a.terms[cheapest.freePlan!], zone) });
+    }
   }
   return out;
 }

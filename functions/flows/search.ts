@@ -47,7 +47,7 @@ interface Priced {
   totalMinor: number;
   price: number;
   cancellable: boolean;
-  /** A supplier's hotel: when its priced offer's free cancellation ends (its card says so rather than the type's rule). */
+  /** When the priced offer's free cancellation ends: its rate plan's terms (an own hotel's) or the supplier's. */
   freeUntil?: string | null;
   /** Read for a search by name. */
   name?: string;
@@ -74,8 +74,14 @@ export async function searchNightly(db: D1Database, s: NightlySearch) {
     // The lowest total in the asked currency (each night converted, the total their sum, as the rates reply shows it).
     const t = totals.get(c.id);
     if (t === undefined) continue;
-    const totalMinor = onlyFree && t.free !== null ? t.free : t.total;
-    sellable.push({ id: c.id, rating: c.rating, time_zone: c.time_zone, km: c.km, totalMinor, price: perNightMinor(totalMinor, nights), cancellable: t.free !== null, name: c.name });
+    const shownFree = onlyFree && t.free !== null;
+    const totalMinor = shownFree ? t.free! : t.total;
+    // The card says the terms of the rate whose price it shows (its plan's own, else the type's rule).
+    const freeUntil = shownFree ? t.freeDeadline : t.deadline;
+    sellable.push({
+      id: c.id, rating: c.rating, time_zone: c.time_zone, km: c.km, totalMinor, price: perNightMinor(totalMinor, nights), cancellable: t.free !== null, name: c.name,
+      ...(freeUntil !== undefined ? { freeUntil } : {}),
+    });
   }
   // Each item says whether it cancels free (its rate plans' terms): the zones' rule is not asked.
   const steers = { ...s.steers, zones: onlyFree ? [] : undefined };

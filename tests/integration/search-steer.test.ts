@@ -72,6 +72,8 @@ describe('free cancellation', () => {
       // only when one of its rate plans' own terms still cancels free now (a plan free until the day before check-in).
       const ids = only.data.map((p) => p.product_id);
       for (const p of free(all.data, after)) expect(ids, `product ${p.product_id}`).toContain(p.product_id);
+      // Each card of the filtered list says the deadline of the rate whose price it shows: still ahead.
+      expect(free(only.data, before).map((p) => p.product_id)).toEqual(ids);
       const byRule = new Set(free(all.data, before).map((p) => p.product_id));
       for (const id of ids.filter((i) => !byRule.has(i))) {
         const r = await call(`/api/products/${id}/rates?check_in=${checkIn}&check_out=${day(25)}&guests=2`);

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  calendarOf, foldRateRanges, foldRoomRanges, isoWeekday, lowestTotal, packForPricing, weekdayMask, weekdaysOf, type RateRange, type RoomRange,
+  calendarOf, foldRateRanges, foldRoomRanges, isoWeekday, lowestTotal, packForPricing, weekdayMask, weekdaysOf, type LowestOut, type RateRange, type RoomRange,
 } from '../../src/shared/rules/ari-ranges';
 import { offersFor, type RateNight, type RatePlan, type RoomNight, type RoomType } from '../../src/shared/rules/stay-rates';
 import { addDays } from '../../src/shared/rules/booking-dates';
@@ -147,9 +147,16 @@ describe('the search’s lowest total', () => {
         // The free-cancellation filter's total: the lowest among the offers of the plans marked as still cancelling free.
         const free = Uint8Array.from(plans, (_, i) => (w.freePlans[i] ? 1 : 0));
         const freeOffers = offers.filter((o) => w.freePlans[plans.indexOf(plans.find((p) => p.rate_plan_id === o.plan.rate_plan_id)!)]);
-        const out = { free: -1 as number | null };
+        const out: LowestOut = { free: -1 };
         expect(lowestTotal(pack, stay, calendarOf(checkIn, checkOut), convert, free, out)).toBe(expected);
-        expect(out.free).toBe(freeOffers.length ? Math.min(...freeOffers.map((o) => o.nights.reduce((sum, n) => sum + convert(n.usdMinor), 0))) : null);
+        const totalOf = (o: (typeof offers)[number]) => o.nights.reduce((sum, n) => sum + convert(n.usdMinor), 0);
+        expect(out.free).toBe(freeOffers.length ? Math.min(...freeOffers.map(totalOf)) : null);
+        // Which plan priced each: a plan with an offer at that total (the card says that plan's terms), -1 for none.
+        const planAt = (i: number | undefined) => (i === undefined || i < 0 ? null : plans[i]!.rate_plan_id);
+        if (expected === null) expect(out.plan).toBe(-1);
+        else expect(offers.some((o) => o.plan.rate_plan_id === planAt(out.plan) && totalOf(o) === expected)).toBe(true);
+        if (out.free === null) expect(out.freePlan).toBe(-1);
+        else expect(freeOffers.some((o) => o.plan.rate_plan_id === planAt(out.freePlan) && totalOf(o) === out.free)).toBe(true);
         if (expected !== null) sells++;
       }),
       { numRuns: 3000 },

@@ -282,6 +282,13 @@ let flags = new Uint8Array(256);
 let room = new Uint8Array(64);
 let roomLeft = new Uint8Array(64);
 
+/** What lowestTotal tells beside the lowest total: the lowest among the free plans', and which plans (their index) priced each. */
+export interface LowestOut {
+  free: number | null;
+  plan?: number;
+  freePlan?: number;
+}
+
 /**
  * The lowest total of the stay over every room type × rate plan that offersFor would sell (src/shared/rules/stay-rates.ts,
  * the same checks on the same folded nights: every party fits the type; every night priced, not stop-sold, with enough
@@ -289,12 +296,17 @@ let roomLeft = new Uint8Array(64);
  * converted by `convert` and added up, as offerIn adds an offer up; null when nothing sells. Straight from the pack,
  * building no offer: the search prices thousands of hotels for one stay. `days` runs from check-in to check-out, both
  * included. A property test holds it to offersFor (tests/unit/ari-ranges.test.ts). With `freePlans` (1 at each plan
- * index whose booking would still cancel free) `out.free` gets the lowest total among those plans' offers, else null.
+ * index whose booking would still cancel free) `out.free` gets the lowest total among those plans' offers, else null;
+ * `out.plan` and `out.freePlan` the plan index of each (-1 when none), so a card can say the terms of the price it shows.
  */
 export function lowestTotal(
-  pack: PricingPack, stay: Stay, days: Calendar, convert: (usdMinor: number) => number, freePlans?: Uint8Array, out?: { free: number | null },
+  pack: PricingPack, stay: Stay, days: Calendar, convert: (usdMinor: number) => number, freePlans?: Uint8Array, out?: LowestOut,
 ): number | null {
-  if (out) out.free = null;
+  if (out) {
+    out.free = null;
+    out.plan = -1;
+    out.freePlan = -1;
+  }
   const n = days.nights.length - 1;
   const parties = stay.rooms;
   if (n <= 0 || parties.length === 0) return null;
@@ -450,8 +462,15 @@ export function lowestTotal(
       for (const party of parties) usdMinor += roomNightPrice(plan, scratch[base + places + i]!, party);
       total += convert(usdMinor);
     }
-    if (best === null || total < best) best = total;
-    if (out && freePlans?.[pack[combosAt + c * 2 + 1]!] && (out.free === null || total < out.free)) out.free = total;
+    const planIndex = pack[combosAt + c * 2 + 1]!;
+    if (best === null || total < best) {
+      best = total;
+      if (out) out.plan = planIndex;
+    }
+    if (out && freePlans?.[planIndex] && (out.free === null || total < out.free)) {
+      out.free = total;
+      out.freePlan = planIndex;
+    }
   }
   return best;
 }
