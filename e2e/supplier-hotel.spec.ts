@@ -79,6 +79,25 @@ test('a traveller books a supplier hotel in Lisbon with a child, through the car
   const [row] = d1Rows<{ supplier: string; room_id: number | null; occupancy: string }>(`SELECT supplier, room_id, occupancy FROM bookings WHERE booking_ref = '${ref}'`);
   expect(row).toEqual({ supplier: 'hotelbeds', room_id: null, occupancy: '["2-7"]' });
 
+  // Two rooms of different parties (a couple; two adults with children of 5 and 9): the supplier's rooms are listed,
+  // each rate one per party combined (decision 0076), and one leads to the checkout.
+  const twoRooms = { check_in: day(64), check_out: day(66) };
+  let family = 0;
+  for (const { id } of hotels) {
+    const r = await inPage(page, `/api/products/${id}/rates?${new URLSearchParams([...Object.entries(twoRooms), ['occupancy', '2'], ['occupancy', '2-5,9'], ['currency', 'EUR']])}`, 'GET');
+    if (r.status === 200 && r.json.data.rooms.length) {
+      family = id;
+      break;
+    }
+  }
+  expect(family, 'a supplier hotel selling two rooms of different parties').toBeGreaterThan(0);
+  await page.goto(`${site}/hotel-details?${new URLSearchParams([['id', String(family)], ...Object.entries(twoRooms), ['occupancy', '2'], ['occupancy', '2-5,9'], ['lang', 'en-US']])}`);
+  await expect(rooms).toHaveAttribute('aria-busy', 'false');
+  await expect(rooms.getByTestId('room').first().getByTestId('choose-rate').first()).toBeVisible();
+  await rooms.getByTestId('choose-rate').first().click();
+  await expect(page).toHaveURL(/\/hotel-checkout\?.*rate_id=/);
+  await expect(page.getByTestId('sum-price')).toBeVisible();
+
   // A phone, in French: the rooms and the checkout read in French, nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(details('fr-FR'));

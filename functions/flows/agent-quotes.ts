@@ -18,6 +18,8 @@ import { bookableStay, checkedSupplierRooms, checkSupplierRate, currencyFor, pri
 import { agentQuotePrice, quoteRooms } from './pricing';
 import { rateKey } from './rates';
 import { orgBank } from './suppliers';
+import { isSupplierProduct } from './supplier-rates';
+import { partyLines } from '../../src/shared/rules/supplier-combination';
 import { bookAgentAtSupplier, type AgentSupplierRefusal } from './supplier-bookings';
 import { ratesFromUsd } from '../cache/rates';
 import type { BookedRooms, NewSupplierPart } from '../db/bookings';
@@ -96,6 +98,8 @@ export async function priceQuote(d: Pick<AgentDeps, 'db' | 'org' | 'language' | 
   const key = rateKey(d.env);
   const stay = await bookableStay(db, org, input, key, d.clock());
   const { product, nightly, checkOut } = stay;
+  // A quote keeps one supplier key: a bed bank's stay whose rooms hold different parties is sold on the site only (decision 0076).
+  if (isSupplierProduct(product) && partyLines(stay.rooms).length > 1) throw refuse(input.rate_id ? 'rate_id' : 'occupancy', AGENT_MSG.supplierOneParty);
   const { currency, rates } = await currencyFor(db, org, input.currency ?? agent.currency);
   const markupBps = input.markup_percent == null ? ((await defaultMarkupBps(db, agent)) ?? DEFAULT_MARKUP_BPS) : bpsOfPercent(input.markup_percent);
   const priced = await priceStay(db, stay, { currency, rates }, key, { reach: d, recheck: false });

@@ -11,6 +11,7 @@ import type { Rates } from '../../src/shared/rules/money';
 import { offersFor, type Board, type Offer } from '../../src/shared/rules/stay-rates';
 import { rateCancellationDeadline, type PlanCancellation } from '../../src/shared/rules/cancellation';
 import { occupancyKey, occupancyStrings, parseOccupancy, type RoomParty } from '../../src/shared/rules/occupancy';
+import type { SupplierKeyPart } from '../../src/shared/rules/supplier-combination';
 
 export interface StayAsked {
   checkIn: string;
@@ -173,8 +174,18 @@ export interface SupplierRateClaim {
   /** The rate's terms as a rate plan's (src/shared/rules/supplier-rate.ts supplierTerms). */
   free_cancellation_days: number | null;
   cancellation_fee_percent: number | null;
+  /**
+   * A stay whose rooms hold different parties (docs/decisions/0076-multi-party-supplier-stays.md): one rate per
+   * occupancy line, each with the rooms it houses, its key and its net (`rate_key` is then the first part's, `net_minor`
+   * their sum). Absent for one party: such a claim reads as before.
+   */
+  parts?: SupplierKeyPart[];
   expires_at: number;
 }
+
+/** Every rate a supplier claim books, with the rooms each houses: one part for a single party. */
+export const claimParts = (claim: Pick<SupplierRateClaim, 'parts' | 'occupancy' | 'rate_key' | 'net_minor'>): SupplierKeyPart[] =>
+  claim.parts?.length ? claim.parts : [{ occupancy: claim.occupancy, rate_key: claim.rate_key, net_minor: claim.net_minor }];
 
 /** Either kind of claim a rate_id may carry. */
 export type AnyRateClaim = RateClaim | SupplierRateClaim;

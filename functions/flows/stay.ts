@@ -7,10 +7,11 @@ import { roomsAndPlans } from '../db/ari';
 import { ApiError, badRequest, notFound, refuse } from '../errors';
 import { fromMinor, knowsCurrency, type Rates } from '../../src/shared/rules/money';
 import { nightsBetween, stayPrice, type ProductType } from '../../src/shared/rules/wallet';
-import { guestsOf, type RoomParty } from '../../src/shared/rules/occupancy';
+import { guestsOf, parseOccupancy, type RoomParty } from '../../src/shared/rules/occupancy';
+import { encodeSupplierKeys, partyLines, rateFitsLine, type SupplierKeyPart } from '../../src/shared/rules/supplier-combination';
 import { fits, type Offer } from '../../src/shared/rules/stay-rates';
 import { eligibleTypes, minCheckInDate, MAX_NIGHTS, addDays, BOOKING_MSG, type StayRequest } from '../../src/shared/contract/booking';
-import { isSupplierClaim, offerIn, offersOfProducts, readAnyRate, roomsOfClaim, sameParty, signRate, signSupplierRate, type AnyRateClaim, type StayAsked, type SupplierRateClaim } from './rates';
+import { claimParts, isSupplierClaim, offerIn, offersOfProducts, readAnyRate, roomsOfClaim, sameParty, signRate, signSupplierRate, type AnyRateClaim, type StayAsked, type SupplierRateClaim } from './rates';
 import { isSupplierProduct, supplierBookedRooms, supplierClaim, supplierDown, supplierOffers, SUPPLIER_RATES_TIMEOUT_MS, type SupplierReach } from './supplier-rates';
 import { orgBank, type OrgBank } from './suppliers';
 import type { SupplierRate } from '../outside/hotelbeds';
@@ -207,6 +208,37 @@ export async function checkSupplierRate(reach: Pick<SupplierReach, 'log'>, conn:
 }
 
 /**
+ * Checks every part of a multi-party stay with the supplier in one call (APItude's checkrates takes every room's key),
+ * each answered rate matched back to its part by the party it is for: a part not answered, none left (or the sold-out
+ * kind) → 409 SOLD_OUT; the supplier down or late → 503. Answers each part's checked key and net, and their sum.
+ */
+export async function checkSupplierParts(
+  reach: Pick<SupplierReach, 'log'>, conn: OrgBank, parts: readonly SupplierKeyPart[],
+): Promise<{ parts: SupplierKeyPart[]; netMinor: number; currency: string; recheck: boolean }> {
+  const checked = await conn.bank.checkRates(parts.map((p) => p.rate_key), { timeoutMs: SUPPLIER_RATES_TIMEOUT_MS });
+  if (!checked.ok) {
+    reach.log?.('warn', 'supplier.recheck_failed', { supplier: conn.supplier, kind: checked.failure.kind, status: checked.failure.status, parts: parts.length });
+    throw checked.failure.kind === 'sold_out' ? soldOut() : supplierDown();
+  }
+  const answered = checked.value.rooms.flatMap((r) => r.rates);
+  const used = new Set<SupplierRate>();
+  const fresh = parts.map((part): SupplierKeyPart & { recheck: boolean } => {
+    const party = parseOccupancy(part.occupancy);
+    const line = party ? partyLines(party)[0] : undefined;
+    const rate = line && answered.find((r) => !used.has(r) && r.netMinor > 0 && rateFitsLine(r, line));
+    if (!rate) throw soldOut();
+    used.add(rate);
+    return { occupancy: part.occupancy, rate_key: rate.rateKey, net_minor: rate.netMinor, recheck: rate.recheck };
+  });
+  return {
+    parts: fresh.map(({ occupancy, rate_key, net_minor }) => ({ occupancy, rate_key, net_minor })),
+    netMinor: fresh.reduce((sum, p) => sum + p.net_minor, 0),
+    currency: checked.value.currency,
+    recheck: fresh.some((p) => p.recheck),
+  };
+}
+
+/**
  * The room and rate a checked key books, as a booking row keeps them for its pages, mails and cancel terms (no room
  * type or rate plan of ours), its nights sharing `totalMinor` evenly: an agent's quote keeps only the key, so its
  * room and terms are the supplier's answer to the check.
@@ -242,16 +274,34 @@ async function priceSupplierStay(reach: SupplierReach | null, stay: BookableStay
     claim = supplierClaim(product.id, asked, cheapest, priceOf);
   }
   if (recheck && claim.recheck) {
-    const { rate, netMinor: net, currency: netCurrency } = await checkSupplierRate(reach, conn, claim.rate_key);
-    const fresh = {
-      ...claim,
-      rate_key: rate.rateKey,
-      net_minor: net,
-      net_currency: netCurrency,
-      recheck: rate.recheck,
-      total_minor: supplierSellMinor(net, netCurrency, conn.markupBps, money.currency, money.rates),
-    };
-    if (net !== claim.net_minor || fresh.net_currency !== claim.net_currency) {
+    let fresh: Omit<SupplierRateClaim, 'expires_at'>;
+    let changed: boolean;
+    if (claim.parts && claim.parts.length > 1) {
+      // Every part checked in one call: any part repriced → PRICE_CHANGED for the stay, any part gone → SOLD_OUT.
+      const checked = await checkSupplierParts(reach, conn, claim.parts);
+      fresh = {
+        ...claim,
+        parts: checked.parts,
+        rate_key: checked.parts[0]!.rate_key,
+        net_minor: checked.netMinor,
+        net_currency: checked.currency,
+        recheck: checked.recheck,
+        total_minor: supplierSellMinor(checked.netMinor, checked.currency, conn.markupBps, money.currency, money.rates),
+      };
+      changed = checked.parts.some((p, i) => p.net_minor !== claim.parts![i]!.net_minor);
+    } else {
+      const { rate, netMinor: net, currency: netCurrency } = await checkSupplierRate(reach, conn, claim.rate_key);
+      fresh = {
+        ...claim,
+        rate_key: rate.rateKey,
+        net_minor: net,
+        net_currency: netCurrency,
+        recheck: rate.recheck,
+        total_minor: supplierSellMinor(net, netCurrency, conn.markupBps, money.currency, money.rates),
+      };
+      changed = net !== claim.net_minor;
+    }
+    if (changed || fresh.net_minor !== claim.net_minor || fresh.net_currency !== claim.net_currency) {
       throw new ApiError(409, 'PRICE_CHANGED', BOOKING_MSG.priceChanged, undefined, undefined, {
         total: fromMinor(fresh.total_minor, money.currency),
         currency: money.currency,
@@ -269,7 +319,8 @@ async function priceSupplierStay(reach: SupplierReach | null, stay: BookableStay
     rateId,
     supplier: {
       supplier: 'hotelbeds',
-      rateKey: claim.rate_key,
+      // Several parts are kept together in the booking's one key column (decision 0076).
+      rateKey: encodeSupplierKeys(claimParts(claim)),
       netMinor: claim.net_minor,
       netCurrency: claim.net_currency,
       netInCurrency: supplierNetIn(claim.net_minor, claim.net_currency, money.currency, money.rates),

@@ -18,7 +18,8 @@ import { orgBank, type OrgBank, type SupplierDeps } from './suppliers';
 import { sendOwedMails } from './booking-mails';
 import { checkedSupplierRooms, checkSupplierRate, type CheckedSupplierRate } from './stay';
 import { ratesFromUsd } from '../cache/rates';
-import { partyOfGuests, storedParty, type RoomParty } from '../../src/shared/rules/occupancy';
+import { occupancyStrings, parseOccupancy, partyOfGuests, storedParty, type RoomParty } from '../../src/shared/rules/occupancy';
+import { decodeSupplierKeys } from '../../src/shared/rules/supplier-combination';
 import type { Supplier } from '../../src/shared/contract/suppliers';
 import type { SupplierMismatch } from '../../src/shared/contract/supplier-bookings';
 
@@ -45,7 +46,11 @@ function partiesOf(b: Pick<ClaimedSupplierBooking, 'occupancy' | 'guests'>): Roo
   return storedParty(b.occupancy) ?? partyOfGuests(b.guests);
 }
 
-/** The supplier's booking request: our reference, the traveller as holder, every guest of every room (children with ages). */
+/**
+ * The supplier's booking request: our reference, the traveller as holder, every guest of every room (children with
+ * ages). A multi-party stay's key names its parts (decision 0076): one `rooms` entry per part with its rate key, its
+ * guests numbered by room within that rate (roomId 1…), the holder the first adult of the first room.
+ */
 export function supplierBookingRequest(b: Pick<ClaimedSupplierBooking, 'booking_ref' | 'supplier_rate_key' | 'traveler' | 'occupancy' | 'guests'>) {
   let traveler: { first_name?: string; last_name?: string } = {};
   try {
@@ -54,12 +59,18 @@ export function supplierBookingRequest(b: Pick<ClaimedSupplierBooking, 'booking_
     traveler = {};
   }
   const holder = { name: (traveler.first_name ?? '').trim() || 'Guest', surname: (traveler.last_name ?? '').trim() || b.booking_ref };
+  const parties = partiesOf(b);
+  const parts = decodeSupplierKeys(b.supplier_rate_key, occupancyStrings(parties));
   // Guests other than the holder are not named at checkout: the supplier takes them by room, type and age alone.
-  const paxes: SupplierPax[] = partiesOf(b).flatMap((party, i) => [
-    ...Array.from({ length: party.adults }, (_, a): SupplierPax => ({ roomId: i + 1, type: 'adult', ...(i === 0 && a === 0 ? holder : { name: '', surname: '' }) })),
-    ...party.children.map((age): SupplierPax => ({ roomId: i + 1, type: 'child', name: '', surname: '', age })),
-  ]);
-  return { clientReference: b.booking_ref, holder, rooms: [{ rateKey: b.supplier_rate_key, paxes }] };
+  const rooms = parts.map((part, p) => {
+    const partParties = parseOccupancy(part.occupancy) ?? [];
+    const paxes: SupplierPax[] = partParties.flatMap((party, i) => [
+      ...Array.from({ length: party.adults }, (_, a): SupplierPax => ({ roomId: i + 1, type: 'adult', ...(p === 0 && i === 0 && a === 0 ? holder : { name: '', surname: '' }) })),
+      ...party.children.map((age): SupplierPax => ({ roomId: i + 1, type: 'child', name: '', surname: '', age })),
+    ]);
+    return { rateKey: part.rate_key, paxes };
+  });
+  return { clientReference: b.booking_ref, holder, rooms };
 }
 
 /** Books at the supplier, asking again while it is slow or down: each try the same request (a replay, never a second booking). */

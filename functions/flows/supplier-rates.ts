@@ -15,7 +15,8 @@ import { supplierSellMinor } from '../../src/shared/rules/supplier-price';
 import { evenNights, supplierRateName, supplierTerms } from '../../src/shared/rules/supplier-rate';
 import { nameIn, nightsOf, type RoomType } from '../../src/shared/rules/stay-rates';
 import { feePercentAfterDeadline, rateCancellationDeadline, type PlanCancellation } from '../../src/shared/rules/cancellation';
-import { formatRoom, occupancyStrings } from '../../src/shared/rules/occupancy';
+import { occupancyStrings } from '../../src/shared/rules/occupancy';
+import { combineRates, partyLines, type RateCombination } from '../../src/shared/rules/supplier-combination';
 import { BOOKING_MSG } from '../../src/shared/contract/booking';
 
 /** What reaching the org's bed bank needs (tests may give their own bank). */
@@ -37,16 +38,36 @@ const contentLanguage = (language: string): ContentLanguage => (CONTENT_LANGUAGE
 export interface SupplierOffer {
   /** Our imported room type (room_id 0 when the supplier sells one the import has not brought), else the supplier's. */
   room: { room_id: number; code: string; name: string; max_adults: number; max_children: number };
+  /** The stay's rate: for a multi-party stay the parts' combination (net and charges summed, RECHECK if any part is). */
   rate: SupplierRate;
+  /** A multi-party stay's parts: one rate per occupancy line with the rooms it houses (absent for one party). */
+  parts?: { occupancy: string[]; rate: SupplierRate }[];
+}
+
+/** A combination of one rate per occupancy line, as one rate of the stay (the first part's key; net and charges summed). */
+function combinedRate(combo: RateCombination<SupplierRate>): SupplierRate {
+  const first = combo.parts[0]!.rate;
+  return {
+    ...first,
+    recheck: combo.recheck,
+    netMinor: combo.netMinor,
+    cancellation: combo.cancellation,
+    freeCancellationUntil: combo.cancellation[0]?.from ?? null,
+    allotment: combo.allotment,
+    rooms: combo.parts.reduce((n, p) => n + p.line.rooms, 0),
+    adults: combo.parts.reduce((n, p) => n + p.line.rooms * p.line.party.adults, 0),
+    childAges: combo.parts.flatMap((p) => Array.from({ length: p.line.rooms }, () => p.line.party.children).flat()),
+    children: combo.parts.reduce((n, p) => n + p.line.rooms * p.line.party.children.length, 0),
+  };
 }
 
 /**
  * The hotel's rooms and rates for the stay, cheapest first. APItude prices identical rooms as one line; a stay whose
- * rooms hold different parties would need one rate per line, which we do not sell yet: none then.
+ * rooms hold different parties is sold as combinations of one rate per line (src/shared/rules/supplier-combination.ts):
+ * one room type, board and kind for every party, or that room type is not offered.
  */
 export async function supplierOffers(d: SupplierReach, conn: OrgBank, product: Pick<ProductRow, 'id' | 'org_id' | 'supplier_code'>, stay: StayAsked, language: string): Promise<SupplierOffer[]> {
-  const parties = new Set(stay.rooms.map(formatRoom));
-  if (parties.size !== 1) return [];
+  const lines = partyLines(stay.rooms);
   const code = product.supplier_code!;
   const [answer, ours] = await Promise.all([
     conn.bank.availability(
@@ -68,9 +89,16 @@ export async function supplierOffers(d: SupplierReach, conn: OrgBank, product: P
       room_id: mine?.room_id ?? 0,
       code: room.code,
       name: room.name || (mine ? nameIn(mine.name, language) : room.code),
-      max_adults: mine?.max_adults ?? stay.rooms[0]!.adults,
-      max_children: mine?.max_children ?? stay.rooms[0]!.children.length,
+      max_adults: mine?.max_adults ?? Math.max(...stay.rooms.map((r) => r.adults)),
+      max_children: mine?.max_children ?? Math.max(...stay.rooms.map((r) => r.children.length)),
     };
+    if (lines.length > 1) {
+      return combineRates(room.rates, lines).map((combo): SupplierOffer => ({
+        room: shown,
+        rate: combinedRate(combo),
+        parts: combo.parts.map((p) => ({ occupancy: p.line.occupancy, rate: p.rate })),
+      }));
+    }
     return room.rates.filter((rate) => rate.rooms === stay.rooms.length && rate.netMinor > 0).map((rate) => ({ room: shown, rate }));
   });
   return offers.sort((a, b) => a.rate.netMinor - b.rate.netMinor);
@@ -99,6 +127,7 @@ export function supplierClaim(
     refundable: terms.refundable,
     free_cancellation_days: terms.free_cancellation_days,
     cancellation_fee_percent: terms.cancellation_fee_percent,
+    ...(offer.parts && offer.parts.length > 1 ? { parts: offer.parts.map((p) => ({ occupancy: p.occupancy, rate_key: p.rate.rateKey, net_minor: p.rate.netMinor })) } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import type { Availability, SupplierRate } from '../outside/hotelbeds';
 import type { StayAsked } from './rates';
 import { supplierSellMinor } from '../../src/shared/rules/supplier-price';
 import { occupancyKey, type RoomParty } from '../../src/shared/rules/occupancy';
+import { combineRates, partyLines, type RateCombination } from '../../src/shared/rules/supplier-combination';
 import type { Rates } from '../../src/shared/rules/money';
 
 /** How long a search waits for the bed bank by default (CONTRACT §18); SUPPLIER_SEARCH_BUDGET_MS sets another. */
@@ -95,7 +96,15 @@ export function cheapestOffers(availability: Availability, rooms: readonly RoomP
   const lines = linesOf(rooms).map((line) => lineKey(line.rooms, line.adults, line.ages));
   const out: NetOffer[] = [];
   const fitting = new Map<string, SupplierRate[]>();
+  // Rooms holding different parties: priced as the hotel's page sells them, one room type, board and kind for every
+  // party (src/shared/rules/supplier-combination.ts), so the search's price is one the page offers.
+  const parties = lines.length > 1 ? partyLines(rooms) : null;
   for (const hotel of availability.hotels) {
+    if (parties) {
+      const offer = cheapestCombination(hotel.code, hotel.rooms.flatMap((room) => combineRates(room.rates, parties)), nowMs);
+      if (offer) out.push(offer);
+      continue;
+    }
     fitting.clear();
     for (const line of lines) fitting.set(line, []);
     for (const room of hotel.rooms) {
@@ -135,6 +144,20 @@ export function cheapestOffers(availability: Availability, rooms: readonly RoomP
     out.push({ code: hotel.code, net, currency, free: freeNet !== null && untilMs !== null ? { net: freeNet, until: new Date(untilMs).toISOString() } : null });
   }
   return out;
+}
+
+/** A hotel's cheapest combination for a multi-party stay, and its cheapest one still cancelling free (until its first charge). */
+function cheapestCombination(code: string, combos: RateCombination<SupplierRate>[], nowMs: number): NetOffer | null {
+  let best: RateCombination<SupplierRate> | null = null;
+  let free: { net: number; untilMs: number } | null = null;
+  for (const combo of combos) {
+    if (best !== null && combo.currency !== best.currency) continue;
+    if (best === null || combo.netMinor < best.netMinor) best = combo;
+    const first = combo.cancellation[0] ? Date.parse(combo.cancellation[0].from) : NaN;
+    if (combo.refundable && Number.isFinite(first) && first > nowMs && (free === null || combo.netMinor < free.net)) free = { net: combo.netMinor, untilMs: first };
+  }
+  if (!best) return null;
+  return { code, net: best.netMinor, currency: best.currency, free: free ? { net: free.net, until: new Date(free.untilMs).toISOString() } : null };
 }
 
 const lowest = (rates: SupplierRate[]) => rates.reduce<SupplierRate | null>((best, r) => (best === null || r.netMinor < best.netMinor ? r : best), null);

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { sha256Hex } from '../lib/crypto';
 import { BOARDS, type Board } from '../../src/shared/rules/stay-rates';
 import type { RoomParty } from '../../src/shared/rules/occupancy';
+import { partyLines } from '../../src/shared/rules/supplier-combination';
 
 /** The longest a call waits by default (a search gives a shorter budget of its own). */
 export const HOTELBEDS_TIMEOUT_MS = 8_000;
@@ -154,6 +155,8 @@ export interface SupplierRate {
   rooms: number;
   adults: number;
   childAges: number[];
+  /** How many children the rate is for (APItude's `children`; absent in older fakes). */
+  children?: number;
 }
 
 export interface SupplierRoomOffer {
@@ -507,6 +510,7 @@ function rateOf(r: z.output<typeof WireRate>, currency: string): SupplierRate {
     rooms: r.rooms,
     adults: r.adults,
     childAges: ages.every((a) => Number.isInteger(a)) ? ages : [],
+    children: r.children,
   };
 }
 
@@ -553,14 +557,12 @@ export function feeFromCharges(booking: SupplierBooking, nowMs: number): number 
 
 /** APItude's occupancies: identical parties become one line with its room count; each child is a CH pax with its age. */
 function occupanciesOf(rooms: RoomParty[]) {
-  const lines = new Map<string, { rooms: number; adults: number; children: number; paxes?: { type: 'CH'; age: number }[] }>();
-  for (const party of rooms) {
-    const key = `${party.adults}-${party.children.join(',')}`;
-    const line = lines.get(key);
-    if (line) line.rooms += 1;
-    else lines.set(key, { rooms: 1, adults: party.adults, children: party.children.length, ...(party.children.length ? { paxes: party.children.map((age) => ({ type: 'CH' as const, age })) } : {}) });
-  }
-  return [...lines.values()];
+  return partyLines(rooms).map((line) => ({
+    rooms: line.rooms,
+    adults: line.party.adults,
+    children: line.party.children.length,
+    ...(line.party.children.length ? { paxes: line.party.children.map((age) => ({ type: 'CH' as const, age })) } : {}),
+  }));
 }
 
 function placeOf(place: Place) {

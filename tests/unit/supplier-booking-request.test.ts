@@ -32,6 +32,19 @@ describe('the supplier booking request', () => {
   });
 });
 
+describe('the supplier booking request of a stay whose rooms hold different parties (decision 0076)', () => {
+  it('sends one room per part with its rate key, its guests numbered by room within the part, children with ages', () => {
+    const key = JSON.stringify([{ occupancy: ['2'], rate_key: 'k-couple', net_minor: 100 }, { occupancy: ['2-5,9', '2-9,5'], rate_key: 'k-family', net_minor: 300 }]);
+    const request = supplierBookingRequest({ ...booking('["2","2-5,9","2-9,5"]', 10), supplier_rate_key: key });
+    expect(request.rooms.map((r) => r.rateKey)).toEqual(['k-couple', 'k-family']);
+    expect(request.rooms[0]!.paxes).toEqual([
+      { roomId: 1, type: 'adult', name: 'Ana', surname: 'García' },
+      { roomId: 1, type: 'adult', name: '', surname: '' },
+    ]);
+    expect(request.rooms[1]!.paxes.map((p) => `${p.roomId}${p.type}${p.age ?? ''}`)).toEqual(['1adult', '1adult', '1child5', '1child9', '2adult', '2adult', '2child9', '2child5']);
+  });
+});
+
 describe('the supplier’s cancellation fee in the booking', () => {
   it('is the same share of the price as the fee is of the net (markup included), never above the price', () => {
     expect(cancelFeeInBooking({ price_minor: 22_000 }, 5_000, 20_000)).toBe(5_500);

@@ -55,6 +55,23 @@ describe('each supplier hotel’s cheapest stay', () => {
     expect(offers).toEqual([{ code: '1', net: 26_000, currency: 'EUR', free: null }]);
   });
 
+  it('prices rooms of different parties as the hotel’s page sells them: one room type, board and kind for every party', () => {
+    const twoParties = [{ adults: 2, children: [] }, { adults: 2, children: [5, 9] }];
+    const family = (net: number, extra: Partial<SupplierRate> = {}) => rate(net, { childAges: [5, 9], ...extra });
+    const ahead = '2026-12-20T23:59:00+01:00';
+    const split = { ...hotel('3'), rooms: [{ code: 'DBL', name: 'Double', rates: [rate(10_000)] }, { code: 'FAM', name: 'Family', rates: [family(15_000)] }] };
+    const offers = cheapestOffers(
+      availability(
+        // The couple's cheapest rate is bed and breakfast, the family's room only: the stay is sold at 12,000 + 15,000.
+        hotel('1', rate(9_000, { boardCode: 'BB' }), rate(12_000, { cancellation: [{ amountMinor: 1_000, from: ahead }] }), family(15_000, { cancellation: [{ amountMinor: 2_000, from: ahead }] })),
+        split,
+      ),
+      twoParties,
+      NOW,
+    );
+    expect(offers).toEqual([{ code: '1', net: 27_000, currency: 'EUR', free: { net: 27_000, until: new Date(ahead).toISOString() } }]);
+  });
+
   it('counts a rate as free to cancel only while its first charge is still ahead', () => {
     const ahead = '2026-12-20T23:59:00+01:00';
     const past = '2026-11-30T00:00:00Z';

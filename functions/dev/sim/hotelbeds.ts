@@ -47,6 +47,8 @@ interface Control {
 }
 const CALM: Control = { latency_ms: 0, fail_next: null, malformed_next: null, incomplete_next: null, reprice_next_percent: null, sold_out_next: false, broken_photos_next: false };
 let control: Control = { ...CALM };
+/** Which rate of the next checkrates reprice_next_percent moves (its index in the request), or null: every one. */
+let repriceNextPart: number | null = null;
 
 interface BookedRate {
   parts: RateKeyParts;
@@ -564,6 +566,7 @@ const ControlSchema = z.object({
   malformed_next: z.enum(OPS).nullable().optional().describe('That operation’s next call answers 200 with JSON cut half-way (null: none)'),
   incomplete_next: z.enum(OPS).nullable().optional().describe('That operation’s next call answers 200 in JSON missing required fields (null: none)'),
   reprice_next_percent: z.number().min(-90).max(500).nullable().optional().describe('The next checkrates answers every price moved by this percent, with new rate keys'),
+  reprice_next_part: z.number().int().min(0).max(9).nullable().optional().describe('With reprice_next_percent: only the rate at this index of the next checkrates request moves (null: every one)'),
   sold_out_next: z.boolean().optional().describe('The next checkrates or booking answers 400 PRODUCT_ERROR "Insufficient allotment"'),
   broken_photos_next: z.boolean().optional().describe('The next content page (fields=all) gives its first hotel two broken image paths: one missing (404), one too small (480 × 300)'),
 });
@@ -580,6 +583,8 @@ const HeldBooking = z.object({
   currency: z.literal('EUR'),
   cancellationReference: z.string().nullable(),
   cancellationAmount: z.number().nullable(),
+  rooms: z.array(z.object({ roomCode: z.string(), rooms: z.number().int(), adults: z.number().int(), children: z.number().int(), paxes: z.array(z.object({ roomId: z.number().int(), type: z.enum(['AD', 'CH']), age: z.number().int().optional() })) }))
+    .describe('Each booked rate: its room type, rooms, party and guests (children with their ages)'),
 });
 
 /** What every APItude call may answer before its own work: refused credentials, or the simulator told to fail. */
@@ -730,15 +735,22 @@ export const hotelbedsSim = api
     if (rates instanceof Response) return rates;
     if (soldOutNow()) return insufficientAllotment(c);
     const percent = control.reprice_next_percent;
-    if (percent !== null) control = { ...control, reprice_next_percent: null };
+    const onlyPart = repriceNextPart;
+    if (percent !== null) {
+      control = { ...control, reprice_next_percent: null };
+      repriceNextPart = null;
+    }
     const { hotel, parts } = rates;
     const language = languageOf(rq.language);
     const checked: { room: SimRoomType; rate: RateWire & { rateComments: string } }[] = [];
     let total = 0;
-    for (const p of parts) {
+    const needed = new Map<string, number>();
+    for (const [i, p] of parts.entries()) {
       const q = quote(hotel, p.room, p.board, p.rateClass, p.checkIn, p.checkOut, { adults: p.adults, childAges: p.childAges }, p.rooms);
-      if (!q) return insufficientAllotment(c);
-      const factor = percent === null ? 1 : 1 + percent / 100;
+      // Rates of one room type for different parties share its rooms: together they may not ask more than are left.
+      needed.set(p.room, (needed.get(p.room) ?? 0) + p.rooms);
+      if (!q || q.allotment < needed.get(p.room)!) return insufficientAllotment(c);
+      const factor = percent === null || (onlyPart !== null && onlyPart !== i) ? 1 : 1 + percent / 100;
       const priced = { ...q, netCents: Math.round(q.netCents * factor), firstNightCents: Math.round(q.firstNightCents * factor) };
       total += priced.netCents;
       const rate = rateWire(hotel, { ...p, netCents: priced.netCents, rateType: 'BOOKABLE' }, priced, Date.now(), language);
@@ -773,9 +785,11 @@ export const hotelbedsSim = api
     if (soldOutNow()) return insufficientAllotment(c);
     const now = Date.now();
     const booked: BookedRate[] = [];
+    const needed = new Map<string, number>();
     for (const [i, p] of parts.entries()) {
       const q = quote(hotel, p.room, p.board, p.rateClass, p.checkIn, p.checkOut, { adults: p.adults, childAges: p.childAges }, p.rooms);
-      if (!q) return insufficientAllotment(c);
+      needed.set(p.room, (needed.get(p.room) ?? 0) + p.rooms);
+      if (!q || q.allotment < needed.get(p.room)!) return insufficientAllotment(c);
       // The key's price is the one quoted (by availability or checkrates), and what is booked.
       const firstNightCents = Math.round((q.firstNightCents * p.netCents) / q.netCents);
       const paxes = (rq.rooms[i]!.paxes ?? []).map((x) => ({ roomId: x.roomId ?? 1, type: x.type, ...(x.name ? { name: x.name } : {}), ...(x.surname ? { surname: x.surname } : {}), ...(x.age !== undefined ? { age: x.age } : {}) }));
@@ -827,6 +841,8 @@ export const hotelbedsSim = api
   })
   .openapi(routes.control, (c) => {
     const asked = c.req.valid('json');
+    if (asked.reprice_next_part !== undefined) repriceNextPart = asked.reprice_next_part;
+    else if (asked.reprice_next_percent !== undefined) repriceNextPart = null;
     control = {
       latency_ms: asked.latency_ms ?? control.latency_ms,
       fail_next: asked.fail_next === undefined ? control.fail_next : asked.fail_next,
@@ -852,6 +868,10 @@ export const hotelbedsSim = api
         currency: 'EUR' as const,
         cancellationReference: b.cancellationReference,
         cancellationAmount: b.cancellationFeeCents === null ? null : b.cancellationFeeCents / 100,
+        rooms: b.rates.map((r) => ({
+          roomCode: r.parts.room, rooms: r.parts.rooms, adults: r.parts.adults, children: r.parts.childAges.length,
+          paxes: r.paxes.map((x) => ({ roomId: x.roomId, type: x.type, ...(x.age !== undefined ? { age: x.age } : {}) })),
+        })),
       })),
     }, 200),
   );
