@@ -83,6 +83,57 @@ test('an admin connects the bed bank, imports its hotels and watches the import 
     if (width === 1280) await expectNoSeriousAxeViolation(page);
     await keepScreen(page, `admin-suppliers-fr-${width}`, { fullPage: true });
   }
+  // The imported hotels in the console's products area, apart from the own products: found by typing a name, taken
+  // off sale and put back (decision 0068 amended). Axe on the list and on the hotel; English and French at both sizes.
+  const sample = (await inPage(page, '/api/admin/suppliers/hotelbeds/hotels?page=2', 'GET')).json.data[1] as { product_id: number; name: string };
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openPage(page, `${ACME}/admin/products?lang=en-US`);
+  await page.getByRole('navigation', { name: 'Which products' }).getByRole('link', { name: 'From the bed bank' }).click();
+  await expect(page.getByTestId('imported-hotels-count')).toHaveText(`Hotels found: ${count(held, 'en-US')}`);
+  const search = page.getByRole('searchbox', { name: 'Search by name, city or code' });
+  await search.fill(sample.name);
+  const row = page.getByTestId('imported-hotel-row').filter({ has: page.getByRole('link', { name: `Details of ${sample.name}`, exact: true }) });
+  await expect(row).toHaveAttribute('data-on-sale', 'true');
+  await expect(page.getByTestId('imported-hotel-row')).not.toHaveCount(0);
+  await expect.poll(async () => (await page.getByTestId('imported-hotel-row').count()) < 25).toBe(true);
+  await expectNoSeriousAxeViolation(page);
+  await keepScreen(page, 'admin-imported-hotels-en-1280');
+  await row.getByRole('link', { name: `Details of ${sample.name}`, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: sample.name })).toBeVisible();
+  await expect(page.getByTestId('imported-hotel-rooms')).toBeVisible();
+  await page.getByRole('button', { name: 'Take off sale' }).click();
+  await expect(page.getByTestId('imported-hotel-status')).toHaveText('Taken off sale.');
+  await expect(page.getByTestId('imported-hotel-sale')).toHaveText('Off sale');
+  await expectNoSeriousAxeViolation(page);
+  await keepScreen(page, 'admin-imported-hotel-off-en-1280', { fullPage: true });
+  await page.getByRole('button', { name: 'Put back on sale' }).click();
+  await expect(page.getByTestId('imported-hotel-status')).toHaveText('Back on sale.');
+  await expect(page.getByTestId('imported-hotel-sale')).toHaveText('On sale');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSideways(page, 'imported hotel en 390');
+  await keepScreen(page, 'admin-imported-hotel-en-390', { fullPage: true });
+  // Back to the list: the same search.
+  await page.getByRole('link', { name: 'Back to the bed bank’s hotels' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Search by name, city or code' })).toHaveValue(sample.name);
+  await expect(row).toHaveAttribute('data-on-sale', 'true');
+  await noSideways(page, 'imported hotels en 390');
+  await keepScreen(page, 'admin-imported-hotels-en-390', { fullPage: true });
+  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await openPage(page, `${ACME}/admin/products?from=hotelbeds&q=${encodeURIComponent(sample.name)}&lang=fr-FR`);
+    await expect(page.getByRole('link', { name: 'De la banque de lits' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('imported-hotels-count')).toContainText('Hôtels trouvés\u202f:');
+    await expect(page.getByRole('link', { name: `Détails de ${sample.name}`, exact: true })).toBeVisible();
+    await noSideways(page, `imported hotels fr ${width}`);
+    await keepScreen(page, `admin-imported-hotels-fr-${width}`, { fullPage: true });
+    await page.getByRole('link', { name: `Détails de ${sample.name}`, exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Retirer de la vente' })).toBeVisible();
+    await expect(page.getByTestId('imported-hotel-sale')).toHaveText('En vente');
+    await noSideways(page, `imported hotel fr ${width}`);
+    if (width === 1280) await expectNoSeriousAxeViolation(page);
+    await keepScreen(page, `admin-imported-hotel-fr-${width}`, { fullPage: true });
+  }
+
   // Acme's hotel searches are other specs' (booking, b2b-mode), and a connected supplier's hotels join them (decision
   // 0071): the supplier is switched off again, its hotels kept.
   const off = await inPage(page, '/api/admin/suppliers/hotelbeds', 'PUT', { api_key: 'sim-small-key', markup_percent: 12.5, enabled: false });

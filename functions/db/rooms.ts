@@ -29,18 +29,23 @@ export interface AdminProductRow {
   photos: number;
   /** A priced night from today on that is not stop-sold (a nightly product), or 1 for an activity. */
   bookable: number;
+  /** 'own', or the bed bank that brought it (its content, rooms and rates are the supplier's). */
+  source: string;
 }
 
 export interface ProductTextRow { lang: string; name: string; description: string; amenities: string; city: string }
 
 const PRODUCT_COLUMNS = `p.id, p.org_id, p.code, p.type, p.name, p.city, p.country, p.address, p.latitude, p.longitude, p.time_zone, p.check_in_time, p.check_out_time, p.description,
-  p.amenities, p.rating, p.status, p.price_usd_minor, p.price_unit,
+  p.amenities, p.rating, p.status, p.price_usd_minor, p.price_unit, p.source,
   (SELECT COUNT(*) FROM product_photos f WHERE f.product_id = p.id) AS photos,
   CASE WHEN p.price_unit = 'person' THEN 1 ELSE EXISTS (SELECT 1 FROM rate_ranges n WHERE n.product_id = p.id AND ${sellingRangeSql('n')}) END AS bookable`;
 
 /** The product of the org (any status), as the room and calendar routes need it; null for another org's or none. */
 export function productOf(db: D1Database, orgId: number, productId: number) {
-  return db.prepare('SELECT id, code, type, price_unit FROM products WHERE id = ? AND org_id = ?').bind(productId, orgId).first<{ id: number; code: string; type: string; price_unit: 'night' | 'person' }>();
+  return db
+    .prepare('SELECT id, code, type, price_unit, source FROM products WHERE id = ? AND org_id = ?')
+    .bind(productId, orgId)
+    .first<{ id: number; code: string; type: string; price_unit: 'night' | 'person'; source: string }>();
 }
 
 /** The product of the org (any status) and its translation rows, one batch. */

@@ -62,8 +62,13 @@ function detailOf(row: AdminProductRow, texts: ProductTextRow[], rooms: RoomType
     bookable: row.status === 'ACTIVE' && row.bookable === 1,
     rooms,
     rate_plans: plans.map(planEntry),
+    // Only a bed bank's hotel says where it comes from: the console offers no editing of it but its sale.
+    ...(row.source && row.source !== 'own' ? { source: row.source as NonNullable<AdminProductDetail['source']> } : {}),
   };
 }
+
+/** A bed bank's hotel: its content, room types and rates are the supplier's (the import rewrites them), so none is edited here. */
+const imported = (product: { source?: string }) => !!product.source && product.source !== 'own';
 
 const planEntry = (p: RatePlan): RatePlanEntry => ({ ...p, room_ids: [...p.room_ids].sort((a, b) => a - b) });
 
@@ -127,6 +132,8 @@ export async function createProduct(db: D1Database, org: InventoryOrg, actor: Ac
 
 export async function changeProduct(db: D1Database, org: InventoryOrg, actor: Actor, productId: number, patch: ProductPatch): Promise<AdminProductDetail> {
   const before = await productDetail(db, org, productId);
+  // Of a bed bank's hotel only the sale changes (its status, which the import keeps).
+  if (imported(before) && Object.keys(patch).some((k) => k !== 'status')) throw conflict(M.importedHotel);
   const type = patch.type ?? before.type;
   if (isNightly(type) !== isNightly(before.type)) throw refuse('type', M.typeChange);
   if (isNightly(type) && patch.price_usd_minor !== undefined) throw refuse('price_usd_minor', M.priceNightly);
@@ -174,6 +181,7 @@ export async function changeProduct(db: D1Database, org: InventoryOrg, actor: Ac
 async function nightlyProduct(db: D1Database, orgId: number, productId: number) {
   const product = await productOf(db, orgId, productId);
   if (!product) throw notFound(M.noSuchProduct);
+  if (imported(product)) throw conflict(M.importedHotel);
   if (product.price_unit !== 'night') throw refuse('', M.notNightly);
   return product;
 }
@@ -304,6 +312,7 @@ const RATE_FIELDS = ['price_usd_minor', 'min_stay', 'max_stay', 'closed_to_arriv
 export async function changeAri(db: D1Database, org: InventoryOrg, actor: Actor, productId: number, body: AriBody): Promise<{ nights_changed: number }> {
   const product = await productOf(db, org.id, productId);
   if (!product) throw notFound(M.noSuchProduct);
+  if (imported(product)) throw conflict(M.importedHotel);
   const { rooms, plans } = await roomsAndPlans(db, org.id, productId);
   const issues: Issue[] = [];
   const statements: D1PreparedStatement[] = [];

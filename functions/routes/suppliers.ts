@@ -8,15 +8,22 @@ import { requireRole } from '../http/require-role';
 import { deps } from '../http/deps';
 import { importStatus, listSuppliers, saveSupplier, startImport, type SupplierDeps } from '../flows/suppliers';
 import { reconcile } from '../flows/supplier-bookings';
+import { listSupplierHotels, setSupplierHotelOnSale, supplierHotelDetail } from '../flows/supplier-hotels';
+import { requestLanguage } from '../http/language';
 import { ReconcileQuerySchema, SupplierMismatchSchema } from '../../src/shared/contract/supplier-bookings';
 import {
-  ImportStartedSchema, SupplierImportSchema, SupplierParamsSchema, SupplierSaveSchema, SupplierSchema, SUPPLIERS,
+  ImportStartedSchema, SupplierHotelDetailSchema, SupplierHotelParamsSchema, SupplierHotelSaleSchema, SupplierHotelsQuerySchema, SupplierHotelsReplySchema,
+  SupplierImportSchema, SupplierParamsSchema, SupplierSaveSchema, SupplierSchema, SUPPLIER_MSG, SUPPLIERS,
 } from '../../src/shared/contract/suppliers';
 import { access, body, createRoute, dataOf, json, refusals, router, unknownInPath } from '../http/route';
 
 type C = Context<AppEnv>;
 const actorOf = (c: C) => ({ id: c.get('user').id, email: c.get('user').email });
 const NO_SUCH_SUPPLIER = `No such supplier: the suppliers are ${SUPPLIERS.join(', ')}`;
+
+/** The org, with the language its console reader reads (hotel names and cities are translated content). */
+const readerOrg = (c: C) => ({ ...c.get('org'), shown: requestLanguage(c) });
+const unknownHotel = unknownInPath({ supplier: NO_SUCH_SUPPLIER, product_id: SUPPLIER_MSG.noSuchHotel });
 
 function supplierDeps(c: C): SupplierDeps {
   const d = deps(c);
@@ -46,6 +53,27 @@ const routes = {
     method: 'get', path: '/suppliers/{supplier}/import', summary: 'The last import’s progress: running, done or failed, hotels imported of the supplier’s total (null before the first)', ...access('admin'),
     request: { params: SupplierParamsSchema },
     responses: { 200: json(dataOf(SupplierImportSchema.nullable())), ...refusals },
+  }),
+  hotels: createRoute({
+    method: 'get', path: '/suppliers/{supplier}/hotels',
+    summary: 'A page of the org’s hotels imported from the supplier (25 a page), found by name or city (in the reader’s language too) or the supplier’s code, with photo counts and whether each is on sale',
+    ...access('admin'),
+    request: { params: SupplierParamsSchema, query: SupplierHotelsQuerySchema },
+    responses: { 200: json(SupplierHotelsReplySchema), ...refusals },
+  }),
+  hotel: createRoute({
+    method: 'get', path: '/suppliers/{supplier}/hotels/{product_id}',
+    summary: 'One imported hotel as the console reads it: name and city in each language, its room types (the supplier’s, read-only), photos and sale',
+    ...access('admin'),
+    request: { params: SupplierHotelParamsSchema },
+    responses: { 200: json(dataOf(SupplierHotelDetailSchema)), ...refusals },
+  }),
+  hotelSale: createRoute({
+    method: 'patch', path: '/suppliers/{supplier}/hotels/{product_id}',
+    summary: 'Takes an imported hotel off sale (travellers no longer find it) or puts it back; a re-run of the import keeps the choice (audited)',
+    ...access('admin'),
+    request: { params: SupplierHotelParamsSchema, body: body(SupplierHotelSaleSchema) },
+    responses: { 200: json(dataOf(SupplierHotelDetailSchema)), ...refusals },
   }),
   reconcile: createRoute({
     method: 'get', path: '/suppliers/{supplier}/reconcile',
@@ -78,6 +106,23 @@ export const adminSuppliers = guarded
     routes.importStatus,
     async (c) => c.json({ data: await importStatus(c.env.DB, c.get('org').id, c.req.valid('param').supplier) }, 200),
     unknownInPath(NO_SUCH_SUPPLIER),
+  )
+  .openapi(routes.hotels, async (c) => c.json(await listSupplierHotels(c.env.DB, readerOrg(c), c.req.valid('param').supplier, c.req.valid('query')), 200), unknownInPath(NO_SUCH_SUPPLIER))
+  .openapi(
+    routes.hotel,
+    async (c) => {
+      const { supplier, product_id } = c.req.valid('param');
+      return c.json({ data: await supplierHotelDetail(c.env.DB, readerOrg(c), supplier, product_id) }, 200);
+    },
+    unknownHotel,
+  )
+  .openapi(
+    routes.hotelSale,
+    async (c) => {
+      const { supplier, product_id } = c.req.valid('param');
+      return c.json({ data: await setSupplierHotelOnSale(c.env.DB, readerOrg(c), actorOf(c), supplier, product_id, c.req.valid('json').on_sale) }, 200);
+    },
+    unknownHotel,
   )
   .openapi(
     routes.reconcile,

@@ -9,3 +9,11 @@ export const startSupplierImport = async (supplier: Supplier) =>
   (await request('$post', '/api/admin/suppliers/:supplier/import', { param: { supplier } })).data;
 export const supplierImport = async (supplier: Supplier) =>
   (await request('$get', '/api/admin/suppliers/:supplier/import', { param: { supplier } })).data;
+
+// The bed bank's hotels in the console's products area (/admin/products?from=…, /admin/products/hotel?id=…).
+export const listSupplierHotels = (supplier: Supplier, q: string, page: number) =>
+  request('$get', '/api/admin/suppliers/:supplier/hotels', { param: { supplier }, query: { ...(q ? { q } : {}), page } });
+export const loadSupplierHotel = async (supplier: Supplier, productId: number) =>
+  (await request('$get', '/api/admin/suppliers/:supplier/hotels/:product_id', { param: { supplier, product_id: productId } })).data;
+export const setSupplierHotelOnSale = async (supplier: Supplier, productId: number, onSale: boolean) =>
+  (await request('$patch', '/api/admin/suppliers/:supplier/hotels/:product_id', { param: { supplier, product_id: productId }, body: { on_sale: onSale } })).data;

@@ -44,6 +44,8 @@ export interface OwnedIds {
   productId: number;
   /** A booking of the consumer's (pending its card payment). */
   bookingRef: string;
+  /** A bed bank's hotel of the console's org (off sale; the gates never import). */
+  supplierHotelId: number;
 }
 
 export interface IdUse {
@@ -827,6 +829,23 @@ const TABLE: Fixture[] = [
   {
     method: 'GET', path: '/api/admin/suppliers/:supplier/import', params: { supplier: fc.constantFrom('hotelbeds', 'expedia', 'x') }, changesState: false,
     example: () => ({ params: { supplier: 'hotelbeds' } }),
+  },
+  // The bed bank's hotels in the console (decision 0068 amended): the gates never import, so the console's org holds the
+  // one hotel the security gate writes (off sale); the fuzzed ids name none. The successes are in
+  // tests/integration/supplier-hotels.test.ts.
+  {
+    method: 'GET', path: '/api/admin/suppliers/:supplier/hotels', params: { supplier: fc.constantFrom('hotelbeds', 'expedia', 'x') }, changesState: false,
+    example: () => ({ params: { supplier: 'hotelbeds' }, query: { q: 'lis', page: 1 } }),
+  },
+  {
+    method: 'GET', path: '/api/admin/suppliers/:supplier/hotels/:product_id', changesState: false,
+    params: { supplier: fc.constantFrom('hotelbeds', 'expedia', 'x'), product_id: fc.integer({ min: 1_000_000, max: 1_000_050 }) },
+    example: (o) => ({ params: { supplier: 'hotelbeds', product_id: o.supplierHotelId } }),
+  },
+  {
+    method: 'PATCH', path: '/api/admin/suppliers/:supplier/hotels/:product_id', changesState: true,
+    params: { supplier: fc.constantFrom('hotelbeds', 'expedia', 'x'), product_id: fc.integer({ min: 1_000_000, max: 1_000_050 }) },
+    example: () => ({ params: { supplier: 'hotelbeds', product_id: 1_000_000 }, body: { on_sale: false } }),
   },
   // Reads each booked one from the supplier (decision 0070); the gates' org has no supplier bookings, so nothing is asked.
   {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../functions/app';
 import { LIMITS } from '../../functions/http/rate-limit';
-import { DbWatch } from './gates-db';
+import { DbWatch, runSql } from './gates-db';
 import { ACME, AGENTS, agentRowsOf, as, bookableProduct, freshIp, passwordUser, rowsOf, ssoUser, type Session } from './gates-fixtures';
 import { call, useGate } from './gates-http';
 import { startGateServer, type GateServer } from './gates-server';
@@ -26,6 +26,8 @@ let agentC: Session;
 let adminA: Session;
 let marketerA: Session;
 let adminC: Session;
+/** A bed bank's hotel of org 1 (never imported in the gates: written here, off sale, so no traveller's page shows it). */
+let supplierHotelId: number;
 
 beforeAll(async () => {
   gate = await startGateServer('security');
@@ -44,6 +46,12 @@ beforeAll(async () => {
     passwordUser('marketer@example.com', 'Market1!pass'),
     passwordUser('admin@acme.example.com', 'Admin1!pass', ACME),
   ]);
+  const [[hotel]] = runSql(
+    gate.persistTo,
+    `INSERT INTO products (org_id, type, name, city, country, latitude, longitude, price_usd_minor, price_unit, max_guests, status, source, supplier_code)
+     VALUES (1, 'HLT', 'Gate Bank Hotel', 'Gatetown', 'PT', 38.7, -9.1, 0, 'night', 2, 'INACTIVE', 'hotelbeds', 'GATE-1') RETURNING id`,
+  ) as [[{ id: number }]];
+  supplierHotelId = hotel.id;
   // Its own server prepares its own database first (migrations, the seed with its rooms and rates): as the faults gate,
   // ten minutes, since a loaded two-core machine took over five.
 }, 600_000);
@@ -66,7 +74,7 @@ function idsOf(u: Awaited<ReturnType<typeof rowsOf>>, a: Awaited<ReturnType<type
   return {
     travelerId: u.travelerId, certificateId: u.certificateId, certificateCode: u.certificateCode, discountId: u.discountId, cashId: u.cashId,
     referredMember: u.referredMember, userId: s.userId, email: s.email, memberId: u.memberId, clientId: a.clientId, quoteId: a.quoteId, productId,
-    bookingRef: u.bookingRef,
+    bookingRef: u.bookingRef, supplierHotelId,
   };
 }
 

@@ -4,6 +4,7 @@
 // chosen weekdays) in one change, as channel managers do.
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import ImportedNotice from './ImportedNotice';
 import ConsoleGate from './ConsoleGate';
 import InventoryField from './InventoryField';
 import LoadState, { useConsoleLoad } from './LoadState';
@@ -68,6 +69,8 @@ function Calendar() {
     );
   }
   if (!product.data) return <LoadState loaded={product} />;
+  // A bed bank's hotel has no calendar of ours: its rooms and rates are the supplier's, priced live.
+  if (product.data.source) return <ImportedNotice productId={product.data.product_id} supplier={product.data.source} />;
   return <ProductCalendar product={product.data} />;
 }
 

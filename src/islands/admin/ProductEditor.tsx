@@ -5,6 +5,7 @@ import ConsoleGate from './ConsoleGate';
 import InventoryField from './InventoryField';
 import LoadState, { useConsoleLoad } from './LoadState';
 import RoomsAndRates from './RoomsAndRates';
+import ImportedNotice from './ImportedNotice';
 import { useConsoleForm } from './useConsoleForm';
 import { centsOf, DESCRIPTION_LABEL, dollarsOf, fieldProps } from './inventory-form';
 import { createProduct, loadProduct, saveProduct, type ProductDetail } from '../../stores/inventory';
@@ -30,6 +31,8 @@ function Editor() {
   const loaded = useConsoleLoad(() => (productId ? loadProduct(productId) : Promise.resolve(null)), productId);
   if (productId && !loaded.data) return <LoadState loaded={loaded} />;
   const product = loaded.data;
+  // A bed bank's hotel is not edited here: only its sale and photos change, on its own page.
+  if (product?.source) return <ImportedNotice productId={product.product_id} supplier={product.source} />;
 
   const onCreated = (detail: ProductDetail) => {
     history.replaceState(null, '', `?id=${detail.product_id}`);

@@ -1,17 +1,52 @@
 // The console's products: every product of the org with its code, status and photo count, a way to edit it, its
-// photos and (a hotel, resort or stay) its calendar, and a way to add one.
+// photos and (a hotel, resort or stay) its calendar, and a way to add one. Beside them, the hotels a bed bank brought
+// (?from=<supplier>): listed apart, paged by the server (ImportedHotels).
+import { useState } from 'react';
 import ConsoleGate from './ConsoleGate';
 import LoadState, { useConsoleLoad } from './LoadState';
+import ImportedHotels from './ImportedHotels';
 import CardPhoto from '../ui/CardPhoto';
 import { loadProducts } from '../../stores/photos';
 import { useT } from '../../stores/locale';
 import { isNightly } from '../../shared/contract/inventory-text';
+import { SUPPLIERS, type Supplier } from '../../shared/contract/supplier-text';
 
 export default function ProductsPage() {
   return (
     <ConsoleGate section="admin">
-      <Products />
+      <ProductsArea />
     </ConsoleGate>
+  );
+}
+
+/** The supplier the address asks for (?from=hotelbeds), or null for the org's own products. */
+function supplierOfAddress(): Supplier | null {
+  const from = new URLSearchParams(window.location.search).get('from');
+  return (SUPPLIERS as readonly string[]).includes(from ?? '') ? (from as Supplier) : null;
+}
+
+function ProductsArea() {
+  const t = useT();
+  const [supplier] = useState(supplierOfAddress);
+  const views: { href: string; label: string; current: boolean }[] = [
+    { href: '/admin/products', label: t('sup_hotels_tab_own'), current: supplier === null },
+    ...SUPPLIERS.map((s) => ({ href: `/admin/products?from=${s}`, label: t('sup_hotels_tab_bank'), current: supplier === s })),
+  ];
+  return (
+    <>
+      <nav className="console-views" aria-label={t('sup_hotels_tabs')}>
+        <ul>
+          {views.map((v) => (
+            <li key={v.href}>
+              <a href={v.href} aria-current={v.current ? 'page' : undefined} className={v.current ? 'btn btn-sm btn-primary' : 'btn btn-sm'}>
+                {v.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {supplier ? <ImportedHotels supplier={supplier} /> : <Products />}
+    </>
   );
 }
 

@@ -68,5 +68,6 @@ export const INVENTORY_MSG = {
   stayRange: 'The shortest stay is at most the longest',
   roomOfProduct: 'This room type is not one of this product’s',
   planSellsRoom: 'This rate plan does not sell this room type',
+  importedHotel: 'This hotel comes from the bed bank: its content, rooms and rates are the supplier’s. Only whether it is on sale can change here',
   noPlanForRoom: 'No rate plan sells this room type yet: add one first',
 } as const;

@@ -8,6 +8,7 @@ import { isTimeZone } from '../rules/cancellation';
 import { BOARDS } from '../rules/stay-rates';
 import { PRODUCT_TYPES } from '../rules/wallet';
 import { ARI_MAX_NIGHTS, ARI_MAX_UPDATES, INVENTORY_MSG as M } from './inventory-text';
+import { SUPPLIERS } from './supplier-text';
 
 export { ARI_MAX_NIGHTS, ARI_MAX_UPDATES, INVENTORY_MSG, isNightly, NIGHTLY_TYPES } from './inventory-text';
 
@@ -302,6 +303,8 @@ export const AdminProductDetailSchema = z.object({
   bookable: z.boolean(),
   rooms: z.array(RoomTypeSchema),
   rate_plans: z.array(RatePlanSchema),
+  /** Only for a bed bank's hotel: the supplier that brought it (only its sale changes in the console). */
+  source: z.enum(SUPPLIERS).optional(),
 });
 export type AdminProductDetail = z.output<typeof AdminProductDetailSchema>;
 

@@ -17,4 +17,8 @@ export const SUPPLIER_MSG = {
   unreachable: 'The supplier could not be reached to check the credentials: try again in a moment',
   notConnected: 'Save the supplier’s credentials before importing',
   importRunning: 'An import is already running: wait for it to finish',
+  noSuchHotel: 'No such hotel from this supplier',
+  search: 'Search by at most 100 characters of a name, a city or a hotel code',
+  page: 'Use a page number from 1 to 10,000',
+  onSale: 'Say whether the hotel is on sale (true or false)',
 } as const;

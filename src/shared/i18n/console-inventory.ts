@@ -351,6 +351,11 @@ export const inventoryMessageLabels: LabelTable = {
   inv_msg_stayRange: L('The shortest stay is at most the longest', 'La estancia mínima no supera la máxima', 'Le séjour minimum ne dépasse pas le séjour maximum'),
   inv_msg_roomOfProduct: L('This room type is not one of this product’s', 'Este tipo de habitación no es de este producto', 'Ce type de chambre n’appartient pas à ce produit'),
   inv_msg_planSellsRoom: L('This rate plan does not sell this room type', 'Este plan de tarifa no vende este tipo de habitación', 'Ce plan tarifaire ne vend pas ce type de chambre'),
+  inv_msg_importedHotel: L(
+    'This hotel comes from the bed bank: its content, rooms and rates are the supplier’s. Only whether it is on sale can change here',
+    'Este hotel viene del banco de camas: su contenido, habitaciones y tarifas son del proveedor. Aquí solo puede cambiar si está a la venta',
+    'Cet hôtel vient de la banque de lits\u202f: son contenu, ses chambres et ses tarifs sont ceux du fournisseur. Seule sa mise en vente peut changer ici',
+  ),
   inv_msg_noPlanForRoom: L(
     'No rate plan sells this room type yet: add one first',
     'Ningún plan de tarifa vende aún este tipo de habitación: añade uno primero',

@@ -10,6 +10,64 @@ export const consoleOpsLabels: LabelTable = {
   page_admin_translations: L('Translations', 'Traducciones', 'Traductions'),
   page_admin_channel: L('Channel manager', 'Gestor de canales', 'Gestionnaire de canaux'),
   page_admin_suppliers: L('Suppliers', 'Proveedores', 'Fournisseurs'),
+  page_admin_supplier_hotel: L('Imported hotel', 'Hotel importado', 'Hôtel importé'),
+
+  // The bed bank's hotels in the console's products area (/admin/products?from=hotelbeds) and one of them
+  // (/admin/products/hotel?id=): found, read, taken off sale and put back.
+  sup_hotels_tabs: L('Which products', 'Qué productos', 'Quels produits'),
+  sup_hotels_tab_own: L('Your products', 'Tus productos', 'Vos produits'),
+  sup_hotels_tab_bank: L('From the bed bank', 'Del banco de camas', 'De la banque de lits'),
+  sup_hotels_intro: L(
+    'Hotels imported from your bed bank. Their content, rooms and rates come from the supplier; you decide whether each is on sale and manage its photos.',
+    'Hoteles importados de tu banco de camas. Su contenido, habitaciones y tarifas vienen del proveedor; tú decides si cada uno está a la venta y gestionas sus fotos.',
+    'Hôtels importés de votre banque de lits. Leur contenu, leurs chambres et leurs tarifs viennent du fournisseur\u202f; vous décidez si chacun est en vente et gérez ses photos.',
+  ),
+  sup_hotels_search: L('Search by name, city or code', 'Buscar por nombre, ciudad o código', 'Rechercher par nom, ville ou code'),
+  sup_hotels_found: L('Hotels found: {count}', 'Hoteles encontrados: {count}', 'Hôtels trouvés\u202f: {count}'),
+  sup_hotels_none: L('No imported hotel matches this search.', 'Ningún hotel importado coincide con esta búsqueda.', 'Aucun hôtel importé ne correspond à cette recherche.'),
+  sup_hotels_none_yet: L(
+    'No hotel imported yet: connect a supplier and import its hotels on the Suppliers page.',
+    'Aún no hay hoteles importados: conecta un proveedor e importa sus hoteles en la página Proveedores.',
+    'Aucun hôtel importé pour l’instant\u202f: connectez un fournisseur et importez ses hôtels sur la page Fournisseurs.',
+  ),
+  sup_hotels_col_hotel: L('Hotel', 'Hotel', 'Hôtel'),
+  sup_hotels_col_code: L('Supplier code', 'Código del proveedor', 'Code fournisseur'),
+  sup_hotels_col_sale: L('Sale', 'Venta', 'Vente'),
+  sup_hotels_on_sale: L('On sale', 'A la venta', 'En vente'),
+  sup_hotels_off_sale: L('Off sale', 'Fuera de venta', 'Hors vente'),
+  sup_hotels_open: L('Details of {name}', 'Detalles de {name}', 'Détails de {name}'),
+  sup_hotels_take_off: L('Take off sale', 'Retirar de la venta', 'Retirer de la vente'),
+  sup_hotels_put_back: L('Put back on sale', 'Volver a poner a la venta', 'Remettre en vente'),
+  sup_hotels_sale_hint: L(
+    'Off sale, travellers no longer find it in search, suggestions or its page. A new import keeps your choice.',
+    'Fuera de venta, los viajeros ya no lo encuentran en la búsqueda, las sugerencias ni su página. Una nueva importación mantiene tu elección.',
+    'Hors vente, les voyageurs ne le trouvent plus dans la recherche, les suggestions ni sa page. Un nouvel import garde votre choix.',
+  ),
+  sup_hotels_now_off: L('Taken off sale.', 'Retirado de la venta.', 'Retiré de la vente.'),
+  sup_hotels_now_on: L('Back on sale.', 'De nuevo a la venta.', 'Remis en vente.'),
+  sup_hotels_readonly: L(
+    'Its content, room types and rates come from the supplier and each import updates them: they are not edited here.',
+    'Su contenido, tipos de habitación y tarifas vienen del proveedor y cada importación los actualiza: no se editan aquí.',
+    'Son contenu, ses types de chambre et ses tarifs viennent du fournisseur et chaque import les met à jour\u202f: ils ne se modifient pas ici.',
+  ),
+  sup_hotels_texts: L('Name and city in each language', 'Nombre y ciudad en cada idioma', 'Nom et ville dans chaque langue'),
+  sup_hotels_language: L('Language', 'Idioma', 'Langue'),
+  sup_hotels_name: L('Name', 'Nombre', 'Nom'),
+  sup_hotels_address: L('Address', 'Dirección', 'Adresse'),
+  sup_hotels_rooms: L('Room types from the supplier', 'Tipos de habitación del proveedor', 'Types de chambre du fournisseur'),
+  sup_hotels_col_room: L('Room type', 'Tipo de habitación', 'Type de chambre'),
+  sup_hotels_col_adults: L('Adults at most', 'Adultos como máximo', 'Adultes au plus'),
+  sup_hotels_col_children: L('Children at most', 'Niños como máximo', 'Enfants au plus'),
+  sup_hotels_col_guests: L('Guests at most', 'Huéspedes como máximo', 'Personnes au plus'),
+  sup_hotels_no_rooms: L('The supplier listed no room type.', 'El proveedor no indicó tipos de habitación.', 'Le fournisseur n’a indiqué aucun type de chambre.'),
+  sup_hotels_photos: L('Manage its photos ({count})', 'Gestionar sus fotos ({count})', 'Gérer ses photos ({count})'),
+  sup_hotels_back: L('Back to the bed bank’s hotels', 'Volver a los hoteles del banco de camas', 'Retour aux hôtels de la banque de lits'),
+  sup_hotels_imported_notice: L(
+    'This hotel comes from the bed bank: its content, rooms and rates are the supplier’s. Open it among the bed bank’s hotels to take it off sale or manage its photos.',
+    'Este hotel viene del banco de camas: su contenido, habitaciones y tarifas son del proveedor. Ábrelo entre los hoteles del banco de camas para retirarlo de la venta o gestionar sus fotos.',
+    'Cet hôtel vient de la banque de lits\u202f: son contenu, ses chambres et ses tarifs sont ceux du fournisseur. Ouvrez-le parmi les hôtels de la banque de lits pour le retirer de la vente ou gérer ses photos.',
+  ),
+  sup_hotels_open_imported: L('Open this imported hotel', 'Abrir este hotel importado', 'Ouvrir cet hôtel importé'),
 
   // The suppliers page (/admin/suppliers): a bed bank's credentials, markup and content import (decision 0068).
   sup_intro: L(
@@ -333,4 +391,12 @@ export const consoleOpsLabels: LabelTable = {
     'Ya hay una importación en curso: espera a que termine',
     'Un import est déjà en cours\u202f: attendez qu’il se termine',
   ),
+  sup_msg_noSuchHotel: L('No such hotel from this supplier', 'No existe ese hotel de este proveedor', 'Aucun hôtel de ce fournisseur ne correspond'),
+  sup_msg_search: L(
+    'Search by at most 100 characters of a name, a city or a hotel code',
+    'Busca con 100 caracteres como máximo de un nombre, una ciudad o un código de hotel',
+    'Cherchez avec au plus 100 caractères d’un nom, d’une ville ou d’un code d’hôtel',
+  ),
+  sup_msg_page: L('Use a page number from 1 to 10,000', 'Usa un número de página de 1 a 10.000', 'Indiquez un numéro de page de 1 à 10\u202f000'),
+  sup_msg_onSale: L('Say whether the hotel is on sale (true or false)', 'Indica si el hotel está a la venta (true o false)', 'Indiquez si l’hôtel est en vente (true ou false)'),
 };
