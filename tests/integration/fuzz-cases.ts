@@ -10,12 +10,12 @@ import { pathOf, type RouteSpec } from './route-table';
  * Schema-derived inputs per route that takes input: each reaches the route's own code. Every run draws them from a new
  * seed (logged), so successive CI runs cover new inputs; a deeper local run is one variable away.
  */
-export const RUNS = Number(process.env.FUZZ_RUNS ?? 160);
+export const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 /**
  * Hostile inputs per route. Every route reads its input through the same declaration (docs/decisions/0054), so most of
  * them are refused by that one front door: fewer per route, each route still gets every family.
  */
-export const HOSTILE = Number(process.env.FUZZ_HOSTILE ?? 80);
+export const HOSTILE = Number(process.env.FUZZ_HOSTILE ?? 50);
 /** Schema-side requests for a route without input: they differ only by session and host. */
 export const NO_INPUT_RUNS = 20;
 /** One request of the gate, as sent. */
