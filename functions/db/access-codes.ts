@@ -94,7 +94,7 @@ export function createAccessCodeStatements(
     db
       .prepare(
         `INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
-         SELECT ?, ?, ?, 'access_code.create', 'access_code:' || ?, ?
+         SELECT ?, ?, ?, 'access_code.create', 'access_code:' || CAST(? AS TEXT), ?
          WHERE NOT EXISTS (SELECT 1 FROM access_codes WHERE org_id = ? AND code_hash = ?)`,
       )
       .bind(c.orgId, audit.actorId, audit.actorEmail, c.hint, audit.detail, c.orgId, c.codeHash),
@@ -110,7 +110,7 @@ export function deleteAccessCodeStatements(db: D1Database, orgId: number, codeHa
     db
       .prepare(
         `INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
-         SELECT org_id, ?, ?, 'access_code.delete', 'access_code:' || ?,
+         SELECT org_id, ?, ?, 'access_code.delete', 'access_code:' || CAST(? AS TEXT),
                 json_object('before', json_object('label', label, 'expires_at', expires_at, 'max_uses', max_uses, 'uses', uses))
          FROM access_codes WHERE org_id = ? AND code_hash = ?`,
       )

@@ -87,7 +87,7 @@ export async function importCards(
     db
       .prepare(
         `INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
-         SELECT ?1, ?5, ?6, 'card.import', 'cards:' || ?7, json_object('after', json_object('issued', ?7)) WHERE ${mine}`,
+         SELECT ?1, ?5, ?6, 'card.import', 'cards:' || CAST(?7 AS INTEGER), json_object('after', json_object('issued', ?7)) WHERE ${mine}`,
       )
       .bind(orgId, null, imp.key, imp.nonce, actor.id, actor.email, cards.length),
   ]);

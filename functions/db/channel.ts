@@ -41,7 +41,7 @@ export function createChannelCredentialStatements(db: D1Database, orgId: number,
 export function revokeChannelCredentialStatements(db: D1Database, orgId: number, actor: Actor, username: string) {
   return [
     db
-      .prepare(`${AUDIT} SELECT ?1, ?2, ?3, 'channel_credential.revoke', 'channel:' || ?4, json_object('username', ?4) WHERE EXISTS (SELECT 1 FROM channel_credentials WHERE username = ?4 AND org_id = ?1)`)
+      .prepare(`${AUDIT} SELECT ?1, ?2, ?3, 'channel_credential.revoke', 'channel:' || CAST(?4 AS TEXT), json_object('username', ?4) WHERE EXISTS (SELECT 1 FROM channel_credentials WHERE username = ?4 AND org_id = ?1)`)
       .bind(orgId, actor.id, actor.email, username),
     db.prepare('DELETE FROM channel_credentials WHERE username = ? AND org_id = ?').bind(username, orgId),
   ];

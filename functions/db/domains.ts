@@ -100,7 +100,7 @@ export async function activateCustomHostname(db: D1Database, orgId: number, host
       .bind(host, orgId),
     db
       .prepare(`INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
-         SELECT ?, ?, ?, 'domain.active', 'domain:' || ?, json_object('before', json_object('status', 'pending'), 'after', json_object('status', 'active'))
+         SELECT ?, ?, ?, 'domain.active', 'domain:' || CAST(? AS TEXT), json_object('before', json_object('status', 'pending'), 'after', json_object('status', 'active'))
          WHERE changes() > 0`)
       .bind(orgId, actor.id, actor.email, host),
     db

@@ -76,7 +76,7 @@ export async function insertPhoto(db: D1Database, orgId: number, actor: Actor, p
     db
       .prepare(
         `INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
-         SELECT ?1, ?2, ?3, 'photo.add', 'product:' || ?4, json_object('photo_id', last_insert_rowid(), 'image', ?5) WHERE changes() = 1`,
+         SELECT ?1, ?2, ?3, 'photo.add', 'product:' || CAST(?4 AS INTEGER), json_object('photo_id', last_insert_rowid(), 'image', ?5) WHERE changes() = 1`,
       )
       .bind(orgId, actor.id, actor.email, productId, photo.key),
     // changes() is the audit row's here: the version moves only with a photo added.
@@ -109,7 +109,7 @@ export async function reorderPhotos(db: D1Database, orgId: number, actor: Actor,
     syncImages(db, orgId, productId),
     db.prepare(`UPDATE orgs SET version = version + 1 WHERE id = ?2 AND ${guard}`).bind(productId, orgId),
     db
-      .prepare(`INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail) SELECT ?2, ?3, ?4, 'photo.order', 'product:' || ?1, ?5 WHERE ${guard}`)
+      .prepare(`INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail) SELECT ?2, ?3, ?4, 'photo.order', 'product:' || CAST(?1 AS INTEGER), ?5 WHERE ${guard}`)
       .bind(productId, orgId, actor.id, actor.email, JSON.stringify({ before, after: ids })),
   ]);
   return (updated!.meta.changes ?? 0) > 0;
@@ -120,7 +120,7 @@ export async function deletePhoto(db: D1Database, orgId: number, actor: Actor, p
     db
       .prepare(
         `INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
-         SELECT ?1, ?2, ?3, 'photo.remove', 'product:' || ?4, json_object('photo_id', id, 'image', image_key) FROM product_photos WHERE id = ?5 AND product_id = ?4 AND org_id = ?1`,
+         SELECT ?1, ?2, ?3, 'photo.remove', 'product:' || CAST(?4 AS INTEGER), json_object('photo_id', id, 'image', image_key) FROM product_photos WHERE id = ?5 AND product_id = ?4 AND org_id = ?1`,
       )
       .bind(orgId, actor.id, actor.email, productId, photoId),
     // The org's version moves only when there is a photo to remove: a refused removal writes nothing.

@@ -92,7 +92,7 @@ export async function startImport(db: D1Database, orgId: number, actor: Actor, s
     db
       .prepare(
         `INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
-         SELECT ?1, ?2, ?3, 'supplier.import', 'supplier:' || ?4, json_object('job_id', last_insert_rowid()) WHERE changes() = 1`,
+         SELECT ?1, ?2, ?3, 'supplier.import', 'supplier:' || CAST(?4 AS TEXT), json_object('job_id', last_insert_rowid()) WHERE changes() = 1`,
       )
       .bind(orgId, actor.id, actor.email, supplier),
   ]);
