@@ -6,6 +6,7 @@ import { changedOne } from './statements';
 import { atomically } from './batch';
 import type { PlanCancellation } from '../../src/shared/rules/cancellation';
 import type { Board, Names } from '../../src/shared/rules/stay-rates';
+import type { Supplier } from '../../src/shared/contract/supplier-text';
 
 /** The stay a booking, a quote or an agent's booking is for: the product as it was then, the dates and the party. */
 export interface StayColumns {
@@ -245,7 +246,7 @@ export interface NewBooking extends NewStay {
 
 /** What a booking of a bed bank's rate keeps of it when written. */
 export interface NewSupplierPart {
-  name: 'hotelbeds';
+  name: Supplier;
   rateKey: string;
   netMinor: number;
   currency: string;

@@ -4,6 +4,8 @@ import type { Owner } from './clients';
 import { bookingBatch, ROOM_COLUMNS, roomValues, type BookedRooms, type NewStay, type NewSupplierPart, type StayColumns, type TiedWrite } from './bookings';
 import { changedOne } from './statements';
 import { cardVoucherOwedStatement, vouchersOwedStatement } from './agent-vouchers';
+import type { Board } from '../../src/shared/rules/stay-rates';
+import type { Supplier } from '../../src/shared/contract/supplier-text';
 
 export interface QuoteRow extends StayColumns {
   id: number;
@@ -29,9 +31,60 @@ export interface QuoteRow extends StayColumns {
   rate_plan_id: number | null;
   /** JSON: one occupancy value per room. */
   occupancy: string;
-  /** A bed bank's rate (migration 0043): the key and net (EUR minor units) it was quoted from; null for own hotels. */
+  /**
+   * A bed bank's rate (migration 0043): the key and net it was quoted from (in supplier_currency's minor units); null for
+   * own hotels. A stay whose rooms hold different parties keeps every part in the key, as bookings do (decision 0076).
+   */
   supplier_rate_key: string | null;
   supplier_net_minor: number | null;
+  /** The supplier, the net's currency and the rate as shown (JSON, QuotedSupplierRate): migration 0049, null on older quotes. */
+  supplier: string | null;
+  supplier_currency: string | null;
+  supplier_rate: string | null;
+}
+
+/**
+ * What a bed bank's quote keeps of the rate it was priced from, beside its key(s) and net (migration 0049): whether it
+ * must be checked again before booking, and the room, board and terms its booking shows and cancels by.
+ */
+export interface QuotedSupplierRate {
+  recheck: boolean;
+  room: { room_id: number; code: string; name: string };
+  board: Board;
+  refundable: boolean;
+  free_cancellation_days: number | null;
+  cancellation_fee_percent: number | null;
+}
+
+/** A bed bank's quote as kept: the supplier, its key(s) (several parts as JSON, decision 0076), net and its currency, and the rate. */
+export interface QuotedSupplier {
+  name: Supplier;
+  rateKey: string;
+  netMinor: number;
+  currency: string;
+  /** The rate as shown; null on a quote written before migration 0049 (its key is then checked, the room read from the check). */
+  rate: QuotedSupplierRate | null;
+}
+
+/** A quote's (or its booking's) supplier columns read, or null for an own hotel's. */
+export function quotedSupplierOf(
+  row: { supplier: string | null; supplier_rate_key: string | null; supplier_net_minor: number | null; supplier_currency: string | null },
+  rate: string | null,
+): QuotedSupplier | null {
+  if (!row.supplier || !row.supplier_rate_key || !row.supplier_currency) return null;
+  return { name: row.supplier as Supplier, rateKey: row.supplier_rate_key, netMinor: row.supplier_net_minor ?? 0, currency: row.supplier_currency, rate: quotedSupplierRate(rate) };
+}
+
+/** A quote's kept rate, or null: a quote written before migration 0049 (or a value not of that shape). */
+export function quotedSupplierRate(text: string | null | undefined): QuotedSupplierRate | null {
+  if (!text) return null;
+  try {
+    const r = JSON.parse(text) as Partial<QuotedSupplierRate> | null;
+    if (!r || typeof r.recheck !== 'boolean' || typeof r.room?.name !== 'string' || typeof r.board !== 'string' || typeof r.refundable !== 'boolean') return null;
+    return r as QuotedSupplierRate;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -55,7 +108,7 @@ const COLUMNS = `q.id, q.org_id, q.agent_id, q.client_id, q.client_name, q.clien
   CASE WHEN q.status = 'BOOKED' AND ${openAgainSql('q')} THEN (CASE WHEN q.sent_at IS NULL THEN 'DRAFT' ELSE 'SENT' END) ELSE q.status END AS status,
   q.sent_at, CASE WHEN ${openAgainSql('q')} THEN NULL ELSE q.booked_at END AS booked_at, q.created_at,
   CASE WHEN ${openAgainSql('q')} THEN NULL ELSE b.booking_ref END AS booking_ref, q.room_id, q.rate_plan_id, q.occupancy,
-  q.supplier_rate_key, q.supplier_net_minor`;
+  q.supplier_rate_key, q.supplier_net_minor, q.supplier, q.supplier_currency, q.supplier_rate`;
 const FROM = 'agent_quotes q LEFT JOIN agent_bookings b ON b.quote_id = q.id';
 
 export interface NewQuote extends NewStay {
@@ -70,9 +123,8 @@ export interface NewQuote extends NewStay {
   roomId: number | null;
   ratePlanId: number | null;
   occupancy: string[];
-  /** A bed bank's rate (migration 0043): its key and net (EUR minor units), to book it after a re-check. */
-  supplierRateKey?: string | null;
-  supplierNetMinor?: number | null;
+  /** A bed bank's rate (migrations 0043, 0049): its supplier, key(s), net and its currency, and the rate as shown. */
+  supplier?: { name: string; rateKey: string; netMinor: number; currency: string; rate: QuotedSupplierRate } | null;
 }
 
 /** The new quote's id, or null when the client is not one of the agent's own. The client's name and email are copied. */
@@ -81,15 +133,16 @@ export async function insertQuote(db: D1Database, owner: Owner, q: NewQuote): Pr
     .prepare(
       `INSERT INTO agent_quotes (org_id, agent_id, client_id, client_name, client_email, product_id, product_type, product_name, city, image,
          check_in, check_out, guests, currency, markup_bps, net_usd_minor, total_usd_minor, net_minor, total_minor, note, room_id, rate_plan_id, occupancy,
-         supplier_rate_key, supplier_net_minor)
-       SELECT c.org_id, c.agent_id, c.id, trim(c.title || ' ' || c.first_name || ' ' || c.last_name), c.email, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+         supplier_rate_key, supplier_net_minor, supplier, supplier_currency, supplier_rate)
+       SELECT c.org_id, c.agent_id, c.id, trim(c.title || ' ' || c.first_name || ' ' || c.last_name), c.email, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
        FROM agent_clients c WHERE c.id = ? AND c.org_id = ? AND c.agent_id = ?
        RETURNING id`,
     )
     .bind(
       q.productId, q.productType, q.productName, q.city, q.image, q.checkIn, q.checkOut, q.guests, q.currency, q.markupBps,
       q.netUsdMinor, q.totalUsdMinor, q.netMinor, q.totalMinor, q.note, q.roomId, q.ratePlanId, JSON.stringify(q.occupancy),
-      q.supplierRateKey ?? null, q.supplierNetMinor ?? null, q.clientId, owner.orgId, owner.agentId,
+      q.supplier?.rateKey ?? null, q.supplier?.netMinor ?? null, q.supplier?.name ?? null, q.supplier?.currency ?? null,
+      q.supplier ? JSON.stringify(q.supplier.rate) : null, q.clientId, owner.orgId, owner.agentId,
     )
     .first<{ id: number }>();
   return row?.id ?? null;
@@ -198,6 +251,8 @@ export function quoteByCardTie(db: D1Database, owner: Owner, quoteId: number, re
 export interface PendingSupplierPart extends NewSupplierPart {
   occupancy: string[];
   claimedAt: number;
+  /** The room and rate the quote kept (migration 0049), shown from the start; else written once the supplier books it. */
+  rooms?: BookedRooms;
 }
 
 export type BookOutcome = { kind: 'booked'; ref: string } | { kind: 'credit-limit' } | { kind: 'already-booked' } | { kind: 'missing' } | { kind: 'sold-out' };
@@ -245,8 +300,9 @@ export async function bookQuote(
       )
       .bind(
         quoteId, owner.orgId, owner.agentId, ref,
-        // A bed bank's booking names no room of ours (no trigger runs); its room and rate are written once the supplier books it.
-        ...(supplier ? [null, null, supplier.occupancy.length, JSON.stringify(supplier.occupancy), '[]', null, null] : roomValues(rooms)),
+        // A bed bank's booking names no room of ours (no trigger runs); a quote that kept no room and rate has them
+        // written once the supplier books it.
+        ...(supplier ? (supplier.rooms ? roomValues(supplier.rooms, true) : [null, null, supplier.occupancy.length, JSON.stringify(supplier.occupancy), '[]', null, null]) : roomValues(rooms)),
         ...(supplier ? [supplier.name, supplier.rateKey, supplier.netMinor, supplier.currency, 'booking', supplier.claimedAt] : [null, null, null, null, null, null]),
       ),
     db

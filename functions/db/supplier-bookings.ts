@@ -151,6 +151,8 @@ export interface ClaimedAgentSupplierBooking extends ClaimedSupplierBooking {
   total_minor: number;
   supplier_net_minor: number;
   supplier_currency: string;
+  /** The rate its quote kept (JSON, db/quotes.ts QuotedSupplierRate; migration 0049), null for a quote written before. */
+  quote_supplier_rate: string | null;
 }
 
 /** An agent's booking still to book at its supplier: written claimed, not yet booked there (or refused). */
@@ -184,8 +186,9 @@ export async function claimAgentSupplierBooking(
     .prepare(
       `SELECT ab.id, ab.booking_ref, ab.org_id, ab.supplier, ab.supplier_rate_key,
          json_object('first_name', COALESCE(c.first_name, ab.client_name), 'last_name', COALESCE(c.last_name, '')) AS traveler,
-         ab.occupancy, ab.guests, ab.product_id, ab.check_in, ab.check_out, ab.currency, ab.total_minor, ab.supplier_net_minor, ab.supplier_currency
-       FROM agent_bookings ab LEFT JOIN agent_clients c ON c.id = ab.client_id WHERE ab.id = ?`,
+         ab.occupancy, ab.guests, ab.product_id, ab.check_in, ab.check_out, ab.currency, ab.total_minor, ab.supplier_net_minor, ab.supplier_currency,
+         q.supplier_rate AS quote_supplier_rate
+       FROM agent_bookings ab LEFT JOIN agent_clients c ON c.id = ab.client_id LEFT JOIN agent_quotes q ON q.id = ab.quote_id WHERE ab.id = ?`,
     )
     .bind(claimed.id)
     .first<ClaimedAgentSupplierBooking>();

@@ -4,7 +4,7 @@
 import { ApiError, conflict, notFound, refuse } from '../errors';
 import { randomToken, sha256Hex } from '../auth/crypto';
 import { clientOf, type Owner } from '../db/clients';
-import { bookQuote, insertQuote, markSent, quoteByTokenHash, quoteOf, quotesOf, type QuoteRow } from '../db/quotes';
+import { bookQuote, insertQuote, markSent, quoteByTokenHash, quoteOf, quotedSupplierOf, quotesOf, type NewQuote, type QuotedSupplier, type QuoteRow } from '../db/quotes';
 import { agentProfile, creditOf, defaultMarkupBps } from '../db/agents';
 import { newBookingRef } from '../db/bookings';
 import { imagesOf, productById } from '../db/products';
@@ -14,12 +14,13 @@ import { sendMail, type MailError } from '../outside/mail';
 import { quoteMail } from '../services/agent-mail';
 import { bookQuoteByCard } from './payments';
 import { sendOwedMails } from './booking-mails';
-import { bookableStay, checkedSupplierRooms, checkSupplierRate, currencyFor, priceStay, soldOut } from './stay';
+import { bookableStay, currencyFor, priceStay, readyQuotedSupplierRate, soldOut, type SupplierSale } from './stay';
 import { agentQuotePrice, quoteRooms } from './pricing';
 import { rateKey } from './rates';
 import { orgBank } from './suppliers';
-import { isSupplierProduct } from './supplier-rates';
-import { partyLines } from '../../src/shared/rules/supplier-combination';
+import { supplierBookedRooms } from './supplier-rates';
+import { evenNights } from '../../src/shared/rules/supplier-rate';
+import { nightsOf as stayNights } from '../../src/shared/rules/stay-rates';
 import { bookAgentAtSupplier, type AgentSupplierRefusal } from './supplier-bookings';
 import { ratesFromUsd } from '../cache/rates';
 import type { BookedRooms, NewSupplierPart } from '../db/bookings';
@@ -98,8 +99,6 @@ export async function priceQuote(d: Pick<AgentDeps, 'db' | 'org' | 'language' | 
   const key = rateKey(d.env);
   const stay = await bookableStay(db, org, input, key, d.clock());
   const { product, nightly, checkOut } = stay;
-  // A quote keeps one supplier key: a bed bank's stay whose rooms hold different parties is sold on the site only (decision 0076).
-  if (isSupplierProduct(product) && partyLines(stay.rooms).length > 1) throw refuse(input.rate_id ? 'rate_id' : 'occupancy', AGENT_MSG.supplierOneParty);
   const { currency, rates } = await currencyFor(db, org, input.currency ?? agent.currency);
   const markupBps = input.markup_percent == null ? ((await defaultMarkupBps(db, agent)) ?? DEFAULT_MARKUP_BPS) : bpsOfPercent(input.markup_percent);
   const priced = await priceStay(db, stay, { currency, rates }, key, { reach: d, recheck: false });
@@ -124,8 +123,8 @@ export async function priceQuote(d: Pick<AgentDeps, 'db' | 'org' | 'language' | 
     roomId: priced.offer?.room.room_id ?? null,
     ratePlanId: priced.offer?.plan.rate_plan_id ?? null,
     occupancy: priced.offer || priced.supplier ? occupancyStrings(stay.rooms) : [],
-    supplierRateKey: priced.supplier?.rateKey ?? null,
-    supplierNetMinor: priced.supplier?.netMinor ?? null,
+    // A bed bank's rate: the claim it was priced from (every part's key and net, the net's currency, the rate as shown).
+    supplier: priced.supplier ? quotedSupplier(priced.supplier) : null,
   });
   if (id === null) throw refuse('client_id', 'No such client');
   return agentQuote(d, agent, id);
@@ -171,8 +170,27 @@ export async function sendQuote(d: Pick<AgentDeps, 'db' | 'org' | 'language' | '
 
 export type BookedOutcome = { kind: 'booked'; booked: BookedQuote } | { kind: 'credit-limit' };
 
-/** Hotelbeds prices in EUR (decision 0069): a quote keeps its supplier's net in that currency's minor units. */
-const SUPPLIER_NET_CURRENCY = 'EUR';
+/** What a quote keeps of a bed bank's rate (migration 0049): the supplier, its key(s) and net, their currency, the rate shown. */
+function quotedSupplier(sale: SupplierSale): NonNullable<NewQuote['supplier']> {
+  const { claim } = sale;
+  return {
+    name: sale.supplier,
+    rateKey: sale.rateKey,
+    netMinor: sale.netMinor,
+    currency: sale.netCurrency,
+    rate: {
+      recheck: claim.recheck,
+      room: claim.room,
+      board: claim.board,
+      refundable: claim.refundable,
+      free_cancellation_days: claim.free_cancellation_days,
+      cancellation_fee_percent: claim.cancellation_fee_percent,
+    },
+  };
+}
+
+/** The party of each room a quote keeps (its guests in one room for a quote older than rooms). */
+const quoteParty = (quote: QuoteRow) => storedParty(quote.occupancy) ?? partyOfGuests(quote.guests);
 
 /** Why a bed bank's quote was not booked, in the contract's shape: 409 (the agent makes a new quote), or 503 (try again). */
 function supplierRefusal(why: AgentSupplierRefusal): ApiError {
@@ -183,26 +201,24 @@ function supplierRefusal(why: AgentSupplierRefusal): ApiError {
 }
 
 /**
- * A bed bank's quote paid by the client's card: its kept key checked with the supplier before the payment session
- * (checkSupplierRate; a net other than the quoted one → 409 PRICE_CHANGED), the booking then written as a traveller's
- * supplier booking (the checked key, its net, the room and rate the check answered), which the webhook books there.
+ * A bed bank's quote paid by the client's card, made ready before the payment session (readyQuotedSupplierRate: a
+ * BOOKABLE rate as quoted, with no call; a RECHECK one checked, every part at once; a net other than the quoted one →
+ * 409 PRICE_CHANGED), the booking then written as a traveller's supplier booking (the kept supplier, the key(s) to
+ * book, their net and currency, the room and rate the quote kept), which the webhook books there.
  */
-async function checkedQuoteSale(d: Pick<AgentDeps, 'db' | 'env' | 'log'>, quote: QuoteRow): Promise<{ rooms: BookedRooms; supplier: NewSupplierPart }> {
-  const conn = await orgBank(d, quote.org_id);
+async function checkedQuoteSale(d: Pick<AgentDeps, 'db' | 'env' | 'log'>, quote: QuoteRow, quoted: QuotedSupplier): Promise<{ rooms: BookedRooms; supplier: NewSupplierPart }> {
+  const conn = await orgBank(d, quote.org_id, quoted.name);
   if (!conn || !quote.check_out) throw supplierRefusal('refused');
-  let checked;
+  const stay = { checkIn: quote.check_in, checkOut: quote.check_out, rooms: quoteParty(quote) };
+  let ready;
   try {
-    checked = await checkSupplierRate(d, conn, quote.supplier_rate_key!);
+    ready = await readyQuotedSupplierRate(d, conn, quote.product_id, quoted, stay, { currency: quote.currency, rates: () => ratesFromUsd(d.db) }, quote.total_minor);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     throw supplierRefusal(err.code === 'SOLD_OUT' ? 'sold_out' : 'down');
   }
-  if (checked.netMinor !== quote.supplier_net_minor || checked.currency !== SUPPLIER_NET_CURRENCY) throw supplierRefusal('price_changed');
-  const stay = { checkIn: quote.check_in, checkOut: quote.check_out, rooms: storedParty(quote.occupancy) ?? partyOfGuests(quote.guests) };
-  return {
-    rooms: checkedSupplierRooms(quote.product_id, stay, checked, { currency: quote.currency, rates: await ratesFromUsd(d.db) }, quote.total_minor),
-    supplier: { name: conn.supplier, rateKey: checked.rate.rateKey, netMinor: checked.netMinor, currency: checked.currency },
-  };
+  if (ready.kind === 'price_changed') throw supplierRefusal('price_changed');
+  return { rooms: ready.rooms, supplier: { name: quoted.name, rateKey: ready.rateKey, netMinor: ready.netMinor, currency: ready.currency } };
 }
 
 /**
@@ -221,6 +237,7 @@ export async function bookAgentQuote(
   const { db, org } = d;
   const quote = await ownQuote(db, owner, id);
   if (quote.status === 'BOOKED') throw conflict(AGENT_MSG.quoteBooked);
+  const quoted = quotedSupplierOf(quote, quote.supplier_rate);
   const product = await productById(db, org.id, quote.product_id);
   if (!product || !eligibleTypes(org.eligible_products).includes(product.type)) throw conflict(AGENT_MSG.productGone);
   if (quote.check_in < minCheckInDate(org.min_checkin_days)) throw conflict(AGENT_MSG.quoteExpired);
@@ -251,7 +268,7 @@ export async function bookAgentQuote(
       email: quote.client_email,
       phone: client ? `${client.phone_country_code}${client.mobile_no}` : '',
     };
-    const sale = quote.supplier_rate_key ? await checkedQuoteSale(d, quote) : { rooms: await quoteRooms(db, quote, quote.total_minor), supplier: undefined };
+    const sale = quoted ? await checkedQuoteSale(d, quote, quoted) : { rooms: await quoteRooms(db, quote, quote.total_minor), supplier: undefined };
     const origin = await d.origin();
     let created;
     try {
@@ -267,11 +284,11 @@ export async function bookAgentQuote(
   const vouchers = { site: await d.origin(), language: d.language() };
   // A bed bank's quote: the credit is taken and the booking written claimed in one batch (nothing over the limit, and
   // no supplier call then), then booked at the supplier (bookAgentAtSupplier); a refusal removes it, credit given back.
-  const pending = quote.supplier_rate_key
-    ? {
-        name: 'hotelbeds' as const, rateKey: quote.supplier_rate_key, netMinor: quote.supplier_net_minor ?? 0, currency: SUPPLIER_NET_CURRENCY,
-        occupancy: occupancyStrings(storedParty(quote.occupancy) ?? partyOfGuests(quote.guests)), claimedAt: d.clock(),
-      }
+  // Its room and rate are shown from the start when the quote kept them (migration 0049).
+  const occupancy = occupancyStrings(quoteParty(quote));
+  const keptRooms = quoted?.rate && quote.check_out ? supplierBookedRooms({ ...quoted.rate, occupancy }, evenNights(quote.total_minor, stayNights(quote.check_in, quote.check_out))) : undefined;
+  const pending = quoted
+    ? { name: quoted.name, rateKey: quoted.rateKey, netMinor: quoted.netMinor, currency: quoted.currency, occupancy, claimedAt: d.clock(), ...(keptRooms ? { rooms: keptRooms } : {}) }
     : undefined;
   const rooms = pending ? undefined : await quoteRooms(db, quote, quote.net_minor);
   const outcome = await bookQuote(db, owner, id, newBookingRef(), rooms, vouchers, pending);

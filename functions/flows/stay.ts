@@ -7,8 +7,8 @@ import { roomsAndPlans } from '../db/ari';
 import { ApiError, badRequest, notFound, refuse } from '../errors';
 import { fromMinor, knowsCurrency, type Rates } from '../../src/shared/rules/money';
 import { nightsBetween, stayPrice, type ProductType } from '../../src/shared/rules/wallet';
-import { guestsOf, parseOccupancy, type RoomParty } from '../../src/shared/rules/occupancy';
-import { encodeSupplierKeys, partyLines, rateFitsLine, type SupplierKeyPart } from '../../src/shared/rules/supplier-combination';
+import { guestsOf, occupancyStrings, parseOccupancy, type RoomParty } from '../../src/shared/rules/occupancy';
+import { decodeSupplierKeys, encodeSupplierKeys, partyLines, rateFitsLine, type SupplierKeyPart } from '../../src/shared/rules/supplier-combination';
 import { fits, type Offer } from '../../src/shared/rules/stay-rates';
 import { eligibleTypes, minCheckInDate, MAX_NIGHTS, addDays, BOOKING_MSG, type StayRequest } from '../../src/shared/contract/booking';
 import { claimParts, isSupplierClaim, offerIn, offersOfProducts, readAnyRate, roomsOfClaim, sameParty, signRate, signSupplierRate, type AnyRateClaim, type StayAsked, type SupplierRateClaim } from './rates';
@@ -16,6 +16,7 @@ import { isSupplierProduct, supplierBookedRooms, supplierClaim, supplierDown, su
 import { orgBank, type OrgBank } from './suppliers';
 import type { SupplierRate } from '../outside/hotelbeds';
 import type { BookedRooms } from '../db/bookings';
+import type { QuotedSupplier } from '../db/quotes';
 import { supplierNetIn, supplierSellMinor } from '../../src/shared/rules/supplier-price';
 import { evenNights } from '../../src/shared/rules/supplier-rate';
 import { nightsOf } from '../../src/shared/rules/stay-rates';
@@ -129,7 +130,7 @@ export interface PricedStay {
 
 /** A bed bank's rate as booked (docs/decisions/0069-supplier-rates-and-bookings.md). */
 export interface SupplierSale {
-  supplier: 'hotelbeds';
+  supplier: SupplierRateClaim['supplier'];
   rateKey: string;
   /** The supplier's net for the whole stay, in minor units of netCurrency (EUR). */
   netMinor: number;
@@ -137,6 +138,8 @@ export interface SupplierSale {
   /** The supplier's net in the booking's currency (what an agent's net is). */
   netInCurrency: number;
   rooms: BookedRooms;
+  /** The claim as priced (an agent's quote keeps it: decision 0073). */
+  claim: Omit<SupplierRateClaim, 'expires_at'>;
 }
 
 /** How a bed bank's hotel is priced: through the org's connection, its RECHECK rates checked again only when asked (the checkout). */
@@ -191,8 +194,8 @@ export interface CheckedSupplierRate {
 }
 
 /**
- * Checks a kept rate key with the supplier before it is booked (a RECHECK rate; an agent's quote, which keeps its key
- * alone): none left (or the sold-out kind) → 409 SOLD_OUT; the supplier down or late → 503. The caller compares the net.
+ * Checks a kept rate key with the supplier before it is booked (a RECHECK rate; an agent's quote written before
+ * migration 0049, which keeps its key alone): none left (or the sold-out kind) → 409 SOLD_OUT; the supplier down or late → 503. The caller compares the net.
  */
 export async function checkSupplierRate(reach: Pick<SupplierReach, 'log'>, conn: OrgBank, rateKey: string): Promise<CheckedSupplierRate> {
   const checked = await conn.bank.checkRates([rateKey], { timeoutMs: SUPPLIER_RATES_TIMEOUT_MS });
@@ -238,10 +241,36 @@ export async function checkSupplierParts(
   };
 }
 
+/** A supplier claim's keys as checked again: each part's checked key and net, their sum, and whether any moved. */
+export interface RecheckedSupplierKeys {
+  parts: SupplierKeyPart[];
+  netMinor: number;
+  currency: string;
+  /** Whether the supplier still answers a RECHECK rate (it answers the checked keys BOOKABLE). */
+  recheck: boolean;
+  /** Whether any part's net differs from the one it was priced at. */
+  changed: boolean;
+}
+
+/**
+ * The one check of a RECHECK claim before it is booked (the traveller's checkout, an agent's RECHECK quote): a single
+ * key by checkSupplierRate, every part of a multi-party stay in one call by checkSupplierParts. None left (or the
+ * sold-out kind) → 409 SOLD_OUT; the supplier down or late → 503; the caller decides what a moved net means.
+ */
+export async function recheckSupplierKeys(reach: Pick<SupplierReach, 'log'>, conn: OrgBank, parts: readonly SupplierKeyPart[]): Promise<RecheckedSupplierKeys> {
+  if (parts.length > 1) {
+    const checked = await checkSupplierParts(reach, conn, parts);
+    return { ...checked, changed: checked.parts.some((p, i) => p.net_minor !== parts[i]!.net_minor) };
+  }
+  const part = parts[0]!;
+  const { rate, netMinor, currency } = await checkSupplierRate(reach, conn, part.rate_key);
+  return { parts: [{ ...part, rate_key: rate.rateKey, net_minor: netMinor }], netMinor, currency, recheck: rate.recheck, changed: netMinor !== part.net_minor };
+}
+
 /**
  * The room and rate a checked key books, as a booking row keeps them for its pages, mails and cancel terms (no room
- * type or rate plan of ours), its nights sharing `totalMinor` evenly: an agent's quote keeps only the key, so its
- * room and terms are the supplier's answer to the check.
+ * type or rate plan of ours), its nights sharing `totalMinor` evenly: an agent's quote written before migration 0049
+ * keeps only the key, so its room and terms are the supplier's answer to the check.
  */
 export function checkedSupplierRooms(
   productId: number, stay: StayAsked, checked: CheckedSupplierRate, money: { currency: string; rates: Rates }, totalMinor: number,
@@ -249,6 +278,39 @@ export function checkedSupplierRooms(
   const party = stay.rooms[0] ?? { adults: 1, children: [] };
   const offer = { room: { room_id: 0, ...checked.room, max_adults: party.adults, max_children: party.children.length }, rate: checked.rate };
   return supplierBookedRooms(supplierClaim(productId, stay, offer, { ...money, markupBps: 0 }), evenNights(totalMinor, nightsOf(stay.checkIn, stay.checkOut)));
+}
+
+/** A bed bank's quote ready to book: the key(s) to book (several parts as JSON), their net, and the room and rate it shows. */
+export type QuotedSupplierReady =
+  | { kind: 'ready'; rateKey: string; netMinor: number; currency: string; rooms: BookedRooms; checked: boolean }
+  | { kind: 'price_changed'; netMinor: number; currency: string };
+
+/**
+ * An agent's quote of a bed bank's rate made ready to book (docs/decisions/0073-agent-supplier-bookings.md, amended):
+ * a rate kept BOOKABLE is booked as quoted, with no call; a RECHECK rate is checked first (recheckSupplierKeys, as the
+ * traveller's checkout checks it, every part in one call); a quote written before migration 0049 keeps no rate, so
+ * its one key is checked and the room and terms come from the check. A net other than the quoted one →
+ * `price_changed` (the quote's price was agreed with the client); none left → 409 SOLD_OUT; the supplier down → 503.
+ * The nights share `totalMinor` evenly, in `money`'s currency.
+ */
+export async function readyQuotedSupplierRate(
+  reach: Pick<SupplierReach, 'log'>, conn: OrgBank, productId: number, quoted: QuotedSupplier, stay: StayAsked, money: { currency: string; rates: () => Promise<Rates> }, totalMinor: number,
+): Promise<QuotedSupplierReady> {
+  const occupancy = occupancyStrings(stay.rooms);
+  const nights = () => evenNights(totalMinor, nightsOf(stay.checkIn, stay.checkOut));
+  const { rate } = quoted;
+  if (rate && !rate.recheck) {
+    return { kind: 'ready', rateKey: quoted.rateKey, netMinor: quoted.netMinor, currency: quoted.currency, rooms: supplierBookedRooms({ ...rate, occupancy }, nights()), checked: false };
+  }
+  if (rate) {
+    const checked = await recheckSupplierKeys(reach, conn, decodeSupplierKeys(quoted.rateKey, occupancy, quoted.netMinor));
+    if (checked.changed || checked.netMinor !== quoted.netMinor || checked.currency !== quoted.currency) return { kind: 'price_changed', netMinor: checked.netMinor, currency: checked.currency };
+    return { kind: 'ready', rateKey: encodeSupplierKeys(checked.parts), netMinor: checked.netMinor, currency: checked.currency, rooms: supplierBookedRooms({ ...rate, occupancy }, nights()), checked: true };
+  }
+  const checked = await checkSupplierRate(reach, conn, quoted.rateKey);
+  if (checked.netMinor !== quoted.netMinor || checked.currency !== quoted.currency) return { kind: 'price_changed', netMinor: checked.netMinor, currency: checked.currency };
+  const rooms = checkedSupplierRooms(productId, stay, checked, { currency: money.currency, rates: await money.rates() }, totalMinor);
+  return { kind: 'ready', rateKey: checked.rate.rateKey, netMinor: checked.netMinor, currency: checked.currency, rooms, checked: true };
 }
 
 /**
@@ -274,34 +336,18 @@ async function priceSupplierStay(reach: SupplierReach | null, stay: BookableStay
     claim = supplierClaim(product.id, asked, cheapest, priceOf);
   }
   if (recheck && claim.recheck) {
-    let fresh: Omit<SupplierRateClaim, 'expires_at'>;
-    let changed: boolean;
-    if (claim.parts && claim.parts.length > 1) {
-      // Every part checked in one call: any part repriced → PRICE_CHANGED for the stay, any part gone → SOLD_OUT.
-      const checked = await checkSupplierParts(reach, conn, claim.parts);
-      fresh = {
-        ...claim,
-        parts: checked.parts,
-        rate_key: checked.parts[0]!.rate_key,
-        net_minor: checked.netMinor,
-        net_currency: checked.currency,
-        recheck: checked.recheck,
-        total_minor: supplierSellMinor(checked.netMinor, checked.currency, conn.markupBps, money.currency, money.rates),
-      };
-      changed = checked.parts.some((p, i) => p.net_minor !== claim.parts![i]!.net_minor);
-    } else {
-      const { rate, netMinor: net, currency: netCurrency } = await checkSupplierRate(reach, conn, claim.rate_key);
-      fresh = {
-        ...claim,
-        rate_key: rate.rateKey,
-        net_minor: net,
-        net_currency: netCurrency,
-        recheck: rate.recheck,
-        total_minor: supplierSellMinor(net, netCurrency, conn.markupBps, money.currency, money.rates),
-      };
-      changed = net !== claim.net_minor;
-    }
-    if (changed || fresh.net_minor !== claim.net_minor || fresh.net_currency !== claim.net_currency) {
+    // Every part checked in one call: any part repriced → PRICE_CHANGED for the stay, any part gone → SOLD_OUT.
+    const checked = await recheckSupplierKeys(reach, conn, claimParts(claim));
+    const fresh: Omit<SupplierRateClaim, 'expires_at'> = {
+      ...claim,
+      ...(claim.parts && claim.parts.length > 1 ? { parts: checked.parts } : {}),
+      rate_key: checked.parts[0]!.rate_key,
+      net_minor: checked.netMinor,
+      net_currency: checked.currency,
+      recheck: checked.recheck,
+      total_minor: supplierSellMinor(checked.netMinor, checked.currency, conn.markupBps, money.currency, money.rates),
+    };
+    if (checked.changed || fresh.net_minor !== claim.net_minor || fresh.net_currency !== claim.net_currency) {
       throw new ApiError(409, 'PRICE_CHANGED', BOOKING_MSG.priceChanged, undefined, undefined, {
         total: fromMinor(fresh.total_minor, money.currency),
         currency: money.currency,
@@ -318,13 +364,14 @@ async function priceSupplierStay(reach: SupplierReach | null, stay: BookableStay
     nights,
     rateId,
     supplier: {
-      supplier: 'hotelbeds',
+      supplier: claim.supplier,
       // Several parts are kept together in the booking's one key column (decision 0076).
       rateKey: encodeSupplierKeys(claimParts(claim)),
       netMinor: claim.net_minor,
       netCurrency: claim.net_currency,
       netInCurrency: supplierNetIn(claim.net_minor, claim.net_currency, money.currency, money.rates),
       rooms: supplierBookedRooms(claim, nights),
+      claim,
     },
   };
 }

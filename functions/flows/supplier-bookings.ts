@@ -16,7 +16,8 @@ import type { Payments } from '../outside/payments';
 import type { BedBankFailure, SupplierPax } from '../outside/hotelbeds';
 import { orgBank, type OrgBank, type SupplierDeps } from './suppliers';
 import { sendOwedMails } from './booking-mails';
-import { checkedSupplierRooms, checkSupplierRate, type CheckedSupplierRate } from './stay';
+import { readyQuotedSupplierRate, type QuotedSupplierReady } from './stay';
+import { quotedSupplierOf } from '../db/quotes';
 import { ratesFromUsd } from '../cache/rates';
 import { occupancyStrings, parseOccupancy, partyOfGuests, storedParty, type RoomParty } from '../../src/shared/rules/occupancy';
 import { decodeSupplierKeys } from '../../src/shared/rules/supplier-combination';
@@ -159,10 +160,11 @@ export type AgentSupplierOutcome =
 /**
  * Books an agent's on-account booking of a bed bank's rate at the supplier: the row was written claimed in the batch
  * that took the credit (the request's own, `ref`), or is taken by the hourly job once its claim is stale (`id`). The
- * quote's kept key is checked first (checkSupplierRate: the quote keeps no RECHECK flag nor the room and terms, which
- * the check answers), a net other than the quoted one refused; the key as checked is kept, then booked with our
- * reference as clientReference (tries as for a traveller's). Booked → CONFIRMED with the supplier's reference and the
- * room and rate it booked; anything else → removed with its credit charge, the quote open again (the agent's total as
+ * quote's kept rate is made ready first (readyQuotedSupplierRate: a BOOKABLE rate booked as quoted, with no call; a
+ * RECHECK one checked, every part at once, a net other than the quoted one refused, the keys as checked kept; a quote
+ * older than migration 0049 checked as before), then booked with our reference as clientReference (tries as for a
+ * traveller's; a multi-party stay's every part in one booking). Booked → CONFIRMED with the supplier's reference and
+ * the room and rate the quote kept (or the check answered); anything else → removed with its credit charge, the quote open again (the agent's total as
  * before): nothing is left half-booked on an account.
  */
 export async function bookAgentAtSupplier(
@@ -177,27 +179,27 @@ export async function bookAgentAtSupplier(
     await dropAgentSupplierBooking(d.db, claimed.id);
     return { kind: 'dropped', why, ...(checked ? { checked } : {}) };
   };
-  const conn = await orgBank(d, claimed.org_id, claimed.supplier as Supplier);
-  if (!conn) return drop('refused', 'The supplier is not connected for this site');
-  let checked: CheckedSupplierRate;
+  const quoted = quotedSupplierOf(claimed, claimed.quote_supplier_rate);
+  const conn = quoted ? await orgBank(d, claimed.org_id, quoted.name) : null;
+  if (!conn || !quoted) return drop('refused', 'The supplier is not connected for this site');
+  const stay = { checkIn: claimed.check_in, checkOut: claimed.check_out, rooms: partiesOf(claimed) };
+  let ready: QuotedSupplierReady;
   try {
-    checked = await checkSupplierRate(d, conn, claimed.supplier_rate_key);
+    ready = await readyQuotedSupplierRate(d, conn, claimed.product_id, quoted, stay, { currency: claimed.currency, rates: () => ratesFromUsd(d.db) }, claimed.total_minor);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     return drop(err.code === 'SOLD_OUT' ? 'sold_out' : 'down', err.message);
   }
-  if (checked.netMinor !== claimed.supplier_net_minor || checked.currency !== claimed.supplier_currency) {
-    return drop('price_changed', `net ${claimed.supplier_net_minor} → ${checked.netMinor} ${checked.currency}`, { netMinor: checked.netMinor, currency: checked.currency });
+  if (ready.kind === 'price_changed') {
+    return drop('price_changed', `net ${quoted.netMinor} → ${ready.netMinor} ${ready.currency}`, { netMinor: ready.netMinor, currency: ready.currency });
   }
-  await agentSupplierRateChecked(d.db, claimed.id, checked.rate.rateKey);
-  const result = await bookWithTries(conn, supplierBookingRequest({ ...claimed, supplier_rate_key: checked.rate.rateKey }));
+  if (ready.checked) await agentSupplierRateChecked(d.db, claimed.id, ready.rateKey);
+  const result = await bookWithTries(conn, supplierBookingRequest({ ...claimed, supplier_rate_key: ready.rateKey }));
   if (!result.ok) {
     const { kind, message } = result.failure;
     return drop(TRANSIENT.includes(kind) ? 'down' : kind === 'sold_out' ? 'sold_out' : 'refused', `${kind}: ${message}`);
   }
-  const stay = { checkIn: claimed.check_in, checkOut: claimed.check_out, rooms: partiesOf(claimed) };
-  const rooms = checkedSupplierRooms(claimed.product_id, stay, checked, { currency: claimed.currency, rates: await ratesFromUsd(d.db) }, claimed.total_minor);
-  await agentSupplierBooked(d.db, claimed.id, result.value.reference, rooms);
+  await agentSupplierBooked(d.db, claimed.id, result.value.reference, ready.rooms);
   d.log('info', 'supplier.booked', { booking: claimed.booking_ref, supplier: claimed.supplier, reference: result.value.reference, on_account: true });
   return { kind: 'booked', reference: result.value.reference };
 }

@@ -139,7 +139,10 @@ export const termsOfClaim = (claim: Pick<SupplierRateClaim, 'refundable' | 'free
 });
 
 /** The room and rate a supplier booking keeps for its pages and mails (no room type or rate plan of ours: ids 0). */
-export function supplierBookedRooms(claim: Omit<SupplierRateClaim, 'expires_at'>, nights: { date: string; minor: number }[]): BookedRooms {
+export function supplierBookedRooms(
+  claim: Pick<SupplierRateClaim, 'room' | 'board' | 'refundable' | 'free_cancellation_days' | 'cancellation_fee_percent' | 'occupancy'>,
+  nights: { date: string; minor: number }[],
+): BookedRooms {
   return {
     room: { room_id: claim.room.room_id, name: { 'en-US': claim.room.name } },
     rate: { rate_plan_id: 0, name: supplierRateName(claim.refundable), board: claim.board, ...termsOfClaim(claim) },

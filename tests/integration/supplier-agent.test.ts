@@ -3,7 +3,9 @@
 // and the agent's cancel cancels there first), and on the agent's account (the credit taken and the booking written
 // claimed in one batch, then booked at the supplier with our reference; a refusal, a price moved at the RECHECK, the
 // supplier down → the booking removed, the credit as it was, a clear 409/503), 30 bookings of one quote at once making
-// one supplier booking and one credit charge, and the hourly job booking one a crash left claimed.
+// one supplier booking and one credit charge, and the hourly job booking one a crash left claimed. The quote keeps the
+// claim it was priced from (migration 0049): a BOOKABLE rate is booked with no check call, a RECHECK one after one (the
+// simulator's call list shows it), and a quote written before 0049 is checked as it was.
 // A new org of its own, connected to the simulator's small test account; its supplier hotels are written here (no import).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, call, expectErrorShape, type Client } from './helpers';
@@ -34,6 +36,14 @@ const agentRow = async (ref: string) => (await d1Query<Record<string, any>>(`SEL
 const cardRow = async (ref: string) => (await d1Query<Record<string, any>>(`SELECT * FROM bookings WHERE booking_ref = '${ref}'`))[0]!;
 const quoteStatus = async (id: number) => (await d1Query<{ status: string }>(`SELECT status FROM agent_quotes WHERE id = ${id}`))[0]!.status;
 const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
+/** What the quote kept of the supplier's rate (migrations 0043 and 0049). */
+const kept = async (id: number) =>
+  (await d1Query<{ supplier: string; supplier_rate_key: string; supplier_net_minor: number; supplier_currency: string; supplier_rate: string | null }>(
+    `SELECT supplier, supplier_rate_key, supplier_net_minor, supplier_currency, supplier_rate FROM agent_quotes WHERE id = ${id}`,
+  ))[0]!;
+/** The simulator's Booking API calls of `op` naming any of the keys. */
+const callsNaming = async (op: 'checkrates' | 'bookings', keys: string[]) =>
+  ((await call('/_sim/hotelbeds/calls')).json.calls as { op: string; rateKeys: string[] }[]).filter((c) => c.op === op && c.rateKeys.some((k) => keys.includes(k)));
 
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 30_000): Promise<T> {
   let v = await read();
@@ -99,12 +109,18 @@ afterEach(async () => {
 describe('a supplier quote by the client’s card', () => {
   it('is written for the webhook to book at the supplier once, confirmed with its reference, and the agent’s cancel cancels there first', async () => {
     const q = await quoteOf(hotels.bookable, 0, 30);
+    const quoted = await kept(q.quote_id);
+    expect(quoted).toMatchObject({ supplier: 'hotelbeds', supplier_currency: 'EUR' });
+    expect(JSON.parse(quoted.supplier_rate!)).toMatchObject({ recheck: false, room: { name: expect.any(String) }, board: expect.any(String), refundable: expect.any(Boolean) });
     const booked = await book(q.quote_id, 'card');
     expect(booked.status, booked.text).toBe(200);
+    expect(await callsNaming('checkrates', [quoted.supplier_rate_key])).toHaveLength(0); // a BOOKABLE rate: no check call
     expect(booked.json.data).toMatchObject({ status: 'PENDING_PAYMENT', pay_by: 'card', total: q.total, charged_usd: 0 });
     const ref = booked.json.data.booking_id as string;
     expect(await cardRow(ref)).toMatchObject({ status: 'PENDING_PAYMENT', supplier: 'hotelbeds', supplier_state: 'to_book', supplier_currency: 'EUR', total_minor: Math.round(q.total * 100) });
     expect(JSON.parse((await cardRow(ref)).occupancy)).toEqual(['2']);
+    expect(await cardRow(ref)).toMatchObject({ supplier_rate_key: quoted.supplier_rate_key, supplier_net_minor: quoted.supplier_net_minor });
+    expect(JSON.parse((await cardRow(ref)).room).name['en-US']).toBe(JSON.parse(quoted.supplier_rate!).room.name);
     expect(await held(ref)).toHaveLength(0); // nothing is booked there before the payment
     const before = await ledger();
     expect((await pay(booked.json.data.payment_url.split('/').pop())).status).toBe(200);
@@ -141,9 +157,12 @@ describe('a supplier quote by the client’s card', () => {
 
   it('checks a RECHECK quote before the payment session: a moved price is 409 PRICE_CHANGED and nothing is written', async () => {
     const q = await quoteOf(hotels.recheck, 0, 31);
+    const quoted = await kept(q.quote_id);
+    expect(JSON.parse(quoted.supplier_rate!).recheck).toBe(true);
     await control({ reprice_next_percent: 10 });
     const refused = await book(q.quote_id, 'card');
     expect(refused.status, refused.text).toBe(409);
+    expect(await callsNaming('checkrates', [quoted.supplier_rate_key])).toHaveLength(1);
     expectErrorShape(refused.json, 'PRICE_CHANGED');
     expect(refused.json.error).toMatchObject({ message: AGENT_MSG.supplierPriceChanged, key: 'agent_msg_supplierPriceChanged' });
     expect(await d1Query(`SELECT id FROM agent_bookings WHERE quote_id = ${q.quote_id}`)).toHaveLength(0);
@@ -155,9 +174,15 @@ describe('a supplier quote on the agent’s account', () => {
   it('takes the credit once and is CONFIRMED with the supplier’s reference (a RECHECK rate checked first)', async () => {
     for (const kind of [hotels.bookable, hotels.recheck]) {
       const q = await quoteOf(kind, 1, 33);
+      const quoted = await kept(q.quote_id);
+      const rate = JSON.parse(quoted.supplier_rate!);
+      expect(rate.recheck).toBe(kind === hotels.recheck);
       const [before, owed] = [await ledger(), await outstanding()];
       const booked = await book(q.quote_id, 'account');
       expect(booked.status, booked.text).toBe(200);
+      // The supplier's calls: a RECHECK rate checked once before it is booked, a BOOKABLE one booked with its own key.
+      expect(await callsNaming('checkrates', [quoted.supplier_rate_key])).toHaveLength(kind === hotels.recheck ? 1 : 0);
+      if (kind === hotels.bookable) expect(await callsNaming('bookings', [quoted.supplier_rate_key])).toHaveLength(1);
       expect(booked.json.data).toMatchObject({ status: 'CONFIRMED', pay_by: 'account' });
       const ref = booked.json.data.booking_id as string;
       const atSupplier = await held(ref);
@@ -165,7 +190,8 @@ describe('a supplier quote on the agent’s account', () => {
       expect(atSupplier[0]).toMatchObject({ status: 'CONFIRMED', clientReference: ref });
       const row = (await agentRow(ref))!;
       expect(row).toMatchObject({ status: 'CONFIRMED', supplier: 'hotelbeds', supplier_state: 'confirmed', supplier_reference: atSupplier[0].reference, pay_method: 'account' });
-      expect(JSON.parse(row.room).name['en-US']).toBeTruthy(); // the room the supplier booked, for the pages and vouchers
+      expect(JSON.parse(row.room).name['en-US']).toBe(rate.room.name); // the room the quote kept, for the pages and vouchers
+      expect(JSON.parse(row.rate)).toMatchObject({ board: rate.board, refundable: rate.refundable });
       const after = (await ledger())[0]!;
       expect(after.n).toBe(before[0]!.n + 1);
       expect(after.total - before[0]!.total).toBe(Math.round(booked.json.data.charged_usd * 100));
@@ -193,7 +219,7 @@ describe('a supplier quote on the agent’s account', () => {
   });
 
   it('the supplier down answers 503 and a RECHECK price moved 409 PRICE_CHANGED, the credit untouched either way', async () => {
-    const down = await quoteOf(hotels.bookable, 3, 36);
+    const down = await quoteOf(hotels.recheck, 1, 36); // a RECHECK rate: its check is the call that fails
     const moved = await quoteOf(hotels.recheck, 0, 36);
     const [before, owed] = [await ledger(), await outstanding()];
     await control({ fail_next: 'checkrates' });
@@ -223,10 +249,27 @@ describe('a supplier quote on the agent’s account', () => {
     }
     const ref = ok[0]!.json.data.booking_id as string;
     expect(await held(ref)).toHaveLength(1);
+    const { supplier_rate_key: key } = await kept(q.quote_id);
+    expect(await callsNaming('checkrates', [key])).toHaveLength(0);
+    expect(await callsNaming('bookings', [key])).toHaveLength(1);
     expect(await d1Query(`SELECT id FROM agent_bookings WHERE quote_id = ${q.quote_id}`)).toHaveLength(1);
     const after = (await ledger())[0]!;
     expect(after.n).toBe(before.n + 1);
     expect(after.total - before.total).toBe(Math.round(ok[0]!.json.data.charged_usd * 100));
+  });
+
+  it('books a quote written before migration 0049 as before: its key checked, the room read from the check', async () => {
+    const q = await quoteOf(hotels.bookable, 7, 39);
+    await d1Query(`UPDATE agent_quotes SET supplier_rate = NULL WHERE id = ${q.quote_id}`);
+    const quoted = await kept(q.quote_id);
+    const booked = await book(q.quote_id, 'account');
+    expect(booked.status, booked.text).toBe(200);
+    expect(await callsNaming('checkrates', [quoted.supplier_rate_key])).toHaveLength(1);
+    const ref = booked.json.data.booking_id as string;
+    expect(await held(ref)).toHaveLength(1);
+    const row = (await agentRow(ref))!;
+    expect(row).toMatchObject({ supplier: 'hotelbeds', supplier_currency: 'EUR', supplier_state: 'confirmed' });
+    expect(JSON.parse(row.room).name['en-US']).toBeTruthy();
   });
 
   it('the hourly job books a booking on account a crash left claimed', async () => {

@@ -2,7 +2,9 @@
 // Hotelbeds simulator: rates for rooms ["2","2-5,9"] listed as combinations of one rate per party (their keys in the
 // rate_id), a checkout paid by card booked at the supplier as one booking of two rooms whose guests carry the
 // children's ages, a RECHECK stay with one part repriced (409 PRICE_CHANGED, whose new rate_id books) or sold out
-// (409 SOLD_OUT), and an agent's quote of such a stay refused with a clear 400.
+// (409 SOLD_OUT), and an agent's quote of such a stay keeping every part (migration 0049): booked on account as one
+// supplier booking of two rooms with the children's ages and no check call, and a RECHECK one by card after one check
+// of every part.
 // A new org of its own, connected to the simulator's small test account; its supplier hotels are written directly
 // (no import: the rooms are then named by the supplier, room_id 0).
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +13,6 @@ import { day, key, traveler } from './booking-helpers';
 import { d1Query, freshIp, newOrg, signedInClient, verifiedAccount } from './auth-helpers';
 import { clientBody } from './agent-helpers';
 import { BOOKING_MSG } from '../../src/shared/contract/booking';
-import { AGENT_MSG } from '../../src/shared/contract/agent';
 
 const SIM = { api_key: 'sim-small-key', secret: 'sim-secret' };
 
@@ -30,6 +31,9 @@ const checkout = (body: Record<string, unknown>) =>
 const claimOf = (rateId: string) => JSON.parse(Buffer.from(rateId.split('.')[0]!, 'base64url').toString('utf8')) as Record<string, any>;
 const row = async (ref: string) => (await d1Query<Record<string, any>>(`SELECT * FROM bookings WHERE booking_ref = '${ref}'`))[0]!;
 const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
+/** The simulator's Booking API calls of `op` naming any of the keys. */
+const callsNaming = async (op: 'checkrates' | 'bookings', keys: string[]) =>
+  ((await call('/_sim/hotelbeds/calls')).json.calls as { op: string; rateKeys: string[] }[]).filter((c) => c.op === op && c.rateKeys.some((k) => keys.includes(k)));
 
 const stay = (from: number, to: number) => `check_in=${day(from)}&check_out=${day(to)}&occupancy=2&occupancy=2-5,9&currency=EUR`;
 
@@ -177,19 +181,59 @@ describe('a supplier hotel’s stay whose rooms hold different parties', () => {
     expect(await d1Query(`SELECT 1 FROM bookings WHERE product_id = ${id} AND check_in = '${day(70)}'`)).toEqual([]);
   });
 
-  it('refuses an agent’s quote of such a stay with a clear 400, and quotes one party as before', async () => {
+  it('quotes such a stay for an agent with every part, booked on account as one booking of two rooms (no check call), a RECHECK one by card after one check', async () => {
     const account = (await verifiedAccount(host))!;
-    await d1Query(`UPDATE users SET role = 'agent', credit_limit_minor = 1000000 WHERE email = '${account.email}';
+    await d1Query(`UPDATE users SET role = 'agent', credit_limit_minor = 10000000 WHERE email = '${account.email}';
       INSERT INTO agent_details (user_id, org_id) SELECT id, org_id FROM users WHERE email = '${account.email}';`);
     const agent = (await signedInClient(account.email, account.password, host)).client;
     const client = await agent.call('/api/agent/clients', { body: clientBody() });
     expect(client.status, client.text).toBe(201);
+    const quoteFor = (rateId: string) => agent.call('/api/agent/quotes', { body: { client_id: client.json.data.client_id, currency: 'EUR', rate_id: rateId } });
+    const keptOf = async (id: number) => (await d1Query<Record<string, any>>(`SELECT * FROM agent_quotes WHERE id = ${id}`))[0]!;
+
+    // A BOOKABLE stay: every part kept, booked on account with no check call, one booking of both rooms at the supplier.
     const { rates } = await sellingHotel(hotels.even, stay(80, 82));
-    const r = await agent.call('/api/agent/quotes', { body: { client_id: client.json.data.client_id, currency: 'EUR', rate_id: rates.rooms[0].rates[0].rate_id } });
-    expect(r.status, r.text).toBe(400);
-    expect(r.json.error.issues[0]).toMatchObject({ path: 'rate_id', message: AGENT_MSG.supplierOneParty });
-    const one = await sellingHotel(hotels.even, `check_in=${day(80)}&check_out=${day(82)}&occupancy=2-5,9&currency=EUR`);
-    const ok = await agent.call('/api/agent/quotes', { body: { client_id: client.json.data.client_id, currency: 'EUR', rate_id: one.rates.rooms[0].rates[0].rate_id } });
-    expect(ok.status, ok.text).toBe(201);
+    const claim = claimOf(rates.rooms[0].rates[0].rate_id);
+    const q = await quoteFor(rates.rooms[0].rates[0].rate_id);
+    expect(q.status, q.text).toBe(201);
+    expect(q.json.data).toMatchObject({ guests: 6 });
+    const quoted = await keptOf(q.json.data.quote_id);
+    expect(quoted).toMatchObject({ supplier: 'hotelbeds', supplier_currency: 'EUR', supplier_net_minor: claim.net_minor });
+    expect(JSON.parse(quoted.occupancy)).toEqual(['2', '2-5,9']);
+    expect(JSON.parse(quoted.supplier_rate_key)).toEqual(claim.parts);
+    expect(JSON.parse(quoted.supplier_rate)).toMatchObject({ recheck: false, room: claim.room, board: claim.board, refundable: claim.refundable });
+    const keys = claim.parts.map((p: any) => p.rate_key);
+    const booked = await agent.call(`/api/agent/quotes/${q.json.data.quote_id}/book`, { body: { pay_by: 'account' } });
+    expect(booked.status, booked.text).toBe(200);
+    expect(booked.json.data).toMatchObject({ status: 'CONFIRMED', pay_by: 'account' });
+    const ref = booked.json.data.booking_id;
+    expect(await callsNaming('checkrates', keys)).toHaveLength(0);
+    const atSupplier = await held(ref);
+    expect(atSupplier).toHaveLength(1);
+    expect(atSupplier[0]).toMatchObject({ status: 'CONFIRMED', totalNet: claim.net_minor / 100 });
+    expect(atSupplier[0].rooms.map((r: any) => [r.rooms, r.adults, r.children])).toEqual([[1, 2, 0], [1, 2, 2]]);
+    expect(atSupplier[0].rooms[1].paxes.filter((p: any) => p.type === 'CH').map((p: any) => p.age)).toEqual([5, 9]);
+    const [onAccount] = await d1Query<Record<string, any>>(`SELECT * FROM agent_bookings WHERE booking_ref = '${ref}'`);
+    expect(onAccount).toMatchObject({ supplier_state: 'confirmed', supplier_reference: atSupplier[0].reference, rooms: 2, guests: 6 });
+    expect(JSON.parse(onAccount!.supplier_rate_key)).toEqual(claim.parts);
+    expect(JSON.parse(onAccount!.occupancy)).toEqual(['2', '2-5,9']);
+
+    // A RECHECK stay by the client's card: every part checked in one call before the payment session, the checked keys kept.
+    const odd = await sellingHotel(hotels.odd, stay(84, 86));
+    const recheck = claimOf(odd.rates.rooms[0].rates[0].rate_id);
+    expect(recheck.recheck).toBe(true);
+    const rq = await quoteFor(odd.rates.rooms[0].rates[0].rate_id);
+    expect(rq.status, rq.text).toBe(201);
+    const byCard = await agent.call(`/api/agent/quotes/${rq.json.data.quote_id}/book`, { body: { pay_by: 'card' } });
+    expect(byCard.status, byCard.text).toBe(200);
+    expect(byCard.json.data).toMatchObject({ status: 'PENDING_PAYMENT', pay_by: 'card' });
+    const checks = await callsNaming('checkrates', recheck.parts.map((p: any) => p.rate_key));
+    expect(checks).toHaveLength(1);
+    expect(checks[0]!.rateKeys).toHaveLength(2);
+    const pending = await row(byCard.json.data.booking_id);
+    expect(pending).toMatchObject({ supplier: 'hotelbeds', supplier_state: 'to_book', supplier_net_minor: recheck.net_minor, rooms: 2 });
+    const checkedParts = JSON.parse(pending.supplier_rate_key);
+    expect(checkedParts.map((p: any) => p.occupancy)).toEqual([['2'], ['2-5,9']]);
+    expect(checkedParts.map((p: any) => p.net_minor)).toEqual(recheck.parts.map((p: any) => p.net_minor));
   });
 });

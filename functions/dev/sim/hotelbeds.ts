@@ -71,6 +71,30 @@ interface SimBooking {
   cancellationFeeCents: number | null;
 }
 const bookings = new Map<string, SimBooking>();
+/** The Booking API's signed calls, oldest first (GET /_sim/hotelbeds/calls): each operation and the rate keys it named. */
+interface SimCall {
+  op: Op;
+  at: string;
+  rateKeys: string[];
+}
+const calls: SimCall[] = [];
+/** How many calls the simulator remembers (the oldest are forgotten first). */
+const CALLS_KEPT = 1_000;
+
+/** Notes a signed Booking API call: checkrates' and bookings' rate keys read from its body (unreadable: none). */
+async function noteCall(c: Context<AppEnv>, op: Op) {
+  let rateKeys: string[] = [];
+  if (op === 'checkrates' || op === 'bookings') {
+    try {
+      const rooms = (JSON.parse(await c.req.text()) as { rooms?: { rateKey?: unknown }[] }).rooms;
+      rateKeys = Array.isArray(rooms) ? rooms.flatMap((r) => (typeof r?.rateKey === 'string' ? [r.rateKey] : [])) : [];
+    } catch {
+      rateKeys = [];
+    }
+  }
+  calls.push({ op, at: new Date().toISOString(), rateKeys });
+  if (calls.length > CALLS_KEPT) calls.splice(0, calls.length - CALLS_KEPT);
+}
 const byClientReference = new Map<string, SimBooking>();
 let lastReference = 0;
 
@@ -158,6 +182,8 @@ async function answering(c: Context<AppEnv>, next: Next, waitMs = 0) {
   if (!(await signed(apiKey, c.req.header('x-signature') ?? '', Math.floor(Date.now() / 1000)))) {
     return c.json({ error: 'Not Authorized: the X-Signature does not match (sha256 of api key, secret and Unix seconds; check the clock)' }, 401);
   }
+  const called = opOf(c.req.method, c.req.path);
+  if (called) await noteCall(c, called);
   if (waitMs > 0) await sleep(waitMs);
   if (control.malformed_next !== null && control.malformed_next === opOf(c.req.method, c.req.path)) {
     control = { ...control, malformed_next: null };
@@ -645,6 +671,10 @@ const routes = {
     request: { body: body(ControlSchema) },
     responses: { 200: json(ControlState, 'The settings now'), 400: json(ErrorBodySchema, 'A value out of range'), ...refusals },
   }),
+  calls: createRoute({
+    method: 'get', path: '/calls', summary: 'Test hook: the Booking API calls the simulator was signed for (availability, checkrates, bookings, cancel), oldest first', ...access('dev'),
+    responses: { 200: json(z.object({ calls: z.array(z.object({ op: z.enum(OPS), at: z.string(), rateKeys: z.array(z.string()) })) })), ...refusals },
+  }),
   held: createRoute({
     method: 'get', path: '/bookings', summary: 'Test hook: every booking the simulator holds, oldest first', ...access('dev'),
     responses: { 200: json(z.object({ bookings: z.array(HeldBooking) })), ...refusals },
@@ -854,6 +884,7 @@ export const hotelbedsSim = api
     };
     return c.json(control, 200);
   })
+  .openapi(routes.calls, (c) => c.json({ calls }, 200))
   .openapi(routes.held, (c) =>
     c.json({
       bookings: [...bookings.values()].map((b) => ({

@@ -19,7 +19,6 @@ export const AGENT_MSG = {
   supplierRefused: 'The hotel’s supplier did not accept this booking: nothing was booked or charged. Make a new quote',
   supplierPriceChanged: 'The hotel’s price has changed since this quote was made: nothing was booked or charged. Make a new quote',
   supplierDown: 'The hotel’s supplier cannot be reached right now: nothing was booked or charged. Please try again',
-  supplierOneParty: 'A quote for this hotel holds one party: quote rooms with the same adults and children, or book the stay on the site',
 } as const;
 
 /** How an agent pays for a quote they book: on their account (within the credit limit) or by the client's card. */

@@ -96,11 +96,6 @@ export const agentLabels: LabelTable = {
     'Une réservation sur compte est annulée par l’agence de voyage, pas depuis le portail',
   ),
   agent_msg_noCardPart: L('This quote has nothing to pay by card', 'Este presupuesto no tiene nada que pagar con tarjeta', 'Ce devis n’a rien à payer par carte'),
-  agent_msg_supplierOneParty: L(
-    'A quote for this hotel holds one party: quote rooms with the same adults and children, or book the stay on the site',
-    'Un presupuesto para este hotel admite un solo grupo: presupueste habitaciones con los mismos adultos y niños, o reserve la estancia en el sitio',
-    'Un devis pour cet hôtel ne porte que sur un seul groupe : chiffrez des chambres avec les mêmes adultes et enfants, ou réservez le séjour sur le site',
-  ),
   agent_msg_supplierSoldOut: L(
     'The hotel’s supplier no longer sells this room: nothing was booked or charged. Make a new quote',
     'El proveedor del hotel ya no vende esta habitación: no se ha reservado ni cobrado nada. Haga un nuevo presupuesto',
