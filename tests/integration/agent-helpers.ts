@@ -3,7 +3,7 @@ import { expect, inject } from 'vitest';
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { call, type Client } from './helpers';
-import { linkToken, signedInClient, uniqueEmail } from './auth-helpers';
+import { d1Query, linkToken, signedInClient, uniqueEmail, verifiedAccount } from './auth-helpers';
 
 export const AGENT = { email: 'agent@example.com', password: 'Agent1!pass' };
 export const OTHER_AGENT = { email: 'agent.north@example.com', password: 'Agent2!pass' };
@@ -14,6 +14,14 @@ export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000
 
 export async function signIn(who: { email: string; password: string }, host = 'localhost'): Promise<Client> {
   return (await signedInClient(who.email, who.password, host)).client;
+}
+
+/** A new verified account of `host` made an agent with a credit limit (in USD minor units), signed in. */
+export async function newAgent(host = 'localhost', creditLimitMinor = 1_000_000): Promise<Client> {
+  const account = await verifiedAccount(host);
+  await d1Query(`UPDATE users SET role = 'agent', credit_limit_minor = ${creditLimitMinor} WHERE email = '${account.email}';
+    INSERT INTO agent_details (user_id, org_id) SELECT id, org_id FROM users WHERE email = '${account.email}';`);
+  return (await signedInClient(account.email, account.password, host)).client;
 }
 
 export const clientBody = (extra: Record<string, unknown> = {}) => ({

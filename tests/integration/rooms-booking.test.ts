@@ -7,8 +7,8 @@ import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, Client, expectErrorShape } from './helpers';
 import { day, key, payPending, traveler } from './booking-helpers';
-import { DB_TEST_TIMEOUT, d1Query, d1QueryAll, freshIp, signedInClient, verifiedAccount } from './auth-helpers';
-import { clientBody } from './agent-helpers';
+import { DB_TEST_TIMEOUT, d1Query, d1QueryAll, freshIp } from './auth-helpers';
+import { clientBody, newAgent } from './agent-helpers';
 import { webhookCatcher } from './payments-helpers';
 import { readDevVars } from '../../scripts/lib/server.mjs';
 import { RATE_ID_TTL_MS, signRate } from '../../functions/flows/rates';
@@ -363,10 +363,7 @@ describe('a rate plan’s own cancellation terms', () => {
 describe('an agent’s booking on account', () => {
   let agent: Client;
   beforeAll(async () => {
-    const account = await verifiedAccount(HOST);
-    await d1Query(`UPDATE users SET role = 'agent', credit_limit_minor = 1000000 WHERE email = '${account.email}';
-      INSERT INTO agent_details (user_id, org_id) SELECT id, org_id FROM users WHERE email = '${account.email}';`);
-    agent = (await signedInClient(account.email, account.password, HOST)).client;
+    agent = await newAgent(HOST);
   }, DB_TEST_TIMEOUT);
 
   const quote = async (body: Record<string, unknown>) => {

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectErrorShape, type Client } from './helpers';
 import { day, key, traveler } from './booking-helpers';
 import { d1Query, freshIp, newOrg, signedInClient, verifiedAccount } from './auth-helpers';
-import { clientBody } from './agent-helpers';
+import { clientBody, newAgent } from './agent-helpers';
 import { BOOKING_MSG } from '../../src/shared/contract/booking';
 
 const SIM = { api_key: 'sim-small-key', secret: 'sim-secret' };
@@ -182,10 +182,7 @@ describe('a supplier hotel’s stay whose rooms hold different parties', () => {
   });
 
   it('quotes such a stay for an agent with every part, booked on account as one booking of two rooms (no check call), a RECHECK one by card after one check', async () => {
-    const account = (await verifiedAccount(host))!;
-    await d1Query(`UPDATE users SET role = 'agent', credit_limit_minor = 10000000 WHERE email = '${account.email}';
-      INSERT INTO agent_details (user_id, org_id) SELECT id, org_id FROM users WHERE email = '${account.email}';`);
-    const agent = (await signedInClient(account.email, account.password, host)).client;
+    const agent = await newAgent(host, 10_000_000);
     const client = await agent.call('/api/agent/clients', { body: clientBody() });
     expect(client.status, client.text).toBe(201);
     const quoteFor = (rateId: string) => agent.call('/api/agent/quotes', { body: { client_id: client.json.data.client_id, currency: 'EUR', rate_id: rateId } });

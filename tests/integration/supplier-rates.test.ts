@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectErrorShape, type Client } from './helpers';
 import { day, key, traveler } from './booking-helpers';
 import { d1Query, freshIp, signedInClient, verifiedAccount } from './auth-helpers';
-import { clientBody } from './agent-helpers';
+import { clientBody, newAgent } from './agent-helpers';
 import { BOOKING_MSG } from '../../src/shared/contract/booking';
 
 const SIM = { api_key: 'sim-small-key', secret: 'sim-secret' };
@@ -219,10 +219,7 @@ describe('booking a supplier rate', () => {
 
 describe('an agent’s quote of a supplier rate', () => {
   it('nets the supplier’s net converted without the org’s markup, sells at the agent’s, and keeps the key and net', async () => {
-    const account = (await verifiedAccount(host))!;
-    await d1Query(`UPDATE users SET role = 'agent', credit_limit_minor = 1000000 WHERE email = '${account.email}';
-      INSERT INTO agent_details (user_id, org_id) SELECT id, org_id FROM users WHERE email = '${account.email}';`);
-    const agent = (await signedInClient(account.email, account.password, host)).client;
+    const agent = await newAgent(host);
     const client = await agent.call('/api/agent/clients', { body: clientBody() });
     expect(client.status, client.text).toBe(201);
     const { rates } = await sellingHotel(lisbon.even);
