@@ -12,7 +12,9 @@ export const E2E_ORIGIN = `http://localhost:${port}`;
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 2,
+  // Three browsers on two cores: beside the integration lanes the machine is full either way, and once they end (the
+  // last five minutes) two workers left a third of it idle while they waited on pages and the server.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   // One retry everywhere (CI may not set CI=1): a test that needs it is still reported as flaky.
   retries: 1,
   timeout: 30_000,
