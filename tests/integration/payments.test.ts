@@ -48,6 +48,15 @@ const checkout = (client: Client, body: Record<string, unknown>, idempotencyKey 
   client.call('/api/booking/checkout', { body: { traveler, idempotency_key: idempotencyKey, ...body } });
 const sessionOf = (paymentUrl: string) => paymentUrl.split('/').pop()!;
 const pay = (sessionId: string, card = '4242424242424242') => call(`/_sim/stripe/checkout/${sessionId}/pay`, { body: { card } });
+/**
+ * Pays, then waits for the booking to leave PENDING_PAYMENT: the simulator's webhook delivery that fails under load is
+ * retried a moment later, as Stripe's is, so the answer to the payment can come before the booking is confirmed.
+ */
+async function payAndSettle(sessionId: string, ref: string, card?: string) {
+  const paid = await pay(sessionId, card);
+  await expect.poll(() => bookingRow(ref).status, { timeout: 20_000 }).not.toBe('PENDING_PAYMENT');
+  return paid;
+}
 const expire = (sessionId: string) => call(`/_sim/stripe/checkout/${sessionId}/expire`, { body: {} });
 const bookingRow = (ref: string) => db.row('bookings', 'booking_ref = ?', ref) as Record<string, any>;
 const webhook = (raw: string, signature?: string) =>
@@ -112,7 +121,7 @@ describe('checkout with a card part', () => {
     const cert = await issue({ kind: 'certificate', services: ['HLT'], amount: 30 });
     const { ref, session, reply } = await pendingBooking({ certificate_id: cert.payment_card_id });
     expect(cardIn(await walletOf(demo), cert.payment_card_id).status).toBe('HELD');
-    expect((await pay(session)).status).toBe(200);
+    expect((await payAndSettle(session, ref)).status).toBe(200);
     const got = await demo.call(`/api/bookings/${ref}`);
     expect(got.json.data).toMatchObject({ status: 'CONFIRMED', paid_amount: reply.json.data.total, refunded_amount: 0 });
     expect(cardIn(await walletOf(demo), cert.payment_card_id).status).toBe('REDEEMED');
@@ -134,7 +143,7 @@ describe('checkout with a card part', () => {
     const { ref, session } = await pendingBooking();
     expect((await pay(session, '4000000000000002')).status).toBe(402);
     expect(bookingRow(ref).status).toBe('PENDING_PAYMENT');
-    expect((await pay(session, '4000002500003155')).status).toBe(200);
+    expect((await payAndSettle(session, ref, '4000002500003155')).status).toBe(200);
     expect(expectReconciled(ref).status).toBe('CONFIRMED');
   });
 
@@ -234,7 +243,7 @@ describe('the webhook', () => {
 
   it('an expired event after the payment changes nothing', async () => {
     const { ref, session } = await pendingBooking();
-    await pay(session);
+    await payAndSettle(session, ref);
     const late = await eventFor('checkout.session.expired', session);
     expect((await webhook(late, sign(late))).json.data.outcome).toBe('unchanged');
     expect(expectReconciled(ref).status).toBe('CONFIRMED');
