@@ -6,6 +6,7 @@
 import { notFound } from '../errors';
 import type { Actor } from '../db/console';
 import { roomsAndPlans } from '../db/ari';
+import { imagesOf } from '../db/products';
 import { setSupplierHotelStatus, supplierHotel, supplierHotelsPage, type SupplierHotelRow } from '../db/supplier-hotels';
 import { LANGUAGES } from '../../src/shared/i18n/types';
 import {
@@ -15,15 +16,6 @@ import {
 /** The org, with the language its console reader reads (hotel names and cities are translated content). */
 export interface HotelsOrg { id: number; default_language: string; shown?: string }
 
-const coverOf = (images: string): string => {
-  try {
-    const list = JSON.parse(images) as unknown;
-    return Array.isArray(list) && typeof list[0] === 'string' ? list[0] : '';
-  } catch {
-    return '';
-  }
-};
-
 const listed = (row: SupplierHotelRow): SupplierHotel => ({
   product_id: row.id,
   supplier_code: row.supplier_code,
@@ -31,7 +23,7 @@ const listed = (row: SupplierHotelRow): SupplierHotel => ({
   city: row.shown_city ?? row.city,
   country: row.country,
   photos: row.photos,
-  cover: coverOf(row.images),
+  cover: imagesOf(row)[0] ?? '',
   on_sale: row.status === 'ACTIVE',
 });
 
