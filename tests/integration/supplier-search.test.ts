@@ -4,7 +4,7 @@
 // filters, sort, counts and pages over the merged list; a supplier that fails, is late or answers nonsense leaves the
 // own hotels listed with `partial: true`, in about the budget. The simulator's hooks are the run's: each one set here is
 // spent or reset before the test ends, and each scenario asks for dates no other asks (the supplier's answers are kept).
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, call, type Client } from './helpers';
 import { d1Query, signedInClient, verifiedAccount } from './auth-helpers';
 import { DEFAULT_INVENTORY_SQL } from '../../seed/parts/12-rooms-rates.mjs';
@@ -16,8 +16,8 @@ import { DEFAULT_MARKUP_BPS } from '../../src/shared/contract/agent';
 const SIM = { api_key: 'sim-small-key', secret: 'sim-secret' };
 const MARKUP_BPS = 1_000;
 const IMPORT_TIMEOUT = 240_000;
-/** The default budget (functions/flows/supplier-search.ts) and what a loaded machine may add to it. */
-const BUDGET_MS = 1_500;
+/** The test server's budget (tests/integration/global-setup.ts) and what a loaded machine may add to it. */
+const BUDGET_MS = inject('supplierBudgetMs');
 const MARGIN_MS = 4_500;
 
 let host: string;
