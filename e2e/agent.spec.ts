@@ -160,10 +160,24 @@ test('an agent adds a client, quotes a product, sends and books it, and sees the
   await page.getByTestId('quote-row').filter({ hasText: supplierClient.json.data.email }).getByTestId('quote-book').click();
   await page.getByRole('dialog', { name: 'Book this quote' }).getByTestId('book-confirm').click();
   await expect(page.getByTestId('quote-status')).toContainText('Booked on account. Reference BK-', { timeout: 20_000 });
-  const bankRef = (await page.getByTestId('quote-status').textContent())!.split('Reference ')[1]!.trim();
+  const bankRef = /Reference (BK-[A-Z0-9-]+)/.exec((await page.getByTestId('quote-status').textContent())!)![1]!;
   const [booked] = d1Rows<{ supplier_state: string; supplier_reference: string | null }>(`SELECT supplier_state, supplier_reference FROM agent_bookings WHERE booking_ref = '${bankRef}'`);
   expect(booked).toMatchObject({ supplier_state: 'confirmed' });
   expect(booked!.supplier_reference).toBeTruthy();
+  // The confirmation and the booking history name the supplier's reference beside ours.
+  await expect(page.getByTestId('quote-status')).toContainText(`Hotel reference: ${booked!.supplier_reference}`);
+  await page.goto(`${site}/agent/booking-history`);
+  const bankRow = page.getByTestId('agent-booking-row').filter({ hasText: bankRef });
+  await expect(bankRow.getByTestId('agent-booking-status')).toHaveText('Confirmed');
+  await expect(bankRow.getByTestId('supplier-reference')).toHaveText(`Hotel reference: ${booked!.supplier_reference}`);
+  // While the supplier's booking is still being made (as the credit batch writes it, before the supplier answers),
+  // the same booking reads as awaiting the hotel, not confirmed, and has no hotel reference yet.
+  d1Rows(`UPDATE agent_bookings SET supplier_state = 'booking', supplier_reference = NULL, supplier_claimed_at = ${Date.now()} WHERE booking_ref = '${bankRef}'`);
+  await page.reload();
+  await expect(bankRow.getByTestId('agent-booking-status')).toHaveText('Awaiting the hotel’s confirmation');
+  await expect(bankRow.getByTestId('supplier-reference')).toHaveCount(0);
+  await page.goto(`${site}/agent?lang=fr-FR`);
+  await expect(page.getByTestId('desk-today')).toContainText('En attente de confirmation de l’hôtel');
 });
 
 test('"Add to quote" links open the quote builder with the product, stay and client chosen', async ({ page, request }) => {

@@ -31,7 +31,7 @@ async function route(request: Request, env: Bindings, ctx: ExecutionContext): Pr
     const answer = await app.fetch(request, env, ctx);
     if (answer.status !== 404 || !(request.headers.get('accept') ?? '').includes('text/html')) return answer;
   }
-  return servePage(request, env, (page = request) => handle(page, env as unknown as Parameters<typeof handle>[1], ctx));
+  return servePage(request, env, (page = request) => handle(page, env as unknown as Parameters<typeof handle>[1], ctx), (work) => ctx.waitUntil(work));
 }
 
 let purgeConfigured = false;

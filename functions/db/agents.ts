@@ -81,12 +81,17 @@ export interface AgentBookingRow extends StayColumns {
   refunded_minor: number;
   payment_url: string | null;
   created_at: string;
+  /** A bed bank's booking (migration 0043): the supplier and its reference once it holds it; a card booking's are its bookings row's. */
+  supplier: string | null;
+  supplier_reference: string | null;
 }
 
 const AGENT_BOOKING = `SELECT ab.id, ab.booking_ref, ab.quote_id, ab.client_id, ab.client_name, ab.client_email, ab.product_id, ab.product_type,
     ab.product_name, ab.city, ab.image, ab.check_in, ab.check_out, ab.guests, ab.currency, ab.total_minor, ab.net_usd_minor, ab.total_usd_minor,
     IFNULL(cb.status, ab.status) AS status, ab.pay_method, ab.card_booking_id, IFNULL(cb.paid_minor, 0) AS paid_minor,
-    IFNULL(cb.refunded_minor, 0) AS refunded_minor, CASE WHEN cb.status = 'PENDING_PAYMENT' THEN cb.payment_url END AS payment_url, ab.created_at
+    IFNULL(cb.refunded_minor, 0) AS refunded_minor, CASE WHEN cb.status = 'PENDING_PAYMENT' THEN cb.payment_url END AS payment_url, ab.created_at,
+    CASE WHEN cb.id IS NULL THEN ab.supplier ELSE cb.supplier END AS supplier,
+    CASE WHEN cb.id IS NULL THEN ab.supplier_reference ELSE cb.supplier_reference END AS supplier_reference
   FROM agent_bookings ab LEFT JOIN bookings cb ON cb.id = ab.card_booking_id`;
 
 export async function bookingsOfAgent(db: D1Database, owner: Owner, limit = 200): Promise<AgentBookingRow[]> {

@@ -25,7 +25,7 @@ const UNION = `
   SELECT b.id, b.booking_ref, b.org_id, b.user_id, b.product_id, b.product_type, b.product_name, b.city, b.image, b.check_in, b.check_out,
     b.guests, b.currency, b.price_minor, b.certificate_minor, b.discount_minor, b.cash_minor, b.total_minor, b.status, b.traveler, b.is_package,
     b.created_at, b.paid_minor, b.refunded_minor, b.payment_session_id, b.payment_intent_id, b.payment_url,
-    b.room_id, b.rate_plan_id, b.rooms, b.occupancy, b.nights, b.room, b.rate,
+    b.room_id, b.rate_plan_id, b.rooms, b.occupancy, b.nights, b.room, b.rate, b.supplier, b.supplier_reference,
     CASE WHEN ab.id IS NULL THEN u.email END AS email, ${agentName('ag')} AS agent_name, ag.email AS agent_email, 0 AS on_account
   FROM bookings b
     LEFT JOIN users u ON u.id = b.user_id AND u.org_id = b.org_id
@@ -35,7 +35,7 @@ const UNION = `
   SELECT -ab.id, ab.booking_ref, ab.org_id, NULL, ab.product_id, ab.product_type, ab.product_name, ab.city, ab.image, ab.check_in, ab.check_out,
     ab.guests, ab.currency, ab.total_minor, 0, 0, 0, ab.total_minor, ab.status, json_object('first_name', ab.client_name), 0,
     ab.created_at, 0, 0, NULL, NULL, NULL,
-    ab.room_id, ab.rate_plan_id, ab.rooms, ab.occupancy, ab.nights, ab.room, ab.rate,
+    ab.room_id, ab.rate_plan_id, ab.rooms, ab.occupancy, ab.nights, ab.room, ab.rate, ab.supplier, ab.supplier_reference,
     NULL, ${agentName('ag')}, ag.email, 1
   FROM agent_bookings ab JOIN users ag ON ag.id = ab.agent_id
   WHERE ab.pay_method = 'account'`;

@@ -55,6 +55,8 @@ export function touchChannelCredential(db: D1Database, username: string) {
 export interface ChannelHotel {
   productId: number;
   code: string;
+  /** The bed bank a hotel was imported from ('hotelbeds'); absent for the org's own (products.source 'own'). */
+  supplier?: string;
   rooms: Map<string, number>;
   plans: Map<string, { id: number; baseOccupancy: number; roomIds: Set<number> }>;
 }
@@ -69,7 +71,7 @@ export async function channelHotels(db: D1Database, orgId: number, codes: readon
   const named = 'SELECT id FROM products WHERE org_id = ?1 AND code IN (SELECT value FROM json_each(?2))';
   const list = JSON.stringify([...new Set(codes)]);
   const [products, rooms, plans] = await db.batch<Record<string, unknown>>([
-    db.prepare(`SELECT id, code FROM products WHERE id IN (${named})`).bind(orgId, list),
+    db.prepare(`SELECT id, code, source FROM products WHERE id IN (${named})`).bind(orgId, list),
     db.prepare(`SELECT id, product_id, code FROM room_types WHERE org_id = ?1 AND product_id IN (${named})`).bind(orgId, list),
     db
       .prepare(
@@ -79,8 +81,8 @@ export async function channelHotels(db: D1Database, orgId: number, codes: readon
       .bind(orgId, list),
   ]);
   const byId = new Map<number, ChannelHotel>();
-  for (const p of (products!.results ?? []) as { id: number; code: string }[]) {
-    const hotel: ChannelHotel = { productId: p.id, code: p.code, rooms: new Map(), plans: new Map() };
+  for (const p of (products!.results ?? []) as { id: number; code: string; source: string }[]) {
+    const hotel: ChannelHotel = { productId: p.id, code: p.code, ...(p.source !== 'own' ? { supplier: p.source } : {}), rooms: new Map(), plans: new Map() };
     out.set(p.code, hotel);
     byId.set(p.id, hotel);
   }

@@ -10,6 +10,7 @@ import { withProductTexts } from '../db/content';
 import type { Payments } from '../outside/payments';
 import type { Mailer } from '../outside/mail';
 import { cancelAndRefund } from './bookings';
+import { supplierOf } from './booking-replies';
 import type { SupplierEnv } from './suppliers';
 import { fromMinor } from '../../src/shared/rules/money';
 import { DEFAULT_MARKUP_BPS, percentOfBps } from '../../src/shared/rules/quote-price';
@@ -69,6 +70,7 @@ function bookingBody(b: AgentBookingRow): AgentBooking {
     total: fromMinor(b.total_minor, b.currency),
     charged_usd: b.pay_method === 'card' ? 0 : fromMinor(b.net_usd_minor, 'USD'),
     created_at: b.created_at,
+    ...supplierOf(b),
   };
 }
 

@@ -5,7 +5,7 @@ import { ApiError, conflict, notFound, refuse } from '../errors';
 import { randomToken, sha256Hex } from '../auth/crypto';
 import { clientOf, type Owner } from '../db/clients';
 import { bookQuote, insertQuote, markSent, quoteByTokenHash, quoteOf, quotedSupplierOf, quotesOf, type NewQuote, type QuotedSupplier, type QuoteRow } from '../db/quotes';
-import { agentProfile, creditOf, defaultMarkupBps } from '../db/agents';
+import { agentBookingOf, agentProfile, creditOf, defaultMarkupBps } from '../db/agents';
 import { newBookingRef } from '../db/bookings';
 import { imagesOf, productById } from '../db/products';
 import { withProductName } from '../db/content';
@@ -25,6 +25,7 @@ import { bookAgentAtSupplier, type AgentSupplierRefusal } from './supplier-booki
 import { ratesFromUsd } from '../cache/rates';
 import type { BookedRooms, NewSupplierPart } from '../db/bookings';
 import { creditBody, inLanguage, type AgentDeps, type Readers } from './agent-account';
+import { supplierOf } from './booking-replies';
 import { occupancyStrings, partyOfGuests, storedParty } from '../../src/shared/rules/occupancy';
 import { fromMinor } from '../../src/shared/rules/money';
 import { nightsBetween } from '../../src/shared/rules/wallet';
@@ -242,7 +243,8 @@ export async function bookAgentQuote(
   if (!product || !eligibleTypes(org.eligible_products).includes(product.type)) throw conflict(AGENT_MSG.productGone);
   if (quote.check_in < minCheckInDate(org.min_checkin_days)) throw conflict(AGENT_MSG.quoteExpired);
   const booked = async (ref: string, status: BookedQuote['status'], paymentUrl?: string): Promise<BookedOutcome> => {
-    const [shown, credit] = await Promise.all([agentQuote(d, owner, id), creditOf(db, owner)]);
+    // The booking as now written: a bed bank's carries its supplier, the reference null until the supplier holds it.
+    const [shown, credit, row] = await Promise.all([agentQuote(d, owner, id), creditOf(db, owner), agentBookingOf(db, owner, ref)]);
     return {
       kind: 'booked',
       booked: {
@@ -253,6 +255,7 @@ export async function bookAgentQuote(
         currency: quote.currency,
         charged_usd: payBy === 'card' ? 0 : fromMinor(quote.net_usd_minor, 'USD'),
         ...(paymentUrl ? { payment_url: paymentUrl } : {}),
+        ...(row ? supplierOf(row) : {}),
         quote: shown,
         credit: creditBody(credit),
       },

@@ -67,6 +67,10 @@ export function bookingStay(b: Omit<BookingRow, 'idempotency_key' | 'request_has
   };
 }
 
+/** A bed bank's booking: its supplier and the supplier's reference, null until it holds the booking (absent for own hotels). */
+export const supplierOf = (b: { supplier?: string | null; supplier_reference?: string | null }) =>
+  b.supplier ? { supplier: { name: b.supplier, reference: b.supplier_reference ?? null } } : {};
+
 /** Where a booking still waiting for its card part is paid, and when its session ends (docs/contract.md#unpaid-bookings). */
 const paymentUrlOf = (b: BookingRow) =>
   b.status === 'PENDING_PAYMENT' && b.payment_url ? { payment_url: b.payment_url, expires_at: paymentExpiresAt(b) } : {};
@@ -88,6 +92,7 @@ export function reservationReply(b: BookingRow, spends: { kind: string; card_cod
     ...(b.status === 'PENDING_PAYMENT' && b.payment_session_id ? { expires_at: paymentExpiresAt(b) } : {}),
     traveler: JSON.parse(b.traveler) as unknown,
     cards: spends.map((s) => ({ kind: s.kind, card_code: s.card_code, amount: fromMinor(s.amount_minor, b.currency) })),
+    ...supplierOf(b),
   };
 }
 
@@ -100,6 +105,6 @@ export function bookingReply(b: BookingRow, language = 'en-US'): BookingReply {
     ...bookingDeadline(b),
     time_zone: b.time_zone,
     ...paymentUrlOf(b),
-    ...(b.supplier ? { supplier: { name: b.supplier, reference: b.supplier_reference ?? null } } : {}),
+    ...supplierOf(b),
   };
 }

@@ -141,7 +141,10 @@ interface Change {
 /** The largest nightly price taken, in USD minor units (a million dollars). */
 const MAX_PRICE_USD_MINOR = 100_000_000;
 
-/** Every update's codes resolved within the org's hotels, and its price converted to USD minor units; or every problem. */
+/**
+ * Every update's codes resolved within the org's hotels, and its price converted to USD minor units; or every problem.
+ * A hotel imported from a bed bank is refused by name: its rates and availability are the supplier's (docs/decisions/0058).
+ */
 export function resolveUpdates(updates: readonly ChannelUpdate[], hotels: ReadonlyMap<string, ChannelHotel>, rates: Rates): { changes: Change[]; errors: OtaError[] } {
   const changes: Change[] = [];
   const errors: OtaError[] = [];
@@ -155,6 +158,11 @@ export function resolveUpdates(updates: readonly ChannelUpdate[], hotels: Readon
     const hotel = hotels.get(u.hotelCode);
     if (!hotel) {
       fail(EWT.bizRule, ERR.invalidHotelCode, `HotelCode "${u.hotelCode}" is not a hotel of this account`, u.node);
+      continue;
+    }
+    // A bed bank's hotel is priced live from the supplier (docs/decisions/0071): ARI written for it would sell nothing.
+    if (hotel.supplier) {
+      fail(EWT.bizRule, ERR.invalidHotelCode, `Hotel ${hotel.code} is supplied by ${hotel.supplier}; its rates and availability come from the supplier`, u.node);
       continue;
     }
     const roomId = hotel.rooms.get(u.roomCode);

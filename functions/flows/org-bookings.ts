@@ -8,7 +8,7 @@ import {
 import { atomically } from '../db/batch';
 import { bookedRateOf, bookingByRef, type BookingRow } from '../db/bookings';
 import { auditIfMovedStatement, auditStatement, type Actor } from '../db/console';
-import { bookingStay } from './booking-replies';
+import { bookingStay, supplierOf } from './booking-replies';
 import { cancelAndRefund, quoteReply, type OwnBookingDeps } from './bookings';
 import { CANCEL_REFUSED, cancelQuote } from './payments';
 import { supplierCancelFee } from './supplier-bookings';
@@ -56,6 +56,7 @@ function entryOf(b: AdminBookingRow, language = 'en-US'): AdminBookingEntry {
     wallet: { certificate: m(b.certificate_minor), discount: m(b.discount_minor), cash: m(b.cash_minor) },
     refunded: m(b.refunded_minor),
     payment_reference: paymentReference(b),
+    ...supplierOf(b),
   };
 }
 

@@ -22,7 +22,7 @@ const MOST_HOTELS = 2_000;
  * How long the supplier's net answer to one question (org, place, stay, party) is kept at the edge: long enough that a
  * visitor paging, sorting and filtering does not ask again, short enough that prices and availability stay current.
  */
-const KEPT_SECONDS = 120;
+export const SUPPLIER_ANSWER_KEPT_SECONDS = 120;
 
 /** The org's connection as a search uses it, with its budget and the request's log. */
 export interface SupplierAsk {
@@ -206,7 +206,7 @@ export async function supplierPrices(
       }
       offers = cheapestOffers(answer.value, stay.rooms, nowMs);
       // Kept after the answer, never waited for.
-      ask.later(edgePut(key, offers, KEPT_SECONDS).catch(() => undefined));
+      ask.later(edgePut(key, offers, SUPPLIER_ANSWER_KEPT_SECONDS).catch(() => undefined));
     }
     const byCode = new Map(candidates.map((c) => [c.supplier_code, c]));
     const sell = (net: number, currency: string) => supplierSellMinor(net, currency, markupBps, money.currency, money.rates);

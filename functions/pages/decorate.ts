@@ -17,7 +17,9 @@ import { pageCookieHeaders } from './cookies';
 import { secureFor } from '../auth/cookies';
 import { edgeGetResponse, edgePutResponse } from '../lib/edge-cache';
 import { locationFromCf } from '../flows/location';
-import { destinationOffers, type DestinationOffer } from '../flows/destinations';
+import { destinationOffers, pageKeptSeconds, type DestinationOffer, type DestinationOffers } from '../flows/destinations';
+import { supplierAsk, type SupplierAsk } from '../flows/supplier-search';
+import type { Log } from '../log';
 import { formatMoney } from '../../src/shared/rules/money';
 import { LABELS } from '../../src/shared/i18n';
 import { translate } from '../../src/shared/i18n/translate';
@@ -69,13 +71,31 @@ const BUILD = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'source';
 const pageKey = (v: PageView, pathname: string) =>
   `page/${BUILD}/${v.org.id}/${v.org.version}/${v.ratesVersion}/${v.language}/${v.currency}/${v.showKeys ? 1 : 0}${pathname}`;
 
+/** What dressing a page may leave running after its answer (a bed bank's answer kept at the edge), and its log. */
+interface PageWork {
+  sinceMs: number;
+  later: (work: Promise<unknown>) => unknown;
+  log: Log;
+}
+
 /**
  * Serves a page: from the edge when this org, language, currency and rates version have it, else rendered by
  * `render` and dressed. Only a static file (it comes with an ETag) answered 200 to a GET is kept: pages rendered per
  * request are dressed every time. Nothing personal is in a kept page (what is personal comes from the islands).
+ * A page whose destination cards are priced with the org's bed bank is kept only as long as the supplier's answer is,
+ * and one dressed while the bed bank failed or was late only a moment (docs/decisions/0077).
  */
-export async function servePage(request: Request, env: Bindings, render: (page?: Request) => Promise<Response>): Promise<Response> {
+export async function servePage(
+  request: Request, env: Bindings, render: (page?: Request) => Promise<Response>, later: (work: Promise<unknown>) => unknown = (work) => work,
+): Promise<Response> {
+  const sinceMs = Date.now();
   const url = new URL(request.url);
+  const log: Log = (level, event, fields = {}) => {
+    const line = JSON.stringify({ level, event, path: url.pathname, ...fields });
+    if (level === 'info') console.log(line);
+    else console.error(line);
+  };
+  const work: PageWork = { sinceMs, later, log };
   const cookies = parseCookies(request.headers.get('cookie'));
   let view: PageView;
   try {
@@ -89,7 +109,7 @@ export async function servePage(request: Request, env: Bindings, render: (page?:
     res.headers.set('Cache-Control', 'private, no-cache');
     return res;
   }
-  if (view.org.closed) return serveClosed(request, url, cookies, view, env, render);
+  if (view.org.closed) return serveClosed(request, url, cookies, view, env, render, work);
   // The closed site's page is no page of an open org: its address answers as an unknown one does (the 404 page).
   const closedPage = url.pathname.replace(/\/$/, '') === COMING_SOON;
   if (closedPage) {
@@ -113,8 +133,9 @@ export async function servePage(request: Request, env: Bindings, render: (page?:
   applySecurityHeaders(res.headers, PAGE_CSP);
   if (!(res.headers.get('content-type') ?? '').toLowerCase().startsWith('text/html') || !res.body) return res;
   let dressed: Response;
+  const cards = destinationCards(view, env, work);
   try {
-    dressed = await dress(res, view, env, isResultsPage(url.pathname) ? RESULTS_KEYS : SHELL_KEYS);
+    dressed = await dress(res, view, env, isResultsPage(url.pathname) ? RESULTS_KEYS : SHELL_KEYS, cards);
   } catch (err) {
     console.error(JSON.stringify({ level: 'error', where: 'servePage', path: url.pathname, error: String(err) }));
     res.headers.set('Cache-Control', 'private, no-cache');
@@ -122,7 +143,9 @@ export async function servePage(request: Request, env: Bindings, render: (page?:
   }
   if (!key || response.status !== 200 || !response.headers.has('etag')) return personalise(perResponse(dressed), request, url, cookies, view, links, 'bypass');
   const html = await dressed.text();
-  await edgePutResponse(key, new Response(html, { headers: { 'Content-Type': dressed.headers.get('content-type') ?? 'text/html; charset=utf-8' } }));
+  // Read by the dressing that has just ended (null: the page has no destination card).
+  const offers = await cards.read();
+  await edgePutResponse(key, new Response(html, { headers: { 'Content-Type': dressed.headers.get('content-type') ?? 'text/html; charset=utf-8' } }), pageKeptSeconds(offers));
   return personalise(perResponse(new Response(html, dressed)), request, url, cookies, view, links, 'miss');
 }
 
@@ -144,7 +167,9 @@ async function isOrgAdmin(env: Bindings, orgId: number, token: string | undefine
  * preview bar, everyone else a "coming soon" page with its name (200, noindex). Nothing of a closed org is kept at the
  * edge: each of these answers is per visitor, and going live moves the org's version, which every kept page's key holds.
  */
-async function serveClosed(request: Request, url: URL, cookies: Record<string, string>, view: PageView, env: Bindings, render: (page?: Request) => Promise<Response>) {
+async function serveClosed(
+  request: Request, url: URL, cookies: Record<string, string>, view: PageView, env: Bindings, render: (page?: Request) => Promise<Response>, work: PageWork,
+) {
   const rendered = await render();
   const html = (rendered.headers.get('content-type') ?? '').toLowerCase().startsWith('text/html');
   if (!html) return rendered;
@@ -159,7 +184,7 @@ async function serveClosed(request: Request, url: URL, cookies: Record<string, s
   }
   const res = new Response(page.body, page);
   applySecurityHeaders(res.headers, PAGE_CSP);
-  let dressed = await dress(res, view, env, SHELL_KEYS);
+  let dressed = await dress(res, view, env, SHELL_KEYS, destinationCards(view, env, work));
   if (preview) dressed = withPreviewBar(dressed, view);
   return personalise(dressed, request, url, cookies, view, [], 'bypass');
 }
@@ -190,7 +215,44 @@ function bootLabels(labels: Record<string, string>, language: string, showKeys: 
   return out;
 }
 
-async function dress(res: Response, view: PageView, env: Bindings, bootKeys: ReadonlySet<string>): Promise<Response> {
+/** A page's destination cards: read once, on its first card, and what that read found once the page is dressed. */
+interface DestinationCards {
+  offerFor: (city: string | null) => Promise<DestinationOffer | undefined>;
+  /** What the cards were read from, or null when the page has none. */
+  read: () => Promise<DestinationOffers | null>;
+}
+
+function destinationCards(view: PageView, env: Bindings, work: PageWork): DestinationCards {
+  const { org, currency, rates, language } = view;
+  let offers: Promise<DestinationOffers> | null = null;
+  const readOffers = async (): Promise<DestinationOffers> => {
+    // The org's bed bank, asked as a search asks it and within the same budget, from the page's start (docs/decisions/0077);
+    // a connection that cannot be read leaves the own hotels alone, and the page not kept.
+    let ask: SupplierAsk | null = null;
+    let askFailed = false;
+    try {
+      ask = await supplierAsk({ db: env.DB, env, log: work.log, later: work.later, budgetMs: env.SUPPLIER_SEARCH_BUDGET_MS, sinceMs: work.sinceMs }, org.id);
+    } catch (err) {
+      work.log('error', 'supplier.search_failed', { kind: 'connection', reason: String(err) });
+      askFailed = true;
+    }
+    const found = await destinationOffers(env.DB, org, currency, rates, language, ask);
+    return askFailed ? { ...found, partial: true } : found;
+  };
+  return {
+    offerFor: async (city) => {
+      // A failed read hides the cards rather than the page, and the page is not kept.
+      offers ??= readOffers().catch((err) => {
+        console.error(JSON.stringify({ level: 'error', where: 'destinationOffers', error: String(err) }));
+        return { cards: new Map<string, DestinationOffer>(), live: false, partial: true };
+      });
+      return city ? (await offers).cards.get(city) : undefined;
+    },
+    read: () => offers ?? Promise.resolve(null),
+  };
+}
+
+async function dress(res: Response, view: PageView, env: Bindings, bootKeys: ReadonlySet<string>, cards: DestinationCards): Promise<Response> {
   const { org, language, currency, rates, showKeys } = view;
   const [labels, themeVersion] = await Promise.all([
     labelsFor(env.DB, org.id, language, showKeys, org.version),
@@ -199,15 +261,7 @@ async function dress(res: Response, view: PageView, env: Bindings, bootKeys: Rea
   const eligible = new Set(eligibleCodes(org.eligible_products));
   const boot = { org: orgConfig(org), language, currency, labels: bootLabels(labels, language, showKeys, bootKeys), showKeys };
   const label = (key: string | null) => (key ? labels[key] || '' : '');
-  // Read once, on the first destination card of the page; a failed read hides the cards rather than the page.
-  let offers: Promise<Map<string, DestinationOffer>> | null = null;
-  const offerFor = async (city: string | null) => {
-    offers ??= destinationOffers(env.DB, org, currency, rates, language).catch((err) => {
-      console.error(JSON.stringify({ level: 'error', where: 'destinationOffers', error: String(err) }));
-      return new Map<string, DestinationOffer>();
-    });
-    return city ? (await offers).get(city) : undefined;
-  };
+  const { offerFor } = cards;
 
   const rewriter = new HTMLRewriter()
     .on('html', { element: (el) => void el.setAttribute('lang', language) })

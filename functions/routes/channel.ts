@@ -67,7 +67,7 @@ const routes = {
     },
     responses: {
       200: ota('The …RS with <Success/>: every change applied'),
-      400: ota('The …RS with <Errors>: malformed XML, a missing or wrong attribute, an unknown hotel, room or rate code, a body over the limit; nothing applied'),
+      400: ota('The …RS with <Errors>: malformed XML, a missing or wrong attribute, an unknown hotel, room or rate code, a hotel imported from a bed bank (its ARI is the supplier’s), a body over the limit; nothing applied'),
       401: ota('Missing, wrong or revoked credentials (WWW-Authenticate: Basic)'),
       415: ota('The body is not application/xml or text/xml'),
       429: ota('Too many wrong credentials from this address lately: nothing was checked or applied (Retry-After)'),

@@ -1,8 +1,8 @@
 // Channel managers over real HTTP (docs/contract.md#rooms-rates-and-availability, docs/decisions/0058-ota-xml.md): an
 // admin makes credentials; OTA_HotelAvailNotifRQ and OTA_HotelRateAmountNotifRQ pushed with them change the hotel's
 // nights in D1 (units, stop sell, closed to arrival, stays by weekday, prices in USD and converted from EUR); wrong
-// credentials, malformed XML and unknown codes are refused in OpenTravel's <Errors> and change nothing; revoked
-// credentials stop working.
+// credentials, malformed XML, unknown codes and a hotel imported from the bed bank are refused in OpenTravel's <Errors>
+// and change nothing; revoked credentials stop working.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
 import { call, expectErrorShape, type Client, type Reply } from './helpers';
@@ -24,6 +24,8 @@ let acmeAdmin: Client;
 let hotel: { id: number; code: string; std: number; bar: number; nrf: number };
 let other: { id: number; code: string };
 let acmeHotelCode: string;
+/** A hotel the org imported from its bed bank, with a room type as the import writes one (no rooms of its own for sale). */
+let imported: { id: number; code: string };
 let credentials: { username: string; password: string };
 
 const basic = (c: { username: string; password: string }) => `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}`;
@@ -143,6 +145,17 @@ beforeAll(async () => {
   hotel = { id: first!.id, code: first!.code, ...ids! };
   other = second!;
   expect(hotel.code).toBe(`P${hotel.id}`);
+  const [supplied] = await d1Query<{ id: number; code: string }>(
+    `INSERT INTO products (org_id, type, name, city, country, latitude, longitude, price_usd_minor, price_unit, max_guests, time_zone, source, supplier_code)
+     VALUES (${orgId}, 'HLT', 'Hôtel de la Banque', 'Lyon', 'FR', 45.77, 4.85, 0, 'night', 2, 'Europe/Paris', 'hotelbeds', '99017');
+     SELECT id, code FROM products WHERE org_id = ${orgId} AND source = 'hotelbeds'`,
+  );
+  imported = supplied!;
+  expect(imported.code).toBe(`P${imported.id}`);
+  await d1Query(
+    `INSERT INTO room_types (product_id, org_id, code, name, max_adults, max_children, max_occupancy, units, position)
+     VALUES (${imported.id}, ${orgId}, 'DBL.ST', '{"en-US":"Double room"}', 2, 1, 3, 0, 0)`,
+  );
   acmeHotelCode = (await d1Query<{ code: string }>(`SELECT p.code FROM products p JOIN org_domains d ON d.org_id = p.org_id WHERE d.host = 'acme.localhost' AND p.price_unit = 'night' LIMIT 1`))[0]!.code;
 
   const [a, m] = await Promise.all([verifiedAccount(host), verifiedAccount(host)]);
@@ -313,6 +326,30 @@ describe('refusals: in OpenTravel’s <Errors>, nothing changed', () => {
       expect(a.errors).toEqual([expect.objectContaining({ Type: '3', Code: code, text, NodeList: expect.stringMatching(/^\/OTA_Hotel/) })]);
     }
     expect(await ariSnapshot()).toBe(before);
+  });
+
+  it('a hotel imported from the bed bank is refused (its ARI comes from the supplier) and nothing of it is written', async () => {
+    const versionBefore = await orgVersion();
+    const text = `Hotel ${imported.code} is supplied by hotelbeds; its rates and availability come from the supplier`;
+    const avail = availRQ(
+      `<AvailStatusMessage BookingLimit="3"><StatusApplicationControl Start="${day(60)}" End="${day(62)}" InvTypeCode="DBL.ST"/><RestrictionStatus Status="Close"/></AvailStatusMessage>`,
+      imported.code,
+    );
+    expect(expectErrors(await push(avail), 400, 'OTA_HotelAvailNotifRS').errors).toEqual([
+      expect.objectContaining({ Type: '3', Code: '392', ShortText: 'Invalid hotel code', text, NodeList: '/OTA_HotelAvailNotifRQ/AvailStatusMessages[1]/AvailStatusMessage[1]' }),
+    ]);
+    const rates = rateRQ([{ from: day(60), to: day(62), amount: '99', currency: 'USD', room: 'DBL.ST' }], imported.code);
+    expect(expectErrors(await push(rates), 400, 'OTA_HotelRateAmountNotifRS').errors).toEqual([expect.objectContaining({ Type: '3', Code: '392', text })]);
+    // Beside one of the org's own hotels in the same message: the whole message is refused, the own hotel's part too.
+    const before = await ariSnapshot();
+    const both = `<OTA_HotelAvailNotifRQ xmlns="${NS}"><AvailStatusMessages HotelCode="${hotel.code}"><AvailStatusMessage BookingLimit="1"><StatusApplicationControl Start="${day(60)}" End="${day(61)}" InvTypeCode="STD"/></AvailStatusMessage></AvailStatusMessages>
+      <AvailStatusMessages HotelCode="${imported.code}"><AvailStatusMessage BookingLimit="1"><StatusApplicationControl Start="${day(60)}" End="${day(61)}" InvTypeCode="DBL.ST"/></AvailStatusMessage></AvailStatusMessages></OTA_HotelAvailNotifRQ>`;
+    expect(expectErrors(await push(both), 400, 'OTA_HotelAvailNotifRS').errors).toEqual([expect.objectContaining({ Code: '392', text })]);
+    expect(await ariSnapshot()).toBe(before);
+    for (const table of ['room_ranges', 'rate_ranges', 'room_nights']) {
+      expect(await d1Query(`SELECT * FROM ${table} WHERE product_id = ${imported.id}`), table).toEqual([]);
+    }
+    expect(await orgVersion()).toBe(versionBefore);
   });
 
   it('a message with one bad part changes nothing: the good parts before and after it are not applied either', async () => {

@@ -20,6 +20,7 @@ const LIMIT_USD_MINOR = 2_000_000;
 let host: string;
 let orgId: number;
 let agent: Client;
+let admin: Client;
 let agentId: number;
 let clientId: number;
 let bank: BedBank;
@@ -36,6 +37,9 @@ const agentRow = async (ref: string) => (await d1Query<Record<string, any>>(`SEL
 const cardRow = async (ref: string) => (await d1Query<Record<string, any>>(`SELECT * FROM bookings WHERE booking_ref = '${ref}'`))[0]!;
 const quoteStatus = async (id: number) => (await d1Query<{ status: string }>(`SELECT status FROM agent_quotes WHERE id = ${id}`))[0]!.status;
 const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
+/** The booking as the agent's list and the console's list show it (src/shared/rules/supplier-status.ts reads them). */
+const agentListed = async (ref: string) => ((await agent.call('/api/agent/bookings')).json.data as any[]).find((b) => b.booking_id === ref);
+const consoleListed = async (ref: string) => ((await admin.call('/api/admin/bookings')).json.data as any[]).find((b) => b.booking_id === ref);
 /** What the quote kept of the supplier's rate (migrations 0043 and 0049). */
 const kept = async (id: number) =>
   (await d1Query<{ supplier: string; supplier_rate_key: string; supplier_net_minor: number; supplier_currency: string; supplier_rate: string | null }>(
@@ -92,7 +96,7 @@ beforeAll(async () => {
      INSERT INTO agent_details (user_id, org_id) SELECT id, org_id FROM users WHERE org_id = ${orgId} AND email = '${g!.email}';`,
   );
   agentId = (await d1Query<{ id: number }>(`SELECT id FROM users WHERE org_id = ${orgId} AND email = '${g!.email}'`))[0]!.id;
-  const admin = (await signedInClient(a!.email, a!.password, host)).client;
+  admin = (await signedInClient(a!.email, a!.password, host)).client;
   const saved = await admin.call('/api/admin/suppliers/hotelbeds', { method: 'PUT', body: { ...SIM, markup_percent: 10, enabled: true } });
   expect(saved.status, saved.text).toBe(200);
   agent = (await signedInClient(g!.email, g!.password, host)).client;
@@ -131,7 +135,7 @@ describe('a supplier quote by the client’s card', () => {
     expect(atSupplier[0]).toMatchObject({ status: 'CONFIRMED', clientReference: ref });
     expect(await ledger()).toEqual(before); // the card pays: no credit used
     const listed = (await agent.call('/api/agent/bookings')).json.data.find((b: any) => b.booking_id === ref);
-    expect(listed).toMatchObject({ status: 'CONFIRMED', pay_by: 'card' });
+    expect(listed).toMatchObject({ status: 'CONFIRMED', pay_by: 'card', supplier: { name: 'hotelbeds', reference: row.supplier_reference } });
 
     const cancelled = await agent.call(`/api/agent/bookings/${ref}/cancel`, { body: {} });
     expect(cancelled.status, cancelled.text).toBe(200);
@@ -198,6 +202,29 @@ describe('a supplier quote on the agent’s account', () => {
       expect(await outstanding()).toBeCloseTo(owed + booked.json.data.charged_usd, 2);
       expect(await quoteStatus(q.quote_id)).toBe('BOOKED');
     }
+  });
+
+  it('reads as awaiting the hotel (CONFIRMED, no supplier reference) while the supplier books it, and carries its reference once it holds it', async () => {
+    const q = await quoteOf(hotels.bookable, 3, 34);
+    await control({ latency_ms: 3_000 }); // the supplier's answer takes 3 s: the moment between the credit batch and the booking there
+    const booking = book(q.quote_id, 'account');
+    const written = await until(
+      async () => ((await agent.call('/api/agent/bookings')).json.data as any[]).find((b) => b.quote_id === q.quote_id),
+      (b) => b !== undefined,
+      10_000,
+    );
+    expect(written).toMatchObject({ status: 'CONFIRMED', pay_by: 'account', supplier: { name: 'hotelbeds', reference: null } });
+    const ref = written.booking_id as string;
+    expect(await consoleListed(ref)).toMatchObject({ status: 'CONFIRMED', on_account: true, supplier: { name: 'hotelbeds', reference: null } });
+    const booked = await booking;
+    expect(booked.status, booked.text).toBe(200);
+    const atSupplier = await held(ref);
+    expect(atSupplier).toHaveLength(1);
+    const supplier = { name: 'hotelbeds', reference: atSupplier[0].reference as string };
+    expect(supplier.reference).toBeTruthy();
+    expect(booked.json.data).toMatchObject({ booking_id: ref, status: 'CONFIRMED', supplier });
+    expect(await agentListed(ref)).toMatchObject({ status: 'CONFIRMED', supplier });
+    expect(await consoleListed(ref)).toMatchObject({ status: 'CONFIRMED', supplier });
   });
 
   it('a supplier refusal removes the booking and gives the credit back: 409 in the agent’s language', async () => {
@@ -290,10 +317,14 @@ describe('a supplier quote on the agent’s account', () => {
        INSERT INTO credit_ledger (org_id, agent_id, kind, amount_usd_minor, booking_id, note) SELECT org_id, agent_id, 'booking', net_usd_minor, id, booking_ref FROM agent_bookings WHERE booking_ref = '${ref}';
        UPDATE agent_quotes SET status = 'BOOKED' WHERE id = ${q.quote_id};`,
     );
+    // Until the job books it, the agent and the console read it as awaiting the hotel: CONFIRMED without a supplier reference.
+    expect(await agentListed(ref)).toMatchObject({ status: 'CONFIRMED', supplier: { name: 'hotelbeds', reference: null } });
+    expect(await consoleListed(ref)).toMatchObject({ status: 'CONFIRMED', supplier: { name: 'hotelbeds', reference: null } });
     expect((await call('/cdn-cgi/local/scheduled?cron=17+*+*+*+*')).status).toBe(200);
     const row = await until(async () => (await agentRow(ref))!, (r) => r.supplier_state === 'confirmed', 30_000);
     const atSupplier = await held(ref);
     expect(atSupplier).toHaveLength(1);
     expect(row).toMatchObject({ status: 'CONFIRMED', supplier_reference: atSupplier[0].reference });
+    expect(await agentListed(ref)).toMatchObject({ status: 'CONFIRMED', supplier: { name: 'hotelbeds', reference: atSupplier[0].reference } });
   });
 });

@@ -129,6 +129,9 @@ describe('booking at the supplier once paid', () => {
     expect(own.status, own.text).toBe(404); // a member's booking is its owner's alone
     const mine = await signedInMember();
     expect((await mine.call(`/api/bookings/${ref}`)).json.data).toMatchObject({ status: 'CONFIRMED', supplier: { name: 'hotelbeds', reference: atSupplier[0].reference } });
+    // The member's list (my trips, booking history) carries it too.
+    const listed = ((await mine.call('/api/reservations', { body: { token: '' } })).json.data as any[]).find((b) => b.booking_id === ref);
+    expect(listed).toMatchObject({ status: 'CONFIRMED', supplier: { name: 'hotelbeds', reference: atSupplier[0].reference } });
   });
 
   it('a supplier that fails once is asked again with the same clientReference: one booking', async () => {

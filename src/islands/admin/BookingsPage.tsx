@@ -9,6 +9,7 @@ import { formatMoney, toMinor } from '../../shared/rules/money';
 import { bookingsCsvHref, listBookings, type BookingFilter } from '../../stores/console-ops';
 import { BOOKING_STATUSES, type AdminBookingEntry } from '../../shared/contract/console-ops';
 import Money from '../ui/Money';
+import { shownStatus, supplierReference } from '../../shared/rules/supplier-status';
 import AdminCancelDialog from './AdminCancelDialog';
 import ConsoleGate from './ConsoleGate';
 import LoadState, { useConsoleLoad } from './LoadState';
@@ -32,7 +33,7 @@ function Detail({ b, onClose }: { b: AdminBookingEntry; onClose: () => void }) {
     <section className="console-group" aria-labelledby="booking-detail" data-testid="booking-detail">
       <h2 id="booking-detail">{t('ops_bookings_detail', { ref: b.booking_id })}</h2>
       <dl className="console-grid">
-        <div><dt>{t('ops_bookings_status')}</dt><dd>{t(`bk_status_${b.status}`) || b.status}</dd></div>
+        <div><dt>{t('ops_bookings_status')}</dt><dd data-testid="detail-status">{t(`bk_status_${shownStatus(b)}`) || b.status}</dd></div>
         <div><dt>{t('ops_bookings_made')}</dt><dd>{b.created_at.slice(0, 16).replace('T', ' ')}</dd></div>
         <div><dt>{t('ops_bookings_member')}</dt><dd className="console-break">{b.member ?? '—'}</dd></div>
         {b.agent && (
@@ -44,7 +45,13 @@ function Detail({ b, onClose }: { b: AdminBookingEntry; onClose: () => void }) {
           </div>
         )}
         <div><dt>{t('ops_bookings_traveler')}</dt><dd>{b.traveler || '—'}</dd></div>
-        <div><dt>{t('ops_bookings_product')}</dt><dd>{b.product_name} ({b.product_type}), {b.city}</dd></div>
+        <div>
+          <dt>{t('ops_bookings_product')}</dt>
+          <dd>
+            {b.product_name} ({b.product_type}), {b.city}
+            {supplierReference(b) ? <><br /><span data-testid="detail-supplier-reference">{t('bk_supplier_reference', { reference: supplierReference(b)! })}</span></> : null}
+          </dd>
+        </div>
         <div><dt>{t('ops_bookings_dates')}</dt><dd>{b.check_in}{b.check_out ? ` → ${b.check_out}` : ''}</dd></div>
         <div><dt>{t('ops_bookings_guests')}</dt><dd>{b.guests}</dd></div>
         <div><dt>{t('ops_bookings_total')}</dt><dd data-testid="detail-total">{money(b.total)}</dd></div>
@@ -151,8 +158,11 @@ function Bookings() {
                     {whoBooked(t, b)}
                     {b.on_account ? <><br /><span className="console-muted">{t('ops_bookings_on_account')}</span></> : null}
                   </td>
-                  <td data-label={t('ops_bookings_product')}>{b.product_name}</td>
-                  <td data-label={t('ops_bookings_status')} data-testid="booking-status">{t(`bk_status_${b.status}`) || b.status}</td>
+                  <td data-label={t('ops_bookings_product')}>
+                    {b.product_name}
+                    {supplierReference(b) ? <><br /><span className="console-muted" data-testid="supplier-reference">{t('bk_supplier_reference', { reference: supplierReference(b)! })}</span></> : null}
+                  </td>
+                  <td data-label={t('ops_bookings_status')} data-testid="booking-status">{t(`bk_status_${shownStatus(b)}`) || b.status}</td>
                   <td data-label={t('ops_bookings_total')} className="num"><Money amount={b.total} currency={b.currency} testId="booking-total" /></td>
                   <td data-label={t('ops_bookings_paid_by_card')} className="num">
                     <Money amount={b.paid_by_card} currency={b.currency} />

@@ -7,6 +7,7 @@ import UnpaidActions from '../booking/UnpaidActions';
 import { $agentBookings, $credit, loadAgentBookings } from '../../stores/agent';
 import { useT } from '../../stores/locale';
 import { titledName } from '../../shared/i18n/person-title';
+import { shownStatus, supplierReference } from '../../shared/rules/supplier-status';
 import { useAgentLoad } from './AgentLoad';
 import CreditSummary from './CreditSummary';
 import { useDates, useMoney } from './agent-ui';
@@ -79,7 +80,8 @@ export default function AgentBookings() {
                     {b.pay_by === 'card' && b.paid_amount > 0 ? <span className="agent-sub">{money(b.paid_amount - b.refunded_amount, b.currency)}</span> : null}
                   </td>
                   <td data-label={t('agent_col_status')}>
-                    <span className={`badge agent-badge-${b.status}`}>{t(`agent_status_${b.status}`)}</span>
+                    <span className={`badge agent-badge-${shownStatus(b)}`} data-testid="agent-booking-status">{t(`agent_status_${shownStatus(b)}`)}</span>
+                    {supplierReference(b) ? <span className="agent-sub" data-testid="supplier-reference">{t('agent_supplier_reference', { reference: supplierReference(b)! })}</span> : null}
                     {b.status === 'PENDING_PAYMENT' && b.pay_by === 'card' ? (
                       <UnpaidActions booking={{ booking_id: b.booking_id, status: b.status, product_name: b.product.name }} onMessage={setMessage} onChanged={() => void loadAgentBookings().catch(() => undefined)} />
                     ) : null}

@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react';
 import { $agentBookings, $agentProfile, $credit, $quotes, loadAgentBookings, loadAgentProfile, loadQuotes } from '../../stores/agent';
 import { useT } from '../../stores/locale';
 import { titledName } from '../../shared/i18n/person-title';
+import { shownStatus, supplierReference } from '../../shared/rules/supplier-status';
 import type { AgentBooking, AgentQuote } from '../../shared/contract/agent';
 import { useAgentLoad } from './AgentLoad';
 import CreditSummary from './CreditSummary';
@@ -111,10 +112,11 @@ function BookingList({ bookings }: { bookings: AgentBooking[] }) {
             <span className="agent-sub">
               {titledName(t, b.client.name)} · {range(b.check_in, b.check_out)}
             </span>
+            {supplierReference(b) ? <span className="agent-sub">{t('agent_supplier_reference', { reference: supplierReference(b)! })}</span> : null}
           </span>
           <span className="agent-home__figure">
             {money(b.total, b.currency)}
-            <span className={`badge agent-badge-${b.status}`}>{t(`agent_status_${b.status}`)}</span>
+            <span className={`badge agent-badge-${shownStatus(b)}`}>{t(`agent_status_${shownStatus(b)}`)}</span>
           </span>
         </li>
       ))}

@@ -7,6 +7,7 @@ import { QUOTE_STATUSES } from '../../shared/contract/agent-text';
 import { $credit, $quotes, bookQuote, cancelAgentBooking, loadAgentProfile, loadQuotes, sendQuote } from '../../stores/agent';
 import { useT } from '../../stores/locale';
 import { titledName } from '../../shared/i18n/person-title';
+import { awaitingSupplier, supplierReference } from '../../shared/rules/supplier-status';
 import Dialog from '../ui/Dialog';
 import AgentAway from './AgentAway';
 import { AgentLoading } from './AgentLoad';
@@ -106,7 +107,10 @@ export default function MyQuotes() {
         return;
       }
       setBooking(null);
-      setStatus(`${t('agent_booked_ref')} ${result.booking_id}`);
+      // A bed bank's hotel: the supplier's reference once it holds the booking, else that the hotel has yet to confirm it.
+      const reference = supplierReference(result);
+      const atHotel = reference ? t('agent_supplier_reference', { reference }) : awaitingSupplier(result) ? t('agent_status_AWAITING_SUPPLIER') : '';
+      setStatus(`${t('agent_booked_ref')} ${result.booking_id}${atHotel ? ` · ${atHotel}` : ''}`);
     } catch (err) {
       setBookError(agentFailure(t, err));
     } finally {

@@ -14,6 +14,7 @@ import { $language, useT } from '../../stores/locale';
 import { $signedIn } from '../../stores/session';
 import { runStartup } from '../../stores/startup';
 import { formatDay } from '../../shared/rules/format-day';
+import { awaitingSupplier, shownStatus, supplierReference } from '../../shared/rules/supplier-status';
 import type { Reservation } from '../../shared/contract/booking-replies';
 
 
@@ -128,7 +129,8 @@ export default function BookingHistory({ mode = 'history', headingLevel = 2 }: {
                   ) : null}
                 </td>
                 <td data-label={t('bk_status')}>
-                  <span className="badge">{t(`bk_status_${b.status}`) || b.status}</span>
+                  <span className={awaitingSupplier(b) ? 'badge badge-accent' : 'badge'} data-testid="booking-status">{t(`bk_status_${shownStatus(b)}`) || b.status}</span>
+                  {supplierReference(b) ? <div className="small muted" data-testid="supplier-reference">{t('bk_supplier_reference', { reference: supplierReference(b)! })}</div> : null}
                   {b.status === 'PENDING_PAYMENT' ? <UnpaidActions booking={b} onMessage={setMessage} onChanged={() => void reload()} /> : null}
                 </td>
               </tr>
@@ -156,6 +158,8 @@ function TripCards({ list, day, headingLevel }: { list: Reservation[]; day: (d: 
             <p className="small">
               {t('bk_booking_reference')} <code>{b.booking_id}</code>
             </p>
+            {awaitingSupplier(b) ? <span className="badge badge-accent" data-testid="booking-status">{t(`bk_status_${shownStatus(b)}`)}</span> : null}
+            {supplierReference(b) ? <p className="small" data-testid="supplier-reference">{t('bk_supplier_reference', { reference: supplierReference(b)! })}</p> : null}
             <Money amount={b.total} currency={b.currency} className="price" />
           </div>
         </li>

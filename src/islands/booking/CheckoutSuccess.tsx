@@ -13,6 +13,7 @@ import PackageBadge from './PackageBadge';
 import CancellationPolicy from './CancellationPolicy';
 import { formatDay, LONG_DAY } from '../../shared/rules/format-day';
 import { toMinor } from '../../shared/rules/money';
+import { awaitingSupplier, supplierReference, type SupplierStatusOf } from '../../shared/rules/supplier-status';
 import type { BookingReply, CheckoutReply } from '../../shared/contract/booking-replies';
 import type { ProductPhoto } from '../../shared/contract/photos';
 
@@ -27,8 +28,7 @@ const POLL_GIVE_UP_MS = 3 * 60_000;
 const STILL_WAITING_MS = 20_000;
 
 /** Still to be settled: the payment, or (a bed bank's hotel, decision 0070) the supplier's booking once paid. */
-const awaited = (b: { status?: string; supplier?: { reference: string | null } }) =>
-  b.status === 'PENDING_PAYMENT' || (b.status === 'CONFIRMED' && b.supplier !== undefined && b.supplier.reference === null);
+const awaited = (b: SupplierStatusOf) => b.status === 'PENDING_PAYMENT' || awaitingSupplier(b);
 
 export default function CheckoutSuccess() {
   const t = useT();
@@ -124,6 +124,7 @@ export default function CheckoutSuccess() {
       <p>
         {t('bk_booking_reference')} <strong data-testid="booking-id">{bookingId}</strong> {booking ? <PackageBadge booking={booking} /> : null}
       </p>
+      {booking && supplierReference(booking) ? <p data-testid="supplier-reference">{t('bk_supplier_reference', { reference: supplierReference(booking)! })}</p> : null}
       {booking ? (
         // The photo's place is kept until the booking's own reply says whether it has one (the tab's copy does not
         // know), so the summary does not move when it arrives.

@@ -12,6 +12,7 @@ import { ApiFailure } from '../../shared/contract/api-client';
 import { loadBooking, loadCancelQuote, resumePayment, type CancelQuote } from '../../stores/booking';
 import { formatDay, LONG_DAY } from '../../shared/rules/format-day';
 import { formatMoney, toMinor } from '../../shared/rules/money';
+import { awaitingSupplier, shownStatus, supplierReference } from '../../shared/rules/supplier-status';
 import { $language, useT } from '../../stores/locale';
 import { runStartup } from '../../stores/startup';
 import type { BookingReply as ManagedBooking } from '../../shared/contract/booking-replies';
@@ -99,10 +100,11 @@ export default function ManageBooking() {
       </h2>
       <p>
         {t('bk_booking_reference')} <strong>{booking.booking_id}</strong> ·{' '}
-        <span className="badge" data-testid="manage-status">
-          {t(`bk_status_${booking.status}`) || booking.status}
+        <span className={awaitingSupplier(booking) ? 'badge badge-accent' : 'badge'} data-testid="manage-status">
+          {t(`bk_status_${shownStatus(booking)}`) || booking.status}
         </span>
       </p>
+      {supplierReference(booking) ? <p data-testid="supplier-reference">{t('bk_supplier_reference', { reference: supplierReference(booking)! })}</p> : null}
       <p>{booking.check_out ? `${day(booking.check_in)} – ${day(booking.check_out)}` : day(booking.check_in)}</p>
       {booking.room && booking.rate ? (
         <p data-testid="manage-room">

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CountryCodeSchema, NationalitySchema, PhoneCountryCodeSchema } from './auth';
 import { FirstNameSchema, LastNameSchema, MobileSchema, SignUpEmail, TitleSchema } from '../rules/person-schemas';
 import { PreviewSchema, stayFields, stayNamed } from './booking';
+import { BookingSupplierSchema } from './booking-replies';
 
 // The messages and payment choices, zod-free (./agent-text; docs/decisions/0039-page-weight-by-interaction.md).
 export * from './agent-text';
@@ -163,6 +164,8 @@ export const AgentBookingSchema = z.object({
   total: z.number(),
   charged_usd: z.number(),
   created_at: z.string(),
+  /** A bed bank's hotel: the supplier and its booking's reference once it holds one (null before: awaiting the hotel). */
+  supplier: BookingSupplierSchema.optional(),
 });
 export type AgentBooking = z.output<typeof AgentBookingSchema>;
 
@@ -219,6 +222,8 @@ export const BookedQuoteSchema = z.object({
   currency: z.string(),
   charged_usd: z.number(),
   payment_url: z.string().optional(),
+  /** A bed bank's hotel: the supplier and its booking's reference once it holds one (null before: awaiting the hotel). */
+  supplier: BookingSupplierSchema.optional(),
   quote: AgentQuoteSchema,
   credit: CreditSummarySchema,
 });

@@ -51,6 +51,12 @@ export const bookedStayFields = {
   ...roomFields,
 };
 
+/**
+ * A bed bank's booking (docs/contract.md section 18): the supplier and its booking's reference, null until the supplier
+ * holds it (src/shared/rules/supplier-status.ts reads a CONFIRMED booking without one as awaiting the hotel).
+ */
+export const BookingSupplierSchema = z.object({ name: z.string(), reference: z.string().nullable() });
+
 /** The stay a booking is for, as its reply states it. */
 const stayFields = {
   booking_id: z.string(),
@@ -151,6 +157,8 @@ export const ReservationSchema = z.object({
   expires_at: z.string().optional(),
   traveler: z.unknown(),
   cards: z.array(z.object({ kind: z.string(), card_code: z.string(), amount: z.number() })),
+  /** A bed bank's hotel: the supplier and its booking's reference once it holds one (null before). */
+  supplier: BookingSupplierSchema.optional(),
 });
 export type Reservation = z.output<typeof ReservationSchema>;
 export const ReservationsReplySchema = z.object({ data: z.array(ReservationSchema) });
@@ -174,7 +182,7 @@ export const BookingReplySchema = z.object({
   /** The booked product's first photo (`GET /api/bookings/{id}` only; null when it has none): the confirmation page shows it. */
   photo: ProductPhotoSchema.nullable().optional(),
   /** A bed bank's hotel (docs/contract.md section 18): the supplier and its booking's reference once it holds one (null before). */
-  supplier: z.object({ name: z.string(), reference: z.string().nullable() }).optional(),
+  supplier: BookingSupplierSchema.optional(),
 });
 export type BookingReply = z.output<typeof BookingReplySchema>;
 

@@ -9,7 +9,7 @@ import { ROLES } from './auth-text';
 import { DOMAIN_STATUSES, LAUNCH_STEPS, WALLET_OPTIONS } from './console-messages';
 import { LABEL_AREA_NAMES } from '../i18n/area-names';
 import { ENQUIRY_KINDS } from './enquiry-text';
-import { bookedStayFields, CancelQuoteReplySchema } from './booking-replies';
+import { bookedStayFields, BookingSupplierSchema, CancelQuoteReplySchema } from './booking-replies';
 
 /** 0 or 1, as the console's flags are stored and answered. */
 const Flag = z.union([z.literal(0), z.literal(1)]);
@@ -203,6 +203,8 @@ export const AdminBookingEntrySchema = z.object({
   wallet: z.object({ certificate: z.number(), discount: z.number(), cash: z.number() }),
   refunded: z.number(),
   payment_reference: z.string().nullable(),
+  /** A bed bank's hotel: the supplier and its booking's reference once it holds one (null before: awaiting the hotel). */
+  supplier: BookingSupplierSchema.optional(),
 });
 export const BookingsPageSchema = pageOf(AdminBookingEntrySchema);
 

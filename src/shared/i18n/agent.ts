@@ -132,6 +132,9 @@ export const agentLabels: LabelTable = {
   agent_status_EXPIRED: L('Payment expired', 'Pago vencido', 'Paiement expiré'),
   agent_status_REFUNDED: L('Refunded', 'Reembolsada', 'Remboursée'),
   agent_status_FAILED: L('Not booked: refunded', 'No reservada: reembolsada', 'Non réservée : remboursée'),
+  // A bed bank's booking confirmed here but not yet held by its supplier, then its supplier's reference (src/shared/rules/supplier-status.ts).
+  agent_status_AWAITING_SUPPLIER: L('Awaiting the hotel’s confirmation', 'Pendiente de confirmación del hotel', 'En attente de confirmation de l’hôtel'),
+  agent_supplier_reference: L('Hotel reference: {reference}', 'Referencia del hotel: {reference}', 'Référence de l’hôtel\u202f: {reference}'),
   agent_pay_legend: L('How is it paid?', '¿Cómo se paga?', 'Mode de paiement'),
   agent_pay_account: L('On account', 'En cuenta', 'En compte'),
   agent_pay_card: L('Client pays by card', 'El cliente paga con tarjeta', 'Le client paie par carte'),

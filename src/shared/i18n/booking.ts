@@ -322,6 +322,9 @@ export const bookingLabels: LabelTable = {
   bk_status_PENDING_PAYMENT: L('Awaiting payment', 'Pendiente de pago', 'En attente de paiement'),
   bk_status_REFUNDED: L('Refunded', 'Reembolsada', 'Remboursée'),
   bk_status_FAILED: L('Not booked: refunded', 'No reservada: reembolsada', 'Non réservée : remboursée'),
+  // A bed bank's booking confirmed here but not yet held by its supplier, then its supplier's reference (src/shared/rules/supplier-status.ts).
+  bk_status_AWAITING_SUPPLIER: L('Awaiting the hotel’s confirmation', 'Pendiente de confirmación del hotel', 'En attente de confirmation de l’hôtel'),
+  bk_supplier_reference: L('Hotel reference: {reference}', 'Referencia del hotel: {reference}', 'Référence de l’hôtel\u202f: {reference}'),
   bk_package: L('Package', 'Paquete', 'Forfait'),
   bk_redeem_title: L('Add a card with its code', 'Añade una tarjeta con su código', 'Ajouter une carte avec son code'),
   bk_have_code: L('Have a card code?', '¿Tienes un código de tarjeta?', 'Vous avez un code de carte\u202f?'),
