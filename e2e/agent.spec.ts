@@ -8,6 +8,7 @@ import { linkFromOutbox, openPage, openSignInFromMenu, signIn, uniqueEmail } fro
 import { createOrg, PORT, signInAsNewAdmin } from './admin-helpers';
 import { d1Rows, day } from './booking-helpers';
 import { inPage } from './in-page';
+import { keepScreen } from './screens';
 import { hotelbedsClient } from '../functions/outside/hotelbeds';
 
 const AGENT = { email: 'agent@example.com', password: 'Agent1!pass' };
@@ -176,8 +177,15 @@ test('an agent adds a client, quotes a product, sends and books it, and sees the
   await page.reload();
   await expect(bankRow.getByTestId('agent-booking-status')).toHaveText('Awaiting the hotel’s confirmation');
   await expect(bankRow.getByTestId('supplier-reference')).toHaveCount(0);
+  await keepScreen(page, 'agent-history-awaiting-en-1280');
   await page.goto(`${site}/agent?lang=fr-FR`);
   await expect(page.getByTestId('desk-today')).toContainText('En attente de confirmation de l’hôtel');
+  // On a phone, in French: the badge reads in French and the history does not scroll sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${site}/agent/booking-history?lang=fr-FR`);
+  await expect(bankRow.getByTestId('agent-booking-status')).toHaveText('En attente de confirmation de l’hôtel');
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await keepScreen(page, 'agent-history-awaiting-fr-390', { fullPage: true });
 });
 
 test('"Add to quote" links open the quote builder with the product, stay and client chosen', async ({ page, request }) => {

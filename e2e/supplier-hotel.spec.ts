@@ -76,8 +76,17 @@ test('a traveller books a supplier hotel in Lisbon with a child, through the car
   await expect(page.getByTestId('booking-id')).toHaveText(ref);
   await expectClean(page, 'supplier hotel confirmation, en');
   await keepScreen(page, 'supplier-confirmation-en-1280');
-  const [row] = d1Rows<{ supplier: string; room_id: number | null; occupancy: string }>(`SELECT supplier, room_id, occupancy FROM bookings WHERE booking_ref = '${ref}'`);
-  expect(row).toEqual({ supplier: 'hotelbeds', room_id: null, occupancy: '["2-7"]' });
+  const [row] = d1Rows<{ supplier: string; room_id: number | null; occupancy: string; supplier_reference: string }>(
+    `SELECT supplier, room_id, occupancy, supplier_reference FROM bookings WHERE booking_ref = '${ref}'`,
+  );
+  expect(row).toMatchObject({ supplier: 'hotelbeds', room_id: null, occupancy: '["2-7"]' });
+  // The confirmation names the hotel's own reference beside ours, and so does the booking history.
+  await expect(page.getByTestId('supplier-reference')).toHaveText(`Hotel reference: ${row!.supplier_reference}`);
+  await page.goto(`${site}/user/booking-history?lang=en-US`);
+  const historyRow = page.getByRole('row').filter({ hasText: ref });
+  await expect(historyRow.getByTestId('booking-status')).toHaveText('Confirmed');
+  await expect(historyRow.getByTestId('supplier-reference')).toHaveText(`Hotel reference: ${row!.supplier_reference}`);
+  await keepScreen(page, 'supplier-history-en-1280');
 
   // Two rooms of different parties (a couple; two adults with children of 5 and 9): the supplier's rooms are listed,
   // each rate one per party combined (decision 0076), and one leads to the checkout.
@@ -131,6 +140,7 @@ test('a traveller books a supplier hotel in Lisbon with a child, through the car
   await noSideways(page, 'fr 390 confirmation');
   await expectClean(page, 'supplier hotel confirmation, fr');
   await keepScreen(page, 'supplier-confirmation-fr-390', { fullPage: true });
-  const [rowFr] = d1Rows<{ supplier: string; language: string }>(`SELECT supplier, language FROM bookings WHERE booking_ref = '${refFr}'`);
-  expect(rowFr).toEqual({ supplier: 'hotelbeds', language: 'fr-FR' });
+  const [rowFr] = d1Rows<{ supplier: string; language: string; supplier_reference: string }>(`SELECT supplier, language, supplier_reference FROM bookings WHERE booking_ref = '${refFr}'`);
+  expect(rowFr).toMatchObject({ supplier: 'hotelbeds', language: 'fr-FR' });
+  await expect(page.getByTestId('supplier-reference')).toHaveText(`Référence de l’hôtel\u202f: ${rowFr!.supplier_reference}`);
 });

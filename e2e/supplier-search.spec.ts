@@ -46,6 +46,29 @@ test('a traveller sees the supplier’s hotels beside the own ones, and a notice
   await expect(page.getByTestId('results-partial')).toHaveCount(0);
   await keepScreen(page, 'supplier-search-merged-en-1280', { fullPage: true });
 
+  // The home page's Lisbon card is priced with the bed bank's hotels too (decision 0077): its "from" price is the
+  // lowest total of the results it opens, which list the supplier's hotels.
+  for (const [lang, width, height] of [['en-US', 1280, 800], ['fr-FR', 390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`${site}/?lang=${lang}`);
+    const lisbon = page.locator('li.dest-card[data-dest="Lisbon"]');
+    const price = lisbon.locator('[data-dest-price="Lisbon"]');
+    await expect(price).not.toBeEmpty();
+    const shown = Number(await price.getAttribute('data-minor'));
+    await noSideways(page, `home ${lang} ${width}`);
+    await keepScreen(page, `supplier-home-cards-${lang.slice(0, 2)}-${width}`, { fullPage: width < 500 });
+    // The results page's own search (its currency, stay and party), asked again sorted by price.
+    const asked = page.waitForRequest((r) => r.url().includes('/api/products/search?'));
+    await lisbon.locator('a.dest-link').click();
+    await expect(page).toHaveURL(/\/search-detail\?/);
+    await expect.poll(() => cards.count()).toBeGreaterThan(5);
+    const query = new URL((await asked).url()).searchParams;
+    query.set('sort', 'price');
+    query.set('per_page', '1');
+    const cheapest = (await inPage(page, `/api/products/search?${query}`, 'GET')).json.data[0] as { total_price: number; source: string };
+    expect(Math.round(cheapest.total_price * 100)).toBe(shown);
+  }
+
   // The supplier failing (it now refuses this org's key: no simulator hook, whose state every spec shares): the page
   // lists what it has and says some results may be missing.
   d1Rows(`UPDATE org_suppliers SET api_key = 'sim-revoked-key' WHERE org_id = (SELECT org_id FROM org_domains WHERE host = '${slug}.localhost')`);
