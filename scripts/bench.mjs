@@ -36,7 +36,7 @@ if (process.env.BENCH_SKIP_BUILD !== '1') {
 }
 const persistTo = server.freshPersistDir('bench');
 log('preparing a fresh local D1');
-await server.prepareDatabase({ persistTo, quiet: true });
+await server.prepareDatabase({ persistTo, quiet: true, fresh: true });
 // The bed bank's simulator is served by a Worker of its own (the same build, its own runtime), as the supplier is
 // elsewhere in production: its work to answer (every rate of a city's hotels) is then not on the searching Worker's
 // thread. BENCH_SIM=inside keeps it in the searching Worker (the development setup); BENCH_SIM_PORT picks its port.

@@ -88,23 +88,30 @@ export async function seedPhotoVariants(root) {
   const { default: sharp } = await import('sharp');
   const cache = join(root, '.wrangler', 'photo-variants');
   const keys = seedPhotoKeys();
-  const objects = [];
-  for (const [name, width, height] of SEED_PHOTOS) {
-    const key = keys[name];
-    await variantsOf(sharp, cache, key, readFileSync(join(PHOTO_DIR, `${name}.jpg`)), width, height, objects);
-    const served = readFileSync(join(cache, key, `${SIM_PHOTO_WIDTH}.jpeg`));
-    const copyHeight = Math.round((height * SIM_PHOTO_WIDTH) / width);
-    await variantsOf(sharp, cache, sha256(served), served, SIM_PHOTO_WIDTH, copyHeight, objects);
-  }
-  return objects;
+  const made = SEED_PHOTOS.map(() => []);
+  // Two photographs at a time: an encoder keeps one core busy, and the machines that build have two.
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < SEED_PHOTOS.length; i = next++) {
+      const [name, width, height] = SEED_PHOTOS[i];
+      const key = keys[name];
+      await variantsOf(sharp, cache, key, readFileSync(join(PHOTO_DIR, `${name}.jpg`)), width, height, made[i]);
+      const served = readFileSync(join(cache, key, `${SIM_PHOTO_WIDTH}.jpeg`));
+      const copyHeight = Math.round((height * SIM_PHOTO_WIDTH) / width);
+      await variantsOf(sharp, cache, sha256(served), served, SIM_PHOTO_WIDTH, copyHeight, made[i]);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  // In the photographs' order, whichever finished first.
+  return made.flat();
 }
 
 /**
- * Writes every width and format of every seed photograph (seedPhotoVariants) (kept under .wrangler/photo-variants) and
- * writes them to local R2 under `persistTo`, through wrangler's local platform (the Worker's own R2 binding).
+ * Writes every width and format of every seed photograph (seedPhotoVariants, or `objects` when already made) (kept
+ * under .wrangler/photo-variants) to local R2 under `persistTo`, through wrangler's local platform (the Worker's own R2 binding).
  */
-export async function seedPhotosToR2({ root, persistTo, configPath }) {
-  const objects = [...(await seedPhotoVariants(root)), ...seedLogoObjects()];
+export async function seedPhotosToR2({ root, persistTo, configPath, objects: made }) {
+  const objects = [...(made ?? (await seedPhotoVariants(root))), ...seedLogoObjects()];
   const { getPlatformProxy } = await import('wrangler');
   const proxy = await getPlatformProxy({ configPath, persist: { path: join(persistTo, 'v3') }, remoteBindings: false });
   try {

@@ -25,6 +25,22 @@ function run(cmd, args, opts = {}) {
   return r.stdout;
 }
 
+/** `run`, without blocking this process: the seed photographs are encoded meanwhile (prepareDatabase). */
+function runAsync(cmd, args, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env: QUIET_ENV, stdio: opts.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let out = '';
+    child.stdout?.on('data', (d) => (out += d));
+    child.stderr?.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) return resolve(out);
+      if (opts.quiet) process.stderr.write(out);
+      reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`));
+    });
+  });
+}
+
 /** Creates .dev.vars from the example, or adds to an existing one the secrets the example gained since (values kept). */
 export function ensureDevVars() {
   const target = join(ROOT, '.dev.vars');
@@ -57,26 +73,63 @@ export function build() {
   run('npx', ['astro', 'build']);
 }
 
-/** The build, then the seed photographs' widths and formats (once per checkout; every local database copies them). */
+/**
+ * `npm run build` (what `npm test` builds): the build, then the run's migrated and seeded database template (preparedTemplate),
+ * with the seed photographs' widths and formats made meanwhile (once per checkout; every local database copies them), so
+ * the test lanes that start together find it ready.
+ */
 export async function buildAll() {
   build();
-  await seedPhotoVariants(ROOT);
+  await preparedTemplate();
 }
 
 /** Applies the migrations and the development seed to local D1 under `persistTo` (wrangler's default state when omitted). */
 export const DEFAULT_STATE = join(ROOT, '.wrangler', 'state');
 
-export async function prepareDatabase({ persistTo = DEFAULT_STATE, quiet = false } = {}) {
-  const persist = ['--persist-to', persistTo];
-  run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', ...persist, ...builtConfig()], { quiet });
-  const sql = await buildSeedSql({ devVars: readDevVars() });
+/** The migrations as wrangler names and orders them (its `migrations_dir`, `*.sql`). */
+const migrationNames = () => readdirSync(join(ROOT, 'migrations')).filter((f) => f.endsWith('.sql')).sort();
+
+/**
+ * Every migration as `wrangler d1 migrations apply` runs them, in one statement list: its table of applied migrations,
+ * then each migration followed by the row that records it (wrangler's own text for both). Wrangler starts a local runtime
+ * per migration (a quarter of a second each); a fresh database takes them all in one `d1 execute`, and a later `migrations
+ * apply` finds nothing to apply.
+ */
+function allMigrationsSql() {
+  const parts = ['CREATE TABLE IF NOT EXISTS "d1_migrations"(\n\t\tid         INTEGER PRIMARY KEY AUTOINCREMENT,\n\t\tname       TEXT UNIQUE,\n\t\tapplied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL\n);'];
+  for (const name of migrationNames()) {
+    parts.push(`${readFileSync(join(ROOT, 'migrations', name), 'utf8')}\nINSERT INTO "d1_migrations" (name)\nvalues ('${name.replace(/'/g, "''")}');`);
+  }
+  return parts.join('\n');
+}
+
+/** Writes `sql` where wrangler can read it, and runs it against local D1 under `persistTo`. */
+async function executeSql(persistTo, name, sql, quiet) {
   const dir = join(ROOT, '.wrangler', 'tmp');
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, `seed-${process.pid}-${Date.now()}.sql`);
+  const file = join(dir, `${name}-${process.pid}-${Date.now()}.sql`);
   writeFileSync(file, sql);
-  run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', ...persist, ...builtConfig(), '--file', file, '--yes'], { quiet });
+  try {
+    await runAsync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', persistTo, ...builtConfig(), '--file', file, '--yes'], { quiet });
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+/**
+ * Applies the migrations and the development seed to local D1 under `persistTo`. A database that may already hold
+ * some (the development one, `npm start` again) gets wrangler's `migrations apply`; a fresh one (`fresh`: the test
+ * template, the bench) gets them all in one execution. The seed photographs' widths and formats are encoded meanwhile.
+ */
+export async function prepareDatabase({ persistTo = DEFAULT_STATE, quiet = false, fresh = false } = {}) {
+  const photos = seedPhotoVariants(ROOT);
+  // Never left unhandled while the database is prepared: its failure is the preparation's, awaited below.
+  photos.catch(() => undefined);
+  if (fresh) await executeSql(persistTo, 'migrations', allMigrationsSql(), quiet);
+  else await runAsync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo, ...builtConfig()], { quiet });
+  await executeSql(persistTo, 'seed', await buildSeedSql({ devVars: readDevVars() }), quiet);
   // The seeded galleries' bytes, in local R2 beside the D1 rows that name them.
-  await seedPhotosToR2({ root: ROOT, persistTo, configPath: builtConfig()[1] });
+  await seedPhotosToR2({ root: ROOT, persistTo, configPath: builtConfig()[1], objects: await photos });
 }
 
 /**
@@ -166,7 +219,7 @@ async function preparedTemplate() {
       if (!existsSync(ready)) {
         const mine = `${template}.${process.pid}`;
         rmSync(mine, { recursive: true, force: true });
-        await prepareDatabase({ persistTo: mine, quiet: true });
+        await prepareDatabase({ persistTo: mine, quiet: true, fresh: true });
         rmSync(template, { recursive: true, force: true });
         renameSync(mine, template);
       }
