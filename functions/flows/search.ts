@@ -56,9 +56,18 @@ interface Priced {
 export async function searchNightly(db: D1Database, s: NightlySearch) {
   const box = s.near?.byPoint && s.near.radiusKm !== null ? { latitude: s.near.latitude, longitude: s.near.longitude, radiusKm: s.near.radiusKm } : undefined;
   // Asked first, so its budget runs while the org's own hotels are found and priced.
+  let asked: () => void = () => undefined;
+  const sent = new Promise<void>((done) => (asked = done));
   const supplied = s.supplier
-    ? supplierPrices(db, s.supplier, s.filter, box, s.stay, { currency: s.currency, rates: s.rates }, s.filter.orgId, s.freeCancellation.nowMs)
+    ? supplierPrices(db, s.supplier, s.filter, box, s.stay, { currency: s.currency, rates: s.rates }, s.filter.orgId, s.freeCancellation.nowMs, {
+      // A timer's turn later: the call is then on its way (its signature and request made), not behind the work below.
+      asked: () => void setTimeout(asked, 0),
+    })
     : null;
+  // The org's own hotels are found and priced once the supplier has been asked (or has answered without being asked):
+  // they share this isolate's one thread, and done first they would delay the call and so the answer; done while
+  // the supplier answers, they cost nothing.
+  if (supplied) await Promise.race([sent, supplied]);
   const candidates = await searchCandidates(db, s.filter, s.sort ?? '', box);
   // A popular city's thousands of candidates: each kept small (what pricing, steering and sorting read).
   const inReach: { id: number; ari_version: number; rating: number; time_zone: string; km: number | null; name?: string }[] = [];

@@ -182,6 +182,8 @@ async function keptKey(orgId: number, supplier: string, stay: StayAsked, codes: 
 export async function supplierPrices(
   db: D1Database, ask: SupplierAsk, filter: ProductFilter, box: { latitude: number; longitude: number; radiusKm: number } | undefined,
   stay: StayAsked, money: { currency: string; rates: Rates }, orgId: number, nowMs: number,
+  /** Told when the supplier has been asked: the search's own work then runs while it answers. */
+  told?: { asked?: () => void },
 ): Promise<SupplierAnswer> {
   const started = Date.now();
   const since = Math.min(ask.sinceMs ?? started, started);
@@ -196,17 +198,21 @@ export async function supplierPrices(
     if (!Array.isArray(offers)) {
       const left = ask.budgetMs - (Date.now() - since);
       if (left <= 0) throw new Error('no time left to ask');
-      const answer = await bank.availability(
+      const asking = bank.availability(
         { checkIn: stay.checkIn, checkOut: stay.checkOut, rooms: [...stay.rooms], place: { hotels: codes } },
         { signal: budget, timeoutMs: left },
       );
+      told?.asked?.();
+      const answer = await asking;
       if (!answer.ok) {
         ask.log('warn', 'supplier.search_failed', { supplier, kind: answer.failure.kind, status: answer.failure.status, reason: answer.failure.message, ms: Date.now() - started });
         return { priced: [], partial: true };
       }
       offers = cheapestOffers(answer.value, stay.rooms, nowMs);
-      // Kept after the answer, never waited for.
-      ask.later(edgePut(key, offers, SUPPLIER_ANSWER_KEPT_SECONDS).catch(() => undefined));
+      // Kept after the answer, never waited for: written once the search has moved on (a timer's turn), so writing
+      // it (the offers as JSON) is not on the way to the answer.
+      const kept = offers;
+      ask.later(new Promise((next) => setTimeout(next, 0)).then(() => edgePut(key, kept, SUPPLIER_ANSWER_KEPT_SECONDS)).catch(() => undefined));
     }
     const byCode = new Map(candidates.map((c) => [c.supplier_code, c]));
     const sell = (net: number, currency: string) => supplierSellMinor(net, currency, markupBps, money.currency, money.rates);

@@ -147,13 +147,16 @@ export const products = router()
       : null;
     // Not left unread when a step below refuses the search.
     asking?.catch(() => undefined);
+    // The name a visitor reads may be a translation ("Lisbonne"): the products are stored under their own, and the answer
+    // names the place in the visitor's language (`place`, decision 0049). Read beside the currency (the bed bank's
+    // candidates wait for the city, and its answer for them).
+    const naming = coordinates || !q.city ? null : cityNamed(c.env.DB, org.id, q.type, q.city, requestLanguage(c));
+    naming?.catch(() => undefined);
     const { currency, rates } = await currencyFor(c.env.DB, org, q.currency);
     const perPage = q.per_page ?? PAGE_SIZE;
     const page = q.page ?? 1;
     const toUsdMinor = (amount: number | undefined) => (amount === undefined ? undefined : convertMinor(toMinor(amount, currency), currency, 'USD', rates));
-    // The name a visitor reads may be a translation ("Lisbonne"): the products are stored under their own, and the answer
-    // names the place in the visitor's language (`place`, decision 0049).
-    const named = coordinates || !q.city ? null : await cityNamed(c.env.DB, org.id, q.type, q.city, requestLanguage(c));
+    const named = naming ? await naming : null;
     const place = named ? { place: named.name } : {};
     const filter: ProductFilter = {
       orgId: org.id,

@@ -168,12 +168,30 @@ const supplier: MiddlewareHandler<AppEnv> = async (c, next) => {
     const early = await answering(c, next);
     // Refused credentials are answered at once, as before the latency; a malformed or incomplete answer after it.
     if (early?.status === 401) return early;
+    if (!early) await compressedAhead(c);
     const left = answerAt - Date.now();
     if (left > 0) await sleep(left);
     return early;
   }
   return answering(c, next, control.latency_ms);
 };
+
+/**
+ * The availability answer compressed while the latency runs, when the caller takes gzip (APItude's answers are sent
+ * compressed): compressing a city's answer (a megabyte of JSON) is the supplier's own work, so it is in the latency
+ * too rather than after it (the runtime would otherwise compress it on the way out). Sent as is (`encodeBody: 'manual'`).
+ */
+async function compressedAhead(c: Context<AppEnv>) {
+  const res = c.res;
+  if (!/\bgzip\b/i.test(c.req.header('accept-encoding') ?? '') || res.headers.has('content-encoding') || !res.body) return;
+  const bytes = await new Response(res.body.pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
+  const headers = new Headers(res.headers);
+  headers.set('content-encoding', 'gzip');
+  headers.delete('content-length');
+  // Replaced, not merged into the handler's answer (hono copies a new answer's headers onto the one it replaces).
+  c.res = undefined;
+  c.res = new Response(bytes, { status: res.status, headers, encodeBody: 'manual' });
+}
 
 async function answering(c: Context<AppEnv>, next: Next, waitMs = 0) {
   await readBody(c);
