@@ -87,6 +87,19 @@ test('a traveller books a supplier hotel in Lisbon with a child, through the car
   await expect(historyRow.getByTestId('booking-status')).toHaveText('Confirmed');
   await expect(historyRow.getByTestId('supplier-reference')).toHaveText(`Hotel reference: ${row!.supplier_reference}`);
   await keepScreen(page, 'supplier-history-en-1280');
+  // While the hotel is still confirming it (as the booking stands between the payment and the supplier's answer), Manage
+  // booking says so, offers no cancelling and says when it can be; the console lists it as awaiting, with no cancel.
+  d1Rows(`UPDATE bookings SET supplier_state = 'booking', supplier_reference = NULL WHERE booking_ref = '${ref}'`);
+  await page.goto(`${site}/manage-booking?booking=${ref}&lang=en-US`);
+  await expect(page.getByTestId('manage-status')).toHaveText('Awaiting the hotel’s confirmation');
+  await expect(page.getByTestId('cancellation-policy')).toHaveText('The hotel is still confirming this booking: it can be cancelled once it has.');
+  await expect(page.getByTestId('cancel-booking')).toHaveCount(0);
+  await expectClean(page, 'manage booking awaiting the hotel, en');
+  await page.goto(`${site}/admin/bookings?lang=en-US`);
+  const consoleRow = page.getByRole('row').filter({ hasText: ref });
+  await expect(consoleRow.getByTestId('booking-status')).toHaveText('Awaiting the hotel’s confirmation');
+  await expect(consoleRow.getByRole('button', { name: `Cancel and refund ${ref}` })).toHaveCount(0);
+  d1Rows(`UPDATE bookings SET supplier_state = 'confirmed', supplier_reference = '${row!.supplier_reference}' WHERE booking_ref = '${ref}'`);
 
   // Two rooms of different parties (a couple; two adults with children of 5 and 9): the supplier's rooms are listed,
   // each rate one per party combined (decision 0076), and one leads to the checkout.

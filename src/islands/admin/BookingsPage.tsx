@@ -9,7 +9,7 @@ import { formatMoney, toMinor } from '../../shared/rules/money';
 import { bookingsCsvHref, listBookings, type BookingFilter } from '../../stores/console-ops';
 import { BOOKING_STATUSES, type AdminBookingEntry } from '../../shared/contract/console-ops';
 import Money from '../ui/Money';
-import { shownStatus, supplierReference } from '../../shared/rules/supplier-status';
+import { awaitingSupplier, shownStatus, supplierReference } from '../../shared/rules/supplier-status';
 import AdminCancelDialog from './AdminCancelDialog';
 import ConsoleGate from './ConsoleGate';
 import LoadState, { useConsoleLoad } from './LoadState';
@@ -22,7 +22,8 @@ function whoBooked(t: T, b: AdminBookingEntry): string {
   return b.member ?? t('ops_bookings_guest');
 }
 
-const cancellable = (b: AdminBookingEntry) => b.status === 'CONFIRMED' || (!b.on_account && b.status === 'PENDING_PAYMENT');
+/** A bed bank's booking the hotel is still confirming is not offered for cancelling: the supplier is asked first. */
+const cancellable = (b: AdminBookingEntry) => !awaitingSupplier(b) && (b.status === 'CONFIRMED' || (!b.on_account && b.status === 'PENDING_PAYMENT'));
 
 function Detail({ b, onClose }: { b: AdminBookingEntry; onClose: () => void }) {
   const t = useT();

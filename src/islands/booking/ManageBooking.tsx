@@ -38,7 +38,9 @@ export default function ManageBooking() {
       .then(setBooking)
       .catch(() => setMissing(true));
   }, []);
-  const cancellable = booking?.status === 'CONFIRMED' || booking?.status === 'PENDING_PAYMENT';
+  // A bed bank's booking the hotel is still confirming is cancelled once it has (the supplier is asked first).
+  const awaiting = booking ? awaitingSupplier(booking) : false;
+  const cancellable = !awaiting && (booking?.status === 'CONFIRMED' || booking?.status === 'PENDING_PAYMENT');
   useEffect(() => {
     if (!booking || !cancellable) return setQuote(null);
     loadCancelQuote(booking.booking_id)
@@ -124,6 +126,10 @@ export default function ManageBooking() {
         // Past the deadline the page says what cancelling costs now, never the free cancellation that has ended.
         <p className="small" data-testid="cancellation-fee">
           {t('bk_cancel_costs', fee)} {walletBack > 0 ? t('bk_cancel_costs_wallet', { wallet: money(walletBack) }) : null}
+        </p>
+      ) : awaiting ? (
+        <p className="small" data-testid="cancellation-policy">
+          {t('bk_cancel_after_hotel')}
         </p>
       ) : cancellable && quote === null && !message ? (
         <p className="small" data-testid="cancellation-policy">

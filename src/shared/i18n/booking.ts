@@ -414,6 +414,11 @@ export const bookingLabels: LabelTable = {
     '¿Cancelar esta reserva? Cancelar ahora cuesta {fee}: se reembolsan {refund} a tu tarjeta.',
     'Annuler cette réservation\u202f? Annuler maintenant coûte {fee}\u202f: {refund} sont remboursés sur votre carte.',
   ),
+  bk_cancel_after_hotel: L(
+    'The hotel is still confirming this booking: it can be cancelled once it has.',
+    'El hotel aún está confirmando esta reserva: podrá cancelarse cuando lo haya hecho.',
+    'L’hôtel confirme encore cette réservation\u202f: elle pourra être annulée ensuite.',
+  ),
   bk_cancel_closed: L(
     'This booking can no longer be cancelled.',
     'Esta reserva ya no se puede cancelar.',
