@@ -4,15 +4,23 @@ import type { AppEnv } from './env';
 
 type Level = 'info' | 'warn' | 'error';
 
-/** Writes `{ level, event, requestId, path, ...fields }` as one JSON line (warn and error go to stderr). */
-export function logEvent(c: Context<AppEnv>, level: Level, event: string, fields: Record<string, unknown> = {}) {
-  const line = JSON.stringify({ level, event, requestId: c.get('requestId'), path: c.req.path, ...fields });
-  if (level === 'info') console.log(line);
-  else console.error(line);
-}
-
 /** A request's log line as a plain function, for the code below the handlers that never takes a Context. */
 export type Log = (level: Level, event: string, fields?: Record<string, unknown>) => void;
+
+/**
+ * Writes `{ level, event, ...context, ...fields }` as one JSON line (warn and error go to stderr): the one writer of log
+ * lines, for a request (logEvent) and for what runs without one (a page's dressing, the scheduled jobs).
+ */
+export const lineLog = (context: Record<string, unknown> = {}): Log => (level, event, fields = {}) => {
+  const line = JSON.stringify({ level, event, ...context, ...fields });
+  if (level === 'info') console.log(line);
+  else console.error(line);
+};
+
+/** Writes `{ level, event, requestId, path, ...fields }` as one JSON line (warn and error go to stderr). */
+export function logEvent(c: Context<AppEnv>, level: Level, event: string, fields: Record<string, unknown> = {}) {
+  lineLog({ requestId: c.get('requestId'), path: c.req.path })(level, event, fields);
+}
 
 export const requestLog = (c: Context<AppEnv>): Log => (level, event, fields) => logEvent(c, level, event, fields);
 

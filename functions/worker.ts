@@ -19,6 +19,7 @@ import { zonePurge } from './outside/edge-purge';
 import { setEdgePurge } from './lib/edge-cache';
 import { resumeStaleImports } from './flows/suppliers';
 import { settleSupplierBookings } from './flows/supplier-bookings';
+import { lineLog } from './log';
 
 const API_PREFIXES = ['/api/', '/_sim/', '/go/'];
 const SHORT_LINK_PREFIX = '/r/';
@@ -66,7 +67,7 @@ export default {
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(refreshRates(env));
     // A supplier's content import whose worker died is resumed from its cursor (decision 0068).
-    const log = (level: string, event: string, fields: Record<string, unknown> = {}) => console.log(JSON.stringify({ level, event, ...fields }));
+    const log = lineLog();
     ctx.waitUntil(
       resumeStaleImports({ db: env.DB, env, clock: Date.now, log, later: (work) => ctx.waitUntil(work.catch((err) => log('error', 'supplier.import_crashed', { reason: String(err) }))) })
         .then((resumed) => log('info', 'supplier.import_sweep', { resumed })),

@@ -19,7 +19,7 @@ import { edgeGetResponse, edgePutResponse } from '../lib/edge-cache';
 import { locationFromCf } from '../flows/location';
 import { destinationOffers, pageKeptSeconds, type DestinationOffer, type DestinationOffers } from '../flows/destinations';
 import { supplierAsk, type SupplierAsk } from '../flows/supplier-search';
-import type { Log } from '../log';
+import { lineLog, type Log } from '../log';
 import { formatMoney } from '../../src/shared/rules/money';
 import { LABELS } from '../../src/shared/i18n';
 import { translate } from '../../src/shared/i18n/translate';
@@ -90,12 +90,7 @@ export async function servePage(
 ): Promise<Response> {
   const sinceMs = Date.now();
   const url = new URL(request.url);
-  const log: Log = (level, event, fields = {}) => {
-    const line = JSON.stringify({ level, event, path: url.pathname, ...fields });
-    if (level === 'info') console.log(line);
-    else console.error(line);
-  };
-  const work: PageWork = { sinceMs, later, log };
+  const work: PageWork = { sinceMs, later, log: lineLog({ path: url.pathname }) };
   const cookies = parseCookies(request.headers.get('cookie'));
   let view: PageView;
   try {

@@ -206,7 +206,9 @@ describe('a supplier quote on the agent’s account', () => {
 
   it('reads as awaiting the hotel (CONFIRMED, no supplier reference) while the supplier books it, and carries its reference once it holds it', async () => {
     const q = await quoteOf(hotels.bookable, 3, 34);
-    await control({ latency_ms: 3_000 }); // the supplier's answer takes 3 s: the moment between the credit batch and the booking there
+    // The supplier's answer takes 5 s (under the adapter's 8 s): the moment between the credit batch and the booking
+    // there, long enough for a loaded machine's list call to fall inside it.
+    await control({ latency_ms: 5_000 });
     const booking = book(q.quote_id, 'account');
     const written = await until(
       async () => ((await agent.call('/api/agent/bookings')).json.data as any[]).find((b) => b.quote_id === q.quote_id),
