@@ -11,6 +11,7 @@ import { stayItem, totalAgentPricing } from './pricing';
 import { fromMinor, type Rates } from '../../src/shared/rules/money';
 import { nightsOf } from '../../src/shared/rules/stay-rates';
 import { supplierPrices, type SupplierAsk } from './supplier-search';
+import type { SupplierCandidate } from '../db/products';
 
 export interface NightlySearch {
   filter: ProductFilter;
@@ -58,10 +59,15 @@ export async function searchNightly(db: D1Database, s: NightlySearch) {
   // Asked first, so its budget runs while the org's own hotels are found and priced.
   let asked: () => void = () => undefined;
   const sent = new Promise<void>((done) => (asked = done));
+  // The supplier's hotels it is asked about, known once it is asked: the page they will most likely fill is read meanwhile.
+  let askedAbout: readonly SupplierCandidate[] = [];
   const supplied = s.supplier
     ? supplierPrices(db, s.supplier, s.filter, box, s.stay, { currency: s.currency, rates: s.rates }, s.filter.orgId, s.freeCancellation.nowMs, {
       // A timer's turn later: the call is then on its way (its signature and request made), not behind the work below.
-      asked: () => void setTimeout(asked, 0),
+      asked: (candidates) => {
+        askedAbout = candidates;
+        setTimeout(asked, 0);
+      },
     })
     : null;
   // The org's own hotels are found and priced once the supplier has been asked (or has answered without being asked):
@@ -94,17 +100,27 @@ export async function searchNightly(db: D1Database, s: NightlySearch) {
   }
   // Each item says whether it cancels free (its rate plans' terms): the zones' rule is not asked.
   const steers = { ...s.steers, zones: onlyFree ? [] : undefined };
-  const pageOf = async (list: readonly Priced[]) => {
+  const rowsOf = async (ids: readonly number[]) => inLanguage(db, await productsByIds(db, s.filter.orgId, ids), s.language, s.defaultLanguage);
+  const pageOf = async (list: readonly Priced[], ahead?: Promise<ReadAhead>) => {
     const shown = list.filter((p) => steered(p, steers));
     sortPriced(shown, s.sort, s.near);
     const slice = shown.slice((s.page - 1) * s.perPage, s.page * s.perPage);
-    const rows = await inLanguage(db, await productsByIds(db, s.filter.orgId, slice.map((p) => p.id)), s.language, s.defaultLanguage);
-    return { shown, slice, rows };
+    const ids = slice.map((p) => p.id);
+    const read = ahead ? await ahead.catch(() => null) : null;
+    const missing = read ? ids.filter((id) => !read.asked.has(id)) : ids;
+    const byId = new Map((read?.rows ?? []).map((row) => [row.id, row]));
+    for (const row of missing.length ? await rowsOf(missing) : []) byId.set(row.id, row);
+    return { shown, slice, rows: ids.flatMap((id) => byId.get(id) ?? []) };
   };
   // While the supplier is awaited, the page of the own hotels alone is read: it is the answer when the supplier lists
   // none (late, failed, or nothing to sell), so a late supplier costs the budget and not the budget plus these reads.
   const ownPage = supplied ? pageOf([...sellable]) : null;
   ownPage?.catch(() => undefined);
+  // And, where the order does not hang on the supplier's prices, the rows of the page the merged list will most likely
+  // show: read now, not after the supplier's answer (a row the answer moves onto the page is read then).
+  const ahead = supplied && askedAbout.length ? likelyPage(sellable, askedAbout, s, steers) : null;
+  const readAhead = ahead ? rowsOf(ahead).then((rows) => ({ asked: new Set(ahead), rows })) : undefined;
+  readAhead?.catch(() => undefined);
   const fromSupplier = supplied ? await supplied : null;
   for (const { candidate: c, totalMinor: total, free } of fromSupplier?.priced ?? []) {
     const km = s.near ? distanceKm(s.near.latitude, s.near.longitude, c.latitude, c.longitude) : null;
@@ -114,7 +130,7 @@ export async function searchNightly(db: D1Database, s: NightlySearch) {
   }
   // By name, the own hotels came in the database's order: the supplier's are merged in by the same rule (NOCASE).
   if (s.sort === 'name' && fromSupplier?.priced.length) sellable.sort((a, b) => byNoCase(a.name ?? '', b.name ?? '') || a.id - b.id);
-  const { shown, slice, rows } = ownPage && !fromSupplier?.priced.length ? await ownPage : await pageOf(sellable);
+  const { shown, slice, rows } = ownPage && !fromSupplier?.priced.length ? await ownPage : await pageOf(sellable, readAhead);
   const byId = new Map(slice.map((p) => [p.id, p]));
   const guests = { checkIn: s.stay.checkIn, checkOut: s.stay.checkOut, rooms: s.stay.rooms };
   const data = rows.map((row) => {
@@ -141,6 +157,30 @@ export async function searchNightly(db: D1Database, s: NightlySearch) {
       price_range: { min: money(f.priceMin), max: money(f.priceMax) },
     },
   };
+}
+
+/** Rows read ahead of the supplier's answer, and every id asked (a row not found is not asked again). */
+interface ReadAhead {
+  asked: ReadonlySet<number>;
+  rows: Awaited<ReturnType<typeof productsByIds>>;
+}
+
+/**
+ * The ids the asked page most likely shows once the supplier answers, for an order that is not by price: the own
+ * hotels the steers keep and every supplier hotel asked about (which it sells is not known yet), in the page's order,
+ * from the page's first place to a page beyond its last (room for the supplier's hotels it does not sell). Null when the
+ * order hangs on the prices.
+ */
+function likelyPage(own: readonly Priced[], asked: readonly SupplierCandidate[], s: NightlySearch, steers: Steers): number[] | null {
+  if (s.sort === 'price' || s.sort === '-price') return null;
+  const items: Priced[] = own.filter((p) => steered(p, steers));
+  for (const c of asked) {
+    const km = s.near ? distanceKm(s.near.latitude, s.near.longitude, c.latitude, c.longitude) : null;
+    items.push({ id: c.id, rating: c.rating, time_zone: c.time_zone, km, totalMinor: 0, price: 0, cancellable: false, name: c.name });
+  }
+  if (s.sort === 'name') items.sort((a, b) => byNoCase(a.name ?? '', b.name ?? '') || a.id - b.id);
+  else sortPriced(items, s.sort, s.near);
+  return items.slice((s.page - 1) * s.perPage, (s.page + 1) * s.perPage).map((p) => p.id);
 }
 
 /** SQLite's NOCASE order: ASCII letters folded, every other character by its code. */

@@ -3,7 +3,7 @@
 // cheapest rate (the supplier's net, converted, plus the org's markup once). A supplier late, down or answering
 // nonsense costs the search nothing but `partial`: it is logged and the org's own hotels are listed as ever.
 import { supplierCandidates, type ProductFilter, type SupplierCandidate } from '../db/products';
-import { edgeGet, edgePut } from '../lib/edge-cache';
+import { keepSupplierAnswer, keptSupplierAnswer } from '../cache/supplier-answers';
 import { sha256Hex } from '../lib/crypto';
 import { orgBank, type OrgBank, type SupplierDeps } from './suppliers';
 import type { Log } from '../log';
@@ -18,11 +18,7 @@ import type { Rates } from '../../src/shared/rules/money';
 export const SUPPLIER_SEARCH_BUDGET_MS = 1_500;
 /** The most hotels one availability call names (APItude takes up to 2,000 codes a request). */
 const MOST_HOTELS = 2_000;
-/**
- * How long the supplier's net answer to one question (org, place, stay, party) is kept at the edge: long enough that a
- * visitor paging, sorting and filtering does not ask again, short enough that prices and availability stay current.
- */
-export const SUPPLIER_ANSWER_KEPT_SECONDS = 120;
+export { SUPPLIER_ANSWER_KEPT_SECONDS } from '../cache/supplier-answers';
 
 /** The org's connection as a search uses it, with its budget and the request's log. */
 export interface SupplierAsk {
@@ -168,9 +164,12 @@ function freeUntilMs(rate: SupplierRate, nowMs: number): number | null {
   return Number.isFinite(from) && from > nowMs ? from : null;
 }
 
-/** Where the supplier's net answer to this question is kept: never a price, so no markup or agent is in it. */
-async function keptKey(orgId: number, supplier: string, stay: StayAsked, codes: readonly string[]) {
-  const place = (await sha256Hex(codes.join(','))).slice(0, 32);
+/**
+ * Where the supplier's net answer to this question is kept (functions/cache/supplier-answers.ts): the place as asked
+ * (type, city, box), not the hotels it finds, so the kept answer is looked for while they are found.
+ */
+async function keptKey(orgId: number, supplier: string, stay: StayAsked, filter: ProductFilter, box: { latitude: number; longitude: number; radiusKm: number } | undefined) {
+  const place = (await sha256Hex(JSON.stringify([filter.type, filter.city ?? null, box ? [box.latitude, box.longitude, box.radiusKm] : null]))).slice(0, 32);
   return `supplier-search/${orgId}/${supplier}/${stay.checkIn}/${stay.checkOut}/${occupancyKey(stay.rooms)}/${place}`;
 }
 
@@ -183,18 +182,21 @@ export async function supplierPrices(
   db: D1Database, ask: SupplierAsk, filter: ProductFilter, box: { latitude: number; longitude: number; radiusKm: number } | undefined,
   stay: StayAsked, money: { currency: string; rates: Rates }, orgId: number, nowMs: number,
   /** Told when the supplier has been asked: the search's own work then runs while it answers. */
-  told?: { asked?: () => void },
+  told?: { asked?: (candidates: readonly SupplierCandidate[]) => void },
 ): Promise<SupplierAnswer> {
   const started = Date.now();
   const since = Math.min(ask.sinceMs ?? started, started);
   const { supplier, bank, markupBps } = ask.connection;
   const budget = AbortSignal.timeout(Math.max(0, ask.budgetMs - (started - since)));
   try {
+    // The hotels of the place and a kept answer, looked for together.
+    const key = keptKey(orgId, supplier, stay, filter, box);
+    const keptOffers = key.then((k) => keptSupplierAnswer<NetOffer[]>(k));
+    keptOffers.catch(() => undefined);
     const candidates = await supplierCandidates(db, filter, supplier, box, MOST_HOTELS);
     if (candidates.length === 0) return { priced: [], partial: false };
     const codes = candidates.map((c) => c.supplier_code);
-    const key = await keptKey(orgId, supplier, stay, codes);
-    let offers = await edgeGet<NetOffer[]>(key);
+    let offers = await keptOffers;
     if (!Array.isArray(offers)) {
       const left = ask.budgetMs - (Date.now() - since);
       if (left <= 0) throw new Error('no time left to ask');
@@ -202,17 +204,15 @@ export async function supplierPrices(
         { checkIn: stay.checkIn, checkOut: stay.checkOut, rooms: [...stay.rooms], place: { hotels: codes } },
         { signal: budget, timeoutMs: left },
       );
-      told?.asked?.();
+      told?.asked?.(candidates);
       const answer = await asking;
       if (!answer.ok) {
         ask.log('warn', 'supplier.search_failed', { supplier, kind: answer.failure.kind, status: answer.failure.status, reason: answer.failure.message, ms: Date.now() - started });
         return { priced: [], partial: true };
       }
       offers = cheapestOffers(answer.value, stay.rooms, nowMs);
-      // Kept after the answer, never waited for: written once the search has moved on (a timer's turn), so writing
-      // it (the offers as JSON) is not on the way to the answer.
-      const kept = offers;
-      ask.later(new Promise((next) => setTimeout(next, 0)).then(() => edgePut(key, kept, SUPPLIER_ANSWER_KEPT_SECONDS)).catch(() => undefined));
+      // Kept in the isolate now and at the edge once the reply has left (its JSON and put are not on the way to it).
+      ask.later(keepSupplierAnswer(await key, offers).catch(() => undefined));
     }
     const byCode = new Map(candidates.map((c) => [c.supplier_code, c]));
     const sell = (net: number, currency: string) => supplierSellMinor(net, currency, markupBps, money.currency, money.rates);

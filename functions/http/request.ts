@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { isDevelopment, type AppEnv } from '../env';
 import { hostName, type OrgRow } from '../db/orgs';
 import { orgDomainHost } from '../db/domains';
+import { afterReply } from '../lib/after-reply';
 
 /** The caller's address as Cloudflare sees it (never the client's claim). */
 export const clientIp = (c: Context<AppEnv>) => (c.req.header('cf-connecting-ip') ?? '').trim().slice(0, 64) || 'unknown';
@@ -27,6 +28,11 @@ export function later(c: Context<AppEnv>, work: Promise<unknown>): Promise<void>
     return safe;
   }
   return Promise.resolve();
+}
+
+/** Work that waits until the reply has left (functions/lib/after-reply.ts), then may finish after it, as `later`. */
+export function laterAfterReply(c: Context<AppEnv>, work: () => Promise<unknown>): Promise<void> {
+  return later(c, afterReply(work));
 }
 
 /**

@@ -256,6 +256,39 @@ export interface BedBank {
 /** A decimal amount to minor units (two places, half up), or null when it is not one. */
 export function toMinorUnits(value: string | number): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? Math.round(Number((value * 100).toFixed(6))) : null;
+  return plainDecimalMinor(value) ?? spacedDecimalMinor(value);
+}
+
+/**
+ * The usual amount ("231.14", "-5", "0.125") read digit by digit: an answer holds thousands, and the pattern below
+ * costs several times this. Anything else (spaces, more than 13 whole digits, no digits) is left to the pattern: null.
+ */
+function plainDecimalMinor(value: string): number | null {
+  const n = value.length;
+  let i = value.charCodeAt(0) === 45 ? 1 : 0;
+  const start = i;
+  let whole = 0;
+  for (; i < n; i++) {
+    const d = value.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) break;
+    whole = whole * 10 + d;
+  }
+  if (i === start || i - start > 13) return null;
+  let minor = whole * 100;
+  if (i < n) {
+    if (value.charCodeAt(i) !== 46 || i + 1 === n) return null;
+    for (let k = 0, j = i + 1; j < n; j++, k++) {
+      const d = value.charCodeAt(j) - 48;
+      if (d < 0 || d > 9) return null;
+      if (k === 0) minor += d * 10;
+      else if (k === 1) minor += d;
+      else if (k === 2 && d >= 5) minor += 1;
+    }
+  }
+  return start === 1 ? -minor : minor;
+}
+
+function spacedDecimalMinor(value: string): number | null {
   const m = /^\s*(-?)(\d+)(?:\.(\d+))?\s*$/.exec(value);
   if (!m) return null;
   const decimals = (m[3] ?? '').padEnd(3, '0');

@@ -21,6 +21,7 @@ import { searchNightly } from '../flows/search';
 import { supplierAsk } from '../flows/supplier-search';
 import { roomsAndRates } from '../flows/room-rates';
 import { deps } from '../http/deps';
+import { laterAfterReply } from '../http/request';
 import { rateKey } from '../flows/rates';
 import { DEFAULT_MARKUP_BPS } from '../../src/shared/contract/agent';
 import { z } from 'zod';
@@ -73,14 +74,10 @@ function keepAnswer(c: Context<AppEnv>, markupBps: number | null, answer: Result
   const org = c.get('org');
   const url = new URL(c.req.url);
   const language = requestLanguage(c);
-  const write = currentRates(c.env.DB)
-    .then(({ version }) => rememberAnswer({ orgId: org.id, version: org.version, language, ratesVersion: version }, url.pathname + url.search, answer))
-    .catch(() => undefined);
-  try {
-    c.executionCtx.waitUntil(write);
-  } catch {
-    // No execution context (a unit test): the write simply runs.
-  }
+  // Written once the reply has left: its JSON and put share the isolate's thread with the reply's bytes.
+  laterAfterReply(c, () =>
+    currentRates(c.env.DB).then(({ version }) => rememberAnswer({ orgId: org.id, version: org.version, language, ratesVersion: version }, url.pathname + url.search, answer)),
+  );
 }
 
 /** An answer with trade prices depends on the session: never stored by any cache. */

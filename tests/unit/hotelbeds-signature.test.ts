@@ -69,6 +69,23 @@ describe('amounts and categories', () => {
     expect(toMinorUnits(Number.NaN)).toBeNull();
   });
 
+  it('reads every written form as the pattern it stands for does (digit by digit, spaces and oddities by the pattern)', () => {
+    // What the amount means, written as plainly as possible: the rule both readings must give.
+    const byPattern = (v: string) => {
+      const m = /^\s*(-?)(\d+)(?:\.(\d+))?\s*$/.exec(v);
+      if (!m) return null;
+      const decimals = (m[3] ?? '').padEnd(3, '0');
+      const minor = Number(m[2]) * 100 + Number(decimals.slice(0, 2)) + (Number(decimals[2]) >= 5 ? 1 : 0);
+      return m[1] ? -minor : minor;
+    };
+    const written = [
+      '', '-', '.', '5.', '.5', '-.5', '0', '-0', '00012.30', '1.2345', '1.994', '1.995', '1.9999', '99.999', '-0.005', '-12.345',
+      ' 12.30', '12.30 ', '\t7\n', '1 2', '1e3', '+5', '0x10', '12.3.4', '12..3', '１２', '9999999999999.99', '99999999999999.99', '12a', 'a12',
+    ];
+    for (let i = 0; i < 500; i++) written.push(`${i % 3 === 0 ? '-' : ''}${(i * 7919) % 100000}.${String((i * 104729) % 10000).padStart(i % 5, '0')}`);
+    for (const v of written) expect([v, toMinorUnits(v)]).toEqual([v, byPattern(v)]);
+  });
+
   it('takes the stars from the category code', () => {
     expect(starsOf('4EST')).toBe(4);
     expect(starsOf('5LUX')).toBe(5);

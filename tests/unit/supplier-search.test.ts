@@ -37,6 +37,9 @@ function ask(bank: BedBank, budgetMs = 10_000, markupBps = 1_000) {
 }
 
 const filter = { orgId: 7, type: 'HLT' as const, city: 'Lisbon' };
+/** Each scenario its own org: an answer is kept per org, place, stay and party, in the isolate as at the edge. */
+let orgs = 100;
+const anOrg = () => ++orgs;
 const stay = { checkIn: '2027-01-10', checkOut: '2027-01-12', rooms: couple };
 const money = { currency: 'USD', rates: RATES };
 const priceOf = (net: number, markupBps = 1_000) => supplierSellMinor(net, 'EUR', markupBps, 'USD', RATES);
@@ -87,7 +90,7 @@ describe('each supplier hotel’s cheapest stay', () => {
 describe('the supplier’s part of a search', () => {
   it('prices each imported hotel it sells with the org’s markup once, and leaves out a hotel the org has not imported', async () => {
     const { a } = ask(bankAnswering(async () => ({ ok: true, value: availability(hotel('1', rate(20_000)), hotel('99', rate(5_000))) })));
-    const out = await supplierPrices(dbWith([candidate(41, '1'), candidate(42, '2')]), a, filter, undefined, stay, money, 7, NOW);
+    const out = await supplierPrices(dbWith([candidate(41, '1'), candidate(42, '2')]), a, filter, undefined, stay, money, anOrg(), NOW);
     expect(out).toEqual({ partial: false, priced: [{ candidate: candidate(41, '1'), totalMinor: priceOf(20_000), free: null }] });
     // 200.00 EUR at 0.9 EUR to the dollar is 222.22 USD; 10 % more is 244.44 (one rounding each).
     expect(priceOf(20_000)).toBe(24_444);
@@ -95,7 +98,7 @@ describe('the supplier’s part of a search', () => {
 
   it('a failing supplier gives partial and no hotels, logged', async () => {
     const { a, logged } = ask(bankAnswering(async () => ({ ok: false, failure: { kind: 'unavailable', message: 'HTTP 500', status: 500, code: 'SYSTEM_ERROR' } })));
-    expect(await supplierPrices(dbWith([candidate(41, '1')]), a, filter, undefined, stay, money, 7, NOW)).toEqual({ priced: [], partial: true });
+    expect(await supplierPrices(dbWith([candidate(41, '1')]), a, filter, undefined, stay, money, anOrg(), NOW)).toEqual({ priced: [], partial: true });
     expect(logged).toMatchObject([{ level: 'warn', event: 'supplier.search_failed', fields: { kind: 'unavailable', status: 500 } }]);
   });
 
@@ -103,10 +106,10 @@ describe('the supplier’s part of a search', () => {
     const thrower = ask(bankAnswering(async () => {
       throw new Error('boom');
     }));
-    expect(await supplierPrices(dbWith([candidate(41, '1')]), thrower.a, filter, undefined, stay, money, 7, NOW)).toEqual({ priced: [], partial: true });
+    expect(await supplierPrices(dbWith([candidate(41, '1')]), thrower.a, filter, undefined, stay, money, anOrg(), NOW)).toEqual({ priced: [], partial: true });
     expect(thrower.logged[0]).toMatchObject({ level: 'error', fields: { reason: 'boom' } });
     const garbled = ask(bankAnswering(async () => ({ ok: false, failure: { kind: 'malformed', message: 'not JSON', status: 200, code: null } })));
-    expect(await supplierPrices(dbWith([candidate(41, '1')]), garbled.a, filter, undefined, stay, money, 7, NOW)).toEqual({ priced: [], partial: true });
+    expect(await supplierPrices(dbWith([candidate(41, '1')]), garbled.a, filter, undefined, stay, money, anOrg(), NOW)).toEqual({ priced: [], partial: true });
   });
 
   it('stops waiting at the budget: a supplier slower than it gives partial in about the budget', async () => {
@@ -122,7 +125,7 @@ describe('the supplier’s part of a search', () => {
     );
     const { a } = ask(slow, 200);
     const t0 = Date.now();
-    expect(await supplierPrices(dbWith([candidate(41, '1')]), a, filter, undefined, stay, money, 7, NOW)).toEqual({ priced: [], partial: true });
+    expect(await supplierPrices(dbWith([candidate(41, '1')]), a, filter, undefined, stay, money, anOrg(), NOW)).toEqual({ priced: [], partial: true });
     expect(Date.now() - t0).toBeLessThan(1_500);
   });
 
@@ -138,7 +141,7 @@ describe('the supplier’s part of a search', () => {
     const { a } = ask(never, 10_000);
     // Begun 9.7 s ago: 300 ms of the budget are left.
     const t0 = Date.now();
-    expect(await supplierPrices(dbWith([candidate(41, '1')]), { ...a, sinceMs: t0 - 9_700 }, filter, undefined, stay, money, 7, NOW)).toEqual({ priced: [], partial: true });
+    expect(await supplierPrices(dbWith([candidate(41, '1')]), { ...a, sinceMs: t0 - 9_700 }, filter, undefined, stay, money, anOrg(), NOW)).toEqual({ priced: [], partial: true });
     expect(waited?.aborted).toBe(true);
     expect(Date.now() - t0).toBeLessThan(2_000);
     // Begun after the whole budget: the supplier is not asked at all.
@@ -147,7 +150,7 @@ describe('the supplier’s part of a search', () => {
       asked++;
       return { ok: true, value: availability(hotel('1', rate(20_000))) };
     }), 1_000);
-    expect(await supplierPrices(dbWith([candidate(41, '1')]), { ...late, sinceMs: Date.now() - 1_500 }, filter, undefined, stay, money, 7, NOW)).toEqual({ priced: [], partial: true });
+    expect(await supplierPrices(dbWith([candidate(41, '1')]), { ...late, sinceMs: Date.now() - 1_500 }, filter, undefined, stay, money, anOrg(), NOW)).toEqual({ priced: [], partial: true });
     expect(asked).toBe(0);
   });
 
@@ -157,7 +160,34 @@ describe('the supplier’s part of a search', () => {
       asked++;
       return { ok: true, value: availability() };
     }));
-    expect(await supplierPrices(dbWith([]), a, filter, undefined, stay, money, 7, NOW)).toEqual({ priced: [], partial: false });
+    expect(await supplierPrices(dbWith([]), a, filter, undefined, stay, money, anOrg(), NOW)).toEqual({ priced: [], partial: false });
     expect(asked).toBe(0);
+  });
+
+  it('keeps an answer for the same question (org, place, stay, party) and never a failure', async () => {
+    let asked = 0;
+    let failing = true;
+    const { a } = ask(bankAnswering(async () => {
+      asked++;
+      return failing
+        ? { ok: false, failure: { kind: 'unavailable', message: 'HTTP 500', status: 500, code: null } }
+        : { ok: true, value: availability(hotel('1', rate(20_000))) };
+    }));
+    const org = anOrg();
+    const db = dbWith([candidate(41, '1')]);
+    expect((await supplierPrices(db, a, filter, undefined, stay, money, org, NOW)).partial).toBe(true);
+    failing = false;
+    const priced = { partial: false, priced: [{ candidate: candidate(41, '1'), totalMinor: priceOf(20_000), free: null }] };
+    expect(await supplierPrices(db, a, filter, undefined, stay, money, org, NOW)).toEqual(priced);
+    expect(asked).toBe(2);
+    // Asked again: answered from what was kept, even by a supplier failing now.
+    failing = true;
+    expect(await supplierPrices(db, a, filter, undefined, stay, money, org, NOW)).toEqual(priced);
+    expect(asked).toBe(2);
+    // Another party, another stay or another org is another question.
+    expect((await supplierPrices(db, a, filter, undefined, { ...stay, rooms: [{ adults: 1, children: [] }] }, money, org, NOW)).partial).toBe(true);
+    expect((await supplierPrices(db, a, filter, undefined, { ...stay, checkOut: '2027-01-13' }, money, org, NOW)).partial).toBe(true);
+    expect((await supplierPrices(db, a, filter, undefined, stay, money, anOrg(), NOW)).partial).toBe(true);
+    expect(asked).toBe(5);
   });
 });
