@@ -70,6 +70,8 @@ export async function bookingsPage(db: D1Database, orgId: number, filter: Bookin
 const CSV_COLUMNS = [
   'booking_id', 'status', 'created_at', 'member', 'agent', 'traveler', 'product_type', 'product_name', 'city', 'check_in', 'check_out', 'guests',
   'currency', 'total', 'paid_by_card', 'wallet_certificate', 'wallet_discount', 'wallet_cash', 'refunded', 'payment_reference',
+  // A bed bank's booking: the supplier, and the hotel's own reference once it holds the booking (empty while awaited).
+  'supplier', 'supplier_reference',
 ] as const;
 
 function csvRow(e: AdminBookingEntry): Record<(typeof CSV_COLUMNS)[number], string | number | null> {
@@ -79,6 +81,8 @@ function csvRow(e: AdminBookingEntry): Record<(typeof CSV_COLUMNS)[number], stri
     wallet_certificate: e.wallet.certificate,
     wallet_discount: e.wallet.discount,
     wallet_cash: e.wallet.cash,
+    supplier: e.supplier?.name ?? null,
+    supplier_reference: e.supplier?.reference ?? null,
   };
 }
 

@@ -94,7 +94,7 @@ describe('the console lists every booking of the org', () => {
     const r = await admin.call('/api/admin/bookings?format=csv&status=CONFIRMED');
     expect(r.status).toBe(200);
     expect(r.text.split('\r\n')[0]).toBe(
-      'booking_id,status,created_at,member,agent,traveler,product_type,product_name,city,check_in,check_out,guests,currency,total,paid_by_card,wallet_certificate,wallet_discount,wallet_cash,refunded,payment_reference',
+      'booking_id,status,created_at,member,agent,traveler,product_type,product_name,city,check_in,check_out,guests,currency,total,paid_by_card,wallet_certificate,wallet_discount,wallet_cash,refunded,payment_reference,supplier,supplier_reference',
     );
     expect(db.count('admin_audit', "action = 'bookings.export' AND org_id = 1")).toBe(before + 1);
     const row = db.row('admin_audit', "action = 'bookings.export' AND org_id = 1 ORDER BY id DESC LIMIT 1") as { actor_email: string; detail: string };

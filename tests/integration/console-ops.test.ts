@@ -489,7 +489,7 @@ describe('bookings', () => {
     expect(r.headers['content-disposition']).toBe(`attachment; filename="bookings-${orgId}-2026-03-01-2026-04-30.csv"`);
     const lines = r.text.split('\r\n');
     expect(lines[0]).toBe(
-      'booking_id,status,created_at,member,agent,traveler,product_type,product_name,city,check_in,check_out,guests,currency,total,paid_by_card,wallet_certificate,wallet_discount,wallet_cash,refunded,payment_reference',
+      'booking_id,status,created_at,member,agent,traveler,product_type,product_name,city,check_in,check_out,guests,currency,total,paid_by_card,wallet_certificate,wallet_discount,wallet_cash,refunded,payment_reference,supplier,supplier_reference',
     );
     expect(r.text).toContain(`OPS-A-${orgId},CONFIRMED,2026-03-01T10:00:00.000Z,${member.email},,"'=HYPERLINK(""x"") Lee",HLT,"Hôtel ""Bleu"", Paris",Paris,2027-02-01,,2,EUR,123.45,0,0,0,0,0,`);
     expect(r.text).toContain('"Line\nBreak Lodge"');

@@ -20,6 +20,24 @@ let host: string;
 let orgId: number;
 let productId: number;
 let admin: Client;
+/** One CSV line's cells (quoted cells may hold commas and doubled quotes). */
+const cells = (line: string) => {
+  const out: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quoted && ch === '"' && line[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (ch === '"') quoted = !quoted;
+    else if (ch === ',' && !quoted) {
+      out.push(cell);
+      cell = '';
+    } else cell += ch;
+  }
+  return [...out, cell];
+};
 let member: { id: number; email: string; password: string };
 let payments: Payments;
 let bank: BedBank;
@@ -132,6 +150,14 @@ describe('booking at the supplier once paid', () => {
     // The member's list (my trips, booking history) carries it too.
     const listed = ((await mine.call('/api/reservations', { body: { token: '' } })).json.data as any[]).find((b) => b.booking_id === ref);
     expect(listed).toMatchObject({ status: 'CONFIRMED', supplier: { name: 'hotelbeds', reference: atSupplier[0].reference } });
+    // The console's export names the supplier and the hotel's reference beside ours.
+    const csv = await admin.call('/api/admin/bookings?format=csv&status=CONFIRMED');
+    expect(csv.status, csv.text).toBe(200);
+    const [header, ...lines] = csv.text.trim().split('\r\n');
+    const columns = cells(header!);
+    const line = cells(lines.find((l) => l.startsWith(`${ref},`))!);
+    expect(line[columns.indexOf('supplier')]).toBe('hotelbeds');
+    expect(line[columns.indexOf('supplier_reference')]).toBe(atSupplier[0].reference);
   });
 
   it('a supplier that fails once is asked again with the same clientReference: one booking', async () => {
