@@ -22,8 +22,11 @@ const hotel = (code: string, ...rates: SupplierRate[]) => ({
 const availability = (...hotels: ReturnType<typeof hotel>[]): Availability => ({ checkIn: '2027-01-10', checkOut: '2027-01-12', hotels });
 
 const candidate = (id: number, code: string): SupplierCandidate => ({ id, name: `Hotel ${code}`, rating: 4, time_zone: 'UTC', latitude: 38.7, longitude: -9.1, supplier_code: code });
-/** A D1 stand-in answering the candidates' one statement. */
-const dbWith = (rows: SupplierCandidate[]) => ({ prepare: () => ({ bind: () => ({ all: async () => ({ results: rows }) }) }) }) as unknown as D1Database;
+/** A D1 stand-in answering the candidates' one statement, as it packs them (one JSON text of rows, functions/db/products.ts). */
+const dbWith = (rows: SupplierCandidate[]) => {
+  const packed = JSON.stringify(rows.map((r) => [r.id, r.name, r.rating, r.time_zone, r.latitude, r.longitude, r.supplier_code]));
+  return { prepare: () => ({ bind: () => ({ first: async () => ({ packed }) }) }) } as unknown as D1Database;
+};
 
 function bankAnswering(answer: (signal: AbortSignal | undefined) => Promise<BedBankResult<Availability>>): BedBank {
   const never = async () => ({ ok: false, failure: { kind: 'refused', message: 'not here', status: 400, code: null } }) as const;
