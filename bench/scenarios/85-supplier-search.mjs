@@ -13,6 +13,9 @@ import { gunzipSync } from 'node:zlib';
 const CITY = process.env.BENCH_SUPPLIER_CITY ?? 'Lisbon';
 const REQUESTS = Number(process.env.BENCH_SUPPLIER_REQUESTS ?? 30);
 const IMPORT_TIMEOUT_MS = 10 * 60_000;
+/** The simulator's full account (functions/dev/sim/hotelbeds.ts), as the console connects it below. */
+const SIM_KEY = 'sim-key';
+const SIM_SECRET = 'sim-secret';
 
 const DAY_MS = 86_400_000;
 const day = (offset) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
@@ -80,18 +83,19 @@ async function supplierSeries(simOrigin, stays) {
   let hotels = 0;
   for (let i = 0; i < REQUESTS; i++) {
     const { checkIn, checkOut } = stays();
-    const signature = createHash('sha256').update(`sim-key${'sim-secret'}${Math.floor(Date.now() / 1000)}`).digest('hex');
+    // APItude's signature (functions/outside/hotelbeds.ts hotelbedsSignature): sha256 of api key, secret and Unix seconds.
+    const signature = createHash('sha256').update(`${SIM_KEY}${SIM_SECRET}${Math.floor(Date.now() / 1000)}`).digest('hex');
     const body = JSON.stringify({ stay: { checkIn, checkOut }, occupancies: [{ rooms: 1, adults: 2, children: 0 }], destination: { code: 'LIS' } });
     const started = performance.now();
     // Read as it comes over the wire (node:http, nothing decoded while timed): the supplier's time, not this client's.
     const { status, bytes } = await new Promise((done, fail) => {
       const req = request(`${simOrigin}/_sim/hotelbeds/hotel-api/1.0/hotels`, {
         method: 'POST',
-        headers: { 'Api-key': 'sim-key', 'X-Signature': signature, Accept: 'application/json', 'Accept-Encoding': 'gzip', 'Content-Type': 'application/json' },
+        headers: { 'Api-key': SIM_KEY, 'X-Signature': signature, Accept: 'application/json', 'Accept-Encoding': 'gzip', 'Content-Type': 'application/json' },
       }, (res) => {
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => done({ status: res.statusCode, bytes: Buffer.concat(chunks), encoding: res.headers['content-encoding'] }));
+        res.on('end', () => done({ status: res.statusCode, bytes: Buffer.concat(chunks) }));
         res.on('error', fail);
       });
       req.on('error', fail);
@@ -117,7 +121,7 @@ export async function run(ctx) {
   const cookie = await signIn(origin);
   const admin = (method, path, body) =>
     fetch(origin + path, { method, headers: { cookie, origin, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
-  const saved = await admin('PUT', '/api/admin/suppliers/hotelbeds', { api_key: 'sim-key', secret: 'sim-secret', markup_percent: 10, enabled: true });
+  const saved = await admin('PUT', '/api/admin/suppliers/hotelbeds', { api_key: SIM_KEY, secret: SIM_SECRET, markup_percent: 10, enabled: true });
   if (saved.status !== 200) throw new Error(`connecting the simulator failed (${saved.status}): ${await saved.text()}`);
   const importStarted = performance.now();
   const started = await admin('POST', '/api/admin/suppliers/hotelbeds/import');
