@@ -1,6 +1,7 @@
 // Bookable products per org (docs/contract.md#booking): search by city or coordinates, dates and guests; one product by id.
 import type { ProductType } from '../../src/shared/rules/wallet';
 import type { PhotoRow } from './photos';
+import type { SupplierRow } from './suppliers';
 import type { ProductSource } from '../../src/shared/contract/supplier-text';
 
 export interface ProductRow {
@@ -382,19 +383,42 @@ export interface SupplierCandidate extends Omit<Candidate, 'ari_version' | 'name
 export async function supplierCandidates(
   db: D1Database, f: ProductFilter, supplier: string, box?: { latitude: number; longitude: number; radiusKm: number }, limit = 2_000,
 ): Promise<SupplierCandidate[]> {
+  const packed = packedCandidates(f, supplier, box, limit);
+  return unpackCandidates((await db.prepare(`SELECT ${packed.sql} AS packed`).bind(...packed.binds).first<{ packed: string | null }>())?.packed);
+}
+
+/**
+ * The org's connection to a supplier (its `org_suppliers` row, `s.*`) and, while it is switched on, its hotels in a
+ * search's place as `supplierCandidates` finds them: one statement, so a search learns both in one trip (decision
+ * 0071). Null when the org has no such connection; the hotels are not looked for when it is switched off.
+ */
+export async function supplierRowAndCandidates(
+  db: D1Database, f: ProductFilter, supplier: string, box?: { latitude: number; longitude: number; radiusKm: number }, limit = 2_000,
+): Promise<{ row: SupplierRow; candidates: SupplierCandidate[] } | null> {
+  const packed = packedCandidates(f, supplier, box, limit);
+  const found = await db
+    .prepare(`SELECT s.*, CASE WHEN s.enabled = 1 THEN ${packed.sql} END AS packed FROM org_suppliers s WHERE s.org_id = ? AND s.supplier = ?`)
+    .bind(...packed.binds, f.orgId, supplier)
+    .first<SupplierRow & { packed: string | null }>();
+  if (!found) return null;
+  const { packed: text, ...row } = found;
+  return { row, candidates: unpackCandidates(text) };
+}
+
+/** The candidates' statement as one scalar subquery: a city's hundreds as one JSON text (D1 costs per row and value, not per byte). */
+function packedCandidates(f: ProductFilter, supplier: string, box: { latitude: number; longitude: number; radiusKm: number } | undefined, limit: number) {
   const where = whereOf({ ...withoutSteers(f), guests: undefined }, supplier);
   const inBox = boxCondition(box);
-  const binds = [...where.binds, ...inBox.binds];
-  const extra = ` AND supplier_code IS NOT NULL${inBox.sql}`;
-  // A city's hundreds as one JSON text (SQLite escapes the names): D1 costs per row and value, not per byte (as above).
-  const packed = await db
-    .prepare(
-      `SELECT json_group_array(json_array(id, name, rating, time_zone, latitude, longitude, supplier_code)) AS packed
-       FROM (SELECT id, name, rating, time_zone, latitude, longitude, supplier_code FROM products WHERE ${where.sql}${extra} ORDER BY id LIMIT ?)`,
-    )
-    .bind(...binds, limit)
-    .first<{ packed: string }>();
-  const rows = JSON.parse(packed?.packed ?? '[]') as [number, string, number, string, number, number, string][];
+  return {
+    sql: `(SELECT json_group_array(json_array(id, name, rating, time_zone, latitude, longitude, supplier_code))
+       FROM (SELECT id, name, rating, time_zone, latitude, longitude, supplier_code FROM products
+             WHERE ${where.sql} AND supplier_code IS NOT NULL${inBox.sql} ORDER BY id LIMIT ?))`,
+    binds: [...where.binds, ...inBox.binds, limit],
+  };
+}
+
+function unpackCandidates(packed: string | null | undefined): SupplierCandidate[] {
+  const rows = JSON.parse(packed ?? '[]') as [number, string, number, string, number, number, string][];
   return rows
     .map(([id, name, rating, time_zone, latitude, longitude, supplier_code]) => ({ id, name, rating, time_zone, latitude, longitude, supplier_code }))
     .sort((a, b) => a.id - b.id);

@@ -63,7 +63,7 @@ export async function destinationOffers(
   const supplied: Promise<SupplierAnswer[]> | null = supplier
     ? Promise.all(
         cities.map((city) =>
-          supplierPrices(db, supplier, { orgId: org.id, type: 'HLT', city, checkIn: stay.checkIn, checkOut: stay.checkOut }, undefined, asked, { currency, rates }, org.id, nowMs),
+          supplierPrices(db, supplier, { orgId: org.id, type: 'HLT', city, checkIn: stay.checkIn, checkOut: stay.checkOut }, undefined, asked, { currency, rates }, nowMs),
         ),
       )
     : null;

@@ -10,7 +10,7 @@ import { lowestTotalsAndFreeOf, type FreeCancellationAsk, type StayAsked } from 
 import { stayItem, totalAgentPricing } from './pricing';
 import { fromMinor, type Rates } from '../../src/shared/rules/money';
 import { nightsOf } from '../../src/shared/rules/stay-rates';
-import { supplierPrices, type SupplierAsk } from './supplier-search';
+import { pricedAnswer, type SupplierQuestion } from './supplier-search';
 import type { SupplierCandidate } from '../db/products';
 
 export interface NightlySearch {
@@ -32,8 +32,8 @@ export interface NightlySearch {
   steps: readonly number[];
   /** An agent's markup when trade prices are shown, else null. */
   markupBps: number | null;
-  /** The org's bed bank, asked for the place's hotels beside the org's own (a city or point search of hotels), else null. */
-  supplier: SupplierAsk | null;
+  /** The org's bed bank, asked about the place's hotels beside the org's own (a city or point search of hotels), else null. */
+  supplier: SupplierQuestion | null;
 }
 
 /**
@@ -56,24 +56,11 @@ interface Priced {
 
 export async function searchNightly(db: D1Database, s: NightlySearch) {
   const box = s.near?.byPoint && s.near.radiusKm !== null ? { latitude: s.near.latitude, longitude: s.near.longitude, radiusKm: s.near.radiusKm } : undefined;
-  // Asked first, so its budget runs while the org's own hotels are found and priced.
-  let asked: () => void = () => undefined;
-  const sent = new Promise<void>((done) => (asked = done));
-  // The supplier's hotels it is asked about, known once it is asked: the page they will most likely fill is read meanwhile.
-  let askedAbout: readonly SupplierCandidate[] = [];
-  const supplied = s.supplier
-    ? supplierPrices(db, s.supplier, s.filter, box, s.stay, { currency: s.currency, rates: s.rates }, s.filter.orgId, s.freeCancellation.nowMs, {
-      // A timer's turn later: the call is then on its way (its signature and request made), not behind the work below.
-      asked: (candidates) => {
-        askedAbout = candidates;
-        setTimeout(asked, 0);
-      },
-    })
-    : null;
-  // The org's own hotels are found and priced once the supplier has been asked (or has answered without being asked):
-  // they share this isolate's one thread, and done first they would delay the call and so the answer; done while
-  // the supplier answers, they cost nothing.
-  if (supplied) await Promise.race([sent, supplied]);
+  // The org's own hotels are found and priced once the supplier has been asked (or no call is to be made): they share
+  // this isolate's one thread, and done first they would delay the call and so the answer; done while the supplier
+  // answers, they cost nothing. The hotels asked about are known then: the page they will most likely fill is read meanwhile.
+  const askedAbout = s.supplier ? await s.supplier.asked : null;
+  const supplied = askedAbout === null ? null : s.supplier!.answer;
   const candidates = await searchCandidates(db, s.filter, s.sort ?? '', box);
   // A popular city's thousands of candidates: each kept small (what pricing, steering and sorting read).
   const inReach: { id: number; ari_version: number; rating: number; time_zone: string; km: number | null; name?: string }[] = [];
@@ -118,10 +105,11 @@ export async function searchNightly(db: D1Database, s: NightlySearch) {
   ownPage?.catch(() => undefined);
   // And, where the order does not hang on the supplier's prices, the rows of the page the merged list will most likely
   // show: read now, not after the supplier's answer (a row the answer moves onto the page is read then).
-  const ahead = supplied && askedAbout.length ? likelyPage(sellable, askedAbout, s, steers) : null;
+  const ahead = askedAbout?.length ? likelyPage(sellable, askedAbout, s, steers) : null;
   const readAhead = ahead ? rowsOf(ahead).then((rows) => ({ asked: new Set(ahead), rows })) : undefined;
   readAhead?.catch(() => undefined);
-  const fromSupplier = supplied ? await supplied : null;
+  const net = supplied ? await supplied : null;
+  const fromSupplier = net ? pricedAnswer(net, { currency: s.currency, rates: s.rates }, s.freeCancellation.nowMs) : null;
   for (const { candidate: c, totalMinor: total, free } of fromSupplier?.priced ?? []) {
     const km = s.near ? distanceKm(s.near.latitude, s.near.longitude, c.latitude, c.longitude) : null;
     if (box && km! > box.radiusKm) continue;

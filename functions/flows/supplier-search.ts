@@ -2,10 +2,10 @@
 // imported hotels of the searched place are asked for the stay and party within a time budget, each priced at its
 // cheapest rate (the supplier's net, converted, plus the org's markup once). A supplier late, down or answering
 // nonsense costs the search nothing but `partial`: it is logged and the org's own hotels are listed as ever.
-import { supplierCandidates, type ProductFilter, type SupplierCandidate } from '../db/products';
+import { supplierCandidates, supplierRowAndCandidates, type ProductFilter, type SupplierCandidate } from '../db/products';
 import { keepSupplierAnswer, keptSupplierAnswer } from '../cache/supplier-answers';
 import { sha256Hex } from '../lib/crypto';
-import { orgBank, type OrgBank, type SupplierDeps } from './suppliers';
+import { openBank, orgBank, type OrgBank, type SupplierDeps } from './suppliers';
 import type { Log } from '../log';
 import type { Availability, SupplierRate } from '../outside/hotelbeds';
 import type { StayAsked } from './rates';
@@ -34,9 +34,15 @@ export interface SupplierAsk {
   later: (work: Promise<unknown>) => unknown;
 }
 
+/** What a search's ask of the bed bank needs: the database, the connection's secrets, the log and its budget (a Worker variable). */
+export type SupplierAskDeps = Pick<SupplierDeps, 'db' | 'env' | 'bank' | 'log' | 'later'> & { budgetMs?: string; sinceMs?: number };
+
 /** The org's enabled bed bank for a search, or null (none, switched off, or a secret that no longer opens). */
-export async function supplierAsk(d: Pick<SupplierDeps, 'db' | 'env' | 'bank' | 'log' | 'later'> & { budgetMs?: string; sinceMs?: number }, orgId: number): Promise<SupplierAsk | null> {
-  const connection = await orgBank(d, orgId);
+export async function supplierAsk(d: SupplierAskDeps, orgId: number): Promise<SupplierAsk | null> {
+  return askOf(d, await orgBank(d, orgId));
+}
+
+function askOf(d: SupplierAskDeps, connection: OrgBank | null): SupplierAsk | null {
   if (!connection) return null;
   const asked = Number(d.budgetMs);
   const budgetMs = Number.isFinite(asked) && asked > 0 ? Math.min(asked, 10_000) : SUPPLIER_SEARCH_BUDGET_MS;
@@ -164,13 +170,25 @@ function freeUntilMs(rate: SupplierRate, nowMs: number): number | null {
   return Number.isFinite(from) && from > nowMs ? from : null;
 }
 
+/** The circle a search by point looks in (its square, as the candidates' statement reads it). */
+type Box = { latitude: number; longitude: number; radiusKm: number };
+
 /**
  * Where the supplier's net answer to this question is kept (functions/cache/supplier-answers.ts): the place as asked
  * (type, city, box), not the hotels it finds, so the kept answer is looked for while they are found.
  */
-async function keptKey(orgId: number, supplier: string, stay: StayAsked, filter: ProductFilter, box: { latitude: number; longitude: number; radiusKm: number } | undefined) {
+async function keptKey(orgId: number, supplier: string, stay: StayAsked, filter: ProductFilter, box: Box | undefined) {
   const place = (await sha256Hex(JSON.stringify([filter.type, filter.city ?? null, box ? [box.latitude, box.longitude, box.radiusKm] : null]))).slice(0, 32);
   return `supplier-search/${orgId}/${supplier}/${stay.checkIn}/${stay.checkOut}/${occupancyKey(stay.rooms)}/${place}`;
+}
+
+/** The supplier's net answer for a place: the hotels asked about, each one's cheapest net offer, and the org's markup. */
+export interface NetAnswer {
+  markupBps: number;
+  candidates: readonly SupplierCandidate[];
+  offers: readonly NetOffer[];
+  /** The supplier failed, was late, or could not be asked: what it would have listed is missing. */
+  partial: boolean;
 }
 
 /**
@@ -179,23 +197,122 @@ async function keptKey(orgId: number, supplier: string, stay: StayAsked, filter:
  * that fails, is late or answers out of shape gives `partial` and no hotels, logged.
  */
 export async function supplierPrices(
-  db: D1Database, ask: SupplierAsk, filter: ProductFilter, box: { latitude: number; longitude: number; radiusKm: number } | undefined,
-  stay: StayAsked, money: { currency: string; rates: Rates }, orgId: number, nowMs: number,
-  /** Told when the supplier has been asked: the search's own work then runs while it answers. */
-  told?: { asked?: (candidates: readonly SupplierCandidate[]) => void },
+  db: D1Database, ask: SupplierAsk, filter: ProductFilter, box: Box | undefined,
+  stay: StayAsked, money: { currency: string; rates: Rates }, nowMs: number,
 ): Promise<SupplierAnswer> {
+  const candidates = supplierCandidates(db, filter, ask.connection.supplier, box, MOST_HOTELS);
+  candidates.catch(() => undefined);
+  return pricedAnswer(await netAnswer(ask, { filter, box }, candidates, stay, nowMs), money, nowMs);
+}
+
+/** A search's place as the visitor asked it: the filter (its city as written), the box, and the stored city it names once read. */
+export interface SupplierPlace {
+  filter: ProductFilter;
+  box?: Box;
+  /** The stored city the visitor's name stands for ("Lisbonne" is Lisbon, decision 0049); null when it names none. */
+  city?: Promise<string | null>;
+  /** Settles when the search may go on: the supplier is not asked for a search this refuses. */
+  ready?: Promise<unknown>;
+}
+
+/** The bed bank asked about a search's place, from the search's first step (`askSupplier`). */
+export interface SupplierQuestion {
+  /**
+   * Settles once the call is on its way, or once none is to be made: the hotels asked about (none when a kept answer
+   * serves or the place has none), or null when the org sells no bed bank's hotels.
+   */
+  asked: Promise<readonly SupplierCandidate[] | null>;
+  /** The supplier's net answer; null when the org sells no bed bank's hotels. Never rejects. */
+  answer: Promise<NetAnswer | null>;
+}
+
+/**
+ * Asks the org's bed bank about a search's place from the search's first step (decision 0071): one statement reads the
+ * connection with the hotels of the city as the visitor wrote it, beside the search's own first reads; they are read
+ * again only when that name stands for another stored city. The search's own hotels wait for `asked`, so they are
+ * found while the supplier answers.
+ */
+export function askSupplier(d: SupplierAskDeps, place: SupplierPlace, stay: StayAsked, nowMs: number): SupplierQuestion {
+  const orgId = place.filter.orgId;
+  let tell: (about: readonly SupplierCandidate[] | null) => void = () => undefined;
+  const asked = new Promise<readonly SupplierCandidate[] | null>((done) => (tell = done));
+  // Where this isolate last found the org's bank switched on, its kept answer is looked for at once too (for the place
+  // as written: the key of the stored city it names, unless that is another).
+  const early = withBank.has(orgId) ? keptKey(orgId, SEARCHED_SUPPLIER, stay, place.filter, place.box).then((k) => keptSupplierAnswer<NetOffer[]>(k)) : undefined;
+  early?.catch(() => undefined);
+  const answer = (async (): Promise<NetAnswer | null> => {
+    let ask: SupplierAsk | null;
+    let filter = place.filter;
+    let candidates: readonly SupplierCandidate[];
+    try {
+      const found = await supplierRowAndCandidates(d.db, place.filter, SEARCHED_SUPPLIER, place.box, MOST_HOTELS);
+      ask = askOf(d, await openBank(d, found?.row ?? null));
+      if (!ask || !found) {
+        withBank.delete(orgId);
+        tell(null);
+        return null;
+      }
+      if (withBank.size >= MOST_ORGS_WITH_BANK) withBank.clear();
+      withBank.add(orgId);
+      const city = place.city ? await place.city : null;
+      if (place.ready && !(await place.ready.then(() => true, () => false))) {
+        tell(null);
+        return null;
+      }
+      if (city && city !== filter.city) {
+        filter = { ...filter, city };
+        candidates = await supplierCandidates(d.db, filter, ask.connection.supplier, place.box, MOST_HOTELS);
+      } else candidates = found.candidates;
+    } catch (err) {
+      d.log('error', 'supplier.search_failed', { kind: 'connection', reason: err instanceof Error ? err.message : String(err) });
+      tell([]);
+      return { markupBps: 0, candidates: [], offers: [], partial: true };
+    }
+    return netAnswer(ask, { filter, box: place.box }, Promise.resolve(candidates), stay, nowMs, {
+      kept: filter === place.filter ? early : undefined,
+      // A timer's turn after the call: it is then on its way (its signature and request made), not behind the search's own work.
+      called: (about) => setTimeout(() => tell(about), 0),
+      settled: () => tell([]),
+    });
+  })();
+  return { asked, answer };
+}
+
+/** The bed bank a search asks (the one the console connects). */
+const SEARCHED_SUPPLIER = 'hotelbeds';
+/** Orgs this isolate last found with their bank switched on (a bound, not a cache: a wrong guess costs one lookup). */
+const withBank = new Set<number>();
+const MOST_ORGS_WITH_BANK = 1_000;
+
+/**
+ * The supplier's net answer about the candidates: a kept one (looked for while they are read), else its own within the
+ * budget. Never throws: a supplier that fails, is late or answers out of shape gives `partial` and no offers, logged.
+ * `called` is told the hotels asked about once the call is made; `settled` when none is to be made.
+ */
+async function netAnswer(
+  ask: SupplierAsk, place: { filter: ProductFilter; box: Box | undefined }, candidates: Promise<readonly SupplierCandidate[]>, stay: StayAsked, nowMs: number,
+  how: {
+    /** The kept answer, already looked for under this place's key. */
+    kept?: Promise<NetOffer[] | undefined>;
+    /** Told the hotels asked about once the call is made. */
+    called?: (about: readonly SupplierCandidate[]) => void;
+    /** Told when the answer is settled without a call. */
+    settled?: () => void;
+  } = {},
+): Promise<NetAnswer> {
   const started = Date.now();
   const since = Math.min(ask.sinceMs ?? started, started);
   const { supplier, bank, markupBps } = ask.connection;
   const budget = AbortSignal.timeout(Math.max(0, ask.budgetMs - (started - since)));
+  let called = false;
   try {
     // The hotels of the place and a kept answer, looked for together.
-    const key = keptKey(orgId, supplier, stay, filter, box);
-    const keptOffers = key.then((k) => keptSupplierAnswer<NetOffer[]>(k));
+    const key = keptKey(place.filter.orgId, supplier, stay, place.filter, place.box);
+    const keptOffers = how.kept ?? key.then((k) => keptSupplierAnswer<NetOffer[]>(k));
     keptOffers.catch(() => undefined);
-    const candidates = await supplierCandidates(db, filter, supplier, box, MOST_HOTELS);
-    if (candidates.length === 0) return { priced: [], partial: false };
-    const codes = candidates.map((c) => c.supplier_code);
+    const found = await candidates;
+    if (found.length === 0) return { markupBps, candidates: [], offers: [], partial: false };
+    const codes = found.map((c) => c.supplier_code);
     let offers = await keptOffers;
     if (!Array.isArray(offers)) {
       const left = ask.budgetMs - (Date.now() - since);
@@ -204,29 +321,38 @@ export async function supplierPrices(
         { checkIn: stay.checkIn, checkOut: stay.checkOut, rooms: [...stay.rooms], place: { hotels: codes } },
         { signal: budget, timeoutMs: left },
       );
-      told?.asked?.(candidates);
+      called = true;
+      how.called?.(found);
       const answer = await asking;
       if (!answer.ok) {
         ask.log('warn', 'supplier.search_failed', { supplier, kind: answer.failure.kind, status: answer.failure.status, reason: answer.failure.message, ms: Date.now() - started });
-        return { priced: [], partial: true };
+        return { markupBps, candidates: [], offers: [], partial: true };
       }
       offers = cheapestOffers(answer.value, stay.rooms, nowMs);
       // Kept in the isolate now and at the edge once the reply has left (its JSON and put are not on the way to it).
       ask.later(keepSupplierAnswer(await key, offers).catch(() => undefined));
     }
-    const byCode = new Map(candidates.map((c) => [c.supplier_code, c]));
-    const sell = (net: number, currency: string) => supplierSellMinor(net, currency, markupBps, money.currency, money.rates);
-    const priced: SupplierPriced[] = [];
-    for (const offer of offers) {
-      const candidate = byCode.get(offer.code);
-      if (!candidate) continue;
-      // A kept answer is read at its own moment: a free cancellation that has ended since is no longer one.
-      const free = offer.free && Date.parse(offer.free.until) > nowMs ? { totalMinor: sell(offer.free.net, offer.currency), until: offer.free.until } : null;
-      priced.push({ candidate, totalMinor: sell(offer.net, offer.currency), free });
-    }
-    return { priced, partial: false };
+    return { markupBps, candidates: found, offers, partial: false };
   } catch (err) {
     ask.log('error', 'supplier.search_failed', { supplier, kind: 'exception', reason: err instanceof Error ? err.message : String(err), ms: Date.now() - started });
-    return { priced: [], partial: true };
+    return { markupBps, candidates: [], offers: [], partial: true };
+  } finally {
+    if (!called) how.settled?.();
   }
+}
+
+/** The net answer priced for the search: each offer of a hotel asked about, converted, with the org's markup once. */
+export function pricedAnswer(net: NetAnswer, money: { currency: string; rates: Rates }, nowMs: number): SupplierAnswer {
+  if (net.partial) return { priced: [], partial: true };
+  const byCode = new Map(net.candidates.map((c) => [c.supplier_code, c]));
+  const sell = (amount: number, currency: string) => supplierSellMinor(amount, currency, net.markupBps, money.currency, money.rates);
+  const priced: SupplierPriced[] = [];
+  for (const offer of net.offers) {
+    const candidate = byCode.get(offer.code);
+    if (!candidate) continue;
+    // A kept answer is read at its own moment: a free cancellation that has ended since is no longer one.
+    const free = offer.free && Date.parse(offer.free.until) > nowMs ? { totalMinor: sell(offer.free.net, offer.currency), until: offer.free.until } : null;
+    priced.push({ candidate, totalMinor: sell(offer.net, offer.currency), free });
+  }
+  return { priced, partial: false };
 }

@@ -103,7 +103,11 @@ const opened = new Map<string, Promise<string | null>>();
  * (sealed under another key) is a connection that does not work: null, and the console says to save it again.
  */
 export async function orgBank(d: Pick<SupplierDeps, 'db' | 'env' | 'bank'>, orgId: number, supplier: Supplier = 'hotelbeds'): Promise<OrgBank | null> {
-  const row = await supplierOf(d.db, orgId, supplier);
+  return openBank(d, await supplierOf(d.db, orgId, supplier));
+}
+
+/** `orgBank` from the org's connection row as read (a search reads it with the place's hotels: supplier-search.ts). */
+export async function openBank(d: Pick<SupplierDeps, 'env' | 'bank'>, row: SupplierRow | null): Promise<OrgBank | null> {
   if (!row || row.enabled !== 1 || (!d.bank && !d.env.HOTELBEDS_API_URL)) return null;
   const cacheKey = `${keyMaterial(d.env)}|${row.secret_sealed}`;
   let secret = opened.get(cacheKey);
@@ -114,7 +118,7 @@ export async function orgBank(d: Pick<SupplierDeps, 'db' | 'env' | 'bank'>, orgI
   }
   const open = await secret;
   if (open === null) return null;
-  return { supplier, bank: bankOf(d, row.api_key, open), markupBps: row.markup_bps };
+  return { supplier: row.supplier, bank: bankOf(d, row.api_key, open), markupBps: row.markup_bps };
 }
 
 // ---- the console's view -----------------------------------------------------------------------------------------------

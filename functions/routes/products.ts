@@ -18,7 +18,7 @@ import { ProductDetailSchema } from '../../src/shared/contract/booking-replies';
 import { CitySuggestionsReplySchema, RatesReplySchema, SearchReplySchema } from '../../src/shared/contract/search-replies';
 import { partyOfGuests, type RoomParty } from '../../src/shared/rules/occupancy';
 import { searchNightly } from '../flows/search';
-import { supplierAsk } from '../flows/supplier-search';
+import { askSupplier } from '../flows/supplier-search';
 import { roomsAndRates } from '../flows/room-rates';
 import { deps } from '../http/deps';
 import { laterAfterReply } from '../http/request';
@@ -136,20 +136,30 @@ export const products = router()
     requireEligible(org, q.type);
     checkDates(org, q.check_in, q.check_out);
     const coordinates = q.latitude !== undefined && q.longitude !== undefined;
-    // A hotel search of a city or a point also asks the org's bed bank, when one is connected (CONTRACT §18): its
-    // connection is read beside the steps below, and its budget runs from the search's start (decision 0071).
-    const d = deps(c);
-    const asking = q.type === 'HLT' && (coordinates || q.city)
-      ? supplierAsk({ db: d.db, env: d.env, log: d.log, later: d.later, budgetMs: c.env.SUPPLIER_SEARCH_BUDGET_MS, sinceMs }, org.id)
-      : null;
-    // Not left unread when a step below refuses the search.
-    asking?.catch(() => undefined);
     // The name a visitor reads may be a translation ("Lisbonne"): the products are stored under their own, and the answer
-    // names the place in the visitor's language (`place`, decision 0049). Read beside the currency (the bed bank's
-    // candidates wait for the city, and its answer for them).
+    // names the place in the visitor's language (`place`, decision 0049). Read beside the currency.
     const naming = coordinates || !q.city ? null : cityNamed(c.env.DB, org.id, q.type, q.city, requestLanguage(c));
     naming?.catch(() => undefined);
-    const { currency, rates } = await currencyFor(c.env.DB, org, q.currency);
+    const money = currencyFor(c.env.DB, org, q.currency);
+    money.catch(() => undefined);
+    // A hotel search of a city or a point also asks the org's bed bank, when one is connected (CONTRACT §18): from this
+    // first step, beside the reads below, and within a budget that runs from the search's start (decision 0071).
+    const d = deps(c);
+    const question = q.type === 'HLT' && (coordinates || q.city)
+      ? askSupplier(
+        { db: d.db, env: d.env, log: d.log, later: d.later, budgetMs: c.env.SUPPLIER_SEARCH_BUDGET_MS, sinceMs },
+        {
+          filter: { orgId: org.id, type: q.type, city: coordinates ? undefined : q.city, checkIn: q.check_in, checkOut: q.check_out ?? undefined },
+          box: coordinates ? { latitude: q.latitude!, longitude: q.longitude!, radiusKm: q.radius_km ?? DEFAULT_RADIUS_KM } : undefined,
+          city: naming?.then((named) => named?.city ?? null),
+          // Not asked for a search refused for its currency.
+          ready: money,
+        },
+        stayAsked(org, q),
+        sinceMs,
+      )
+      : null;
+    const { currency, rates } = await money;
     const perPage = q.per_page ?? PAGE_SIZE;
     const page = q.page ?? 1;
     const toUsdMinor = (amount: number | undefined) => (amount === undefined ? undefined : convertMinor(toMinor(amount, currency), currency, 'USD', rates));
@@ -173,7 +183,6 @@ export const products = router()
       const cityCentreOf = !coordinates && q.sort === 'distance' && q.city ? await cityCentre(c.env.DB, filter) : null;
       const perNight = (amount: number | undefined) => (amount === undefined ? undefined : toMinor(amount, currency));
       const stayed = stayAsked(org, q);
-      const supplier = q.type === 'HLT' && (coordinates || filter.city) && asking ? await asking : null;
       const found = await searchNightly(c.env.DB, {
         filter: { ...filter, maxPriceUsdMinor: undefined, minPriceUsdMinor: undefined, minRating: undefined, freeCancellationZones: undefined },
         steers: { minPrice: perNight(q.min_price), maxPrice: perNight(q.max_price), minRating: q.min_rating, zones: q.free_cancellation ? [] : undefined },
@@ -193,7 +202,7 @@ export const products = router()
         freeCancellation: { productType: q.type, nowMs: Date.now() },
         steps: RATING_STEPS,
         markupBps,
-        supplier,
+        supplier: question,
       });
       const answer = { ...place, count: found.count, ...(found.partial ? { partial: true } : {}), page, per_page: perPage, data: found.data, facets: found.facets };
       keepAnswer(c, markupBps, answer);

@@ -160,6 +160,25 @@ describe('the merged search', () => {
       await control({ fail_next: null });
     }
   });
+
+  it('a visitor reading French finds the same merged list by the city’s French name, the same question to the supplier', async () => {
+    const english = await search(lisbon(32));
+    expect(english.status, english.text).toBe(200);
+    expect(english.json.data.some((p: Item) => p.source === 'hotelbeds')).toBe(true);
+    // Lisbonne stands for Lisbon: the supplier is asked about Lisbon's hotels, and the answer kept for it serves (the
+    // supplier failing now would otherwise show).
+    await control({ fail_next: 'availability' });
+    try {
+      const french = await search(`type=HLT&city=Lisbonne&${stay(32)}&occupancy=2&currency=EUR&per_page=50&lang=fr-FR`);
+      expect(french.status, french.text).toBe(200);
+      expect(french.json.partial).toBeUndefined();
+      expect(french.json.place).toBe('Lisbonne');
+      expect(french.json.count).toBe(english.json.count);
+      expect(french.json.data.map((p: Item) => p.product_id)).toEqual(english.json.data.map((p: Item) => p.product_id));
+    } finally {
+      await control({ fail_next: null });
+    }
+  });
 });
 
 describe('a supplier that fails never fails the search', () => {

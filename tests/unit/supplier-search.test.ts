@@ -3,7 +3,8 @@
 // the first charge is ahead, and a supplier that fails, is late, throws or answers nonsense costing `partial`, never
 // an error and never more than the budget.
 import { describe, expect, it } from 'vitest';
-import { cheapestOffers, supplierPrices, type SupplierAsk } from '../../functions/flows/supplier-search';
+import { askSupplier, cheapestOffers, pricedAnswer, supplierPrices, type SupplierAsk } from '../../functions/flows/supplier-search';
+import { sealSecret, type SupplierEnv } from '../../functions/flows/suppliers';
 import type { Availability, BedBank, BedBankResult, SupplierRate } from '../../functions/outside/hotelbeds';
 import type { SupplierCandidate } from '../../functions/db/products';
 import { supplierSellMinor } from '../../src/shared/rules/supplier-price';
@@ -93,7 +94,7 @@ describe('each supplier hotel’s cheapest stay', () => {
 describe('the supplier’s part of a search', () => {
   it('prices each imported hotel it sells with the org’s markup once, and leaves out a hotel the org has not imported', async () => {
     const { a } = ask(bankAnswering(async () => ({ ok: true, value: availability(hotel('1', rate(20_000)), hotel('99', rate(5_000))) })));
-    const out = await supplierPrices(dbWith([candidate(41, '1'), candidate(42, '2')]), a, filter, undefined, stay, money, anOrg(), NOW);
+    const out = await supplierPrices(dbWith([candidate(41, '1'), candidate(42, '2')]), a, { ...filter, orgId: anOrg() }, undefined, stay, money, NOW);
     expect(out).toEqual({ partial: false, priced: [{ candidate: candidate(41, '1'), totalMinor: priceOf(20_000), free: null }] });
     // 200.00 EUR at 0.9 EUR to the dollar is 222.22 USD; 10 % more is 244.44 (one rounding each).
     expect(priceOf(20_000)).toBe(24_444);
@@ -101,7 +102,7 @@ describe('the supplier’s part of a search', () => {
 
   it('a failing supplier gives partial and no hotels, logged', async () => {
     const { a, logged } = ask(bankAnswering(async () => ({ ok: false, failure: { kind: 'unavailable', message: 'HTTP 500', status: 500, code: 'SYSTEM_ERROR' } })));
-    expect(await supplierPrices(dbWith([candidate(41, '1')]), a, filter, undefined, stay, money, anOrg(), NOW)).toEqual({ priced: [], partial: true });
+    expect(await supplierPrices(dbWith([candidate(41, '1')]), a, { ...filter, orgId: anOrg() }, undefined, stay, money, NOW)).toEqual({ priced: [], partial: true });
     expect(logged).toMatchObject([{ level: 'warn', event: 'supplier.search_failed', fields: { kind: 'unavailable', status: 500 } }]);
   });
 
@@ -109,10 +110,10 @@ describe('the supplier’s part of a search', () => {
     const thrower = ask(bankAnswering(async () => {
       throw new Error('boom');
     }));
-    expect(await supplierPrices(dbWith([candidate(41, '1')]), thrower.a, filter, undefined, stay, money, anOrg(), NOW)).toEqual({ priced: [], partial: true });
+    expect(await supplierPrices(dbWith([candidate(41, '1')]), thrower.a, { ...filter, orgId: anOrg() }, undefined, stay, money, NOW)).toEqual({ priced: [], partial: true });
     expect(thrower.logged[0]).toMatchObject({ level: 'error', fields: { reason: 'boom' } });
     const garbled = ask(bankAnswering(async () => ({ ok: false, failure: { kind: 'malformed', message: 'not JSON', status: 200, code: null } })));
-    expect(await supplierPrices(dbWith([candidate(41, '1')]), garbled.a, filter, undefined, stay, money, anOrg(), NOW)).toEqual({ priced: [], partial: true });
+    expect(await supplierPrices(dbWith([candidate(41, '1')]), garbled.a, { ...filter, orgId: anOrg() }, undefined, stay, money, NOW)).toEqual({ priced: [], partial: true });
   });
 
   it('stops waiting at the budget: a supplier slower than it gives partial in about the budget', async () => {
@@ -128,7 +129,7 @@ describe('the supplier’s part of a search', () => {
     );
     const { a } = ask(slow, 200);
     const t0 = Date.now();
-    expect(await supplierPrices(dbWith([candidate(41, '1')]), a, filter, undefined, stay, money, anOrg(), NOW)).toEqual({ priced: [], partial: true });
+    expect(await supplierPrices(dbWith([candidate(41, '1')]), a, { ...filter, orgId: anOrg() }, undefined, stay, money, NOW)).toEqual({ priced: [], partial: true });
     expect(Date.now() - t0).toBeLessThan(1_500);
   });
 
@@ -144,7 +145,7 @@ describe('the supplier’s part of a search', () => {
     const { a } = ask(never, 10_000);
     // Begun 9.7 s ago: 300 ms of the budget are left.
     const t0 = Date.now();
-    expect(await supplierPrices(dbWith([candidate(41, '1')]), { ...a, sinceMs: t0 - 9_700 }, filter, undefined, stay, money, anOrg(), NOW)).toEqual({ priced: [], partial: true });
+    expect(await supplierPrices(dbWith([candidate(41, '1')]), { ...a, sinceMs: t0 - 9_700 }, { ...filter, orgId: anOrg() }, undefined, stay, money, NOW)).toEqual({ priced: [], partial: true });
     expect(waited?.aborted).toBe(true);
     expect(Date.now() - t0).toBeLessThan(2_000);
     // Begun after the whole budget: the supplier is not asked at all.
@@ -153,7 +154,7 @@ describe('the supplier’s part of a search', () => {
       asked++;
       return { ok: true, value: availability(hotel('1', rate(20_000))) };
     }), 1_000);
-    expect(await supplierPrices(dbWith([candidate(41, '1')]), { ...late, sinceMs: Date.now() - 1_500 }, filter, undefined, stay, money, anOrg(), NOW)).toEqual({ priced: [], partial: true });
+    expect(await supplierPrices(dbWith([candidate(41, '1')]), { ...late, sinceMs: Date.now() - 1_500 }, { ...filter, orgId: anOrg() }, undefined, stay, money, NOW)).toEqual({ priced: [], partial: true });
     expect(asked).toBe(0);
   });
 
@@ -163,7 +164,7 @@ describe('the supplier’s part of a search', () => {
       asked++;
       return { ok: true, value: availability() };
     }));
-    expect(await supplierPrices(dbWith([]), a, filter, undefined, stay, money, anOrg(), NOW)).toEqual({ priced: [], partial: false });
+    expect(await supplierPrices(dbWith([]), a, { ...filter, orgId: anOrg() }, undefined, stay, money, NOW)).toEqual({ priced: [], partial: false });
     expect(asked).toBe(0);
   });
 
@@ -178,19 +179,101 @@ describe('the supplier’s part of a search', () => {
     }));
     const org = anOrg();
     const db = dbWith([candidate(41, '1')]);
-    expect((await supplierPrices(db, a, filter, undefined, stay, money, org, NOW)).partial).toBe(true);
+    expect((await supplierPrices(db, a, { ...filter, orgId: org }, undefined, stay, money, NOW)).partial).toBe(true);
     failing = false;
     const priced = { partial: false, priced: [{ candidate: candidate(41, '1'), totalMinor: priceOf(20_000), free: null }] };
-    expect(await supplierPrices(db, a, filter, undefined, stay, money, org, NOW)).toEqual(priced);
+    expect(await supplierPrices(db, a, { ...filter, orgId: org }, undefined, stay, money, NOW)).toEqual(priced);
     expect(asked).toBe(2);
     // Asked again: answered from what was kept, even by a supplier failing now.
     failing = true;
-    expect(await supplierPrices(db, a, filter, undefined, stay, money, org, NOW)).toEqual(priced);
+    expect(await supplierPrices(db, a, { ...filter, orgId: org }, undefined, stay, money, NOW)).toEqual(priced);
     expect(asked).toBe(2);
     // Another party, another stay or another org is another question.
-    expect((await supplierPrices(db, a, filter, undefined, { ...stay, rooms: [{ adults: 1, children: [] }] }, money, org, NOW)).partial).toBe(true);
-    expect((await supplierPrices(db, a, filter, undefined, { ...stay, checkOut: '2027-01-13' }, money, org, NOW)).partial).toBe(true);
-    expect((await supplierPrices(db, a, filter, undefined, stay, money, anOrg(), NOW)).partial).toBe(true);
+    expect((await supplierPrices(db, a, { ...filter, orgId: org }, undefined, { ...stay, rooms: [{ adults: 1, children: [] }] }, money, NOW)).partial).toBe(true);
+    expect((await supplierPrices(db, a, { ...filter, orgId: org }, undefined, { ...stay, checkOut: '2027-01-13' }, money, NOW)).partial).toBe(true);
+    expect((await supplierPrices(db, a, { ...filter, orgId: anOrg() }, undefined, stay, money, NOW)).partial).toBe(true);
     expect(asked).toBe(5);
+  });
+});
+
+describe('the bed bank asked from the search’s first step', () => {
+  const env = { PASSWORD_PEPPER: 'unit' } as SupplierEnv;
+  /**
+   * A D1 stand-in for the connection read with the place's hotels (one statement) and for the hotels alone: the hotels
+   * are those of the city bound, and each statement's city is noted.
+   */
+  const dbOf = (connection: { enabled: number } | null, hotels: Record<string, SupplierCandidate[]>, cities: string[] = []) =>
+    ({
+      prepare: (sql: string) => ({
+        bind: (...binds: unknown[]) => ({
+          first: async () => {
+            const city = String(binds[3]);
+            cities.push(city);
+            const packed = JSON.stringify((hotels[city] ?? []).map((r) => [r.id, r.name, r.rating, r.time_zone, r.latitude, r.longitude, r.supplier_code]));
+            if (!sql.includes('FROM org_suppliers')) return { packed };
+            if (!connection) return null;
+            const row = { org_id: 7, supplier: 'hotelbeds', api_key: 'key', secret_sealed: await sealSecret(env, 'secret'), markup_bps: 1_000, updated_at: '' };
+            return { ...row, enabled: connection.enabled, packed: connection.enabled === 1 ? packed : null };
+          },
+        }),
+      }),
+    }) as unknown as D1Database;
+  const counting = () => {
+    const calls: string[][] = [];
+    const bank = bankAnswering(async () => ({ ok: true, value: availability(hotel('1', rate(20_000))) }));
+    const counted: BedBank = { ...bank, availability: (q, opts) => (calls.push('hotels' in q.place ? q.place.hotels : []), bank.availability(q, opts)) };
+    return { calls, bank: counted };
+  };
+  const deps = (db: D1Database, bank: BedBank) => ({ db, env, bank: () => bank, log: () => undefined, later: () => undefined });
+
+  it('asks about the hotels of the stored city a translated name stands for, and prices them as the search does', async () => {
+    const { calls, bank } = counting();
+    const cities: string[] = [];
+    const db = dbOf({ enabled: 1 }, { Lisbon: [candidate(41, '1')] }, cities);
+    const orgId = anOrg();
+    const q = askSupplier(deps(db, bank), { filter: { ...filter, orgId, city: 'Lisbonne' }, city: Promise.resolve('Lisbon') }, stay, NOW);
+    expect(await q.asked).toEqual([candidate(41, '1')]);
+    const net = await q.answer;
+    expect(cities).toEqual(['Lisbonne', 'Lisbon']);
+    expect(calls).toEqual([['1']]);
+    expect(pricedAnswer(net!, money, NOW)).toEqual({ partial: false, priced: [{ candidate: candidate(41, '1'), totalMinor: priceOf(20_000), free: null }] });
+  });
+
+  it('reads the hotels once when the visitor wrote the stored name', async () => {
+    const { calls, bank } = counting();
+    const cities: string[] = [];
+    const q = askSupplier(deps(dbOf({ enabled: 1 }, { Lisbon: [candidate(41, '1')] }, cities), bank), { filter: { ...filter, orgId: anOrg() }, city: Promise.resolve('Lisbon') }, stay, NOW);
+    expect((await q.answer)?.candidates).toEqual([candidate(41, '1')]);
+    expect(cities).toEqual(['Lisbon']);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('tells the search there is no bed bank (none, or switched off) and asks nothing', async () => {
+    for (const connection of [null, { enabled: 0 }]) {
+      const { calls, bank } = counting();
+      const q = askSupplier(deps(dbOf(connection, { Lisbon: [candidate(41, '1')] }), bank), { filter: { ...filter, orgId: anOrg() } }, stay, NOW);
+      expect(await q.asked).toBeNull();
+      expect(await q.answer).toBeNull();
+      expect(calls).toHaveLength(0);
+    }
+  });
+
+  it('asks nothing for a search that is refused', async () => {
+    const { calls, bank } = counting();
+    const refused = Promise.reject(new Error('Unknown currency'));
+    refused.catch(() => undefined);
+    const q = askSupplier(deps(dbOf({ enabled: 1 }, { Lisbon: [candidate(41, '1')] }), bank), { filter: { ...filter, orgId: anOrg() }, ready: refused }, stay, NOW);
+    expect(await q.asked).toBeNull();
+    expect(await q.answer).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('a connection that cannot be read costs the search partial, never an error', async () => {
+    const broken = { prepare: () => ({ bind: () => ({ first: async () => Promise.reject(new Error('D1 down')) }) }) } as unknown as D1Database;
+    const logged: string[] = [];
+    const q = askSupplier({ ...deps(broken, counting().bank), log: (_level, event) => void logged.push(event) }, { filter: { ...filter, orgId: anOrg() } }, stay, NOW);
+    expect(await q.asked).toEqual([]);
+    expect(pricedAnswer((await q.answer)!, money, NOW)).toEqual({ priced: [], partial: true });
+    expect(logged).toEqual(['supplier.search_failed']);
   });
 });
