@@ -3,15 +3,25 @@
 // isolate's help), p50/p95 of: the org's own hotels alone (before the supplier is connected); with the simulator's
 // full account connected and imported (2,100 hotels, 350 of them in the city) answering in 200 ms; and with it slower
 // than the search's budget (it answers in 3 s, the budget is 1.5 s): every answer then partial, in about the budget.
-// The bench's own database (org 1), never the development one. BENCH_SUPPLIER_REQUESTS sets the requests per series.
+// Then the same pair where the org's own hotels in the city are as many as the bed bank's (BENCH_SUPPLIER_OWN_HOTELS,
+// default 350, grown by grow-catalogue in a copy of the database; 0 skips it). The bench's own database (org 1), never
+// the development one. BENCH_SUPPLIER_REQUESTS sets the requests per series (default 60; the late series takes 30).
 // The simulator answers from a Worker of its own (as the supplier is elsewhere in production), and its latency is the
 // time its availability answer takes, its own work included (docs/decisions/0071-supplier-search-merge.md).
 import { createHash } from 'node:crypto';
+import { cpSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { growCatalogue, localD1 } from '../../scripts/lib/grow-catalogue.mjs';
+import { buildDir, freshPersistDir, startServer } from '../../scripts/lib/server.mjs';
 
 const CITY = process.env.BENCH_SUPPLIER_CITY ?? 'Lisbon';
-const REQUESTS = Number(process.env.BENCH_SUPPLIER_REQUESTS ?? 30);
+const REQUESTS = Number(process.env.BENCH_SUPPLIER_REQUESTS ?? 60);
+/** The late supplier's series: each request takes the whole budget, and every answer is alike (partial). */
+const LATE_REQUESTS = Math.min(REQUESTS, 30);
+/** The org's own hotels in the city for the production-shaped pair (as many as the bed bank has there); 0 skips it. */
+const OWN_HOTELS = Number(process.env.BENCH_SUPPLIER_OWN_HOTELS ?? 350);
 const IMPORT_TIMEOUT_MS = 10 * 60_000;
 /** The simulator's full account (functions/dev/sim/hotelbeds.ts), as the console connects it below. */
 const SIM_KEY = 'sim-key';
@@ -49,12 +59,12 @@ async function signIn(origin) {
 }
 
 /** One series: REQUESTS searches one after another, each on its own stay; times, statuses and how many were partial. */
-async function series(origin, stays) {
+async function series(origin, stays, requests = REQUESTS) {
   const times = [];
   let partial = 0;
   let failed = 0;
   let supplied = 0;
-  for (let i = 0; i < REQUESTS; i++) {
+  for (let i = 0; i < requests; i++) {
     const { checkIn, checkOut } = stays();
     const path = `/api/products/search?type=HLT&city=${encodeURIComponent(CITY)}&check_in=${checkIn}&check_out=${checkOut}&occupancy=2`;
     const started = performance.now();
@@ -70,7 +80,7 @@ async function series(origin, stays) {
     supplied = Math.max(supplied, body.count);
   }
   const sorted = [...times].sort((a, b) => a - b);
-  return { p50: round1(percentile(sorted, 50)), p95: round1(percentile(sorted, 95)), partial, failed, count: supplied };
+  return { p50: round1(percentile(sorted, 50)), p95: round1(percentile(sorted, 95)), partial, failed, count: supplied, requests };
 }
 
 /**
@@ -142,18 +152,19 @@ export async function run(ctx) {
     await control(simOrigin, { latency_ms: 200 });
     // One search not counted, on a stay outside every series: the simulator's first availability answer (its Worker
     // cold for it) is not a supplier's answering time.
-    await fetch(`${origin}/api/products/search?type=HLT&city=${encodeURIComponent(CITY)}&check_in=${day(250)}&check_out=${day(252)}&occupancy=2`).then((r) => r.text());
+    await fetch(`${origin}/api/products/search?type=HLT&city=${encodeURIComponent(CITY)}&check_in=${day(96)}&check_out=${day(98)}&occupancy=2`).then((r) => r.text());
     answering = await series(origin, freshStays(100));
     log(`supplier search: supplier in 200 ms p95 ${answering.p95} ms`);
     direct = await supplierSeries(simOrigin, freshStays(135));
     log(`supplier search: the supplier itself p95 ${direct.p95} ms`);
     await control(simOrigin, { latency_ms: 3_000 });
-    late = await series(origin, freshStays(170));
+    late = await series(origin, freshStays(170), LATE_REQUESTS);
     log(`supplier search: supplier late p95 ${late.p95} ms`);
   } finally {
     await control(simOrigin, { latency_ms: 0 });
   }
-  const note = (s) => `p50 ${s.p50} ms, ${s.count} listed${s.partial ? `, ${s.partial}/${REQUESTS} partial` : ''}${s.failed ? `, ${s.failed} failed` : ''}`;
+  const shaped = OWN_HOTELS > 0 ? await productionShaped(ctx, simOrigin) : null;
+  const note = (s) => `p50 ${s.p50} ms, ${s.count} listed${s.partial ? `, ${s.partial}/${s.requests} partial` : ''}${s.failed ? `, ${s.failed} failed` : ''}`;
   return [
     { metric: `${CITY} search p95, own hotels only`, value: own.p95, unit: 'ms', note: note(own) },
     { metric: `${CITY} search p95, supplier answering in 200 ms`, value: answering.p95, unit: 'ms', note: note(answering) },
@@ -167,5 +178,65 @@ export async function run(ctx) {
       note: `against the supplier as measured: ${round1(answering.p95 - (1.3 * own.p95 + direct.p95))} ms`,
     },
     { metric: 'supplier import (2,100 hotels)', value: round1(importMs / 1000), unit: 's' },
+    ...(shaped
+      ? [
+        { metric: `${CITY} search p95, ${shaped.own.count} own hotels only (production-shaped)`, value: shaped.own.p95, unit: 'ms', note: note(shaped.own) },
+        { metric: `${CITY} search p95, the same with the supplier answering in 200 ms`, value: shaped.answering.p95, unit: 'ms', note: note(shaped.answering) },
+        { metric: 'the supplier itself, asked directly beside them', value: shaped.direct.p95, unit: 'ms', note: `p50 ${shaped.direct.p50} ms` },
+        {
+          metric: 'production-shaped: search p95 with the supplier − (1.3 × own p95 + 200 ms)',
+          value: round1(shaped.answering.p95 - (1.3 * shaped.own.p95 + 200)),
+          unit: 'ms',
+          note: `against the supplier as measured: ${round1(shaped.answering.p95 - (1.3 * shaped.own.p95 + shaped.direct.p95))} ms; ${shaped.grown} own hotels grown in ${round1(shaped.growMs / 1000)} s`,
+        },
+      ]
+      : []),
   ];
+}
+
+/**
+ * The same comparison where the org's own hotels in the city are shaped like production: a copy of the run's database
+ * after the import (the connection and the bed bank's hotels), with OWN_HOTELS own hotels grown in the city by
+ * grow-catalogue (2 room types × 2 rate plans and a year of rates each, as the capacity tests grow them), served by a
+ * Worker of its own. Own only is the supplier switched off in the console; then on, answering in 200 ms.
+ */
+async function productionShaped(ctx, simOrigin) {
+  const persistTo = freshPersistDir('bench-supplier-own');
+  cpSync(ctx.persistTo, persistTo, { recursive: true });
+  const grownAt = performance.now();
+  const grown = await growCatalogue({ ...localD1({ persistTo, config: join(buildDir(), 'server', 'wrangler.json') }), orgId: 1, hotels: OWN_HOTELS, city: CITY, share: 1, log: ctx.log });
+  const growMs = performance.now() - grownAt;
+  const port = Number(process.env.BENCH_SUPPLIER_PORT ?? Number(process.env.BENCH_PORT ?? 8789) + 2);
+  const server = await startServer({ port, persistTo, stdio: 'ignore', vars: { HOTELBEDS_API_URL: `${simOrigin}/_sim/hotelbeds` } });
+  try {
+    const { origin } = server;
+    const cookie = await signIn(origin);
+    const connect = async (enabled) => {
+      const res = await fetch(`${origin}/api/admin/suppliers/hotelbeds`, {
+        method: 'PUT',
+        headers: { cookie, origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ api_key: SIM_KEY, secret: SIM_SECRET, markup_percent: 10, enabled }),
+      });
+      if (res.status !== 200) throw new Error(`switching the supplier ${enabled ? 'on' : 'off'} failed (${res.status})`);
+    };
+    const once = (offset) => fetch(`${origin}/api/products/search?type=HLT&city=${encodeURIComponent(CITY)}&check_in=${day(offset)}&check_out=${day(offset + 2)}&occupancy=2`).then((r) => r.text());
+    await connect(false);
+    // The Worker's first search reads the grown hotels' year of rates (functions/cache/ari.ts): not a search's time.
+    await once(200);
+    const own = await series(origin, freshStays(205));
+    ctx.log(`supplier search, production-shaped: ${own.count} own hotels only p95 ${own.p95} ms`);
+    await connect(true);
+    await control(simOrigin, { latency_ms: 200 });
+    try {
+      await once(202);
+      const answering = await series(origin, freshStays(275));
+      ctx.log(`supplier search, production-shaped: with the supplier in 200 ms p95 ${answering.p95} ms`);
+      const direct = await supplierSeries(simOrigin, freshStays(275));
+      return { own, answering, direct, grown: grown.hotels, growMs };
+    } finally {
+      await control(simOrigin, { latency_ms: 0 });
+    }
+  } finally {
+    server.stop();
+  }
 }
