@@ -145,6 +145,7 @@ export const products = router()
     // A hotel search of a city or a point also asks the org's bed bank, when one is connected (CONTRACT §18): from this
     // first step, beside the reads below, and within a budget that runs from the search's start (decision 0071).
     const d = deps(c);
+    const stayed = stayAsked(org, q);
     const question = q.type === 'HLT' && (coordinates || q.city)
       ? askSupplier(
         { db: d.db, env: d.env, log: d.log, later: d.later, budgetMs: c.env.SUPPLIER_SEARCH_BUDGET_MS, sinceMs },
@@ -155,7 +156,7 @@ export const products = router()
           // Not asked for a search refused for its currency.
           ready: money,
         },
-        stayAsked(org, q),
+        stayed,
         sinceMs,
       )
       : null;
@@ -182,7 +183,6 @@ export const products = router()
       const coordinatesCentre = coordinates ? { latitude: q.latitude!, longitude: q.longitude! } : null;
       const cityCentreOf = !coordinates && q.sort === 'distance' && q.city ? await cityCentre(c.env.DB, filter) : null;
       const perNight = (amount: number | undefined) => (amount === undefined ? undefined : toMinor(amount, currency));
-      const stayed = stayAsked(org, q);
       const found = await searchNightly(c.env.DB, {
         filter: { ...filter, maxPriceUsdMinor: undefined, minPriceUsdMinor: undefined, minRating: undefined, freeCancellationZones: undefined },
         steers: { minPrice: perNight(q.min_price), maxPrice: perNight(q.max_price), minRating: q.min_rating, zones: q.free_cancellation ? [] : undefined },
