@@ -22,6 +22,27 @@ async function holdReact(page: Page) {
 }
 
 /** Where the title, the first card, its photo and its price sit, and the pages' bar. */
+/**
+ * Waits until `address` comes drawn with its answer for a visitor asking through `request`. A miss has the first visitor
+ * ask the search again: the answer is kept once the page's own search has been answered and written at the edge (later
+ * on a loaded machine), and kept under the org's version, which another spec's settings change may move meanwhile.
+ */
+async function drawnAfter(first: Page, request: { get: (url: string) => Promise<{ text: () => Promise<string> }> }, address: string) {
+  await expect
+    .poll(
+      async () => {
+        const html = await (await request.get(address)).text();
+        if (!html.includes('data-first-screen')) {
+          await first.reload();
+          await expect(first.getByTestId('result').first()).toBeVisible();
+        }
+        return html;
+      },
+      { timeout: 20_000 },
+    )
+    .toContain('data-first-screen');
+}
+
 const boxes = (page: Page) =>
   page.evaluate(() => {
     const box = (selector: string) => {
@@ -164,8 +185,7 @@ test("a search asked before comes written in the page: the next visitor, even wi
   const origin = new URL(page.url()).origin;
   const next = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   try {
-    // Kept once the page's own search has been answered and written at the edge, which a loaded machine does later.
-    await expect.poll(async () => (await next.request.get(origin + address)).text(), { timeout: 20_000 }).toContain('data-first-screen');
+    await drawnAfter(page, next.request, origin + address);
     const second = await next.newPage();
     await second.goto(origin + address);
     const cards = second.getByTestId('result');
@@ -187,8 +207,7 @@ test("a page without dates comes drawn for today's default stay, and a visitor w
   // A first visitor of /resorts: its default stay's answer is kept at the edge.
   await page.goto('/resorts');
   await expect(page.getByTestId('result').first()).toBeVisible();
-  // Kept once the page's own search has been answered and written at the edge, which a loaded machine does later.
-  await expect.poll(async () => (await page.request.get('/resorts')).text(), { timeout: 20_000 }).toContain('data-first-screen');
+  await drawnAfter(page, page.request, '/resorts');
 
   // The next visitor's clock is ten days ahead: the page's own search is another, so the drawn screen is not kept.
   const origin = new URL(page.url()).origin;
