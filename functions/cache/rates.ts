@@ -20,14 +20,24 @@ async function ratesEntry(rates: Record<string, number>): Promise<RatesAtEdge> {
   return { rates: sorted, version: (await sha256Hex(JSON.stringify(sorted))).slice(0, 12) };
 }
 
+/** The rates this isolate read last (`lastReadRates`). */
+let lastRead: Record<string, number> = {};
+
 /** The current rates and their version, from the edge, else from D1 (then kept at the edge). */
 export async function currentRates(db: D1Database): Promise<RatesAtEdge> {
   const atEdge = await edgeGet<RatesAtEdge>(RATES_KEY);
-  if (atEdge) return atEdge;
+  if (atEdge) return (lastRead = atEdge.rates), atEdge;
   const entry = await ratesEntry(await storedRates(db));
+  lastRead = entry.rates;
   await edgePut(RATES_KEY, entry, READER_RATES_SECONDS);
   return entry;
 }
+
+/**
+ * The rates this isolate read last, without a read (empty before its first): a guess for work that may start before the
+ * current rates are read (a search's call to the bed bank), which they then confirm or refuse.
+ */
+export const lastReadRates = (): Record<string, number> => lastRead;
 
 /** Units of each currency per 1 USD (USD itself is 1). */
 export async function ratesFromUsd(db: D1Database): Promise<Record<string, number>> {

@@ -15,11 +15,19 @@ const inIsolate = new Map<string, { value: unknown; until: number }>();
 
 /** The answer kept under `key`, from the isolate, else the edge; undefined when none is. */
 export async function keptSupplierAnswer<T>(key: string, nowMs = Date.now()): Promise<T | undefined> {
+  return keptHere<T>(key, nowMs) ?? edgeGet<T>(key);
+}
+
+/** The answer this isolate keeps under `key`, at once (no read); undefined when it keeps none. */
+export function keptHere<T>(key: string, nowMs = Date.now()): T | undefined {
   const here = inIsolate.get(key);
   if (here && here.until > nowMs) return here.value as T;
   if (here) inIsolate.delete(key);
-  return edgeGet<T>(key);
+  return undefined;
 }
+
+/** The answer another isolate of the data centre kept under `key` at the edge; undefined when none is. */
+export const keptAtEdge = <T>(key: string): Promise<T | undefined> => edgeGet<T>(key);
 
 /** Keeps `value` under `key`: in the isolate now, at the edge after the reply (the returned work, for waitUntil). */
 export function keepSupplierAnswer(key: string, value: unknown, nowMs = Date.now()): Promise<void> {

@@ -377,12 +377,30 @@ export interface SupplierCandidate extends Omit<Candidate, 'ari_version' | 'name
 }
 
 /**
- * The org's imported hotels of a supplier that a search's place reaches (the same city or box, type and dates as its own
- * products), with their supplier codes: what the search asks the supplier's availability for. One statement.
+ * The org's imported hotels of a supplier in a search's place (its city or box and type), whatever the dates: what the
+ * search asks the supplier's availability for once `onDates` has kept those sold on the stay's. Read apart from the
+ * dates, so a search may keep them for the place (functions/flows/supplier-search.ts, decision 0071).
  */
+export interface PlaceHotels {
+  hotels: SupplierCandidate[];
+  /** The hotels sold only from or until a date (the import sets none; a product row may), by id: [from, to]. */
+  windows: ReadonlyMap<number, readonly [string | null, string | null]>;
+}
+
+/** The place's hotels sold on a stay's dates, as the own products' statement keeps them (`whereOf`). */
+export function onDates(place: PlaceHotels, checkIn: string | undefined, checkOut: string | undefined): SupplierCandidate[] {
+  if (!checkIn || place.windows.size === 0) return place.hotels;
+  const last = checkOut ?? checkIn;
+  return place.hotels.filter((h) => {
+    const window = place.windows.get(h.id);
+    return !window || ((window[0] === null || window[0] <= checkIn) && (window[1] === null || window[1] >= last));
+  });
+}
+
+/** `PlaceHotels` of a search's place: one statement. */
 export async function supplierCandidates(
   db: D1Database, f: ProductFilter, supplier: string, box?: { latitude: number; longitude: number; radiusKm: number }, limit = 2_000,
-): Promise<SupplierCandidate[]> {
+): Promise<PlaceHotels> {
   const packed = packedCandidates(f, supplier, box, limit);
   return unpackCandidates((await db.prepare(`SELECT ${packed.sql} AS packed`).bind(...packed.binds).first<{ packed: string | null }>())?.packed);
 }
@@ -394,7 +412,7 @@ export async function supplierCandidates(
  */
 export async function supplierRowAndCandidates(
   db: D1Database, f: ProductFilter, supplier: string, box?: { latitude: number; longitude: number; radiusKm: number }, limit = 2_000,
-): Promise<{ row: SupplierRow; candidates: SupplierCandidate[] } | null> {
+): Promise<{ row: SupplierRow; place: PlaceHotels } | null> {
   const packed = packedCandidates(f, supplier, box, limit);
   const found = await db
     .prepare(`SELECT s.*, CASE WHEN s.enabled = 1 THEN ${packed.sql} END AS packed FROM org_suppliers s WHERE s.org_id = ? AND s.supplier = ?`)
@@ -402,26 +420,33 @@ export async function supplierRowAndCandidates(
     .first<SupplierRow & { packed: string | null }>();
   if (!found) return null;
   const { packed: text, ...row } = found;
-  return { row, candidates: unpackCandidates(text) };
+  return { row, place: unpackCandidates(text) };
 }
 
 /** The candidates' statement as one scalar subquery: a city's hundreds as one JSON text (D1 costs per row and value, not per byte). */
 function packedCandidates(f: ProductFilter, supplier: string, box: { latitude: number; longitude: number; radiusKm: number } | undefined, limit: number) {
-  const where = whereOf({ ...withoutSteers(f), guests: undefined }, supplier);
+  const where = whereOf({ ...withoutSteers(f), guests: undefined, checkIn: undefined, checkOut: undefined }, supplier);
   const inBox = boxCondition(box);
   return {
-    sql: `(SELECT json_group_array(json_array(id, name, rating, time_zone, latitude, longitude, supplier_code))
-       FROM (SELECT id, name, rating, time_zone, latitude, longitude, supplier_code FROM products
+    sql: `(SELECT json_group_array(CASE WHEN available_from IS NULL AND available_to IS NULL
+               THEN json_array(id, name, rating, time_zone, latitude, longitude, supplier_code)
+               ELSE json_array(id, name, rating, time_zone, latitude, longitude, supplier_code, available_from, available_to) END)
+       FROM (SELECT id, name, rating, time_zone, latitude, longitude, supplier_code, available_from, available_to FROM products
              WHERE ${where.sql} AND supplier_code IS NOT NULL${inBox.sql} ORDER BY id LIMIT ?))`,
     binds: [...where.binds, ...inBox.binds, limit],
   };
 }
 
-function unpackCandidates(packed: string | null | undefined): SupplierCandidate[] {
-  const rows = JSON.parse(packed ?? '[]') as [number, string, number, string, number, number, string][];
-  return rows
-    .map(([id, name, rating, time_zone, latitude, longitude, supplier_code]) => ({ id, name, rating, time_zone, latitude, longitude, supplier_code }))
-    .sort((a, b) => a.id - b.id);
+type PackedCandidate = [number, string, number, string, number, number, string, (string | null)?, (string | null)?];
+
+function unpackCandidates(packed: string | null | undefined): PlaceHotels {
+  const rows = JSON.parse(packed ?? '[]') as PackedCandidate[];
+  const windows = new Map<number, readonly [string | null, string | null]>();
+  const hotels = rows.map(([id, name, rating, time_zone, latitude, longitude, supplier_code, from, to]) => {
+    if (from != null || to != null) windows.set(id, [from ?? null, to ?? null]);
+    return { id, name, rating, time_zone, latitude, longitude, supplier_code };
+  });
+  return { hotels: hotels.sort((a, b) => a.id - b.id), windows };
 }
 
 /** The org's active products of these ids, in the ids' order (one statement; the ids travel as one JSON array). */

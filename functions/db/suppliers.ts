@@ -61,7 +61,7 @@ export interface SupplierWrite {
   enabled: boolean;
 }
 
-/** Saves the credentials and markup with the audit row, in one batch. */
+/** Saves the credentials and markup with the audit row and the org's next version, in one batch. */
 export async function saveSupplier(db: D1Database, orgId: number, actor: Actor, supplier: Supplier, write: SupplierWrite, detail: unknown): Promise<void> {
   await atomically(db, [
     db
@@ -72,6 +72,8 @@ export async function saveSupplier(db: D1Database, orgId: number, actor: Actor, 
       )
       .bind(orgId, supplier, write.apiKey, write.secretSealed, write.markupBps, write.enabled ? 1 : 0),
     auditStatement(db, orgId, actor, 'supplier.update', `supplier:${supplier}`, detail),
+    // What a search keeps of the org's connection and of the pages it listed is the version's (decision 0071).
+    db.prepare('UPDATE orgs SET version = version + 1 WHERE id = ?').bind(orgId),
   ]);
 }
 

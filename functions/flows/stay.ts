@@ -1,7 +1,7 @@
 // What may be booked: the org's offered product types, the dates it allows, the currency asked for, and the stay a
 // booking or an agent's quote names, checked against the product (docs/contract.md#booking).
 import type { OrgRow } from '../db/orgs';
-import { ratesFromUsd } from '../cache/rates';
+import { lastReadRates, ratesFromUsd } from '../cache/rates';
 import { productById, type ProductRow } from '../db/products';
 import { roomsAndPlans } from '../db/ari';
 import { ApiError, badRequest, notFound, refuse } from '../errors';
@@ -30,10 +30,18 @@ export function requireEligible(org: OrgRow, type: ProductType) {
 /** The currency asked for, else the org's default; refused (400) when no rate is known for it. */
 export async function currencyFor(db: D1Database, org: OrgRow, asked: string | undefined): Promise<{ currency: string; rates: Rates }> {
   const rates = await ratesFromUsd(db);
-  const currency = (asked ?? org.default_currency ?? 'USD').toUpperCase();
+  const currency = currencyAsked(org, asked);
   if (!knowsCurrency(rates, currency)) throw badRequest(`Unknown currency ${currency}`, [{ path: 'currency', message: 'No exchange rate for this currency' }]);
   return { currency, rates };
 }
+
+const currencyAsked = (org: OrgRow, asked: string | undefined) => (asked ?? org.default_currency ?? 'USD').toUpperCase();
+
+/**
+ * Whether `currencyFor` will take the currency asked, as the rates this isolate read last say (no read): work that may
+ * start before it settles (a search's call to the bed bank) starts at once when it will.
+ */
+export const currencyLikelyTaken = (org: OrgRow, asked: string | undefined) => knowsCurrency(lastReadRates(), currencyAsked(org, asked));
 
 /** Check-in no earlier than today + minCheckinDays, stays no longer than MAX_NIGHTS. */
 export function checkDates(org: OrgRow, checkIn: string | undefined, checkOut: string | undefined | null) {

@@ -2,12 +2,12 @@
 // imported hotels of the searched place are asked for the stay and party within a time budget, each priced at its
 // cheapest rate (the supplier's net, converted, plus the org's markup once). A supplier late, down or answering
 // nonsense costs the search nothing but `partial`: it is logged and the org's own hotels are listed as ever.
-import { supplierCandidates, supplierRowAndCandidates, type ProductFilter, type SupplierCandidate } from '../db/products';
-import { keepSupplierAnswer, keptSupplierAnswer } from '../cache/supplier-answers';
+import { onDates, supplierCandidates, supplierRowAndCandidates, type PlaceHotels, type ProductFilter, type SupplierCandidate } from '../db/products';
+import { keepSupplierAnswer, keptAtEdge, keptHere, keptSupplierAnswer } from '../cache/supplier-answers';
 import { sha256Hex } from '../lib/crypto';
 import { openBank, orgBank, type OrgBank, type SupplierDeps } from './suppliers';
 import type { Log } from '../log';
-import type { Availability, SupplierRate } from '../outside/hotelbeds';
+import type { Availability, BedBankResult, SupplierRate } from '../outside/hotelbeds';
 import type { StayAsked } from './rates';
 import { supplierSellMinor } from '../../src/shared/rules/supplier-price';
 import { occupancyKey, type RoomParty } from '../../src/shared/rules/occupancy';
@@ -178,9 +178,14 @@ type Box = { latitude: number; longitude: number; radiusKm: number };
  * (type, city, box), not the hotels it finds, so the kept answer is looked for while they are found.
  */
 async function keptKey(orgId: number, supplier: string, stay: StayAsked, filter: ProductFilter, box: Box | undefined) {
-  const place = (await sha256Hex(JSON.stringify([filter.type, filter.city ?? null, box ? [box.latitude, box.longitude, box.radiusKm] : null]))).slice(0, 32);
-  return `supplier-search/${orgId}/${supplier}/${stay.checkIn}/${stay.checkOut}/${occupancyKey(stay.rooms)}/${place}`;
+  return keyOf(orgId, supplier, stay, await placeHash(filter, box));
 }
+
+/** The place's part of a kept answer's key. */
+const placeHash = async (filter: ProductFilter, box: Box | undefined) =>
+  (await sha256Hex(JSON.stringify([filter.type, filter.city ?? null, box ? [box.latitude, box.longitude, box.radiusKm] : null]))).slice(0, 32);
+const keyOf = (orgId: number, supplier: string, stay: StayAsked, place: string) =>
+  `supplier-search/${orgId}/${supplier}/${stay.checkIn}/${stay.checkOut}/${occupancyKey(stay.rooms)}/${place}`;
 
 /** The supplier's net answer for a place: the hotels asked about, each one's cheapest net offer, and the org's markup. */
 export interface NetAnswer {
@@ -200,9 +205,9 @@ export async function supplierPrices(
   db: D1Database, ask: SupplierAsk, filter: ProductFilter, box: Box | undefined,
   stay: StayAsked, money: { currency: string; rates: Rates }, nowMs: number,
 ): Promise<SupplierAnswer> {
-  const candidates = supplierCandidates(db, filter, ask.connection.supplier, box, MOST_HOTELS);
+  const candidates = supplierCandidates(db, filter, ask.connection.supplier, box, MOST_HOTELS).then((found) => onDates(found, filter.checkIn, filter.checkOut));
   candidates.catch(() => undefined);
-  return pricedAnswer(await netAnswer(ask, { filter, box }, candidates, stay, nowMs), money, nowMs);
+  return pricedAnswer(await netAnswer(ask, keptKey(filter.orgId, ask.connection.supplier, stay, filter, box), candidates, stay, nowMs), money, nowMs);
 }
 
 /** A search's place as the visitor asked it: the filter (its city as written), the box, and the stored city it names once read. */
@@ -213,6 +218,10 @@ export interface SupplierPlace {
   city?: Promise<string | null>;
   /** Settles when the search may go on: the supplier is not asked for a search this refuses. */
   ready?: Promise<unknown>;
+  /** `ready` is sure to go on (the currency is one this isolate's rates took): the supplier is asked without waiting for it. */
+  surelyReady?: boolean;
+  /** The org's version: what this isolate keeps of the place for its next searches is the version's (absent: nothing kept). */
+  orgVersion?: number;
 }
 
 /** The bed bank asked about a search's place, from the search's first step (`askSupplier`). */
@@ -236,6 +245,30 @@ export function askSupplier(d: SupplierAskDeps, place: SupplierPlace, stay: Stay
   const orgId = place.filter.orgId;
   let tell: (about: readonly SupplierCandidate[] | null) => void = () => undefined;
   const asked = new Promise<readonly SupplierCandidate[] | null>((done) => (tell = done));
+  const how = {
+    // A timer's turn after the call: it is then on its way (its signature and request made), not behind the search's own work.
+    called: (about: readonly SupplierCandidate[]) => void setTimeout(() => tell(about), 0),
+    settled: () => tell([]),
+  };
+  const goesOn = async () => place.surelyReady || !place.ready || place.ready.then(() => true, () => false);
+  const memo = place.orgVersion === undefined ? null : placeKey(place, place.orgVersion);
+  const known = memo === null ? undefined : knownPlace(memo);
+  if (known) {
+    // A place this isolate asked about under the org's version: asked at once, while another isolate's kept answer is
+    // looked for at the edge (the one that has it first serves); one this isolate keeps serves without a call.
+    const answer = (async (): Promise<NetAnswer | null> => {
+      if (!(await goesOn())) return tell(null), null;
+      const filter = known.city === place.filter.city ? place.filter : { ...place.filter, city: known.city };
+      const key = keyOf(orgId, known.connection.supplier, stay, known.hash);
+      const here = keptHere<NetOffer[]>(key);
+      return netAnswer(askOf(d, known.connection)!, key, Promise.resolve(onDates(known.place, filter.checkIn, filter.checkOut)), stay, nowMs, {
+        ...how,
+        kept: here ? Promise.resolve(here) : keptAtEdge<NetOffer[]>(key),
+        meanwhile: !here,
+      });
+    })();
+    return { asked, answer };
+  }
   // Where this isolate last found the org's bank switched on, its kept answer is looked for at once too (for the place
   // as written: the key of the stored city it names, unless that is another).
   const early = withBank.has(orgId) ? keptKey(orgId, SEARCHED_SUPPLIER, stay, place.filter, place.box).then((k) => keptSupplierAnswer<NetOffer[]>(k)) : undefined;
@@ -243,7 +276,7 @@ export function askSupplier(d: SupplierAskDeps, place: SupplierPlace, stay: Stay
   const answer = (async (): Promise<NetAnswer | null> => {
     let ask: SupplierAsk | null;
     let filter = place.filter;
-    let candidates: readonly SupplierCandidate[];
+    let hotels: PlaceHotels;
     try {
       const found = await supplierRowAndCandidates(d.db, place.filter, SEARCHED_SUPPLIER, place.box, MOST_HOTELS);
       ask = askOf(d, await openBank(d, found?.row ?? null));
@@ -255,27 +288,57 @@ export function askSupplier(d: SupplierAskDeps, place: SupplierPlace, stay: Stay
       if (withBank.size >= MOST_ORGS_WITH_BANK) withBank.clear();
       withBank.add(orgId);
       const city = place.city ? await place.city : null;
-      if (place.ready && !(await place.ready.then(() => true, () => false))) {
-        tell(null);
-        return null;
-      }
+      if (!(await goesOn())) return tell(null), null;
       if (city && city !== filter.city) {
         filter = { ...filter, city };
-        candidates = await supplierCandidates(d.db, filter, ask.connection.supplier, place.box, MOST_HOTELS);
-      } else candidates = found.candidates;
+        hotels = await supplierCandidates(d.db, filter, ask.connection.supplier, place.box, MOST_HOTELS);
+      } else hotels = found.place;
     } catch (err) {
       d.log('error', 'supplier.search_failed', { kind: 'connection', reason: err instanceof Error ? err.message : String(err) });
       tell([]);
       return { markupBps: 0, candidates: [], offers: [], partial: true };
     }
-    return netAnswer(ask, { filter, box: place.box }, Promise.resolve(candidates), stay, nowMs, {
+    const hash = await placeHash(filter, place.box);
+    if (memo !== null) keepPlace(memo, { connection: ask.connection, city: filter.city, place: hotels, hash });
+    return netAnswer(ask, keyOf(orgId, ask.connection.supplier, stay, hash), Promise.resolve(onDates(hotels, filter.checkIn, filter.checkOut)), stay, nowMs, {
+      ...how,
       kept: filter === place.filter ? early : undefined,
-      // A timer's turn after the call: it is then on its way (its signature and request made), not behind the search's own work.
-      called: (about) => setTimeout(() => tell(about), 0),
-      settled: () => tell([]),
     });
   })();
   return { asked, answer };
+}
+
+/**
+ * A place this isolate asked the bed bank about (decision 0071): the org's connection, the stored city the visitor's
+ * name stands for, the place's hotels whatever the dates, and the place's part of a kept answer's key. Kept for the
+ * org's version, which a change of the connection or of a hotel's status moves, and a moment, within which a hotel an
+ * import adds is not asked about here yet (as an answer kept for the place does not list it).
+ */
+interface KnownPlace {
+  connection: OrgBank;
+  city: string | undefined;
+  place: PlaceHotels;
+  hash: string;
+}
+const PLACE_KEPT_MS = 30_000;
+/** The most places kept (a place holds up to MOST_HOTELS hotels). */
+const MOST_PLACES = 32;
+const knownPlaces = new Map<string, { known: KnownPlace; until: number }>();
+
+const placeKey = (place: SupplierPlace, version: number) =>
+  JSON.stringify([place.filter.orgId, version, place.filter.type, place.filter.city ?? null, place.box ? [place.box.latitude, place.box.longitude, place.box.radiusKm] : null]);
+
+function knownPlace(key: string): KnownPlace | undefined {
+  const kept = knownPlaces.get(key);
+  if (kept && kept.until > Date.now()) return kept.known;
+  if (kept) knownPlaces.delete(key);
+  return undefined;
+}
+
+function keepPlace(key: string, known: KnownPlace) {
+  knownPlaces.delete(key);
+  knownPlaces.set(key, { known, until: Date.now() + PLACE_KEPT_MS });
+  if (knownPlaces.size > MOST_PLACES) knownPlaces.delete(knownPlaces.keys().next().value!);
 }
 
 /** The bed bank a search asks (the one the console connects). */
@@ -290,10 +353,12 @@ const MOST_ORGS_WITH_BANK = 1_000;
  * `called` is told the hotels asked about once the call is made; `settled` when none is to be made.
  */
 async function netAnswer(
-  ask: SupplierAsk, place: { filter: ProductFilter; box: Box | undefined }, candidates: Promise<readonly SupplierCandidate[]>, stay: StayAsked, nowMs: number,
+  ask: SupplierAsk, key: string | Promise<string>, candidates: Promise<readonly SupplierCandidate[]>, stay: StayAsked, nowMs: number,
   how: {
-    /** The kept answer, already looked for under this place's key. */
+    /** The kept answer, already looked for under `key`. */
     kept?: Promise<NetOffer[] | undefined>;
+    /** Asked without waiting for `kept`: the call is stopped if that has the answer first. */
+    meanwhile?: boolean;
     /** Told the hotels asked about once the call is made. */
     called?: (about: readonly SupplierCandidate[]) => void;
     /** Told when the answer is settled without a call. */
@@ -307,30 +372,37 @@ async function netAnswer(
   let called = false;
   try {
     // The hotels of the place and a kept answer, looked for together.
-    const key = keptKey(place.filter.orgId, supplier, stay, place.filter, place.box);
-    const keptOffers = how.kept ?? key.then((k) => keptSupplierAnswer<NetOffer[]>(k));
+    const keptOffers = how.kept ?? Promise.resolve(key).then((k) => keptSupplierAnswer<NetOffer[]>(k));
     keptOffers.catch(() => undefined);
     const found = await candidates;
     if (found.length === 0) return { markupBps, candidates: [], offers: [], partial: false };
     const codes = found.map((c) => c.supplier_code);
-    let offers = await keptOffers;
+    let offers = how.meanwhile ? undefined : await keptOffers;
     if (!Array.isArray(offers)) {
       const left = ask.budgetMs - (Date.now() - since);
       if (left <= 0) throw new Error('no time left to ask');
+      const stop = how.meanwhile ? new AbortController() : null;
       const asking = bank.availability(
         { checkIn: stay.checkIn, checkOut: stay.checkOut, rooms: [...stay.rooms], place: { hotels: codes } },
-        { signal: budget, timeoutMs: left },
+        { signal: stop ? AbortSignal.any([budget, stop.signal]) : budget, timeoutMs: left },
       );
       called = true;
       how.called?.(found);
-      const answer = await asking;
-      if (!answer.ok) {
-        ask.log('warn', 'supplier.search_failed', { supplier, kind: answer.failure.kind, status: answer.failure.status, reason: answer.failure.message, ms: Date.now() - started });
-        return { markupBps, candidates: [], offers: [], partial: true };
+      const first: NetOffer[] | BedBankResult<Availability> = stop
+        ? await Promise.race([asking, keptOffers.then((k): Promise<NetOffer[] | BedBankResult<Availability>> | NetOffer[] => (Array.isArray(k) ? k : asking), () => asking)])
+        : await asking;
+      if (Array.isArray(first)) {
+        stop?.abort();
+        offers = first;
+      } else {
+        if (!first.ok) {
+          ask.log('warn', 'supplier.search_failed', { supplier, kind: first.failure.kind, status: first.failure.status, reason: first.failure.message, ms: Date.now() - started });
+          return { markupBps, candidates: [], offers: [], partial: true };
+        }
+        offers = cheapestOffers(first.value, stay.rooms, nowMs);
+        // Kept in the isolate now and at the edge once the reply has left (its JSON and put are not on the way to it).
+        ask.later(keepSupplierAnswer(await key, offers).catch(() => undefined));
       }
-      offers = cheapestOffers(answer.value, stay.rooms, nowMs);
-      // Kept in the isolate now and at the edge once the reply has left (its JSON and put are not on the way to it).
-      ask.later(keepSupplierAnswer(await key, offers).catch(() => undefined));
     }
     return { markupBps, candidates: found, offers, partial: false };
   } catch (err) {

@@ -10,7 +10,7 @@ import {
 import { cityNamed, inLanguage } from '../db/content';
 import { requestLanguage } from '../http/language';
 import { notFound } from '../errors';
-import { checkDates, currencyFor, requireEligible } from '../flows/stay';
+import { checkDates, currencyFor, currencyLikelyTaken, requireEligible } from '../flows/stay';
 import { agentPricing, productSummary } from '../flows/pricing';
 import { convertMinor, fromMinor, toMinor, type Rates } from '../../src/shared/rules/money';
 import { addDays, eligibleTypes, minCheckInDate, PAGE_SIZE, ProductIdSchema, ProductQuerySchema, RatesQuerySchema, RATING_STEPS, SearchQuerySchema } from '../../src/shared/contract/booking';
@@ -153,8 +153,10 @@ export const products = router()
           filter: { orgId: org.id, type: q.type, city: coordinates ? undefined : q.city, checkIn: q.check_in, checkOut: q.check_out ?? undefined },
           box: coordinates ? { latitude: q.latitude!, longitude: q.longitude!, radiusKm: q.radius_km ?? DEFAULT_RADIUS_KM } : undefined,
           city: naming?.then((named) => named?.city ?? null),
-          // Not asked for a search refused for its currency.
+          // Not asked for a search refused for its currency: one this isolate's rates took is not waited for.
           ready: money,
+          surelyReady: currencyLikelyTaken(org, q.currency),
+          orgVersion: org.version,
         },
         stayed,
         sinceMs,

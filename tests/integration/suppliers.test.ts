@@ -241,4 +241,27 @@ describe('the org’s own products beside the supplier’s', () => {
     expect((await put(admin, { api_key: SIM.api_key, markup_percent: 8, enabled: false })).status).toBe(200);
     expect(await lisbon()).toBe(1);
   });
+
+  it('a search right after the connection is switched on, off or marked up sells as it now stands: nothing of it is kept past the change', async () => {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    // The same place each time, on dates of this test's own (the supplier's net answers are kept for a place and dates).
+    const lisbon = async (from: number) => {
+      const r = await call(`/api/products/search?type=HLT&city=Lisbon&check_in=${day(from)}&check_out=${day(from + 1)}&occupancy=2&currency=EUR&per_page=50&sort=rating`, { host });
+      expect(r.status, r.text).toBe(200);
+      expect(r.json.partial).toBeUndefined();
+      const theirs = (r.json.data as { source: string; product_id: number; total_price: number }[]).filter((i) => i.source === 'hotelbeds');
+      return { count: r.json.count as number, theirs: new Map(theirs.map((i) => [i.product_id, i.total_price])) };
+    };
+    expect((await put(admin, { api_key: SIM.api_key, markup_percent: 8, enabled: true })).status).toBe(200);
+    const at8 = await lisbon(211);
+    expect(at8.theirs.size).toBeGreaterThan(0);
+    expect((await put(admin, { api_key: SIM.api_key, markup_percent: 8, enabled: false })).status).toBe(200);
+    expect(await lisbon(213)).toEqual({ count: 1, theirs: new Map() });
+    // Switched on again at twice the markup: the same stay's kept net answer, sold at the new markup at once.
+    expect((await put(admin, { api_key: SIM.api_key, markup_percent: 16, enabled: true })).status).toBe(200);
+    const at16 = await lisbon(211);
+    expect([...at16.theirs.keys()]).toEqual([...at8.theirs.keys()]);
+    for (const [id, price] of at16.theirs) expect(price).toBeGreaterThan(at8.theirs.get(id)!);
+    expect((await put(admin, { api_key: SIM.api_key, markup_percent: 8, enabled: false })).status).toBe(200);
+  });
 });

@@ -268,6 +268,80 @@ describe('the bed bank asked from the search’s first step', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('asks about a place asked before under the org’s version at once: no read, and no wait for the currency this isolate’s rates took', async () => {
+    const { calls, bank } = counting();
+    const cities: string[] = [];
+    const db = dbOf({ enabled: 1 }, { Lisbon: [candidate(41, '1'), candidate(42, '2')] }, cities);
+    const orgId = anOrg();
+    const place = { filter: { ...filter, orgId, city: 'Lisbonne' }, city: Promise.resolve('Lisbon'), orgVersion: 3 };
+    expect((await askSupplier(deps(db, bank), place, stay, NOW).answer)?.candidates).toHaveLength(2);
+    expect(cities).toEqual(['Lisbonne', 'Lisbon']);
+    // Other dates of the same place: the hotels of the stored city asked about, nothing read, a currency never settled not waited for.
+    const later = { ...stay, checkIn: '2027-02-10', checkOut: '2027-02-11' };
+    const q = askSupplier(deps(db, bank), { ...place, city: new Promise<string>(() => undefined), ready: new Promise(() => undefined), surelyReady: true }, later, NOW);
+    expect(await q.asked).toEqual([candidate(41, '1'), candidate(42, '2')]);
+    expect(pricedAnswer((await q.answer)!, money, NOW).priced.map((p) => p.candidate.id)).toEqual([41]);
+    expect(cities).toEqual(['Lisbonne', 'Lisbon']);
+    expect(calls).toEqual([['1', '2'], ['1', '2']]);
+    // Still the refusal's to settle when the currency is not one it took.
+    const refused = Promise.reject(new Error('Unknown currency'));
+    refused.catch(() => undefined);
+    const r = askSupplier(deps(db, bank), { ...place, ready: refused }, { ...stay, checkIn: '2027-03-10', checkOut: '2027-03-11' }, NOW);
+    expect(await r.answer).toBeNull();
+    expect(calls).toHaveLength(2);
+    // Another version of the org (its connection or a hotel changed): the place is read again.
+    await askSupplier(deps(db, bank), { ...place, orgVersion: 4 }, stay, NOW).answer;
+    expect(cities).toEqual(['Lisbonne', 'Lisbon', 'Lisbonne', 'Lisbon']);
+  });
+
+  it('a place kept for its hotels leaves out one not sold on the stay’s dates, as the statement would', async () => {
+    const { calls, bank } = counting();
+    const windowed = { ...candidate(42, '2') };
+    const db = {
+      prepare: () => ({
+        bind: () => ({
+          first: async () => ({
+            org_id: 7, supplier: 'hotelbeds', api_key: 'key', secret_sealed: await sealSecret(env, 'secret'), markup_bps: 1_000, updated_at: '', enabled: 1,
+            packed: JSON.stringify([[41, 'Hotel 1', 4, 'UTC', 38.7, -9.1, '1'], [42, windowed.name, 4, 'UTC', 38.7, -9.1, '2', '2027-02-01', null]]),
+          }),
+        }),
+      }),
+    } as unknown as D1Database;
+    const place = { filter: { ...filter, orgId: anOrg(), checkIn: '2027-01-10', checkOut: '2027-01-12' }, orgVersion: 1 };
+    expect(await askSupplier(deps(db, bank), place, stay, NOW).asked).toEqual([candidate(41, '1')]);
+    const february = { ...place, filter: { ...place.filter, checkIn: '2027-02-10', checkOut: '2027-02-12' } };
+    expect(await askSupplier(deps(db, bank), february, { ...stay, checkIn: '2027-02-10', checkOut: '2027-02-12' }, NOW).asked).toEqual([candidate(41, '1'), windowed]);
+    expect(calls).toEqual([['1'], ['1', '2']]);
+  });
+
+  it('an answer another isolate kept at the edge, found while the call is on its way, serves and stops the call', async () => {
+    let stopped: AbortSignal | undefined;
+    let asked = 0;
+    const bank = bankAnswering(async (signal) => {
+      if (++asked === 1) return { ok: true, value: availability(hotel('1', rate(20_000))) };
+      stopped = signal;
+      return new Promise((done) => signal?.addEventListener('abort', () => done({ ok: false, failure: { kind: 'timeout', message: 'stopped', status: null, code: null } })));
+    });
+    const db = dbOf({ enabled: 1 }, { Lisbon: [candidate(41, '1')] });
+    const place = { filter: { ...filter, orgId: anOrg() }, orgVersion: 1 };
+    await askSupplier(deps(db, bank), place, stay, NOW).answer;
+    const kept = [{ code: '1', net: 15_000, currency: 'EUR', free: null }];
+    const looked: string[] = [];
+    const holder = globalThis as { caches?: unknown };
+    const before = holder.caches;
+    holder.caches = { default: { match: async (req: Request) => (looked.push(req.url), new Response(JSON.stringify(kept))) } };
+    try {
+      const q = askSupplier(deps(db, bank), place, { ...stay, checkIn: '2027-04-10', checkOut: '2027-04-11' }, NOW);
+      expect(pricedAnswer((await q.answer)!, money, NOW).priced).toEqual([{ candidate: candidate(41, '1'), totalMinor: priceOf(15_000), free: null }]);
+    } finally {
+      holder.caches = before;
+    }
+    expect(asked).toBe(2);
+    expect(stopped?.aborted).toBe(true);
+    expect(looked).toHaveLength(1);
+    expect(looked[0]).toContain('2027-04-10');
+  });
+
   it('a connection that cannot be read costs the search partial, never an error', async () => {
     const broken = { prepare: () => ({ bind: () => ({ first: async () => Promise.reject(new Error('D1 down')) }) }) } as unknown as D1Database;
     const logged: string[] = [];
