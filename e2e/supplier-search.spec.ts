@@ -72,6 +72,9 @@ test('a traveller sees the supplier’s hotels beside the own ones, and a notice
   // The supplier failing (it now refuses this org's key: no simulator hook, whose state every spec shares): the page
   // lists what it has and says some results may be missing.
   d1Rows(`UPDATE org_suppliers SET api_key = 'sim-revoked-key' WHERE org_id = (SELECT org_id FROM org_domains WHERE host = '${slug}.localhost')`);
+  // Changed by hand in D1: the org's version moves as a console save's would (what a search keeps of the connection is
+  // the version's, decision 0071).
+  expect((await inPage(page, '/api/dev/org-changed', 'POST', {})).status).toBe(200);
   for (const [lang, width, height, offset, notice] of [
     ['en-US', 1280, 800, 74, 'Some results may be missing'],
     ['fr-FR', 390, 844, 78, 'Certains résultats peuvent manquer'],
