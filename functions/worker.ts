@@ -36,15 +36,17 @@ async function route(request: Request, env: Bindings, ctx: ExecutionContext): Pr
 }
 
 let purgeConfigured = false;
+/** A version change purges the zone's cache in every data centre (docs/decisions/0035-purge-everywhere.md): set once per isolate, by a request or the hourly job, whichever comes first. */
+function configurePurge(env: Bindings) {
+  if (purgeConfigured) return;
+  setEdgePurge(env.CF_ZONE_ID ? zonePurge(env) : null);
+  purgeConfigured = true;
+}
 
 export default {
   async fetch(request, env, ctx) {
     try {
-      // A version change purges the zone's cache in every data centre (docs/decisions/0035-purge-everywhere.md).
-      if (!purgeConfigured) {
-        setEdgePurge(env.CF_ZONE_ID ? zonePurge(env) : null);
-        purgeConfigured = true;
-      }
+      configurePurge(env);
       // One D1 view per request for the API and the pages alike: its statements are counted once, here.
       const session = d1Session(env.DB, request.headers.get('cookie'));
       const { db, state } = requestDb(session.db, (name) => request.headers.get(name), env.ENVIRONMENT === 'faults');
@@ -65,6 +67,7 @@ export default {
     }
   },
   async scheduled(_controller, env, ctx) {
+    configurePurge(env);
     ctx.waitUntil(refreshRates(env));
     // A supplier's content import whose worker died is resumed from its cursor (decision 0068).
     const log = lineLog();

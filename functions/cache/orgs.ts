@@ -103,6 +103,15 @@ export async function publishOrgVersion(db: D1Database, orgId: number): Promise<
   if (version !== null) await tellEdge(orgId, version);
 }
 
+/**
+ * After work outside a console request (a background job) that may have moved the org's version in D1: the edge learns
+ * it only when it did, so a job that changed nothing purges nothing.
+ */
+export async function publishOrgVersionIfBehind(db: D1Database, orgId: number): Promise<void> {
+  const version = await storedOrgVersion(db, orgId);
+  if (version !== null && version !== (await versionAtEdge(orgId))) await tellEdge(orgId, version);
+}
+
 /** A host that starts or stops resolving to an org: the edge's copy of its answer goes (the org's version moves too). */
 export async function dropHostAtEdge(host: string): Promise<void> {
   await edgePurgeEverywhere([hostTag(host)]);

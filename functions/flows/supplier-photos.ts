@@ -11,6 +11,7 @@ import type { Log } from '../log';
 import type { ImportRow } from '../db/suppliers';
 import { finishPhotos, galleriesOf, hotelsForPhotos, storedSupplierPhotos, writePhotoStep, type GalleryChange, type StoredSupplierPhoto } from '../db/supplier-photos';
 import { fetchSupplierPhoto } from '../outside/hotelbeds';
+import { publishOrgVersionIfBehind } from '../cache/orgs';
 import { storePhoto, type PhotoStore } from './photos';
 import { PHOTOS_PER_PRODUCT, PHOTO_MAX_BYTES } from '../../src/shared/rules/photos';
 
@@ -113,6 +114,11 @@ export async function runPhotoStep(d: PhotoStepDeps, job: ImportRow, failed: Fai
   const done = hotels.length < PHOTO_STEP_HOTELS;
   const next = hotels.at(-1)?.id ?? job.photos_after;
   const moved = await writePhotoStep(d.db, job, { after: job.photos_after, next, stored, changes, fetched: stored.length, failed: failures, done, nowMs: d.clock(), cap: PHOTOS_PER_PRODUCT });
-  if (moved && done) d.log('info', 'supplier.photos_done', { job_id: job.id });
+  if (moved && done) {
+    // The steps moved the org's version in D1 (a gallery changed); the edge learns it once, at the end, not per step
+    // (a purge reaches every data centre, and the zone's purges are shared by every org).
+    await publishOrgVersionIfBehind(d.db, job.org_id);
+    d.log('info', 'supplier.photos_done', { job_id: job.id });
+  }
   return moved && !done;
 }

@@ -39,6 +39,10 @@ async function untilPhotosDone(): Promise<ImportState> {
   throw new Error(`the import's photos did not finish in time: ${JSON.stringify(await importState())}`);
 }
 
+/** The purges naming the org's version the zone has received (the Cloudflare simulator's record). */
+const purgesOfOrg = async () =>
+  ((await call('/_sim/cloudflare/purges')).json.data as { tags: string[] }[]).filter((p) => p.tags.includes(`org-${orgId}`)).length;
+
 const photoRows = () =>
   d1Query<{ id: number; product_id: number; image_key: string; position: number }>(
     `SELECT f.id, f.product_id, f.image_key, f.position FROM product_photos f JOIN products p ON p.id = f.product_id
@@ -64,10 +68,14 @@ describe('an imported hotel’s photos', () => {
     // The next content page's first hotel gets a missing photo (404) and one too small (480 × 300) after its own.
     const control = await call('/_sim/hotelbeds/control', { body: { broken_photos_next: true } });
     expect(control.status, control.text).toBe(200);
+    const seen = await purgesOfOrg();
     const started = await admin.call('/api/admin/suppliers/hotelbeds/import', { method: 'POST' });
     expect(started.status, started.text).toBe(202);
     const state = await untilPhotosDone();
     expect(state, JSON.stringify(state)).toMatchObject({ status: 'done', imported: SIM_HOTELS, photos: { status: 'done', errors: 2 } });
+    // The galleries moved the org's version: the edge is told once, when the photos are done (pages kept under the old
+    // version are passed over in every data centre).
+    expect((await purgesOfOrg()) - seen).toBe(1);
     // The simulator's hotels share the twelve development photographs: each copied once for the org, never per hotel.
     expect(state.photos!.fetched).toBeGreaterThan(0);
     expect(state.photos!.fetched).toBeLessThanOrEqual(SEED_KEYS.size);
@@ -115,10 +123,13 @@ describe('an imported hotel’s photos', () => {
   it('a re-run fetches no photo again and adds no photo row', async () => {
     const before = await photoRows();
     const mappedBefore = await d1Query<{ url: string; image_key: string }>(`SELECT url, image_key FROM supplier_photos WHERE org_id = ${orgId} ORDER BY url`);
+    const seen = await purgesOfOrg();
     const started = await admin.call('/api/admin/suppliers/hotelbeds/import', { method: 'POST' });
     expect(started.status, started.text).toBe(202);
     const state = await untilPhotosDone();
     expect(state, JSON.stringify(state)).toMatchObject({ job_id: started.json.data.job_id, status: 'done', imported: SIM_HOTELS, photos: { status: 'done', fetched: 0, errors: 0 } });
+    // Nothing a page shows changed: nothing is purged.
+    expect(await purgesOfOrg()).toBe(seen);
     expect(await photoRows()).toEqual(before);
     expect(await d1Query(`SELECT url, image_key FROM supplier_photos WHERE org_id = ${orgId} ORDER BY url`)).toEqual(mappedBefore);
     // The hotel's images stay its gallery's, not the supplier's addresses again.
