@@ -53,6 +53,16 @@ async function passwordStep(page: Page, site: string, lang: string, email: strin
   return dialog;
 }
 
+/**
+ * After a sign-in: the dialog closes and the page is loaded again without `action=login` (finishSignIn); a visit begun
+ * before that load would be cut short by it.
+ */
+async function signedIn(page: Page) {
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page).toHaveURL((u) => !u.searchParams.has('action'));
+  await page.waitForLoadState('load');
+}
+
 test('an admin enrols an authenticator app and signs in with it; the org then sends an agent without one to enrol', async ({ page, browser }, testInfo) => {
   test.slow();
   const slug = `twofa${testInfo.retry || ''}${crypto.randomUUID().slice(0, 6)}`;
@@ -68,8 +78,7 @@ test('an admin enrols an authenticator app and signs in with it; the org then se
 
   // Signed in with the password alone, the admin sets up the app in the account's security section.
   await passwordStep(page, site, 'en-US', admin.email, admin.password);
-  await page.waitForLoadState('load');
-  await expect(page.getByRole('dialog')).toBeHidden();
+  await signedIn(page);
   await openPage(page, `${site}/user-details?lang=en-US#security`);
   const section = page.getByTestId('section-security');
   await expect(section.getByRole('heading', { name: 'Security' })).toBeVisible();
@@ -112,8 +121,7 @@ test('an admin enrols an authenticator app and signs in with it; the org then se
   await screens(page, 'signin-second-step-fr');
   await code.fill(totp(secret, Date.now() + 30_000));
   await frDialog.getByRole('button', { name: 'Valider' }).click();
-  await expect(page.getByRole('dialog')).toBeHidden();
-  await page.waitForLoadState('load');
+  await signedIn(page);
   expect(await inPage(page, '/api/auth/checkLogin', 'POST')).toMatchObject({ status: 'success', result: { email: admin.email } });
 
   // Again in English, with a recovery code instead.
@@ -126,7 +134,7 @@ test('an admin enrols an authenticator app and signs in with it; the org then se
   await expectNoSeriousAxeViolation(page);
   await screens(page, 'signin-second-step-en');
   await enDialog.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('dialog')).toBeHidden();
+  await signedIn(page);
 
   // The org now requires a second factor of its staff (the console's settings).
   await openPage(page, `${site}/admin/settings?lang=en-US`);
