@@ -1,11 +1,9 @@
 // Links the Worker writes (mails, the payment page's ways back, quote links) start at the org's configured origin,
 // through one helper (functions/http/request.ts siteOrigin, given to flows as deps(c).origin), never at the request's
 // own URL, whose Host any client may forge (issue 33: a Host of localhost:1 mailed links to port 1).
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceOf, workerFiles } from './worker-files';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const HELPER = 'functions/http/request.ts';
 
 /** An origin taken from the request's own address: `new URL(c.req.url).origin`, however it is spaced or named. */
@@ -20,16 +18,9 @@ const KNOWN: Record<string, string> = {
   'functions/routes/short-links.ts': 'a redirect target made relative to the request again',
 };
 
-function workerFiles(): string[] {
-  return readdirSync(join(ROOT, 'functions'), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.ts'))
-    .map((e) => relative(ROOT, join(e.parentPath, e.name)).split(sep).join('/'))
-    .filter((f) => !f.startsWith('functions/dev/'));
-}
-
 describe('links start at the org’s configured origin', () => {
   it('no code but the one helper builds an origin from the request’s own URL', () => {
-    const builders = workerFiles().filter((f) => f !== HELPER && FROM_REQUEST.test(readFileSync(join(ROOT, f), 'utf8')));
+    const builders = workerFiles().filter((f) => f !== HELPER && FROM_REQUEST.test(sourceOf(f)));
     expect(builders.filter((f) => !(f in KNOWN)), 'use siteOrigin (functions/http/request.ts) or deps(c).origin').toEqual([]);
     expect(Object.keys(KNOWN).filter((f) => !builders.includes(f)), 'these no longer build one: drop them from KNOWN').toEqual([]);
   });
@@ -44,9 +35,9 @@ describe('links start at the org’s configured origin', () => {
 
   it('the flows that write booking and payment links take the origin from their deps, not a request', () => {
     for (const f of ['functions/flows/checkout.ts', 'functions/flows/payments.ts', 'functions/flows/booking-mails.ts']) {
-      const code = readFileSync(join(ROOT, f), 'utf8');
+      const code = sourceOf(f);
       expect(code, f).not.toMatch(/from 'hono'|Context</);
     }
-    expect(readFileSync(join(ROOT, 'functions/flows/checkout.ts'), 'utf8')).toMatch(/await d\.origin\(\)/);
+    expect(sourceOf('functions/flows/checkout.ts')).toMatch(/await d\.origin\(\)/);
   });
 });

@@ -3,11 +3,9 @@
 // over only when its entry ages out (a writer's lives a day). A console write is told by the console's middleware
 // (functions/app.ts, `publishOrgVersionIfMoved`); anything else that moves it (a channel manager's push, the import's
 // photo step) tells it itself. A new module moving the version fails here until it says which.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceOf, workerFiles } from './worker-files';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const MOVES = /version\s*=\s*version\s*\+\s*1/;
 const CONSOLE = 'the console’s middleware (functions/app.ts)';
 
@@ -25,16 +23,9 @@ const TOLD: Record<string, { by: typeof CONSOLE } | { by: string; call: RegExp }
   'functions/db/supplier-photos.ts': { by: 'functions/flows/supplier-photos.ts', call: /await publishOrgVersionIfBehind\(/ },
 };
 
-function workerFiles(): string[] {
-  return readdirSync(join(ROOT, 'functions'), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.ts'))
-    .map((e) => relative(ROOT, join(e.parentPath, e.name)).split(sep).join('/'))
-    .filter((f) => !f.startsWith('functions/dev/'));
-}
-
 describe('a move of the org’s version reaches the edge', () => {
   it('every module that moves it is one whose teller is known', () => {
-    const movers = workerFiles().filter((f) => MOVES.test(readFileSync(join(ROOT, f), 'utf8')));
+    const movers = workerFiles().filter((f) => MOVES.test(sourceOf(f)));
     expect(movers.filter((f) => !(f in TOLD)), 'say in TOLD who tells the edge (a job: publishOrgVersionIfBehind, functions/cache/orgs.ts)').toEqual([]);
     expect(Object.keys(TOLD).filter((f) => !movers.includes(f)), 'these no longer move it: drop them from TOLD').toEqual([]);
   });
@@ -42,12 +33,12 @@ describe('a move of the org’s version reaches the edge', () => {
   it('a flow named as the teller calls its publisher', () => {
     for (const told of Object.values(TOLD)) {
       if (!('call' in told)) continue;
-      expect(readFileSync(join(ROOT, told.by), 'utf8'), told.by).toMatch(told.call);
+      expect(sourceOf(told.by), told.by).toMatch(told.call);
     }
   });
 
   it('the console’s middleware tells the edge after every write that moved it', () => {
-    const app = readFileSync(join(ROOT, 'functions/app.ts'), 'utf8');
+    const app = sourceOf('functions/app.ts');
     expect(app).toMatch(/api\.use\('\/admin\/\*'[\s\S]{0,300}publishOrgVersionIfMoved\(/);
   });
 });
