@@ -236,10 +236,11 @@ export interface SupplierQuestion {
 }
 
 /**
- * Asks the org's bed bank about a search's place from the search's first step (decision 0071): one statement reads the
- * connection with the hotels of the city as the visitor wrote it, beside the search's own first reads; they are read
- * again only when that name stands for another stored city. The search's own hotels wait for `asked`, so they are
- * found while the supplier answers.
+ * Asks the org's bed bank about a search's place from the search's first step (decision 0071). A place this isolate
+ * asked about under the org's version is asked at once, with nothing read. Otherwise one statement reads the connection
+ * with the hotels of the city as the visitor wrote it, beside the search's own first reads; they are read again only
+ * when that name stands for another stored city. The search's own hotels wait for `asked`, so they are found while the
+ * supplier answers.
  */
 export function askSupplier(d: SupplierAskDeps, place: SupplierPlace, stay: StayAsked, nowMs: number): SupplierQuestion {
   const orgId = place.filter.orgId;
@@ -251,13 +252,18 @@ export function askSupplier(d: SupplierAskDeps, place: SupplierPlace, stay: Stay
     settled: () => tell([]),
   };
   const goesOn = async () => place.surelyReady || !place.ready || place.ready.then(() => true, () => false);
+  /** No bed bank for this search (none connected, switched off, or the search refused): the search is told so. */
+  const none = () => {
+    tell(null);
+    return null;
+  };
   const memo = place.orgVersion === undefined ? null : placeKey(place, place.orgVersion);
   const known = memo === null ? undefined : knownPlace(memo);
   if (known) {
     // A place this isolate asked about under the org's version: asked at once, while another isolate's kept answer is
     // looked for at the edge (the one that has it first serves); one this isolate keeps serves without a call.
     const answer = (async (): Promise<NetAnswer | null> => {
-      if (!(await goesOn())) return tell(null), null;
+      if (!(await goesOn())) return none();
       const filter = known.city === place.filter.city ? place.filter : { ...place.filter, city: known.city };
       const key = keyOf(orgId, known.connection.supplier, stay, known.hash);
       const here = keptHere<NetOffer[]>(key);
@@ -282,13 +288,12 @@ export function askSupplier(d: SupplierAskDeps, place: SupplierPlace, stay: Stay
       ask = askOf(d, await openBank(d, found?.row ?? null));
       if (!ask || !found) {
         withBank.delete(orgId);
-        tell(null);
-        return null;
+        return none();
       }
       if (withBank.size >= MOST_ORGS_WITH_BANK) withBank.clear();
       withBank.add(orgId);
       const city = place.city ? await place.city : null;
-      if (!(await goesOn())) return tell(null), null;
+      if (!(await goesOn())) return none();
       if (city && city !== filter.city) {
         filter = { ...filter, city };
         hotels = await supplierCandidates(d.db, filter, ask.connection.supplier, place.box, MOST_HOTELS);
