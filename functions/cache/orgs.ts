@@ -108,8 +108,7 @@ export async function publishOrgVersion(db: D1Database, orgId: number): Promise<
  * it only when it did, so a job that changed nothing purges nothing.
  */
 export async function publishOrgVersionIfBehind(db: D1Database, orgId: number): Promise<void> {
-  const version = await storedOrgVersion(db, orgId);
-  if (version !== null && version !== (await versionAtEdge(orgId))) await tellEdge(orgId, version);
+  await publishOrgVersionIfMoved(db, orgId, (await versionAtEdge(orgId)) ?? null);
 }
 
 /** A host that starts or stops resolving to an org: the edge's copy of its answer goes (the org's version moves too). */

@@ -26,7 +26,10 @@ let lastRead: Record<string, number> = {};
 /** The current rates and their version, from the edge, else from D1 (then kept at the edge). */
 export async function currentRates(db: D1Database): Promise<RatesAtEdge> {
   const atEdge = await edgeGet<RatesAtEdge>(RATES_KEY);
-  if (atEdge) return (lastRead = atEdge.rates), atEdge;
+  if (atEdge) {
+    lastRead = atEdge.rates;
+    return atEdge;
+  }
   const entry = await ratesEntry(await storedRates(db));
   lastRead = entry.rates;
   await edgePut(RATES_KEY, entry, READER_RATES_SECONDS);
