@@ -84,66 +84,49 @@ function linesOf(rooms: readonly RoomParty[]) {
   return [...lines.values()];
 }
 
-/** An occupancy line's key, as a rate's rooms, adults and children's ages name it. */
-const lineKey = (rooms: number, adults: number, ages: string) => `${rooms}|${adults}|${ages}`;
+/** A rate's children's ages as its occupancy line writes them (`linesOf`). */
 const agesOf = (ages: readonly number[]) => (ages.length === 0 ? '' : ages.length === 1 ? String(ages[0]) : [...ages].sort((a, b) => a - b).join(','));
 
 /**
- * Each hotel's cheapest way to house the whole party: for every occupancy line its cheapest rate, summed; and likewise
- * among the rates whose first cancellation charge is ahead (`from` after now: free until then). A hotel with a line
- * it cannot house is left out. Each rate is read once (its line, then its price and terms only when it is the line's):
- * a city's answer holds thousands.
+ * Each hotel's cheapest way to house the whole party, and its cheapest still cancelling free (its first charge ahead:
+ * free until then). A hotel that cannot house the party is left out. One party (every room alike, the usual search):
+ * the cheapest rate of its occupancy line; rooms holding different parties: the cheapest combination the hotel's page
+ * sells (cheapestCombination). A city's answer holds thousands of rates: each is looked at in place, nothing is gathered.
  */
 export function cheapestOffers(availability: Availability, rooms: readonly RoomParty[], nowMs: number): NetOffer[] {
-  const lines = linesOf(rooms).map((line) => lineKey(line.rooms, line.adults, line.ages));
   const out: NetOffer[] = [];
-  const fitting = new Map<string, SupplierRate[]>();
-  // Rooms holding different parties: priced as the hotel's page sells them, one room type, board and kind for every
-  // party (src/shared/rules/supplier-combination.ts), so the search's price is one the page offers.
-  const parties = lines.length > 1 ? partyLines(rooms) : null;
-  for (const hotel of availability.hotels) {
-    if (parties) {
+  const lines = linesOf(rooms);
+  if (lines.length > 1) {
+    // Priced as the hotel's page sells them: one room type, board and kind for every party
+    // (src/shared/rules/supplier-combination.ts), so the search's price is one the page offers.
+    const parties = partyLines(rooms);
+    for (const hotel of availability.hotels) {
       const offer = cheapestCombination(hotel.code, hotel.rooms.flatMap((room) => combineRates(room.rates, parties)), nowMs);
       if (offer) out.push(offer);
-      continue;
     }
-    fitting.clear();
-    for (const line of lines) fitting.set(line, []);
+    return out;
+  }
+  const [line] = lines;
+  if (!line) return out;
+  const fits = (r: SupplierRate) => r.rooms === line.rooms && r.adults === line.adults && agesOf(r.childAges) === line.ages;
+  for (const hotel of availability.hotels) {
+    let cheapest: SupplierRate | null = null;
     for (const room of hotel.rooms) {
-      for (const r of room.rates) fitting.get(lineKey(r.rooms, r.adults, agesOf(r.childAges)))?.push(r);
+      for (const r of room.rates) if ((cheapest === null || r.netMinor < cheapest.netMinor) && fits(r)) cheapest = r;
     }
-    let net = 0;
-    let freeNet: number | null = 0;
-    let untilMs: number | null = null;
-    let currency: string | null = null;
-    let housed = true;
-    for (const line of lines) {
-      const fits = fitting.get(line)!;
-      const cheapest = lowest(fits);
-      if (!cheapest || (currency !== null && cheapest.currency !== currency)) {
-        housed = false;
-        break;
-      }
-      currency = cheapest.currency;
-      net += cheapest.netMinor;
-      if (freeNet === null) continue;
-      let free: SupplierRate | null = null;
-      let freeEnds = 0;
-      for (const r of fits) {
-        if (r.currency !== currency || (free !== null && r.netMinor >= free.netMinor)) continue;
+    if (!cheapest) continue;
+    let free: SupplierRate | null = null;
+    let freeEnds = 0;
+    for (const room of hotel.rooms) {
+      for (const r of room.rates) {
+        if (r.currency !== cheapest.currency || (free !== null && r.netMinor >= free.netMinor) || !fits(r)) continue;
         const ends = freeUntilMs(r, nowMs);
         if (ends === null) continue;
         free = r;
         freeEnds = ends;
       }
-      if (!free) freeNet = null;
-      else {
-        freeNet += free.netMinor;
-        if (untilMs === null || freeEnds < untilMs) untilMs = freeEnds;
-      }
     }
-    if (!housed || currency === null) continue;
-    out.push({ code: hotel.code, net, currency, free: freeNet !== null && untilMs !== null ? { net: freeNet, until: new Date(untilMs).toISOString() } : null });
+    out.push({ code: hotel.code, net: cheapest.netMinor, currency: cheapest.currency, free: free ? { net: free.netMinor, until: new Date(freeEnds).toISOString() } : null });
   }
   return out;
 }
@@ -161,8 +144,6 @@ function cheapestCombination(code: string, combos: RateCombination<SupplierRate>
   if (!best) return null;
   return { code, net: best.netMinor, currency: best.currency, free: free ? { net: free.net, until: new Date(free.untilMs).toISOString() } : null };
 }
-
-const lowest = (rates: SupplierRate[]) => rates.reduce<SupplierRate | null>((best, r) => (best === null || r.netMinor < best.netMinor ? r : best), null);
 
 /** When cancelling the rate starts to cost (milliseconds since the epoch), if that is still ahead; null when it costs now or the rate gives no terms. */
 function freeUntilMs(rate: SupplierRate, nowMs: number): number | null {

@@ -368,9 +368,10 @@ const WireAvailability = z.looseObject({
 /*
  * The availability answer read by hand (a city's hundreds of hotels and thousands of rates): the Workers runtime allows
  * no code generation, so zod walks such an answer field by field at several times this cost (docs/decisions/0071).
- * It takes only what `WireAvailability` takes, and gives what it gives for the fields read here; anything else
- * (a field missing, of another type, an amount that is not one) gives null, and the schema reads the answer again to
- * say what is wrong. tests/unit/hotelbeds-availability-read.test.ts holds the two to the same answers.
+ * It takes only what `WireAvailability` takes, and gives what the schema's output mapped by `availabilityOf` gives, in
+ * one pass (each rate checked in place, then mapped; never copied first); anything else (a field missing, of another
+ * type, an amount that is not one) gives null, and the schema reads the answer again to say what is wrong.
+ * tests/unit/hotelbeds-availability-read.test.ts holds the two to the same answers.
  */
 type Wire = Record<string, unknown>;
 const isWire = (v: unknown): v is Wire => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -388,7 +389,7 @@ const coordinateRead = (v: unknown) => {
   return Number.isFinite(n) ? n : NOT_READ;
 };
 
-function rateRead(r: unknown): z.output<typeof WireRate> | null {
+function rateRead(r: unknown, currency: string): SupplierRate | null {
   if (!isWire(r)) return null;
   const rateKey = filledRead(r.rateKey);
   const rateClass = optionalOf(r.rateClass, stringRead);
@@ -401,26 +402,26 @@ function rateRead(r: unknown): z.output<typeof WireRate> | null {
   const adults = countRead(r.adults);
   const children = countRead(r.children);
   const childrenAges = r.childrenAges === undefined || typeof r.childrenAges === 'string' || (typeof r.childrenAges === 'number' && Number.isFinite(r.childrenAges)) ? r.childrenAges : NOT_READ;
-  let cancellationPolicies: { amount: number; from: string }[] | undefined;
+  const cancellation: CancellationCharge[] = [];
   if (r.cancellationPolicies !== undefined) {
     if (!Array.isArray(r.cancellationPolicies)) return null;
-    cancellationPolicies = [];
     for (const p of r.cancellationPolicies) {
       if (!isWire(p)) return null;
       const amount = amountRead(p.amount);
       const from = filledRead(p.from);
       if (amount === NOT_READ || from === NOT_READ) return null;
-      cancellationPolicies.push({ amount, from });
+      cancellation.push({ amountMinor: amount, from });
     }
   }
   if (
     rateKey === NOT_READ || rateClass === NOT_READ || rateType === NOT_READ || net === NOT_READ || allotment === NOT_READ || boardCode === NOT_READ
     || boardName === NOT_READ || rooms === NOT_READ || adults === NOT_READ || children === NOT_READ || childrenAges === NOT_READ
   ) return null;
-  return { rateKey, rateClass, rateType, net, allotment, boardCode, boardName, cancellationPolicies, rooms, adults, children, childrenAges };
+  // Every field rateOf reads is now the wire's own value, checked above: the rate is not copied before it is mapped.
+  return rateOf(r as unknown as RateFields, currency, net, inTimeOrder(cancellation));
 }
 
-function hotelRead(h: unknown): z.output<typeof WireAvailHotel> | null {
+function hotelRead(h: unknown): SupplierHotelOffer | null {
   if (!isWire(h) || !Array.isArray(h.rooms)) return null;
   const code = codeRead(h.code);
   const name = stringRead(h.name);
@@ -430,42 +431,44 @@ function hotelRead(h: unknown): z.output<typeof WireAvailHotel> | null {
   const longitude = optionalOf(h.longitude, coordinateRead);
   const currency = optionalOf(h.currency, stringRead);
   if (code === NOT_READ || name === NOT_READ || categoryCode === NOT_READ || destinationCode === NOT_READ || latitude === NOT_READ || longitude === NOT_READ || currency === NOT_READ) return null;
-  const rooms: z.output<typeof WireRoom>[] = [];
+  const rooms: SupplierRoomOffer[] = [];
   for (const room of h.rooms) {
     if (!isWire(room) || !Array.isArray(room.rates)) return null;
     const roomCode = filledRead(room.code);
     const roomName = optionalOf(room.name, stringRead);
     if (roomCode === NOT_READ || roomName === NOT_READ) return null;
-    const rates: z.output<typeof WireRate>[] = [];
+    const rates: SupplierRate[] = [];
     for (const r of room.rates) {
-      const rate = rateRead(r);
+      const rate = rateRead(r, currency ?? DEFAULT_CURRENCY);
       if (!rate) return null;
       rates.push(rate);
     }
-    rooms.push({ code: roomCode, name: roomName, rates });
+    rooms.push({ code: roomCode, name: roomName ?? roomCode, rates });
   }
-  return { code, name, categoryCode, destinationCode, latitude, longitude, currency, rooms };
+  return hotelOf({ code, name, categoryCode, destinationCode, latitude, longitude }, rooms);
 }
 
-/** The availability answer as `WireAvailability` reads it (the fields the adapter uses), or null to let the schema read it. */
-export function availabilityRead(json: unknown): z.output<typeof WireAvailability> | null {
+/**
+ * The availability answer as the schema and `availabilityOf` give it, or null to let the schema read it (and say what
+ * is wrong).
+ */
+export function availabilityRead(json: unknown): Availability | null {
   if (!isWire(json) || !isWire(json.hotels)) return null;
   const wire = json.hotels;
   const checkIn = optionalOf(wire.checkIn, stringRead);
   const checkOut = optionalOf(wire.checkOut, stringRead);
   const total = optionalOf(wire.total, countRead);
   if (checkIn === NOT_READ || checkOut === NOT_READ || total === NOT_READ) return null;
-  let hotels: z.output<typeof WireAvailHotel>[] | undefined;
+  const hotels: SupplierHotelOffer[] = [];
   if (wire.hotels !== undefined) {
     if (!Array.isArray(wire.hotels)) return null;
-    hotels = [];
     for (const h of wire.hotels) {
       const hotel = hotelRead(h);
       if (!hotel) return null;
       hotels.push(hotel);
     }
   }
-  return { hotels: { hotels, checkIn, checkOut, total } };
+  return { checkIn: checkIn ?? null, checkOut: checkOut ?? null, hotels };
 }
 
 /** The availability answer's schema (exported for the test that holds the hand reader to it). */
@@ -513,6 +516,9 @@ const WireBookingAnswer = z.looseObject({ booking: WireBooking });
 /** APItude's formatted error (the HTTP-level ones carry a bare `error` text). */
 const WireError = z.looseObject({ error: z.union([z.looseObject({ code: z.string().optional(), message: z.string().optional() }), z.string()]) });
 
+/** The currency of a hotel's rates when the answer names none (the account's, EUR for the simulator's). */
+const DEFAULT_CURRENCY = 'EUR';
+
 const isBoard = (code: string): code is Board => (BOARDS as readonly string[]).includes(code);
 
 /** The stars of an APItude category code ("4EST", "3LL", "5LUX"), or null when it names none. */
@@ -521,11 +527,17 @@ export function starsOf(categoryCode: string | undefined): number | null {
   return m ? Number(m[1]) : null;
 }
 
-const charges = (policies: z.output<typeof WirePolicy>[] | undefined): CancellationCharge[] =>
-  (policies ?? []).map((p) => ({ amountMinor: p.amount, from: p.from })).sort((a, b) => Date.parse(a.from) - Date.parse(b.from));
+/** A rate's cancellation charges in the order they start. */
+const inTimeOrder = (charges: CancellationCharge[]) => (charges.length > 1 ? charges.sort((a, b) => Date.parse(a.from) - Date.parse(b.from)) : charges);
+const charges = (policies: z.output<typeof WirePolicy>[] | undefined): CancellationCharge[] => inTimeOrder((policies ?? []).map((p) => ({ amountMinor: p.amount, from: p.from })));
 
-function rateOf(r: z.output<typeof WireRate>, currency: string): SupplierRate {
-  const cancellation = charges(r.cancellationPolicies);
+/** What of a rate is taken as the wire gives it (its amounts are read apart: into minor units). */
+type RateFields = Pick<
+  z.output<typeof WireRate>,
+  'rateKey' | 'rateClass' | 'rateType' | 'allotment' | 'boardCode' | 'boardName' | 'rooms' | 'adults' | 'children' | 'childrenAges'
+>;
+
+function rateOf(r: RateFields, currency: string, netMinor: number, cancellation: CancellationCharge[]): SupplierRate {
   const ages = r.childrenAges === undefined ? [] : String(r.childrenAges).split(',').filter((a) => a.trim() !== '').map(Number);
   return {
     rateKey: r.rateKey,
@@ -535,7 +547,7 @@ function rateOf(r: z.output<typeof WireRate>, currency: string): SupplierRate {
     board: isBoard(r.boardCode) ? r.boardCode : null,
     boardCode: r.boardCode,
     boardName: r.boardName ?? null,
-    netMinor: r.net,
+    netMinor,
     currency,
     cancellation,
     freeCancellationUntil: cancellation[0]?.from ?? null,
@@ -548,7 +560,27 @@ function rateOf(r: z.output<typeof WireRate>, currency: string): SupplierRate {
 }
 
 const roomsOf = (rooms: z.output<typeof WireRoom>[], currency: string): SupplierRoomOffer[] =>
-  rooms.map((room) => ({ code: room.code, name: room.name ?? room.code, rates: room.rates.map((r) => rateOf(r, currency)) }));
+  rooms.map((room) => ({ code: room.code, name: room.name ?? room.code, rates: room.rates.map((r) => rateOf(r, currency, r.net, charges(r.cancellationPolicies))) }));
+
+type HotelFields = Pick<z.output<typeof WireAvailHotel>, 'code' | 'name' | 'categoryCode' | 'destinationCode' | 'latitude' | 'longitude'>;
+
+const hotelOf = (h: HotelFields, rooms: SupplierRoomOffer[]): SupplierHotelOffer => ({
+  code: h.code,
+  name: h.name,
+  destinationCode: h.destinationCode ?? null,
+  categoryCode: h.categoryCode ?? null,
+  stars: starsOf(h.categoryCode),
+  latitude: h.latitude ?? null,
+  longitude: h.longitude ?? null,
+  rooms,
+});
+
+/** The availability answer as the schema reads it, in the adapter's terms (the hand reader gives the same: availabilityRead). */
+export const availabilityOf = (wire: z.output<typeof WireAvailability>): Availability => ({
+  checkIn: wire.hotels.checkIn ?? null,
+  checkOut: wire.hotels.checkOut ?? null,
+  hotels: (wire.hotels.hotels ?? []).map((h) => hotelOf(h, roomsOf(h.rooms, h.currency ?? DEFAULT_CURRENCY))),
+});
 
 function bookingOf(b: z.output<typeof WireBooking>): SupplierBooking {
   return {
@@ -618,14 +650,13 @@ export function hotelbedsClient(config: HotelbedsConfig): BedBank {
   const clock = config.clock ?? Date.now;
   const photosUrl = (config.photosUrl ?? HOTELBEDS_PHOTOS_URL).replace(/\/?$/, '/');
 
-  async function send<S extends z.ZodType>(
+  /** A call's JSON once its answer is a success, else what failed (the HTTP, the status, or an answer that is not JSON). */
+  async function call(
     method: 'GET' | 'POST' | 'DELETE',
     path: string,
-    schema: S,
-    opts: CallOptions = {},
-    request: { query?: Record<string, string | undefined>; body?: unknown } = {},
-    fast?: (json: unknown) => z.output<S> | null,
-  ): Promise<BedBankResult<z.output<S>>> {
+    opts: CallOptions,
+    request: { query?: Record<string, string | undefined>; body?: unknown },
+  ): Promise<BedBankResult<{ json: unknown; status: number }>> {
     const url = new URL(`${base}${path}`);
     for (const [name, value] of Object.entries(request.query ?? {})) if (value !== undefined) url.searchParams.set(name, value);
     const timeoutMs = opts.timeoutMs ?? config.timeoutMs ?? HOTELBEDS_TIMEOUT_MS;
@@ -669,15 +700,28 @@ export function hotelbedsClient(config: HotelbedsConfig): BedBank {
     }
     if (status < 200 || status >= 300) return failure('malformed', `The bed bank answered HTTP ${status}`, status);
     if (!isJson) return failure('malformed', 'The bed bank answered something that is not JSON', status);
-    // A large answer in the usual shape is read by hand; anything it does not take is read by the schema, which says why.
-    const quick = fast?.(json);
-    if (quick) return { ok: true, value: quick };
+    return { ok: true, value: { json, status } };
+  }
+
+  /** A call's answer read by its schema; out of shape, a failure saying where. */
+  function shaped<S extends z.ZodType>(schema: S, { json, status }: { json: unknown; status: number }): BedBankResult<z.output<S>> {
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return failure('malformed', `The bed bank answered in an unexpected shape (${issue?.path.join('.') || 'the answer'}: ${issue?.message ?? 'invalid'})`, status);
     }
     return { ok: true, value: parsed.data };
+  }
+
+  async function send<S extends z.ZodType>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    schema: S,
+    opts: CallOptions = {},
+    request: { query?: Record<string, string | undefined>; body?: unknown } = {},
+  ): Promise<BedBankResult<z.output<S>>> {
+    const answer = await call(method, path, opts, request);
+    return answer.ok ? shaped(schema, answer.value) : answer;
   }
 
   const map = <A, B>(result: BedBankResult<A>, to: (a: A) => B): BedBankResult<B> => (result.ok ? { ok: true, value: to(result.value) } : result);
@@ -732,21 +776,11 @@ export function hotelbedsClient(config: HotelbedsConfig): BedBank {
         ...(query.maxHotels || query.maxRatesPerRoom ? { filter: { ...(query.maxHotels ? { maxHotels: query.maxHotels } : {}), ...(query.maxRatesPerRoom ? { maxRatesPerRoom: query.maxRatesPerRoom } : {}) } } : {}),
         ...(query.language ? { language: LANGUAGE[query.language] } : {}),
       };
-      const result = await send('POST', '/hotel-api/1.0/hotels', WireAvailability, opts, { body }, availabilityRead);
-      return map(result, (wire) => ({
-        checkIn: wire.hotels.checkIn ?? null,
-        checkOut: wire.hotels.checkOut ?? null,
-        hotels: (wire.hotels.hotels ?? []).map((h) => ({
-          code: h.code,
-          name: h.name,
-          destinationCode: h.destinationCode ?? null,
-          categoryCode: h.categoryCode ?? null,
-          stars: starsOf(h.categoryCode),
-          latitude: h.latitude ?? null,
-          longitude: h.longitude ?? null,
-          rooms: roomsOf(h.rooms, h.currency ?? 'EUR'),
-        })),
-      }));
+      const answer = await call('POST', '/hotel-api/1.0/hotels', opts ?? {}, { body });
+      if (!answer.ok) return answer;
+      // A city's answer in the usual shape is read by hand; anything it does not take is read by the schema, which says why.
+      const quick = availabilityRead(answer.value.json);
+      return quick ? { ok: true, value: quick } : map(shaped(WireAvailability, answer.value), availabilityOf);
     },
 
     async checkRates(rateKeys, opts) {

@@ -1,9 +1,9 @@
 // The availability answer read by hand (functions/outside/hotelbeds.ts `availabilityRead`, decision 0071) gives what
-// the schema gives for every field the adapter uses, on the simulator's own answers (a city's hotels, a party with
+// the schema and its mapping (`availabilityOf`) give, on the simulator's own answers (a city's hotels, a party with
 // children), and takes nothing the schema refuses: given an answer out of shape it gives null, so the schema reads it
 // and says what is wrong. The simulator's small test account (60 hotels a city) answers.
 import { describe, expect, it } from 'vitest';
-import { availabilityRead, availabilitySchema, hotelbedsClient, hotelbedsSignature } from '../../functions/outside/hotelbeds';
+import { availabilityOf, availabilityRead, availabilitySchema, hotelbedsClient, hotelbedsSignature } from '../../functions/outside/hotelbeds';
 import { hotelbedsSim, SIM_SMALL_API_KEY as SIM_API_KEY, SIM_SECRET } from '../../functions/dev/sim/hotelbeds';
 
 const DAY_MS = 86_400_000;
@@ -21,13 +21,6 @@ async function simAnswer(destination: string, occupancies: unknown[]): Promise<u
   return res.json();
 }
 
-/** The schema's output cut to the keys the hand reader gives (the schema keeps the answer's other fields as well). */
-function cut(full: unknown, read: unknown): unknown {
-  if (Array.isArray(read)) return (full as unknown[]).map((v, i) => cut(v, read[i]));
-  if (read === null || typeof read !== 'object') return full;
-  return Object.fromEntries(Object.keys(read).map((k) => [k, cut((full as Record<string, unknown>)[k], (read as Record<string, unknown>)[k])]));
-}
-
 function sameAsSchema(json: unknown) {
   const schema = availabilitySchema.safeParse(json);
   const read = availabilityRead(json);
@@ -36,7 +29,7 @@ function sameAsSchema(json: unknown) {
     return;
   }
   // A reader may give up on an answer the schema takes (the schema then reads it), but never give another value.
-  if (read !== null) expect(read).toEqual(cut(schema.data, read));
+  if (read !== null) expect(read).toEqual(availabilityOf(schema.data));
 }
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
@@ -50,7 +43,7 @@ describe('the availability answer read by hand', () => {
     for (const answer of [couple, family, { hotels: { total: 0 } }]) {
       const read = availabilityRead(answer);
       expect(read).not.toBeNull();
-      expect(read).toEqual(cut(availabilitySchema.parse(answer), read));
+      expect(read).toEqual(availabilityOf(availabilitySchema.parse(answer)));
     }
     // Amounts and coordinates as numbers, codes as text, ages as a number: read alike.
     const numbers = clone(couple);
