@@ -89,6 +89,30 @@ describe('each supplier hotel’s cheapest stay', () => {
     );
     expect(offers).toEqual([{ code: '1', net: 15_000, currency: 'EUR', free: { net: 17_000, until: new Date(ahead).toISOString() } }]);
   });
+
+  it('takes for one party only the rates of its occupancy line, as the cheapest and as the free-cancelling one', () => {
+    const ahead = '2026-12-20T23:59:00+01:00';
+    const family = [{ adults: 2, children: [9, 5] }];
+    const offers = cheapestOffers(
+      availability(
+        hotel(
+          '1',
+          // Cheaper, but for other parties: two rooms, three adults, the children of other ages, no children.
+          rate(5_000, { rooms: 2, childAges: [5, 9] }),
+          rate(6_000, { adults: 3, childAges: [5, 9], freeCancellationUntil: ahead }),
+          rate(7_000, { childAges: [4, 9], freeCancellationUntil: ahead }),
+          rate(8_000, { freeCancellationUntil: ahead }),
+          // The family's: the ages in either order.
+          rate(12_000, { childAges: [9, 5] }),
+          rate(14_000, { childAges: [5, 9], freeCancellationUntil: ahead }),
+        ),
+        hotel('2', rate(9_000)),
+      ),
+      family,
+      NOW,
+    );
+    expect(offers).toEqual([{ code: '1', net: 12_000, currency: 'EUR', free: { net: 14_000, until: new Date(ahead).toISOString() } }]);
+  });
 });
 
 describe('the supplier’s part of a search', () => {
