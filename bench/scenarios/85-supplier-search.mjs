@@ -6,7 +6,8 @@
 // Then the same pair where the org's own hotels in the city are as many as the bed bank's (BENCH_SUPPLIER_OWN_HOTELS,
 // default 350, grown by grow-catalogue in a copy of the database; 0 skips it). The bench's own database (org 1), never
 // the development one. BENCH_SUPPLIER_REQUESTS sets the requests per series (default 200: a p95 of 60 is the third
-// slowest and moved ±3 ms between runs, of 200 the tenth and ±1 ms; the late series takes 30).
+// slowest, and the merged search's moved over 218–226 ms in five runs; of 200, over 217–221 ms in six; the late series
+// takes 30).
 // The simulator answers from a Worker of its own (as the supplier is elsewhere in production), and its latency is the
 // time its availability answer takes, its own work included (docs/decisions/0071-supplier-search-merge.md).
 import { createHash } from 'node:crypto';
