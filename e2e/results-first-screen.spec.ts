@@ -21,7 +21,6 @@ async function holdReact(page: Page) {
   return { release, asked };
 }
 
-/** Where the title, the first card, its photo and its price sit, and the pages' bar. */
 /**
  * Waits until `address` comes drawn with its answer for a visitor asking through `request`. A miss has the first visitor
  * ask the search again: the answer is kept once the page's own search has been answered and written at the edge (later
@@ -43,6 +42,7 @@ async function drawnAfter(first: Page, request: { get: (url: string) => Promise<
     .toContain('data-first-screen');
 }
 
+/** Where the title, the first card, its photo and its price sit, and the pages' bar. */
 const boxes = (page: Page) =>
   page.evaluate(() => {
     const box = (selector: string) => {
