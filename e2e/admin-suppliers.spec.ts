@@ -138,4 +138,46 @@ test('an admin connects the bed bank, imports its hotels and watches the import 
   // 0071): the supplier is switched off again, its hotels kept.
   const off = await inPage(page, '/api/admin/suppliers/hotelbeds', 'PUT', { api_key: 'sim-small-key', markup_percent: 12.5, enabled: false });
   expect(off.status, JSON.stringify(off.json)).toBe(200);
+
+  // Then the admin disconnects it (decision 0079), asked first in a dialog: in French on a phone the admin looks and
+  // keeps it (Escape), in English on a laptop disconnects. Its credentials are forgotten, its imported hotels kept.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPage(page, `${ACME}/admin/suppliers?lang=fr-FR`);
+  await page.getByRole('button', { name: 'Déconnecter' }).click();
+  const asked = page.getByRole('dialog', { name: 'Déconnecter Hotelbeds\u202f?' });
+  await expect(asked).toContainText('Les hôtels importés restent dans vos produits');
+  await expect(asked.getByRole('button', { name: 'Annuler' })).toBeFocused();
+  await noSideways(page, 'disconnect fr 390');
+  await keepScreen(page, 'admin-suppliers-disconnect-fr-390');
+  await page.keyboard.press('Escape');
+  await expect(asked).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Déconnecter' })).toBeFocused();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openPage(page, `${ACME}/admin/suppliers?lang=en-US`);
+  await expect(panel.getByLabel('API key')).toHaveValue('sim-small-key');
+  await panel.getByRole('button', { name: 'Disconnect' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Disconnect Hotelbeds?' });
+  await expect(dialog).toContainText('Your site stops selling this supplier’s hotels at once, and its API key and secret are forgotten.');
+  await expectNoSeriousAxeViolation(page);
+  await keepScreen(page, 'admin-suppliers-disconnect-en-1280');
+  await dialog.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('supplier-message')).toHaveText('Disconnected: the API key and secret are forgotten.');
+  await expect(panel.getByLabel('API key')).toHaveValue('');
+  await expect(panel).toContainText('No secret saved yet.');
+  await expect(panel.getByRole('button', { name: 'Disconnect' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Import hotels' })).toBeDisabled();
+  await expect(page.getByTestId('supplier-hotels')).toHaveText(`Hotels from this supplier on your site: ${count(held, 'en-US')}`);
+  await expectNoSeriousAxeViolation(page);
+  await keepScreen(page, 'admin-suppliers-disconnected-en-1280', { fullPage: true });
+  expect((await inPage(page, '/api/admin/suppliers', 'GET')).json.data[0]).toMatchObject({ configured: false, api_key: null, secret_set: false, hotels: held });
+  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await openPage(page, `${ACME}/admin/suppliers?lang=fr-FR`);
+    await expect(page.getByTestId('supplier')).toContainText('Aucun secret enregistré pour l’instant.');
+    await expect(page.getByRole('button', { name: 'Déconnecter' })).toHaveCount(0);
+    await noSideways(page, `disconnected fr ${width}`);
+    await keepScreen(page, `admin-suppliers-disconnected-fr-${width}`, { fullPage: true });
+  }
 });

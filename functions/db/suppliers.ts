@@ -1,7 +1,7 @@
 // Suppliers' SQL (docs/decisions/0068-supplier-console-and-import.md): an org's bed bank credentials and markup, the
 // content import's jobs (one running per org and supplier, held by a partial unique index) and the products, room types
 // and photographs a page of content writes, with the job's progress, in one batch.
-import { auditStatement, type Actor } from './console';
+import { auditIfMovedStatement, auditStatement, type Actor } from './console';
 import { atomically } from './batch';
 import type { Supplier } from '../../src/shared/contract/supplier-text';
 
@@ -75,6 +75,30 @@ export async function saveSupplier(db: D1Database, orgId: number, actor: Actor, 
     // What a search keeps of the org's connection and of the pages it listed is the version's (decision 0071).
     db.prepare('UPDATE orgs SET version = version + 1 WHERE id = ?').bind(orgId),
   ]);
+}
+
+/** Bookings of the org's supplier that still need it: held, paid and not yet booked there, or not yet over. */
+const bookingsToCome = (table: 'bookings' | 'agent_bookings') => `EXISTS (SELECT 1 FROM ${table} b WHERE b.org_id = ?1 AND b.supplier = ?2
+  AND (b.supplier_state IN ('to_book', 'booking') OR (b.status IN ('PENDING_PAYMENT', 'CONFIRMED') AND b.check_out > date('now'))))`;
+
+/**
+ * Forgets the org's credentials and markup for the supplier, with the audit row and the org's next version, in one
+ * batch whose first statement is the guard: nothing is removed while an import runs or bookings still to come need the
+ * supplier (a booking written meanwhile keeps it). Answers whether it went.
+ */
+export async function removeSupplier(db: D1Database, orgId: number, actor: Actor, supplier: Supplier, detail: unknown): Promise<boolean> {
+  const [removed] = await atomically(db, [
+    db
+      .prepare(
+        `DELETE FROM org_suppliers WHERE org_id = ?1 AND supplier = ?2
+           AND NOT EXISTS (SELECT 1 FROM supplier_imports WHERE org_id = ?1 AND supplier = ?2 AND status = 'running')
+           AND NOT ${bookingsToCome('bookings')} AND NOT ${bookingsToCome('agent_bookings')}`,
+      )
+      .bind(orgId, supplier),
+    auditIfMovedStatement(db, orgId, actor, 'supplier.remove', `supplier:${supplier}`, detail),
+    db.prepare('UPDATE orgs SET version = version + 1 WHERE id = ? AND changes() > 0').bind(orgId),
+  ]);
+  return (removed?.meta.changes ?? 0) > 0;
 }
 
 /**

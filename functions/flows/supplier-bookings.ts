@@ -14,7 +14,7 @@ import { ApiError, conflict } from '../errors';
 import type { Mailer } from '../outside/mail';
 import type { Payments } from '../outside/payments';
 import type { BedBankFailure, SupplierPax } from '../outside/hotelbeds';
-import { orgBank, type OrgBank, type SupplierDeps } from './suppliers';
+import { bookingsBank, orgBank, type OrgBank, type SupplierDeps } from './suppliers';
 import { sendOwedMails } from './booking-mails';
 import { readyQuotedSupplierRate, type QuotedSupplierReady } from './stay';
 import { quotedSupplierOf } from '../db/quotes';
@@ -95,7 +95,7 @@ export async function bookAtSupplier(d: SupplierBookingDeps, bookingId: number, 
   const now = d.clock();
   const claimed = await claimSupplierBooking(d.db, bookingId, now, now - SUPPLIER_CLAIM_STALE_MS);
   if (!claimed) return 'taken';
-  const conn = await orgBank(d, claimed.org_id, claimed.supplier as Supplier);
+  const conn = await bookingsBank(d, claimed.org_id, claimed.supplier as Supplier);
   if (!conn) return refused(d, claimed, 'The supplier is not connected for this site');
   const result = await bookWithTries(conn, supplierBookingRequest(claimed));
   if (result.ok) {
@@ -214,7 +214,7 @@ export type SupplierCancel = { ok: true; feeMinor: number; currency: string } | 
  */
 export async function cancelAtSupplier(d: Pick<SupplierBookingDeps, 'db' | 'env' | 'bank'>, booking: BookingRow, simulate: boolean): Promise<SupplierCancel> {
   if (!booking.supplier || !booking.supplier_reference) return { ok: false, failure: null };
-  const conn = await orgBank(d, booking.org_id, booking.supplier as Supplier);
+  const conn = await bookingsBank(d, booking.org_id, booking.supplier as Supplier);
   if (!conn) return { ok: false, failure: null };
   const result = await conn.bank.cancel(booking.supplier_reference, simulate, { timeoutMs: 10_000 });
   if (!result.ok) return { ok: false, failure: result.failure };
@@ -322,7 +322,7 @@ function expectedAtSupplier(b: SupplierBookingRow): 'CONFIRMED' | 'CANCELLED' | 
  */
 export async function reconcile(d: Pick<SupplierBookingDeps, 'db' | 'env' | 'bank' | 'log'>, orgId: number, supplier: Supplier, from: string, to: string, note = false): Promise<SupplierMismatch[]> {
   const rows = await supplierBookingsOf(d.db, orgId, supplier, from, to);
-  const conn = await orgBank(d, orgId, supplier);
+  const conn = await bookingsBank(d, orgId, supplier);
   const out: SupplierMismatch[] = [];
   const check = async (b: SupplierBookingRow) => {
     let theirs: string | null = null;

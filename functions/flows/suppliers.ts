@@ -7,7 +7,8 @@ import type { Log } from '../log';
 import { ApiError, conflict, refuse } from '../errors';
 import type { Actor } from '../db/console';
 import {
-  claimStaleImports, failImport, importJob, latestImport, saveSupplier as storeSupplier, startImport as insertImport, supplierHotelCount, supplierOf,
+  claimStaleImports, failImport, importJob, latestImport, removeSupplier as forgetSupplier, saveSupplier as storeSupplier, startImport as insertImport,
+  supplierHotelCount, supplierOf,
   writeImportPage, type ImportedHotel, type ImportRow, type SupplierRow,
 } from '../db/suppliers';
 import { hotelbedsClient, type BedBank, type BedBankFailure, type BedBankResult, type ContentLanguage, type ContentPage, type SupplierHotel } from '../outside/hotelbeds';
@@ -98,17 +99,26 @@ export interface OrgBank {
 const opened = new Map<string, Promise<string | null>>();
 
 /**
- * The org's connection to a supplier when it is configured and switched on, else null: the one way the search, a
- * hotel's rates, booking, cancelling and the reconciliation reach a bed bank for an org. A secret that cannot be opened
- * (sealed under another key) is a connection that does not work: null, and the console says to save it again.
+ * The org's connection to a supplier for selling its hotels, when it is configured and switched on, else null: the one
+ * way the search, a hotel's rates, checkout and an agent's booking reach a bed bank for an org. A secret that cannot be
+ * opened (sealed under another key) is a connection that does not work: null, and the console says to save it again.
  */
 export async function orgBank(d: Pick<SupplierDeps, 'db' | 'env' | 'bank'>, orgId: number, supplier: Supplier = 'hotelbeds'): Promise<OrgBank | null> {
   return openBank(d, await supplierOf(d.db, orgId, supplier));
 }
 
+/**
+ * The org's connection to a supplier for the bookings already sold there (booking a paid one, cancelling, the
+ * reconciliation), switched on or off: switching a supplier off stops selling its hotels, not the care of what was
+ * sold (decision 0079). Null once it is disconnected, which its bookings still to come prevent.
+ */
+export async function bookingsBank(d: Pick<SupplierDeps, 'db' | 'env' | 'bank'>, orgId: number, supplier: Supplier): Promise<OrgBank | null> {
+  return openBank(d, await supplierOf(d.db, orgId, supplier), { switchedOff: true });
+}
+
 /** `orgBank` from the org's connection row as read (a search reads it with the place's hotels: supplier-search.ts). */
-export async function openBank(d: Pick<SupplierDeps, 'env' | 'bank'>, row: SupplierRow | null): Promise<OrgBank | null> {
-  if (!row || row.enabled !== 1 || (!d.bank && !d.env.HOTELBEDS_API_URL)) return null;
+export async function openBank(d: Pick<SupplierDeps, 'env' | 'bank'>, row: SupplierRow | null, o: { switchedOff?: boolean } = {}): Promise<OrgBank | null> {
+  if (!row || (row.enabled !== 1 && !o.switchedOff) || (!d.bank && !d.env.HOTELBEDS_API_URL)) return null;
   const cacheKey = `${keyMaterial(d.env)}|${row.secret_sealed}`;
   let secret = opened.get(cacheKey);
   if (!secret) {
@@ -184,6 +194,25 @@ export async function saveSupplier(d: SupplierDeps, orgId: number, actor: Actor,
   };
   await storeSupplier(d.db, orgId, actor, supplier, { apiKey: input.api_key, secretSealed: await sealSecret(d.env, secret), markupBps, enabled: input.enabled }, detail);
   return stateOf(d.db, orgId, supplier, await supplierOf(d.db, orgId, supplier));
+}
+
+/**
+ * Disconnects the supplier (DELETE, decision 0079): its credentials and markup are forgotten, so its hotels are no
+ * longer sold, and the imported hotels stay among the org's products for a later connection. One statement checks and
+ * removes, audited and moving the org's version: refused (409) while an import runs or while bookings still to come
+ * (held, paid and not yet booked there, or confirmed and not yet over) need the supplier; nothing changes then.
+ */
+export async function removeSupplier(d: Pick<SupplierDeps, 'db' | 'log'>, orgId: number, actor: Actor, supplier: Supplier): Promise<SupplierState> {
+  const before = await supplierOf(d.db, orgId, supplier);
+  if (!before) throw conflict(SUPPLIER_MSG.noConnection);
+  const detail = { before: { api_key: before.api_key, markup_percent: before.markup_bps / 100, enabled: before.enabled === 1 } };
+  if (!(await forgetSupplier(d.db, orgId, actor, supplier, detail))) {
+    if (!(await supplierOf(d.db, orgId, supplier))) throw conflict(SUPPLIER_MSG.noConnection);
+    if ((await latestImport(d.db, orgId, supplier))?.status === 'running') throw conflict(SUPPLIER_MSG.removeImporting);
+    throw conflict(SUPPLIER_MSG.removeBooked);
+  }
+  d.log('info', 'supplier.removed', { supplier });
+  return stateOf(d.db, orgId, supplier, null);
 }
 
 // ---- the import -------------------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { requireRole } from '../http/require-role';
 import { deps } from '../http/deps';
-import { importStatus, listSuppliers, saveSupplier, startImport, type SupplierDeps } from '../flows/suppliers';
+import { importStatus, listSuppliers, removeSupplier, saveSupplier, startImport, type SupplierDeps } from '../flows/suppliers';
 import { reconcile } from '../flows/supplier-bookings';
 import { listSupplierHotels, setSupplierHotelOnSale, supplierHotelDetail } from '../flows/supplier-hotels';
 import { requestLanguage } from '../http/language';
@@ -41,6 +41,14 @@ const routes = {
     ...access('admin'),
     request: { params: SupplierParamsSchema, body: body(SupplierSaveSchema) },
     responses: { 200: json(dataOf(SupplierSchema)), ...refusals },
+  }),
+  remove: createRoute({
+    method: 'delete', path: '/suppliers/{supplier}',
+    summary:
+      'Disconnects a bed bank: its credentials and markup are forgotten and its hotels no longer sold, the imported hotels kept (audited). Refused (409) while an import runs or bookings still to come need it',
+    ...access('admin'),
+    request: { params: SupplierParamsSchema },
+    responses: { 200: json(dataOf(SupplierSchema), 'Disconnected'), ...refusals },
   }),
   startImport: createRoute({
     method: 'post', path: '/suppliers/{supplier}/import',
@@ -95,6 +103,11 @@ export const adminSuppliers = guarded
       const { supplier } = c.req.valid('param');
       return c.json({ data: await saveSupplier(supplierDeps(c), c.get('org').id, actorOf(c), supplier, c.req.valid('json')) }, 200);
     },
+    unknownInPath(NO_SUCH_SUPPLIER),
+  )
+  .openapi(
+    routes.remove,
+    async (c) => c.json({ data: await removeSupplier(supplierDeps(c), c.get('org').id, actorOf(c), c.req.valid('param').supplier) }, 200),
     unknownInPath(NO_SUCH_SUPPLIER),
   )
   .openapi(

@@ -5,6 +5,7 @@ import type { Supplier, SupplierSave } from '../shared/contract/suppliers';
 export const listSuppliers = async () => (await request('$get', '/api/admin/suppliers')).data;
 export const saveSupplier = async (supplier: Supplier, body: SupplierSave) =>
   (await request('$put', '/api/admin/suppliers/:supplier', { param: { supplier }, body })).data;
+export const removeSupplier = async (supplier: Supplier) => (await request('$delete', '/api/admin/suppliers/:supplier', { param: { supplier } })).data;
 export const startSupplierImport = async (supplier: Supplier) =>
   (await request('$post', '/api/admin/suppliers/:supplier/import', { param: { supplier } })).data;
 export const supplierImport = async (supplier: Supplier) =>

@@ -251,3 +251,102 @@ async function signedInMember(): Promise<Client> {
   memberClient ??= (await signedInClient(member.email, member.password, host)).client;
   return memberClient;
 }
+
+describe('a supplier switched off, then disconnected (decision 0079)', () => {
+  const put = (enabled: boolean) => admin.call('/api/admin/suppliers/hotelbeds', { method: 'PUT', body: { api_key: SIM.api_key, markup_percent: 10, enabled } });
+  const disconnect = (client: Client = admin) => client.call('/api/admin/suppliers/hotelbeds', { method: 'DELETE' });
+  const audited = async () => d1Query<{ detail: string }>(`SELECT detail FROM admin_audit WHERE org_id = ${orgId} AND action = 'supplier.remove'`);
+
+  it('switched off, it still books what was paid before, quotes and makes the traveller’s cancel there, and reconciles', async () => {
+    const pending = await pendingSupplierBooking(await rateFor(35));
+    expect((await put(false)).status).toBe(200);
+    try {
+      // The payment of a checkout made while it sold comes after the switch: the stay is booked there all the same.
+      expect((await pay(pending.session)).status).toBe(200);
+      const booked = await until(() => row(pending.ref), (r) => r.supplier_state !== 'to_book' && r.supplier_state !== 'booking');
+      expect(booked).toMatchObject({ status: 'CONFIRMED', supplier_state: 'confirmed' });
+      expect(await held(pending.ref)).toHaveLength(1);
+      // The traveller asks what cancelling costs and cancels: both reach the supplier.
+      const mine = await signedInMember();
+      const quote = await mine.call(`/api/bookings/${pending.ref}/cancel-quote`);
+      expect(quote.status, quote.text).toBe(200);
+      const cancelled = await mine.call(`/api/bookings/${pending.ref}/cancel`, { method: 'POST' });
+      expect(cancelled.status, cancelled.text).toBe(200);
+      expect((await held(pending.ref))[0].status).toBe('CANCELLED');
+      expect(await row(pending.ref)).toMatchObject({ status: 'CANCELLED', supplier_state: 'cancelled' });
+      // The reconciliation still reads the supplier's side: both sides agree.
+      const found = await admin.call(`/api/admin/suppliers/hotelbeds/reconcile?from=${day(-1)}&to=${day(1)}`);
+      expect(found.status, found.text).toBe(200);
+      expect((found.json.data as any[]).map((m) => m.booking_id)).not.toContain(pending.ref);
+    } finally {
+      expect((await put(true)).status).toBe(200);
+    }
+  });
+
+  it('is refused while bookings still to come or an import need it, then forgets the credentials once, the hotels kept', async () => {
+    const before = (await admin.call('/api/admin/suppliers')).json.data[0];
+    expect(before).toMatchObject({ configured: true, enabled: true });
+    const version = async () => (await d1Query<{ version: number }>(`SELECT version FROM orgs WHERE id = ${orgId}`))[0]!.version;
+    const versionBefore = await version();
+
+    // Confirmed stays still to come (the tests above) keep it.
+    const booked = await disconnect();
+    expect(booked.status, booked.text).toBe(409);
+    expect(booked.json.error).toMatchObject({ code: 'CONFLICT', message: 'This supplier holds bookings still to come: switch it off to stop selling its hotels, and disconnect it once they are over' });
+    expect((await admin.call('/api/admin/suppliers')).json.data[0]).toMatchObject({ configured: true, api_key: SIM.api_key });
+
+    // Those stays are over now; one paid and not yet booked there (a crash) still keeps it, however long ago its stay.
+    const open = await pendingSupplierBooking(await rateFor(36));
+    await d1Query(`UPDATE bookings SET check_in = '${day(-9)}', check_out = '${day(-7)}' WHERE org_id = ${orgId} AND supplier = 'hotelbeds'`);
+    await d1Query(`UPDATE bookings SET status = 'CONFIRMED', paid_minor = total_minor, supplier_state = 'booking', supplier_claimed_at = ${Date.now()} WHERE booking_ref = '${open.ref}'`);
+    expect((await disconnect()).status).toBe(409);
+    await d1Query(`UPDATE bookings SET status = 'FAILED', supplier_state = 'failed' WHERE booking_ref = '${open.ref}'`);
+
+    // A running import keeps it too (the import needs the credentials for its pages).
+    await control({ latency_ms: 1_500 });
+    expect((await admin.call('/api/admin/suppliers/hotelbeds/import', { method: 'POST' })).status).toBe(202);
+    const importing = await disconnect();
+    expect(importing.status, importing.text).toBe(409);
+    expect(importing.json.error.message).toBe('An import is running: wait for it to finish before disconnecting');
+    await control({ latency_ms: 0 });
+    await until(async () => (await admin.call('/api/admin/suppliers/hotelbeds/import')).json.data.status, (s) => s !== 'running', 60_000);
+    const hotels = (await admin.call('/api/admin/suppliers')).json.data[0].hotels as number;
+    expect(hotels).toBeGreaterThan(0);
+    expect(await audited()).toEqual([]);
+    expect(await version()).toBe(versionBefore);
+
+    // Only an admin disconnects; an unknown supplier is named.
+    expect((await call('/api/admin/suppliers/hotelbeds', { method: 'DELETE', host })).status).toBe(401);
+    const unknown = await admin.call('/api/admin/suppliers/expedia', { method: 'DELETE' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.error.message).toBe('No such supplier: the suppliers are hotelbeds');
+
+    // Thirty at once: one disconnects (audited once, the version moved once), the others are told it is not connected.
+    const replies = await Promise.all(Array.from({ length: 30 }, () => disconnect()));
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    const others = replies.filter((r) => r.status !== 200);
+    expect(new Set(others.map((r) => `${r.status} ${r.json.error.message}`))).toEqual(new Set(['409 This supplier is not connected']));
+    expect(replies.find((r) => r.status === 200)!.json.data).toMatchObject({ configured: false, enabled: false, api_key: null, secret_set: false, hotels });
+    const rows = await audited();
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0]!.detail)).toEqual({ before: { api_key: SIM.api_key, markup_percent: 10, enabled: true } });
+    expect(rows[0]!.detail).not.toContain('sim-secret');
+    expect(await version()).toBe(versionBefore + 1);
+    expect(await d1Query(`SELECT 1 FROM org_suppliers WHERE org_id = ${orgId}`)).toEqual([]);
+
+    // Nothing of it is sold now, and the import needs the credentials again; the imported hotels stay.
+    const search = await call(`/api/products/search?type=HLT&city=Lisbon&check_in=${day(40)}&check_out=${day(42)}&occupancy=2`, { host });
+    expect(search.status, search.text).toBe(200);
+    expect((search.json.data as any[]).filter((p) => p.source === 'hotelbeds')).toEqual([]);
+    expect(search.json.partial).toBeUndefined();
+    const again = await admin.call('/api/admin/suppliers/hotelbeds/import', { method: 'POST' });
+    expect(again.status).toBe(409);
+    expect((await admin.call('/api/admin/suppliers')).json.data[0]).toMatchObject({ configured: false, hotels });
+    // Connected again, it sells at once.
+    expect((await put(true)).status).toBe(400); // the secret was forgotten with the key
+    const back = await admin.call('/api/admin/suppliers/hotelbeds', { method: 'PUT', body: { ...SIM, markup_percent: 10, enabled: true } });
+    expect(back.status, back.text).toBe(200);
+    const sold = await call(`/api/products/search?type=HLT&city=Lisbon&check_in=${day(43)}&check_out=${day(45)}&occupancy=2`, { host });
+    expect((sold.json.data as any[]).some((p) => p.source === 'hotelbeds')).toBe(true);
+  }, 120_000);
+});

@@ -67,6 +67,7 @@ describe('who may touch the suppliers', () => {
       ['PUT', '/api/admin/suppliers/hotelbeds', { ...SIM, markup_percent: 10, enabled: true }],
       ['POST', '/api/admin/suppliers/hotelbeds/import', undefined],
       ['GET', '/api/admin/suppliers/hotelbeds/import', undefined],
+      ['DELETE', '/api/admin/suppliers/hotelbeds', undefined],
     ] as const) {
       const out = await call(path, { method, body, host });
       expect(out.status, `${method} ${path}: ${out.text}`).toBe(401);

@@ -1,10 +1,11 @@
-// Asks before removing a room type or rate plan; a refusal (bookings still to come: 409) is explained in the dialog.
+// Asks before removing something (a room type, a rate plan, a supplier's connection); a refusal (bookings still to come:
+// 409) is explained in the dialog. `action` names the button that removes (by default "Remove").
 import { useState } from 'react';
 import Dialog from '../ui/Dialog';
 import { consoleMessage } from './useConsoleForm';
 import { useT } from '../../stores/locale';
 
-export default function RemoveDialog({ title, text, onClose, onRemove }: { title: string; text: string; onClose: () => void; onRemove: () => Promise<void> }) {
+export default function RemoveDialog({ title, text, action, onClose, onRemove }: { title: string; text: string; action?: string; onClose: () => void; onRemove: () => Promise<void> }) {
   const t = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -28,7 +29,7 @@ export default function RemoveDialog({ title, text, onClose, onRemove }: { title
       ) : null}
       <div className="console-actions">
         <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void remove()} aria-describedby="remove-text">
-          {t('inv_remove')}
+          {action ?? t('inv_remove')}
         </button>
         <button type="button" className="btn btn-secondary" onClick={onClose} data-autofocus>
           {t('admin_cancel')}

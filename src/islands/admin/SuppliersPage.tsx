@@ -5,11 +5,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Supplier, SupplierImport, SupplierState } from '../../shared/contract/suppliers';
 import { dateFormat } from '../../shared/rules/format-day';
-import { listSuppliers, saveSupplier, startSupplierImport, supplierImport } from '../../stores/suppliers';
+import { listSuppliers, removeSupplier, saveSupplier, startSupplierImport, supplierImport } from '../../stores/suppliers';
 import { $language, useT } from '../../stores/locale';
 import Field, { fieldA11y } from '../account/Field';
 import { issuesByField } from '../account/signup-logic';
 import ConsoleGate from './ConsoleGate';
+import RemoveDialog from './RemoveDialog';
 import LoadState, { useConsoleLoad } from './LoadState';
 import { consoleMessage, keyedFieldText } from './useConsoleForm';
 
@@ -18,7 +19,11 @@ const POLL_MS = 1_000;
 
 type Status = { text: string; failed: boolean };
 
-function CredentialsForm({ state, onSaved }: { state: SupplierState; onSaved: (next: SupplierState) => void }) {
+/**
+ * The credentials, markup and switch; once saved, "Disconnect" asks first (RemoveDialog), then forgets them (the page
+ * starts a new, empty form with `notice` said).
+ */
+function CredentialsForm({ state, notice, onSaved, onRemoved }: { state: SupplierState; notice: string; onSaved: (next: SupplierState) => void; onRemoved: (next: SupplierState) => void }) {
   const t = useT();
   const id = (name: string) => `sup-${state.supplier}-${name}`;
   const [apiKey, setApiKey] = useState(state.api_key ?? '');
@@ -26,8 +31,9 @@ function CredentialsForm({ state, onSaved }: { state: SupplierState; onSaved: (n
   const [markup, setMarkup] = useState(String(state.markup_percent));
   const [enabled, setEnabled] = useState(state.enabled);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<Status>({ text: '', failed: false });
+  const [status, setStatus] = useState<Status>({ text: notice, failed: false });
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
 
   async function save() {
     setBusy(true);
@@ -97,10 +103,24 @@ function CredentialsForm({ state, onSaved }: { state: SupplierState; onSaved: (n
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {t('sup_save')}
         </button>
+        {state.configured && (
+          <button type="button" className="btn btn-danger" disabled={busy} onClick={() => setAsking(true)}>
+            {t('sup_disconnect')}
+          </button>
+        )}
       </div>
       <p className={`console-status${status.failed ? ' is-failed' : ' is-saved'}`} role="status" data-testid="supplier-message">
         {status.text}
       </p>
+      {asking && (
+        <RemoveDialog
+          title={t('sup_disconnect_title', { name: t(`sup_name_${state.supplier as Supplier}`) })}
+          text={t('sup_disconnect_text')}
+          action={t('sup_disconnect')}
+          onClose={() => setAsking(false)}
+          onRemove={async () => onRemoved(await removeSupplier(state.supplier))}
+        />
+      )}
     </form>
   );
 }
@@ -212,6 +232,8 @@ function ImportSection({ state, onChange }: { state: SupplierState; onChange: ()
 function SupplierPanel({ initial }: { initial: SupplierState }) {
   const t = useT();
   const [state, setState] = useState(initial);
+  // Each disconnection starts a new form (empty fields), saying what happened.
+  const [form, setForm] = useState({ key: 0, notice: '' });
   const refresh = async () => {
     const all = await listSuppliers();
     const mine = all.find((s) => s.supplier === state.supplier);
@@ -220,7 +242,16 @@ function SupplierPanel({ initial }: { initial: SupplierState }) {
   return (
     <section aria-labelledby={`sup-${state.supplier}-heading`} data-testid="supplier" data-supplier={state.supplier}>
       <h2 id={`sup-${state.supplier}-heading`} className="console-break">{t(`sup_name_${state.supplier as Supplier}`)}</h2>
-      <CredentialsForm state={state} onSaved={setState} />
+      <CredentialsForm
+        key={form.key}
+        state={state}
+        notice={form.notice}
+        onSaved={setState}
+        onRemoved={(next) => {
+          setState(next);
+          setForm((f) => ({ key: f.key + 1, notice: t('sup_disconnected') }));
+        }}
+      />
       <ImportSection state={state} onChange={refresh} />
     </section>
   );

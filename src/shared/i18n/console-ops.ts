@@ -87,6 +87,18 @@ export const consoleOpsLabels: LabelTable = {
   sup_save: L('Save and check', 'Guardar y comprobar', 'Enregistrer et vérifier'),
   sup_saving: L('Checking with the supplier…', 'Comprobando con el proveedor…', 'Vérification auprès du fournisseur…'),
   sup_saved: L('Saved: the supplier accepted the credentials.', 'Guardado: el proveedor aceptó las credenciales.', 'Enregistré : le fournisseur a accepté les identifiants.'),
+  sup_disconnect: L('Disconnect', 'Desconectar', 'Déconnecter'),
+  sup_disconnect_title: L('Disconnect {name}?', '¿Desconectar {name}?', 'Déconnecter {name}\u202f?'),
+  sup_disconnect_text: L(
+    'Your site stops selling this supplier’s hotels at once, and its API key and secret are forgotten. The hotels imported stay in your products: connect it again to sell them.',
+    'Tu sitio deja de vender los hoteles de este proveedor de inmediato, y se olvidan su clave de API y su secreto. Los hoteles importados se quedan en tus productos: vuelve a conectarlo para venderlos.',
+    'Votre site cesse aussitôt de vendre les hôtels de ce fournisseur, et sa clé d’API et son secret sont oubliés. Les hôtels importés restent dans vos produits\u202f: reconnectez-le pour les vendre.',
+  ),
+  sup_disconnected: L(
+    'Disconnected: the API key and secret are forgotten.',
+    'Desconectado: se han olvidado la clave de API y el secreto.',
+    'Déconnecté\u202f: la clé d’API et le secret sont oubliés.',
+  ),
   sup_import: L('Hotels', 'Hoteles', 'Hôtels'),
   sup_hotels_held: L('Hotels from this supplier on your site: {count}', 'Hoteles de este proveedor en tu sitio: {count}', 'Hôtels de ce fournisseur sur votre site\u202f: {count}'),
   sup_import_start: L('Import hotels', 'Importar hoteles', 'Importer les hôtels'),
@@ -386,6 +398,17 @@ export const consoleOpsLabels: LabelTable = {
     'Le fournisseur n’a pas pu être joint pour vérifier les identifiants\u202f: réessayez dans un instant',
   ),
   sup_msg_notConnected: L('Save the supplier’s credentials before importing', 'Guarda las credenciales del proveedor antes de importar', 'Enregistrez les identifiants du fournisseur avant d’importer'),
+  sup_msg_noConnection: L('This supplier is not connected', 'Este proveedor no está conectado', 'Ce fournisseur n’est pas connecté'),
+  sup_msg_removeBooked: L(
+    'This supplier holds bookings still to come: switch it off to stop selling its hotels, and disconnect it once they are over',
+    'Este proveedor tiene reservas aún por venir: desactívalo para dejar de vender sus hoteles y desconéctalo cuando hayan terminado',
+    'Ce fournisseur a des réservations encore à venir\u202f: désactivez-le pour cesser de vendre ses hôtels, et déconnectez-le une fois qu’elles sont passées',
+  ),
+  sup_msg_removeImporting: L(
+    'An import is running: wait for it to finish before disconnecting',
+    'Hay una importación en curso: espera a que termine antes de desconectar',
+    'Un import est en cours\u202f: attendez qu’il se termine avant de déconnecter',
+  ),
   sup_msg_importRunning: L(
     'An import is already running: wait for it to finish',
     'Ya hay una importación en curso: espera a que termine',

@@ -254,6 +254,7 @@ export const consoleLabels: LabelTable = {
   admin_action_review_hide: L('Review hidden', 'Opinión ocultada', 'Avis masqué'),
   admin_action_review_unhide: L('Review shown again', 'Opinión visible de nuevo', 'Avis de nouveau visible'),
   admin_action_supplier_update: L('Supplier settings saved', 'Ajustes del proveedor guardados', 'Réglages du fournisseur enregistrés'),
+  admin_action_supplier_remove: L('Supplier disconnected', 'Proveedor desconectado', 'Fournisseur déconnecté'),
   admin_action_supplier_import: L('Supplier hotels import started', 'Importación de hoteles del proveedor iniciada', 'Import des hôtels du fournisseur lancé'),
   // The audit log's fields and values, for people (the stored detail keeps its keys).
   audit_yes: L('Yes', 'Sí', 'Oui'),
