@@ -49,6 +49,20 @@ test('an admin connects the bed bank, imports its hotels and watches the import 
   const job = page.getByTestId('supplier-import');
   try {
     await expect(job).toHaveAttribute('data-status', 'running');
+    // Stopped at once (decision 0079), it says so, in French too, and starts again.
+    await panel.getByRole('button', { name: 'Stop the import' }).click();
+    await expect(job).toHaveAttribute('data-status', 'failed');
+    await expect(job).toContainText(/The import was stopped after [\d,]+ hotels\./);
+    await expect(panel.getByRole('button', { name: 'Stop the import' })).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await keepScreen(page, 'admin-suppliers-stopped-en-1280', { fullPage: true });
+    await openPage(page, `${ACME}/admin/suppliers?lang=fr-FR`);
+    await expect(page.getByTestId('supplier-import')).toContainText(/L’import a été arrêté après [\d\u202f]+ hôtels\./);
+    await keepScreen(page, 'admin-suppliers-stopped-fr-1280', { fullPage: true });
+    await openPage(page, `${ACME}/admin/suppliers?lang=en-US`);
+    await panel.getByRole('button', { name: 'Import hotels' }).click();
+    await expect(job).toHaveAttribute('data-status', 'running');
+    await expect(panel.getByRole('button', { name: 'Stop the import' })).toBeEnabled();
     await expect(panel.getByRole('button', { name: 'Import hotels' })).toBeDisabled();
     await expect(job.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
     await expectNoSeriousAxeViolation(page);

@@ -160,10 +160,13 @@ export interface PageProgress {
  * their room types (by code, with no rooms of their own for sale: a supplier prices them live), their texts in the
  * org's other languages (as a translation of an own product is kept), and the job's progress.
  * The job counts the page's hotels the org now holds (a hotel left out for its name is not counted).
- * Returns whether this runner moved the job (false: another runner got there first, or the job was no longer running).
+ * Returns whether this runner moved the job (false: another runner got there first, or the job was no longer running:
+ * then nothing of the page is written).
  */
 export async function writeImportPage(db: D1Database, job: Pick<ImportRow, 'id' | 'org_id' | 'supplier'>, hotels: ImportedHotel[], progress: PageProgress): Promise<boolean> {
   const page = JSON.stringify(hotels);
+  // Nothing of the page is written once the job is stopped, or moved on by another runner (its cursor elsewhere).
+  const stillRunning = `EXISTS (SELECT 1 FROM supplier_imports j WHERE j.id = ?4 AND j.status = 'running' AND j.next_from = ?5)`;
   const statements: D1PreparedStatement[] = [];
   if (hotels.length) {
     statements.push(
@@ -174,7 +177,7 @@ export async function writeImportPage(db: D1Database, job: Pick<ImportRow, 'id' 
            SELECT ?1, 'HLT', h.value ->> '$.name', h.value ->> '$.city', h.value ->> '$.country', h.value ->> '$.address',
              h.value ->> '$.latitude', h.value ->> '$.longitude', h.value ->> '$.images', h.value ->> '$.description', '[]',
              h.value ->> '$.rating', 0, 'night', h.value ->> '$.max_guests', 'ACTIVE', ?2, h.value ->> '$.code', h.value ->> '$.images'
-           FROM json_each(?3) h WHERE 1
+           FROM json_each(?3) h WHERE ${stillRunning}
            ON CONFLICT (org_id, source, supplier_code) DO UPDATE SET
              name = CASE WHEN EXISTS (SELECT 1 FROM products q WHERE q.org_id = excluded.org_id AND q.type = 'HLT' AND q.name = excluded.name
                  AND q.city = excluded.city AND q.id <> products.id) THEN products.name ELSE excluded.name END,
@@ -185,7 +188,7 @@ export async function writeImportPage(db: D1Database, job: Pick<ImportRow, 'id' 
              images = CASE WHEN EXISTS (SELECT 1 FROM product_photos f WHERE f.product_id = products.id) THEN products.images ELSE excluded.images END,
              supplier_images = excluded.supplier_images, description = excluded.description, rating = excluded.rating, max_guests = excluded.max_guests`,
         )
-        .bind(job.org_id, job.supplier, page),
+        .bind(job.org_id, job.supplier, page, job.id, progress.from),
       db
         .prepare(
           `INSERT INTO room_types (product_id, org_id, code, name, max_adults, max_children, max_occupancy, units, position)
@@ -194,11 +197,11 @@ export async function writeImportPage(db: D1Database, job: Pick<ImportRow, 'id' 
            FROM json_each(?3) h
            JOIN products p ON p.org_id = ?1 AND p.source = ?2 AND p.supplier_code = h.value ->> '$.code'
            JOIN json_each(h.value -> '$.rooms') r
-           WHERE 1
+           WHERE ${stillRunning}
            ON CONFLICT (product_id, code) DO UPDATE SET name = excluded.name, max_adults = excluded.max_adults,
              max_children = excluded.max_children, max_occupancy = excluded.max_occupancy, position = excluded.position`,
         )
-        .bind(job.org_id, job.supplier, page),
+        .bind(job.org_id, job.supplier, page, job.id, progress.from),
       db
         .prepare(
           `INSERT INTO product_texts (product_id, lang, org_id, name, description, amenities, city)
@@ -206,10 +209,10 @@ export async function writeImportPage(db: D1Database, job: Pick<ImportRow, 'id' 
            FROM json_each(?3) h
            JOIN products p ON p.org_id = ?1 AND p.source = ?2 AND p.supplier_code = h.value ->> '$.code'
            JOIN json_each(h.value -> '$.texts') t
-           WHERE 1
+           WHERE ${stillRunning}
            ON CONFLICT (product_id, lang) DO UPDATE SET name = excluded.name, description = excluded.description, city = excluded.city, updated_at = ${NOW}`,
         )
-        .bind(job.org_id, job.supplier, page),
+        .bind(job.org_id, job.supplier, page, job.id, progress.from),
     );
   }
   statements.push(
@@ -224,6 +227,26 @@ export async function writeImportPage(db: D1Database, job: Pick<ImportRow, 'id' 
   );
   const results = await atomically(db, statements);
   return (results.at(-1)?.meta.changes ?? 0) > 0;
+}
+
+/**
+ * Stops the org's running import from the console (decision 0079): ended as failed with `error`, audited, in one batch;
+ * its worker's page in flight then writes nothing. The stopped job, or null when none was running.
+ */
+export async function stopImport(db: D1Database, orgId: number, actor: Actor, supplier: Supplier, error: string): Promise<ImportRow | null> {
+  const [stopped] = await atomically<ImportRow>(db, [
+    db
+      .prepare(`UPDATE supplier_imports SET status = 'failed', error = ?3, finished_at = ${NOW} WHERE org_id = ?1 AND supplier = ?2 AND status = 'running' RETURNING *`)
+      .bind(orgId, supplier, error),
+    db
+      .prepare(
+        `INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
+         SELECT ?1, ?2, ?3, 'supplier.import_stop', 'supplier:' || CAST(?4 AS TEXT), json_object('job_id', MAX(id)) FROM supplier_imports
+         WHERE org_id = ?1 AND supplier = ?4 AND changes() > 0 HAVING COUNT(*) > 0`,
+      )
+      .bind(orgId, actor.id, actor.email, supplier),
+  ]);
+  return stopped?.results[0] ?? null;
 }
 
 /** Ends a running job as failed, with why. */

@@ -8,7 +8,7 @@ import { ApiError, conflict, refuse } from '../errors';
 import type { Actor } from '../db/console';
 import {
   claimStaleImports, failImport, importJob, latestImport, removeSupplier as forgetSupplier, saveSupplier as storeSupplier, startImport as insertImport,
-  supplierHotelCount, supplierOf,
+  stopImport as endImport, supplierHotelCount, supplierOf,
   writeImportPage, type ImportedHotel, type ImportRow, type SupplierRow,
 } from '../db/suppliers';
 import { hotelbedsClient, type BedBank, type BedBankFailure, type BedBankResult, type ContentLanguage, type ContentPage, type SupplierHotel } from '../outside/hotelbeds';
@@ -231,6 +231,17 @@ export async function startImport(d: SupplierDeps, orgId: number, actor: Actor, 
   d.log('info', 'supplier.import_started', { supplier, job_id: jobId });
   d.later(runImport(d, jobId));
   return { job_id: jobId };
+}
+
+/**
+ * Stops the running import (DELETE …/import, decision 0079): the job ends `failed` with "Stopped from the console" and
+ * the hotels it wrote stay; a new import can start at once (a re-run updates in place). 409 when none is running.
+ */
+export async function stopImport(d: Pick<SupplierDeps, 'db' | 'log'>, orgId: number, actor: Actor, supplier: Supplier): Promise<SupplierImport> {
+  const stopped = await endImport(d.db, orgId, actor, supplier, SUPPLIER_MSG.importStopped);
+  if (!stopped) throw conflict(SUPPLIER_MSG.noImportRunning);
+  d.log('info', 'supplier.import_stopped', { supplier, job_id: stopped.id, imported: stopped.imported });
+  return importOf(stopped);
 }
 
 const TITLE_WORD = /(^|[\s'-])(\p{L})(\p{L}*)/gu;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { requireRole } from '../http/require-role';
 import { deps } from '../http/deps';
-import { importStatus, listSuppliers, removeSupplier, saveSupplier, startImport, type SupplierDeps } from '../flows/suppliers';
+import { importStatus, listSuppliers, removeSupplier, saveSupplier, startImport, stopImport, type SupplierDeps } from '../flows/suppliers';
 import { reconcile } from '../flows/supplier-bookings';
 import { listSupplierHotels, setSupplierHotelOnSale, supplierHotelDetail } from '../flows/supplier-hotels';
 import { requestLanguage } from '../http/language';
@@ -56,6 +56,13 @@ const routes = {
     ...access('admin'),
     request: { params: SupplierParamsSchema },
     responses: { 202: json(dataOf(ImportStartedSchema), 'Started'), ...refusals },
+  }),
+  stopImport: createRoute({
+    method: 'delete', path: '/suppliers/{supplier}/import',
+    summary: 'Stops the running import: it ends failed, "Stopped from the console", the hotels it wrote kept (audited; 409 when none is running)',
+    ...access('admin'),
+    request: { params: SupplierParamsSchema },
+    responses: { 200: json(dataOf(SupplierImportSchema), 'Stopped'), ...refusals },
   }),
   importStatus: createRoute({
     method: 'get', path: '/suppliers/{supplier}/import', summary: 'The last import’s progress: running, done or failed, hotels imported of the supplier’s total (null before the first)', ...access('admin'),
@@ -113,6 +120,11 @@ export const adminSuppliers = guarded
   .openapi(
     routes.startImport,
     async (c) => c.json({ data: await startImport(supplierDeps(c), c.get('org').id, actorOf(c), c.req.valid('param').supplier) }, 202),
+    unknownInPath(NO_SUCH_SUPPLIER),
+  )
+  .openapi(
+    routes.stopImport,
+    async (c) => c.json({ data: await stopImport(supplierDeps(c), c.get('org').id, actorOf(c), c.req.valid('param').supplier) }, 200),
     unknownInPath(NO_SUCH_SUPPLIER),
   )
   .openapi(

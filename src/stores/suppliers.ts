@@ -8,6 +8,8 @@ export const saveSupplier = async (supplier: Supplier, body: SupplierSave) =>
 export const removeSupplier = async (supplier: Supplier) => (await request('$delete', '/api/admin/suppliers/:supplier', { param: { supplier } })).data;
 export const startSupplierImport = async (supplier: Supplier) =>
   (await request('$post', '/api/admin/suppliers/:supplier/import', { param: { supplier } })).data;
+export const stopSupplierImport = async (supplier: Supplier) =>
+  (await request('$delete', '/api/admin/suppliers/:supplier/import', { param: { supplier } })).data;
 export const supplierImport = async (supplier: Supplier) =>
   (await request('$get', '/api/admin/suppliers/:supplier/import', { param: { supplier } })).data;
 

@@ -283,6 +283,28 @@ describe('a supplier switched off, then disconnected (decision 0079)', () => {
     }
   });
 
+  it('an admin stops a running import: of 30 stops at once one stops it, its page in flight writes nothing', async () => {
+    const products = async () => (await d1Query<{ n: number }>(`SELECT COUNT(*) AS n FROM products WHERE org_id = ${orgId} AND source = 'hotelbeds'`))[0]!.n;
+    const before = await products();
+    expect((await admin.call('/api/admin/suppliers/hotelbeds/import', { method: 'DELETE' })).json.error).toMatchObject({ code: 'CONFLICT', message: 'No import is running' });
+    // Each content page takes the supplier 1.5 s: the first is in flight when the stops come.
+    await control({ latency_ms: 1_500 });
+    expect((await admin.call('/api/admin/suppliers/hotelbeds/import', { method: 'POST' })).status).toBe(202);
+    const stops = await Promise.all(Array.from({ length: 30 }, () => admin.call('/api/admin/suppliers/hotelbeds/import', { method: 'DELETE' })));
+    const stopped = stops.filter((r) => r.status === 200);
+    expect(stopped).toHaveLength(1);
+    expect(stopped[0]!.json.data).toMatchObject({ status: 'failed', error: 'Stopped from the console', imported: 0 });
+    expect(new Set(stops.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.json.error.message}`))).toEqual(new Set(['409 No import is running']));
+    expect(await d1Query(`SELECT detail FROM admin_audit WHERE org_id = ${orgId} AND action = 'supplier.import_stop'`)).toEqual([
+      { detail: JSON.stringify({ job_id: stopped[0]!.json.data.job_id }) },
+    ]);
+    // The page in flight comes back after the stop: none of it is written, and the job stays as stopped.
+    await wait(3_000);
+    expect(await products()).toBe(before);
+    expect((await admin.call('/api/admin/suppliers/hotelbeds/import')).json.data).toMatchObject({ status: 'failed', imported: 0, error: 'Stopped from the console' });
+    await control({ latency_ms: 0 });
+  });
+
   it('is refused while bookings still to come or an import need it, then forgets the credentials once, the hotels kept', async () => {
     const before = (await admin.call('/api/admin/suppliers')).json.data[0];
     expect(before).toMatchObject({ configured: true, enabled: true });

@@ -4,15 +4,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Supplier, SupplierImport, SupplierState } from '../../shared/contract/suppliers';
+import { SUPPLIER_MSG } from '../../shared/contract/supplier-text';
 import { dateFormat } from '../../shared/rules/format-day';
-import { listSuppliers, removeSupplier, saveSupplier, startSupplierImport, supplierImport } from '../../stores/suppliers';
+import { listSuppliers, removeSupplier, saveSupplier, startSupplierImport, stopSupplierImport, supplierImport } from '../../stores/suppliers';
 import { $language, useT } from '../../stores/locale';
 import Field, { fieldA11y } from '../account/Field';
 import { issuesByField } from '../account/signup-logic';
 import ConsoleGate from './ConsoleGate';
 import RemoveDialog from './RemoveDialog';
 import LoadState, { useConsoleLoad } from './LoadState';
-import { consoleMessage, keyedFieldText } from './useConsoleForm';
+import { consoleMessage, fieldText, keyedFieldText } from './useConsoleForm';
 
 /** How often the page asks how far a running import is. */
 const POLL_MS = 1_000;
@@ -142,8 +143,11 @@ function ImportResult({ job }: { job: SupplierImport }) {
         </>
       ) : job.status === 'done' ? (
         <p role="status" className="console-status is-saved">{t('sup_import_done', { imported })}</p>
+      ) : job.error === SUPPLIER_MSG.importStopped ? (
+        // Stopped by an admin: said plainly, not as a failure.
+        <p role="status" className="console-status">{t('sup_import_stopped', { imported })}</p>
       ) : (
-        <p role="alert" className="console-status is-failed">{t('sup_import_failed', { imported, error: job.error ?? '' })}</p>
+        <p role="alert" className="console-status is-failed">{t('sup_import_failed', { imported, error: fieldText(t, job.error ?? '') })}</p>
       )}
       <dl className="console-muted">
         <dt>{t('sup_started_at')}</dt>
@@ -196,18 +200,29 @@ function ImportSection({ state, onChange }: { state: SupplierState; onChange: ()
     };
   }, [polling, state.supplier]);
 
-  async function start() {
+  /** Starts or stops the import; the job as it then stands is shown, a refusal said. */
+  async function act(step: () => Promise<SupplierImport | null>) {
     setBusy(true);
     setStatus({ text: '', failed: false });
     try {
-      await startSupplierImport(state.supplier);
-      setJob(await supplierImport(state.supplier));
+      setJob(await step());
     } catch (err) {
       setStatus({ text: consoleMessage(t, err), failed: true });
     } finally {
       setBusy(false);
     }
   }
+  const start = () =>
+    act(async () => {
+      await startSupplierImport(state.supplier);
+      return supplierImport(state.supplier);
+    });
+  const stop = () =>
+    act(async () => {
+      const stopped = await stopSupplierImport(state.supplier);
+      await onChange();
+      return stopped;
+    });
 
   return (
     <section className="console-form console-group" aria-labelledby={`sup-${state.supplier}-import-heading`}>
@@ -218,6 +233,11 @@ function ImportSection({ state, onChange }: { state: SupplierState; onChange: ()
         <button type="button" className="btn btn-primary" disabled={busy || running || !state.configured} onClick={() => void start()}>
           {t('sup_import_start')}
         </button>
+        {running && (
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void stop()}>
+            {t('sup_import_stop')}
+          </button>
+        )}
       </div>
       {status.text && (
         <p className="console-status is-failed" role="alert">

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { CONSOLE_MSG, OPS_MSG } from '../../shared/contract/console-messages';
 import { LINK_MSG } from '../../shared/contract/links-text';
 import { INVENTORY_MSG } from '../../shared/contract/inventory-text';
+import { SUPPLIER_MSG } from '../../shared/contract/supplier-text';
 import { keyedTexts, MESSAGE_PREFIX } from '../../shared/i18n/message-prefixes';
 import { readContrastMessage } from '../../shared/rules/theme';
 import { useT } from '../../stores/locale';
@@ -18,6 +19,8 @@ const MESSAGE_KEYS = new Map<string, string>([
   ...keyedTexts(OPS_MSG, MESSAGE_PREFIX.operations),
   ...keyedTexts(LINK_MSG, MESSAGE_PREFIX.links),
   ...keyedTexts(INVENTORY_MSG, MESSAGE_PREFIX.inventory),
+  // A supplier import's end (why it stopped) is a text of the job, not a refusal carrying its key.
+  ...keyedTexts(SUPPLIER_MSG, MESSAGE_PREFIX.suppliers),
 ]);
 
 /** A console schema's or the server's message in the page's language (unknown texts pass through). */

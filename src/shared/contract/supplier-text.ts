@@ -20,6 +20,8 @@ export const SUPPLIER_MSG = {
   removeBooked: 'This supplier holds bookings still to come: switch it off to stop selling its hotels, and disconnect it once they are over',
   removeImporting: 'An import is running: wait for it to finish before disconnecting',
   importRunning: 'An import is already running: wait for it to finish',
+  noImportRunning: 'No import is running',
+  importStopped: 'Stopped from the console',
   noSuchHotel: 'No such hotel from this supplier',
   search: 'Search by at most 100 characters of a name, a city or a hotel code',
   page: 'Use a page number from 1 to 10,000',

@@ -102,6 +102,8 @@ export const consoleOpsLabels: LabelTable = {
   sup_import: L('Hotels', 'Hoteles', 'Hôtels'),
   sup_hotels_held: L('Hotels from this supplier on your site: {count}', 'Hoteles de este proveedor en tu sitio: {count}', 'Hôtels de ce fournisseur sur votre site\u202f: {count}'),
   sup_import_start: L('Import hotels', 'Importar hoteles', 'Importer les hôtels'),
+  sup_import_stop: L('Stop the import', 'Detener la importación', 'Arrêter l’import'),
+  sup_import_stopped: L('The import was stopped after {imported} hotels.', 'La importación se detuvo tras {imported} hoteles.', 'L’import a été arrêté après {imported} hôtels.'),
   sup_import_hint: L(
     'Brings in the supplier’s hotels, rooms and photos. It runs in the background; running it again updates them.',
     'Trae los hoteles, habitaciones y fotos del proveedor. Se hace en segundo plano; repetirla los actualiza.',
@@ -414,6 +416,8 @@ export const consoleOpsLabels: LabelTable = {
     'Ya hay una importación en curso: espera a que termine',
     'Un import est déjà en cours\u202f: attendez qu’il se termine',
   ),
+  sup_msg_noImportRunning: L('No import is running', 'No hay ninguna importación en curso', 'Aucun import n’est en cours'),
+  sup_msg_importStopped: L('Stopped from the console', 'Detenida desde la consola', 'Arrêté depuis la console'),
   sup_msg_noSuchHotel: L('No such hotel from this supplier', 'No existe ese hotel de este proveedor', 'Aucun hôtel de ce fournisseur ne correspond'),
   sup_msg_search: L(
     'Search by at most 100 characters of a name, a city or a hotel code',

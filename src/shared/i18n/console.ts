@@ -256,6 +256,7 @@ export const consoleLabels: LabelTable = {
   admin_action_supplier_update: L('Supplier settings saved', 'Ajustes del proveedor guardados', 'Réglages du fournisseur enregistrés'),
   admin_action_supplier_remove: L('Supplier disconnected', 'Proveedor desconectado', 'Fournisseur déconnecté'),
   admin_action_supplier_import: L('Supplier hotels import started', 'Importación de hoteles del proveedor iniciada', 'Import des hôtels du fournisseur lancé'),
+  admin_action_supplier_import_stop: L('Supplier hotels import stopped', 'Importación de hoteles del proveedor detenida', 'Import des hôtels du fournisseur arrêté'),
   // The audit log's fields and values, for people (the stored detail keeps its keys).
   audit_yes: L('Yes', 'Sí', 'Oui'),
   audit_no: L('No', 'No', 'Non'),
