@@ -830,6 +830,16 @@ const TABLE: Fixture[] = [
     method: 'GET', path: '/api/admin/suppliers/:supplier/import', params: { supplier: fc.constantFrom('hotelbeds', 'expedia', 'x') }, changesState: false,
     example: () => ({ params: { supplier: 'hotelbeds' } }),
   },
+  // Disconnecting and stopping an import (decision 0079): the gates' org holds no connection and runs no import, so both
+  // answer 409 and change nothing. The successes are in tests/integration/supplier-bookings.test.ts.
+  {
+    method: 'DELETE', path: '/api/admin/suppliers/:supplier', params: { supplier: fc.constantFrom('hotelbeds', 'expedia', 'x') }, changesState: true,
+    example: () => ({ params: { supplier: 'hotelbeds' } }),
+  },
+  {
+    method: 'DELETE', path: '/api/admin/suppliers/:supplier/import', params: { supplier: fc.constantFrom('hotelbeds', 'expedia', 'x') }, changesState: true,
+    example: () => ({ params: { supplier: 'hotelbeds' } }),
+  },
   // The bed bank's hotels in the console (decision 0068 amended): the gates never import, so the console's org holds the
   // one hotel the security gate writes (off sale); the fuzzed ids name none. The successes are in
   // tests/integration/supplier-hotels.test.ts.
