@@ -13,6 +13,9 @@ export const stopSupplierImport = async (supplier: Supplier) =>
 export const supplierImport = async (supplier: Supplier) =>
   (await request('$get', '/api/admin/suppliers/:supplier/import', { param: { supplier } })).data;
 
+export const reconcileSupplier = async (supplier: Supplier, from: string, to: string) =>
+  (await request('$get', '/api/admin/suppliers/:supplier/reconcile', { param: { supplier }, query: { from, to } })).data;
+
 // The bed bank's hotels in the console's products area (/admin/products?from=…, /admin/products/hotel?id=…).
 export const listSupplierHotels = (supplier: Supplier, q: string, page: number) =>
   request('$get', '/api/admin/suppliers/:supplier/hotels', { param: { supplier }, query: { ...(q ? { q } : {}), page } });

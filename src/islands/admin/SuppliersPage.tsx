@@ -12,6 +12,7 @@ import Field, { fieldA11y } from '../account/Field';
 import { issuesByField } from '../account/signup-logic';
 import ConsoleGate from './ConsoleGate';
 import RemoveDialog from './RemoveDialog';
+import SupplierReconcile from './SupplierReconcile';
 import LoadState, { useConsoleLoad } from './LoadState';
 import { consoleMessage, fieldText, keyedFieldText } from './useConsoleForm';
 
@@ -273,6 +274,7 @@ function SupplierPanel({ initial }: { initial: SupplierState }) {
         }}
       />
       <ImportSection state={state} onChange={refresh} />
+      <SupplierReconcile supplier={state.supplier} connected={state.configured} />
     </section>
   );
 }

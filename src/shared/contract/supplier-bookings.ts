@@ -2,17 +2,20 @@
 // the reconciliation's query and answer. Request and reply schemas, shared with the console.
 import { z } from 'zod';
 import { BOOKING_STATUSES } from './booking-replies';
+import { SUPPLIER_MSG } from './supplier-text';
 
 export const SUPPLIER_BOOKING_STATES = ['to_book', 'booking', 'confirmed', 'failed', 'cancelled'] as const;
 
-const DAY_MESSAGE = 'Use a day as YYYY-MM-DD';
-const day = z.string({ error: DAY_MESSAGE }).regex(/^\d{4}-\d{2}-\d{2}$/, DAY_MESSAGE).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), DAY_MESSAGE);
+const day = z
+  .string({ error: SUPPLIER_MSG.day })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, SUPPLIER_MSG.day)
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), SUPPLIER_MSG.day);
 
 /** GET /api/admin/suppliers/{supplier}/reconcile?from=&to=: bookings made on those days (inclusive, at most a year). */
 export const ReconcileQuerySchema = z
   .object({ from: day, to: day })
-  .refine((q) => q.from <= q.to, { path: ['to'], message: 'The last day comes on or after the first' })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000, { path: ['to'], message: 'Reconcile at most a year at a time' });
+  .refine((q) => q.from <= q.to, { path: ['to'], message: SUPPLIER_MSG.dayOrder })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000, { path: ['to'], message: SUPPLIER_MSG.dayRange });
 
 /** A booking whose status differs between our side and the supplier's. */
 export const SupplierMismatchSchema = z.object({

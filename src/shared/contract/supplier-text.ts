@@ -26,4 +26,7 @@ export const SUPPLIER_MSG = {
   search: 'Search by at most 100 characters of a name, a city or a hotel code',
   page: 'Use a page number from 1 to 10,000',
   onSale: 'Say whether the hotel is on sale (true or false)',
+  day: 'Use a day as YYYY-MM-DD',
+  dayOrder: 'The last day comes on or after the first',
+  dayRange: 'Reconcile at most a year at a time',
 } as const;

@@ -1,0 +1,114 @@
+// /admin/suppliers: the org's bookings of the bed bank whose status differs between the two sides, for the days they
+// were made (GET …/reconcile, decision 0070; shown in the console, decision 0079). Asked when the admin says so: each
+// booking is read at the supplier. Each row says what this site holds and what the supplier holds.
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import type { SupplierMismatch } from '../../shared/contract/supplier-bookings';
+import type { Supplier } from '../../shared/contract/suppliers';
+import { formatDay } from '../../shared/rules/format-day';
+import { reconcileSupplier } from '../../stores/suppliers';
+import { $language, useT } from '../../stores/locale';
+import Field, { fieldA11y } from '../account/Field';
+import { issuesByField } from '../account/signup-logic';
+import { consoleMessage, keyedFieldText } from './useConsoleForm';
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The days asked first: the bookings made in the last 30 days. */
+const FIRST_DAYS = 30;
+
+type T = ReturnType<typeof useT>;
+
+/** What this site holds: paid but never booked there reads as such, else the booking's status. */
+const ours = (t: T, m: SupplierMismatch) =>
+  m.status === 'CONFIRMED' && m.supplier_state !== 'confirmed' ? t('sup_rec_not_booked_there') : t(`bk_status_${m.status}`) || m.status;
+
+/** What the supplier holds: its status, or that it holds none. */
+const theirs = (t: T, m: SupplierMismatch) => (m.supplier_status === null ? t('sup_rec_none_there') : t(`bk_status_${m.supplier_status}`) || m.supplier_status);
+
+export default function SupplierReconcile({ supplier, connected }: { supplier: Supplier; connected: boolean }) {
+  const t = useT();
+  const language = useStore($language);
+  const id = (name: string) => `sup-${supplier}-rec-${name}`;
+  const [from, setFrom] = useState(() => isoDay(Date.now() - FIRST_DAYS * DAY_MS));
+  const [to, setTo] = useState(() => isoDay(Date.now()));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [found, setFound] = useState<SupplierMismatch[] | null>(null);
+  const [failed, setFailed] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function check() {
+    setBusy(true);
+    setErrors({});
+    setFailed('');
+    try {
+      setFound(await reconcileSupplier(supplier, from, to));
+    } catch (err) {
+      setFound(null);
+      setErrors(issuesByField(err, (m) => keyedFieldText(t, m)));
+      setFailed(consoleMessage(t, err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="console-form console-group" aria-labelledby={id('heading')} data-testid="supplier-reconcile">
+      <h3 id={id('heading')}>{t('sup_rec_title')}</h3>
+      <p className="field-hint">{connected ? t('sup_rec_hint') : t('sup_rec_connect_first')}</p>
+      <form
+        className="console-form"
+        noValidate
+        aria-labelledby={id('heading')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void check();
+        }}
+      >
+        <div className="console-grid">
+          <Field id={id('from')} label={t('sup_rec_from')} error={errors.from}>
+            <input className="input" type="date" {...fieldA11y(id('from'), errors.from, true)} value={from} onChange={(e) => setFrom(e.target.value)} />
+          </Field>
+          <Field id={id('to')} label={t('sup_rec_to')} error={errors.to}>
+            <input className="input" type="date" {...fieldA11y(id('to'), errors.to, true)} value={to} onChange={(e) => setTo(e.target.value)} />
+          </Field>
+        </div>
+        <div className="console-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy || !connected}>
+            {t('sup_rec_check')}
+          </button>
+        </div>
+      </form>
+      <p className={`console-status${failed ? ' is-failed' : ''}`} role="status" data-testid="supplier-reconcile-message">
+        {busy ? t('sup_rec_checking') : failed || (found ? (found.length ? t('sup_rec_found', { count: found.length }) : t('sup_rec_agree')) : '')}
+      </p>
+      {found && found.length > 0 && (
+        <div className="table-wrap">
+          <table className="table table-stack">
+            <thead>
+              <tr>
+                <th scope="col">{t('ops_bookings_ref')}</th>
+                <th scope="col">{t('sup_rec_check_in')}</th>
+                <th scope="col">{t('sup_rec_here')}</th>
+                <th scope="col">{t('sup_rec_there')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {found.map((m) => (
+                <tr key={m.booking_id} data-testid="supplier-mismatch" data-ref={m.booking_id}>
+                  <td data-label={t('ops_bookings_ref')}>
+                    <code>{m.booking_id}</code>
+                    {m.supplier_reference ? <><br /><span className="console-muted">{t('bk_supplier_reference', { reference: m.supplier_reference })}</span></> : null}
+                  </td>
+                  <td data-label={t('sup_rec_check_in')}>{formatDay(language, m.check_in)}</td>
+                  <td data-label={t('sup_rec_here')} data-testid="mismatch-here">{ours(t, m)}</td>
+                  <td data-label={t('sup_rec_there')} data-testid="mismatch-there">{theirs(t, m)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
