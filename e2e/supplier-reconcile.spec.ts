@@ -1,7 +1,7 @@
-// A bed bank's bookings that differ between the two sides, as the org's admin checks them in the console (decisions 0070
-// and 0079): one the supplier cancelled on its own, one paid here and never booked there, and one both sides agree on
-// (not listed). English and French, 1280 and 390 px, axe on the section's answer; a range the API refuses is said
-// beside its field. The supplier's side is real (booked and cancelled at the simulator); ours is written as the
+// A bed bank's bookings that differ between the two sides, as the org's admin meets them in the console (decisions 0070
+// and 0079): the hourly check's find shown as the page opens (the one the supplier cancelled on its own), then the days'
+// comparison asked: that one and one paid here and never booked there, not the one both sides agree on. English and
+// French, 1280 and 390 px, axe on the section's answer; a range the API refuses is said beside its field. The supplier's side is real (booked and cancelled at the simulator); ours is written as the
 // webhook leaves it (the flows themselves are proven over HTTP in tests/integration/supplier-bookings.test.ts).
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { openPage } from './auth-helpers';
@@ -61,18 +61,26 @@ test('the admin compares the bed bank’s bookings with the supplier and sees th
     );
   }
 
+  // The hourly check runs: it notes the one the supplier cancelled (the one still being booked is not stale yet).
+  expect((await page.request.get(`http://localhost:${PORT}/cdn-cgi/local/scheduled?cron=17+*+*+*+*`)).status()).toBe(200);
+
   const sizes = [[1280, 800], [390, 844]] as const;
   for (const [language, texts] of [
-    ['en-US', { compare: 'Compare with the supplier', found: 'Bookings that differ: 2', confirmed: 'Confirmed', cancelled: 'Cancelled', paid: 'Paid, not booked at the supplier', none: 'No booking (lost)', until: 'Made until', order: 'The last day comes on or after the first' }],
-    ['fr-FR', { compare: 'Comparer avec le fournisseur', found: 'Réservations qui diffèrent\u202f: 2', confirmed: 'Confirmée', cancelled: 'Annulée', paid: 'Payée, non réservée chez le fournisseur', none: 'Aucune réservation (perdue)', until: 'Faites jusqu’au', order: 'Le dernier jour tombe le même jour que le premier ou après' }],
+    ['en-US', { hourly: 'The hourly check found bookings that differ: 1', compare: 'Compare with the supplier', found: 'Bookings that differ: 2', confirmed: 'Confirmed', cancelled: 'Cancelled', paid: 'Paid, not booked at the supplier', none: 'No booking (lost)', until: 'Made until', order: 'The last day comes on or after the first' }],
+    ['fr-FR', { hourly: 'La vérification horaire a trouvé des réservations qui diffèrent\u202f: 1', compare: 'Comparer avec le fournisseur', found: 'Réservations qui diffèrent\u202f: 2', confirmed: 'Confirmée', cancelled: 'Annulée', paid: 'Payée, non réservée chez le fournisseur', none: 'Aucune réservation (perdue)', until: 'Faites jusqu’au', order: 'Le dernier jour tombe le même jour que le premier ou après' }],
   ] as const) {
     for (const [width, height] of sizes) {
       await page.setViewportSize({ width, height });
       await openPage(page, `${site}/admin/suppliers?lang=${language}`);
       const section = page.getByTestId('supplier-reconcile');
+      await expect(section.getByTestId('supplier-hourly-message')).toHaveText(texts.hourly);
+      const hourly = section.getByTestId('supplier-hourly').getByTestId('supplier-mismatch');
+      await expect(hourly).toHaveCount(1);
+      await expect(hourly.getByTestId('mismatch-there')).toHaveText(texts.cancelled);
+      await expect(hourly).toHaveAttribute('data-ref', cancelledThere);
       await section.getByRole('button', { name: texts.compare }).click();
       await expect(section.getByTestId('supplier-reconcile-message')).toHaveText(texts.found);
-      const row = (booking: string) => section.locator(`[data-testid="supplier-mismatch"][data-ref="${booking}"]`);
+      const row = (booking: string) => section.getByTestId('supplier-compared').locator(`[data-testid="supplier-mismatch"][data-ref="${booking}"]`);
       await expect(row(cancelledThere).getByTestId('mismatch-here')).toHaveText(texts.confirmed);
       await expect(row(cancelledThere).getByTestId('mismatch-there')).toHaveText(texts.cancelled);
       await expect(row(neverBooked).getByTestId('mismatch-here')).toHaveText(texts.paid);
@@ -81,7 +89,7 @@ test('the admin compares the bed bank’s bookings with the supplier and sees th
       await noSideways(page, `${language} ${width}`);
       if (width === 1280) await expectNoSeriousAxeViolation(page);
       await section.scrollIntoViewIfNeeded();
-      await keepScreen(page, `admin-suppliers-reconcile-${language.slice(0, 2)}-${width}`);
+      await keepScreen(page, `admin-suppliers-reconcile-${language.slice(0, 2)}-${width}`, { fullPage: true });
     }
     // A range the other way round is refused, said beside its last day.
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -89,6 +97,6 @@ test('the admin compares the bed bank’s bookings with the supplier and sees th
     await section.getByLabel(texts.until).fill(day(-40));
     await section.getByRole('button', { name: texts.compare }).click();
     await expect(section.getByText(texts.order)).toHaveCount(2); // beside the field, and said as the answer
-    await expect(section.getByTestId('supplier-mismatch')).toHaveCount(0);
+    await expect(section.getByTestId('supplier-compared')).toHaveCount(0);
   }
 });

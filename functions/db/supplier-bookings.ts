@@ -123,6 +123,26 @@ export async function supplierBookingsOf(db: D1Database, orgId: number, supplier
   return results;
 }
 
+/** How the hourly job's note on a booking begins when the supplier holds it otherwise (the rest says how). */
+export const MISMATCH_NOTE = 'The supplier holds this booking as';
+
+/**
+ * The org's bookings of a supplier the hourly job found differing (noted), and those paid here and still not booked
+ * there once their claim is stale: what the console's Suppliers page shows on opening (decision 0079).
+ */
+export async function notedSupplierBookings(db: D1Database, orgId: number, supplier: string, staleBeforeMs: number, limit = 200): Promise<SupplierBookingRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, booking_ref, status, supplier, supplier_state, supplier_reference, supplier_error, check_in, check_out, created_at FROM bookings
+       WHERE org_id = ?1 AND supplier = ?2 AND (substr(supplier_error, 1, ?3) = ?4
+         OR (status = 'CONFIRMED' AND supplier_state IN ('to_book', 'booking') AND COALESCE(supplier_claimed_at, 0) < ?5))
+       ORDER BY id LIMIT ?6`,
+    )
+    .bind(orgId, supplier, MISMATCH_NOTE.length, MISMATCH_NOTE, staleBeforeMs, limit)
+    .all<SupplierBookingRow>();
+  return results;
+}
+
 /** What the hourly job found at the supplier, kept on the booking for the console (null: the two sides agree). */
 export async function noteSupplierMismatch(db: D1Database, bookingId: number, note: string | null): Promise<void> {
   await db.prepare('UPDATE bookings SET supplier_error = ? WHERE id = ?').bind(note, bookingId).run();

@@ -6,8 +6,8 @@
 import { bookingById, type BookingRow } from '../db/bookings';
 import {
   agentSupplierBooked, agentSupplierRateChecked, claimAgentSupplierBooking, dropAgentSupplierBooking, openAgentSupplierBookings,
-  claimSupplierBooking, failSupplierBooking, noteSupplierMismatch, openSupplierBookings, recentSupplierBookings, supplierBooked, supplierBookingsOf,
-  supplierCancelled, supplierRefused, supplierUnsettled, type ClaimedSupplierBooking, type SupplierBookingRow,
+  claimSupplierBooking, failSupplierBooking, MISMATCH_NOTE, notedSupplierBookings, noteSupplierMismatch, openSupplierBookings, recentSupplierBookings,
+  supplierBooked, supplierBookingsOf, supplierCancelled, supplierRefused, supplierUnsettled, type ClaimedSupplierBooking, type SupplierBookingRow,
 } from '../db/supplier-bookings';
 import type { Log } from '../log';
 import { ApiError, conflict } from '../errors';
@@ -321,7 +321,20 @@ function expectedAtSupplier(b: SupplierBookingRow): 'CONFIRMED' | 'CANCELLED' | 
  * (five at a time). `note` (the hourly job) keeps what differs on the booking, and clears it once both sides agree.
  */
 export async function reconcile(d: Pick<SupplierBookingDeps, 'db' | 'env' | 'bank' | 'log'>, orgId: number, supplier: Supplier, from: string, to: string, note = false): Promise<SupplierMismatch[]> {
-  const rows = await supplierBookingsOf(d.db, orgId, supplier, from, to);
+  return compared(d, orgId, supplier, await supplierBookingsOf(d.db, orgId, supplier, from, to), note);
+}
+
+/**
+ * GET /api/admin/suppliers/{supplier}/mismatches: the bookings the hourly job found differing, and those paid and still
+ * not booked there, each read at the supplier again now: what still differs (a note that no longer holds is cleared).
+ * Shown on the console's Suppliers page as it opens (decision 0079).
+ */
+export async function notedMismatches(d: Pick<SupplierBookingDeps, 'db' | 'env' | 'bank' | 'log' | 'clock'>, orgId: number, supplier: Supplier): Promise<SupplierMismatch[]> {
+  return compared(d, orgId, supplier, await notedSupplierBookings(d.db, orgId, supplier, d.clock() - SUPPLIER_CLAIM_STALE_MS), true);
+}
+
+/** The rows whose status differs between the two sides, each booked one read at the supplier; `note` keeps it on the booking. */
+async function compared(d: Pick<SupplierBookingDeps, 'db' | 'env' | 'bank' | 'log'>, orgId: number, supplier: Supplier, rows: SupplierBookingRow[], note: boolean): Promise<SupplierMismatch[]> {
   const conn = await bookingsBank(d, orgId, supplier);
   const out: SupplierMismatch[] = [];
   const check = async (b: SupplierBookingRow) => {
@@ -338,8 +351,8 @@ export async function reconcile(d: Pick<SupplierBookingDeps, 'db' | 'env' | 'ban
     const stuck = b.status === 'CONFIRMED' && b.supplier_state !== 'confirmed';
     const differs = stuck || ours !== theirs;
     if (note && b.supplier_reference) {
-      const text = differs ? `The supplier holds this booking as ${theirs ?? 'unknown (lost)'}` : null;
-      if ((b.supplier_error ?? null) !== text && (differs || b.supplier_error?.startsWith('The supplier holds'))) await noteSupplierMismatch(d.db, b.id, text);
+      const text = differs ? `${MISMATCH_NOTE} ${theirs ?? 'unknown (lost)'}` : null;
+      if ((b.supplier_error ?? null) !== text && (differs || b.supplier_error?.startsWith(MISMATCH_NOTE))) await noteSupplierMismatch(d.db, b.id, text);
     }
     if (differs) {
       out.push({

@@ -7,7 +7,7 @@ import type { AppEnv } from '../env';
 import { requireRole } from '../http/require-role';
 import { deps } from '../http/deps';
 import { importStatus, listSuppliers, removeSupplier, saveSupplier, startImport, stopImport, type SupplierDeps } from '../flows/suppliers';
-import { reconcile } from '../flows/supplier-bookings';
+import { notedMismatches, reconcile } from '../flows/supplier-bookings';
 import { listSupplierHotels, setSupplierHotelOnSale, supplierHotelDetail } from '../flows/supplier-hotels';
 import { requestLanguage } from '../http/language';
 import { ReconcileQuerySchema, SupplierMismatchSchema } from '../../src/shared/contract/supplier-bookings';
@@ -97,6 +97,13 @@ const routes = {
     request: { params: SupplierParamsSchema, query: ReconcileQuerySchema },
     responses: { 200: json(dataOf(z.array(SupplierMismatchSchema))), ...refusals },
   }),
+  mismatches: createRoute({
+    method: 'get', path: '/suppliers/{supplier}/mismatches',
+    summary: 'The org’s bookings of the supplier the hourly check found differing, and those paid and still not booked there, each read at the supplier again: what still differs',
+    ...access('admin'),
+    request: { params: SupplierParamsSchema },
+    responses: { 200: json(dataOf(z.array(SupplierMismatchSchema))), ...refusals },
+  }),
 };
 
 const guarded = router();
@@ -148,6 +155,11 @@ export const adminSuppliers = guarded
       return c.json({ data: await setSupplierHotelOnSale(c.env.DB, readerOrg(c), actorOf(c), supplier, product_id, c.req.valid('json').on_sale) }, 200);
     },
     unknownHotel,
+  )
+  .openapi(
+    routes.mismatches,
+    async (c) => c.json({ data: await notedMismatches(supplierDeps(c), c.get('org').id, c.req.valid('param').supplier) }, 200),
+    unknownInPath(NO_SUCH_SUPPLIER),
   )
   .openapi(
     routes.reconcile,

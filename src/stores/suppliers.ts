@@ -13,6 +13,7 @@ export const stopSupplierImport = async (supplier: Supplier) =>
 export const supplierImport = async (supplier: Supplier) =>
   (await request('$get', '/api/admin/suppliers/:supplier/import', { param: { supplier } })).data;
 
+export const supplierMismatches = async (supplier: Supplier) => (await request('$get', '/api/admin/suppliers/:supplier/mismatches', { param: { supplier } })).data;
 export const reconcileSupplier = async (supplier: Supplier, from: string, to: string) =>
   (await request('$get', '/api/admin/suppliers/:supplier/reconcile', { param: { supplier }, query: { from, to } })).data;
 

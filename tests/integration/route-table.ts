@@ -863,6 +863,12 @@ const TABLE: Fixture[] = [
     example: () => ({ params: { supplier: 'hotelbeds' }, query: { from: day(-30), to: day(0) } }),
   },
 
+  // What the hourly check found (decision 0079): the gates' org has no supplier bookings, so nothing is asked.
+  {
+    method: 'GET', path: '/api/admin/suppliers/:supplier/mismatches', params: { supplier: fc.constantFrom('hotelbeds', 'expedia', 'x') }, changesState: false,
+    example: () => ({ params: { supplier: 'hotelbeds' } }),
+  },
+
   // ---- enquiries (functions/routes/enquiries.ts) --------------------------------------------------------------------
   {
     method: 'POST', path: '/api/enquiries', changesState: true, upstream: ['mail'],

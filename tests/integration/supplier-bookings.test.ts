@@ -239,6 +239,11 @@ describe('the hourly job and the reconciliation', () => {
     const found = await admin.call(`/api/admin/suppliers/hotelbeds/reconcile?from=${day(-1)}&to=${day(1)}`);
     expect(found.status, found.text).toBe(200);
     expect(found.json.data).toEqual([expect.objectContaining({ booking_id: ref, status: 'CONFIRMED', supplier_state: 'confirmed', supplier_reference: reference, supplier_status: 'CANCELLED' })]);
+    // What the hourly job noted is what the console's Suppliers page shows as it opens, read again at the supplier.
+    const noted = await admin.call('/api/admin/suppliers/hotelbeds/mismatches');
+    expect(noted.status, noted.text).toBe(200);
+    expect(noted.json.data).toEqual([expect.objectContaining({ booking_id: ref, status: 'CONFIRMED', supplier_reference: reference, supplier_status: 'CANCELLED' })]);
+    expect((await call('/api/admin/suppliers/hotelbeds/mismatches', { host })).status).toBe(401);
     const bad = await admin.call(`/api/admin/suppliers/hotelbeds/reconcile?from=${day(1)}&to=${day(-1)}`);
     expect(bad.status).toBe(400);
     expect((await call(`/api/admin/suppliers/hotelbeds/reconcile?from=${day(-1)}&to=${day(1)}`, { host })).status).toBe(401);

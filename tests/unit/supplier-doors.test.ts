@@ -18,7 +18,7 @@ const DOORS: Record<string, Record<string, typeof SELLS | typeof SERVES | typeof
   'functions/flows/stay.ts': { priceSupplierStay: SELLS },
   'functions/flows/agent-quotes.ts': { checkedQuoteSale: SELLS },
   // An agent's booking on account is made and checked at that moment: a sale.
-  'functions/flows/supplier-bookings.ts': { bookAtSupplier: SERVES, bookAgentAtSupplier: SELLS, cancelAtSupplier: SERVES, reconcile: SERVES },
+  'functions/flows/supplier-bookings.ts': { bookAtSupplier: SERVES, bookAgentAtSupplier: SELLS, cancelAtSupplier: SERVES, compared: SERVES },
 };
 
 /** Each call of either door in a file, under the name of the function it is written in. */

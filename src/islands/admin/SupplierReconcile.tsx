@@ -1,12 +1,12 @@
-// /admin/suppliers: the org's bookings of the bed bank whose status differs between the two sides, for the days they
-// were made (GET …/reconcile, decision 0070; shown in the console, decision 0079). Asked when the admin says so: each
-// booking is read at the supplier. Each row says what this site holds and what the supplier holds.
+// /admin/suppliers: the org's bookings of the bed bank whose status differs between the two sides (decisions 0070 and
+// 0079). On opening, those the hourly check found (GET …/mismatches, each read again at the supplier); on asking, those
+// made on chosen days (GET …/reconcile). Each row says what this site holds and what the supplier holds.
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SupplierMismatch } from '../../shared/contract/supplier-bookings';
 import type { Supplier } from '../../shared/contract/suppliers';
 import { formatDay } from '../../shared/rules/format-day';
-import { reconcileSupplier } from '../../stores/suppliers';
+import { reconcileSupplier, supplierMismatches } from '../../stores/suppliers';
 import { $language, useT } from '../../stores/locale';
 import Field, { fieldA11y } from '../account/Field';
 import { issuesByField } from '../account/signup-logic';
@@ -26,9 +26,65 @@ const ours = (t: T, m: SupplierMismatch) =>
 /** What the supplier holds: its status, or that it holds none. */
 const theirs = (t: T, m: SupplierMismatch) => (m.supplier_status === null ? t('sup_rec_none_there') : t(`bk_status_${m.supplier_status}`) || m.supplier_status);
 
-export default function SupplierReconcile({ supplier, connected }: { supplier: Supplier; connected: boolean }) {
+/** The bookings that differ, one row each. */
+function Mismatches({ found, testId }: { found: SupplierMismatch[]; testId: string }) {
   const t = useT();
   const language = useStore($language);
+  return (
+    <div className="table-wrap" data-testid={testId}>
+      <table className="table table-stack">
+        <thead>
+          <tr>
+            <th scope="col">{t('ops_bookings_ref')}</th>
+            <th scope="col">{t('sup_rec_check_in')}</th>
+            <th scope="col">{t('sup_rec_here')}</th>
+            <th scope="col">{t('sup_rec_there')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {found.map((m) => (
+            <tr key={m.booking_id} data-testid="supplier-mismatch" data-ref={m.booking_id}>
+              <td data-label={t('ops_bookings_ref')}>
+                <code>{m.booking_id}</code>
+                {m.supplier_reference ? <><br /><span className="console-muted">{t('bk_supplier_reference', { reference: m.supplier_reference })}</span></> : null}
+              </td>
+              <td data-label={t('sup_rec_check_in')}>{formatDay(language, m.check_in)}</td>
+              <td data-label={t('sup_rec_here')} data-testid="mismatch-here">{ours(t, m)}</td>
+              <td data-label={t('sup_rec_there')} data-testid="mismatch-there">{theirs(t, m)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** What the hourly check found, read again as the page opens; said plainly when it found nothing. */
+function FoundHourly({ supplier }: { supplier: Supplier }) {
+  const t = useT();
+  const [found, setFound] = useState<SupplierMismatch[] | null>(null);
+  useEffect(() => {
+    let gone = false;
+    supplierMismatches(supplier)
+      .then((rows) => !gone && setFound(rows))
+      .catch(() => !gone && setFound(null));
+    return () => {
+      gone = true;
+    };
+  }, [supplier]);
+  if (!found) return null;
+  return (
+    <>
+      <p className="console-status" role="status" data-testid="supplier-hourly-message">
+        {found.length ? t('sup_rec_hourly_found', { count: found.length }) : t('sup_rec_hourly_none')}
+      </p>
+      {found.length > 0 && <Mismatches found={found} testId="supplier-hourly" />}
+    </>
+  );
+}
+
+export default function SupplierReconcile({ supplier, connected }: { supplier: Supplier; connected: boolean }) {
+  const t = useT();
   const id = (name: string) => `sup-${supplier}-rec-${name}`;
   const [from, setFrom] = useState(() => isoDay(Date.now() - FIRST_DAYS * DAY_MS));
   const [to, setTo] = useState(() => isoDay(Date.now()));
@@ -55,6 +111,7 @@ export default function SupplierReconcile({ supplier, connected }: { supplier: S
   return (
     <section className="console-form console-group" aria-labelledby={id('heading')} data-testid="supplier-reconcile">
       <h3 id={id('heading')}>{t('sup_rec_title')}</h3>
+      {connected && <FoundHourly supplier={supplier} />}
       <p className="field-hint">{connected ? t('sup_rec_hint') : t('sup_rec_connect_first')}</p>
       <form
         className="console-form"
@@ -82,33 +139,7 @@ export default function SupplierReconcile({ supplier, connected }: { supplier: S
       <p className={`console-status${failed ? ' is-failed' : ''}`} role="status" data-testid="supplier-reconcile-message">
         {busy ? t('sup_rec_checking') : failed || (found ? (found.length ? t('sup_rec_found', { count: found.length }) : t('sup_rec_agree')) : '')}
       </p>
-      {found && found.length > 0 && (
-        <div className="table-wrap">
-          <table className="table table-stack">
-            <thead>
-              <tr>
-                <th scope="col">{t('ops_bookings_ref')}</th>
-                <th scope="col">{t('sup_rec_check_in')}</th>
-                <th scope="col">{t('sup_rec_here')}</th>
-                <th scope="col">{t('sup_rec_there')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {found.map((m) => (
-                <tr key={m.booking_id} data-testid="supplier-mismatch" data-ref={m.booking_id}>
-                  <td data-label={t('ops_bookings_ref')}>
-                    <code>{m.booking_id}</code>
-                    {m.supplier_reference ? <><br /><span className="console-muted">{t('bk_supplier_reference', { reference: m.supplier_reference })}</span></> : null}
-                  </td>
-                  <td data-label={t('sup_rec_check_in')}>{formatDay(language, m.check_in)}</td>
-                  <td data-label={t('sup_rec_here')} data-testid="mismatch-here">{ours(t, m)}</td>
-                  <td data-label={t('sup_rec_there')} data-testid="mismatch-there">{theirs(t, m)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {found && found.length > 0 && <Mismatches found={found} testId="supplier-compared" />}
     </section>
   );
 }

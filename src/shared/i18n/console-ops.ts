@@ -115,6 +115,16 @@ export const consoleOpsLabels: LabelTable = {
     'Ambas partes coinciden en todas las reservas hechas en estos días.',
     'Les deux côtés concordent pour toutes les réservations faites ces jours-là.',
   ),
+  sup_rec_hourly_found: L(
+    'The hourly check found bookings that differ: {count}',
+    'La comprobación de cada hora encontró reservas que no coinciden: {count}',
+    'La vérification horaire a trouvé des réservations qui diffèrent\u202f: {count}',
+  ),
+  sup_rec_hourly_none: L(
+    'The hourly check found no booking that differs.',
+    'La comprobación de cada hora no encontró ninguna reserva que no coincida.',
+    'La vérification horaire n’a trouvé aucune réservation qui diffère.',
+  ),
   sup_rec_found: L('Bookings that differ: {count}', 'Reservas que no coinciden: {count}', 'Réservations qui diffèrent\u202f: {count}'),
   sup_rec_check_in: L('Check-in', 'Entrada', 'Arrivée'),
   sup_rec_here: L('On your site', 'En tu sitio', 'Sur votre site'),
