@@ -186,6 +186,40 @@ test('an agent adds a client, quotes a product, sends and books it, and sees the
   await expect(bankRow.getByTestId('agent-booking-status')).toHaveText('En attente de confirmation de l’hôtel');
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await keepScreen(page, 'agent-history-awaiting-fr-390', { fullPage: true });
+
+  // The travel company cancels it from its console (decision 0079): at the supplier first, the agent's credit given back
+  // less what the supplier keeps (a rate it keeps whole only with the fee waived). The owner is the org's admin again.
+  d1Rows(`UPDATE agent_bookings SET supplier_state = 'confirmed', supplier_reference = '${booked!.supplier_reference}', supplier_claimed_at = NULL WHERE booking_ref = '${bankRef}'`);
+  d1Rows(`UPDATE users SET role = 'admin' WHERE email = '${owner}'`);
+  const [{ rate }] = d1Rows<{ rate: string }>(`SELECT rate FROM agent_bookings WHERE booking_ref = '${bankRef}'`);
+  const keptWhole = !JSON.parse(rate).refundable;
+  const consoleRow = page.locator(`[data-testid="booking-row"][data-ref="${bankRef}"]`);
+  await page.goto(`${site}/admin/bookings?lang=fr-FR`);
+  await consoleRow.getByRole('button', { name: `Annuler et rembourser ${bankRef}` }).click();
+  const asked = page.getByRole('dialog', { name: `Annuler et rembourser la réservation ${bankRef}\u202f?` });
+  if (keptWhole) await asked.getByTestId('waive-fee').check();
+  await expect(asked.getByTestId('admin-cancel-quote')).toContainText('Rendu au crédit de l’agent');
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await keepScreen(page, 'admin-cancel-on-account-bank-fr-390');
+  await page.keyboard.press('Escape');
+  await expect(asked).toBeHidden();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${site}/admin/bookings?lang=en-US`);
+  await consoleRow.getByRole('button', { name: `Cancel and refund ${bankRef}` }).click();
+  const cancelDialog = page.getByRole('dialog', { name: `Cancel and refund booking ${bankRef}?` });
+  if (keptWhole) await cancelDialog.getByTestId('waive-fee').check();
+  await expect(cancelDialog.getByTestId('admin-cancel-quote')).toContainText('Given back to the agent’s credit');
+  const dialogScan = await axeOn(page).include('[role="dialog"]').analyze();
+  expect(dialogScan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), 'the cancel dialog').toEqual([]);
+  await keepScreen(page, 'admin-cancel-on-account-bank-en-1280');
+  await cancelDialog.getByTestId('admin-cancel-confirm').click();
+  await expect(page.getByTestId('bookings-message')).toHaveText(`Booking ${bankRef} is cancelled; the agent’s credit is given back.`, { timeout: 20_000 });
+  await expect(consoleRow.getByTestId('booking-status')).toHaveText('Cancelled');
+  const atSupplier = await bank.booking(booked!.supplier_reference!);
+  expect(atSupplier.ok && atSupplier.value.status).toBe('CANCELLED');
+  expect(d1Rows(`SELECT supplier_state FROM agent_bookings WHERE booking_ref = '${bankRef}'`)).toEqual([{ supplier_state: 'cancelled' }]);
+  expect(d1Rows(`SELECT COUNT(*) AS n FROM credit_ledger WHERE note = 'cancel:${bankRef}'`)).toEqual([{ n: 1 }]);
 });
 
 test('"Add to quote" links open the quote builder with the product, stay and client chosen', async ({ page, request }) => {

@@ -78,13 +78,18 @@ export interface OnAccountBookingRow {
   rate: string | null;
   time_zone: string;
   supplier: string | null;
+  /** A bed bank's booking on account: what its cancel at the supplier reads (decision 0079). */
+  org_id: number;
+  supplier_state: string | null;
+  supplier_reference: string | null;
+  supplier_net_minor: number | null;
 }
 
 export function onAccountBookingOf(db: D1Database, orgId: number, ref: string) {
   return db
     .prepare(
       `SELECT ab.id, ab.booking_ref, ab.agent_id, ab.status, ab.product_type, ab.check_in, ab.net_usd_minor, ab.rate,
-         IFNULL(p.time_zone, 'UTC') AS time_zone, ab.supplier
+         IFNULL(p.time_zone, 'UTC') AS time_zone, ab.supplier, ab.org_id, ab.supplier_state, ab.supplier_reference, ab.supplier_net_minor
        FROM agent_bookings ab LEFT JOIN products p ON p.id = ab.product_id
        WHERE ab.org_id = ? AND ab.booking_ref = ? AND ab.pay_method = 'account'`,
     )

@@ -84,6 +84,11 @@ export async function supplierCancelled(db: D1Database, bookingId: number): Prom
   await db.prepare(`UPDATE bookings SET supplier_state = 'cancelled', updated_at = ${NOW} WHERE id = ? AND supplier_state = 'confirmed'`).bind(bookingId).run();
 }
 
+/** An agent's booking on account cancelled at its supplier (its own cancel follows in the console's batch). */
+export async function agentSupplierCancelled(db: D1Database, bookingId: number): Promise<void> {
+  await db.prepare(`UPDATE agent_bookings SET supplier_state = 'cancelled' WHERE id = ? AND supplier_state = 'confirmed'`).bind(bookingId).run();
+}
+
 /** The hourly job's work: paid bookings not booked at the supplier (never claimed, or claimed by a worker that died) and refusals not yet refunded. */
 export async function openSupplierBookings(db: D1Database, staleBeforeMs: number, limit = 50): Promise<{ id: number; supplier_state: string }[]> {
   const { results } = await db

@@ -11,7 +11,7 @@ import { auditIfMovedStatement, auditStatement, type Actor } from '../db/console
 import { bookingStay, supplierOf } from './booking-replies';
 import { cancelAndRefund, quoteReply, type OwnBookingDeps } from './bookings';
 import { CANCEL_REFUSED, cancelQuote } from './payments';
-import { supplierCancelFee } from './supplier-bookings';
+import { supplierCancelFee, type SupplierCancelTarget } from './supplier-bookings';
 import { conflict, notFound } from '../errors';
 import { toCsv } from '../../src/shared/rules/csv';
 import { OPS_MSG, type AdminBookingEntry } from '../../src/shared/contract/console-ops';
@@ -98,8 +98,6 @@ async function orgBooking(db: D1Database, orgId: number, ref: string): Promise<{
   const booking = await bookingByRef(db, ref);
   if (booking && booking.org_id === orgId) return { booking };
   const onAccount = await onAccountBookingOf(db, orgId, ref);
-  // A bed bank's booking on account is cancelled with the bed bank (issue 32), not from here.
-  if (onAccount?.supplier) throw conflict(OPS_MSG.onAccountCancel);
   if (onAccount) return { onAccount };
   throw notFound(OPS_MSG.noSuchBooking);
 }
@@ -107,14 +105,25 @@ async function orgBooking(db: D1Database, orgId: number, ref: string): Promise<{
 /**
  * What cancelling an agent's booking on account gives back to the agent's credit (USD cents, the ledger's unit): its
  * net price less the fee its terms keep at `nowMs` (none when waived); refused when not CONFIRMED or past its terms.
+ * A bed bank's booking keeps its supplier's fee instead (`supplierFeeMinor`, already in the ledger's USD), refused when
+ * that fee is the whole net, unless the supplier has cancelled it already (`cancelledThere`).
  */
-function onAccountTerms(b: OnAccountBookingRow, nowMs: number, waiveFee: boolean): { creditBackMinor: number; feeMinor: number } {
+function onAccountTerms(b: OnAccountBookingRow, nowMs: number, waiveFee: boolean, supplierFeeMinor?: number, cancelledThere = false): { creditBackMinor: number; feeMinor: number } {
   if (b.status !== 'CONFIRMED') throw conflict(CANCEL_REFUSED.status);
+  if (!waiveFee && supplierFeeMinor !== undefined) {
+    const feeMinor = Math.min(b.net_usd_minor, Math.max(0, supplierFeeMinor));
+    // Once cancelled there, ours follows whatever the fee came to (the supplier's own answer, not the quote's).
+    if (feeMinor >= b.net_usd_minor && b.net_usd_minor > 0 && !cancelledThere) throw conflict(CANCEL_REFUSED.policy);
+    return { creditBackMinor: b.net_usd_minor - feeMinor, feeMinor };
+  }
   const percent = waiveFee ? 0 : cancellationFeePercent(b.product_type, bookedRateOf(b), b.check_in, b.time_zone, nowMs);
   if (percent >= 100) throw conflict(CANCEL_REFUSED.policy);
   const feeMinor = Math.round((b.net_usd_minor * percent) / 100);
   return { creditBackMinor: b.net_usd_minor - feeMinor, feeMinor };
 }
+
+/** An agent's bed bank booking on account as its cancel at the supplier reads it: its fee wanted in the ledger's USD. */
+const atSupplier = (b: OnAccountBookingRow): SupplierCancelTarget => ({ ...b, price_minor: b.net_usd_minor, onAccount: true });
 
 const ZERO_WALLET = { certificate: 0, discount: 0, cash: 0 };
 
@@ -123,7 +132,9 @@ export async function adminCancelQuote(d: Pick<OwnBookingDeps, 'db' | 'env' | 'l
   const found = await orgBooking(d.db, orgId, ref);
   if ('onAccount' in found) {
     const b = found.onAccount;
-    const { creditBackMinor, feeMinor } = onAccountTerms(b, nowMs, waiveFee);
+    // A bed bank's booking: its supplier's fee now (a simulation), unless waived (the org then bears it).
+    const supplierFeeMinor = b.supplier && !waiveFee ? await supplierCancelFee(d, atSupplier(b), true) : undefined;
+    const { creditBackMinor, feeMinor } = onAccountTerms(b, nowMs, waiveFee, supplierFeeMinor);
     return {
       refund_card: 0, refund_wallet: ZERO_WALLET, fee: fromMinor(feeMinor, 'USD'), currency: 'USD',
       deadline: rateCancellationDeadline(b.product_type, bookedRateOf(b), b.check_in, b.time_zone),
@@ -155,7 +166,15 @@ export async function cancelOrgBooking(
   const status = 'onAccount' in found ? found.onAccount.status : found.booking.status;
   const detail = { waive_fee: options.waiveFee, booking_status: status };
   if ('onAccount' in found) {
-    const { creditBackMinor } = onAccountTerms(found.onAccount, nowMs, options.waiveFee);
+    const b = found.onAccount;
+    let supplierFeeMinor: number | undefined;
+    if (b.supplier && b.status === 'CONFIRMED') {
+      // Cancelled at the supplier first (even with the fee waived), once its fee (asked first) leaves the cancel allowed;
+      // its refusal leaves ours as it was (decision 0079).
+      onAccountTerms(b, nowMs, options.waiveFee, options.waiveFee ? undefined : await supplierCancelFee(d, atSupplier(b), true));
+      supplierFeeMinor = await supplierCancelFee(d, atSupplier(b), false);
+    }
+    const { creditBackMinor } = onAccountTerms(b, nowMs, options.waiveFee, supplierFeeMinor, supplierFeeMinor !== undefined);
     const audit = auditIfMovedStatement(d.db, orgId, actor, 'booking.cancel', `booking:${ref}`, { ...detail, on_account: true, credit_back_usd_minor: creditBackMinor });
     const [moved] = await atomically(d.db, cancelOnAccountStatements(d.db, orgId, ref, creditBackMinor, audit));
     if ((moved?.meta.changes ?? 0) === 0) throw conflict(CANCEL_REFUSED.status);

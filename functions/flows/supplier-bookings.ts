@@ -5,7 +5,7 @@
 // the supplier first; the hourly job books what a crash left and reconciles both sides.
 import { bookingById, type BookingRow } from '../db/bookings';
 import {
-  agentSupplierBooked, agentSupplierRateChecked, claimAgentSupplierBooking, dropAgentSupplierBooking, openAgentSupplierBookings,
+  agentSupplierBooked, agentSupplierCancelled, agentSupplierRateChecked, claimAgentSupplierBooking, dropAgentSupplierBooking, openAgentSupplierBookings,
   claimSupplierBooking, failSupplierBooking, MISMATCH_NOTE, notedSupplierBookings, noteSupplierMismatch, openSupplierBookings, recentSupplierBookings,
   supplierBooked, supplierBookingsOf, supplierCancelled, supplierRefused, supplierUnsettled, type ClaimedSupplierBooking, type SupplierBookingRow,
 } from '../db/supplier-bookings';
@@ -209,16 +209,25 @@ export async function bookAgentAtSupplier(
 export type SupplierCancel = { ok: true; feeMinor: number; currency: string } | { ok: false; failure: BedBankFailure | null };
 
 /**
+ * A bed bank's booking as its cancel reads it: a traveller's (a bookings row) or an agent's on account (`onAccount`,
+ * agent_bookings, decision 0079), whose `price_minor` is then its net in the agent's ledger's USD.
+ */
+export type SupplierCancelTarget = Pick<BookingRow, 'id' | 'org_id' | 'booking_ref' | 'status' | 'supplier' | 'supplier_state' | 'supplier_reference' | 'price_minor'> & {
+  supplier_net_minor?: number | null;
+  onAccount?: boolean;
+};
+
+/**
  * Asks the supplier what cancelling costs (`simulate`) or cancels there. The fee is the supplier's, in its currency;
  * cancelFeeInBooking turns it into the booking's. A booking the supplier already cancelled answers its fee again.
  */
-export async function cancelAtSupplier(d: Pick<SupplierBookingDeps, 'db' | 'env' | 'bank'>, booking: BookingRow, simulate: boolean): Promise<SupplierCancel> {
+export async function cancelAtSupplier(d: Pick<SupplierBookingDeps, 'db' | 'env' | 'bank'>, booking: SupplierCancelTarget, simulate: boolean): Promise<SupplierCancel> {
   if (!booking.supplier || !booking.supplier_reference) return { ok: false, failure: null };
   const conn = await bookingsBank(d, booking.org_id, booking.supplier as Supplier);
   if (!conn) return { ok: false, failure: null };
   const result = await conn.bank.cancel(booking.supplier_reference, simulate, { timeoutMs: 10_000 });
   if (!result.ok) return { ok: false, failure: result.failure };
-  if (!simulate) await supplierCancelled(d.db, booking.id);
+  if (!simulate) await (booking.onAccount ? agentSupplierCancelled : supplierCancelled)(d.db, booking.id);
   return { ok: true, feeMinor: result.value.feeMinor, currency: result.value.currency };
 }
 
@@ -235,7 +244,7 @@ export const SUPPLIER_CANCEL_MSG = {
  * cancels there first (CANCELLATION), and our cancel follows with that fee. A booking not booked there yet → 409; the
  * supplier refusing → 409, down or late → 502: either way nothing changed on our side.
  */
-export async function supplierCancelFee(d: Pick<SupplierBookingDeps, 'db' | 'env' | 'bank' | 'log'>, booking: BookingRow, simulate: boolean): Promise<number | undefined> {
+export async function supplierCancelFee(d: Pick<SupplierBookingDeps, 'db' | 'env' | 'bank' | 'log'>, booking: SupplierCancelTarget, simulate: boolean): Promise<number | undefined> {
   if (!booking.supplier || booking.status !== 'CONFIRMED') return undefined;
   if (booking.supplier_state !== 'confirmed' && booking.supplier_state !== 'cancelled') throw conflict(SUPPLIER_CANCEL_MSG.pending);
   const result = await cancelAtSupplier(d, booking, simulate);

@@ -329,4 +329,44 @@ describe('a supplier quote on the agent’s account', () => {
     expect(row).toMatchObject({ status: 'CONFIRMED', supplier_reference: atSupplier[0].reference });
     expect(await agentListed(ref)).toMatchObject({ status: 'CONFIRMED', supplier: { name: 'hotelbeds', reference: atSupplier[0].reference } });
   });
+  it.each([
+    ['free to cancel', 45],
+    ['inside the supplier’s charges', 2],
+  ])('the console cancels one %s at the supplier first, the credit given back less the supplier’s fee (whole when waived); of 30 at once one cancels', async (_, offset) => {
+    const q = await quoteOf(hotels.bookable, 6, offset);
+    const booked = await book(q.quote_id, 'account');
+    expect(booked.status, booked.text).toBe(200);
+    const ref = booked.json.data.booking_id as string;
+    const row = (await agentRow(ref))!;
+    expect(row).toMatchObject({ status: 'CONFIRMED', supplier_state: 'confirmed' });
+    // What the supplier would keep now, as the same share of the agent's net (USD) as of the supplier's net.
+    const simulated = await bank.cancel(row.supplier_reference, true);
+    if (!simulated.ok) throw new Error(simulated.failure.message);
+    const feeUsd = Math.min(row.net_usd_minor, Math.round((row.net_usd_minor * simulated.value.feeMinor) / row.supplier_net_minor));
+    const waive = feeUsd >= row.net_usd_minor;
+    if (offset === 2) expect(feeUsd, 'the supplier charges for this one').toBeGreaterThan(0);
+    const cancel = () => admin.call(`/api/admin/bookings/${ref}/cancel`, { method: 'POST', body: { waive_fee: waive } });
+    const reversalsOf = () => d1Query<{ amount_usd_minor: number }>(`SELECT amount_usd_minor FROM credit_ledger WHERE note = 'cancel:${ref}'`);
+    const quote = await admin.call(`/api/admin/bookings/${ref}/cancel-quote`);
+    if (waive) {
+      // A rate the supplier keeps whole: refused unless the fee is waived (the org then bears it).
+      expect(quote.status, quote.text).toBe(409);
+      expect((await admin.call(`/api/admin/bookings/${ref}/cancel-quote?waive_fee=1`)).json.data).toMatchObject({ fee: 0, credit_back: row.net_usd_minor / 100 });
+    } else {
+      expect(quote.json.data).toMatchObject({ currency: 'USD', fee: feeUsd / 100, credit_back: (row.net_usd_minor - feeUsd) / 100 });
+    }
+    // The supplier down: nothing changes on either side.
+    await control({ fail_next: 'cancel' });
+    const down = await cancel();
+    expect(down.status, down.text).toBe(502);
+    expect(await reversalsOf()).toEqual([]);
+    expect((await held(ref))[0].status).toBe('CONFIRMED');
+    const replies = await Promise.all(Array.from({ length: 30 }, cancel));
+    expect(replies.filter((r) => r.status === 200), replies.find((r) => r.status !== 409 && r.status !== 200)?.text).toHaveLength(1);
+    expect(replies.filter((r) => r.status !== 200).map((r) => r.status)).toEqual(Array(29).fill(409));
+    expect((await held(ref))[0].status).toBe('CANCELLED');
+    expect(await agentRow(ref)).toMatchObject({ status: 'CANCELLED', supplier_state: 'cancelled' });
+    expect(await reversalsOf()).toEqual([{ amount_usd_minor: -(waive ? row.net_usd_minor : row.net_usd_minor - feeUsd) }]);
+    expect(await d1Query(`SELECT 1 FROM admin_audit WHERE org_id = ${orgId} AND action = 'booking.cancel' AND target = 'booking:${ref}'`)).toHaveLength(1);
+  });
 });
