@@ -4,13 +4,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { holdsSeveralStatements } from './sql-statements';
 
-/** Runs one SQL statement on the e2e server's local D1 (the file scripts/serve-e2e.mjs names for this port). */
+/** Runs SQL on the e2e server's local D1 (the file scripts/serve-e2e.mjs names for this port). */
 export function d1Run(sql: string): void {
   d1Rows(sql);
 }
 
-/** Runs one SQL statement on the e2e server's local D1 and answers the rows it returns (none for a write). */
+/**
+ * Runs SQL on the e2e server's local D1 and answers the rows it returns (none for a write). SQL of several statements
+ * is run whole, every statement in turn, and answers none.
+ */
 export function d1Rows<T = Record<string, unknown>>(sql: string): T[] {
   const port = Number(process.env.E2E_PORT ?? 8792);
   const { persistTo } = JSON.parse(readFileSync(join(import.meta.dirname, '..', '.wrangler', `e2e-${port}.json`), 'utf8')) as { persistTo: string };
@@ -18,6 +22,7 @@ export function d1Rows<T = Record<string, unknown>>(sql: string): T[] {
   const db = new DatabaseSync(join(dir, readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite')!));
   try {
     db.exec('PRAGMA busy_timeout = 10000');
+    if (holdsSeveralStatements(sql)) return (db.exec(sql), []);
     const statement = db.prepare(sql);
     return statement.columns().length ? (statement.all() as T[]) : (statement.run(), []);
   } finally {
