@@ -144,6 +144,9 @@ test('an agent adds a client, quotes a product, sends and books it, and sees the
   );
   d1Rows(`UPDATE users SET role = 'agent', credit_limit_minor = 5000000 WHERE email = '${owner}';
     INSERT INTO agent_details (user_id, org_id) SELECT id, org_id FROM users WHERE email = '${owner}';`);
+  // Every statement of both writes landed (the helper runs SQL of several statements whole).
+  expect(d1Rows(`SELECT COUNT(*) AS n FROM products WHERE org_id = ${orgOf} AND source = 'hotelbeds'`)).toEqual([{ n: codes.length }]);
+  expect(d1Rows(`SELECT COUNT(*) AS n FROM agent_details WHERE user_id = (SELECT id FROM users WHERE email = '${owner}')`)).toEqual([{ n: 1 }]);
   const supplierClient = await inPage(page, '/api/agent/clients', 'POST', { title: 'Mr', first_name: 'Rui', last_name: 'Costa', email: uniqueEmail('client'), nationality: 1 });
   expect(supplierClient.status, JSON.stringify(supplierClient.json)).toBe(201);
   await page.goto(`${site}/agent/my-quotes`);

@@ -10,7 +10,7 @@ import { bookedRateOf, bookingByRef, type BookingRow } from '../db/bookings';
 import { auditIfMovedStatement, auditStatement, type Actor } from '../db/console';
 import { bookingStay, supplierOf } from './booking-replies';
 import { cancelAndRefund, quoteReply, type OwnBookingDeps } from './bookings';
-import { CANCEL_REFUSED, cancelQuote } from './payments';
+import { CANCEL_REFUSED, cancelQuote, supplierFeeKept } from './payments';
 import { supplierCancelFee, type SupplierCancelTarget } from './supplier-bookings';
 import { conflict, notFound } from '../errors';
 import { toCsv } from '../../src/shared/rules/csv';
@@ -111,9 +111,10 @@ async function orgBooking(db: D1Database, orgId: number, ref: string): Promise<{
 function onAccountTerms(b: OnAccountBookingRow, nowMs: number, waiveFee: boolean, supplierFeeMinor?: number, cancelledThere = false): { creditBackMinor: number; feeMinor: number } {
   if (b.status !== 'CONFIRMED') throw conflict(CANCEL_REFUSED.status);
   if (!waiveFee && supplierFeeMinor !== undefined) {
-    const feeMinor = Math.min(b.net_usd_minor, Math.max(0, supplierFeeMinor));
+    const kept = supplierFeeKept(b.net_usd_minor, supplierFeeMinor);
     // Once cancelled there, ours follows whatever the fee came to (the supplier's own answer, not the quote's).
-    if (feeMinor >= b.net_usd_minor && b.net_usd_minor > 0 && !cancelledThere) throw conflict(CANCEL_REFUSED.policy);
+    if (kept === null && !cancelledThere) throw conflict(CANCEL_REFUSED.policy);
+    const feeMinor = kept ?? b.net_usd_minor;
     return { creditBackMinor: b.net_usd_minor - feeMinor, feeMinor };
   }
   const percent = waiveFee ? 0 : cancellationFeePercent(b.product_type, bookedRateOf(b), b.check_in, b.time_zone, nowMs);

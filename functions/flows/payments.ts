@@ -254,6 +254,15 @@ export type CancelOutcome =
   | { kind: 'refused'; reason: 'status' | 'policy' | 'paid' };
 
 /**
+ * What a bed bank's fee keeps of what a booking was sold for (a traveller's price, an agent's net on account), in the
+ * same units: the fee, at most the whole; null when it is the whole (no longer cancellable, unless the fee is waived).
+ */
+export function supplierFeeKept(soldMinor: number, supplierFeeMinor: number): number | null {
+  const feeMinor = Math.min(soldMinor, Math.max(0, supplierFeeMinor));
+  return feeMinor >= soldMinor && soldMinor > 0 ? null : feeMinor;
+}
+
+/**
  * What cancelling a CONFIRMED booking at `nowMs` costs under its rate plan's terms (the product type's for a plan
  * without any): null when it may no longer be cancelled (a fee of 100 %); else the fee, of the stay's whole price, kept
  * from the card part, the rest of which is refunded. The wallet parts are given back when the card part covers the fee.
@@ -264,8 +273,8 @@ export function cancellationTerms(booking: BookingRow, nowMs: number, options: C
   if (options.waiveFee) return { feeMinor: 0, refundMinor: cardLeft, walletBack: true };
   // A bed bank's booking is cancelled under its supplier's terms: the supplier's fee, as the booking's share of it.
   if (options.supplierFeeMinor !== undefined) {
-    const feeMinor = Math.min(booking.price_minor, Math.max(0, options.supplierFeeMinor));
-    if (feeMinor >= booking.price_minor && booking.price_minor > 0) return null;
+    const feeMinor = supplierFeeKept(booking.price_minor, options.supplierFeeMinor);
+    if (feeMinor === null) return null;
     return { feeMinor, refundMinor: Math.max(0, cardLeft - feeMinor), walletBack: feeMinor <= cardLeft };
   }
   const percent = cancellationFeePercent(booking.product_type, bookedRateOf(booking), booking.check_in, booking.time_zone, nowMs);
