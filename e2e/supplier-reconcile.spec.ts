@@ -1,8 +1,10 @@
 // A bed bank's bookings that differ between the two sides, as the org's admin meets them in the console (decisions 0070
 // and 0079): the hourly check's find shown as the page opens (the one the supplier cancelled on its own), then the days'
 // comparison asked: that one and one paid here and never booked there, not the one both sides agree on. English and
-// French, 1280 and 390 px, axe on the section's answer; a range the API refuses is said beside its field. The supplier's side is real (booked and cancelled at the simulator); ours is written as the
-// webhook leaves it (the flows themselves are proven over HTTP in tests/integration/supplier-bookings.test.ts).
+// French, 1280 and 390 px, axe on the section's answer; a range the API refuses is said beside its field. Then the
+// supplier stops answering: the find is listed as it last stood and said not compared, never as agreeing (decision
+// 0080), and a failed request for it is said. The supplier's side is real (booked and cancelled at the simulator); ours
+// is written as the webhook leaves it (the flows themselves are proven over HTTP in tests/integration/supplier-bookings.test.ts).
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { openPage } from './auth-helpers';
 import { createOrg, expectNoSeriousAxeViolation, PORT, signInAsNewAdmin } from './admin-helpers';
@@ -98,5 +100,48 @@ test('the admin compares the bed bank’s bookings with the supplier and sees th
     await section.getByRole('button', { name: texts.compare }).click();
     await expect(section.getByText(texts.order)).toHaveCount(2); // beside the field, and said as the answer
     await expect(section.getByTestId('supplier-compared')).toHaveCount(0);
+  }
+
+  // The supplier stops answering (the connection's secret no longer opens): nothing is taken to agree (decision 0080).
+  d1Run(`UPDATE org_suppliers SET secret_sealed = '${'A'.repeat(40)}' WHERE org_id = ${orgId}`);
+  for (const [language, [width, height], texts] of [
+    ['fr-FR', sizes[1], {
+      hourly: 'Non comparées, le fournisseur n’a pas répondu\u202f: 1. Réessayez plus tard.', compared: 'Non comparées, le fournisseur n’a pas répondu\u202f: 2. Réessayez plus tard.',
+      compare: 'Comparer avec le fournisseur', found: 'Réservations qui diffèrent\u202f: 1', lastFound: 'Annulée à la dernière vérification\u202f; pas de réponse maintenant',
+      silent: 'N’a pas répondu', none: 'Aucune réservation (perdue)', failed: 'Les résultats de la vérification horaire n’ont pas pu être lus\u202f:',
+    }],
+    ['en-US', sizes[0], {
+      hourly: 'Not compared, the supplier did not answer: 1. Try again later.', compared: 'Not compared, the supplier did not answer: 2. Try again later.',
+      compare: 'Compare with the supplier', found: 'Bookings that differ: 1', lastFound: 'Cancelled at the last check; did not answer now',
+      silent: 'Did not answer now', none: 'No booking (lost)', failed: 'What the hourly check found could not be read:',
+    }],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await openPage(page, `${site}/admin/suppliers?lang=${language}`);
+    const section = page.getByTestId('supplier-reconcile');
+    // The hourly check's find is still listed, as it last stood, and said not compared now.
+    await expect(section.getByTestId('supplier-hourly-unchecked')).toHaveText(texts.hourly);
+    await expect(section.getByTestId('supplier-hourly-message')).toHaveCount(0);
+    const hourly = section.getByTestId('supplier-hourly').getByTestId('supplier-mismatch');
+    await expect(hourly).toHaveCount(1);
+    await expect(hourly.getByTestId('mismatch-there')).toHaveText(texts.lastFound);
+    await section.getByRole('button', { name: texts.compare }).click();
+    // The one never booked there needs no answer from it: it differs. The two booked there are not compared.
+    await expect(section.getByTestId('supplier-reconcile-message')).toHaveText(texts.found);
+    await expect(section.getByTestId('supplier-reconcile-unchecked')).toHaveText(texts.compared);
+    const row = (booking: string) => section.getByTestId('supplier-compared').locator(`[data-testid="supplier-mismatch"][data-ref="${booking}"]`);
+    await expect(row(cancelledThere).getByTestId('mismatch-there')).toHaveText(texts.lastFound);
+    await expect(row(agreed).getByTestId('mismatch-there')).toHaveText(texts.silent);
+    await expect(row(neverBooked).getByTestId('mismatch-there')).toHaveText(texts.none);
+    await noSideways(page, `${language} ${width}, the supplier silent`);
+    if (width === 1280) await expectNoSeriousAxeViolation(page);
+    await section.scrollIntoViewIfNeeded();
+    await keepScreen(page, `admin-suppliers-unchecked-${language.slice(0, 2)}-${width}`, { fullPage: true });
+
+    // The page's own request for the hourly check's find fails (the network drops it): said, not left blank.
+    await page.route('**/api/admin/suppliers/hotelbeds/mismatches', (route) => route.abort('internetdisconnected'));
+    await openPage(page, `${site}/admin/suppliers?lang=${language}`);
+    await expect(section.getByTestId('supplier-hourly-message')).toContainText(texts.failed);
+    await page.unroute('**/api/admin/suppliers/hotelbeds/mismatches');
   }
 });

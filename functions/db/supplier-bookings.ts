@@ -130,6 +130,16 @@ export async function supplierBookingsOf(db: D1Database, orgId: number, supplier
 
 /** How the hourly job's note on a booking begins when the supplier holds it otherwise (the rest says how). */
 export const MISMATCH_NOTE = 'The supplier holds this booking as';
+/** The note's end when the supplier holds no such booking. */
+const LOST = 'unknown (lost)';
+/** The hourly job's note for a booking the supplier holds as `theirs` (null: it holds none). */
+export const mismatchNote = (theirs: string | null) => `${MISMATCH_NOTE} ${theirs ?? LOST}`;
+/** The supplier's status as the hourly job's note says it; null when it held none, or nothing is noted. */
+export function notedStatus(note: string | null): string | null {
+  if (!note?.startsWith(`${MISMATCH_NOTE} `)) return null;
+  const theirs = note.slice(MISMATCH_NOTE.length + 1);
+  return theirs === LOST ? null : theirs;
+}
 
 /**
  * The org's bookings of a supplier the hourly job found differing (noted), and those paid here and still not booked

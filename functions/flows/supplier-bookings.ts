@@ -6,14 +6,14 @@
 import { bookingById, type BookingRow } from '../db/bookings';
 import {
   agentSupplierBooked, agentSupplierCancelled, agentSupplierRateChecked, claimAgentSupplierBooking, dropAgentSupplierBooking, openAgentSupplierBookings,
-  claimSupplierBooking, failSupplierBooking, MISMATCH_NOTE, notedSupplierBookings, noteSupplierMismatch, openSupplierBookings, recentSupplierBookings,
+  claimSupplierBooking, failSupplierBooking, MISMATCH_NOTE, mismatchNote, notedStatus, notedSupplierBookings, noteSupplierMismatch, openSupplierBookings, recentSupplierBookings,
   supplierBooked, supplierBookingsOf, supplierCancelled, supplierRefused, supplierUnsettled, type ClaimedSupplierBooking, type SupplierBookingRow,
 } from '../db/supplier-bookings';
 import type { Log } from '../log';
 import { ApiError, conflict } from '../errors';
 import type { Mailer } from '../outside/mail';
 import type { Payments } from '../outside/payments';
-import type { BedBankFailure, SupplierPax } from '../outside/hotelbeds';
+import type { BedBankFailure, BedBankFailureKind, SupplierPax } from '../outside/hotelbeds';
 import { bookingsBank, orgBank, type OrgBank, type SupplierDeps } from './suppliers';
 import { sendOwedMails } from './booking-mails';
 import { readyQuotedSupplierRate, type QuotedSupplierReady } from './stay';
@@ -275,8 +275,8 @@ export function cancelFeeInBooking(booking: Pick<BookingRow, 'price_minor'> & { 
  * failed when it still cannot be; every refusal whose refund failed is refunded now. Then the supplier's side of the
  * confirmed bookings still to come is read, and what differs is noted on the booking (reconcile shows it).
  */
-export async function settleSupplierBookings(d: SupplierBookingDeps): Promise<{ booked: number; failed: number; unsettled: number; mismatched: number }> {
-  const counts = { booked: 0, failed: 0, unsettled: 0, mismatched: 0 };
+export async function settleSupplierBookings(d: SupplierBookingDeps): Promise<{ booked: number; failed: number; unsettled: number; mismatched: number; unchecked: number }> {
+  const counts = { booked: 0, failed: 0, unsettled: 0, mismatched: 0, unchecked: 0 };
   for (const open of await openSupplierBookings(d.db, d.clock() - SUPPLIER_CLAIM_STALE_MS)) {
     try {
       if (open.supplier_state === 'failed') {
@@ -308,7 +308,7 @@ export async function settleSupplierBookings(d: SupplierBookingDeps): Promise<{ 
   for (const group of await recentSupplierBookings(d.db, today)) {
     try {
       const found = await reconcile(d, group.org_id, group.supplier as Supplier, group.from, group.to, true);
-      counts.mismatched += found.length;
+      for (const m of found) counts[m.unchecked ? 'unchecked' : 'mismatched'] += 1;
     } catch (err) {
       d.log('error', 'supplier.reconcile_failed', { org_id: group.org_id, reason: String(err) });
     }
@@ -342,40 +342,54 @@ export async function notedMismatches(d: Pick<SupplierBookingDeps, 'db' | 'env' 
   return compared(d, orgId, supplier, await notedSupplierBookings(d.db, orgId, supplier, d.clock() - SUPPLIER_CLAIM_STALE_MS), true);
 }
 
-/** The rows whose status differs between the two sides, each booked one read at the supplier; `note` keeps it on the booking. */
+/**
+ * The supplier's failures after which it is not asked about the other bookings of the same check: it did not answer, or
+ * no longer takes the credentials (a refusal or "no such booking" is about one booking).
+ */
+const SUPPLIER_SILENT: ReadonlySet<BedBankFailureKind> = new Set(['timeout', 'unreachable', 'unavailable', 'unauthorised', 'malformed']);
+
+/**
+ * The rows whose status differs between the two sides, each booked one read at the supplier; `note` keeps it on the
+ * booking. A booking the supplier could not be asked about is listed as unchecked with what the hourly job last noted,
+ * never taken to agree (decision 0080); once the supplier itself fails, the rest are not asked (the check stays short).
+ */
 async function compared(d: Pick<SupplierBookingDeps, 'db' | 'env' | 'bank' | 'log'>, orgId: number, supplier: Supplier, rows: SupplierBookingRow[], note: boolean): Promise<SupplierMismatch[]> {
   const conn = await bookingsBank(d, orgId, supplier);
+  let silent = conn === null;
   const out: SupplierMismatch[] = [];
+  const listed = (b: SupplierBookingRow, theirs: string | null, unchecked: boolean): SupplierMismatch => ({
+    booking_id: b.booking_ref,
+    status: b.status as SupplierMismatch['status'],
+    supplier_state: b.supplier_state as SupplierMismatch['supplier_state'],
+    supplier_reference: b.supplier_reference,
+    supplier_status: theirs,
+    unchecked,
+    check_in: b.check_in,
+    created_at: b.created_at,
+  });
   const check = async (b: SupplierBookingRow) => {
     let theirs: string | null = null;
-    let unknown = false;
-    if (b.supplier_reference && conn) {
-      const found = await conn.bank.booking(b.supplier_reference, { timeoutMs: 10_000 });
-      if (found.ok) theirs = found.value.status;
-      else if (found.failure.kind === 'not_found') theirs = null;
-      else unknown = true;
-    } else if (b.supplier_reference) unknown = true;
-    if (unknown) return;
+    if (b.supplier_reference) {
+      const found = silent ? null : await conn!.bank.booking(b.supplier_reference, { timeoutMs: 10_000 });
+      if (found?.ok) theirs = found.value.status;
+      else if (found?.failure.kind !== 'not_found') {
+        if (found && SUPPLIER_SILENT.has(found.failure.kind)) silent = true;
+        out.push(listed(b, notedStatus(b.supplier_error), true));
+        return;
+      }
+    }
     const ours = expectedAtSupplier(b);
     const stuck = b.status === 'CONFIRMED' && b.supplier_state !== 'confirmed';
     const differs = stuck || ours !== theirs;
     if (note && b.supplier_reference) {
-      const text = differs ? `${MISMATCH_NOTE} ${theirs ?? 'unknown (lost)'}` : null;
+      const text = differs ? mismatchNote(theirs) : null;
       if ((b.supplier_error ?? null) !== text && (differs || b.supplier_error?.startsWith(MISMATCH_NOTE))) await noteSupplierMismatch(d.db, b.id, text);
     }
-    if (differs) {
-      out.push({
-        booking_id: b.booking_ref,
-        status: b.status as SupplierMismatch['status'],
-        supplier_state: b.supplier_state as SupplierMismatch['supplier_state'],
-        supplier_reference: b.supplier_reference,
-        supplier_status: theirs,
-        check_in: b.check_in,
-        created_at: b.created_at,
-      });
-    }
+    if (differs) out.push(listed(b, theirs, false));
   };
   for (let i = 0; i < rows.length; i += 5) await Promise.all(rows.slice(i, i + 5).map(check));
-  if (note && out.length) d.log('warn', 'supplier.reconcile_mismatch', { org_id: orgId, supplier, bookings: out.map((m) => m.booking_id) });
+  const differing = out.filter((m) => !m.unchecked).map((m) => m.booking_id);
+  if (note && differing.length) d.log('warn', 'supplier.reconcile_mismatch', { org_id: orgId, supplier, bookings: differing });
+  if (differing.length < out.length) d.log('warn', 'supplier.reconcile_unchecked', { org_id: orgId, supplier, bookings: out.length - differing.length, connected: conn !== null });
   return out.sort((a, b) => a.created_at.localeCompare(b.created_at));
 }

@@ -250,6 +250,77 @@ describe('the hourly job and the reconciliation', () => {
   });
 });
 
+describe('a supplier that does not answer about its bookings (decision 0080)', () => {
+  const simCalls = async () => (await call('/_sim/hotelbeds/calls')).json.calls as { op: string; at: string }[];
+  const detailReads = async (since: string) => (await simCalls()).filter((c) => c.op === 'detail' && c.at >= since).length;
+  /** Until the simulator has had no call for a moment (an hourly run still reconciling would add reads). */
+  const quiet = async () => until(simCalls, (calls) => !calls.length || Date.parse(calls.at(-1)!.at) < Date.now() - 1_000, 20_000);
+  const referenced = async () =>
+    (await d1Query<{ booking_ref: string }>(
+      `SELECT booking_ref FROM bookings WHERE org_id = ${orgId} AND supplier = 'hotelbeds' AND status <> 'PENDING_PAYMENT' AND supplier_reference IS NOT NULL
+         AND substr(created_at, 1, 10) BETWEEN '${day(-1)}' AND '${day(1)}'`,
+    )).map((r) => r.booking_ref);
+  const range = `from=${day(-1)}&to=${day(1)}`;
+
+  it('lists what it could not ask as unchecked with what the hourly check last found, never as agreeing', async () => {
+    // A booking the supplier cancelled on its own, as the hourly check notes it (the test above runs that check).
+    const { ref } = await paidSupplierBooking(await rateFor(36));
+    expect((await bank.cancel((await row(ref)).supplier_reference as string, false)).ok).toBe(true);
+    await d1Query(`UPDATE bookings SET supplier_error = 'The supplier holds this booking as CANCELLED' WHERE booking_ref = '${ref}'`);
+    await quiet();
+
+    // The connection no longer opens (its secret sealed under another key): nothing can be asked.
+    const [stored] = await d1Query<{ secret_sealed: string }>(`SELECT secret_sealed FROM org_suppliers WHERE org_id = ${orgId}`);
+    await d1Query(`UPDATE org_suppliers SET secret_sealed = '${'A'.repeat(40)}' WHERE org_id = ${orgId}`);
+    const since = new Date().toISOString();
+    try {
+      const noted = await admin.call('/api/admin/suppliers/hotelbeds/mismatches');
+      expect(noted.status, noted.text).toBe(200);
+      expect(noted.json.data).toContainEqual(expect.objectContaining({ booking_id: ref, unchecked: true, supplier_status: 'CANCELLED' }));
+      const compared = await admin.call(`/api/admin/suppliers/hotelbeds/reconcile?${range}`);
+      expect(compared.status, compared.text).toBe(200);
+      // Every booking booked there is listed as not compared: none is taken to agree.
+      const unchecked = (compared.json.data as { booking_id: string; unchecked: boolean }[]).filter((m) => m.unchecked).map((m) => m.booking_id);
+      expect(unchecked.sort()).toEqual((await referenced()).sort());
+      expect(await detailReads(since)).toBe(0);
+    } finally {
+      await d1Query(`UPDATE org_suppliers SET secret_sealed = '${stored!.secret_sealed}' WHERE org_id = ${orgId}`);
+    }
+    // Answering again, it is compared, and the note stands.
+    const again = await admin.call('/api/admin/suppliers/hotelbeds/mismatches');
+    expect(again.json.data).toContainEqual(expect.objectContaining({ booking_id: ref, unchecked: false, supplier_status: 'CANCELLED' }));
+    expect((again.json.data as { unchecked: boolean }[]).every((m) => !m.unchecked)).toBe(true);
+    expect((await row(ref)).supplier_error).toMatch(/CANCELLED/);
+  });
+
+  it('once the supplier fails a read, the check asks about no more of its bookings', async () => {
+    // Bookings made today of stays already over, booked there under references it does not hold: each one is a read.
+    const refs = Array.from({ length: 8 }, (_, i) => `BK-LOST${i}-${crypto.randomUUID().slice(0, 5).toUpperCase()}`);
+    await d1Query(refs.map((ref, i) =>
+      `INSERT INTO bookings (booking_ref, org_id, user_id, product_id, product_type, product_name, city, check_in, check_out, guests, currency, price_minor, total_minor, status,
+         idempotency_key, request_hash, traveler, supplier, supplier_state, supplier_reference, supplier_net_minor, supplier_currency)
+       VALUES ('${ref}', ${orgId}, ${member.id}, ${productId}, 'HLT', 'Supplier hotel', 'Lisbon', '${day(-20)}', '${day(-18)}', 2, 'EUR', 10000, 10000, 'CONFIRMED',
+         'k-${ref}', 'h', '{}', 'hotelbeds', 'confirmed', '1-LOST00${i}', 9000, 'EUR');`).join('\n'));
+    try {
+      const booked = await referenced();
+      expect(booked.length, 'more bookings than one round of reads').toBeGreaterThan(5);
+      await quiet();
+      await control({ fail_next: 'detail' });
+      const since = new Date().toISOString();
+      const compared = await admin.call(`/api/admin/suppliers/hotelbeds/reconcile?${range}`);
+      expect(compared.status, compared.text).toBe(200);
+      // One round of reads went out (up to five at once); the one that failed, and every one not asked after it, are
+      // listed as not compared.
+      const reads = await detailReads(since);
+      expect(reads).toBeGreaterThan(0);
+      expect(reads).toBeLessThanOrEqual(5);
+      expect((compared.json.data as { unchecked: boolean }[]).filter((m) => m.unchecked)).toHaveLength(booked.length - reads + 1);
+    } finally {
+      await d1Query(`DELETE FROM bookings WHERE booking_ref IN (${refs.map((r) => `'${r}'`).join(', ')})`);
+    }
+  });
+});
+
 let memberClient: Client | null = null;
 /** The member who booked, signed in (once). */
 async function signedInMember(): Promise<Client> {

@@ -33,7 +33,8 @@ export const SIGNATURE_SKEW_S = 300;
 /** The most nights one stay may have. */
 const MAX_NIGHTS = 30;
 
-const OPS = ['availability', 'checkrates', 'bookings', 'cancel'] as const;
+/** The Booking API's operations the hooks name: `detail` is reading one booking (GET bookings/{reference}). */
+const OPS = ['availability', 'checkrates', 'bookings', 'detail', 'cancel'] as const;
 type Op = (typeof OPS)[number];
 
 interface Control {
@@ -223,6 +224,7 @@ const INCOMPLETE: Record<Op, Record<string, unknown>> = {
   availability: { hotels: { total: 1, hotels: [{ code: 1, name: 'Hotel', rooms: [{ code: 'DBL.ST', rates: [{ rateKey: 'incomplete', net: '100.00' }] }] }] } },
   checkrates: { hotel: { code: 1, name: 'Hotel', currency: 'EUR', rooms: [] } },
   bookings: { booking: { status: 'CONFIRMED', currency: 'EUR' } },
+  detail: { booking: { status: 'CONFIRMED' } },
   cancel: { booking: { status: 'CANCELLED' } },
 };
 
@@ -231,7 +233,8 @@ function opOf(method: string, path: string): Op | null {
   if (path.endsWith('/hotel-api/1.0/hotels')) return 'availability';
   if (path.endsWith('/hotel-api/1.0/checkrates')) return 'checkrates';
   if (path.endsWith('/hotel-api/1.0/bookings')) return method === 'POST' ? 'bookings' : null;
-  return method === 'DELETE' && /\/hotel-api\/1\.0\/bookings\/[^/]+$/.test(path) ? 'cancel' : null;
+  if (!/\/hotel-api\/1\.0\/bookings\/[^/]+$/.test(path)) return null;
+  return method === 'DELETE' ? 'cancel' : method === 'GET' ? 'detail' : null;
 }
 
 /** A JSON body read as APItude reads it: not JSON → INVALID_REQUEST; a field of the wrong type → INVALID_REQUEST naming it. */
@@ -677,7 +680,7 @@ const routes = {
   booking: createRoute({
     method: 'get', path: '/hotel-api/1.0/bookings/{reference}', summary: 'Booking API: a booking’s detail', ...access('dev'),
     request: { params: Reference },
-    responses: { 200: json(BookingRS), 404: invalid('No such booking'), ...apiRefusals },
+    responses: { 200: json(BookingRS), 404: invalid('No such booking'), 500: failed, ...apiRefusals },
   }),
   cancel: createRoute({
     method: 'delete', path: '/hotel-api/1.0/bookings/{reference}', summary: 'Booking API: cancels a booking (CANCELLATION) or says what cancelling would cost (SIMULATION)', ...access('dev'),
@@ -690,7 +693,7 @@ const routes = {
     responses: { 200: json(ControlState, 'The settings now'), 400: json(ErrorBodySchema, 'A value out of range'), ...refusals },
   }),
   calls: createRoute({
-    method: 'get', path: '/calls', summary: 'Test hook: the Booking API calls the simulator was signed for (availability, checkrates, bookings, cancel), oldest first', ...access('dev'),
+    method: 'get', path: '/calls', summary: 'Test hook: the Booking API calls the simulator was signed for (availability, checkrates, bookings, detail, cancel), oldest first', ...access('dev'),
     responses: { 200: json(z.object({ calls: z.array(z.object({ op: z.enum(OPS), at: z.string(), rateKeys: z.array(z.string()) })) })), ...refusals },
   }),
   held: createRoute({
@@ -867,6 +870,7 @@ export const hotelbedsSim = api
     return c.json({ auditData: auditData(c), booking: bookingWire(booking) }, 200);
   })
   .openapi(routes.booking, (c) => {
+    if (failsNow('detail')) return systemError(c);
     const b = bookings.get(c.req.valid('param').reference);
     if (!b) return apiError(c, 404, 'INVALID_DATA', 'The booking does not exist');
     return c.json({ auditData: auditData(c), booking: bookingWire(b) }, 200);

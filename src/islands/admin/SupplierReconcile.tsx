@@ -1,6 +1,7 @@
 // /admin/suppliers: the org's bookings of the bed bank whose status differs between the two sides (decisions 0070 and
 // 0079). On opening, those the hourly check found (GET …/mismatches, each read again at the supplier); on asking, those
-// made on chosen days (GET …/reconcile). Each row says what this site holds and what the supplier holds.
+// made on chosen days (GET …/reconcile). Each row says what this site holds and what the supplier holds; one the
+// supplier did not answer about now is said so, never counted as agreeing (decision 0080).
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { SupplierMismatch } from '../../shared/contract/supplier-bookings';
@@ -23,8 +24,28 @@ type T = ReturnType<typeof useT>;
 const ours = (t: T, m: SupplierMismatch) =>
   m.status === 'CONFIRMED' && m.supplier_state !== 'confirmed' ? t('sup_rec_not_booked_there') : t(`bk_status_${m.status}`) || m.status;
 
-/** What the supplier holds: its status, or that it holds none. */
-const theirs = (t: T, m: SupplierMismatch) => (m.supplier_status === null ? t('sup_rec_none_there') : t(`bk_status_${m.supplier_status}`) || m.supplier_status);
+const statusText = (t: T, status: string) => t(`bk_status_${status}`) || status;
+
+/** What the supplier holds: its status, or that it holds none; unchecked, that it did not answer (and what it last said). */
+function theirs(t: T, m: SupplierMismatch) {
+  if (m.unchecked) return m.supplier_status === null ? t('sup_rec_unchecked') : t('sup_rec_last_found', { status: statusText(t, m.supplier_status) });
+  return m.supplier_status === null ? t('sup_rec_none_there') : statusText(t, m.supplier_status);
+}
+
+/** How many differ, as compared now. */
+const differing = (found: readonly SupplierMismatch[]) => found.filter((m) => !m.unchecked).length;
+
+/** A line of its own for the bookings the supplier did not answer about (none: nothing). */
+function Unchecked({ found, testId }: { found: readonly SupplierMismatch[]; testId: string }) {
+  const t = useT();
+  const count = found.length - differing(found);
+  if (!count) return null;
+  return (
+    <p className="console-status is-failed" role="status" data-testid={testId}>
+      {t('sup_rec_unchecked_count', { count })}
+    </p>
+  );
+}
 
 /** The bookings that differ, one row each. */
 function Mismatches({ found, testId }: { found: SupplierMismatch[]; testId: string }) {
@@ -43,7 +64,7 @@ function Mismatches({ found, testId }: { found: SupplierMismatch[]; testId: stri
         </thead>
         <tbody>
           {found.map((m) => (
-            <tr key={m.booking_id} data-testid="supplier-mismatch" data-ref={m.booking_id}>
+            <tr key={m.booking_id} data-testid="supplier-mismatch" data-ref={m.booking_id} data-unchecked={m.unchecked || undefined}>
               <td data-label={t('ops_bookings_ref')}>
                 <code>{m.booking_id}</code>
                 {m.supplier_reference ? <><br /><span className="console-muted">{t('bk_supplier_reference', { reference: m.supplier_reference })}</span></> : null}
@@ -59,28 +80,45 @@ function Mismatches({ found, testId }: { found: SupplierMismatch[]; testId: stri
   );
 }
 
-/** What the hourly check found, read again as the page opens; said plainly when it found nothing. */
+/** What the hourly check found, read again as the page opens; said plainly when it found nothing, or could not be read. */
 function FoundHourly({ supplier }: { supplier: Supplier }) {
   const t = useT();
-  const [found, setFound] = useState<SupplierMismatch[] | null>(null);
+  const [found, setFound] = useState<SupplierMismatch[] | { failed: unknown } | null>(null);
   useEffect(() => {
     let gone = false;
     supplierMismatches(supplier)
       .then((rows) => !gone && setFound(rows))
-      .catch(() => !gone && setFound(null));
+      .catch((err: unknown) => !gone && setFound({ failed: err }));
     return () => {
       gone = true;
     };
   }, [supplier]);
   if (!found) return null;
+  if (!Array.isArray(found)) {
+    return (
+      <p className="console-status is-failed" role="status" data-testid="supplier-hourly-message">
+        {t('sup_rec_hourly_failed', { reason: consoleMessage(t, found.failed) })}
+      </p>
+    );
+  }
+  const count = differing(found);
   return (
     <>
-      <p className="console-status" role="status" data-testid="supplier-hourly-message">
-        {found.length ? t('sup_rec_hourly_found', { count: found.length }) : t('sup_rec_hourly_none')}
-      </p>
+      {(count > 0 || found.length === 0) && (
+        <p className="console-status" role="status" data-testid="supplier-hourly-message">
+          {count ? t('sup_rec_hourly_found', { count }) : t('sup_rec_hourly_none')}
+        </p>
+      )}
+      <Unchecked found={found} testId="supplier-hourly-unchecked" />
       {found.length > 0 && <Mismatches found={found} testId="supplier-hourly" />}
     </>
   );
+}
+
+/** The status line after comparing: how many differ; that both sides agree only when every booking was compared. */
+function comparedText(t: T, found: readonly SupplierMismatch[]) {
+  const count = differing(found);
+  return count ? t('sup_rec_found', { count }) : found.length === 0 ? t('sup_rec_agree') : '';
 }
 
 export default function SupplierReconcile({ supplier, connected }: { supplier: Supplier; connected: boolean }) {
@@ -137,8 +175,9 @@ export default function SupplierReconcile({ supplier, connected }: { supplier: S
         </div>
       </form>
       <p className={`console-status${failed ? ' is-failed' : ''}`} role="status" data-testid="supplier-reconcile-message">
-        {busy ? t('sup_rec_checking') : failed || (found ? (found.length ? t('sup_rec_found', { count: found.length }) : t('sup_rec_agree')) : '')}
+        {busy ? t('sup_rec_checking') : failed || (found ? comparedText(t, found) : '')}
       </p>
+      {found && !busy && <Unchecked found={found} testId="supplier-reconcile-unchecked" />}
       {found && found.length > 0 && <Mismatches found={found} testId="supplier-compared" />}
     </section>
   );

@@ -17,15 +17,23 @@ export const ReconcileQuerySchema = z
   .refine((q) => q.from <= q.to, { path: ['to'], message: SUPPLIER_MSG.dayOrder })
   .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000, { path: ['to'], message: SUPPLIER_MSG.dayRange });
 
-/** A booking whose status differs between our side and the supplier's. */
+/**
+ * A booking whose status differs between our side and the supplier's, or one the supplier could not be asked about now
+ * (`unchecked`): never taken to agree (docs/decisions/0080-unchecked-is-not-agreed.md).
+ */
 export const SupplierMismatchSchema = z.object({
   booking_id: z.string(),
   /** Ours. */
   status: z.enum(BOOKING_STATUSES),
   supplier_state: z.enum(SUPPLIER_BOOKING_STATES).nullable(),
   supplier_reference: z.string().nullable(),
-  /** The supplier's (CONFIRMED, CANCELLED, …); null when it holds none. */
+  /**
+   * The supplier's (CONFIRMED, CANCELLED, …); null when it holds none. Unchecked: what the hourly check last found
+   * there, or null when it found nothing to note.
+   */
   supplier_status: z.string().nullable(),
+  /** The supplier did not answer about it now (down, late, or the connection does not open): not compared. */
+  unchecked: z.boolean(),
   check_in: z.string(),
   created_at: z.string(),
 });

@@ -131,6 +131,22 @@ export const consoleOpsLabels: LabelTable = {
   sup_rec_there: L('At the supplier', 'En el proveedor', 'Chez le fournisseur'),
   sup_rec_not_booked_there: L('Paid, not booked at the supplier', 'Pagada, no reservada en el proveedor', 'Payée, non réservée chez le fournisseur'),
   sup_rec_none_there: L('No booking (lost)', 'Ninguna reserva (perdida)', 'Aucune réservation (perdue)'),
+  sup_rec_unchecked: L('Did not answer now', 'No respondió ahora', 'N’a pas répondu'),
+  sup_rec_last_found: L(
+    '{status} at the last check; did not answer now',
+    '{status} en la última comprobación; no respondió ahora',
+    '{status} à la dernière vérification\u202f; pas de réponse maintenant',
+  ),
+  sup_rec_unchecked_count: L(
+    'Not compared, the supplier did not answer: {count}. Try again later.',
+    'Sin comparar, el proveedor no respondió: {count}. Inténtalo más tarde.',
+    'Non comparées, le fournisseur n’a pas répondu\u202f: {count}. Réessayez plus tard.',
+  ),
+  sup_rec_hourly_failed: L(
+    'What the hourly check found could not be read: {reason}',
+    'No se pudo leer lo que encontró la comprobación de cada hora: {reason}',
+    'Les résultats de la vérification horaire n’ont pas pu être lus\u202f: {reason}',
+  ),
   sup_import: L('Hotels', 'Hoteles', 'Hôtels'),
   sup_hotels_held: L('Hotels from this supplier on your site: {count}', 'Hoteles de este proveedor en tu sitio: {count}', 'Hôtels de ce fournisseur sur votre site\u202f: {count}'),
   sup_import_start: L('Import hotels', 'Importar hoteles', 'Importer les hôtels'),
