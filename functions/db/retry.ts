@@ -5,12 +5,20 @@
  * Messages Cloudflare lists as transient (developers.cloudflare.com/d1/best-practices/retry-queries), and the storage's
  * own "internal error" (seen locally when another process held the database file: "Failed to get session commit
  * token: internal error", SQLITE_BUSY underneath), and SQLITE_BUSY named as such ("database is locked", seen locally under
- * a full test run's load when another process held the file's lock). A read is sent again; a write is answered 503,
- * never 500.
+ * a full test run's load when another process held the file's lock). A read is sent again, and so is a write the lock
+ * refused (isLockedDbError); any other write is answered 503, never 500.
  */
 const RETRYABLE = ['Network connection lost', 'storage caused object to be reset', 'reset because its code was updated', 'internal error', 'database is locked', 'SQLITE_BUSY'];
 
 export const isRetryableDbError = (err: unknown) => RETRYABLE.some((m) => String((err as Error)?.message ?? err).includes(m));
+
+/**
+ * SQLite's own "busy", named as such: the statement, or the batch's one transaction, could not take the file's lock and
+ * was refused before it wrote anything, so a write is as safe to send again as a read. (D1's "internal error" is not
+ * among them: it may come after the commit.)
+ */
+const REFUSED_BEFORE_WRITING = ['database is locked', 'SQLITE_BUSY'];
+export const isLockedDbError = (err: unknown) => REFUSED_BEFORE_WRITING.some((m) => String((err as Error)?.message ?? err).includes(m));
 
 export const DB_ATTEMPTS = 3;
 const BASE_MS = 20;
@@ -84,8 +92,9 @@ class Calls {
         if (!isRetryableDbError(err)) throw err;
         this.state.failures += 1;
         this.state.lastError = String((err as Error)?.message ?? err);
-        // A write may have been applied before the connection dropped: only reads are safe to send again.
-        if (!read || attempt + 1 >= DB_ATTEMPTS) {
+        // A write may have been applied before the connection dropped: only reads, and a write the lock refused, are safe
+        // to send again.
+        if ((!read && !isLockedDbError(err)) || attempt + 1 >= DB_ATTEMPTS) {
           this.state.gaveUp = true;
           throw err;
         }

@@ -73,6 +73,27 @@ describe('D1 retries', () => {
     expect(state).toMatchObject({ failures: 2, retries: 0, gaveUp: true });
   });
 
+  it('sends a write, or a batch holding one, again when the file\u2019s lock refused it (nothing was written)', async () => {
+    const LOCKED = () => new Error('D1_ERROR: database is locked: SQLITE_BUSY');
+    const { db, calls } = fakeDb([LOCKED, LOCKED]);
+    const state = newDbState();
+    const d = resilientDb(db, state);
+    await expect(d.prepare('INSERT INTO t VALUES (?)').bind(1).run()).resolves.toMatchObject({ success: true });
+    expect(calls).toEqual(['INSERT INTO t VALUES (?)', 'INSERT INTO t VALUES (?)', 'INSERT INTO t VALUES (?)']);
+    expect(state).toMatchObject({ failures: 2, retries: 2, gaveUp: false });
+
+    const held = fakeDb([LOCKED, LOCKED, LOCKED]);
+    const heldState = newDbState();
+    const h = resilientDb(held.db, heldState);
+    await expect(h.batch([h.prepare('SELECT 1'), h.prepare('DELETE FROM t')])).rejects.toThrow('SQLITE_BUSY');
+    expect(held.calls.length).toBe(DB_ATTEMPTS);
+    expect(heldState).toMatchObject({ retries: DB_ATTEMPTS - 1, gaveUp: true });
+    // The storage's internal error may come after the commit: a write that met it is not sent again.
+    const commit = fakeDb([() => new Error('D1_ERROR: Failed to get session commit token: internal error; reference = x')]);
+    await expect(resilientDb(commit.db, newDbState()).prepare('UPDATE t SET a = 1').run()).rejects.toThrow('internal error');
+    expect(commit.calls.length).toBe(1);
+  });
+
   it('does not retry errors that are not transient', async () => {
     const { db, calls } = fakeDb([() => new Error('D1_ERROR: no such column: x')]);
     await expect(resilientDb(db, newDbState()).prepare('SELECT x').first()).rejects.toThrow('no such column');
