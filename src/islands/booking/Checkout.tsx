@@ -8,6 +8,7 @@ import CertificateModal from '../loyalty/CertificateModal';
 import Money from '../ui/Money';
 import Wallet from '../loyalty/Wallet';
 import { ApiFailure } from '../../shared/contract/api-client';
+import { unavailableText } from './unavailable';
 import { loadTravelers, type SavedTraveler } from '../../stores/account';
 import { cancelBooking, checkout, loadBooking, loadProduct, loadReservations, previewBooking, resumePayment } from '../../stores/booking';
 import { TITLES } from '../../shared/contract/auth-text';
@@ -316,7 +317,7 @@ export default function Checkout() {
           return;
         }
         const conflict = err instanceof ApiFailure && err.status === 409;
-        setProblem(err instanceof ApiFailure && err.status < 500 ? err.message : err instanceof ApiFailure && err.status === 503 ? t('bk_supplier_unavailable') : t('bk_quote_failed'), conflict);
+        setProblem(err instanceof ApiFailure && err.status < 500 ? err.message : err instanceof ApiFailure && err.status === 503 ? unavailableText(t, err) : t('bk_quote_failed'), conflict);
         if (conflict) void loadWallet(currency);
       })
       .finally(() => !ctrl.signal.aborted && setPreviewBusy(false));
@@ -419,7 +420,7 @@ export default function Checkout() {
         return;
       }
       const status = err instanceof ApiFailure ? err.status : 0;
-      const text = status === 409 ? t('bk_card_conflict') : status === 401 ? t('bk_sign_in_to_book') : status === 502 ? t('bk_payment_unavailable') : status === 503 ? t('bk_supplier_unavailable') : status && status < 500 ? (err as Error).message : t('bk_booking_failed');
+      const text = status === 409 ? t('bk_card_conflict') : status === 401 ? t('bk_sign_in_to_book') : status === 502 ? t('bk_payment_unavailable') : status === 503 ? unavailableText(t, err as ApiFailure) : status && status < 500 ? (err as Error).message : t('bk_booking_failed');
       setProblem(text, true);
       if (status === 409) void loadWallet(currency);
       if (status === 401) openDialog('signin');

@@ -6,6 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import Money, { usePricesVisible } from '../ui/Money';
 import { ApiFailure } from '../../shared/contract/api-client';
+import { unavailableText } from './unavailable';
 import { cancellationStanding, deadlineInHotelTime } from '../../shared/rules/cancellation';
 import { cancellationLine } from '../../shared/i18n/cancellation-line';
 import { formatDay, WEEKDAY_DAY } from '../../shared/rules/format-day';
@@ -42,7 +43,7 @@ export default function RoomRates({ product, c, currency }: Props) {
       .catch((err) => {
         if (ctrl.signal.aborted) return;
         setAnswer(null);
-        setFailed(err instanceof ApiFailure && err.status === 400 ? err.message : err instanceof ApiFailure && err.status === 503 ? t('bk_supplier_unavailable') : t('bk_rooms_failed'));
+        setFailed(err instanceof ApiFailure && err.status === 400 ? err.message : err instanceof ApiFailure && err.status === 503 ? unavailableText(t, err) : t('bk_rooms_failed'));
       });
     return () => ctrl.abort();
   }, [asked]);
