@@ -95,7 +95,6 @@ export const OPS_MSG = {
   noSuchChannelCredential: 'No such channel manager credentials',
   channelCredentialsFull: 'An organisation holds at most 20 channel manager credentials: revoke one first',
   noSuchBooking: 'No such booking on this site',
-  onAccountCancel: 'A booking on an agent’s account is cancelled with the agent, not from the console',
   waiveFee: 'Choose whether to waive the fee',
 } as const;
 

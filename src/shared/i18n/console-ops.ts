@@ -399,11 +399,6 @@ export const consoleOpsLabels: LabelTable = {
   ops_msg_keyReused: L('This file was already imported under another content: choose the file again', 'Esta clave ya se usó con otro archivo: vuelve a elegir el archivo', 'Cette clé a déjà servi pour un autre fichier\u202f: choisissez à nouveau le fichier'),
   ops_msg_noSuchCard: L('No such card', 'No existe esa tarjeta', "Cette carte n'existe pas"),
   ops_msg_noSuchBooking: L('No such booking on this site', 'No existe esa reserva en este sitio', "Cette réservation n'existe pas sur ce site"),
-  ops_msg_onAccountCancel: L(
-    'A booking on an agent’s account is cancelled with the agent, not from the console',
-    'Una reserva a cuenta de un agente se cancela con el agente, no desde la consola',
-    'Une réservation sur le compte d’un agent s’annule avec l’agent, pas depuis la console',
-  ),
   ops_msg_waiveFee: L('Choose whether to waive the fee', 'Indica si se anulan los gastos', 'Indiquez si les frais sont annulés'),
   ops_msg_cardExpiry: L(
     'Give a future date (YYYY-MM-DD) or date and time (ISO 8601), or leave it empty',
