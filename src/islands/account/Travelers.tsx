@@ -2,6 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiFailure } from '../../shared/contract/api-client';
+import LoadFailed, { failedToLoad } from '../ui/LoadFailed';
 import { loadTravelers, removeTraveler, saveTraveler, type SavedTraveler as Saved } from '../../stores/account';
 import { TITLES } from '../../shared/contract/auth-text';
 import { titleLabel } from '../../shared/i18n/person-title';
@@ -28,10 +29,14 @@ export default function Travelers() {
   const firstField = useRef<HTMLSelectElement>(null);
 
   useEffect(() => void runStartup(), []);
+  const [loadFailed, setLoadFailed] = useState(false);
   const reload = () =>
     loadTravelers()
-      .then(setList)
-      .catch(() => setList([]));
+      .then((saved) => {
+        setLoadFailed(false);
+        setList(saved);
+      })
+      .catch((err: unknown) => (failedToLoad(err) ? setLoadFailed(true) : setList([])));
   useEffect(() => {
     if (signedIn === true) void reload();
   }, [signedIn]);
@@ -106,7 +111,9 @@ export default function Travelers() {
   return (
     <div className="stack" data-testid="travelers">
       <div aria-live="polite">{message ? <p className={`alert ${message.ok ? 'alert-success' : 'alert-error'}`}>{message.text}</p> : null}</div>
-      {list === null ? (
+      {loadFailed ? (
+        <LoadFailed compact text={t('bk_travelers_failed')} onRetry={() => void reload()} />
+      ) : list === null ? (
         <div role="status">
           <span className="spinner" aria-hidden="true" /> {t('bk_loading')}
         </div>

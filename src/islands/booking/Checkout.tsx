@@ -9,6 +9,7 @@ import Money from '../ui/Money';
 import Wallet from '../loyalty/Wallet';
 import { ApiFailure } from '../../shared/contract/api-client';
 import { unavailableText } from './unavailable';
+import LoadFailed, { useRetry } from '../ui/LoadFailed';
 import { loadTravelers, type SavedTraveler } from '../../stores/account';
 import { cancelBooking, checkout, loadBooking, loadProduct, loadReservations, previewBooking, resumePayment } from '../../stores/booking';
 import { TITLES } from '../../shared/contract/auth-text';
@@ -139,6 +140,7 @@ export default function Checkout() {
   const [product, setProduct] = useState<ProductDetail | null>(null);
   const [c, setC] = useState<Criteria | null>(null);
   const [missing, setMissing] = useState(false);
+  const load = useRetry();
   const [traveler, setTraveler] = useState<Traveler>(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Traveler, string>>>({});
   const [saved, setSaved] = useState<SavedTraveler[]>([]);
@@ -173,8 +175,8 @@ export default function Checkout() {
     if (pid === null) return setMissing(true);
     loadProduct(pid, currency)
       .then(setProduct)
-      .catch(() => setMissing(true));
-  }, [currency]);
+      .catch((err: unknown) => !load.failedOn(err) && setMissing(true));
+  }, [currency, load.attempt]);
   useEffect(() => {
     if (!product) return;
     const base = defaultCriteria(product.type, org?.orgBySite.minCheckinDays ?? 1);
@@ -324,6 +326,7 @@ export default function Checkout() {
     return () => ctrl.abort();
   }, [tripBody, currency, t]);
 
+  if (load.failed) return <LoadFailed onRetry={load.retry} />;
   if (missing)
     return (
       <div className="panel bk-empty" role="alert">

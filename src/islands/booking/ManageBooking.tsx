@@ -9,6 +9,7 @@ import CancellationPolicy from './CancellationPolicy';
 import CancelDialog from './CancelDialog';
 import Money from '../ui/Money';
 import { ApiFailure } from '../../shared/contract/api-client';
+import LoadFailed, { useRetry } from '../ui/LoadFailed';
 import { loadBooking, loadCancelQuote, resumePayment, type CancelQuote } from '../../stores/booking';
 import { formatDay, LONG_DAY } from '../../shared/rules/format-day';
 import { formatMoney, toMinor } from '../../shared/rules/money';
@@ -23,6 +24,7 @@ export default function ManageBooking() {
   const language = useStore($language);
   const [booking, setBooking] = useState<ManagedBooking | null>(null);
   const [missing, setMissing] = useState(false);
+  const load = useRetry();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   // What cancelling now would cost: null when the booking may not be cancelled (409), undefined while asked or unknown.
@@ -36,8 +38,8 @@ export default function ManageBooking() {
     if (!ref) return setMissing(true);
     loadBooking(ref)
       .then(setBooking)
-      .catch(() => setMissing(true));
-  }, []);
+      .catch((err: unknown) => !load.failedOn(err) && setMissing(true));
+  }, [load.attempt]);
   // A bed bank's booking the hotel is still confirming is cancelled once it has (the supplier is asked first).
   const awaiting = booking ? awaitingSupplier(booking) : false;
   const cancellable = !awaiting && (booking?.status === 'CONFIRMED' || booking?.status === 'PENDING_PAYMENT');
@@ -48,6 +50,7 @@ export default function ManageBooking() {
       .catch((err) => setQuote(err instanceof ApiFailure && err.status === 409 ? null : undefined));
   }, [booking?.booking_id, booking?.status]);
 
+  if (load.failed) return <LoadFailed onRetry={load.retry} />;
   if (missing)
     return (
       <p className="alert">

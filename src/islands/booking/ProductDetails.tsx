@@ -11,6 +11,7 @@ import Gallery from '../ui/Gallery';
 import AgentPrices from '../agent/AgentPrices';
 import Money, { usePricesVisible } from '../ui/Money';
 import { ApiFailure } from '../../shared/contract/api-client';
+import LoadFailed, { useRetry } from '../ui/LoadFailed';
 import { loadProduct, previewBooking, type BookingPreview as Quote } from '../../stores/booking';
 import { addDays, daysBetween, MAX_NIGHTS, minCheckInDate } from '../../shared/rules/booking-dates';
 import { $currency, $language, useT } from '../../stores/locale';
@@ -32,6 +33,7 @@ export default function ProductDetails() {
   const [productId, setProductId] = useState<number | null>(null);
   const [product, setProduct] = useState<ProductDetail | null>(null);
   const [missing, setMissing] = useState(false);
+  const load = useRetry();
   const [c, setC] = useState<Criteria | null>(null);
   const [quote, setQuote] = useState<Quote | null>(null);
   const [quoteError, setQuoteError] = useState('');
@@ -52,8 +54,8 @@ export default function ProductDetails() {
         setProduct(data);
         document.title = `${data.name} · ${document.title.split(' · ').pop()}`;
       })
-      .catch(() => setMissing(true));
-  }, [productId, currency]);
+      .catch((err: unknown) => !load.failedOn(err) && setMissing(true));
+  }, [productId, currency, load.attempt]);
   // The page says "Hotel details" before it knows the product: an activity, a resort or a stay gets its own words.
   useEffect(() => {
     const heading = document.querySelector<HTMLElement>('.page-head h1');
@@ -87,6 +89,7 @@ export default function ProductDetails() {
     return () => ctrl.abort();
   }, [product, c, currency, t]);
 
+  if (load.failed) return <LoadFailed onRetry={load.retry} />;
   if (missing)
     return (
       <div className="panel bk-empty" role="alert">

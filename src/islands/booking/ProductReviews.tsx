@@ -8,6 +8,7 @@ import { formatNumber } from '../../shared/rules/money';
 import { reviewFacts } from '../../shared/render/review-facts';
 import { loadProductReviews } from '../../stores/reviews';
 import { $language, useT } from '../../stores/locale';
+import LoadFailed, { useRetry } from '../ui/LoadFailed';
 
 export default function ProductReviews({ productId }: { productId: number }) {
   const t = useT();
@@ -17,11 +18,12 @@ export default function ProductReviews({ productId }: { productId: number }) {
   const [more, setMore] = useState<PublicReview[]>([]);
   const [page, setPage] = useState(1);
 
+  const load = useRetry();
   useEffect(() => {
     loadProductReviews(productId)
       .then(setReviews)
-      .catch(() => setReviews({ count: 0, score: null, page: 1, per_page: 10, data: [] }));
-  }, [productId]);
+      .catch((err: unknown) => !load.failedOn(err) && setReviews({ count: 0, score: null, page: 1, per_page: 10, data: [] }));
+  }, [productId, load.attempt]);
 
   const showMore = async () => {
     const next = await loadProductReviews(productId, page + 1).catch(() => null);
@@ -30,6 +32,7 @@ export default function ProductReviews({ productId }: { productId: number }) {
     setPage(page + 1);
   };
 
+  if (load.failed) return <LoadFailed compact text={t('bk_reviews_failed')} onRetry={load.retry} />;
   if (!reviews) return <div className="skeleton bk-skel-line" aria-hidden="true" />;
   const facts = reviewFacts(t, language, reviews.count, reviews.score);
   const month = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' });

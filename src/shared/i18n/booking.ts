@@ -178,6 +178,18 @@ export const bookingLabels: LabelTable = {
   bk_total_guests_other: L('Total for {n} guests', 'Total por {n} personas', 'Total pour {n} personnes'),
   bk_book_now: L('Book now', 'Reservar ahora', 'Réserver'),
   bk_product_missing: L('This offer is not available here.', 'Esta oferta no está disponible aquí.', 'Cette offre n’est pas disponible ici.'),
+  bk_load_failed: L(
+    'This page could not be loaded. Check your connection and try again.',
+    'No se pudo cargar esta página. Comprueba tu conexión e inténtalo de nuevo.',
+    'Cette page n’a pas pu être chargée. Vérifiez votre connexion et réessayez.',
+  ),
+  bk_retry: L('Try again', 'Reintentar', 'Réessayer'),
+  bk_reviews_failed: L('The reviews could not be loaded.', 'No se pudieron cargar las opiniones.', 'Les avis n’ont pas pu être chargés.'),
+  bk_travelers_failed: L(
+    'Your saved travellers could not be loaded.',
+    'No se pudieron cargar tus viajeros guardados.',
+    'Vos voyageurs enregistrés n’ont pas pu être chargés.',
+  ),
   bk_back_to_search: L('Back to search', 'Volver a la búsqueda', 'Retour à la recherche'),
   bk_quote_failed: L('The price could not be worked out. Please try again.', 'No se pudo calcular el precio. Inténtalo de nuevo.', 'Le prix n’a pas pu être calculé. Veuillez réessayer.'),
   // The product page's rooms and rates (RoomRates)
