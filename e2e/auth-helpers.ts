@@ -28,6 +28,16 @@ export async function signIn(page: Page, email: string, password: string) {
   await d.getByRole('button', { name: 'Log in' }).click();
 }
 
+/**
+ * After a sign-in: the dialog closes and the page is loaded again without `action=login` (finishSignIn); a visit begun
+ * before that load would be cut short by it.
+ */
+export async function signedIn(page: Page) {
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page).toHaveURL((u) => !u.searchParams.has('action'));
+  await page.waitForLoadState('load');
+}
+
 export interface Mail {
   to: string;
   subject: string;

@@ -3,7 +3,7 @@
 // the org's host, `localhost`), signs out, signs in with the password and then the passkey (the second step), and
 // removes the passkey after confirming with it (the fresh-proof dialog). Axe on the dialog; screenshots in en and fr.
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedAccount, openPage } from './auth-helpers';
+import { createVerifiedAccount, openPage, signedIn } from './auth-helpers';
 import { expectClean } from './axe';
 import { keepScreen } from './screens';
 
@@ -42,7 +42,7 @@ test('a member adds a passkey, signs in with it, and removes it after confirming
   });
 
   await passwordStep(page, 'en-US', account.email, account.password);
-  await expect(page.getByRole('dialog')).toBeHidden();
+  await signedIn(page);
   await openPage(page, '/user-details?lang=en-US#security');
   const section = page.getByTestId('section-security');
   await expect(section.getByRole('heading', { name: 'Passkeys' })).toBeVisible();

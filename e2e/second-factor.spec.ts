@@ -4,7 +4,7 @@
 // agent without one is sent to set it up. Axe on the section and the dialog's second step; screenshots in en and fr.
 import { createHmac } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createVerifiedAccount, openPage, uniqueEmail } from './auth-helpers';
+import { createVerifiedAccount, openPage, signedIn, uniqueEmail } from './auth-helpers';
 import { expectNoSeriousAxeViolation, PORT } from './admin-helpers';
 import { d1Run } from './booking-helpers';
 import { keepScreen } from './screens';
@@ -53,15 +53,6 @@ async function passwordStep(page: Page, site: string, lang: string, email: strin
   return dialog;
 }
 
-/**
- * After a sign-in: the dialog closes and the page is loaded again without `action=login` (finishSignIn); a visit begun
- * before that load would be cut short by it.
- */
-async function signedIn(page: Page) {
-  await expect(page.getByRole('dialog')).toBeHidden();
-  await expect(page).toHaveURL((u) => !u.searchParams.has('action'));
-  await page.waitForLoadState('load');
-}
 
 test('an admin enrols an authenticator app and signs in with it; the org then sends an agent without one to enrol', async ({ page, browser }, testInfo) => {
   test.slow();
@@ -148,7 +139,7 @@ test('an admin enrols an authenticator app and signs in with it; the org then se
   const desk = await context.newPage();
   await desk.setViewportSize(WIDE);
   await passwordStep(desk, site, 'en-US', agent.email, agent.password);
-  await expect(desk.getByRole('dialog')).toBeHidden();
+  await signedIn(desk);
   await openPage(desk, `${site}/agent?lang=en-US`);
   // The desk sends it on by itself: the address is polled, not a page load waited for (the desk's own load is cut
   // short by that redirect, which a wait for a load can see as an aborted navigation).
