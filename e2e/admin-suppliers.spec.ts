@@ -64,6 +64,9 @@ test('an admin connects the bed bank, imports its hotels and watches the import 
     await expect(job).toHaveAttribute('data-status', 'running');
     await expect(panel.getByRole('button', { name: 'Stop the import' })).toBeEnabled();
     await expect(panel.getByRole('button', { name: 'Import hotels' })).toBeDisabled();
+    // Disconnecting would be refused while it runs: it is not offered, and the page says why.
+    await expect(panel.getByRole('button', { name: 'Disconnect' })).toBeDisabled();
+    await expect(panel.getByTestId('supplier-disconnect-wait')).toHaveText('An import is running: wait for it to finish before disconnecting');
     await expect(job.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
     await expectNoSeriousAxeViolation(page);
     await keepScreen(page, 'admin-suppliers-running-en-1280');
@@ -78,6 +81,8 @@ test('an admin connects the bed bank, imports its hotels and watches the import 
   await expect(job).toContainText(`Last import finished: ${count(held, 'en-US')} hotels.`);
   await expect(page.getByTestId('supplier-hotels')).toHaveText(`Hotels from this supplier on your site: ${count(held, 'en-US')}`);
   await expect(panel.getByRole('button', { name: 'Import hotels' })).toBeEnabled();
+  await expect(panel.getByRole('button', { name: 'Disconnect' })).toBeEnabled();
+  await expect(panel.getByTestId('supplier-disconnect-wait')).toHaveCount(0);
   await keepScreen(page, 'admin-suppliers-done-en-1280');
 
   await page.setViewportSize({ width: 390, height: 844 });

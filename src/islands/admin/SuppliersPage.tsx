@@ -23,9 +23,11 @@ type Status = { text: string; failed: boolean };
 
 /**
  * The credentials, markup and switch; once saved, "Disconnect" asks first (RemoveDialog), then forgets them (the page
- * starts a new, empty form with `notice` said).
+ * starts a new, empty form with `notice` said). While an import runs it is not offered: the server would refuse it.
  */
-function CredentialsForm({ state, notice, onSaved, onRemoved }: { state: SupplierState; notice: string; onSaved: (next: SupplierState) => void; onRemoved: (next: SupplierState) => void }) {
+function CredentialsForm({ state, notice, importing, onSaved, onRemoved }: {
+  state: SupplierState; notice: string; importing: boolean; onSaved: (next: SupplierState) => void; onRemoved: (next: SupplierState) => void;
+}) {
   const t = useT();
   const id = (name: string) => `sup-${state.supplier}-${name}`;
   const [apiKey, setApiKey] = useState(state.api_key ?? '');
@@ -106,11 +108,16 @@ function CredentialsForm({ state, notice, onSaved, onRemoved }: { state: Supplie
           {t('sup_save')}
         </button>
         {state.configured && (
-          <button type="button" className="btn btn-danger" disabled={busy} onClick={() => setAsking(true)}>
+          <button type="button" className="btn btn-danger" disabled={busy || importing} aria-describedby={importing ? id('disconnect-wait') : undefined} onClick={() => setAsking(true)}>
             {t('sup_disconnect')}
           </button>
         )}
       </div>
+      {state.configured && importing && (
+        <p className="field-hint" id={id('disconnect-wait')} data-testid="supplier-disconnect-wait">
+          {t('sup_msg_removeImporting')}
+        </p>
+      )}
       <p className={`console-status${status.failed ? ' is-failed' : ' is-saved'}`} role="status" data-testid="supplier-message">
         {status.text}
       </p>
@@ -172,7 +179,7 @@ function ImportResult({ job }: { job: SupplierImport }) {
   );
 }
 
-function ImportSection({ state, onChange }: { state: SupplierState; onChange: () => Promise<void> }) {
+function ImportSection({ state, onChange, onRunning }: { state: SupplierState; onChange: () => Promise<void>; onRunning: (running: boolean) => void }) {
   const t = useT();
   const language = useStore($language);
   const [job, setJob] = useState<SupplierImport | null>(state.last_import);
@@ -183,6 +190,7 @@ function ImportSection({ state, onChange }: { state: SupplierState; onChange: ()
   const polling = running || (job?.status === 'done' && !!job.photos && job.photos.status !== 'done');
 
   useEffect(() => setJob(state.last_import), [state.last_import]);
+  useEffect(() => onRunning(running), [running]);
   useEffect(() => {
     if (!polling) return;
     let stop = false;
@@ -255,6 +263,7 @@ function SupplierPanel({ initial }: { initial: SupplierState }) {
   const [state, setState] = useState(initial);
   // Each disconnection starts a new form (empty fields), saying what happened.
   const [form, setForm] = useState({ key: 0, notice: '' });
+  const [importing, setImporting] = useState(initial.last_import?.status === 'running');
   const refresh = async () => {
     const all = await listSuppliers();
     const mine = all.find((s) => s.supplier === state.supplier);
@@ -267,13 +276,14 @@ function SupplierPanel({ initial }: { initial: SupplierState }) {
         key={form.key}
         state={state}
         notice={form.notice}
+        importing={importing}
         onSaved={setState}
         onRemoved={(next) => {
           setState(next);
           setForm((f) => ({ key: f.key + 1, notice: t('sup_disconnected') }));
         }}
       />
-      <ImportSection state={state} onChange={refresh} />
+      <ImportSection state={state} onChange={refresh} onRunning={setImporting} />
       <SupplierReconcile supplier={state.supplier} connected={state.configured} />
     </section>
   );
