@@ -3,8 +3,9 @@
 // comparison asked: that one and one paid here and never booked there, not the one both sides agree on. English and
 // French, 1280 and 390 px, axe on the section's answer; a range the API refuses is said beside its field. Then the
 // supplier stops answering: the find is listed as it last stood and said not compared, never as agreeing (decision
-// 0080), and a failed request for it is said. The supplier's side is real (booked and cancelled at the simulator); ours
-// is written as the webhook leaves it (the flows themselves are proven over HTTP in tests/integration/supplier-bookings.test.ts).
+// 0080), and a failed request for it is said. Last, a booking to check opens on the Bookings page. The supplier's side
+// is real (booked and cancelled at the simulator); ours is written as the webhook leaves it (the flows themselves are
+// proven over HTTP in tests/integration/supplier-bookings.test.ts).
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { openPage } from './auth-helpers';
 import { createOrg, expectNoSeriousAxeViolation, PORT, signInAsNewAdmin } from './admin-helpers';
@@ -143,5 +144,30 @@ test('the admin compares the bed bank’s bookings with the supplier and sees th
     await openPage(page, `${site}/admin/suppliers?lang=${language}`);
     await expect(section.getByTestId('supplier-hourly-message')).toContainText(texts.failed);
     await page.unroute('**/api/admin/suppliers/hotelbeds/mismatches');
+  }
+
+  // A booking to check opens on the Bookings page, where it can be put right: that one booking, opened, then all.
+  for (const [language, [width, height], texts] of [
+    ['fr-FR', sizes[1], { open: `Ouvrir la réservation ${cancelledThere} dans Réservations`, only: `Seulement la réservation ${cancelledThere}`, all: 'Voir toutes les réservations' }],
+    ['en-US', sizes[0], { open: `Open booking ${cancelledThere} in Bookings`, only: `Booking ${cancelledThere} only`, all: 'Show all bookings' }],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await openPage(page, `${site}/admin/suppliers?lang=${language}`);
+    await page.getByTestId('supplier-hourly').getByRole('link', { name: texts.open }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/bookings\\?ref=${cancelledThere}`));
+    await expect(page.getByTestId('bookings-only')).toContainText(texts.only);
+    await expect(page.getByTestId('booking-row')).toHaveCount(1);
+    await expect(page.getByTestId('booking-row')).toHaveAttribute('data-ref', cancelledThere);
+    await expect(page.getByTestId('booking-detail')).toContainText(cancelledThere);
+    // Arrived by the link, the opened booking has the focus (on a phone it is below the filters).
+    await expect(page.getByTestId('booking-detail').getByRole('heading')).toBeFocused();
+    await expect(page.getByTestId('booking-detail')).toBeInViewport();
+    await noSideways(page, `bookings ${language} ${width}`);
+    await expectNoSeriousAxeViolation(page);
+    await keepScreen(page, `admin-bookings-from-supplier-${language.slice(0, 2)}-${width}`);
+    await page.getByRole('button', { name: texts.all }).click();
+    await expect(page.getByTestId('bookings-only')).toHaveCount(0);
+    await expect(page.getByTestId('booking-row')).toHaveCount(3);
+    await expect(page).not.toHaveURL(/ref=/);
   }
 });

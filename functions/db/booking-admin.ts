@@ -7,6 +7,8 @@ export interface BookingFilter {
   from?: string;
   to?: string;
   status?: string;
+  /** One booking, by its reference. */
+  ref?: string;
 }
 
 export type AdminBookingRow = Omit<BookingRow, 'idempotency_key' | 'request_hash' | 'time_zone' | 'language'> & {
@@ -47,6 +49,7 @@ function where(orgId: number, f: BookingFilter) {
   if (f.from) parts.push('x.created_at >= ?'), args.push(`${f.from}T00:00:00.000Z`);
   if (f.to) parts.push('x.created_at < ?'), args.push(new Date(Date.parse(`${f.to}T00:00:00Z`) + 86_400_000).toISOString());
   if (f.status) parts.push('x.status = ?'), args.push(f.status);
+  if (f.ref) parts.push('x.booking_ref = ?'), args.push(f.ref);
   return { sql: `FROM (${UNION}) x WHERE ${parts.join(' AND ')}`, args };
 }
 

@@ -163,14 +163,14 @@ export const adminOps = guarded
     unknownInPath(OPS_MSG.noSuchCard),
   )
   .openapi(routes.bookings, async (c) => {
-    const { from, to, status, page, format } = c.req.valid('query');
+    const { from, to, status, ref, page, format } = c.req.valid('query');
     if (format !== 'csv') {
-      return c.json(await bookingsPage(c.env.DB, orgIdOf(c), { from, to, status }, page ?? 1, { shown: deps(c).language(), orgDefault: c.get('org').default_language }), 200);
+      return c.json(await bookingsPage(c.env.DB, orgIdOf(c), { from, to, status, ref }, page ?? 1, { shown: deps(c).language(), orgDefault: c.get('org').default_language }), 200);
     }
     const name = ['bookings', c.get('org').id, from ?? 'start', to ?? 'today', status?.toLowerCase()].filter(Boolean).join('-');
     c.header('Content-Disposition', `attachment; filename="${name}.csv"`);
     c.header('Cache-Control', 'private, no-store');
-    return c.body(await bookingsCsv(c.env.DB, orgIdOf(c), actorOf(c), { from, to, status }), 200, { 'Content-Type': 'text/csv; charset=utf-8' });
+    return c.body(await bookingsCsv(c.env.DB, orgIdOf(c), actorOf(c), { from, to, status, ref }), 200, { 'Content-Type': 'text/csv; charset=utf-8' });
   })
   .openapi(
     routes.bookingCancelQuote,

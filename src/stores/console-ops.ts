@@ -32,8 +32,10 @@ export interface BookingFilter {
   from: string;
   to: string;
   status: string;
+  /** One booking by its reference (the Suppliers page links it); empty: every booking the rest keeps. */
+  ref?: string;
 }
-const bookingQuery = (f: BookingFilter) => `from=${enc(f.from)}&to=${enc(f.to)}&status=${enc(f.status)}`;
+const bookingQuery = (f: BookingFilter) => `from=${enc(f.from)}&to=${enc(f.to)}&status=${enc(f.status)}${f.ref ? `&ref=${enc(f.ref)}` : ''}`;
 export async function listBookings(f: BookingFilter, page: number) {
   const reply = await request('$get', '/api/admin/bookings', { query: { ...f, page } });
   // The address answers a CSV file only with format=csv (bookingsCsvHref, a link), which this never asks for.

@@ -89,6 +89,23 @@ describe('the console lists every booking of the org', () => {
     expect(card.payment_reference).toMatch(/^cs_/);
   }, 120_000);
 
+  it('one booking by its reference (the Suppliers page links it), with the other filters; a bad reference is 400', async () => {
+    const b = await confirmedBooking({}, 44);
+    const one = await admin.call(`/api/admin/bookings?ref=${b.booking_id}`);
+    expect(one.status, one.text).toBe(200);
+    expect(one.json).toMatchObject({ count: 1, data: [{ booking_id: b.booking_id, status: 'CONFIRMED' }] });
+    // The other filters still apply beside it; a reference of another org, or none, lists nothing.
+    expect((await admin.call(`/api/admin/bookings?ref=${b.booking_id}&status=CANCELLED`)).json).toMatchObject({ count: 0, data: [] });
+    expect((await admin.call('/api/admin/bookings?ref=BK-NONE0-NONE0')).json).toMatchObject({ count: 0, data: [] });
+    const csv = await admin.call(`/api/admin/bookings?ref=${b.booking_id}&format=csv`);
+    expect(csv.text.trim().split('\r\n')).toHaveLength(2);
+    for (const bad of ['BK%20X', 'a'.repeat(41), 'BK-1;DROP']) {
+      const r = await admin.call(`/api/admin/bookings?ref=${bad}`);
+      expect(r.status, bad).toBe(400);
+      expect(r.json.error.issues[0]).toMatchObject({ path: 'ref', message: 'A booking reference is letters, digits and dashes, at most 40' });
+    }
+  });
+
   it('the CSV export is audited (it holds personal data)', async () => {
     const before = db.count('admin_audit', "action = 'bookings.export' AND org_id = 1");
     const r = await admin.call('/api/admin/bookings?format=csv&status=CONFIRMED');

@@ -1,8 +1,9 @@
 // /admin/bookings: every booking of the org (members', guests', agents' on account and by card) filtered by day and
 // status, one opened in full, "Cancel and refund" with the quote first, and the same list as a CSV file. Amounts in
-// the page's language and the booking's currency (decision 0066).
+// the page's language and the booking's currency (decision 0066). `?ref=` (the Suppliers page's link) shows that one
+// booking opened, with a way back to all of them.
 import Pager from './Pager';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $language, useT } from '../../stores/locale';
 import { formatMoney, toMinor } from '../../shared/rules/money';
@@ -25,14 +26,21 @@ function whoBooked(t: T, b: AdminBookingEntry): string {
 /** A bed bank's booking the hotel is still confirming is not offered for cancelling: the supplier is asked first. */
 const cancellable = (b: AdminBookingEntry) => !awaitingSupplier(b) && (b.status === 'CONFIRMED' || (!b.on_account && b.status === 'PENDING_PAYMENT'));
 
-function Detail({ b, onClose }: { b: AdminBookingEntry; onClose: () => void }) {
+/** One booking in full; `arrived` (opened for the page's `?ref=`): its heading is focused and scrolled to. */
+function Detail({ b, onClose, arrived = false }: { b: AdminBookingEntry; onClose: () => void; arrived?: boolean }) {
   const t = useT();
   const language = useStore($language);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (arrived) heading.current?.focus();
+  }, [arrived]);
   const money = (amount: number) => <Money amount={amount} currency={b.currency} />;
   const format = (amount: number) => formatMoney(toMinor(amount, b.currency), b.currency, language);
   return (
     <section className="console-group" aria-labelledby="booking-detail" data-testid="booking-detail">
-      <h2 id="booking-detail">{t('ops_bookings_detail', { ref: b.booking_id })}</h2>
+      <h2 id="booking-detail" ref={heading} tabIndex={-1}>
+        {t('ops_bookings_detail', { ref: b.booking_id })}
+      </h2>
       <dl className="console-grid">
         <div><dt>{t('ops_bookings_status')}</dt><dd data-testid="detail-status">{t(`bk_status_${shownStatus(b)}`) || b.status}</dd></div>
         <div><dt>{t('ops_bookings_made')}</dt><dd>{b.created_at.slice(0, 16).replace('T', ' ')}</dd></div>
@@ -73,9 +81,12 @@ function Detail({ b, onClose }: { b: AdminBookingEntry; onClose: () => void }) {
   );
 }
 
+/** The booking the page was opened for (`?ref=`), or none. */
+const refAsked = () => (typeof location === 'undefined' ? '' : (new URLSearchParams(location.search).get('ref') ?? '').trim());
+
 function Bookings() {
   const t = useT();
-  const [draft, setDraft] = useState<BookingFilter>({ from: '', to: '', status: '' });
+  const [draft, setDraft] = useState<BookingFilter>(() => ({ from: '', to: '', status: '', ref: refAsked() }));
   const [filter, setFilter] = useState<BookingFilter>(draft);
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AdminBookingEntry | null>(null);
@@ -84,6 +95,24 @@ function Bookings() {
   const language = useStore($language);
   const loaded = useConsoleLoad(() => listBookings(filter, page), [filter, page]);
   const apply = (e: FormEvent) => (e.preventDefault(), setPage(1), setOpen(null), setFilter(draft));
+  // Opened for one booking: it is shown opened once found.
+  const openedFor = useRef('');
+  useEffect(() => {
+    const only = loaded.data?.data;
+    if (!filter.ref || openedFor.current === filter.ref || only?.length !== 1 || only[0]!.booking_id !== filter.ref) return;
+    openedFor.current = filter.ref;
+    setOpen(only[0]!);
+  }, [loaded.data, filter.ref]);
+  function showAll() {
+    const all = { ...filter, ref: '' };
+    setDraft(all);
+    setFilter(all);
+    setPage(1);
+    setOpen(null);
+    const url = new URL(location.href);
+    url.searchParams.delete('ref');
+    history.replaceState(history.state, '', url);
+  }
 
   function cancelled(after: AdminBookingEntry, before: AdminBookingEntry) {
     setCancelling(null);
@@ -127,10 +156,18 @@ function Bookings() {
           </a>
         </div>
       </form>
+      {filter.ref && (
+        <p className="console-actions" data-testid="bookings-only">
+          <span>{t('ops_bookings_only', { ref: filter.ref })}</span>
+          <button type="button" className="btn btn-sm btn-secondary" onClick={showAll}>
+            {t('ops_bookings_show_all')}
+          </button>
+        </p>
+      )}
       <p className="console-status" role="status" data-testid="bookings-message">
         {message}
       </p>
-      {open && <Detail b={open} onClose={() => setOpen(null)} />}
+      {open && <Detail b={open} onClose={() => setOpen(null)} arrived={open.booking_id === openedFor.current} />}
       <LoadState loaded={loaded} />
       {loaded.data && loaded.data.data.length === 0 && <p className="console-muted">{t('ops_none')}</p>}
       {loaded.data && loaded.data.data.length > 0 && (

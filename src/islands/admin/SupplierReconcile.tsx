@@ -66,7 +66,9 @@ function Mismatches({ found, testId }: { found: SupplierMismatch[]; testId: stri
           {found.map((m) => (
             <tr key={m.booking_id} data-testid="supplier-mismatch" data-ref={m.booking_id} data-unchecked={m.unchecked || undefined}>
               <td data-label={t('ops_bookings_ref')}>
-                <code>{m.booking_id}</code>
+                <a href={`/admin/bookings?ref=${encodeURIComponent(m.booking_id)}`} aria-label={t('sup_rec_open', { ref: m.booking_id })}>
+                  <code>{m.booking_id}</code>
+                </a>
                 {m.supplier_reference ? <><br /><span className="console-muted">{t('bk_supplier_reference', { reference: m.supplier_reference })}</span></> : null}
               </td>
               <td data-label={t('sup_rec_check_in')}>{formatDay(language, m.check_in)}</td>

@@ -87,6 +87,7 @@ export const OPS_MSG = {
   day: 'Use a date as YYYY-MM-DD',
   range: 'The start date comes before the end date',
   status: 'Choose a booking status',
+  bookingRef: 'A booking reference is letters, digits and dashes, at most 40',
   language: `Choose one of ${LANGUAGES.join(', ')}`,
   unknownLabel: 'There is no such label',
   labelText: 'A label is plain text of at most 500 characters, without angle brackets',

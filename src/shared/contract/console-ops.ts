@@ -109,12 +109,16 @@ const Day = z.iso.date(OPS_MSG.day).refine((s) => {
   return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === s;
 }, OPS_MSG.day);
 
-/** GET /api/admin/bookings: created between from and to (whole days, UTC), a status, a page; format=csv for a file. */
+/**
+ * GET /api/admin/bookings: created between from and to (whole days, UTC), a status, one booking by its reference (`ref`,
+ * as the Suppliers page links it), a page; format=csv for a file.
+ */
 export const BookingsQuerySchema = z
   .object({
     from: z.preprocess(blankToUndefined, Day.optional()),
     to: z.preprocess(blankToUndefined, Day.optional()),
     status: z.preprocess(blankToUndefined, z.enum(BOOKING_STATUSES, OPS_MSG.status).optional()),
+    ref: z.preprocess(blankToUndefined, z.string(OPS_MSG.bookingRef).trim().regex(/^[A-Za-z0-9-]{1,40}$/, OPS_MSG.bookingRef).optional()),
     page: Page,
     format: z.preprocess(blankToUndefined, z.enum(['json', 'csv']).optional()),
   })

@@ -131,6 +131,7 @@ export const consoleOpsLabels: LabelTable = {
   sup_rec_there: L('At the supplier', 'En el proveedor', 'Chez le fournisseur'),
   sup_rec_not_booked_there: L('Paid, not booked at the supplier', 'Pagada, no reservada en el proveedor', 'Payée, non réservée chez le fournisseur'),
   sup_rec_none_there: L('No booking (lost)', 'Ninguna reserva (perdida)', 'Aucune réservation (perdue)'),
+  sup_rec_open: L('Open booking {ref} in Bookings', 'Abrir la reserva {ref} en Reservas', 'Ouvrir la réservation {ref} dans Réservations'),
   sup_rec_unchecked: L('Did not answer now', 'No respondió ahora', 'N’a pas répondu'),
   sup_rec_last_found: L(
     '{status} at the last check; did not answer now',
@@ -409,6 +410,13 @@ export const consoleOpsLabels: LabelTable = {
   ops_msg_day: L('Use a date as YYYY-MM-DD', 'Usa una fecha como AAAA-MM-DD', 'Utilisez une date au format AAAA-MM-JJ'),
   ops_msg_range: L('The start date comes before the end date', 'La fecha de inicio va antes que la de fin', 'La date de début précède la date de fin'),
   ops_msg_status: L('Choose a booking status', 'Elige un estado de reserva', 'Choisissez un statut de réservation'),
+  ops_bookings_only: L('Booking {ref} only', 'Solo la reserva {ref}', 'Seulement la réservation {ref}'),
+  ops_bookings_show_all: L('Show all bookings', 'Ver todas las reservas', 'Voir toutes les réservations'),
+  ops_msg_bookingRef: L(
+    'A booking reference is letters, digits and dashes, at most 40',
+    'Una referencia de reserva son letras, cifras y guiones, 40 como máximo',
+    'Une référence de réservation se compose de lettres, de chiffres et de tirets, 40 au plus',
+  ),
   ops_msg_language: L('Choose one of the offered languages', 'Elige uno de los idiomas ofrecidos', 'Choisissez une des langues proposées'),
   ops_msg_unknownLabel: L('There is no such label', 'No existe esa etiqueta', "Ce libellé n'existe pas"),
   ops_msg_labelText: L(
