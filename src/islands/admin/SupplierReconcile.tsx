@@ -20,11 +20,11 @@ const FIRST_DAYS = 30;
 
 type T = ReturnType<typeof useT>;
 
-/** What this site holds: paid but never booked there reads as such, else the booking's status. */
-const ours = (t: T, m: SupplierMismatch) =>
-  m.status === 'CONFIRMED' && m.supplier_state !== 'confirmed' ? t('sup_rec_not_booked_there') : t(`bk_status_${m.status}`) || m.status;
-
+/** A booking status in the page's language (an unknown one as it is). */
 const statusText = (t: T, status: string) => t(`bk_status_${status}`) || status;
+
+/** What this site holds: paid but never booked there reads as such, else the booking's status. */
+const ours = (t: T, m: SupplierMismatch) => (m.status === 'CONFIRMED' && m.supplier_state !== 'confirmed' ? t('sup_rec_not_booked_there') : statusText(t, m.status));
 
 /** What the supplier holds: its status, or that it holds none; unchecked, that it did not answer (and what it last said). */
 function theirs(t: T, m: SupplierMismatch) {

@@ -1,7 +1,9 @@
-// A 503's words on the traveller's booking pages: the service's own when the database was unavailable for a moment
-// (its message is keyed, docs/decisions/0010-outside-failures-and-d1-retries.md), else the hotel's supplier that could
-// not price or take the room.
+// A 503's words on the traveller's booking pages: the server's own when its message is keyed (the database unavailable
+// for a moment, docs/decisions/0010-outside-failures-and-d1-retries.md: src/shared/i18n/message-keys.ts keys it), said in
+// the page's language; else the hotel's supplier that could not price or take the room.
 import type { ApiFailure } from '../../shared/contract/api-client';
 
-export const unavailableText = (t: (key: string) => string, err: ApiFailure) =>
-  err.body?.error?.key === 'auth_msg_serviceUnavailable' ? t('auth_msg_serviceUnavailable') : t('bk_supplier_unavailable');
+export function unavailableText(t: (key: string) => string, err: ApiFailure): string {
+  const key = err.body?.error?.key;
+  return (key ? t(key) : '') || t('bk_supplier_unavailable');
+}
