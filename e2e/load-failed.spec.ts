@@ -1,18 +1,25 @@
 // A page's own read that fails (the network drops it) is said as such, with "Try again", never as "not found" or "none"
-// (decision 0081): a hotel's page and its reviews, its checkout, a booking's page, and the saved travellers. Each read is
+// (decision 0081): a hotel's page, its reviews and their next page, its checkout and the checkout's saved travellers, a
+// booking's page, and the saved travellers. Each read is
 // dropped once by the browser's network; "Try again" then shows what the page is for. English on a laptop, French on
 // a phone; axe on each failed state; nothing scrolls sideways.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectClean } from './axe';
 import { openPage } from './auth-helpers';
-import { d1Run, day, productOf, signInDemo } from './booking-helpers';
+import { d1Rows, d1Run, day, productOf, signInDemo } from './booking-helpers';
 import { keepScreen } from './screens';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 const TEXTS = {
-  'en-US': { failed: 'This page could not be loaded. Check your connection and try again.', retry: 'Try again', reviews: 'The reviews could not be loaded.', travelers: 'Your saved travellers could not be loaded.' },
-  'fr-FR': { failed: 'Cette page n’a pas pu être chargée. Vérifiez votre connexion et réessayez.', retry: 'Réessayer', reviews: 'Les avis n’ont pas pu être chargés.', travelers: 'Vos voyageurs enregistrés n’ont pas pu être chargés.' },
+  'en-US': {
+    failed: 'This page could not be loaded. Check your connection and try again.', retry: 'Try again', reviews: 'The reviews could not be loaded.',
+    travelers: 'Your saved travellers could not be loaded.', saved: 'Saved travellers', more: 'More reviews', moreFailed: 'More reviews could not be loaded.',
+  },
+  'fr-FR': {
+    failed: 'Cette page n’a pas pu être chargée. Vérifiez votre connexion et réessayez.', retry: 'Réessayer', reviews: 'Les avis n’ont pas pu être chargés.',
+    travelers: 'Vos voyageurs enregistrés n’ont pas pu être chargés.', saved: 'Voyageurs enregistrés', more: 'Plus d’avis', moreFailed: 'La suite des avis n’a pas pu être chargée.',
+  },
 } as const;
 const SETS = [
   { language: 'en-US', width: 1280, height: 800 },
@@ -57,6 +64,8 @@ for (const { language, width, height } of SETS) {
     await openPage(page, `/hotel-details?id=${hotel.product_id}&lang=${language}`);
     await saidThenRetried(page, t.failed, t.retry, `details ${lang} ${width}`, async () => {
       await expect(page.getByRole('heading', { name: hotel.name })).toBeVisible();
+      // Its reviews read too: a read of this page still to come would meet the drop set up for the next page's.
+      await expect(page.getByTestId('product-reviews')).toBeVisible();
     });
 
     await dropOnce(page, new RegExp(`/api/products/${hotel.product_id}/reviews`));
@@ -96,5 +105,58 @@ for (const { language, width, height } of SETS) {
     await saidThenRetried(page, t.travelers, t.retry, `travellers ${lang} ${width}`, async () => {
       await expect(page.getByTestId('travelers').getByRole('status')).toHaveCount(0);
     });
+
+    // The checkout's "Saved travellers" picker: its failed read is said beside the details (still typed by hand), and
+    // "Try again" brings the picker with the traveller saved.
+    const last = `Loadfail${crypto.randomUUID().slice(0, 6)}`;
+    d1Run(`INSERT INTO travelers (org_id, user_id, title, first_name, last_name, email) SELECT org_id, id, 'Mrs', 'Ada', '${last}', 'ada@example.com' FROM users WHERE email = 'demo@example.com'`);
+    const hotel = await productOf(page.request, 'HLT', 'Lisbon');
+    await dropOnce(page, /\/api\/user\/travelers$/);
+    await openPage(page, `/hotel-checkout?id=${hotel.product_id}&check_in=${day(64)}&check_out=${day(66)}&guests=2&lang=${language}`);
+    await expect(page.getByTestId('checkout')).toBeVisible();
+    await expect(page.getByTestId('checkout').getByLabel(t.saved)).toHaveCount(0);
+    await saidThenRetried(page, t.travelers, t.retry, `checkout travellers ${lang} ${width}`, async () => {
+      const picker = page.getByTestId('checkout').getByLabel(t.saved);
+      await expect(picker.locator('option', { hasText: last })).toHaveCount(1);
+      await picker.selectOption({ label: `${language === 'fr-FR' ? 'Mme' : 'Mrs'} Ada ${last}` });
+      await expect(page.getByTestId('checkout').getByLabel(language === 'fr-FR' ? 'Prénom' : 'First name')).toHaveValue('Ada');
+    });
+  });
+
+  test(`a hotel's next page of reviews says a failed read and tries again, adding each review once (${lang}, ${width})`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    // A hotel of its own with twelve reviews: the page shows ten, "More reviews" the last two.
+    const tag = crypto.randomUUID().slice(0, 6).toUpperCase();
+    const name = `Casa Reviews ${tag}`;
+    d1Run(
+      `INSERT INTO products (org_id, type, name, city, country, latitude, longitude, price_usd_minor, price_unit, max_guests, rating, time_zone)
+         VALUES (1, 'HLT', '${name}', 'Porto', 'PT', 41.15, -8.61, 9000, 'night', 2, 4, 'Europe/Lisbon')`,
+    );
+    const traveler = JSON.stringify({ title: 'Mrs', first_name: 'Dana', last_name: 'Demo', email: 'dana@example.com', phone: '+1 415 555 0134' });
+    const refs = Array.from({ length: 12 }, (_, i) => `BK-REV-${tag}-${i}`);
+    d1Run(
+      `INSERT INTO bookings (booking_ref, org_id, user_id, product_id, product_type, product_name, city, check_in, check_out, guests, currency, price_minor, total_minor,
+         paid_minor, status, idempotency_key, request_hash, traveler)
+       SELECT r.ref, 1, NULL, p.id, 'HLT', p.name, 'Porto', '${day(-40)}', '${day(-38)}', 2, 'USD', 24000, 24000, 24000, 'CONFIRMED', 'k-' || r.ref, 'h', '${traveler}'
+       FROM products p, (${refs.map((r) => `SELECT '${r}' AS ref`).join(' UNION ALL ')}) r WHERE p.name = '${name}'`,
+    );
+    d1Run(
+      `INSERT INTO reviews (org_id, booking_id, product_id, score, text, first_name, country, stayed)
+       SELECT 1, b.id, b.product_id, 8, 'Review number ' || substr(b.booking_ref, ${`BK-REV-${tag}-`.length + 1}) || ' of ${tag}', 'Dana', 'PT', '${day(-40).slice(0, 7)}'
+       FROM bookings b WHERE b.booking_ref LIKE 'BK-REV-${tag}-%'`,
+    );
+    const id = d1Rows<{ id: number }>(`SELECT id FROM products WHERE name = '${name}'`)[0]!.id;
+
+    await openPage(page, `/hotel-details?id=${id}&lang=${language}`);
+    const reviews = page.getByTestId('product-reviews');
+    await expect(reviews.getByTestId('review')).toHaveCount(10);
+    await dropOnce(page, new RegExp(`/api/products/${id}/reviews\\?page=2`));
+    await reviews.getByRole('button', { name: t.more }).click();
+    await saidThenRetried(page, t.moreFailed, t.retry, `more reviews ${lang} ${width}`, async () => {
+      await expect(reviews.getByTestId('review')).toHaveCount(12);
+    });
+    // Every review once, and nothing more to ask for.
+    for (let i = 0; i < 12; i++) await expect(reviews.getByTestId('review').filter({ hasText: `Review number ${i} of ${tag}` })).toHaveCount(1);
+    await expect(reviews.getByRole('button', { name: t.more })).toHaveCount(0);
   });
 }

@@ -144,6 +144,8 @@ export default function Checkout() {
   const [traveler, setTraveler] = useState<Traveler>(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Traveler, string>>>({});
   const [saved, setSaved] = useState<SavedTraveler[]>([]);
+  // The saved travellers' read: failed, it is said beside the details (which the traveller may still type), with a retry.
+  const savedLoad = useRetry();
   const [preview, setPreview] = useState<Preview | null>(null);
   const [previewBusy, setPreviewBusy] = useState(false);
   // The summary and the button's total are first shown with a price that counts the wallet's choice, so the price a
@@ -186,10 +188,13 @@ export default function Checkout() {
   useEffect(() => {
     if (signedIn !== true) return;
     void loadWallet(currency);
+  }, [signedIn, currency]);
+  useEffect(() => {
+    if (signedIn !== true) return;
     loadTravelers()
       .then(setSaved)
-      .catch(() => setSaved([]));
-  }, [signedIn, currency]);
+      .catch((err: unknown) => !savedLoad.failedOn(err) && setSaved([]));
+  }, [signedIn, savedLoad.attempt]);
   // An unpaid booking holding the wallet (docs/contract.md#unpaid-bookings): back from the hosted page without paying
   // (`payment=cancelled&booking=…`), or any of the member's bookings still waiting for its payment with wallet parts
   // held. The page offers to complete its payment or to start again (which cancels it and gives its holds back); the
@@ -513,6 +518,7 @@ export default function Checkout() {
             <span aria-hidden="true">* </span>
             {t('bk_required_note')}
           </p>
+          {savedLoad.failed ? <LoadFailed compact text={t('bk_travelers_failed')} onRetry={savedLoad.retry} /> : null}
           {saved.length > 0 ? (
             <div className="field">
               <label htmlFor={`${id}-saved`}>{t('bk_saved_travelers')}</label>

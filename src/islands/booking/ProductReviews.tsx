@@ -25,11 +25,23 @@ export default function ProductReviews({ productId }: { productId: number }) {
       .catch((err: unknown) => !load.failedOn(err) && setReviews({ count: 0, score: null, page: 1, per_page: 10, data: [] }));
   }, [productId, load.attempt]);
 
+  // The next page: one read at a time (a second press while it loads would add the same page twice); a failed read is
+  // said under the reviews already shown, and "Try again" asks for that page again.
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreFailed, setMoreFailed] = useState(false);
   const showMore = async () => {
-    const next = await loadProductReviews(productId, page + 1).catch(() => null);
-    if (!next) return;
-    setMore((m) => [...m, ...next.data]);
-    setPage(page + 1);
+    if (loadingMore) return;
+    setLoadingMore(true);
+    setMoreFailed(false);
+    try {
+      const next = await loadProductReviews(productId, page + 1);
+      setMore((m) => [...m, ...next.data.filter((r) => !m.some((x) => x.review_id === r.review_id))]);
+      setPage(page + 1);
+    } catch {
+      setMoreFailed(true);
+    } finally {
+      setLoadingMore(false);
+    }
   };
 
   if (load.failed) return <LoadFailed compact text={t('bk_reviews_failed')} onRetry={load.retry} />;
@@ -82,8 +94,10 @@ export default function ProductReviews({ productId }: { productId: number }) {
           </li>
         ))}
       </ul>
-      {shown.length < reviews.count ? (
-        <button type="button" className="btn btn-sm" onClick={() => void showMore()}>
+      {moreFailed ? (
+        <LoadFailed compact text={t('bk_reviews_more_failed')} onRetry={() => void showMore()} />
+      ) : shown.length < reviews.count ? (
+        <button type="button" className="btn btn-sm" onClick={() => void showMore()} disabled={loadingMore} aria-busy={loadingMore || undefined}>
           {t('bk_reviews_more')}
         </button>
       ) : null}

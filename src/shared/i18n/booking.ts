@@ -185,6 +185,7 @@ export const bookingLabels: LabelTable = {
   ),
   bk_retry: L('Try again', 'Reintentar', 'Réessayer'),
   bk_reviews_failed: L('The reviews could not be loaded.', 'No se pudieron cargar las opiniones.', 'Les avis n’ont pas pu être chargés.'),
+  bk_reviews_more_failed: L('More reviews could not be loaded.', 'No se pudieron cargar más opiniones.', 'La suite des avis n’a pas pu être chargée.'),
   bk_travelers_failed: L(
     'Your saved travellers could not be loaded.',
     'No se pudieron cargar tus viajeros guardados.',
