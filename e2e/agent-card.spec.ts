@@ -99,6 +99,37 @@ test('a card payment given up on the hosted page comes back to the quotes, and t
   await expect(page.getByTestId('quote-row').filter({ hasText: email }).getByTestId('quote-state')).toHaveText('Draft');
 });
 
+const CANCEL_FAILED = {
+  'en-US': 'The booking waits for its payment in the booking history, where you can pay for it or cancel it.',
+  'fr-FR': 'La réservation attend son paiement dans l’historique des réservations, où vous pouvez la payer ou l’annuler.',
+} as const;
+for (const [lang, width, height] of [['en-US', 1280, 800], ['fr-FR', 390, 844]] as const) {
+  test(`a card payment given up while the cancel cannot reach the server says so, and the booking waits in the history (${lang}, ${width})`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await signInAgent(page);
+    const { email } = await quoteForNewClient(page, lang === 'en-US' ? 73 : 75);
+    await page.goto(`/agent/my-quotes?lang=${lang}`);
+    await page.getByTestId('quote-row').filter({ hasText: email }).getByTestId('quote-book').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[value="card"]').check();
+    await dialog.getByTestId('book-confirm').click();
+    await expect(page).toHaveURL(/\/_sim\/stripe\/checkout\/cs_test_/);
+    // The browser's network drops the page's cancel: the booking is not let go, so "can be booked again" is not said.
+    await page.route(/\/api\/agent\/bookings\/[^/]+\/cancel$/, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('link', { name: 'Cancel and go back' }).click();
+    await expect(page).toHaveURL(/\/agent\/my-quotes/);
+    await expect(page.getByTestId('quote-error')).toContainText(CANCEL_FAILED[lang]);
+    await expect(page.getByTestId('quote-status')).toHaveCount(0);
+    await expect(page.getByTestId('quote-row').filter({ hasText: email }).getByTestId('quote-state')).not.toHaveText(lang === 'en-US' ? 'Draft' : 'Brouillon');
+    await noSidewaysScroll(page);
+    await axeClean(page, 'main');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/agent-card-cancel-failed-${lang.slice(0, 2)}-${width}.png` });
+    await page.unrouteAll();
+    await page.goto(`/agent/booking-history?lang=${lang}`);
+    await expect(page.getByTestId('agent-booking-row').filter({ hasText: email })).toBeVisible();
+  });
+}
+
 for (const lang of ['en-US', 'fr-FR'] as const) {
   for (const [width, height] of [[1280, 800], [390, 844]] as const) {
     test(`the card choice and the booking history at ${width} × ${height} in ${lang}: nothing sideways, no English on the French page`, async ({ page }) => {

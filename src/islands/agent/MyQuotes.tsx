@@ -64,10 +64,14 @@ export default function MyQuotes() {
     const given = back.get('payment') === 'cancelled' ? back.get('booking') : null;
     if (given && /^[A-Z0-9-]{1,40}$/.test(given)) {
       history.replaceState(null, '', location.pathname);
+      // Said only once the booking has let go: a failed cancel says why (the booking then waits under Bookings, unpaid).
       void cancelAgentBooking(given)
-        .catch(() => undefined)
-        .then(() => load())
-        .then(() => setStatus(t('agent_pay_cancelled')));
+        .then(() => ({ cancelled: true as const }), (err: unknown) => ({ cancelled: false as const, err }))
+        .then(async (outcome) => {
+          await load();
+          if (outcome.cancelled) setStatus(t('agent_pay_cancelled'));
+          else setError(`${agentFailure(t, outcome.err)} ${t('agent_pay_cancel_failed')}`);
+        });
       void loadAgentProfile().catch(() => undefined);
       return;
     }

@@ -149,6 +149,11 @@ export const agentLabels: LabelTable = {
     'Se canceló el pago con tarjeta; la cotización se puede reservar de nuevo.',
     'Le paiement par carte a été annulé\u202f; le devis peut être réservé à nouveau.',
   ),
+  agent_pay_cancel_failed: L(
+    'The booking waits for its payment in the booking history, where you can pay for it or cancel it.',
+    'La reserva espera su pago en el historial de reservas, donde puede pagarla o cancelarla.',
+    'La réservation attend son paiement dans l’historique des réservations, où vous pouvez la payer ou l’annuler.',
+  ),
   agent_col_paid_by: L('Paid by', 'Pago', 'Payé par'),
   agent_paid_account: L('Your account', 'Tu cuenta', 'Votre compte'),
   agent_paid_card: L('Client’s card', 'Tarjeta del cliente', 'Carte du client'),
