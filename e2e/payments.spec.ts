@@ -111,6 +111,34 @@ test('a payment cancelled on the page comes back to the checkout with the choice
   await expectConfirmedAfterPayment(page, total);
 });
 
+test('back from a cancelled payment while the booking’s own read fails: the bookings list still finds it waiting, and the page offers it', async ({ page }) => {
+  await signInDemo(page);
+  const card = await issueCard(page.request, { kind: 'discount', pro_code: 'HLT', amount: 15 });
+  await toCheckout(page, 'Barcelona', 68);
+  await page.getByTestId('wallet').getByRole('radio', { name: new RegExp(card.card_code) }).check();
+  await expect(page.getByTestId('sum-discount')).toBeVisible();
+  await fillTraveler(page, { first: 'Remy', last: 'Retry', email: 'remy@example.com', phone: '+1 415 555 0178' });
+  await settledTotal(page);
+  await page.getByTestId('book').click();
+  await expect(page).toHaveURL(/\/_sim\/stripe\/checkout\//);
+  // The browser's network drops the page's read of the booking it comes back with (once).
+  let dropped = false;
+  await page.route(/\/api\/bookings\/BK-[^/?]+$/, (route) => {
+    if (dropped) return route.continue();
+    dropped = true;
+    return route.abort('internetdisconnected');
+  });
+  await page.getByRole('link', { name: 'Cancel and go back' }).click();
+  await expect(page).toHaveURL(/\/hotel-checkout\?.*payment=cancelled/);
+  const unpaid = page.getByTestId('unpaid-booking');
+  await expect(unpaid.getByRole('heading', { name: 'A booking is waiting for its payment' })).toBeVisible();
+  expect(dropped).toBe(true);
+  await expect(page.getByTestId('payment-cancelled')).toHaveCount(0);
+  await unpaid.getByRole('button', { name: 'Start again' }).click();
+  await expect(page.getByTestId('payment-cancelled')).toHaveText('The unpaid booking is cancelled and its wallet parts are back in your wallet.');
+  await expect(page.getByTestId('wallet').getByRole('radio', { name: new RegExp(card.card_code) })).toBeChecked();
+});
+
 test('manage a booking from the history: the policy; past it, what cancelling costs; cancel at that fee and see the refund', async ({ page }) => {
   await signInDemo(page);
   const card = await issueCard(page.request, { kind: 'discount', pro_code: 'HLT', amount: 10 });

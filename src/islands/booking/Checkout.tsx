@@ -222,7 +222,10 @@ export default function Checkout() {
     if (kept) setTraveler(kept.traveler);
     const ref = query.get('booking');
     void (async () => {
-      const back = ref ? await loadBooking(ref).catch(() => null) : null;
+      // The booking read failed: the member's bookings list names it too (else the page would say "pay again" while the
+      // booking still waits for its payment, holding the wallet's parts).
+      const fromList = () => loadReservations().then((list) => list.find((b) => b.booking_id === ref) ?? null, () => null);
+      const back = ref ? await loadBooking(ref).catch(fromList) : null;
       setUnpaidChecked(true);
       if (back && stillOpen(back)) return setUnpaid(unpaidOf(back));
       // Run out while the traveller was away: asking for its payment lets it go now (409), its holds given back.
