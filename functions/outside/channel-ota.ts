@@ -251,21 +251,44 @@ function nightsOf(p: Problems, node: XmlNode, where: string, path: string, fallb
 /** The XPath of the n-th (1-based) element `name` under `parent`. */
 const at = (parent: string, name: string, n: number) => `${parent}/${name}[${n}]`;
 
-function availUpdates(p: Problems, root: XmlNode, rootPath: string): ChannelUpdate[] {
+/** One `…Message` of a notice with its one StatusApplicationControl read: the hotel, room and rate plan it names. */
+interface StatusMessage {
+  hotelCode: string | undefined;
+  roomCode: string | undefined;
+  ratePlanCode: string | undefined;
+  m: XmlNode;
+  path: string;
+  /** How a problem names the message ("AvailStatusMessage 3"). */
+  where: string;
+  control: XmlNode;
+  controlPath: string;
+}
+
+/**
+ * What both notices share: each `<kind>Messages` list (its HotelCode) and each of its `<kind>Message`, with its one
+ * StatusApplicationControl (InvTypeCode; RatePlanCode, needed by the rates' notice). A message without exactly one control
+ * is a problem and is passed over; `read` gives the updates of the others. Stops once the problems are full, and says
+ * so when the notice holds more than MAX_MESSAGES messages.
+ */
+function statusMessages(
+  p: Problems, root: XmlNode, rootPath: string, kind: 'AvailStatus' | 'RateAmount', planNeeded: boolean, read: (s: StatusMessage) => ChannelUpdate[],
+): ChannelUpdate[] {
   const out: ChannelUpdate[] = [];
-  const lists = children(root, 'AvailStatusMessages');
-  if (lists.length === 0) p.add(EWT.requiredFieldMissing, ERR.requiredFieldMissing, 'The message has no AvailStatusMessages', rootPath);
+  const listName = `${kind}Messages`;
+  const messageName = `${kind}Message`;
+  const lists = children(root, listName);
+  if (lists.length === 0) p.add(EWT.requiredFieldMissing, ERR.requiredFieldMissing, `The message has no ${listName}`, rootPath);
   let count = 0;
   for (const [li, list] of lists.entries()) {
-    const listPath = at(rootPath, 'AvailStatusMessages', li + 1);
-    const hotelCode = code(p, list, 'HotelCode', 'AvailStatusMessages', listPath, true);
-    const messages = children(list, 'AvailStatusMessage');
-    if (messages.length === 0) p.add(EWT.requiredFieldMissing, ERR.requiredFieldMissing, 'AvailStatusMessages has no AvailStatusMessage', listPath);
+    const listPath = at(rootPath, listName, li + 1);
+    const hotelCode = code(p, list, 'HotelCode', listName, listPath, true);
+    const messages = children(list, messageName);
+    if (messages.length === 0) p.add(EWT.requiredFieldMissing, ERR.requiredFieldMissing, `${listName} has no ${messageName}`, listPath);
     for (const [mi, m] of messages.entries()) {
       if (p.full) return out;
       count++;
-      const path = at(listPath, 'AvailStatusMessage', mi + 1);
-      const where = `AvailStatusMessage ${count}`;
+      const path = at(listPath, messageName, mi + 1);
+      const where = `${messageName} ${count}`;
       const controls = children(m, 'StatusApplicationControl');
       if (controls.length !== 1) {
         p.add(EWT.requiredFieldMissing, ERR.requiredFieldMissing, `${where} needs one StatusApplicationControl (it has ${controls.length})`, path);
@@ -274,57 +297,63 @@ function availUpdates(p: Problems, root: XmlNode, rootPath: string): ChannelUpda
       const control = controls[0]!;
       const controlPath = `${path}/StatusApplicationControl`;
       const roomCode = code(p, control, 'InvTypeCode', `${where}: StatusApplicationControl`, controlPath, true);
-      const ratePlanCode = code(p, control, 'RatePlanCode', `${where}: StatusApplicationControl`, controlPath, false);
-      const nights = nightsOf(p, control, `${where}: StatusApplicationControl`, controlPath);
-      const update: Partial<ChannelUpdate> = {};
-
-      const limit = attr(m, 'BookingLimit');
-      const limitType = attr(m, 'BookingLimitMessageType');
-      if (limitType !== undefined && limitType !== 'SetLimit') {
-        p.add(EWT.bizRule, ERR.invalidValue, `${where}: BookingLimitMessageType "${limitType.slice(0, 20)}" is not supported: send SetLimit (the rooms for sale)`, path);
-      }
-      const units = wholeNumber(p, limit, 'BookingLimit', 0, 10_000, where, path);
-      if (units !== undefined) update.units = units;
-
-      for (const [ri, r] of children(m, 'RestrictionStatus').entries()) {
-        const rPath = at(path, 'RestrictionStatus', ri + 1);
-        const status = required(p, r, 'Status', `${where}: RestrictionStatus`, rPath);
-        const restriction = attr(r, 'Restriction') || 'Master';
-        if (status !== undefined && status !== 'Open' && status !== 'Close') {
-          p.add(EWT.bizRule, ERR.invalidValue, `${where}: RestrictionStatus Status "${status.slice(0, 20)}" is not Open or Close`, rPath);
-          continue;
-        }
-        const closed = status === 'Close';
-        if (restriction === 'Master') update.stopSell = closed;
-        else if (restriction === 'Arrival') update.closedToArrival = closed;
-        else if (restriction === 'Departure') update.closedToDeparture = closed;
-        else p.add(EWT.bizRule, ERR.invalidValue, `${where}: RestrictionStatus Restriction "${restriction.slice(0, 20)}" is not Master, Arrival or Departure`, rPath);
-      }
-
-      for (const [si, stays] of children(m, 'LengthsOfStay').entries()) {
-        for (const [li2, los] of children(stays, 'LengthOfStay').entries()) {
-          const lPath = at(at(path, 'LengthsOfStay', si + 1), 'LengthOfStay', li2 + 1);
-          const kind = required(p, los, 'MinMaxMessageType', `${where}: LengthOfStay`, lPath);
-          const unit = attr(los, 'TimeUnit');
-          if (unit !== undefined && unit !== 'Day') p.add(EWT.bizRule, ERR.invalidValue, `${where}: LengthOfStay TimeUnit "${unit.slice(0, 20)}" is not Day`, lPath);
-          const time = wholeNumber(p, required(p, los, 'Time', `${where}: LengthOfStay`, lPath), 'Time', 0, 365, `${where}: LengthOfStay`, lPath);
-          if (kind === undefined || time === undefined) continue;
-          if (kind === 'SetMinLOS') update.minStay = Math.max(1, time);
-          else if (kind === 'SetMaxLOS') update.maxStay = time === 0 ? null : time;
-          else p.add(EWT.bizRule, ERR.invalidValue, `${where}: LengthOfStay MinMaxMessageType "${kind.slice(0, 30)}" is not SetMinLOS or SetMaxLOS`, lPath);
-        }
-      }
-      if (update.minStay !== undefined && typeof update.maxStay === 'number' && update.maxStay < update.minStay) {
-        p.add(EWT.bizRule, ERR.invalidValue, `${where}: SetMaxLOS ${update.maxStay} is shorter than SetMinLOS ${update.minStay}`, path);
-      }
-      if (limit === undefined && children(m, 'RestrictionStatus').length === 0 && children(m, 'LengthsOfStay').length === 0) {
-        p.add(EWT.requiredFieldMissing, ERR.requiredFieldMissing, `${where} changes nothing: send BookingLimit, RestrictionStatus or LengthsOfStay`, path);
-      }
-      if (hotelCode && roomCode && nights) out.push({ hotelCode, roomCode, ...(ratePlanCode ? { ratePlanCode } : {}), ...nights, ...update, node: path });
+      const ratePlanCode = code(p, control, 'RatePlanCode', `${where}: StatusApplicationControl`, controlPath, planNeeded);
+      for (const update of read({ hotelCode, roomCode, ratePlanCode, m, path, where, control, controlPath })) out.push(update);
     }
   }
-  if (count > MAX_MESSAGES) p.add(EWT.bizRule, ERR.unableToProcess, `The message has ${count} AvailStatusMessage: send at most ${MAX_MESSAGES} at a time`, rootPath);
+  if (count > MAX_MESSAGES) p.add(EWT.bizRule, ERR.unableToProcess, `The message has ${count} ${messageName}: send at most ${MAX_MESSAGES} at a time`, rootPath);
   return out;
+}
+
+function availUpdates(p: Problems, root: XmlNode, rootPath: string): ChannelUpdate[] {
+  return statusMessages(p, root, rootPath, 'AvailStatus', false, ({ hotelCode, roomCode, ratePlanCode, m, path, where, control, controlPath }) => {
+    const nights = nightsOf(p, control, `${where}: StatusApplicationControl`, controlPath);
+    const update: Partial<ChannelUpdate> = {};
+
+    const limit = attr(m, 'BookingLimit');
+    const limitType = attr(m, 'BookingLimitMessageType');
+    if (limitType !== undefined && limitType !== 'SetLimit') {
+      p.add(EWT.bizRule, ERR.invalidValue, `${where}: BookingLimitMessageType "${limitType.slice(0, 20)}" is not supported: send SetLimit (the rooms for sale)`, path);
+    }
+    const units = wholeNumber(p, limit, 'BookingLimit', 0, 10_000, where, path);
+    if (units !== undefined) update.units = units;
+
+    for (const [ri, r] of children(m, 'RestrictionStatus').entries()) {
+      const rPath = at(path, 'RestrictionStatus', ri + 1);
+      const status = required(p, r, 'Status', `${where}: RestrictionStatus`, rPath);
+      const restriction = attr(r, 'Restriction') || 'Master';
+      if (status !== undefined && status !== 'Open' && status !== 'Close') {
+        p.add(EWT.bizRule, ERR.invalidValue, `${where}: RestrictionStatus Status "${status.slice(0, 20)}" is not Open or Close`, rPath);
+        continue;
+      }
+      const closed = status === 'Close';
+      if (restriction === 'Master') update.stopSell = closed;
+      else if (restriction === 'Arrival') update.closedToArrival = closed;
+      else if (restriction === 'Departure') update.closedToDeparture = closed;
+      else p.add(EWT.bizRule, ERR.invalidValue, `${where}: RestrictionStatus Restriction "${restriction.slice(0, 20)}" is not Master, Arrival or Departure`, rPath);
+    }
+
+    for (const [si, stays] of children(m, 'LengthsOfStay').entries()) {
+      for (const [li2, los] of children(stays, 'LengthOfStay').entries()) {
+        const lPath = at(at(path, 'LengthsOfStay', si + 1), 'LengthOfStay', li2 + 1);
+        const kind = required(p, los, 'MinMaxMessageType', `${where}: LengthOfStay`, lPath);
+        const unit = attr(los, 'TimeUnit');
+        if (unit !== undefined && unit !== 'Day') p.add(EWT.bizRule, ERR.invalidValue, `${where}: LengthOfStay TimeUnit "${unit.slice(0, 20)}" is not Day`, lPath);
+        const time = wholeNumber(p, required(p, los, 'Time', `${where}: LengthOfStay`, lPath), 'Time', 0, 365, `${where}: LengthOfStay`, lPath);
+        if (kind === undefined || time === undefined) continue;
+        if (kind === 'SetMinLOS') update.minStay = Math.max(1, time);
+        else if (kind === 'SetMaxLOS') update.maxStay = time === 0 ? null : time;
+        else p.add(EWT.bizRule, ERR.invalidValue, `${where}: LengthOfStay MinMaxMessageType "${kind.slice(0, 30)}" is not SetMinLOS or SetMaxLOS`, lPath);
+      }
+    }
+    if (update.minStay !== undefined && typeof update.maxStay === 'number' && update.maxStay < update.minStay) {
+      p.add(EWT.bizRule, ERR.invalidValue, `${where}: SetMaxLOS ${update.maxStay} is shorter than SetMinLOS ${update.minStay}`, path);
+    }
+    if (limit === undefined && children(m, 'RestrictionStatus').length === 0 && children(m, 'LengthsOfStay').length === 0) {
+      p.add(EWT.requiredFieldMissing, ERR.requiredFieldMissing, `${where} changes nothing: send BookingLimit, RestrictionStatus or LengthsOfStay`, path);
+    }
+    return hotelCode && roomCode && nights ? [{ hotelCode, roomCode, ...(ratePlanCode ? { ratePlanCode } : {}), ...nights, ...update, node: path }] : [];
+  });
 }
 
 /** A decimal amount as sent; with DecimalPlaces and no point, OpenTravel's implied decimals (12345 with 2 is 123.45). */
@@ -338,81 +367,58 @@ function amountOf(raw: string, decimalPlaces: string | undefined): number | null
 }
 
 function rateUpdates(p: Problems, root: XmlNode, rootPath: string): ChannelUpdate[] {
-  const out: ChannelUpdate[] = [];
-  const lists = children(root, 'RateAmountMessages');
-  if (lists.length === 0) p.add(EWT.requiredFieldMissing, ERR.requiredFieldMissing, 'The message has no RateAmountMessages', rootPath);
-  let count = 0;
-  for (const [li, list] of lists.entries()) {
-    const listPath = at(rootPath, 'RateAmountMessages', li + 1);
-    const hotelCode = code(p, list, 'HotelCode', 'RateAmountMessages', listPath, true);
-    const messages = children(list, 'RateAmountMessage');
-    if (messages.length === 0) p.add(EWT.requiredFieldMissing, ERR.requiredFieldMissing, 'RateAmountMessages has no RateAmountMessage', listPath);
-    for (const [mi, m] of messages.entries()) {
-      if (p.full) return out;
-      count++;
-      const path = at(listPath, 'RateAmountMessage', mi + 1);
-      const where = `RateAmountMessage ${count}`;
-      const controls = children(m, 'StatusApplicationControl');
-      if (controls.length !== 1) {
-        p.add(EWT.requiredFieldMissing, ERR.requiredFieldMissing, `${where} needs one StatusApplicationControl (it has ${controls.length})`, path);
+  return statusMessages(p, root, rootPath, 'RateAmount', true, ({ hotelCode, roomCode, ratePlanCode, m, path, where, control, controlPath }) => {
+    const out: ChannelUpdate[] = [];
+    const rates = children(m, 'Rates').flatMap((r) => children(r, 'Rate'));
+    // A Rate may carry its own dates and weekdays; the control's stand for what it does not say.
+    const ownDates = rates.some((r) => attr(r, 'Start') || attr(r, 'End'));
+    const controlWeekdays = ownDates ? weekdaysOf(p, control, `${where}: StatusApplicationControl`, controlPath) : undefined;
+    const controlDefaults = { from: attr(control, 'Start'), to: attr(control, 'End'), ...(controlWeekdays ? { weekdays: controlWeekdays } : {}) };
+    const controlNights = ownDates ? null : nightsOf(p, control, `${where}: StatusApplicationControl`, controlPath);
+    if (rates.length === 0) p.add(EWT.requiredFieldMissing, ERR.requiredFieldMissing, `${where} has no Rates/Rate`, path);
+    for (const [ri, rate] of rates.entries()) {
+      const rPath = at(`${path}/Rates`, 'Rate', ri + 1);
+      const rWhere = rates.length > 1 ? `${where}, Rate ${ri + 1}` : where;
+      const nights = ownDates ? nightsOf(p, rate, rWhere, rPath, controlDefaults) : controlNights;
+      const amounts = children(rate, 'BaseByGuestAmts').flatMap((a) => children(a, 'BaseByGuestAmt'));
+      if (amounts.length === 0) {
+        p.add(EWT.requiredFieldMissing, ERR.requiredFieldMissing, `${rWhere} has no BaseByGuestAmts/BaseByGuestAmt`, rPath);
         continue;
       }
-      const control = controls[0]!;
-      const controlPath = `${path}/StatusApplicationControl`;
-      const roomCode = code(p, control, 'InvTypeCode', `${where}: StatusApplicationControl`, controlPath, true);
-      const ratePlanCode = code(p, control, 'RatePlanCode', `${where}: StatusApplicationControl`, controlPath, true);
-      const rates = children(m, 'Rates').flatMap((r) => children(r, 'Rate'));
-      // A Rate may carry its own dates and weekdays; the control's stand for what it does not say.
-      const ownDates = rates.some((r) => attr(r, 'Start') || attr(r, 'End'));
-      const controlWeekdays = ownDates ? weekdaysOf(p, control, `${where}: StatusApplicationControl`, controlPath) : undefined;
-      const controlDefaults = { from: attr(control, 'Start'), to: attr(control, 'End'), ...(controlWeekdays ? { weekdays: controlWeekdays } : {}) };
-      const controlNights = ownDates ? null : nightsOf(p, control, `${where}: StatusApplicationControl`, controlPath);
-      if (rates.length === 0) p.add(EWT.requiredFieldMissing, ERR.requiredFieldMissing, `${where} has no Rates/Rate`, path);
-      for (const [ri, rate] of rates.entries()) {
-        const rPath = at(`${path}/Rates`, 'Rate', ri + 1);
-        const rWhere = rates.length > 1 ? `${where}, Rate ${ri + 1}` : where;
-        const nights = ownDates ? nightsOf(p, rate, rWhere, rPath, controlDefaults) : controlNights;
-        const amounts = children(rate, 'BaseByGuestAmts').flatMap((a) => children(a, 'BaseByGuestAmt'));
-        if (amounts.length === 0) {
-          p.add(EWT.requiredFieldMissing, ERR.requiredFieldMissing, `${rWhere} has no BaseByGuestAmts/BaseByGuestAmt`, rPath);
+      let currency: string | undefined;
+      const priced: { guests?: number; amount: number }[] = [];
+      for (const [ai, a] of amounts.entries()) {
+        const aPath = at(`${rPath}/BaseByGuestAmts`, 'BaseByGuestAmt', ai + 1);
+        const aWhere = `${rWhere}: BaseByGuestAmt`;
+        const raw = required(p, a, 'AmountAfterTax', aWhere, aPath);
+        const cur = required(p, a, 'CurrencyCode', aWhere, aPath)?.toUpperCase();
+        if (cur !== undefined && !/^[A-Z]{3}$/.test(cur)) p.add(EWT.bizRule, ERR.invalidCurrency, `${aWhere}: CurrencyCode "${cur.slice(0, 10)}" is not a currency code`, aPath);
+        else if (cur !== undefined && currency !== undefined && cur !== currency) p.add(EWT.bizRule, ERR.invalidCurrency, `${aWhere}: every amount of a Rate is in one currency (${currency}, then ${cur})`, aPath);
+        else if (cur !== undefined) currency = cur;
+        const guestsRaw = attr(a, 'NumberOfGuests');
+        const guests = wholeNumber(p, guestsRaw, 'NumberOfGuests', 1, 40, aWhere, aPath);
+        if (raw === undefined) continue;
+        const amount = amountOf(raw, attr(a, 'DecimalPlaces'));
+        if (amount === null) {
+          p.add(EWT.bizRule, ERR.invalidValue, `${aWhere}: AmountAfterTax "${raw.slice(0, 20)}" is not an amount such as 120.50`, aPath);
           continue;
         }
-        let currency: string | undefined;
-        const priced: { guests?: number; amount: number }[] = [];
-        for (const [ai, a] of amounts.entries()) {
-          const aPath = at(`${rPath}/BaseByGuestAmts`, 'BaseByGuestAmt', ai + 1);
-          const aWhere = `${rWhere}: BaseByGuestAmt`;
-          const raw = required(p, a, 'AmountAfterTax', aWhere, aPath);
-          const cur = required(p, a, 'CurrencyCode', aWhere, aPath)?.toUpperCase();
-          if (cur !== undefined && !/^[A-Z]{3}$/.test(cur)) p.add(EWT.bizRule, ERR.invalidCurrency, `${aWhere}: CurrencyCode "${cur.slice(0, 10)}" is not a currency code`, aPath);
-          else if (cur !== undefined && currency !== undefined && cur !== currency) p.add(EWT.bizRule, ERR.invalidCurrency, `${aWhere}: every amount of a Rate is in one currency (${currency}, then ${cur})`, aPath);
-          else if (cur !== undefined) currency = cur;
-          const guestsRaw = attr(a, 'NumberOfGuests');
-          const guests = wholeNumber(p, guestsRaw, 'NumberOfGuests', 1, 40, aWhere, aPath);
-          if (raw === undefined) continue;
-          const amount = amountOf(raw, attr(a, 'DecimalPlaces'));
-          if (amount === null) {
-            p.add(EWT.bizRule, ERR.invalidValue, `${aWhere}: AmountAfterTax "${raw.slice(0, 20)}" is not an amount such as 120.50`, aPath);
-            continue;
-          }
-          if (guestsRaw !== undefined && guests === undefined) continue;
-          if (priced.some((x) => x.guests === guests)) {
-            p.add(EWT.bizRule, ERR.invalidValue, `${aWhere}: two amounts for ${guests === undefined ? 'the room' : `${guests} guests`}`, aPath);
-            continue;
-          }
-          priced.push({ ...(guests !== undefined ? { guests } : {}), amount });
+        if (guestsRaw !== undefined && guests === undefined) continue;
+        if (priced.some((x) => x.guests === guests)) {
+          p.add(EWT.bizRule, ERR.invalidValue, `${aWhere}: two amounts for ${guests === undefined ? 'the room' : `${guests} guests`}`, aPath);
+          continue;
         }
-        if (!hotelCode || !roomCode || !ratePlanCode || !nights || !currency || priced.length === 0) continue;
-        const plain = priced.length === 1 ? priced[0]! : priced.find((x) => x.guests === undefined);
-        const price = plain
-          ? { amount: plain.amount }
-          : { guestAmounts: priced.map((x) => ({ guests: x.guests!, amount: x.amount })).sort((x, y) => x.guests - y.guests) };
-        out.push({ hotelCode, roomCode, ratePlanCode, ...nights, ...price, currency, node: rPath });
+        priced.push({ ...(guests !== undefined ? { guests } : {}), amount });
       }
+      if (!hotelCode || !roomCode || !ratePlanCode || !nights || !currency || priced.length === 0) continue;
+      const plain = priced.length === 1 ? priced[0]! : priced.find((x) => x.guests === undefined);
+      const price = plain
+        ? { amount: plain.amount }
+        : { guestAmounts: priced.map((x) => ({ guests: x.guests!, amount: x.amount })).sort((x, y) => x.guests - y.guests) };
+      out.push({ hotelCode, roomCode, ratePlanCode, ...nights, ...price, currency, node: rPath });
     }
-  }
-  if (count > MAX_MESSAGES) p.add(EWT.bizRule, ERR.unableToProcess, `The message has ${count} RateAmountMessage: send at most ${MAX_MESSAGES} at a time`, rootPath);
-  return out;
+    return out;
+  });
 }
 
 /** The root element's name as written, for an answer to a message that does not parse. */

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
-import { echoOf, ERR, EWT, MAX_RANGE_NIGHTS, OTA_NAMESPACE, otaErrors, otaSuccess, readOtaMessage, type OtaError } from '../../functions/outside/channel-ota';
+import { echoOf, ERR, EWT, MAX_MESSAGES, MAX_RANGE_NIGHTS, OTA_NAMESPACE, otaErrors, otaSuccess, readOtaMessage, type OtaError } from '../../functions/outside/channel-ota';
 import { basicCredentials, resolveUpdates } from '../../functions/flows/channel';
 import type { ChannelHotel } from '../../functions/db/channel';
 
@@ -197,6 +197,39 @@ describe('OTA_HotelRateAmountNotifRQ', () => {
       [ERR.requiredFieldMissing, 'RateAmountMessage 2 has no Rates/Rate'],
     ]);
   });
+});
+
+describe('both notices’ frame: the lists, their messages and each one’s StatusApplicationControl', () => {
+  const AVAIL_BODY = `<AvailStatusMessage BookingLimit="3">${control()}</AvailStatusMessage>`;
+  const RATE_BODY = `<RateAmountMessage>${control('RatePlanCode="BAR"')}<Rates><Rate><BaseByGuestAmts><BaseByGuestAmt AmountAfterTax="99" CurrencyCode="USD"/></BaseByGuestAmts></Rate></Rates></RateAmountMessage>`;
+  const notices = [
+    { kind: 'AvailStatus', root: 'OTA_HotelAvailNotifRQ', one: AVAIL_BODY, twoControls: `<AvailStatusMessage BookingLimit="3">${control()}${control()}</AvailStatusMessage>`, noControl: '<AvailStatusMessage BookingLimit="3"/>' },
+    { kind: 'RateAmount', root: 'OTA_HotelRateAmountNotifRQ', one: RATE_BODY, twoControls: `<RateAmountMessage>${control('RatePlanCode="BAR"')}${control('RatePlanCode="BAR"')}</RateAmountMessage>`, noControl: '<RateAmountMessage/>' },
+  ] as const;
+  const notice = (root: string, inside: string) => `<${root} xmlns="${OTA_NAMESPACE}" EchoToken="t" Version="1.0">${inside}</${root}>`;
+
+  for (const n of notices) {
+    const list = (inner: string) => notice(n.root, `<${n.kind}Messages HotelCode="P17">${inner}</${n.kind}Messages>`);
+    it(`${n.root}: no list, an empty list, and a message without exactly one control are named with their nodes`, () => {
+      expect(errorsOf(notice(n.root, '')).map((e) => [e.code, e.text, e.node])).toEqual([[ERR.requiredFieldMissing, `The message has no ${n.kind}Messages`, `/${n.root}`]]);
+      expect(errorsOf(list('')).map((e) => [e.code, e.text, e.node])).toEqual([[ERR.requiredFieldMissing, `${n.kind}Messages has no ${n.kind}Message`, `/${n.root}/${n.kind}Messages[1]`]]);
+      expect(errorsOf(list(`${n.one}${n.twoControls}${n.noControl}`)).map((e) => [e.code, e.text, e.node])).toEqual([
+        [ERR.requiredFieldMissing, `${n.kind}Message 2 needs one StatusApplicationControl (it has 2)`, `/${n.root}/${n.kind}Messages[1]/${n.kind}Message[2]`],
+        [ERR.requiredFieldMissing, `${n.kind}Message 3 needs one StatusApplicationControl (it has 0)`, `/${n.root}/${n.kind}Messages[1]/${n.kind}Message[3]`],
+      ]);
+    });
+
+    it(`${n.root}: messages are counted over every list, and more than ${MAX_MESSAGES} are refused whole`, () => {
+      const ok = readOtaMessage(notice(n.root, `<${n.kind}Messages HotelCode="P1">${n.one}</${n.kind}Messages><${n.kind}Messages HotelCode="P2">${n.one}</${n.kind}Messages>`));
+      expect(ok.ok && ok.updates.map((u) => [u.hotelCode, u.roomCode, u.node])).toEqual([
+        ['P1', 'STD', n.kind === 'AvailStatus' ? `/${n.root}/${n.kind}Messages[1]/${n.kind}Message[1]` : `/${n.root}/${n.kind}Messages[1]/${n.kind}Message[1]/Rates/Rate[1]`],
+        ['P2', 'STD', n.kind === 'AvailStatus' ? `/${n.root}/${n.kind}Messages[2]/${n.kind}Message[1]` : `/${n.root}/${n.kind}Messages[2]/${n.kind}Message[1]/Rates/Rate[1]`],
+      ]);
+      const many = errorsOf(list(n.one.repeat(MAX_MESSAGES + 1)));
+      expect(many.map((e) => [e.type, e.code, e.text])).toEqual([[EWT.bizRule, ERR.unableToProcess, `The message has ${MAX_MESSAGES + 1} ${n.kind}Message: send at most ${MAX_MESSAGES} at a time`]]);
+      expect(readOtaMessage(list(n.one.repeat(MAX_MESSAGES))).ok).toBe(true);
+    });
+  }
 });
 
 describe('what is not an OTA ARI message', () => {
