@@ -279,26 +279,36 @@ export async function updateRoom(db: D1Database, orgId: number, actor: Actor, pr
 }
 
 /**
- * Removes a room type (its nights and its place in rate plans go with it) with its audit row, unless it has bookings
- * still to come: the guard is part of both statements, so a booking made meanwhile keeps it. Answers whether it went.
+ * Removes a room type or a rate plan with its audit row, unless it has bookings still to come: the guard is part of both
+ * statements, so a booking made meanwhile keeps it. Answers whether it went. The table's words are this module's own
+ * constants, never a request's.
  */
-export async function deleteRoom(db: D1Database, orgId: number, actor: Actor, productId: number, roomId: number): Promise<boolean> {
-  const guard = `id = ? AND product_id = ? AND org_id = ? AND NOT ${futureBookings('room_id')}`;
-  const binds = [roomId, productId, orgId, roomId, roomId];
+async function deleteUnbooked(
+  db: D1Database, orgId: number, actor: Actor, productId: number, id: number,
+  what: { table: 'room_types' | 'rate_plans'; bookedBy: 'room_id' | 'rate_plan_id'; action: string; target: string; before: string },
+): Promise<boolean> {
+  const guard = `id = ? AND product_id = ? AND org_id = ? AND NOT ${futureBookings(what.bookedBy)}`;
+  const binds = [id, productId, orgId, id, id];
   const [, removed] = await db.batch([
     db
       .prepare(
         `INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
-         SELECT org_id, ?, ?, 'room.delete', 'product:' || product_id || ' room:' || id || ' ' || code,
-                json_object('before', json_object('code', code, 'name', json(name), 'units', units)) FROM room_types WHERE ${guard}`,
+         SELECT org_id, ?, ?, '${what.action}', 'product:' || product_id || ' ${what.target}:' || id || ' ' || code,
+                json_object('before', json_object(${what.before})) FROM ${what.table} WHERE ${guard}`,
       )
       .bind(actor.id, actor.email, ...binds),
-    db.prepare(`DELETE FROM room_types WHERE ${guard}`).bind(...binds),
+    db.prepare(`DELETE FROM ${what.table} WHERE ${guard}`).bind(...binds),
     productSummaryStatement(db, productId),
     bumpVersion(db, orgId),
   ]);
   return (removed!.meta.changes ?? 0) > 0;
 }
+
+/** Removes a room type (its nights and its place in rate plans go with it), unless it has bookings still to come. */
+export const deleteRoom = (db: D1Database, orgId: number, actor: Actor, productId: number, roomId: number): Promise<boolean> =>
+  deleteUnbooked(db, orgId, actor, productId, roomId, {
+    table: 'room_types', bookedBy: 'room_id', action: 'room.delete', target: 'room', before: "'code', code, 'name', json(name), 'units', units",
+  });
 
 export interface PlanValues {
   code: string;
@@ -375,24 +385,11 @@ export async function updatePlan(db: D1Database, orgId: number, actor: Actor, pr
   return columns.length ? (update!.meta.changes ?? 0) > 0 : (update!.results?.length ?? 0) > 0;
 }
 
-/** Removes a rate plan (its nights go with it) with its audit row, unless it has bookings still to come. Answers whether it went. */
-export async function deletePlan(db: D1Database, orgId: number, actor: Actor, productId: number, planId: number): Promise<boolean> {
-  const guard = `id = ? AND product_id = ? AND org_id = ? AND NOT ${futureBookings('rate_plan_id')}`;
-  const binds = [planId, productId, orgId, planId, planId];
-  const [, removed] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO admin_audit (org_id, actor_id, actor_email, action, target, detail)
-         SELECT org_id, ?, ?, 'rate_plan.delete', 'product:' || product_id || ' rate_plan:' || id || ' ' || code,
-                json_object('before', json_object('code', code, 'name', json(name), 'board', board)) FROM rate_plans WHERE ${guard}`,
-      )
-      .bind(actor.id, actor.email, ...binds),
-    db.prepare(`DELETE FROM rate_plans WHERE ${guard}`).bind(...binds),
-    productSummaryStatement(db, productId),
-    bumpVersion(db, orgId),
-  ]);
-  return (removed!.meta.changes ?? 0) > 0;
-}
+/** Removes a rate plan (its nights go with it), unless it has bookings still to come. */
+export const deletePlan = (db: D1Database, orgId: number, actor: Actor, productId: number, planId: number): Promise<boolean> =>
+  deleteUnbooked(db, orgId, actor, productId, planId, {
+    table: 'rate_plans', bookedBy: 'rate_plan_id', action: 'rate_plan.delete', target: 'rate_plan', before: "'code', code, 'name', json(name), 'board', board",
+  });
 
 export async function planHasFutureBookings(db: D1Database, planId: number): Promise<boolean> {
   const row = await db.prepare(`SELECT ${futureBookings('rate_plan_id')} AS booked`).bind(planId, planId).first<{ booked: number }>();

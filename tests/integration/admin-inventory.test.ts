@@ -230,8 +230,20 @@ describe('an admin stocks a hotel and it is sold', () => {
     expect(removed.status, removed.text).toBe(200);
     expect(removed.json.data).toEqual({ room_id: extra });
     expectRefused(await admin.call(`/api/admin/products/${productId}/rooms/${extra}`, { method: 'DELETE' }), 404, 'NOT_FOUND', M.noSuchRoom);
+    const extraPlan = (await admin.call(`/api/admin/products/${productId}/rate-plans`, { method: 'POST', body: { ...PLAN, code: 'HB', board: 'HB', room_ids: [roomId] } })).json.data.rate_plan_id;
+    const planRemoved = await admin.call(`/api/admin/products/${productId}/rate-plans/${extraPlan}`, { method: 'DELETE' });
+    expect(planRemoved.status, planRemoved.text).toBe(200);
+    expectRefused(await admin.call(`/api/admin/products/${productId}/rate-plans/${extraPlan}`, { method: 'DELETE' }), 404, 'NOT_FOUND', M.noSuchPlan);
     const actions = await auditActions();
-    expect(actions).toEqual(expect.arrayContaining(['product.create', 'product.update', 'room.create', 'room.update', 'room.delete', 'rate_plan.create', 'ari.update']));
+    expect(actions).toEqual(expect.arrayContaining(['product.create', 'product.update', 'room.create', 'room.update', 'room.delete', 'rate_plan.create', 'rate_plan.delete', 'ari.update']));
+    // Each removal's audit row names what went, and what it was.
+    const removals = await d1Query<{ action: string; target: string; detail: string }>(
+      `SELECT action, target, detail FROM admin_audit WHERE org_id = ${orgId} AND action IN ('room.delete', 'rate_plan.delete') ORDER BY id`,
+    );
+    expect(removals.map((r) => ({ ...r, detail: JSON.parse(r.detail) }))).toEqual([
+      { action: 'room.delete', target: `product:${productId} room:${extra} TWN`, detail: { before: { code: 'TWN', name: { 'en-US': 'Twin room' }, units: ROOM.units } } },
+      { action: 'rate_plan.delete', target: `product:${productId} rate_plan:${extraPlan} HB`, detail: { before: { code: 'HB', name: PLAN.name, board: 'HB' } } },
+    ]);
   }, DB_TEST_TIMEOUT);
 
   it('another org’s admin reaches nothing of it (404) and a member is refused (403); nothing changes', async () => {
