@@ -126,3 +126,24 @@ export async function photosOf(request: APIRequestContext, productId: number): P
   expect(r.status()).toBe(200);
   return (await r.json()).data.photos;
 }
+
+/**
+ * The trip's panel says the cancellation terms of the rate whose total it shows (its plan's own, or the supplier's, as
+ * that rate's line and the checkout say them), not the product type's rule.
+ */
+export async function termsOfTheTotal(page: Page) {
+  await expect(page.getByTestId('room-rates')).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByTestId('stay-total')).toBeVisible();
+  const total = (await page.getByTestId('stay-total').textContent())!.trim();
+  const rates = page.getByTestId('room-rates').getByTestId('rate');
+  const deadlines = await rates.evaluateAll(
+    (els, shown) =>
+      els
+        .filter((el) => el.querySelector('[data-testid="rate-total"]')?.textContent?.trim() === shown)
+        .map((el) => el.querySelector('[data-testid="rate-cancellation"]')?.getAttribute('data-deadline') ?? ''),
+    total,
+  );
+  expect(deadlines.length, `a rate of ${total}`).toBeGreaterThan(0);
+  const policy = page.getByTestId('product-details').getByTestId('cancellation-policy');
+  await expect.poll(async () => deadlines.includes((await policy.getAttribute('data-deadline')) ?? '')).toBe(true);
+}

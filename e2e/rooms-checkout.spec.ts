@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectClean } from './axe';
-import { amountOf, collectErrors, day, fillTraveler, payOnHostedPage, productOf, signInDemo } from './booking-helpers';
+import { DEFAULT_INVENTORY_SQL } from '../seed/parts/12-rooms-rates.mjs';
+import { amountOf, collectErrors, day, fillTraveler, payOnHostedPage, productOf, signInDemo, termsOfTheTotal } from './booking-helpers';
 import { keepScreen } from './screens';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -91,6 +92,29 @@ test('a rate chosen on the product page is booked as chosen: its room and rate s
   expect(booking).toMatchObject({ status: 'CONFIRMED', check_in: stay.checkIn, check_out: stay.checkOut, occupancy: ['2'], room: { name: 'Standard room' }, rate: { name: 'Standard rate' } });
   expect(booking.nights.map((n: { date: string }) => n.date)).toEqual([stay.checkIn, day(211)]);
   expect(errors).toEqual([]);
+});
+
+test('an own hotel’s page says the terms of the rate whose total its trip panel shows (the plan’s, not the type’s rule)', async ({ page }) => {
+  // A hotel of its own whose one rate plan is non-refundable: its trip panel must not promise a free cancellation.
+  const name = `Casa Sem Reembolso ${crypto.randomUUID().slice(0, 6)}`;
+  d1(`INSERT INTO products (org_id, type, name, city, country, latitude, longitude, price_usd_minor, price_unit, max_guests, rating, time_zone)
+        VALUES (1, 'HLT', '${name}', 'Porto', 'PT', 41.15, -8.61, 9000, 'night', 2, 4, 'Europe/Lisbon')`);
+  for (const statement of DEFAULT_INVENTORY_SQL.split(/;\s*\n/)) if (/\b(INSERT|UPDATE)\b/.test(statement)) d1(statement);
+  const id = Number(d1(`SELECT id FROM products WHERE name = '${name}'`)[0]!.id);
+  d1(`UPDATE rate_plans SET refundable = 0 WHERE product_id = ${id}`);
+  const texts = { 'en-US': 'Non-refundable', 'fr-FR': 'Non remboursable' } as const;
+  for (const [lang, width, height] of [['en-US', 1280, 800], ['fr-FR', 390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/hotel-details?${new URLSearchParams({ id: String(id), check_in: day(214), check_out: day(216), guests: '2', lang })}`);
+    await termsOfTheTotal(page);
+    const policy = page.getByTestId('product-details').getByTestId('cancellation-policy');
+    await expect(policy).not.toHaveAttribute('data-deadline');
+    await expect(policy).toContainText(texts[lang]);
+  }
+  // The seed's hotel, whose plan follows the type's rule: the same terms as its cheapest rate's.
+  const hotel = await productOf(page.request, 'HLT', 'Lisbon');
+  await page.goto(`/hotel-details?${new URLSearchParams({ id: String(hotel.product_id), check_in: day(214), check_out: day(216), guests: '2' })}`);
+  await termsOfTheTotal(page);
 });
 
 test('a price that moved while the traveller filled the form is shown with a button that accepts it and books at it', async ({ page }) => {

@@ -6,7 +6,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { createOrg, PORT, signInAsNewAdmin } from './admin-helpers';
 import { expectClean } from './axe';
 import { englishOn } from './english-needles';
-import { d1Rows, day, fillTraveler, payOnHostedPage } from './booking-helpers';
+import { d1Rows, day, fillTraveler, payOnHostedPage, termsOfTheTotal } from './booking-helpers';
 import { inPage } from './in-page';
 import { keepScreen } from './screens';
 
@@ -14,6 +14,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 
 const noSideways = async (page: Page, what: string) =>
   expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: what }).toBeLessThanOrEqual(0);
+
 
 test('a traveller books a supplier hotel in Lisbon with a child, through the card payment to the confirmation', async ({ page }, testInfo) => {
   test.setTimeout(300_000);
@@ -56,6 +57,7 @@ test('a traveller books a supplier hotel in Lisbon with a child, through the car
   // The trip's total is the supplier's stay for the party, priced live (a supplier hotel has no unit price of its own).
   await expect(page.getByTestId('stay-total')).toBeVisible();
   await expect(page.getByTestId('unit-price')).toHaveCount(0);
+  await termsOfTheTotal(page);
   await expectClean(page, 'supplier hotel page, en');
   await keepScreen(page, 'supplier-hotel-en-1280');
   await room.getByTestId('choose-rate').first().click();
@@ -126,6 +128,7 @@ test('a traveller books a supplier hotel in Lisbon with a child, through the car
   await expect(rooms).toHaveAttribute('aria-busy', 'false');
   await expect(rooms.getByTestId('rate-board').first()).toHaveText(/Chambre seule|Petit-déjeuner inclus|Demi-pension|Pension complète|Tout compris/);
   await expect(rooms.getByTestId('choose-rate').first()).toHaveText('Choisir');
+  await termsOfTheTotal(page);
   // The hotel's description, city and rooms were imported in French too.
   expect(await englishOn(page, 'fr-FR'), 'English on the French hotel page').toEqual([]);
   await noSideways(page, 'fr 390 hotel');

@@ -18,7 +18,7 @@ import { $currency, $language, useT } from '../../stores/locale';
 import { $org, runStartup } from '../../stores/startup';
 import { checkoutUrl, criteriaFromQuery, defaultCriteria, productIdOf, RESULTS_PATH, TYPE_LABEL, type Criteria } from '../../stores/search';
 import type { ProductDetail } from '../../shared/contract/booking-replies';
-import { formatNumber } from '../../shared/rules/money';
+import { formatNumber, toMinor } from '../../shared/rules/money';
 import { guestsOf, occupancyStrings } from '../../shared/rules/occupancy-party';
 import { paramsOfStay } from '../../shared/rules/search-criteria';
 
@@ -147,12 +147,17 @@ export default function ProductDetails() {
           <Gallery photos={product.photos} images={product.images} name={product.name} />
           <h3>{t('bk_about')}</h3>
           <p>{product.description}</p>
-          <h3>{t('bk_amenities')}</h3>
-          <ul className="bk-amenities">
-            {product.amenities.map((a) => (
-              <li key={a}>{a}</li>
-            ))}
-          </ul>
+          {/* A product without amenities (a bed bank's hotel, whose content gives none) has no empty heading. */}
+          {product.amenities.length ? (
+            <>
+              <h3>{t('bk_amenities')}</h3>
+              <ul className="bk-amenities">
+                {product.amenities.map((a) => (
+                  <li key={a}>{a}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </div>
 
         <aside className="panel bk-book" aria-labelledby={`${id}-book`}>
@@ -198,7 +203,24 @@ export default function ProductDetails() {
               </p>
             ) : null}
           </div>
-          <CancellationPolicy productType={product.type} checkIn={c.checkIn} timeZone={product.time_zone} />
+          {/* The terms of the rate whose total is shown above (its plan's own, or the supplier's), as the checkout says them:
+              held in their place while the stay is priced, never the type's rule in the meantime. */}
+          {quote ? (
+            <CancellationPolicy
+              productType={product.type}
+              checkIn={c.checkIn}
+              timeZone={product.time_zone}
+              deadline={quote.free_cancellation_deadline}
+              percentAfter={quote.cancellation_fee_percent}
+              priceMinor={toMinor(quote.price, quote.currency)}
+              currency={quote.currency}
+            />
+          ) : quoteError ? null : (
+            <p className="small bk-book__terms-pending" aria-hidden="true" data-testid="cancellation-pending">
+              <span className="skeleton bk-skel-line" />
+              <span className="skeleton bk-skel-line bk-skel-short" />
+            </p>
+          )}
           <a className={`btn btn-primary btn-lg btn-block${quoteError ? ' is-disabled' : ''}`} aria-disabled={quoteError ? true : undefined} href={quoteError ? undefined : checkoutUrl({ ...c, type: product.type }, product.product_id)} data-testid="book-now">
             {t('bk_book_now')}
           </a>
