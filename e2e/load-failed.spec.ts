@@ -127,7 +127,8 @@ for (const { language, width, height } of SETS) {
     await page.setViewportSize({ width, height });
     // A hotel of its own with twelve reviews: the page shows ten, "More reviews" the last two.
     const tag = crypto.randomUUID().slice(0, 6).toUpperCase();
-    const name = `Casa Reviews ${tag}`;
+    // Named in Portuguese: other specs' French pages (the console's lists) may show it, and must find no English there.
+    const name = `Casa Avaliações ${tag}`;
     d1Run(
       `INSERT INTO products (org_id, type, name, city, country, latitude, longitude, price_usd_minor, price_unit, max_guests, rating, time_zone)
          VALUES (1, 'HLT', '${name}', 'Porto', 'PT', 41.15, -8.61, 9000, 'night', 2, 4, 'Europe/Lisbon')`,
@@ -142,7 +143,7 @@ for (const { language, width, height } of SETS) {
     );
     d1Run(
       `INSERT INTO reviews (org_id, booking_id, product_id, score, text, first_name, country, stayed)
-       SELECT 1, b.id, b.product_id, 8, 'Review number ' || substr(b.booking_ref, ${`BK-REV-${tag}-`.length + 1}) || ' of ${tag}', 'Dana', 'PT', '${day(-40).slice(0, 7)}'
+       SELECT 1, b.id, b.product_id, 8, 'Avaliação número ' || substr(b.booking_ref, ${`BK-REV-${tag}-`.length + 1}) || ' de ${tag}', 'Dana', 'PT', '${day(-40).slice(0, 7)}'
        FROM bookings b WHERE b.booking_ref LIKE 'BK-REV-${tag}-%'`,
     );
     const id = d1Rows<{ id: number }>(`SELECT id FROM products WHERE name = '${name}'`)[0]!.id;
@@ -156,7 +157,7 @@ for (const { language, width, height } of SETS) {
       await expect(reviews.getByTestId('review')).toHaveCount(12);
     });
     // Every review once, and nothing more to ask for.
-    for (let i = 0; i < 12; i++) await expect(reviews.getByTestId('review').filter({ hasText: `Review number ${i} of ${tag}` })).toHaveCount(1);
+    for (let i = 0; i < 12; i++) await expect(reviews.getByTestId('review').filter({ hasText: `Avaliação número ${i} de ${tag}` })).toHaveCount(1);
     await expect(reviews.getByRole('button', { name: t.more })).toHaveCount(0);
   });
 }

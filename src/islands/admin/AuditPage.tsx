@@ -60,8 +60,11 @@ function useAuditText() {
     if (typeof v === 'string') return v;
     if (Array.isArray(v)) return v.length ? v.map((item) => value(key, item, side)).join(', ') : t('audit_none');
     const inner = fieldsOf(v);
-    return [...inner].map(([k, x]) => `${field(k) || k}: ${value(k, x, inner)}`).join('; ');
+    return [...inner].map(([k, x]) => `${t('labelled', { label: field(k) || k })} ${value(k, x, inner)}`).join('; ');
   }
+  /** A value shown as it was stored (what a person typed, a name, a code): kept out of translation, verbatim. */
+  const verbatim = (key: string, v: unknown) =>
+    typeof v === 'string' && v !== '' && !ISO_DAY.test(v) && !ISO_TIME.test(v) && !(key in CODE_WORDS) && !LANGUAGE_TAG.test(v);
   /** "card:CERT-…" → "Card CERT-…". */
   const target = (raw: string) => {
     const at = raw.indexOf(':');
@@ -70,7 +73,24 @@ function useAuditText() {
     return label ? `${label} ${LANGUAGE_TAG.test(rest) ? (languages.of(rest) ?? rest) : rest}` : raw;
   };
   const action = (raw: string) => t(`admin_action_${raw.replace('.', '_')}`);
-  return { field, value, target, action };
+  return { field, value, verbatim, target, action };
+}
+
+/** A field's name and its colon, as the page's language writes it ("Statut :" in French); a field with no label as code. */
+function Key({ k, field }: { k: string; field: string }) {
+  const t = useT();
+  return field ? (
+    <span className="audit-key">{t('labelled', { label: field })}</span>
+  ) : (
+    <span className="audit-key">
+      <code>{k}</code>
+      {t('labelled', { label: '' })}
+    </span>
+  );
+}
+
+function Value({ text, k, v, side }: { text: ReturnType<typeof useAuditText>; k: string; v: unknown; side: Map<string, unknown> }) {
+  return <span translate={text.verbatim(k, v) ? 'no' : undefined}>{text.value(k, v, side)}</span>;
 }
 
 function Changes({ detail }: { detail: AuditEntry['detail'] }) {
@@ -84,12 +104,12 @@ function Changes({ detail }: { detail: AuditEntry['detail'] }) {
     <ul className="audit-changes">
       {keys.map((k) => (
         <li key={k}>
-          <span className="audit-key">{text.field(k) || <code>{k}</code>}</span>: {text.value(k, before.get(k), before)} → {text.value(k, after.get(k), after)}
+          <Key k={k} field={text.field(k)} /> <Value text={text} k={k} v={before.get(k)} side={before} /> → <Value text={text} k={k} v={after.get(k)} side={after} />
         </li>
       ))}
       {[...own].map(([k, v]) => (
         <li key={k}>
-          <span className="audit-key">{text.field(k) || <code>{k}</code>}</span>: {text.value(k, v, own)}
+          <Key k={k} field={text.field(k)} /> <Value text={text} k={k} v={v} side={own} />
         </li>
       ))}
     </ul>

@@ -54,9 +54,13 @@ function Reviews() {
                   </td>
                   <td data-label={t('admin_reviews_review')} className="console-break">
                     <div>
-                      <strong>{r.score}/10</strong> {r.title}
-                      <br />
-                      {r.text}
+                      <strong>{r.score}/10</strong>{' '}
+                      {/* The traveller's own words, in the language they wrote them in (WCAG 3.1.2). */}
+                      <span lang={r.language}>
+                        {r.title}
+                        <br />
+                        {r.text}
+                      </span>
                     </div>
                   </td>
                   <td data-label={t('admin_reviews_by')} className="console-break">
@@ -70,8 +74,8 @@ function Reviews() {
                   </td>
                   <td data-label={t('admin_reviews_state')}>
                     <div>
-                      <p>{r.hidden ? t('admin_reviews_hidden', { reason: r.hidden_reason }) : t('admin_reviews_visible')}</p>
-                      <button type="button" className="btn btn-sm" onClick={() => setAsked(r)} aria-label={`${r.hidden ? t('admin_reviews_unhide') : t('admin_reviews_hide')}: ${r.product_name}, ${r.first_name}`}>
+                      <p>{r.hidden ? <HiddenBecause reason={r.hidden_reason} /> : t('admin_reviews_visible')}</p>
+                      <button type="button" className="btn btn-sm" onClick={() => setAsked(r)} aria-label={`${t('labelled', { label: r.hidden ? t('admin_reviews_unhide') : t('admin_reviews_hide') })} ${r.product_name}, ${r.first_name}`}>
                         {r.hidden ? t('admin_reviews_unhide') : t('admin_reviews_hide')}
                       </button>
                     </div>
@@ -93,6 +97,19 @@ function Reviews() {
           }}
         />
       ) : null}
+    </>
+  );
+}
+
+/** "Hidden: …" with the reason as the admin typed it (verbatim, kept out of translation). */
+function HiddenBecause({ reason }: { reason: string }) {
+  const t = useT();
+  const [before = '', after = ''] = t('admin_reviews_hidden', { reason: '\u0000' }).split('\u0000');
+  return (
+    <>
+      {before}
+      <span translate="no">{reason}</span>
+      {after}
     </>
   );
 }

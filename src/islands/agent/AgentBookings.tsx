@@ -64,7 +64,7 @@ export default function AgentBookings() {
                   </td>
                   <td data-label={t('agent_col_client')}>
                     {titledName(t, b.client.name)}
-                    <span className="agent-sub">{b.client.email}</span>
+                    <span className="agent-sub" translate="no">{b.client.email}</span>
                   </td>
                   <td data-label={t('agent_col_dates')} className="agent-dates">
                     <span className="agent-nowrap">{day(b.check_in)}</span>

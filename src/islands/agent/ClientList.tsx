@@ -130,7 +130,7 @@ export default function ClientList() {
                       {c.title ? <span className="agent-sub">{titleLabel(t, c.title)}</span> : null}
                       {name}
                     </td>
-                    <td data-label={t('agent_col_email')}>{c.email}</td>
+                    <td data-label={t('agent_col_email')} translate="no">{c.email}</td>
                     <td data-label={t('agent_col_phone')}>{c.mobile_no ? `${c.phone_country_code} ${c.mobile_no}` : ''}</td>
                     <td data-label={t('agent_col_nationality')}>{nationalityName(c.nationality)}</td>
                     <td data-label={t('agent_col_actions')} className="agent-actions">

@@ -194,7 +194,7 @@ export default function MyQuotes() {
                   </td>
                   <td data-label={t('agent_col_client')}>
                     {titledName(t, q.client.name)}
-                    <span className="agent-sub">{q.client.email}</span>
+                    <span className="agent-sub" translate="no">{q.client.email}</span>
                   </td>
                   <td data-label={t('agent_col_dates')} className="agent-dates">
                     <span className="agent-nowrap">{day(q.check_in)}</span>
