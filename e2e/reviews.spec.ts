@@ -4,6 +4,7 @@
 // pages and the dialog.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectClean } from './axe';
+import { englishOn } from './english-needles';
 import { createVerifiedAccount } from './auth-helpers';
 import { d1Run, day, productOf, signInDemo } from './booking-helpers';
 import { keepScreen } from './screens';
@@ -88,6 +89,10 @@ test('a traveller reviews a stay from the mailed link, reads it on the hotel’s
   await bothSizes(page, 'product-reviews-en', () => mine.scrollIntoViewIfNeeded());
   await page.goto(`/hotel-details?id=${hotel.product_id}&lang=fr-FR`);
   await expect(reviews.getByRole('heading', { name: 'Avis des voyageurs' })).toBeVisible();
+  // On the French page the review keeps the language it was written in, and says so (WCAG 3.1.2).
+  await expect(mine.getByText('Kind staff, a short walk to the tram, and breakfast on the terrace.')).toHaveAttribute('lang', 'en-US');
+  await expect(mine.getByText('Quiet rooms by the river')).toHaveAttribute('lang', 'en-US');
+  expect(await englishOn(page, 'fr-FR'), 'English on the French hotel page, besides the review').toEqual([]);
   await bothSizes(page, 'product-reviews-fr', () => mine.scrollIntoViewIfNeeded());
 
   // The result cards show the score and count beside the stars, in each language.
@@ -105,7 +110,9 @@ test('a traveller reviews a stay from the mailed link, reads it on the hotel’s
   await signInDemo(page, 'admin@example.com', 'Admin1!pass');
   await page.goto('/admin/reviews?lang=fr-FR');
   const rowFr = page.getByTestId('console-review').filter({ hasText: 'Quiet rooms by the river' });
-  await expect(rowFr.getByRole('button', { name: /^Masquer/ })).toBeVisible();
+  await expect(rowFr.getByRole('button', { name: /^Masquer\s: / })).toBeVisible();
+  await expect(rowFr.locator('[lang="en-US"]')).toContainText('Kind staff');
+  expect(await englishOn(page, 'fr-FR'), 'English on the French reviews list, besides the review').toEqual([]);
   await bothSizes(page, 'admin-reviews-fr');
   await page.goto('/admin/reviews?lang=en-US');
   const row = page.getByTestId('console-review').filter({ hasText: 'Quiet rooms by the river' });
@@ -124,4 +131,12 @@ test('a traveller reviews a stay from the mailed link, reads it on the hotel’s
   await expect(row).toContainText('Hidden: Names a member of staff');
   const shown = (await (await page.request.get(`/api/products/${hotel.product_id}/reviews`)).json()).data as { title: string }[];
   expect(shown.map((r) => r.title)).not.toContain('Quiet rooms by the river');
+
+  // The audit log in French: each field and its colon as French writes them, the reason as the admin typed it.
+  await page.goto('/admin/audit?lang=fr-FR');
+  const hidden = page.getByTestId('audit-row').filter({ hasText: 'Names a member of staff' }).first();
+  await expect(hidden).toContainText('Masqué\u00a0: Non → Oui');
+  await expect(hidden).toContainText('Motif\u00a0: ');
+  await expect(hidden.getByText('Names a member of staff', { exact: true })).toHaveAttribute('translate', 'no');
+  expect(await englishOn(page, 'fr-FR'), 'English on the French audit log, besides the reason typed').toEqual([]);
 });

@@ -45,6 +45,7 @@ export const publicReview = (r: ReviewRow) => ({
   country: r.country,
   stayed: r.stayed,
   categories: categoriesOf(r),
+  language: r.language,
 });
 
 const adminReview = (r: AdminReviewRow) => ({

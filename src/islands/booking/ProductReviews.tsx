@@ -78,9 +78,16 @@ export default function ProductReviews({ productId }: { productId: number }) {
             <p className="bk-review__head">
               <span className="bk-score">{formatNumber(r.score, language)}</span>
               <span className="visually-hidden">{t('bk_review_score_of', { score: formatNumber(r.score, language) })}</span>
-              {r.title ? <strong className="bk-review__title">{r.title}</strong> : null}
+              {/* The traveller's own words, in the language they wrote them in (WCAG 3.1.2). */}
+              {r.title ? (
+                <strong className="bk-review__title" lang={r.language}>
+                  {r.title}
+                </strong>
+              ) : null}
             </p>
-            <p className="bk-review__text">{r.text}</p>
+            <p className="bk-review__text" lang={r.language}>
+              {r.text}
+            </p>
             {Object.keys(r.categories).length ? (
               <p className="small muted">
                 {REVIEW_CATEGORIES.filter((k) => r.categories[k] !== undefined)

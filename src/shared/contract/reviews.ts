@@ -51,6 +51,8 @@ export const PublicReviewSchema = z.object({
   /** The month of the stay, YYYY-MM. */
   stayed: z.string(),
   categories: ReviewCategoriesSchema,
+  /** The language the traveller wrote it in (the page's when they wrote it, e.g. fr-FR): a page in another marks it so. */
+  language: z.string(),
 });
 export type PublicReview = z.output<typeof PublicReviewSchema>;
 
@@ -77,7 +79,6 @@ export const AdminReviewSchema = PublicReviewSchema.extend({
   product_id: z.number(),
   product_name: z.string(),
   booking_id: z.string(),
-  language: z.string(),
   hidden: z.boolean(),
   hidden_reason: z.string(),
   created_at: z.string(),
