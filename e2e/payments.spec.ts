@@ -76,17 +76,25 @@ test('a card that asks for 3-D Secure: the bank step, then confirmed', async ({ 
   await expectConfirmedAfterPayment(page, total);
 });
 
-test('a payment cancelled on the page comes back to the checkout with the choices kept, and can be paid again', async ({ page }) => {
+/**
+ * The demo member books a Barcelona hotel with a new discount card from the wallet and the rest by card, and reaches the
+ * hosted payment page: the booking then waits for its payment, holding the card. Answers the card.
+ */
+async function atHostedPageWithDiscount(page: Page, offset: number, traveler: Parameters<typeof fillTraveler>[1]) {
   await signInDemo(page);
   const card = await issueCard(page.request, { kind: 'discount', pro_code: 'HLT', amount: 15 });
-  await toCheckout(page, 'Barcelona', 66);
+  await toCheckout(page, 'Barcelona', offset);
   await page.getByTestId('wallet').getByRole('radio', { name: new RegExp(card.card_code) }).check();
   await expect(page.getByTestId('sum-discount')).toBeVisible();
-  await fillTraveler(page, { first: 'Cleo', last: 'Cancel', email: 'cleo@example.com', phone: '+1 415 555 0177' });
+  await fillTraveler(page, traveler);
   await settledTotal(page);
   await page.getByTestId('book').click();
-
   await expect(page).toHaveURL(/\/_sim\/stripe\/checkout\//);
+  return card;
+}
+
+test('a payment cancelled on the page comes back to the checkout with the choices kept, and can be paid again', async ({ page }) => {
+  const card = await atHostedPageWithDiscount(page, 66, { first: 'Cleo', last: 'Cancel', email: 'cleo@example.com', phone: '+1 415 555 0177' });
   await page.getByRole('link', { name: 'Cancel and go back' }).click();
   await expect(page).toHaveURL(/\/hotel-checkout\?.*payment=cancelled/);
   // The unpaid booking still holds the discount card: the page offers to complete its payment or to start again.
@@ -112,15 +120,7 @@ test('a payment cancelled on the page comes back to the checkout with the choice
 });
 
 test('back from a cancelled payment while the booking’s own read fails: the bookings list still finds it waiting, and the page offers it', async ({ page }) => {
-  await signInDemo(page);
-  const card = await issueCard(page.request, { kind: 'discount', pro_code: 'HLT', amount: 15 });
-  await toCheckout(page, 'Barcelona', 68);
-  await page.getByTestId('wallet').getByRole('radio', { name: new RegExp(card.card_code) }).check();
-  await expect(page.getByTestId('sum-discount')).toBeVisible();
-  await fillTraveler(page, { first: 'Remy', last: 'Retry', email: 'remy@example.com', phone: '+1 415 555 0178' });
-  await settledTotal(page);
-  await page.getByTestId('book').click();
-  await expect(page).toHaveURL(/\/_sim\/stripe\/checkout\//);
+  const card = await atHostedPageWithDiscount(page, 68, { first: 'Remy', last: 'Retry', email: 'remy@example.com', phone: '+1 415 555 0178' });
   // The browser's network drops the page's read of the booking it comes back with (once).
   let dropped = false;
   await page.route(/\/api\/bookings\/BK-[^/?]+$/, (route) => {
