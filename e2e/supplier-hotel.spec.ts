@@ -58,6 +58,9 @@ test('a traveller books a supplier hotel in Lisbon with a child, through the car
   await expect(page.getByTestId('stay-total')).toBeVisible();
   await expect(page.getByTestId('unit-price')).toHaveCount(0);
   await termsOfTheTotal(page);
+  // Its facilities, imported from the supplier's content, are what is included.
+  await expect(page.getByRole('heading', { name: 'What is included' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: /^24-hour reception$/ })).toBeVisible();
   await expectClean(page, 'supplier hotel page, en');
   await keepScreen(page, 'supplier-hotel-en-1280');
   await room.getByTestId('choose-rate').first().click();
@@ -129,6 +132,8 @@ test('a traveller books a supplier hotel in Lisbon with a child, through the car
   await expect(rooms.getByTestId('rate-board').first()).toHaveText(/Chambre seule|Petit-déjeuner inclus|Demi-pension|Pension complète|Tout compris/);
   await expect(rooms.getByTestId('choose-rate').first()).toHaveText('Choisir');
   await termsOfTheTotal(page);
+  await expect(page.getByRole('heading', { name: 'Ce qui est inclus' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: /^Réception 24 h\/24$/ })).toBeVisible();
   // The hotel's description, city and rooms were imported in French too.
   expect(await englishOn(page, 'fr-FR'), 'English on the French hotel page').toEqual([]);
   await noSideways(page, 'fr 390 hotel');

@@ -139,8 +139,10 @@ export interface ImportedHotel {
   max_guests: number;
   /** The supplier's photo addresses, in its order: the photo step copies them into the product's gallery. */
   images: string[];
-  /** Name, city and description in the org's other languages (the product's translations). */
-  texts: { lang: string; name: string; city: string; description: string }[];
+  /** The hotel's facilities, in the org's default language. */
+  amenities: string[];
+  /** Name, city, description and facilities in the org's other languages (the product's translations). */
+  texts: { lang: string; name: string; city: string; description: string; amenities: string[] }[];
   /** `names`: the room's name in each language, the org's default one as `name`. */
   rooms: { code: string; name: string; names: Record<string, string>; max_adults: number; max_children: number; max_occupancy: number }[];
 }
@@ -175,7 +177,7 @@ export async function writeImportPage(db: D1Database, job: Pick<ImportRow, 'id' 
           `INSERT OR IGNORE INTO products (org_id, type, name, city, country, address, latitude, longitude, images, description, amenities, rating,
              price_usd_minor, price_unit, max_guests, status, source, supplier_code, supplier_images)
            SELECT ?1, 'HLT', h.value ->> '$.name', h.value ->> '$.city', h.value ->> '$.country', h.value ->> '$.address',
-             h.value ->> '$.latitude', h.value ->> '$.longitude', h.value ->> '$.images', h.value ->> '$.description', '[]',
+             h.value ->> '$.latitude', h.value ->> '$.longitude', h.value ->> '$.images', h.value ->> '$.description', COALESCE(h.value -> '$.amenities', '[]'),
              h.value ->> '$.rating', 0, 'night', h.value ->> '$.max_guests', 'ACTIVE', ?2, h.value ->> '$.code', h.value ->> '$.images'
            FROM json_each(?3) h WHERE ${stillRunning}
            ON CONFLICT (org_id, source, supplier_code) DO UPDATE SET
@@ -186,7 +188,8 @@ export async function writeImportPage(db: D1Database, job: Pick<ImportRow, 'id' 
              country = excluded.country, address = excluded.address, latitude = excluded.latitude, longitude = excluded.longitude,
              -- Until the photo step has copied a hotel's photos, it shows the supplier's; after, its gallery's.
              images = CASE WHEN EXISTS (SELECT 1 FROM product_photos f WHERE f.product_id = products.id) THEN products.images ELSE excluded.images END,
-             supplier_images = excluded.supplier_images, description = excluded.description, rating = excluded.rating, max_guests = excluded.max_guests`,
+             supplier_images = excluded.supplier_images, description = excluded.description, amenities = excluded.amenities, rating = excluded.rating,
+             max_guests = excluded.max_guests`,
         )
         .bind(job.org_id, job.supplier, page, job.id, progress.from),
       db
@@ -205,12 +208,13 @@ export async function writeImportPage(db: D1Database, job: Pick<ImportRow, 'id' 
       db
         .prepare(
           `INSERT INTO product_texts (product_id, lang, org_id, name, description, amenities, city)
-           SELECT p.id, t.value ->> '$.lang', p.org_id, t.value ->> '$.name', t.value ->> '$.description', '[]', t.value ->> '$.city'
+           SELECT p.id, t.value ->> '$.lang', p.org_id, t.value ->> '$.name', t.value ->> '$.description', COALESCE(t.value -> '$.amenities', '[]'), t.value ->> '$.city'
            FROM json_each(?3) h
            JOIN products p ON p.org_id = ?1 AND p.source = ?2 AND p.supplier_code = h.value ->> '$.code'
            JOIN json_each(h.value -> '$.texts') t
            WHERE ${stillRunning}
-           ON CONFLICT (product_id, lang) DO UPDATE SET name = excluded.name, description = excluded.description, city = excluded.city, updated_at = ${NOW}`,
+           ON CONFLICT (product_id, lang) DO UPDATE SET name = excluded.name, description = excluded.description, amenities = excluded.amenities,
+             city = excluded.city, updated_at = ${NOW}`,
         )
         .bind(job.org_id, job.supplier, page, job.id, progress.from),
     );

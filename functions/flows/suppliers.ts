@@ -256,6 +256,10 @@ const importLanguages = (defaultLanguage: string | undefined): ContentLanguage[]
   return [first, ...CONTENT_LANGUAGES.filter((l) => l !== first)];
 };
 
+/** A hotel's facilities as the product's amenities (what its page lists under "What is included"), bounded. */
+const MOST_AMENITIES = 30;
+const amenitiesOf = (h: Pick<SupplierHotel, 'facilities'>) => h.facilities.slice(0, MOST_AMENITIES).map((f) => f.slice(0, 80));
+
 /** The same hotel as the content API wrote it in another language. */
 export interface HotelIn {
   language: ContentLanguage;
@@ -292,7 +296,9 @@ export function importedHotel(h: SupplierHotel, language: ContentLanguage = 'en-
       name: t.hotel.name.slice(0, 200) || name,
       city: cityName(t.hotel.city ?? h.city ?? h.destinationCode),
       description: t.hotel.description ?? h.description ?? '',
+      amenities: amenitiesOf(t.hotel.facilities.length ? t.hotel : h),
     })),
+    amenities: amenitiesOf(h),
     city: cityName(h.city ?? h.destinationCode),
     country: h.countryCode ?? '',
     address: [h.address, h.postalCode].filter(Boolean).join(', '),

@@ -103,6 +103,8 @@ export interface SupplierHotel {
   categoryCode: string | null;
   stars: number | null;
   boards: string[];
+  /** The hotel's facilities as the content names them in the asked language ("Wi-fi", "Outdoor swimming pool"). */
+  facilities: string[];
   rooms: SupplierRoomType[];
   photos: SupplierPhoto[];
 }
@@ -325,6 +327,7 @@ const WireContentHotel = z.looseObject({
   coordinates: z.looseObject({ latitude: Coordinate, longitude: Coordinate }),
   categoryCode: z.string().optional(),
   boardCodes: z.array(z.string()).optional(),
+  facilities: z.array(z.looseObject({ facilityCode: z.number().optional(), facilityGroupCode: z.number().optional(), description: Content.optional() })).optional(),
   address: z.looseObject({ content: z.string() }).optional(),
   postalCode: z.string().optional(),
   city: Content.optional(),
@@ -757,6 +760,8 @@ export function hotelbedsClient(config: HotelbedsConfig): BedBank {
           categoryCode: h.categoryCode ?? null,
           stars: starsOf(h.categoryCode),
           boards: h.boardCodes ?? [],
+          // Each facility once, by the words the content gives it (one without a description is not shown).
+          facilities: [...new Set((h.facilities ?? []).map((f) => f.description?.content.trim() ?? '').filter(Boolean))],
           rooms: (h.rooms ?? []).map((r) => {
             const maxOccupancy = r.maxPax ?? (r.maxAdults ?? 2) + (r.maxChildren ?? 0);
             return { code: r.roomCode, name: r.description ?? r.roomCode, maxAdults: r.maxAdults ?? maxOccupancy, maxChildren: r.maxChildren ?? 0, maxOccupancy };

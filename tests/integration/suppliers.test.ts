@@ -204,17 +204,26 @@ describe('the org’s own products beside the supplier’s', () => {
     if (cities.status === 200) expect(cities.json.data.find((c: { city: string }) => c.city === 'Lisbon')?.products).toBe(1);
   });
 
-  it('the hotels are imported in every language of the site: name, city, description and room names', async () => {
-    const [hotel] = await d1Query<{ id: number; rooms: string }>(
-      `SELECT p.id, (SELECT name FROM room_types r WHERE r.product_id = p.id ORDER BY position LIMIT 1) AS rooms
+  it('the hotels are imported in every language of the site: name, city, description, facilities and room names', async () => {
+    const [hotel] = await d1Query<{ id: number; rooms: string; amenities: string }>(
+      `SELECT p.id, p.amenities, (SELECT name FROM room_types r WHERE r.product_id = p.id ORDER BY position LIMIT 1) AS rooms
        FROM products p WHERE p.org_id = ${orgId} AND p.source = 'hotelbeds' AND p.supplier_code = '1'`,
     );
-    const texts = await d1Query<{ lang: string; city: string; description: string }>(`SELECT lang, city, description FROM product_texts WHERE product_id = ${hotel!.id} ORDER BY lang`);
+    const texts = await d1Query<{ lang: string; city: string; description: string; amenities: string }>(
+      `SELECT lang, city, description, amenities FROM product_texts WHERE product_id = ${hotel!.id} ORDER BY lang`,
+    );
     expect(texts.map((t) => [t.lang, t.city])).toEqual([['es-ES', 'Lisboa'], ['fr-FR', 'Lisbonne']]);
     expect(texts[1]!.description).toMatch(/ est un hôtel .* du centre de Lisbonne\./);
     expect(Object.keys(JSON.parse(hotel!.rooms)).sort()).toEqual(['en-US', 'es-ES', 'fr-FR']);
+    // The content's facilities are the hotel's amenities, in each language (the simulator's first two are every hotel's).
+    expect(JSON.parse(hotel!.amenities).slice(0, 2)).toEqual(['Wi-fi', '24-hour reception']);
+    expect(JSON.parse(texts[1]!.amenities).slice(0, 2)).toEqual(['Wi-Fi', 'Réception 24 h/24']);
+    expect(JSON.parse(texts[0]!.amenities).length).toBe(JSON.parse(hotel!.amenities).length);
     const details = await call(`/api/products/${hotel!.id}?lang=es-ES`, { host });
     expect(details.json.data).toMatchObject({ city: 'Lisboa' });
+    expect(details.json.data.amenities.slice(0, 2)).toEqual(['Wi-fi', 'Recepción 24 horas']);
+    const french = await call(`/api/products/${hotel!.id}?lang=fr-FR`, { host });
+    expect(french.json.data.amenities).toEqual(JSON.parse(texts[1]!.amenities));
   });
 
   it('a supplier’s hotel’s details carry its source and hotel code; an own hotel’s say own', async () => {

@@ -99,6 +99,30 @@ export const BOARD_NAMES = {
   AI: { ENG: 'ALL INCLUSIVE', FRA: 'TOUT COMPRIS', CAS: 'TODO INCLUIDO' },
 } as const;
 export type SimBoard = keyof typeof BOARD_NAMES;
+
+/**
+ * Hotel facilities as APItude's content names them (facilityCode within facilityGroupCode 70, the hotel's own), in each
+ * language. A hotel has the first ones always and some of the others by its code: deterministic from run to run.
+ */
+const FACILITIES = [
+  { code: 261, names: { ENG: 'Wi-fi', FRA: 'Wi-Fi', CAS: 'Wi-fi' } },
+  { code: 295, names: { ENG: '24-hour reception', FRA: 'Réception 24 h/24', CAS: 'Recepción 24 horas' } },
+  { code: 30, names: { ENG: 'Air conditioning in public areas', FRA: 'Climatisation dans les parties communes', CAS: 'Aire acondicionado en zonas comunes' } },
+  { code: 320, names: { ENG: 'Car park', FRA: 'Parking', CAS: 'Aparcamiento' } },
+  { code: 200, names: { ENG: 'Restaurant', FRA: 'Restaurant', CAS: 'Restaurante' } },
+  { code: 130, names: { ENG: 'Bar', FRA: 'Bar', CAS: 'Bar' } },
+  { code: 360, names: { ENG: 'Outdoor swimming pool', FRA: 'Piscine extérieure', CAS: 'Piscina al aire libre' } },
+  { code: 470, names: { ENG: 'Gym', FRA: 'Salle de sport', CAS: 'Gimnasio' } },
+  { code: 550, names: { ENG: 'Laundry service', FRA: 'Service de blanchisserie', CAS: 'Servicio de lavandería' } },
+  { code: 575, names: { ENG: 'Pets allowed', FRA: 'Animaux acceptés', CAS: 'Se admiten mascotas' } },
+] as const;
+const ALWAYS_FACILITIES = 2;
+
+/** The hotel's facilities, in the catalogue's order. */
+export function facilitiesOf(h: Pick<SimHotel, 'code' | 'stars'>) {
+  const bits = fnv1a(`facilities-${h.code}`);
+  return FACILITIES.filter((_, i) => i < ALWAYS_FACILITIES || (bits >>> i) % 4 < h.stars - 1);
+}
 const BOARD_CODES = Object.keys(BOARD_NAMES) as SimBoard[];
 /** What a board adds per night and guest (infants excepted), in euro cents. */
 const BOARD_SUPPLEMENT_CENTS: Record<SimBoard, number> = { RO: 0, BB: 1_200, HB: 3_200, FB: 4_800, AI: 7_500 };

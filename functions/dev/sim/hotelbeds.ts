@@ -13,7 +13,7 @@ import { hotelbedsSignature } from '../../outside/hotelbeds';
 import { emptyBodyIsEmpty, readByHandler } from './wire';
 import {
   allHotels, BOARD_NAMES, cancellationPolicies, categoryCode, categoryName, decimal, decodeRateKey, describe, DESTINATIONS, distanceKm,
-  encodeRateKey, feeAt, hotelByCode, HOTELS_PER_DESTINATION, isRecheckHotel, LANGUAGES, PHOTO_WIDTH, quote, quotesFor, roomOf, SEED_PHOTO_KEYS,
+  encodeRateKey, facilitiesOf, feeAt, hotelByCode, HOTELS_PER_DESTINATION, isRecheckHotel, LANGUAGES, PHOTO_WIDTH, quote, quotesFor, roomOf, SEED_PHOTO_KEYS,
   type Party, type Policy, type RateKeyParts, type SimHotel, type SimLanguage, type SimRoomType,
 } from './hotelbeds-world';
 
@@ -283,6 +283,9 @@ function contentHotel(h: SimHotel, language: SimLanguage) {
     accommodationTypeCode: 'HOTEL',
     boardCodes: h.boards,
     segmentCodes: [] as number[],
+    facilities: facilitiesOf(h).map((f, i) => ({
+      facilityCode: f.code, facilityGroupCode: 70, order: i + 1, indYesOrNo: true, voucher: false, description: { content: f.names[language] },
+    })),
     address: { content: `${h.street}, ${h.number}`, street: h.street, number: h.number },
     postalCode: h.postalCode,
     city: { content: h.destination.names[language].toUpperCase() },
