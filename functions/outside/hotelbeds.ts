@@ -327,7 +327,8 @@ const WireContentHotel = z.looseObject({
   coordinates: z.looseObject({ latitude: Coordinate, longitude: Coordinate }),
   categoryCode: z.string().optional(),
   boardCodes: z.array(z.string()).optional(),
-  facilities: z.array(z.looseObject({ facilityCode: z.number().optional(), facilityGroupCode: z.number().optional(), description: Content.optional() })).optional(),
+  // Read leniently (facilityWords): a facility out of shape is only not shown; it never fails the page of hotels.
+  facilities: z.array(z.unknown()).optional(),
   address: z.looseObject({ content: z.string() }).optional(),
   postalCode: z.string().optional(),
   city: Content.optional(),
@@ -336,6 +337,15 @@ const WireContentHotel = z.looseObject({
     .optional(),
   images: z.array(z.looseObject({ imageTypeCode: z.string().optional(), path: z.string().min(1), order: z.number().optional(), visualOrder: z.number().optional(), roomCode: z.string().optional() })).optional(),
 });
+/** Each facility once, by the words the content gives it (`description.content`); one without them is not shown. */
+export function facilityWords(facilities: readonly unknown[] | undefined): string[] {
+  const words = new Set<string>();
+  for (const f of facilities ?? []) {
+    const described = isWire(f) && isWire(f.description) ? f.description.content : undefined;
+    if (typeof described === 'string' && described.trim()) words.add(described.trim());
+  }
+  return [...words];
+}
 const WireContentPage = z.looseObject({ from: Count, to: Count, total: Count, hotels: z.array(WireContentHotel).optional() });
 
 const WirePolicy = z.looseObject({ amount: Amount, from: z.string().min(1) });
@@ -760,8 +770,7 @@ export function hotelbedsClient(config: HotelbedsConfig): BedBank {
           categoryCode: h.categoryCode ?? null,
           stars: starsOf(h.categoryCode),
           boards: h.boardCodes ?? [],
-          // Each facility once, by the words the content gives it (one without a description is not shown).
-          facilities: [...new Set((h.facilities ?? []).map((f) => f.description?.content.trim() ?? '').filter(Boolean))],
+          facilities: facilityWords(h.facilities),
           rooms: (h.rooms ?? []).map((r) => {
             const maxOccupancy = r.maxPax ?? (r.maxAdults ?? 2) + (r.maxChildren ?? 0);
             return { code: r.roomCode, name: r.description ?? r.roomCode, maxAdults: r.maxAdults ?? maxOccupancy, maxChildren: r.maxChildren ?? 0, maxOccupancy };
