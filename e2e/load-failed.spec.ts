@@ -53,6 +53,39 @@ async function saidThenRetried(page: Page, text: string, retry: string, where: s
   await expect(page.getByTestId('load-failed')).toHaveCount(0);
 }
 
+/**
+ * A hotel of its own (named in Portuguese: other specs' French pages, the console's lists, may show it and must find
+ * no English there) with `count` reviews, "Avaliação número {i} de {tag}", the newest last.
+ */
+function hotelWithReviews(count: number) {
+  const tag = crypto.randomUUID().slice(0, 6).toUpperCase();
+  const name = `Casa Avaliações ${tag}`;
+  d1Run(
+    `INSERT INTO products (org_id, type, name, city, country, latitude, longitude, price_usd_minor, price_unit, max_guests, rating, time_zone)
+       VALUES (1, 'HLT', '${name}', 'Porto', 'PT', 41.15, -8.61, 9000, 'night', 2, 4, 'Europe/Lisbon')`,
+  );
+  const id = d1Rows<{ id: number }>(`SELECT id FROM products WHERE name = '${name}'`)[0]!.id;
+  addReviews(id, tag, 0, count);
+  return { id, tag };
+}
+
+/** Reviews number `from` to `to` − 1 of the hotel, each of a stay booked there, in that order (the last the newest). */
+function addReviews(id: number, tag: string, from: number, to: number) {
+  const traveler = JSON.stringify({ title: 'Mrs', first_name: 'Dana', last_name: 'Demo', email: 'dana@example.com', phone: '+1 415 555 0134' });
+  const refs = Array.from({ length: to - from }, (_, i) => `BK-REV-${tag}-${from + i}`);
+  d1Run(
+    `INSERT INTO bookings (booking_ref, org_id, user_id, product_id, product_type, product_name, city, check_in, check_out, guests, currency, price_minor, total_minor,
+       paid_minor, status, idempotency_key, request_hash, traveler)
+     SELECT r.ref, 1, NULL, p.id, 'HLT', p.name, 'Porto', '${day(-40)}', '${day(-38)}', 2, 'USD', 24000, 24000, 24000, 'CONFIRMED', 'k-' || r.ref, 'h', '${traveler}'
+     FROM products p, (${refs.map((r) => `SELECT '${r}' AS ref`).join(' UNION ALL ')}) r WHERE p.id = ${id}`,
+  );
+  d1Run(
+    `INSERT INTO reviews (org_id, booking_id, product_id, score, text, first_name, country, stayed)
+     SELECT 1, b.id, b.product_id, 8, 'Avaliação número ' || substr(b.booking_ref, ${`BK-REV-${tag}-`.length + 1}) || ' de ${tag}', 'Dana', 'PT', '${day(-40).slice(0, 7)}'
+     FROM bookings b WHERE b.booking_ref IN (${refs.map((r) => `'${r}'`).join(', ')}) ORDER BY b.id`,
+  );
+}
+
 for (const { language, width, height } of SETS) {
   const t = TEXTS[language];
   const lang = language.slice(0, 2);
@@ -126,28 +159,7 @@ for (const { language, width, height } of SETS) {
   test(`a hotel's next page of reviews says a failed read and tries again, adding each review once (${lang}, ${width})`, async ({ page }) => {
     await page.setViewportSize({ width, height });
     // A hotel of its own with twelve reviews: the page shows ten, "More reviews" the last two.
-    const tag = crypto.randomUUID().slice(0, 6).toUpperCase();
-    // Named in Portuguese: other specs' French pages (the console's lists) may show it, and must find no English there.
-    const name = `Casa Avaliações ${tag}`;
-    d1Run(
-      `INSERT INTO products (org_id, type, name, city, country, latitude, longitude, price_usd_minor, price_unit, max_guests, rating, time_zone)
-         VALUES (1, 'HLT', '${name}', 'Porto', 'PT', 41.15, -8.61, 9000, 'night', 2, 4, 'Europe/Lisbon')`,
-    );
-    const traveler = JSON.stringify({ title: 'Mrs', first_name: 'Dana', last_name: 'Demo', email: 'dana@example.com', phone: '+1 415 555 0134' });
-    const refs = Array.from({ length: 12 }, (_, i) => `BK-REV-${tag}-${i}`);
-    d1Run(
-      `INSERT INTO bookings (booking_ref, org_id, user_id, product_id, product_type, product_name, city, check_in, check_out, guests, currency, price_minor, total_minor,
-         paid_minor, status, idempotency_key, request_hash, traveler)
-       SELECT r.ref, 1, NULL, p.id, 'HLT', p.name, 'Porto', '${day(-40)}', '${day(-38)}', 2, 'USD', 24000, 24000, 24000, 'CONFIRMED', 'k-' || r.ref, 'h', '${traveler}'
-       FROM products p, (${refs.map((r) => `SELECT '${r}' AS ref`).join(' UNION ALL ')}) r WHERE p.name = '${name}'`,
-    );
-    d1Run(
-      `INSERT INTO reviews (org_id, booking_id, product_id, score, text, first_name, country, stayed)
-       SELECT 1, b.id, b.product_id, 8, 'Avaliação número ' || substr(b.booking_ref, ${`BK-REV-${tag}-`.length + 1}) || ' de ${tag}', 'Dana', 'PT', '${day(-40).slice(0, 7)}'
-       FROM bookings b WHERE b.booking_ref LIKE 'BK-REV-${tag}-%'`,
-    );
-    const id = d1Rows<{ id: number }>(`SELECT id FROM products WHERE name = '${name}'`)[0]!.id;
-
+    const { id, tag } = hotelWithReviews(12);
     await openPage(page, `/hotel-details?id=${id}&lang=${language}`);
     const reviews = page.getByTestId('product-reviews');
     await expect(reviews.getByTestId('review')).toHaveCount(10);
@@ -161,3 +173,16 @@ for (const { language, width, height } of SETS) {
     await expect(reviews.getByRole('button', { name: t.more })).toHaveCount(0);
   });
 }
+
+test('a review written while the page is open does not show one already shown twice when "More reviews" reads on', async ({ page }) => {
+  const { id, tag } = hotelWithReviews(12);
+  await openPage(page, `/hotel-details?id=${id}&lang=en-US`);
+  const reviews = page.getByTestId('product-reviews');
+  await expect(reviews.getByTestId('review')).toHaveCount(10);
+  // A newer review moves every one down a place: the next page now starts with the last one this page shows.
+  addReviews(id, tag, 12, 13);
+  await reviews.getByRole('button', { name: 'More reviews' }).click();
+  await expect(reviews.getByTestId('review').filter({ hasText: `Avaliação número 0 de ${tag}` })).toHaveCount(1);
+  for (let i = 0; i < 12; i++) await expect(reviews.getByTestId('review').filter({ hasText: `Avaliação número ${i} de ${tag}` })).toHaveCount(1);
+  await expect(reviews.getByTestId('review')).toHaveCount(12);
+});

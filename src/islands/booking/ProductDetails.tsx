@@ -147,7 +147,7 @@ export default function ProductDetails() {
           <Gallery photos={product.photos} images={product.images} name={product.name} />
           <h3>{t('bk_about')}</h3>
           <p>{product.description}</p>
-          {/* A product without amenities (a bed bank's hotel, whose content gives none) has no empty heading. */}
+          {/* A product without amenities has no empty heading. */}
           {product.amenities.length ? (
             <>
               <h3>{t('bk_amenities')}</h3>

@@ -35,7 +35,11 @@ export default function ProductReviews({ productId }: { productId: number }) {
     setMoreFailed(false);
     try {
       const next = await loadProductReviews(productId, page + 1);
-      setMore((m) => [...m, ...next.data.filter((r) => !m.some((x) => x.review_id === r.review_id))]);
+      // A review written since the first page moves the others down: one already shown (on any page) is not added again.
+      setMore((m) => {
+        const shownIds = new Set([...(reviews?.data ?? []), ...m].map((x) => x.review_id));
+        return [...m, ...next.data.filter((r) => !shownIds.has(r.review_id))];
+      });
       setPage(page + 1);
     } catch {
       setMoreFailed(true);
