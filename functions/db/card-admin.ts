@@ -28,7 +28,7 @@ const INSERT_CARDS = (guard: string) => `
     payment_product_code, payment_card_currency, listed, expires_at)
   SELECT ?1, u.id, ${j('kind')}, ${j('code')}, ${j('name')}, ${j('services')}, ${j('pro_code')}, 'ACTIVE', ${j('amount_minor')}, ${j('redemption_minor')},
     ${j('product_code')}, ${j('currency')}, 0, ${j('expires_at')}
-  FROM json_each(?2) j JOIN users u ON u.org_id = ?1 AND u.email = ${j('email')} COLLATE NOCASE
+  FROM json_each(?2) j CROSS JOIN users u ON u.org_id = ?1 AND u.email = ${j('email')} COLLATE NOCASE
   WHERE ${guard}
   RETURNING id, card_code`;
 

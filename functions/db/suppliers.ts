@@ -198,7 +198,7 @@ export async function writeImportPage(db: D1Database, job: Pick<ImportRow, 'id' 
            SELECT p.id, p.org_id, r.value ->> '$.code', r.value ->> '$.names', r.value ->> '$.max_adults',
              r.value ->> '$.max_children', r.value ->> '$.max_occupancy', 0, r.key
            FROM json_each(?3) h
-           JOIN products p ON p.org_id = ?1 AND p.source = ?2 AND p.supplier_code = h.value ->> '$.code'
+           CROSS JOIN products p ON p.org_id = ?1 AND p.source = ?2 AND p.supplier_code = h.value ->> '$.code'
            JOIN json_each(h.value -> '$.rooms') r
            WHERE ${stillRunning}
            ON CONFLICT (product_id, code) DO UPDATE SET name = excluded.name, max_adults = excluded.max_adults,
@@ -210,7 +210,7 @@ export async function writeImportPage(db: D1Database, job: Pick<ImportRow, 'id' 
           `INSERT INTO product_texts (product_id, lang, org_id, name, description, amenities, city)
            SELECT p.id, t.value ->> '$.lang', p.org_id, t.value ->> '$.name', t.value ->> '$.description', COALESCE(t.value -> '$.amenities', '[]'), t.value ->> '$.city'
            FROM json_each(?3) h
-           JOIN products p ON p.org_id = ?1 AND p.source = ?2 AND p.supplier_code = h.value ->> '$.code'
+           CROSS JOIN products p ON p.org_id = ?1 AND p.source = ?2 AND p.supplier_code = h.value ->> '$.code'
            JOIN json_each(h.value -> '$.texts') t
            WHERE ${stillRunning}
            ON CONFLICT (product_id, lang) DO UPDATE SET name = excluded.name, description = excluded.description, amenities = excluded.amenities,
@@ -223,7 +223,7 @@ export async function writeImportPage(db: D1Database, job: Pick<ImportRow, 'id' 
     db
       .prepare(
         `UPDATE supplier_imports SET next_from = ?1, total = ?3, heartbeat_at = ?4,
-           imported = imported + (SELECT COUNT(*) FROM json_each(?2) h JOIN products p ON p.org_id = ?8 AND p.source = ?9 AND p.supplier_code = h.value ->> '$.code'),
+           imported = imported + (SELECT COUNT(*) FROM json_each(?2) h CROSS JOIN products p ON p.org_id = ?8 AND p.source = ?9 AND p.supplier_code = h.value ->> '$.code'),
            status = CASE WHEN ?5 THEN 'done' ELSE status END, finished_at = CASE WHEN ?5 THEN ${NOW} ELSE finished_at END
          WHERE id = ?6 AND status = 'running' AND next_from = ?7`,
       )
