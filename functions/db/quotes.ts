@@ -282,7 +282,7 @@ export async function bookQuote(
     db
       .prepare(
         `DELETE FROM agent_bookings WHERE quote_id = ?1 AND pay_method = 'card'
-           AND card_booking_id IN (SELECT id FROM bookings WHERE ${paymentNeverCameSql('bookings')})
+           AND EXISTS (SELECT 1 FROM bookings cb WHERE cb.id = agent_bookings.card_booking_id AND ${paymentNeverCameSql('cb')})
            AND EXISTS (SELECT 1 FROM agent_quotes q JOIN users u ON u.id = q.agent_id WHERE ${mayBook})`,
       )
       .bind(quoteId, owner.orgId, owner.agentId),
