@@ -185,4 +185,20 @@ test('a review written while the page is open does not show one already shown tw
   await expect(reviews.getByTestId('review').filter({ hasText: `Avaliação número 0 de ${tag}` })).toHaveCount(1);
   for (let i = 0; i < 12; i++) await expect(reviews.getByTestId('review').filter({ hasText: `Avaliação número ${i} de ${tag}` })).toHaveCount(1);
   await expect(reviews.getByTestId('review')).toHaveCount(12);
+  // Both pages are read: nothing more to offer.
+  await expect(reviews.getByRole('button', { name: 'More reviews' })).toHaveCount(0);
+});
+
+test('a review hidden while the page is open leaves no "More reviews" that reads nothing', async ({ page }) => {
+  const { id, tag } = hotelWithReviews(12);
+  await openPage(page, `/hotel-details?id=${id}&lang=en-US`);
+  const reviews = page.getByTestId('product-reviews');
+  await expect(reviews.getByTestId('review')).toHaveCount(10);
+  // The newest review, shown first, is hidden by the org (its count goes down with it): the next page moves up a place.
+  d1Run(`UPDATE reviews SET hidden = 1, hidden_reason = 'Ofensiva' WHERE text = 'Avaliação número 11 de ${tag}'`);
+  await reviews.getByRole('button', { name: 'More reviews' }).click();
+  // The second page was the last: eleven reviews are left, all read. Before, the button stayed (11 shown of 12 counted)
+  // and every press read an empty third page.
+  await expect(reviews.getByTestId('review').filter({ hasText: `Avaliação número 0 de ${tag}` })).toHaveCount(1);
+  await expect(reviews.getByRole('button', { name: 'More reviews' })).toHaveCount(0);
 });

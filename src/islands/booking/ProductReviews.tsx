@@ -17,6 +17,8 @@ export default function ProductReviews({ productId }: { productId: number }) {
   const [reviews, setReviews] = useState<Reviews | null>(null);
   const [more, setMore] = useState<PublicReview[]>([]);
   const [page, setPage] = useState(1);
+  // The count the latest page was read with: reviews written or hidden since the first page change how many pages there are.
+  const [latestCount, setLatestCount] = useState<number | null>(null);
 
   const load = useRetry();
   useEffect(() => {
@@ -41,6 +43,7 @@ export default function ProductReviews({ productId }: { productId: number }) {
         return [...m, ...next.data.filter((r) => !shownIds.has(r.review_id))];
       });
       setPage(page + 1);
+      setLatestCount(next.count);
     } catch {
       setMoreFailed(true);
     } finally {
@@ -107,7 +110,7 @@ export default function ProductReviews({ productId }: { productId: number }) {
       </ul>
       {moreFailed ? (
         <LoadFailed compact text={t('bk_reviews_more_failed')} onRetry={() => void showMore()} />
-      ) : shown.length < reviews.count ? (
+      ) : page * reviews.per_page < (latestCount ?? reviews.count) ? (
         <button type="button" className="btn btn-sm" onClick={() => void showMore()} disabled={loadingMore} aria-busy={loadingMore || undefined}>
           {t('bk_reviews_more')}
         </button>
