@@ -5,6 +5,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeOn } from './axe';
 import { dialog, uniqueEmail } from './auth-helpers';
 import { inPage } from './in-page';
+import { d1Rows } from './booking-helpers';
+import { englishOn } from './english-needles';
 import { keepScreen, SCREENS_DIR } from './screens';
 
 const port = Number(process.env.E2E_PORT ?? 8792);
@@ -111,13 +113,44 @@ test('an admin walks the launch checklist, publishes brand colours, changes a se
     await expect(rows.first()).toContainText('Member changed');
     await expect(rows.first()).toContainText(memberEmail);
     // For people: each field by its label, not its stored key.
-    await expect(rows.first()).toContainText('Role: user → agent');
+    await expect(rows.first()).toContainText('Role: Member → Agent');
+    await expect(rows.first()).toContainText('Can book: Yes → Yes');
+    await expect(rows.first().getByTestId('audit-target')).toHaveText(/^Member \d+ console-member-/);
+    await expect(page.getByTestId('audit-row').filter({ hasText: 'Theme published' }).first().getByTestId('audit-target')).toHaveText('Theme');
     await expect(page.getByTestId('audit-row').filter({ hasText: 'Settings changed' }).first()).toContainText('Trips site address');
     await expect(page.getByTestId('audit-row').filter({ hasText: 'Settings changed' }).first()).not.toContainText('trips_site_url');
     await expect(page.getByTestId('audit-row').filter({ hasText: 'Theme published' }).first()).toContainText('→ #0f766e');
   } finally {
     const restore = await inPage(page, '/api/admin/theme', 'PUT', ACME_THEME);
     expect(restore.status, JSON.stringify(restore.json)).toBe(200);
+  }
+});
+
+test('the audit log in French shows what was typed inside a change (a room type’s names) as typed, and its own words in French', async ({ page }) => {
+  await signInByApi(page, ACME, ACME_ADMIN.email, ACME_ADMIN.password);
+  const hotel = d1Rows<{ id: number }>("SELECT id FROM products WHERE org_id = 2 AND type = 'HLT' AND price_unit = 'night' AND source = 'own' ORDER BY id LIMIT 1")[0]!;
+  const code = `AUD${Date.now().toString(36).toUpperCase().slice(-6)}`;
+  // An English name typed into a change: the French page shows it as typed, kept out of translation.
+  const added = await inPage(page, `/api/admin/products/${hotel.id}/rooms`, 'POST', {
+    code, name: { 'en-US': 'Garden view double', 'fr-FR': 'Double côté jardin' }, max_adults: 2, max_children: 0, max_occupancy: 2, units: 1,
+  });
+  expect(added.status, JSON.stringify(added.json)).toBe(201);
+  try {
+    await page.goto(`${ACME}/admin/audit?lang=fr-FR`);
+    const row = page.getByTestId('audit-row').filter({ hasText: code }).first();
+    await expect(row).toContainText('Garden view double');
+    // Each name on its own, marked as typed; the language it is in said in French.
+    await expect(row.getByText('Garden view double', { exact: true })).toHaveAttribute('translate', 'no');
+    await expect(row.getByText('Double côté jardin', { exact: true })).toHaveAttribute('translate', 'no');
+    await expect(row).toContainText(/anglais[^:;]*\u00a0: Garden view double; français[^:;]*\u00a0: Double côté jardin/);
+    // What it names, in French words: the hotel, then its room type, each with its number, then the code as typed.
+    await expect(row.getByTestId('audit-target')).toHaveText(new RegExp(`^Produit ${hotel.id} · Type de chambre \\d+ ${code}$`));
+    await expect(row.getByTestId('audit-target').getByText(code, { exact: true })).toHaveAttribute('translate', 'no');
+    expect(await englishOn(page, 'fr-FR'), 'English on the French audit log, besides what was typed').toEqual([]);
+    await keepScreen(page, 'admin-audit-nested-fr-1280');
+  } finally {
+    const room = (added.json as { data: { room_id: number } }).data.room_id;
+    await inPage(page, `/api/admin/products/${hotel.id}/rooms/${room}`, 'DELETE');
   }
 });
 

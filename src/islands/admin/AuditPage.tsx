@@ -1,5 +1,5 @@
 // The audit log: every console change, newest first, with who, when, what and the values before → after.
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { PER_PAGE, type AuditEntry } from '../../shared/contract/console';
 import { loadAudit } from '../../stores/console';
 import { $language, useT } from '../../stores/locale';
@@ -23,7 +23,9 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const LANGUAGE_TAG = /^[a-z]{2}-[A-Z]{2}$/;
 /** Fields whose values are code words, and the prefix of the labels that name them. */
-const CODE_WORDS: Record<string, string> = { kind: 'ops_card_kind_', status: 'ops_domain_status_', booking_status: 'bk_status_' };
+const CODE_WORDS: Record<string, string> = { kind: 'ops_card_kind_', status: 'ops_domain_status_', booking_status: 'bk_status_', role: 'admin_role_' };
+/** Yes-or-no fields stored as 1 or 0 (a member's "can book", as the members API writes it): shown as yes or no. */
+const FLAGS = new Set(['can_user_book', 'hidden']);
 
 /**
  * The audit log read by people (issue 33): each field by its label in the page's language, amounts in minor units as
@@ -46,7 +48,7 @@ function useAuditText() {
   function value(key: string, v: unknown, side: Map<string, unknown>): string {
     if (v === undefined) return '—';
     if (v === null || v === '') return t('audit_none');
-    if (typeof v === 'boolean') return t(v ? 'audit_yes' : 'audit_no');
+    if (typeof v === 'boolean' || (FLAGS.has(key) && (v === 0 || v === 1))) return t(v ? 'audit_yes' : 'audit_no');
     if (typeof v === 'number' && key.endsWith('_minor')) {
       const currency = typeof side.get('currency') === 'string' ? String(side.get('currency')) : key.includes('usd') ? 'USD' : '';
       return currency ? money(v, currency) : new Intl.NumberFormat(language).format(v / 100);
@@ -58,20 +60,28 @@ function useAuditText() {
     if (typeof v === 'string' && key in CODE_WORDS) return t(`${CODE_WORDS[key]}${v}`) || v;
     if (typeof v === 'string' && LANGUAGE_TAG.test(v)) return languages.of(v) ?? v;
     if (typeof v === 'string') return v;
-    if (Array.isArray(v)) return v.length ? v.map((item) => value(key, item, side)).join(', ') : t('audit_none');
-    const inner = fieldsOf(v);
-    return [...inner].map(([k, x]) => `${t('labelled', { label: field(k) || k })} ${value(k, x, inner)}`).join('; ');
+    // A list with items, or a group of fields, is shown part by part (Value): here only an empty list is left.
+    return t('audit_none');
   }
   /** A value shown as it was stored (what a person typed, a name, a code): kept out of translation, verbatim. */
   const verbatim = (key: string, v: unknown) =>
     typeof v === 'string' && v !== '' && !ISO_DAY.test(v) && !ISO_TIME.test(v) && !(key in CODE_WORDS) && !LANGUAGE_TAG.test(v);
-  /** "card:CERT-…" → "Card CERT-…". */
-  const target = (raw: string) => {
-    const at = raw.indexOf(':');
-    const label = at > 0 ? t(`audit_target_${raw.slice(0, at)}`) : '';
-    const rest = raw.slice(at + 1);
-    return label ? `${label} ${LANGUAGE_TAG.test(rest) ? (languages.of(rest) ?? rest) : rest}` : raw;
-  };
+  /**
+   * "card:CERT-…" → "Card CERT-…"; "product:55 room:81 DBL" → "Product 55 · Room type 81 DBL": each `kind:` by the
+   * console's word for it, what follows (an id, a code, an address) as stored.
+   */
+  const target = (raw: string) =>
+    raw.split(' ').map((token, i) => {
+      const at = token.indexOf(':');
+      // A target that is a word alone ("theme") is that word's label.
+      if (at < 0 && i === 0 && t(`audit_target_${token}`)) return { word: t(`audit_target_${token}`), stored: '' };
+      const label = at > 0 ? t(`audit_target_${token.slice(0, at)}`) : '';
+      if (!label) return { word: null, stored: `${i ? ' ' : ''}${token}` };
+      const rest = token.slice(at + 1);
+      // A language is named in the page's language ("Translations French"); anything else is shown as stored.
+      if (LANGUAGE_TAG.test(rest)) return { word: `${i ? ' · ' : ''}${label} ${languages.of(rest) ?? rest}`, stored: '' };
+      return { word: `${i ? ' · ' : ''}${label} `, stored: rest };
+    });
   const action = (raw: string) => t(`admin_action_${raw.replace('.', '_')}`);
   return { field, value, verbatim, target, action };
 }
@@ -89,7 +99,29 @@ function Key({ k, field }: { k: string; field: string }) {
   );
 }
 
+/**
+ * A value as the page shows it: a list item by item and a group field by field, so each part stored as typed (a name in
+ * a list of amenities, a room's name in each language) is marked verbatim on its own, and the console's words are not.
+ */
 function Value({ text, k, v, side }: { text: ReturnType<typeof useAuditText>; k: string; v: unknown; side: Map<string, unknown> }) {
+  const t = useT();
+  if (Array.isArray(v) && v.length) {
+    return v.map((item, i) => (
+      <Fragment key={i}>
+        {i ? ', ' : null}
+        <Value text={text} k={k} v={item} side={side} />
+      </Fragment>
+    ));
+  }
+  if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+    const inner = fieldsOf(v);
+    return [...inner].map(([ik, x], i) => (
+      <Fragment key={ik}>
+        {i ? '; ' : null}
+        {text.field(ik) ? t('labelled', { label: text.field(ik) }) : <span translate="no">{t('labelled', { label: ik })}</span>} <Value text={text} k={ik} v={x} side={inner} />
+      </Fragment>
+    ));
+  }
   return <span translate={text.verbatim(k, v) ? 'no' : undefined}>{text.value(k, v, side)}</span>;
 }
 
@@ -147,7 +179,14 @@ function Audit() {
                 <td data-label={t('admin_audit_what')} className="console-break">
                   {text.action(row.action) || <code>{row.action}</code>}
                   <br />
-                  <span className="console-muted">{text.target(row.target)}</span>
+                  <span className="console-muted" data-testid="audit-target">
+                    {text.target(row.target).map((part, i) => (
+                      <Fragment key={i}>
+                        {part.word}
+                        {part.stored ? <span translate="no">{part.stored}</span> : null}
+                      </Fragment>
+                    ))}
+                  </span>
                 </td>
                 <td data-label={t('admin_audit_change')} className="console-break">
                   <Changes detail={row.detail} />
