@@ -117,6 +117,7 @@ test('an admin walks the launch checklist, publishes brand colours, changes a se
     await expect(rows.first()).toContainText('Can book: Yes → Yes');
     await expect(rows.first().getByTestId('audit-target')).toHaveText(/^Member \d+ console-member-/);
     await expect(page.getByTestId('audit-row').filter({ hasText: 'Theme published' }).first().getByTestId('audit-target')).toHaveText('Theme');
+    await expect(page.getByTestId('audit-row').filter({ hasText: 'Theme published' }).first()).toContainText(/Font: [^:]*→ System \(as the device shows\)/);
     await expect(page.getByTestId('audit-row').filter({ hasText: 'Settings changed' }).first()).toContainText('Trips site address');
     await expect(page.getByTestId('audit-row').filter({ hasText: 'Settings changed' }).first()).not.toContainText('trips_site_url');
     await expect(page.getByTestId('audit-row').filter({ hasText: 'Theme published' }).first()).toContainText('→ #0f766e');

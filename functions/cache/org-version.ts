@@ -7,11 +7,10 @@ export const orgVersionKey = (orgId: number) => `org/${orgId}/version`;
 /** The purge tag of an org's version entry: a change purges it in every data centre (docs/decisions/0035-purge-everywhere.md). */
 export const orgVersionTag = (orgId: number) => `org-${orgId}`;
 
-/**
- * A version read from D1 by a reader is kept a minute: a reader that read it just before a change and stores it just
- * after the writer did is corrected within that minute. A writer's own entry lives a day.
- */
+/** A version read from D1 by a reader is kept a minute; a writer's own entry lives a day. */
 const READER_VERSION_SECONDS = 60;
+/** How often a reader puts the version D1 holds again when a change came between its read and its put. */
+const READER_TRIES = 3;
 
 /**
  * Every request reads its org's version (is the org, its labels, theme or page still current?). An isolate serves many
@@ -36,9 +35,22 @@ export async function versionAtEdge(orgId: number): Promise<number | undefined> 
   return version;
 }
 
-/** The reader's side: a version it read from D1, kept a minute. */
-export async function readerKeepsVersion(orgId: number, version: number): Promise<void> {
-  await edgePut(orgVersionKey(orgId), version, READER_VERSION_SECONDS, [orgVersionTag(orgId)]);
+/**
+ * The reader's side: a version it read from D1, kept a minute, never over a newer one (versions only go up). A reader
+ * that read D1 just before a change and puts its value just after the writer put the new one would leave the old version
+ * at the edge for that minute (an admin's "require a second factor" not enforced, a page kept under the old settings):
+ * so after its put it reads D1 again (`stored`), and puts what D1 holds if that moved. The writer wrote D1 before its
+ * own put, so a put of ours that landed after the writer's is followed by a read that sees the change.
+ */
+export async function readerKeepsVersion(orgId: number, version: number, stored: () => Promise<number | null>): Promise<void> {
+  for (let keep = version, tries = 0; tries < READER_TRIES; tries++) {
+    const atEdge = await edgeGet<number>(orgVersionKey(orgId));
+    if (typeof atEdge === 'number' && atEdge >= keep) return;
+    await edgePut(orgVersionKey(orgId), keep, READER_VERSION_SECONDS, [orgVersionTag(orgId)]);
+    const now = await stored();
+    if (now === null || now === keep) return;
+    keep = now;
+  }
 }
 
 /** The writer's side: every other data centre drops its copy of the version, then this one (and this isolate) learns the new value. */

@@ -38,7 +38,7 @@ export async function orgForHost(db: D1Database, host: string): Promise<OrgRow> 
   if (atEdge && (await orgVersion(db, atEdge.id)) === atEdge.version) return remember(host, atEdge, now, atEdge.registered);
   const registered = await orgOfRegisteredHost(db, host);
   const org = registered ?? (await defaultOrgRow(db, now));
-  await Promise.all([edgePut(hostKey(host), { ...org, registered: !!registered }, DAY_SECONDS, [hostTag(host)]), readerKnowsVersion(org.id, org.version)]);
+  await Promise.all([edgePut(hostKey(host), { ...org, registered: !!registered }, DAY_SECONDS, [hostTag(host)]), readerKnowsVersion(db, org.id, org.version)]);
   return remember(host, org, now, !!registered);
 }
 
@@ -60,8 +60,8 @@ function remember(host: string, org: OrgRow, at: number, registered: boolean): O
   return org;
 }
 
-async function readerKnowsVersion(orgId: number, version: number) {
-  if ((await versionAtEdge(orgId)) !== version) await readerKeepsVersion(orgId, version);
+async function readerKnowsVersion(db: D1Database, orgId: number, version: number) {
+  if ((await versionAtEdge(orgId)) !== version) await readerKeepsVersion(orgId, version, () => storedOrgVersion(db, orgId));
 }
 
 /** The org's current version: from the edge, else one indexed integer from D1 (then kept at the edge). */
@@ -69,7 +69,7 @@ export async function orgVersion(db: D1Database, orgId: number): Promise<number 
   const atEdge = await versionAtEdge(orgId);
   if (typeof atEdge === 'number') return atEdge;
   const version = (await storedOrgVersion(db, orgId)) ?? null;
-  if (version !== null) await readerKeepsVersion(orgId, version);
+  if (version !== null) await readerKeepsVersion(orgId, version, () => storedOrgVersion(db, orgId));
   return version;
 }
 

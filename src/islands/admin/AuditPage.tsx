@@ -23,7 +23,7 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const LANGUAGE_TAG = /^[a-z]{2}-[A-Z]{2}$/;
 /** Fields whose values are code words, and the prefix of the labels that name them. */
-const CODE_WORDS: Record<string, string> = { kind: 'ops_card_kind_', status: 'ops_domain_status_', booking_status: 'bk_status_', role: 'admin_role_' };
+const CODE_WORDS: Record<string, string> = { kind: 'ops_card_kind_', status: 'ops_domain_status_', booking_status: 'bk_status_', role: 'admin_role_', font_family: 'admin_font_' };
 /** Yes-or-no fields stored as 1 or 0 (a member's "can book", as the members API writes it): shown as yes or no. */
 const FLAGS = new Set(['can_user_book', 'hidden']);
 
