@@ -1,51 +1,22 @@
 // Reads that grow with the business find their rows by an index (EXPLAIN QUERY PLAN over the migrations, as D1 runs
 // them): the console's bookings list joined each booking to every agent booking of every org, a rate plan's removal
 // read every booking, and an agent's new card booking of a quote read every cancelled booking (docs/decisions/0083).
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { migrated, planRows, recorder, type Sent, type Sqlite } from './sql-plans';
 import { orgBookingByRef, orgBookings } from '../../functions/db/booking-admin';
 import { bookQuote } from '../../functions/db/quotes';
 import { deletePlan, deleteRoom, planHasFutureBookings, roomHasFutureBookings } from '../../functions/db/rooms';
-
-const { DatabaseSync } = await import('node:sqlite');
-const ROOT = resolve(import.meta.dirname, '../..');
-
-function migrated() {
-  const db = new DatabaseSync(':memory:');
-  const dir = join(ROOT, 'migrations');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) db.exec(readFileSync(join(dir, file), 'utf8'));
-  return db;
-}
-
-/** Records what the functions send instead of running it (each answer empty). */
-function recorder() {
-  const sent: { sql: string; binds: unknown[] }[] = [];
-  const statement = (sql: string, binds: unknown[] = []): any => ({
-    bind: (...b: unknown[]) => statement(sql, b),
-    all: async () => (sent.push({ sql, binds }), { results: [] }),
-    first: async () => (sent.push({ sql, binds }), null),
-    run: async () => (sent.push({ sql, binds }), { results: [], meta: { changes: 0 } }),
-    sql,
-    binds,
-  });
-  const db = {
-    prepare: (sql: string) => statement(sql),
-    batch: async (list: { sql: string; binds: unknown[] }[]) => list.map((s) => (sent.push({ sql: s.sql, binds: s.binds }), { results: [], meta: { changes: 0 } })),
-  } as unknown as D1Database;
-  return { db, sent };
-}
 
 /** Tables whose rows grow with bookings, members and hotels: never read whole by a request. */
 const GROWING = ['bookings', 'agent_bookings', 'agent_quotes', 'products', 'users', 'room_types', 'rate_plans', 'credit_ledger', 'room_nights'];
 
 /** Every loop of the statement (its subqueries, and the foreign keys its writes check) that reads a growing table whole. */
-function wholeReads(db: InstanceType<typeof DatabaseSync>, s: { sql: string; binds: unknown[] }): string[] {
+function wholeReads(db: Sqlite, s: Sent): string[] {
   const aliases = new Map<string, string>();
   for (const m of s.sql.matchAll(/\b(?:FROM|JOIN)\s+(\w+)(?:\s+(?:AS\s+)?(?!ON|WHERE|JOIN|LEFT|CROSS|INNER|USING|GROUP|ORDER|LIMIT|UNION|SET)(\w+))?/gi)) {
     aliases.set(m[2] ?? m[1]!, m[1]!);
   }
-  const plan = db.prepare(`EXPLAIN QUERY PLAN ${s.sql}`).all(...(s.binds as never[])) as { detail: string }[];
+  const plan = planRows(db, s);
   return plan
     .map((r) => r.detail)
     .filter((d) => {
@@ -63,7 +34,7 @@ describe('reads of tables that grow', () => {
     expect(sent.length).toBeGreaterThanOrEqual(5);
     const sqlite = migrated();
     for (const s of sent) expect(wholeReads(sqlite, s), s.sql).toEqual([]);
-    expect(sent.map((s) => sqlite.prepare(`EXPLAIN QUERY PLAN ${s.sql}`).all(...(s.binds as never[])).map((r: any) => r.detail).join(' | ')).join('\n')).toMatch(
+    expect(sent.map((s) => planRows(sqlite, s).map((r) => r.detail).join(' | ')).join('\n')).toMatch(
       /SEARCH ab USING INDEX agent_bookings_by_card_booking \(card_booking_id=\?\)/,
     );
   });

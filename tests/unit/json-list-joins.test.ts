@@ -5,34 +5,16 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { migrated, planRows, recorder, type Sent, type Sqlite } from './sql-plans';
 import { writeImportPage, type ImportedHotel } from '../../functions/db/suppliers';
 import { issueCard } from '../../functions/db/card-admin';
 import { CARD_KINDS } from '../../src/shared/rules/wallet';
 
-const { DatabaseSync } = await import('node:sqlite');
 const ROOT = resolve(import.meta.dirname, '../..');
 
-function migrated() {
-  const db = new DatabaseSync(':memory:');
-  const dir = join(ROOT, 'migrations');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) db.exec(readFileSync(join(dir, file), 'utf8'));
-  return db;
-}
-
-/** Records what a write sends (one batch) instead of running it. */
-function recorder() {
-  const sent: { sql: string; binds: unknown[] }[] = [];
-  const statement = (sql: string, binds: unknown[] = []): any => ({ bind: (...b: unknown[]) => statement(sql, b), sql, binds });
-  const db = {
-    prepare: (sql: string) => statement(sql),
-    batch: async (list: { sql: string; binds: unknown[] }[]) => list.map((s) => (sent.push(s), { results: [], meta: { changes: 1 } })),
-  } as unknown as D1Database;
-  return { db, sent };
-}
-
 /** The plan's loops at the statement's top level, outermost first (subqueries and triggers left out). */
-const loops = (db: InstanceType<typeof DatabaseSync>, s: { sql: string; binds: unknown[] }) =>
-  (db.prepare(`EXPLAIN QUERY PLAN ${s.sql}`).all(...(s.binds as never[])) as { parent: number; detail: string }[])
+const loops = (db: Sqlite, s: Sent) =>
+  planRows(db, s)
     .filter((r) => r.parent === 0 && /^(SCAN|SEARCH) /.test(r.detail))
     .map((r) => r.detail);
 
@@ -95,7 +77,7 @@ describe('a bound JSON list joined to a table', () => {
       expect(plan.join(' | ')).toMatch(/SEARCH p USING (COVERING )?INDEX products_by_supplier_code \(org_id=\? AND source=\? AND supplier_code=\?\)/);
     }
     // The count of the page's hotels the org holds is a subquery of the job's update.
-    const count = (sqlite.prepare(`EXPLAIN QUERY PLAN ${sent[3]!.sql}`).all(...(sent[3]!.binds as never[])) as { detail: string }[]).map((r) => r.detail);
+    const count = planRows(sqlite, sent[3]!).map((r) => r.detail);
     expect(count.join(' | ')).toMatch(/SCAN h VIRTUAL TABLE.*SEARCH p USING (COVERING )?INDEX products_by_supplier_code \(org_id=\? AND source=\? AND supplier_code=\?\)/);
   });
 

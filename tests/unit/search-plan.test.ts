@@ -1,41 +1,12 @@
 // Product search at scale: the statements functions/db/products.ts sends use the products indexes (EXPLAIN QUERY PLAN
 // over the migrations in SQLite, as D1 runs them), and the city prefix as an index range matches what it replaced.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { migrated, planRows, recorder, type Sent, type Sqlite } from './sql-plans';
 import { productCities, productsByIds, productsNear, searchCandidates, searchProducts, type ProductFilter } from '../../functions/db/products';
 import { ariToPriceStatement, inventoryFor } from '../../functions/db/ari';
 import { cityNamed } from '../../functions/db/content';
 
-const { DatabaseSync } = await import('node:sqlite');
-const ROOT = resolve(import.meta.dirname, '../..');
-
-function migrated() {
-  const db = new DatabaseSync(':memory:');
-  const dir = join(ROOT, 'migrations');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) db.exec(readFileSync(join(dir, file), 'utf8'));
-  return db;
-}
-
-/** Records what the search functions send instead of running it. */
-function recorder() {
-  const sent: { sql: string; binds: unknown[] }[] = [];
-  const statement = (sql: string, binds: unknown[] = []): any => ({
-    bind: (...b: unknown[]) => statement(sql, b),
-    all: async () => (sent.push({ sql, binds }), { results: [] }),
-    first: async () => (sent.push({ sql, binds }), null),
-    sql,
-    binds,
-  });
-  const db = {
-    prepare: (sql: string) => statement(sql),
-    batch: async (list: { sql: string; binds: unknown[] }[]) => list.map((s) => (sent.push({ sql: s.sql, binds: s.binds }), { results: [{ n: 0 }] })),
-  } as unknown as D1Database;
-  return { db, sent };
-}
-
-const plan = (db: InstanceType<typeof DatabaseSync>, s: { sql: string; binds: unknown[] }) =>
-  (db.prepare(`EXPLAIN QUERY PLAN ${s.sql}`).all(...(s.binds as never[])) as { detail: string }[]).map((r) => r.detail).join(' | ');
+const plan = (db: Sqlite, s: Sent) => planRows(db, s).map((r) => r.detail).join(' | ');
 
 const filter: ProductFilter = { orgId: 1, type: 'HLT', city: 'Par', checkIn: '2030-01-01', checkOut: '2030-01-03', guests: 2 };
 
