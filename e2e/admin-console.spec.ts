@@ -149,6 +149,17 @@ test('the audit log in French shows what was typed inside a change (a room typeâ
     await expect(row.getByTestId('audit-target').getByText(code, { exact: true })).toHaveAttribute('translate', 'no');
     expect(await englishOn(page, 'fr-FR'), 'English on the French audit log, besides what was typed').toEqual([]);
     await keepScreen(page, 'admin-audit-nested-fr-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(row).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the French audit log scrolls sideways on a phone').toBe(true);
+    // What the entry names sits under the action, in the value's column, not under the field's name.
+    const offset = await row.getByTestId('audit-target').evaluate((target) => {
+      const range = document.createRange();
+      range.selectNodeContents(target.closest('td')!.firstChild!);
+      return Math.abs(target.getBoundingClientRect().left - range.getBoundingClientRect().left);
+    });
+    expect(offset, 'the target starts where the action does').toBeLessThan(2);
+    await keepScreen(row, 'admin-audit-nested-fr-390');
   } finally {
     const room = (added.json as { data: { room_id: number } }).data.room_id;
     await inPage(page, `/api/admin/products/${hotel.id}/rooms/${room}`, 'DELETE');

@@ -1,6 +1,7 @@
 // The page sweep: every page of src/pages (SWEEP in e2e/worker-pages.ts), as each kind of visitor sees it, opened once
-// per test and checked four ways: at 390 × 844 nothing scrolls sideways and every control a thumb must hit is at
-// least 24 × 24 CSS pixels (WCAG 2.2, 2.5.8; links inside running text are the rule's own exception); then at
+// per test and checked four ways: at 390 × 844 nothing scrolls sideways, every control a thumb must hit is at
+// least 24 × 24 CSS pixels (WCAG 2.2, 2.5.8; links inside running text are the rule's own exception) and no part of a
+// stacked table cell's value sits under its label; then at
 // 1280 × 720 axe finds no serious or critical violation (e2e/axe.ts); signed out, every page answers with its
 // heading and main region, the signed-in pages with the sign-in prompt (axe once per page and look: see axeHere); and a visitor swept in French or Spanish
 // sees no English (e2e/english-needles.ts). One page load serves all four (the suite's wall time is mostly page
@@ -63,7 +64,20 @@ async function phoneReport(page: import('@playwright/test').Page) {
         return r.width < 24 || r.height < 24;
       })
       .map((el) => `${name(el)} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(el.getBoundingClientRect().width)}×${Math.round(el.getBoundingClientRect().height)}`);
-    return { scrollWidth: root.scrollWidth, clientWidth: width, wide, small };
+    // A stacked table's cell is its label, then its value: no part of the value may sit under the label.
+    const underLabel = [...document.querySelectorAll('.table-stack td[data-label]')].filter(shown).flatMap((td) => {
+      const style = getComputedStyle(td);
+      if (style.display !== 'grid') return [];
+      const valueLeft = td.getBoundingClientRect().left + parseFloat(style.paddingLeft) + parseFloat(style.gridTemplateColumns) + parseFloat(style.columnGap || '0');
+      return [...td.childNodes].flatMap((node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const r = node.nodeType === Node.TEXT_NODE ? range.getBoundingClientRect() : (node as Element).getBoundingClientRect();
+        const text = (node.textContent ?? '').trim();
+        return text && r.width > 0 && r.left < valueLeft - 1 ? [`${(td as HTMLElement).dataset.label}: "${text.slice(0, 30)}"`] : [];
+      });
+    });
+    return { scrollWidth: root.scrollWidth, clientWidth: width, wide, small, underLabel };
   });
 }
 
@@ -83,6 +97,7 @@ for (const { visitor, paths, phone = true, language = 'en-US' } of SWEEP) {
           expect.soft(report.scrollWidth, `${path}: scrolls sideways`).toBeLessThanOrEqual(report.clientWidth);
           expect.soft(report.wide, `${path}: wider than the screen`).toEqual([]);
           expect.soft(report.small, `${path}: tap targets under 24 × 24`).toEqual([]);
+          expect.soft(report.underLabel, `${path}: a table cell's value under its label`).toEqual([]);
           await page.setViewportSize(DESKTOP);
         }
 
