@@ -17,3 +17,8 @@ CREATE INDEX agent_quotes_by_room ON agent_quotes (room_id) WHERE room_id IS NOT
 CREATE INDEX agent_quotes_by_rate_plan ON agent_quotes (rate_plan_id) WHERE rate_plan_id IS NOT NULL;
 -- The console's overview counts the org's own domains (org_domains is keyed by host).
 CREATE INDEX org_domains_by_org ON org_domains (org_id);
+-- Rows past their use are deleted by date: spent SSO keys and old email tokens (on one sign-in in twenty), yesterday's
+-- link visitors (with each day's new salt). Each of those deletes read its whole table.
+CREATE INDEX email_tokens_by_expiry ON email_tokens (expires_at);
+CREATE INDEX sso_keys_used_by_expiry ON sso_keys_used (expires_at);
+CREATE INDEX link_visitors_by_day ON link_visitors (day);

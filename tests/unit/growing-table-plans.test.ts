@@ -6,9 +6,14 @@ import { migrated, planRows, recorder, type Sent, type Sqlite } from './sql-plan
 import { orgBookingByRef, orgBookings } from '../../functions/db/booking-admin';
 import { bookQuote } from '../../functions/db/quotes';
 import { deletePlan, deleteRoom, planHasFutureBookings, roomHasFutureBookings } from '../../functions/db/rooms';
+import { purgeOldSessions } from '../../functions/db/sessions';
+import { drawDailySalt } from '../../functions/db/links';
 
 /** Tables whose rows grow with bookings, members and hotels: never read whole by a request. */
-const GROWING = ['bookings', 'agent_bookings', 'agent_quotes', 'products', 'users', 'room_types', 'rate_plans', 'credit_ledger', 'room_nights'];
+const GROWING = [
+  'bookings', 'agent_bookings', 'agent_quotes', 'products', 'users', 'room_types', 'rate_plans', 'credit_ledger', 'room_nights',
+  'sessions', 'email_tokens', 'sso_keys_used', 'link_visitors',
+];
 
 /** Every loop of the statement (its subqueries, and the foreign keys its writes check) that reads a growing table whole. */
 function wholeReads(db: Sqlite, s: Sent): string[] {
@@ -55,6 +60,15 @@ describe('reads of tables that grow', () => {
     await roomHasFutureBookings(db, 3);
     await planHasFutureBookings(db, 4);
     expect(sent.length).toBeGreaterThanOrEqual(4);
+    const sqlite = migrated();
+    for (const s of sent) expect(wholeReads(sqlite, s), s.sql).toEqual([]);
+  });
+
+  it('the deletes of rows past their use (sessions, SSO keys, email tokens, yesterday’s link visitors) find them by date', async () => {
+    const { db, sent } = recorder();
+    await purgeOldSessions(db, Date.now());
+    await drawDailySalt(db, '2030-01-02').catch(() => undefined);
+    expect(sent.length).toBeGreaterThanOrEqual(6);
     const sqlite = migrated();
     for (const s of sent) expect(wholeReads(sqlite, s), s.sql).toEqual([]);
   });
