@@ -22,3 +22,5 @@ CREATE INDEX org_domains_by_org ON org_domains (org_id);
 CREATE INDEX email_tokens_by_expiry ON email_tokens (expires_at);
 CREATE INDEX sso_keys_used_by_expiry ON sso_keys_used (expires_at);
 CREATE INDEX link_visitors_by_day ON link_visitors (day);
+-- The console's links list totals each link's sign-ups and bookings for one org: it read every org's conversions.
+CREATE INDEX link_conversions_by_org ON link_conversions (org_id, link_id);
