@@ -189,7 +189,7 @@ test('a review written while the page is open does not show one already shown tw
   await expect(reviews.getByRole('button', { name: 'More reviews' })).toHaveCount(0);
 });
 
-test('a review hidden while the page is open leaves no "More reviews" that reads nothing', async ({ page }) => {
+test('a review hidden while the page is open skips none of the others and leaves no "More reviews" that reads nothing', async ({ page }) => {
   const { id, tag } = hotelWithReviews(12);
   await openPage(page, `/hotel-details?id=${id}&lang=en-US`);
   const reviews = page.getByTestId('product-reviews');
@@ -201,4 +201,9 @@ test('a review hidden while the page is open leaves no "More reviews" that reads
   // and every press read an empty third page.
   await expect(reviews.getByTestId('review').filter({ hasText: `Avaliação número 0 de ${tag}` })).toHaveCount(1);
   await expect(reviews.getByRole('button', { name: 'More reviews' })).toHaveCount(0);
+  // The review that moved up onto the first page's end is not skipped: every review left is shown once, in order.
+  for (let i = 0; i < 11; i++) await expect(reviews.getByTestId('review').filter({ hasText: `Avaliação número ${i} de ${tag}` })).toHaveCount(1);
+  const order = await reviews.getByTestId('review').allTextContents();
+  const numbers = order.map((text) => Number(/Avaliação número (\d+)/.exec(text)?.[1]));
+  expect(numbers, 'newest first').toEqual([...numbers].sort((a, b) => b - a));
 });

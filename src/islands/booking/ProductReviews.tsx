@@ -37,10 +37,13 @@ export default function ProductReviews({ productId }: { productId: number }) {
     setMoreFailed(false);
     try {
       const next = await loadProductReviews(productId, page + 1);
+      // Reviews hidden since the last read move the others up: the end of the page read last is read again, so the ones
+      // that moved onto it are not skipped (they come before the next page's, in the list's order).
+      const moved = next.count < (latestCount ?? reviews?.count ?? 0) ? (await loadProductReviews(productId, page)).data : [];
       // A review written since the first page moves the others down: one already shown (on any page) is not added again.
       setMore((m) => {
         const shownIds = new Set([...(reviews?.data ?? []), ...m].map((x) => x.review_id));
-        return [...m, ...next.data.filter((r) => !shownIds.has(r.review_id))];
+        return [...m, ...[...moved, ...next.data].filter((r) => !shownIds.has(r.review_id) && shownIds.add(r.review_id))];
       });
       setPage(page + 1);
       setLatestCount(next.count);
