@@ -96,7 +96,7 @@ async function newOrgAdmin(ctx) {
 }
 
 /** One import from the console's start to its end and its photos', its progress read every POLL_MS. */
-async function importOnce(ctx, admin) {
+async function importOnce(admin) {
   const t0 = performance.now();
   const started = await admin('POST', '/api/admin/suppliers/hotelbeds/import');
   const startMs = performance.now() - t0;
@@ -143,9 +143,9 @@ export async function run(ctx) {
   const saveMs = performance.now() - saveStarted;
   if (saved.status !== 200) throw new Error(`connecting the simulator failed (${saved.status}): ${saved.text}`);
 
-  const first = await importOnce(ctx, admin);
+  const first = await importOnce(admin);
   // A re-run of the same account updates every hotel in place (CONTRACT §18): the same pages, each hotel found by code.
-  const again = await importOnce(ctx, admin);
+  const again = await importOnce(admin);
   const [{ n: held }] = sql(ctx.persistTo, "SELECT COUNT(*) AS n FROM products WHERE org_id = ? AND source = 'hotelbeds'", [orgId]);
   const [{ n: rooms }] = sql(ctx.persistTo, "SELECT COUNT(*) AS n FROM room_types r JOIN products p ON p.id = r.product_id WHERE p.org_id = ? AND p.source = 'hotelbeds'", [orgId]);
   const [{ n: photoRows }] = sql(ctx.persistTo, "SELECT COUNT(*) AS n FROM product_photos f JOIN products p ON p.id = f.product_id WHERE p.org_id = ? AND p.source = 'hotelbeds'", [orgId]);
